@@ -1,0 +1,73 @@
+"""Headless runner: ``python -m core sim | replay | bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from core import gamedata, saves
+
+
+def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core.sim import SimError, run
+
+    try:
+        summaries = run(data, args.games, args.seed, args.save_dir)
+    except SimError as exc:
+        print(f"FAIL: {exc}", file=sys.stderr)
+        return 1
+    for s in summaries:
+        vp = " ".join(f"{data.power_name(p)}={v}" for p, v in s.vp.items())
+        if args.json:
+            print(json.dumps({"seed": s.seed, "turns": s.turns, "winner": s.winner, "victory": s.victory,
+                              "decisions": s.decisions, "vp": s.vp, "events_per_rule": s.rule_counts}))
+        else:
+            winner = f"{data.power_name(s.winner)} ({s.victory})" if s.winner else "none"
+            print(f"game seed={s.seed} turns={s.turns} decisions={s.decisions} winner={winner} VP: {vp}")
+    return 0
+
+
+def _replay(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    try:
+        session = saves.load(args.file, data)
+    except saves.SaveError as exc:
+        print(f"FAIL: {exc}", file=sys.stderr)
+        return 1
+    print(f"OK: {args.file} replays exactly ({len(session.actions)} decisions, turn {session.state.turn})")
+    return 0
+
+
+def _bench(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core.bench import run_bench
+
+    for line in run_bench(data, args.games):
+        print(line)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m core", description="The Virgin Queen rules engine, headless.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser("sim", help="play random legal games and check invariants (the fuzzer)")
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--save-dir", type=Path, default=None, help="write each game's save here (and read overrides.toml there)")
+    sim.add_argument("--json", action="store_true", help="one JSON line per game, with events per rule ID")
+    replay = commands.add_parser("replay", help="re-apply a save's action log and compare with its state")
+    replay.add_argument("file", type=Path)
+    bench = commands.add_parser("bench", help="print performance figures")
+    bench.add_argument("--games", type=int, default=20)
+    args = parser.parse_args(argv)
+    try:
+        override_dir = {"sim": getattr(args, "save_dir", None), "replay": getattr(args, "file", Path(".")).parent}
+        data = gamedata.load(override_dir.get(args.command))
+    except gamedata.DataError as exc:
+        print(f"FAIL: bad game data: {exc}", file=sys.stderr)
+        return 2
+    return {"sim": _sim, "replay": _replay, "bench": _bench}[args.command](args, data)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

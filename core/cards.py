@@ -1,0 +1,194 @@
+"""Cards (CARD-1..CARD-8): entry, the deck, dealing, Card markers, and how each kind may be played."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from core import dice
+from core.context import Ctx
+from core.events import EventKind
+from core.gamedata import CardRecord
+from core.state import CardMarker, DealLine, GameState, MarkerKind
+from core.victory import keys_controlled, track_value, unrest_spaces
+
+# Events whose rules come with other rule sections; until then the card is played for CP only.
+PENDING_EVENT_RULES = {
+    "grand-vizier": "SUEZ-1",
+    "morisco-revolt": "MOR-1",
+    "city-state-rebels": "IND-3",
+    "catholic-league": "CL-1",
+}
+
+
+class PlayMode(StrEnum):
+    EVENT = "event"
+    CP = "cp"
+
+
+def card_title(ctx: Ctx, number: int) -> str:
+    card = ctx.data.cards[number]
+    return f"#{card.number} {card.title}"
+
+
+def describe(card: CardRecord) -> str:
+    """The card's help text: number, title, CP, kind and what it does."""
+    from core.card_events import EVENT_HELP
+
+    if card.event in EVENT_HELP:
+        does = EVENT_HELP[card.event]
+    elif card.event in PENDING_EVENT_RULES:
+        does = f"event not yet in the engine (rule {PENDING_EVENT_RULES[card.event]}); play it for CP"
+    else:
+        does = "operations only (no event)"
+    removed = "; removed after play" if card.removed_after_play else ""
+    provisional = " [provisional data]" if card.provisional else ""
+    return f"#{card.number} {card.title} - {card.cp} CP, {card.kind}{removed}: {does}{provisional}"
+
+
+def all_locations(state: GameState) -> dict[int, list[str]]:
+    """Every card number and every pile it is in (conservation check: exactly one each)."""
+    places: dict[int, list[str]] = {}
+    piles = state.cards
+    for name, pile in (
+        ("deck", piles.deck),
+        ("discard", piles.discard),
+        ("removed", piles.removed),
+        ("in force", piles.in_force),
+        ("home (used)", piles.home_used),
+        ("not yet entered", piles.not_entered),
+    ):
+        for number in pile:
+            places.setdefault(number, []).append(name)
+    for power in state.powers.values():
+        for number in power.hand:
+            places.setdefault(number, []).append(f"{power.id} hand")
+    return places
+
+
+def add_card_marker(ctx: Ctx, power: str, delta: int, rule: str, reason: str, kind: MarkerKind = MarkerKind.ORDINARY) -> None:
+    """+1 Card / -1 Card markers for the next Card Draw Phase (MAR-5, MAR-7, VQ-2, CARD-8, SUEZ-3)."""
+    ctx.state.powers[power].card_markers.append(CardMarker(delta=delta, rule=rule, reason=reason, kind=kind))
+    ctx.log(rule, f"takes a {'+1' if delta > 0 else '-1'} Card marker ({reason})", power)
+
+
+def _enters_now(ctx: Ctx, card: CardRecord) -> bool:
+    state = ctx.state
+    if card.enters == 0:  # "When Catholic League Forms": the turn after it forms (CARD-6, CL-7)
+        return bool(state.league_formed_turn) and state.turn > state.league_formed_turn
+    scenario = ctx.data.scenarios[state.scenario]
+    return card.enters <= max(state.turn, scenario.in_play_through_turn)
+
+
+def enter_new_cards(ctx: Ctx) -> None:
+    """CARD-6: cards for this turn enter; home cards go to their power, others into the deck."""
+    piles = ctx.state.cards
+    entering = [n for n in piles.not_entered if _enters_now(ctx, ctx.data.cards[n])]
+    for number in entering:
+        piles.not_entered.remove(number)
+        card = ctx.data.cards[number]
+        if card.kind == "home":
+            ctx.state.powers[card.power].hand.append(number)
+        else:
+            piles.deck.append(number)
+    if entering:
+        ctx.log("CARD-6", f"{len(entering)} new cards enter play")
+
+
+def return_home_cards(ctx: Ctx) -> None:
+    """CARD-5: each home card returns to its power every turn."""
+    piles = ctx.state.cards
+    for number in list(piles.home_used):
+        piles.home_used.remove(number)
+        ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
+
+
+def card_count(ctx: Ctx, power: str) -> list[DealLine]:
+    """CARD-7: the count, step by step, so the Card Draw screen can show where it came from."""
+    state, data = ctx.state, ctx.data
+    record = data.power(power)
+    keys = keys_controlled(state, data, power)
+    unrest = unrest_spaces(state, power)
+    lines = [DealLine("CARD-7", f"track square for {keys} key spaces", track_value(record.cards_by_keys, keys))]
+    if unrest:
+        covered = track_value(record.cards_by_keys, keys - unrest)
+        lines.append(DealLine("CARD-7", f"{unrest} Unrest cover{'s' if unrest == 1 else ''} more squares", covered - lines[0].value))
+    subtotal = sum(line.value for line in lines)
+    if subtotal < 1:
+        lines.append(DealLine("CARD-7", "every square covered: at least 1 card", 1 - subtotal))
+    if record.ruler_card_bonus:
+        lines.append(DealLine("CARD-7", "ruler card bonus", record.ruler_card_bonus))
+    for marker in state.powers[power].card_markers:
+        lines.append(DealLine(marker.rule, f"{'+1' if marker.delta > 0 else '-1'} Card marker: {marker.reason}", marker.delta))
+    total = sum(line.value for line in lines)
+    if total < 0:
+        lines.append(DealLine("CARD-7", "never below 0", -total))
+    return lines
+
+
+def deal(ctx: Ctx) -> None:
+    """CARD-6 shuffle and CARD-7 deal, then expire the markers that do not persist."""
+    state = ctx.state
+    piles = state.cards
+    piles.deck.extend(piles.discard)
+    piles.discard.clear()
+    dice.shuffle(state.rng, piles.deck)
+    ctx.log("CARD-6", f"the deck is shuffled ({len(piles.deck)} cards)", kind=EventKind.SHUFFLE)
+    for power_id in ctx.data.power_ids:
+        power = state.powers[power_id]
+        power.deal = card_count(ctx, power_id)
+        wanted = sum(line.value for line in power.deal)
+        dealt = piles.deck[:wanted]
+        del piles.deck[:wanted]
+        power.hand.extend(dealt)
+        short = f" (deck ran out: {wanted - len(dealt)} short)" if len(dealt) < wanted else ""
+        ctx.log("CARD-7", f"is dealt {len(dealt)} cards{short}", power_id)
+        kept = [m for m in power.card_markers if m.kind is not MarkerKind.ORDINARY]
+        if len(kept) != len(power.card_markers):
+            ctx.log("CARD-7", f"{len(power.card_markers) - len(kept)} Card markers removed", power_id)
+        power.card_markers = kept
+
+
+def holds_mandatory(ctx: Ctx, power: str) -> bool:
+    return any(ctx.data.cards[n].kind == "mandatory" for n in ctx.state.powers[power].hand)
+
+
+def impulse_play_modes(ctx: Ctx, power: str, number: int) -> list[PlayMode]:
+    """How a card in hand may be played in its holder's impulse (CARD-1..CARD-4)."""
+    from core.card_events import can_play_event
+
+    card = ctx.data.cards[number]
+    if card.kind == "mandatory":
+        return [PlayMode.EVENT]  # CARD-1: as its event only
+    modes = [PlayMode.CP]
+    if card.kind in ("response", "combat"):
+        return modes  # CARD-2 / CARD-3: as events only in their windows
+    if can_play_event(ctx, power, number, in_impulse=True) is None:
+        modes.insert(0, PlayMode.EVENT)
+    return modes
+
+
+def discard_after_play(ctx: Ctx, number: int) -> None:
+    """Removed-after-play cards leave the game; home cards wait to return; others go to the discard."""
+    card = ctx.data.cards[number]
+    piles = ctx.state.cards
+    if card.kind == "home":
+        piles.home_used.append(number)
+    elif card.removed_after_play:
+        piles.removed.append(number)
+    else:
+        piles.discard.append(number)
+
+
+def take_from_hand(ctx: Ctx, power: str, number: int, how: str, rule: str) -> None:
+    """Play a card from hand: the card is revealed (an undo barrier, GEN-9)."""
+    ctx.state.powers[power].hand.remove(number)
+    ctx.log(rule, f"plays {card_title(ctx, number)} {how}", power, EventKind.REVEAL)
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """CARD-4: markers on the Turn Track (Gouvernante de France, Union of Arras) end with the turn."""
+    piles = ctx.state.cards
+    for number in list(piles.in_force):
+        piles.in_force.remove(number)
+        discard_after_play(ctx, number)
+        ctx.log("CARD-4", f"{card_title(ctx, number)} is no longer in force")

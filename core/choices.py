@@ -1,0 +1,67 @@
+"""Choices and decisions: every player decision is one of the legal choices core lists."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import field, frozen
+
+
+class Verb(StrEnum):
+    PASS = "pass"
+    PLAY = "play"
+    CP = "cp"
+    TABLE = "table"
+    PICK = "pick"
+    RESPOND = "respond"
+    NO_RESPONSE = "no-response"
+    COMBAT = "combat"
+    NO_COMBAT = "no-combat"
+    PROPOSE = "propose"
+    OPENING = "opening"
+    LOUISE = "louise"
+    DONE = "done"
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    WEDDING = "wedding"
+    COURTSHIP = "courtship"
+    REWARD = "reward"
+
+
+@frozen
+class Choice:
+    """A legal answer to a decision, with a stable string form (``play 21 event``) for logs,
+    saves and test scripts, and a readable label for the screen."""
+
+    verb: Verb
+    args: tuple[str, ...] = ()
+    label: str = field(default="", eq=False)
+
+    def __str__(self) -> str:
+        return " ".join((self.verb.value, *self.args))
+
+    @classmethod
+    def parse(cls, text: str) -> Choice:
+        words = text.split()
+        if not words:
+            raise IllegalChoice("empty choice")
+        try:
+            verb = Verb(words[0])
+        except ValueError:
+            raise IllegalChoice(f"unknown action {words[0]!r}") from None
+        return cls(verb, tuple(words[1:]))
+
+
+@frozen
+class Decision:
+    power: str
+    prompt: str
+    rule: str
+    choices: tuple[Choice, ...]
+
+    def find(self, choice: Choice) -> Choice | None:
+        return next((c for c in self.choices if c == choice), None)
+
+
+class IllegalChoice(ValueError):
+    """A choice that is not legal now; the state is unchanged."""

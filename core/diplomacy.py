@@ -1,0 +1,120 @@
+"""Diplomacy (DIP-1..DIP-8): influence bought with CP, diplomatic status, wars."""
+
+from __future__ import annotations
+
+from core.choices import Choice, Verb
+from core.context import Ctx
+from core.events import Modifier
+from core.gamedata import MinorRecord
+
+
+def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
+    """DIP-1: the major powers listed as able to Activate or Deactivate it, in impulse order."""
+    listed = set(minor.can_activate) | set(minor.can_deactivate)
+    return [p for p in ctx.data.power_ids if p in listed]
+
+
+def influence_choices(ctx: Ctx, power: str, cp_left: int) -> list[Choice]:
+    """DIP-7: one influence marker on one minor's column, within the per-power cap."""
+    costs = ctx.data.settings.costs
+    if cp_left < costs.influence:
+        return []
+    choices = []
+    for minor in ctx.data.minors.values():
+        if power not in contenders(ctx, minor):
+            continue
+        held = ctx.state.minors[minor.id].influence.get(power, 0)
+        if held < costs.influence_cap_per_minor:
+            choices.append(Choice(Verb.CP, ("influence", minor.id), f"Influence on {minor.name}: {costs.influence} CP, now {held} (DIP-7)"))
+    return choices
+
+
+def buy_influence(ctx: Ctx, power: str, minor_id: str) -> None:
+    column = ctx.state.minors[minor_id].influence
+    column[power] = column.get(power, 0) + 1
+    ctx.log("DIP-7", f"places an influence marker on {ctx.name(minor_id)} ({column[power]} now)", power)
+
+
+def to_determine(ctx: Ctx) -> list[str]:
+    """DIP-1 [D]: which minors have their status determined this turn (a data setting)."""
+    mode = ctx.data.settings.diplomacy.determine
+    chosen = []
+    for minor in ctx.data.minors.values():
+        column = ctx.state.minors[minor.id].influence
+        if mode == "every-minor" or any(
+            column.get(p, 0) > minor.default_influence.get(p, 0) for p in contenders(ctx, minor)
+        ):
+            chosen.append(minor.id)
+    return chosen
+
+
+def _scotland_bonus(ctx: Ctx, minor: MinorRecord, power: str) -> list[Modifier]:
+    """DIP-2: France +2 if all Scottish home spaces are Catholic; the Protestant +2 if all Protestant."""
+    if minor.id != "scotland" or not minor.home_spaces:
+        return []
+    religions = {ctx.state.spaces[s].religion for s in minor.home_spaces}
+    bonus = ctx.data.settings.diplomacy.scotland_religion_bonus
+    if power == "france" and religions == {"catholic"}:
+        return [Modifier("all Scottish home spaces Catholic", bonus)]
+    if power == "protestant" and religions == {"protestant"}:
+        return [Modifier("all Scottish home spaces Protestant", bonus)]
+    return []
+
+
+def determine_status(ctx: Ctx, minor_id: str) -> None:
+    """DIP-2..DIP-6 for one minor power."""
+    minor = ctx.data.minors[minor_id]
+    status = ctx.state.minors[minor_id]
+    totals = []
+    for power in contenders(ctx, minor):
+        mods = []
+        if status.influence.get(power, 0):
+            mods.append(Modifier("influence", status.influence[power]))
+        mods += _scotland_bonus(ctx, minor, power)
+        totals.append((power, ctx.roll(power, "DIP-2", f"diplomatic status of {minor.name}", 1, mods).total))
+    best = max(total for _, total in totals)
+    winner = next(p for p, total in totals if total == best)  # DIP-3: ties in impulse order
+    ctx.log("DIP-3", f"wins the diplomatic status roll for {minor.name} with {best}", winner)
+    if winner in minor.can_activate and status.ally != winner:
+        if status.ally:
+            ctx.log("DIP-4", f"{minor.name} is deactivated from {ctx.name(status.ally)}")
+        status.ally = winner
+        ctx.log("DIP-4", f"{minor.name} is activated as an ally of {ctx.name(winner)}", winner)
+    elif winner in minor.can_deactivate and status.ally:
+        ctx.log("DIP-5", f"{minor.name} is deactivated from {ctx.name(status.ally)}", winner)
+        status.ally = ""
+    else:
+        ctx.log("DIP-3", f"{minor.name}'s status is unchanged")
+    status.influence = {}
+    status.determined = True
+    ctx.log("DIP-6", f"influence on {minor.name} moves to the Determined This Turn box")
+
+
+def diplomatic_status_segment(ctx: Ctx) -> None:
+    targets = to_determine(ctx)
+    if not targets:
+        ctx.log("DIP-1", "no minor power's status is determined this turn")
+    for minor_id in targets:
+        determine_status(ctx, minor_id)
+
+
+def winter_reset(ctx: Ctx) -> None:
+    """DIP-6: markers in the Determined This Turn box return to their default positions."""
+    cap = ctx.data.settings.costs.influence_cap_per_minor
+    for minor_id, status in ctx.state.minors.items():
+        if status.determined:
+            for power, count in ctx.data.minors[minor_id].default_influence.items():
+                status.influence[power] = min(cap, status.influence.get(power, 0) + count)
+            status.determined = False
+            ctx.log("DIP-6", f"influence on {ctx.name(minor_id)} returns to its default positions")
+
+
+def set_war(ctx: Ctx, a: str, b: str, at_war: bool, by: str) -> None:
+    """DIP-8: the pairs of powers at war."""
+    pair = sorted((a, b))
+    if at_war and pair not in ctx.state.wars:
+        ctx.state.wars.append(pair)
+        ctx.log("DIP-8", f"{ctx.name(a)} and {ctx.name(b)} are at war", by)
+    elif not at_war and pair in ctx.state.wars:
+        ctx.state.wars.remove(pair)
+        ctx.log("DIP-8", f"{ctx.name(a)} and {ctx.name(b)} make peace", by)

@@ -1,0 +1,73 @@
+"""Events: every state change players should know about, with its rule ID (the game log)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import Factory, define
+
+
+class EventKind(StrEnum):
+    INFO = "info"
+    PHASE = "phase"
+    VP = "vp"
+    ROLL = "roll"
+    SHUFFLE = "shuffle"
+    DRAW = "draw"
+    REVEAL = "reveal"
+    GAME_OVER = "game-over"
+
+
+# GEN-9: events after which undo stops (randomness and revealed hidden information).
+BARRIER_KINDS = frozenset({EventKind.ROLL, EventKind.SHUFFLE, EventKind.DRAW, EventKind.REVEAL})
+
+
+@define
+class Modifier:
+    source: str
+    value: int
+
+
+@define
+class Roll:
+    """One die roll (GEN-4): who, why, the faces, each modifier with its source, and the total."""
+
+    who: str
+    rule: str
+    why: str
+    faces: list[int]
+    modifiers: list[Modifier] = Factory(list)
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces) + sum(m.value for m in self.modifiers)
+
+
+@define
+class Event:
+    rule: str
+    text: str
+    power: str = ""
+    kind: EventKind = EventKind.INFO
+    roll: Roll | None = None
+
+    @property
+    def is_barrier(self) -> bool:
+        return self.kind in BARRIER_KINDS
+
+
+def describe_roll(roll: Roll) -> str:
+    faces = "+".join(str(f) for f in roll.faces)
+    dice = f"{len(roll.faces)}d6" if len(roll.faces) > 1 else "1d6"
+    parts = [f"{dice} [{faces}]"]
+    parts += [f"{'+' if m.value >= 0 else '-'}{abs(m.value)} {m.source}" for m in roll.modifiers]
+    return f"{' '.join(parts)} = {roll.total}"
+
+
+def render(event: Event, power_name: dict[str, str] | None = None) -> str:
+    """The one function that turns an event into a log line: ``[RULE] Power: text``."""
+    who = (power_name or {}).get(event.power, event.power.capitalize()) if event.power else ""
+    text = event.text
+    if event.roll is not None:
+        text = f"{text}: {describe_roll(event.roll)}"
+    return f"[{event.rule}] {who + ': ' if who else ''}{text}"

@@ -1,0 +1,498 @@
+"""Static game data: TOML files in core/data loaded once into frozen, validated tables.
+
+Every bad value is reported as ``file: record: field: problem``. An override file of the same shape
+(``overrides.toml`` in the save folder) replaces the values it names and is validated the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+DATA_DIR = Path(__file__).parent / "data"
+OVERRIDE_FILE_NAME = "overrides.toml"
+
+
+class DataError(ValueError):
+    """A data or override file holds a value the engine cannot use."""
+
+
+def _choices(*values: str) -> dict[str, tuple[str, ...]]:
+    return {"choices": values}
+
+
+@frozen
+class PowerRecord:
+    id: str
+    name: str
+    impulse: int
+    capital: str
+    cards_by_keys: tuple[int, ...]
+    vp_by_keys: tuple[int, ...]
+    auto_win_keys: int
+    ruler_card_bonus: int
+    provisional: bool
+
+
+@frozen
+class ScenarioRecord:
+    id: str
+    name: str
+    first_turn: int
+    last_turn: int
+    in_play_through_turn: int
+    wars: tuple[tuple[str, ...], ...]
+    opening_betrothal: tuple[str, ...]
+    married_at_start: tuple[tuple[str, ...], ...]
+    control: dict[str, str]
+    provisional: bool
+
+
+@frozen
+class RoyalRecord:
+    id: str
+    name: str
+    power: str
+    sex: str = attrs.field(metadata=_choices("M", "F"))
+    family: str = attrs.field(metadata=_choices("", "V", "H"))
+    eligibility: int = 1
+    enters: int = 1
+    marriage_bonus: str = attrs.field(default="", metadata=_choices("", "patronage"))
+    marriage_bonus_value: int = 0
+    provisional: bool = True
+
+
+@frozen
+class LeaderRecord:
+    id: str
+    name: str
+    power: str
+    kind: str = attrs.field(metadata=_choices("army", "sea-captain"))
+    enters: str = attrs.field(metadata=_choices("start", "league"))
+    royal: str = ""
+    scientist: str = ""
+    provisional: bool = True
+
+
+@frozen
+class ArtistRecord:
+    id: str
+    name: str
+    pool: str
+    type: str = attrs.field(metadata=_choices("writer", "painter", "architect"))
+    rating: int = 1
+    enters: int = 1
+    provisional: bool = True
+
+
+@frozen
+class ScientistRecord:
+    id: str
+    name: str
+    pool: str
+    rating: int
+    enters: int
+    leader: str = ""
+    provisional: bool = True
+
+
+@frozen
+class CardRecord:
+    number: int
+    title: str
+    kind: str = attrs.field(metadata=_choices("home", "mandatory", "response", "combat", "event"))
+    cp: int = 1
+    enters: int = 1
+    removed_after_play: bool = False
+    event: str = ""
+    power: str = ""
+    provisional: bool = True
+
+    @property
+    def id(self) -> str:
+        return str(self.number)
+
+
+@frozen
+class SpaceRecord:
+    id: str
+    name: str
+    home: str
+    key: bool
+    fortified: bool
+    huguenot: bool
+    religion: str = attrs.field(metadata=_choices("catholic", "protestant"))
+    control: str = ""
+    regulars: int = 0
+    mercenaries: int = 0
+    region: str = ""
+    provisional: bool = True
+
+
+@frozen
+class MinorRecord:
+    id: str
+    name: str
+    ally: str
+    can_activate: tuple[str, ...]
+    can_deactivate: tuple[str, ...]
+    default_influence: dict[str, int]
+    home_spaces: tuple[str, ...]
+    provisional: bool
+
+
+@frozen
+class BonusRecord:
+    id: str
+    name: str
+    effect: str
+    eligible: tuple[str, ...]
+    provisional: bool
+
+
+@frozen
+class VictorySettings:
+    standard_vp: int
+    domination_lead: int
+    domination_from_turn: int
+    protestant_spaces_per_vp: int
+    religious_win_spaces: int
+    catholic_win_at_or_below: int
+    catholic_win_france_max: int
+    catholic_uprising_enabled: bool
+    provisional: bool
+
+
+@frozen
+class CostSettings:
+    influence: int
+    influence_cap_per_minor: int
+    mercenary: int
+    regular: int
+    end_foreign_war: int
+    mandatory_event_cp: int
+    provisional: bool
+
+
+@frozen
+class ReligionSettings:
+    region_protestant: dict[str, int]
+    france_and_scotland_regions: tuple[str, ...]
+    provisional: bool
+
+
+@frozen
+class PatronageSettings:
+    cp_modifier: dict[str, int]
+    event_box_cp: int
+    prague_power: str
+    prague_modifier: int
+    observatory_modifier: int
+    artist_one_vp_markers: int
+    artist_typed_markers: dict[str, tuple[str, ...]]
+    scientist_markers: dict[str, int]
+    provisional: bool
+
+
+@frozen
+class MarriageSettings:
+    festivities_modifier: int
+    virgin_queen_vp_cap: int
+    courtship_beneficiary: str
+    mary_ally_paid_once: bool
+    valois_vp: int
+    male_aging_keep_at: int
+    minimum_eligibility: int
+    provisional: bool
+
+
+@frozen
+class DiplomacySettings:
+    determine: str = attrs.field(metadata=_choices("bought-influence", "every-minor"))
+    scotland_religion_bonus: int = 2
+    provisional: bool = True
+
+
+@frozen
+class OptionSettings:
+    strict_response_windows: bool
+    provisional: bool
+
+
+@frozen
+class Settings:
+    victory: VictorySettings
+    costs: CostSettings
+    religion: ReligionSettings
+    patronage: PatronageSettings
+    marriage: MarriageSettings
+    diplomacy: DiplomacySettings
+    options: OptionSettings
+
+
+# file name -> (top-level array key, record class)
+RECORD_FILES: dict[str, tuple[str, type]] = {
+    "powers.toml": ("power", PowerRecord),
+    "scenarios.toml": ("scenario", ScenarioRecord),
+    "royals.toml": ("royal", RoyalRecord),
+    "leaders.toml": ("leader", LeaderRecord),
+    "patrons.toml": ("artist", ArtistRecord),
+    "cards.toml": ("card", CardRecord),
+    "spaces.toml": ("space", SpaceRecord),
+    "minors.toml": ("minor", MinorRecord),
+    "bonuses.toml": ("bonus", BonusRecord),
+}
+SECOND_ARRAYS: dict[str, tuple[str, type]] = {"patrons.toml": ("scientist", ScientistRecord)}
+SETTINGS_FILE = "settings.toml"
+
+
+def _check_value(value: Any, expected: Any, where: str) -> Any:
+    """Check one TOML value against a field type; return it converted to the frozen form."""
+    origin = typing.get_origin(expected)
+    if expected is bool:
+        if not isinstance(value, bool):
+            raise DataError(f"{where}: expected true or false, got {value!r}")
+        return value
+    if expected is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DataError(f"{where}: expected a whole number, got {value!r}")
+        return value
+    if expected is str:
+        if not isinstance(value, str):
+            raise DataError(f"{where}: expected text, got {value!r}")
+        return value
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise DataError(f"{where}: expected a list, got {value!r}")
+        (item_type, _ellipsis) = typing.get_args(expected)
+        return tuple(_check_value(v, item_type, f"{where}[{i}]") for i, v in enumerate(value))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise DataError(f"{where}: expected a table, got {value!r}")
+        (_key_type, item_type) = typing.get_args(expected)
+        return types.MappingProxyType(
+            {str(k): _check_value(v, item_type, f"{where}.{k}") for k, v in value.items()}
+        )
+    raise DataError(f"{where}: unsupported field type {expected!r}")  # pragma: no cover
+
+
+def build_record(cls: type, raw: dict[str, Any], where: str) -> Any:
+    """Validate one raw TOML table as a record of ``cls``; ``where`` is ``file: record``."""
+    hints = typing.get_type_hints(cls)
+    known = {f.name for f in attrs.fields(cls)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise DataError(f"{where}: {unknown[0]}: unknown field")
+    values: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if field.name not in raw:
+            if field.default is attrs.NOTHING:
+                raise DataError(f"{where}: {field.name}: missing")
+            continue
+        value = _check_value(raw[field.name], hints[field.name], f"{where}: {field.name}")
+        allowed = field.metadata.get("choices")
+        if allowed is not None and value not in allowed:
+            raise DataError(f"{where}: {field.name}: {value!r} is not one of {', '.join(map(repr, allowed))}")
+        values[field.name] = value
+    return cls(**values)
+
+
+def _record_label(raw: dict[str, Any], index: int) -> str:
+    return str(raw.get("id", raw.get("number", f"#{index + 1}")))
+
+
+@frozen
+class GameData:
+    powers: tuple[PowerRecord, ...]
+    scenarios: dict[str, ScenarioRecord]
+    royals: dict[str, RoyalRecord]
+    leaders: dict[str, LeaderRecord]
+    artists: dict[str, ArtistRecord]
+    scientists: dict[str, ScientistRecord]
+    cards: dict[int, CardRecord]
+    spaces: dict[str, SpaceRecord]
+    minors: dict[str, MinorRecord]
+    bonuses: dict[str, BonusRecord]
+    settings: Settings
+    fingerprint: str
+    override_file: str = ""
+
+    @property
+    def power_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.powers)
+
+    def power(self, power_id: str) -> PowerRecord:
+        return next(p for p in self.powers if p.id == power_id)
+
+    def impulse_index(self, power_id: str) -> int:
+        return self.power_ids.index(power_id)
+
+    def power_name(self, power_id: str) -> str:
+        for p in self.powers:
+            if p.id == power_id:
+                return p.name
+        return power_id.capitalize()
+
+    def patron(self, patron_id: str) -> ArtistRecord | ScientistRecord:
+        return self.artists.get(patron_id) or self.scientists[patron_id]
+
+
+def _read_toml(path: Path, label: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{label}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise DataError(f"{label}: cannot be read: {exc.strerror}") from None
+
+
+def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, Any], label: str) -> None:
+    """Merge an override file into the raw tables, record by id (or number) and field by field."""
+    arrays = {key: name for name, (key, _cls) in (RECORD_FILES | SECOND_ARRAYS).items()}
+    arrays["scientist"] = "patrons.toml"
+    settings = raw_files[SETTINGS_FILE]
+    for key, value in overrides.items():
+        if key in settings:
+            if not isinstance(value, dict):
+                raise DataError(f"{label}: {key}: expected a table of settings")
+            for field, field_value in value.items():
+                if field not in settings[key]:
+                    raise DataError(f"{label}: {key}: {field}: unknown setting")
+                settings[key][field] = field_value
+            continue
+        if key not in arrays:
+            raise DataError(f"{label}: {key}: unknown kind of record")
+        if not isinstance(value, list):
+            raise DataError(f"{label}: {key}: expected [[{key}]] records")
+        records = raw_files[arrays[key]][key]
+        for index, override in enumerate(value):
+            ident = override.get("id", override.get("number"))
+            target = next((r for r in records if r.get("id", r.get("number")) == ident), None)
+            if target is None:
+                raise DataError(f"{label}: {key} {ident if ident is not None else f'#{index + 1}'}: no such record")
+            target.update(override)
+
+
+def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameData:
+    """Load and validate all game data, applying ``override_dir/overrides.toml`` when it exists."""
+    raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, SETTINGS_FILE)}
+    override_label = ""
+    if override_dir is not None and (override_dir / OVERRIDE_FILE_NAME).exists():
+        override_path = override_dir / OVERRIDE_FILE_NAME
+        override_label = str(override_path)
+        _apply_overrides(raw_files, _read_toml(override_path, override_label), override_label)
+
+    def table(file_name: str, key: str, cls: type) -> list[Any]:
+        rows = raw_files[file_name].get(key, [])
+        label = f"{file_name}{' (with ' + override_label + ')' if override_label else ''}"
+        if not isinstance(rows, list) or not rows:
+            raise DataError(f"{label}: {key}: no records")
+        return [build_record(cls, row, f"{label}: {key} {_record_label(row, i)}") for i, row in enumerate(rows)]
+
+    built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
+    scientists = table("patrons.toml", *SECOND_ARRAYS["patrons.toml"])
+    raw_settings = raw_files[SETTINGS_FILE]
+    section_types = typing.get_type_hints(Settings)
+    sections = {}
+    for name, cls in section_types.items():
+        if name not in raw_settings:
+            raise DataError(f"{SETTINGS_FILE}: [{name}]: missing section")
+        sections[name] = build_record(cls, raw_settings[name], f"{SETTINGS_FILE}: [{name}]")
+    unknown_sections = sorted(set(raw_settings) - set(section_types))
+    if unknown_sections:
+        raise DataError(f"{SETTINGS_FILE}: [{unknown_sections[0]}]: unknown section")
+
+    def by_id(records: list[Any], file_name: str) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
+        for record in records:
+            key = record.number if isinstance(record, CardRecord) else record.id
+            if key in out:
+                raise DataError(f"{file_name}: {key}: duplicate id")
+            out[key] = record
+        return out
+
+    fingerprint = hashlib.sha256(json.dumps(raw_files, sort_keys=True).encode()).hexdigest()[:16]
+    data = GameData(
+        powers=tuple(sorted(built["powers.toml"], key=lambda p: p.impulse)),
+        scenarios=by_id(built["scenarios.toml"], "scenarios.toml"),
+        royals=by_id(built["royals.toml"], "royals.toml"),
+        leaders=by_id(built["leaders.toml"], "leaders.toml"),
+        artists=by_id(built["patrons.toml"], "patrons.toml"),
+        scientists=by_id(scientists, "patrons.toml"),
+        cards=by_id(built["cards.toml"], "cards.toml"),
+        spaces=by_id(built["spaces.toml"], "spaces.toml"),
+        minors=by_id(built["minors.toml"], "minors.toml"),
+        bonuses=by_id(built["bonuses.toml"], "bonuses.toml"),
+        settings=Settings(**sections),
+        fingerprint=fingerprint,
+        override_file=override_label,
+    )
+    _check_references(data)
+    return data
+
+
+def _check_references(data: GameData) -> None:
+    powers = set(data.power_ids)
+    owners = powers | set(data.minors)
+    for royal in data.royals.values():
+        if royal.power not in owners:
+            raise DataError(f"royals.toml: royal {royal.id}: power: unknown power {royal.power!r}")
+        if royal.eligibility < data.settings.marriage.minimum_eligibility:
+            raise DataError(f"royals.toml: royal {royal.id}: eligibility: below the minimum")
+    for leader in data.leaders.values():
+        if leader.power not in powers:
+            raise DataError(f"leaders.toml: leader {leader.id}: power: unknown power {leader.power!r}")
+        if leader.royal and leader.royal not in data.royals:
+            raise DataError(f"leaders.toml: leader {leader.id}: royal: unknown royal {leader.royal!r}")
+        if leader.scientist and leader.scientist not in data.scientists:
+            raise DataError(f"leaders.toml: leader {leader.id}: scientist: unknown scientist {leader.scientist!r}")
+    for patron in (*data.artists.values(), *data.scientists.values()):
+        file_kind = "artist" if patron.id in data.artists else "scientist"
+        if patron.pool not in powers | {"italy"}:
+            raise DataError(f"patrons.toml: {file_kind} {patron.id}: pool: unknown pool {patron.pool!r}")
+        if not 1 <= patron.rating <= 3:
+            raise DataError(f"patrons.toml: {file_kind} {patron.id}: rating: must be 1 to 3")
+    for card in data.cards.values():
+        if card.kind == "home" and card.power not in powers:
+            raise DataError(f"cards.toml: card {card.number}: power: a home card needs its power")
+        if card.cp < 1:
+            raise DataError(f"cards.toml: card {card.number}: cp: must be at least 1")
+    for space in data.spaces.values():
+        if space.control not in owners | {"independent"}:
+            raise DataError(f"spaces.toml: space {space.id}: control: unknown power {space.control!r}")
+    for power in data.powers:
+        if not power.cards_by_keys or not power.vp_by_keys:
+            raise DataError(f"powers.toml: power {power.id}: cards_by_keys: empty track")
+    for minor in data.minors.values():
+        for who in (*minor.can_activate, *minor.can_deactivate, *minor.default_influence):
+            if who not in powers:
+                raise DataError(f"minors.toml: minor {minor.id}: unknown power {who!r}")
+    for bonus in data.bonuses.values():
+        for who in bonus.eligible:
+            if who not in powers:
+                raise DataError(f"bonuses.toml: bonus {bonus.id}: eligible: unknown power {who!r}")
+    for scenario in data.scenarios.values():
+        for royal_id in (*scenario.opening_betrothal, *(r for pair in scenario.married_at_start for r in pair)):
+            if royal_id not in data.royals:
+                raise DataError(f"scenarios.toml: scenario {scenario.id}: unknown royal {royal_id!r}")
+    if data.settings.marriage.courtship_beneficiary not in powers:
+        raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
+
+
+_default_data: GameData | None = None
+
+
+def default_data() -> GameData:
+    """The shipped data, loaded once."""
+    global _default_data
+    if _default_data is None:
+        _default_data = load()
+    return _default_data

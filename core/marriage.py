@@ -1,0 +1,433 @@
+"""Marriage (MAR-1..MAR-9), Elizabeth I (VQ-1, VQ-2) and aging (AGE-1)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core.cards import add_card_marker
+from core.choices import Choice, Verb
+from core.context import Ctx
+from core.events import Modifier
+from core.gamedata import GameData
+from core.state import (
+    Betrothal,
+    CourtshipChoiceFrame,
+    CpPurpose,
+    GameState,
+    LeaderStatus,
+    ProposalAnswerFrame,
+    RoyalStatus,
+    SpendCpFrame,
+)
+
+ELIZABETH = "elizabeth-i"
+MARY = "mary-queen-of-scots"
+WILLIAM_OF_ORANGE = "william-of-orange"
+SCOTLAND = "scotland"
+
+
+@frozen
+class WeddingRow:
+    low: int
+    high: int
+    name: str
+    vp: int = 0
+    cards: int = 0
+    wife_dies: bool = False
+    husband_dies: bool = False
+    cancelled: bool = False
+
+
+# MAR-5 Royal Wedding Table; "each" = each of the two powers involved.
+ROYAL_WEDDING_TABLE: tuple[WeddingRow, ...] = (
+    WeddingRow(15, 99, "Founders of a Dynasty", vp=2),
+    WeddingRow(14, 14, "True Love", vp=1, cards=1),
+    WeddingRow(13, 13, "Many Heirs", vp=1),
+    WeddingRow(12, 12, "Benevolent Rulers", cards=1),
+    WeddingRow(10, 11, "No Issue"),
+    WeddingRow(9, 9, "Last Minute Cancellation", cancelled=True),
+    WeddingRow(8, 8, "Forever Feuding", cards=-1),
+    WeddingRow(7, 7, "Death in Childbirth", wife_dies=True),
+    WeddingRow(-99, 6, "Murder Rumours", husband_dies=True),  # [D] "6" read as "6 or less"
+)
+
+
+@frozen
+class CourtshipRow:
+    roll: int
+    name: str
+    cards: int = 0
+    cp: int = 0
+
+
+# VQ-2 Elizabeth's suitors table.
+COURTSHIP_TABLE: tuple[CourtshipRow, ...] = (
+    CourtshipRow(6, "gain 2 extra cards", cards=2),
+    CourtshipRow(5, "gain 1 extra card", cards=1),
+    CourtshipRow(4, "spend 4 CP on diplomatic influence and/or mercenaries", cp=4),
+    CourtshipRow(3, "spend 3 CP on diplomatic influence and/or mercenaries", cp=3),
+    CourtshipRow(2, "spend 2 CP on diplomatic influence and/or mercenaries", cp=2),
+    CourtshipRow(1, "no effect"),
+)
+
+
+def wedding_row(total: int) -> WeddingRow:
+    return next(row for row in ROYAL_WEDDING_TABLE if row.low <= total <= row.high)
+
+
+def courtship_row(roll: int) -> CourtshipRow:
+    return next(row for row in COURTSHIP_TABLE if row.roll == roll)
+
+
+# ---- who acts for a royal --------------------------------------------------------------------
+
+
+def side_power(state: GameState, data: GameData, royal_id: str) -> str:
+    """The major power that proposes, accepts and rolls for a royal (MAR-9: Scotland's ally for Mary)."""
+    home = data.royals[royal_id].power
+    if home == SCOTLAND:
+        return state.minors[SCOTLAND].ally if SCOTLAND in state.minors else ""
+    return home
+
+
+def betrothal_of(state: GameState, royal_id: str) -> Betrothal | None:
+    return next((b for b in state.betrothals if royal_id in (b.bride, b.groom)), None)
+
+
+def betroth(state: GameState, data: GameData, a: str, b: str, opening: bool = False) -> Betrothal:
+    """MAR-2: the two royals are betrothed until their resolution."""
+    bride, groom = (a, b) if data.royals[a].sex == "F" else (b, a)
+    betrothal = Betrothal(bride=bride, groom=groom, opening=opening, resolve_this_turn=not opening)
+    state.betrothals.append(betrothal)
+    state.royals[bride].status = RoyalStatus.BETROTHED
+    state.royals[groom].status = RoyalStatus.BETROTHED
+    return betrothal
+
+
+# ---- MAR-3 restrictions ---------------------------------------------------------------------------
+
+
+def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> str | None:
+    """Why a proposal of royals a and b by ``proposer`` is refused (MAR-3), or None if allowed."""
+    state, data = ctx.state, ctx.data
+    for royal_id in (a, b):
+        if royal_id not in data.royals:
+            return f"unknown royal {royal_id!r}"
+    if a == b:
+        return "MAR-3: a royal cannot marry themself"
+    if side_power(state, data, a) != proposer:
+        return f"MAR-2: {ctx.name(a)} is not a royal {ctx.name(proposer)} may offer"
+    ra, rb = data.royals[a], data.royals[b]
+    for royal in (ra, rb):
+        status = state.royals[royal.id].status
+        if status is RoyalStatus.BETROTHED:
+            return f"MAR-2: {royal.name} is already betrothed"
+        if status is not RoyalStatus.AVAILABLE:
+            return f"MAR-3: {royal.name} is not on the Available to Wed display ({status.value})"
+    if ra.sex == rb.sex:
+        return "MAR-3: the two royals must be of opposite sex"
+    if ra.family and ra.family == rb.family:
+        house = {"V": "Valois", "H": "Habsburg"}[ra.family]
+        return f"MAR-3b: both royals are {house}"
+    other = side_power(state, data, b)
+    if not other:
+        return "MAR-9: Scotland has no ally to act for Mary Queen of Scots"
+    if other != proposer and ctx.at_war(proposer, other):
+        return f"MAR-3a: {ctx.name(proposer)} and {ctx.name(other)} are at war"
+    for royal in (ra, rb):
+        if royal.id == MARY and state.royals[MARY].captured:
+            return "MAR-3c: Mary Queen of Scots is captured in England"
+        leader = next((lead for lead in data.leaders.values() if lead.royal == royal.id), None)
+        if leader is not None and state.leaders[leader.id].status is LeaderStatus.CAPTURED:
+            return f"MAR-3d: {royal.name} is a captured military leader"
+    return None
+
+
+def proposal_choices(ctx: Ctx, power: str) -> list[Choice]:
+    state, data = ctx.state, ctx.data
+    choices = []
+    own = [r for r in data.royals if side_power(state, data, r) == power and state.royals[r].status is RoyalStatus.AVAILABLE]
+    for a in own:
+        for b in data.royals:
+            if refusal(ctx, power, a, b) is None:
+                if b in own and a > b and b != MARY and a != MARY:
+                    continue  # a same-power pair once, not twice
+                other = side_power(state, data, b)
+                to = "announce" if other == power else f"to {ctx.name(other)}"
+                choices.append(Choice(Verb.PROPOSE, (a, b), f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({to})"))
+    return choices
+
+
+def propose(ctx: Ctx, power: str, a: str, b: str) -> None:
+    """GEN-7 / MAR-2: a proposal to another power waits for its answer; one's own is agreed at once."""
+    other = side_power(ctx.state, ctx.data, b)
+    ctx.log("MAR-2", f"proposes the marriage of {ctx.name(a)} and {ctx.name(b)}", power)
+    if other == power:
+        agree(ctx, a, b)
+    else:
+        ctx.state.stack.append(ProposalAnswerFrame(proposer=power, answerer=other, royal_a=a, royal_b=b))
+
+
+def agree(ctx: Ctx, a: str, b: str) -> None:
+    betrothal = betroth(ctx.state, ctx.data, a, b)
+    ctx.log("MAR-2", f"{ctx.name(betrothal.bride)} and {ctx.name(betrothal.groom)} are betrothed")
+    if MARY in (a, b):
+        ctx.log("MAR-9", "Mary Queen of Scots' wedding is resolved at once")
+        resolve_wedding(ctx, betrothal)
+
+
+def answer_choices(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Choice]:
+    text = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"
+    return [Choice(Verb.ACCEPT, (), f"Accept: {text}"), Choice(Verb.DECLINE, (), f"Decline: {text}")]
+
+
+def answer(ctx: Ctx, frame: ProposalAnswerFrame, accepted: bool) -> None:
+    ctx.log("MAR-2", f"{'accepts' if accepted else 'declines'} the proposal", frame.answerer)
+    if accepted:
+        agree(ctx, frame.royal_a, frame.royal_b)
+
+
+# ---- MAR-7 the opening betrothal ------------------------------------------------------------------
+
+
+def opening_betrothal(state: GameState) -> Betrothal | None:
+    return next((b for b in state.betrothals if b.opening), None)
+
+
+def opening_choices(ctx: Ctx) -> list[Choice]:
+    if opening_betrothal(ctx.state) is None:
+        return []
+    return [
+        Choice(Verb.OPENING, ("wed",), "Opening betrothal: wed this turn (MAR-7)"),
+        Choice(Verb.OPENING, ("postpone",), "Opening betrothal: postpone to a later turn (MAR-7)"),
+        Choice(Verb.OPENING, ("break",), "Opening betrothal: break it, Spain -1 Card (MAR-7)"),
+    ]
+
+
+def apply_opening(ctx: Ctx, power: str, how: str) -> None:
+    betrothal = opening_betrothal(ctx.state)
+    assert betrothal is not None
+    if how == "wed":
+        betrothal.resolve_this_turn = True
+        ctx.log("MAR-7", "will wed Philip II and Elisabeth of Valois this turn", power)
+    elif how == "postpone":
+        ctx.log("MAR-7", "postpones the opening betrothal", power)
+    else:
+        end_betrothal(ctx, betrothal)
+        ctx.log("MAR-7", "breaks the opening betrothal", power)
+        add_card_marker(ctx, power, -1, "MAR-7", "broke the opening betrothal")
+
+
+def end_betrothal(ctx: Ctx, betrothal: Betrothal) -> None:
+    """Both royals return to Available to Wed (unless dead)."""
+    ctx.state.betrothals.remove(betrothal)
+    for royal_id in (betrothal.bride, betrothal.groom):
+        if ctx.state.royals[royal_id].status is RoyalStatus.BETROTHED:
+            ctx.state.royals[royal_id].status = RoyalStatus.AVAILABLE
+
+
+# ---- MAR-4..MAR-6 resolution ----------------------------------------------------------------------
+
+
+def is_courtship_candidate(ctx: Ctx, betrothal: Betrothal) -> bool:
+    """VQ-2 [D]: Elizabeth I betrothed to a foreign suitor."""
+    if betrothal.bride != ELIZABETH:
+        return False
+    return side_power(ctx.state, ctx.data, betrothal.groom) != side_power(ctx.state, ctx.data, ELIZABETH)
+
+
+def _side_modifiers(ctx: Ctx, betrothal: Betrothal, royal_id: str) -> list[Modifier]:
+    royal = ctx.data.royals[royal_id]
+    mods = [Modifier(f"{royal.name}'s Eligibility", ctx.state.royals[royal_id].eligibility)]
+    if betrothal.festivities and royal.power == "france":
+        mods.append(Modifier("Wedding Festivities (MAR-4)", ctx.data.settings.marriage.festivities_modifier))
+    return mods
+
+
+def resolve_wedding(ctx: Ctx, betrothal: Betrothal) -> WeddingRow:
+    """MAR-4 roll, MAR-5 table, MAR-6 aftermath."""
+    state, data = ctx.state, ctx.data
+    bride_side = side_power(state, data, betrothal.bride)
+    groom_side = side_power(state, data, betrothal.groom)
+    same_power = bride_side == groom_side and MARY not in (betrothal.bride, betrothal.groom)
+    if same_power:
+        higher = max((betrothal.bride, betrothal.groom), key=lambda r: state.royals[r].eligibility)
+        mods = _side_modifiers(ctx, betrothal, higher)
+        mods[0] = Modifier(f"higher Eligibility ({data.royals[higher].name})", mods[0].value)
+        total = ctx.roll(bride_side, "MAR-4", "same-power wedding roll", 2, mods).total
+        paid = [bride_side]
+    else:
+        bride_roll = ctx.roll(bride_side, "MAR-4", f"wedding roll for {ctx.name(betrothal.bride)}", 1, _side_modifiers(ctx, betrothal, betrothal.bride))
+        groom_roll = ctx.roll(groom_side, "MAR-4", f"wedding roll for {ctx.name(betrothal.groom)}", 1, _side_modifiers(ctx, betrothal, betrothal.groom))
+        total = bride_roll.total + groom_roll.total
+        paid = [bride_side, groom_side]
+        if bride_side == groom_side and data.settings.marriage.mary_ally_paid_once:
+            paid = [bride_side]
+    row = wedding_row(total)
+    ctx.log("MAR-5", f"wedding of {ctx.name(betrothal.bride)} and {ctx.name(betrothal.groom)}: total {total}, {row.name}")
+    state.betrothals.remove(betrothal)
+    _apply_wedding_row(ctx, betrothal, row, paid)
+    return row
+
+
+def _apply_wedding_row(ctx: Ctx, betrothal: Betrothal, row: WeddingRow, paid: list[str]) -> None:
+    state, data = ctx.state, ctx.data
+    reason = f"{row.name}: {ctx.name(betrothal.bride)} and {ctx.name(betrothal.groom)}"
+    if row.cancelled:
+        for royal_id in (betrothal.bride, betrothal.groom):
+            state.royals[royal_id].status = RoyalStatus.AVAILABLE
+        ctx.log("MAR-6a", "both royals return to the Available to Wed display")
+        return
+    for power in paid:
+        if row.vp:
+            ctx.gain_vp(power, row.vp, "MAR-5", reason)
+        if row.cards:
+            for _ in range(abs(row.cards)):
+                add_card_marker(ctx, power, 1 if row.cards > 0 else -1, "MAR-5", row.name)
+    dead = {betrothal.bride} if row.wife_dies else {betrothal.groom} if row.husband_dies else set()
+    protestant_gained = "protestant" in paid and row.vp > 0
+    for royal_id, spouse_id in ((betrothal.bride, betrothal.groom), (betrothal.groom, betrothal.bride)):
+        royal = data.royals[royal_id]
+        if royal.marriage_bonus:  # MAR-6 [D]: the royal's own bonus goes to the spouse's power
+            spouse_power = side_power(state, data, spouse_id)
+            state.powers[spouse_power].royal_bonuses.append(royal_id)
+            ctx.log("MAR-6", f"gains {royal.name}'s marriage bonus ({royal.marriage_bonus} +{royal.marriage_bonus_value})", spouse_power)
+        if royal.family == "V":
+            state.royals[royal_id].status = RoyalStatus.ON_FRENCH_CARD
+            ctx.gain_vp("france", data.settings.marriage.valois_vp, "MAR-6c", f"{royal.name} married, on the French card")
+        elif royal_id in dead:
+            _kill(ctx, royal_id, "MAR-5", row.name)
+        elif royal_id == WILLIAM_OF_ORANGE and not protestant_gained:
+            state.royals[royal_id].status = RoyalStatus.AVAILABLE
+            ctx.log("MAR-6d", "William of Orange returns unmarried to Available to Wed")
+        else:
+            state.royals[royal_id].status = RoyalStatus.MARRIED
+        if royal_id in dead and royal.family == "V":
+            ctx.log("MAR-5", f"{royal.name} dies ({row.name})")
+
+
+def courtship_choices(ctx: Ctx, frame: CourtshipChoiceFrame) -> list[Choice]:
+    betrothal = betrothal_of(ctx.state, frame.bride)
+    assert betrothal is not None
+    suitor = ctx.name(betrothal.groom)
+    return [
+        Choice(Verb.WEDDING, (), f"Real wedding with {suitor} (Royal Wedding Table, MAR-4)"),
+        Choice(Verb.COURTSHIP, (), f"Courtship of {suitor} (suitors table, VQ-2)"),
+    ]
+
+
+def court(ctx: Ctx, betrothal: Betrothal) -> None:
+    """VQ-2: roll on the suitors table; Elizabeth stays on Available to Wed, the suitor returns."""
+    beneficiary = ctx.data.settings.marriage.courtship_beneficiary
+    roll = ctx.roll(beneficiary, "VQ-2", f"courtship of Elizabeth I by {ctx.name(betrothal.groom)}")
+    row = courtship_row(roll.total)
+    ctx.log("VQ-2", f"courtship result: {row.name}", beneficiary)
+    end_betrothal(ctx, betrothal)
+    for _ in range(row.cards):
+        add_card_marker(ctx, beneficiary, 1, "VQ-2", "Elizabeth's courtship")
+    if row.cp:
+        ctx.state.stack.append(SpendCpFrame(power=beneficiary, cp=row.cp, purpose=CpPurpose.COURTSHIP))
+
+
+def virgin_queen(ctx: Ctx) -> None:
+    """VQ-1: 1 VP to England while Elizabeth I is unmarried and on the display; at most the cap."""
+    state = ctx.state
+    if ELIZABETH not in state.royals:
+        return
+    england = side_power(state, ctx.data, ELIZABETH)
+    if state.royals[ELIZABETH].status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
+        return
+    cap = ctx.data.settings.marriage.virgin_queen_vp_cap
+    if state.powers[england].virgin_queen_vp >= cap:
+        ctx.log("VQ-1", f"no Virgin Queen VP: the {cap} VP cap is reached", england)
+        return
+    state.powers[england].virgin_queen_vp += 1
+    ctx.gain_vp(england, 1, "VQ-1", "Virgin Queen")
+
+
+def aging(ctx: Ctx) -> None:
+    """AGE-1: unmarried females on the display drop 1; males keep on 5-6, else drop 1; never below 1."""
+    state, data = ctx.state, ctx.data
+    rules = data.settings.marriage
+    for royal_id, royal_state in state.royals.items():
+        if royal_state.status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
+            continue
+        royal = data.royals[royal_id]
+        before = royal_state.eligibility
+        if royal.sex == "F":
+            drop = True
+        else:
+            keep_roll = ctx.roll(side_power(state, data, royal_id), "AGE-1", f"aging of {royal.name}")
+            drop = keep_roll.total < rules.male_aging_keep_at
+        if drop:
+            royal_state.eligibility = max(rules.minimum_eligibility, before - 1)
+        if royal_state.eligibility != before:
+            ctx.log("AGE-1", f"{royal.name}'s Eligibility {before} -> {royal_state.eligibility}")
+
+
+# ---- MAR-8 deaths ---------------------------------------------------------------------------------
+
+
+def _kill(ctx: Ctx, royal_id: str, rule: str, cause: str) -> None:
+    state = ctx.state
+    state.royals[royal_id].status = RoyalStatus.DEAD
+    ctx.log(rule, f"{ctx.name(royal_id)} dies ({cause})")
+    for leader in ctx.data.leaders.values():
+        if leader.royal == royal_id and state.leaders[leader.id].status is not LeaderStatus.DESTROYED:
+            state.leaders[leader.id].status = LeaderStatus.DESTROYED
+            ctx.log(rule, f"{leader.name} is removed from play as a leader")
+
+
+def death(ctx: Ctx, royal_id: str, cause: str) -> None:
+    """MAR-8: a royal dies; a standing betrothal ends as a Last Minute Cancellation with no bonuses."""
+    betrothal = betrothal_of(ctx.state, royal_id)
+    _kill(ctx, royal_id, "MAR-8", cause)
+    if betrothal is not None:
+        end_betrothal(ctx, betrothal)
+        partner = betrothal.groom if betrothal.bride == royal_id else betrothal.bride
+        ctx.log("MAR-8", f"the betrothal ends as a Last Minute Cancellation; {ctx.name(partner)} returns to Available to Wed")
+
+
+def living(ctx: Ctx, royal_id: str) -> bool:
+    status = ctx.state.royals[royal_id].status
+    return status in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED, RoyalStatus.MARRIED)
+
+
+# ---- Marriage Resolution Phase ------------------------------------------------------------------
+
+
+def resolution_queue(state: GameState) -> list[str]:
+    return [b.bride for b in state.betrothals if b.resolve_this_turn]
+
+
+def resolve_next(ctx: Ctx, bride: str) -> None:
+    """Resolve one queued betrothal, or ask England about a courtship first (VQ-2)."""
+    betrothal = betrothal_of(ctx.state, bride)
+    if betrothal is None:
+        return  # ended since it was queued (MAR-8)
+    if is_courtship_candidate(ctx, betrothal):
+        ctx.state.stack.append(CourtshipChoiceFrame(bride=bride))
+    else:
+        resolve_wedding(ctx, betrothal)
+
+
+def apply_courtship_choice(ctx: Ctx, frame: CourtshipChoiceFrame, courtship: bool) -> None:
+    betrothal = betrothal_of(ctx.state, frame.bride)
+    assert betrothal is not None
+    if courtship:
+        court(ctx, betrothal)
+    else:
+        resolve_wedding(ctx, betrothal)
+
+
+def end_of_resolution(ctx: Ctx) -> None:
+    virgin_queen(ctx)
+    aging(ctx)
+
+
+def royals_entering(ctx: Ctx) -> None:
+    """Royals with an entry turn join the Available to Wed display at the start of that turn."""
+    for royal_id, royal_state in ctx.state.royals.items():
+        if royal_state.status is RoyalStatus.NOT_IN_PLAY and ctx.data.royals[royal_id].enters <= ctx.state.turn:
+            royal_state.status = RoyalStatus.AVAILABLE
+            ctx.log("MAR-1", f"{ctx.name(royal_id)} joins the Available to Wed display")

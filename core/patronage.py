@@ -1,0 +1,339 @@
+"""Patronage of artists and scientists (PAT-1..PAT-10, SCI-1..SCI-3)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core import dice
+from core.choices import Choice, Verb
+from core.context import Ctx
+from core.events import EventKind, Modifier
+from core.gamedata import ScientistRecord
+from core.state import LeaderStatus, PatronState, PatronStatus, ScientistRewardFrame
+
+ARTIST = "artist"
+SCIENTIST = "scientist"
+ITALY = "italy"
+OBSERVATORY = "observatory"
+NO_BONUS = "none"
+
+
+@frozen
+class ArtistRow:
+    low: int
+    high: int
+    name: str
+    marker: int = 0
+    removed: bool = False
+    removed_if_rating_1: bool = False
+
+
+@frozen
+class ScientistRow:
+    low: int
+    high: int
+    name: str
+    # Each alternative the player may choose between: (marker value, bonus count).
+    awards: tuple[tuple[int, int], ...] = ()
+    removed: bool = False
+    removed_if_rating_1: bool = False
+
+
+ARTIST_TABLE: tuple[ArtistRow, ...] = (  # PAT-7
+    ArtistRow(-99, 6, "Fled the Country", removed=True),
+    ArtistRow(7, 8, "Nothing of Note", removed_if_rating_1=True),
+    ArtistRow(9, 9, "Still Working"),
+    ArtistRow(10, 12, "Great Acclaim", marker=1),
+    ArtistRow(13, 14, "Great Work", marker=2),
+    ArtistRow(15, 99, "Masterpiece", marker=3),
+)
+
+SCIENTIST_TABLE: tuple[ScientistRow, ...] = (  # SCI-1
+    ScientistRow(-99, 6, "Arrested by the Inquisition", removed=True),
+    ScientistRow(7, 8, "Astrological Distractions", removed_if_rating_1=True),
+    ScientistRow(9, 9, "Still Working"),
+    ScientistRow(10, 12, "Innovator", awards=((1, 0), (0, 1))),
+    ScientistRow(13, 14, "Epiphany", awards=((2, 0), (1, 1))),
+    ScientistRow(15, 99, "Catalyst of a Scientific Revolution", awards=((2, 1),)),
+)
+STILL_WORKING = "Still Working"
+
+
+def artist_row(total: int) -> ArtistRow:
+    return next(row for row in ARTIST_TABLE if row.low <= total <= row.high)
+
+
+def scientist_row(total: int) -> ScientistRow:
+    return next(row for row in SCIENTIST_TABLE if row.low <= total <= row.high)
+
+
+def _patrons(ctx: Ctx, kind: str) -> dict[str, PatronState]:
+    return ctx.state.artists if kind == ARTIST else ctx.state.scientists
+
+
+def _records(ctx: Ctx, kind: str) -> dict:
+    return ctx.data.artists if kind == ARTIST else ctx.data.scientists
+
+
+def pool(ctx: Ctx, pool_id: str, kind: str) -> list[str]:
+    """Patrons of one pool available this turn (entered, not sponsored, not finished or removed)."""
+    records = _records(ctx, kind)
+    return [
+        pid
+        for pid, patron in _patrons(ctx, kind).items()
+        if patron.status is PatronStatus.POOL
+        and records[pid].pool == pool_id
+        and records[pid].enters <= ctx.state.turn
+    ]
+
+
+def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
+    record = ctx.state.powers[power]
+    turn = record.sponsored_artist_turn if kind == ARTIST else record.sponsored_scientist_turn
+    return turn == ctx.state.turn
+
+
+def cp_refusal(ctx: Ctx, power: str, kind: str) -> str | None:
+    """PAT-1 / PAT-3: why the power cannot patronise one of ``kind`` by CP now, or None."""
+    if sponsored_this_turn(ctx, power, kind):
+        return f"PAT-1: {ctx.name(power)} has already sponsored an {kind} this turn"
+    if not pool(ctx, power, kind):
+        return f"PAT-3: no {kind} is available to {ctx.name(power)} (Italian ones only through events)"
+    return None
+
+
+def cp_choices(ctx: Ctx, power: str, cp_left: int) -> list[Choice]:
+    """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier."""
+    modifiers = ctx.data.settings.patronage.cp_modifier
+    choices = []
+    for kind in (ARTIST, SCIENTIST):
+        if cp_refusal(ctx, power, kind) is not None:
+            continue
+        for box, modifier in sorted(modifiers.items(), key=lambda item: int(item[0])):
+            if int(box) <= cp_left:
+                choices.append(Choice(Verb.CP, ("patronise", kind, box), f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)"))
+    return choices
+
+
+def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:
+    """Draw a patron at random (a random draw, GEN-9) and place it on the Patronage chart."""
+    patron_id = dice.pick(ctx.state.rng, sorted(candidates))
+    patron = _patrons(ctx, kind)[patron_id]
+    patron.status = PatronStatus.SPONSORED
+    patron.sponsor = power
+    patron.box_cp = box_cp
+    if kind == ARTIST:
+        ctx.state.powers[power].sponsored_artist_turn = ctx.state.turn
+    else:
+        ctx.state.powers[power].sponsored_scientist_turn = ctx.state.turn
+    ctx.log(rule, f"draws {ctx.name(patron_id)} at random and places it in the {box_cp}-CP box", power, EventKind.DRAW)
+    return patron_id
+
+
+def patronise_by_cp(ctx: Ctx, power: str, kind: str, box_cp: int) -> None:
+    sponsor(ctx, power, kind, box_cp, pool(ctx, power, kind), "PAT-2")
+
+
+def event_candidates(ctx: Ctx, power: str, kind: str, italian_only: bool) -> list[str]:
+    """PAT-10: own pool plus the Italian pool; only the Italian pool for Commissioned from Italy."""
+    italians = pool(ctx, ITALY, kind)
+    return italians if italian_only else pool(ctx, power, kind) + italians
+
+
+def event_kinds(ctx: Ctx, power: str, kinds: tuple[str, ...], italian_only: bool) -> list[str]:
+    """The kinds an event may sponsor now (PAT-10): not yet sponsored this turn, a patron to draw."""
+    return [
+        kind
+        for kind in kinds
+        if not sponsored_this_turn(ctx, power, kind) and event_candidates(ctx, power, kind, italian_only)
+    ]
+
+
+def patronise_by_event(ctx: Ctx, power: str, kind: str, italian_only: bool, rule: str) -> None:
+    box = ctx.data.settings.patronage.event_box_cp
+    sponsor(ctx, power, kind, box, event_candidates(ctx, power, kind, italian_only), rule)
+
+
+# ---- Patronage Phase ------------------------------------------------------------------------------
+
+
+def evaluation_order(ctx: Ctx) -> list[str]:
+    """PAT-6: artists, then scientists; highest printed rating first; ties in impulse order."""
+    order = []
+    for kind in (ARTIST, SCIENTIST):
+        records = _records(ctx, kind)
+        sponsored = [pid for pid, p in _patrons(ctx, kind).items() if p.status is PatronStatus.SPONSORED]
+        sponsored.sort(key=lambda pid: (-records[pid].rating, ctx.data.impulse_index(_patrons(ctx, kind)[pid].sponsor), pid))
+        order += sponsored
+    return order
+
+
+def modifiers(ctx: Ctx, patron_id: str) -> list[Modifier]:
+    """PAT-4: printed rating, CP box, Prague Cultural Center, Isabella Clara Eugenia, Observatory."""
+    data, state = ctx.data, ctx.state
+    is_artist = patron_id in data.artists
+    record = data.patron(patron_id)
+    patron = (state.artists if is_artist else state.scientists)[patron_id]
+    settings = data.settings.patronage
+    mods = [
+        Modifier(f"{record.name}'s rating", record.rating),
+        Modifier(f"{patron.box_cp}-CP box", settings.cp_modifier[str(patron.box_cp)]),
+    ]
+    if patron.sponsor == settings.prague_power:
+        mods.append(Modifier("Prague Cultural Center", settings.prague_modifier))
+    for royal_id in state.powers[patron.sponsor].royal_bonuses:
+        royal = data.royals[royal_id]
+        if royal.marriage_bonus == "patronage":
+            mods.append(Modifier(f"married to {royal.name}", royal.marriage_bonus_value))
+    if not is_artist and state.markers.bonus_holders.get(OBSERVATORY) == patron.sponsor:
+        mods.append(Modifier("Observatory", settings.observatory_modifier))
+    return mods
+
+
+def evaluate(ctx: Ctx, patron_id: str) -> None:
+    """PAT-5: 2d6 + modifiers, then the result row of PAT-7 or SCI-1."""
+    is_artist = patron_id in ctx.data.artists
+    patron = (ctx.state.artists if is_artist else ctx.state.scientists)[patron_id]
+    name = ctx.name(patron_id)
+    roll = ctx.roll(patron.sponsor, "PAT-5", f"evaluation of {name}", 2, modifiers(ctx, patron_id))
+    if is_artist:
+        _artist_result(ctx, patron_id, patron, roll.total)
+    else:
+        _scientist_result(ctx, patron_id, patron, roll.total)
+
+
+def _back_to_pool(ctx: Ctx, patron_id: str, patron: PatronState, rule: str, why: str) -> None:
+    ctx.log(rule, f"{ctx.name(patron_id)} returns to the pool ({why})", patron.sponsor)
+    patron.status = PatronStatus.POOL
+    patron.sponsor = ""
+    patron.box_cp = 0
+
+
+def _remove(ctx: Ctx, patron_id: str, patron: PatronState, rule: str, why: str) -> None:
+    ctx.log(rule, f"{ctx.name(patron_id)} is removed from the game ({why})", patron.sponsor)
+    patron.status = PatronStatus.REMOVED
+    patron.sponsor = ""
+
+
+def _finish(ctx: Ctx, patron: PatronState) -> None:
+    patron.status = PatronStatus.FINISHED
+
+
+def best_artist_marker(ctx: Ctx, earned: int, artist_type: str) -> int:
+    """PAT-8: the earned marker of the artist's type, else the best one below it; 0 if none."""
+    markers = ctx.state.markers
+    for value in range(earned, 0, -1):
+        if value == 1 and markers.artist_one_vp > 0:
+            return 1
+        if value > 1 and artist_type in markers.artist_typed.get(str(value), []):
+            return value
+    return 0
+
+
+def _artist_result(ctx: Ctx, patron_id: str, patron: PatronState, total: int) -> None:
+    row = artist_row(total)
+    record = ctx.data.artists[patron_id]
+    ctx.log("PAT-7", f"{record.name}: {row.name}", patron.sponsor)
+    if row.removed or (row.removed_if_rating_1 and record.rating == 1):
+        _remove(ctx, patron_id, patron, "PAT-7", row.name)
+    elif not row.marker:
+        _back_to_pool(ctx, patron_id, patron, "PAT-7", row.name)
+    else:
+        value = best_artist_marker(ctx, row.marker, record.type)
+        if not value:
+            _back_to_pool(ctx, patron_id, patron, "PAT-8", "no artist VP marker left")
+            return
+        markers = ctx.state.markers
+        if value == 1:
+            markers.artist_one_vp -= 1
+        else:
+            markers.artist_typed[str(value)].remove(record.type)
+        fallback = f", the best left below the {row.marker} VP earned" if value < row.marker else ""
+        ctx.gain_vp(patron.sponsor, value, "PAT-8", f"{value} VP artist marker for {record.name}{fallback}")
+        _finish(ctx, patron)
+
+
+def best_scientist_marker(ctx: Ctx, award: int) -> int:
+    """SCI-1: the best available scientist marker not above the award; 0 if none."""
+    for value in range(award, 0, -1):
+        if ctx.state.markers.scientist.get(str(value), 0) > 0:
+            return value
+    return 0
+
+
+def eligible_bonuses(ctx: Ctx, power: str) -> list[str]:
+    """SCI-2: bonuses no one holds, that this power is eligible for."""
+    holders = ctx.state.markers.bonus_holders
+    return [b.id for b in ctx.data.bonuses.values() if b.id not in holders and power in b.eligible]
+
+
+def reward_choices(ctx: Ctx, frame: ScientistRewardFrame) -> list[Choice]:
+    """SCI-1: every concrete split the result allows; empty when nothing can be had."""
+    row = scientist_row(frame.total)
+    bonuses = eligible_bonuses(ctx, frame.power)
+    seen: list[tuple[int, str]] = []
+    for marker_award, bonus_count in row.awards:
+        marker = best_scientist_marker(ctx, marker_award) if marker_award else 0
+        for bonus in (bonuses if bonus_count else []) or [NO_BONUS]:
+            if (marker, bonus) != (0, NO_BONUS) and (marker, bonus) not in seen:
+                seen.append((marker, bonus))
+    choices = []
+    for marker, bonus in seen:
+        parts = ([f"{marker} VP scientist marker"] if marker else []) + ([ctx.name(bonus)] if bonus != NO_BONUS else [])
+        choices.append(Choice(Verb.REWARD, (str(marker), bonus), " and ".join(parts) + " (SCI-1)"))
+    return choices
+
+
+def _scientist_result(ctx: Ctx, patron_id: str, patron: PatronState, total: int) -> None:
+    row = scientist_row(total)
+    record = ctx.data.scientists[patron_id]
+    ctx.log("SCI-1", f"{record.name}: {row.name}", patron.sponsor)
+    if row.name != STILL_WORKING:
+        _le_testu_sails_no_more(ctx, record)
+    if row.removed or (row.removed_if_rating_1 and record.rating == 1):
+        _remove(ctx, patron_id, patron, "SCI-1", row.name)
+    elif not row.awards:
+        _back_to_pool(ctx, patron_id, patron, "SCI-1", row.name)
+    else:
+        frame = ScientistRewardFrame(scientist=patron_id, power=patron.sponsor, total=total)
+        options = reward_choices(ctx, frame)
+        if not options:
+            _back_to_pool(ctx, patron_id, patron, "SCI-1", "no scientist VP marker or eligible bonus left")
+        elif len(options) == 1:
+            apply_reward(ctx, frame, options[0])
+        else:
+            ctx.state.stack.append(frame)
+
+
+def apply_reward(ctx: Ctx, frame: ScientistRewardFrame, choice: Choice) -> None:
+    marker, bonus = int(choice.args[0]), choice.args[1]
+    patron = ctx.state.scientists[frame.scientist]
+    name = ctx.name(frame.scientist)
+    if marker:
+        ctx.state.markers.scientist[str(marker)] -= 1
+        ctx.gain_vp(frame.power, marker, "SCI-1", f"{marker} VP scientist marker for {name}")
+    if bonus != NO_BONUS:
+        ctx.state.markers.bonus_holders[bonus] = frame.power
+        ctx.log("SCI-2", f"gains the {ctx.name(bonus)} bonus through {name}", frame.power)
+    if bonus == OBSERVATORY:
+        _back_to_pool(ctx, frame.scientist, patron, "SCI-2", "earned the Observatory")
+    else:
+        _finish(ctx, patron)
+
+
+def _le_testu_sails_no_more(ctx: Ctx, record: ScientistRecord) -> None:
+    """SCI-3: any result but Still Working also removes Le Testu's sea captain marker."""
+    if record.leader and ctx.state.leaders[record.leader].status is not LeaderStatus.DESTROYED:
+        ctx.state.leaders[record.leader].status = LeaderStatus.DESTROYED
+        ctx.log("SCI-3", f"{ctx.name(record.leader)}'s sea captain marker is removed")
+
+
+def sea_captain_destroyed(ctx: Ctx, leader_id: str) -> None:
+    """SCI-3: a destroyed sea captain who is also a scientist takes the scientist counter with him."""
+    leader = ctx.data.leaders[leader_id]
+    if leader.scientist:
+        patron = ctx.state.scientists[leader.scientist]
+        if patron.status is not PatronStatus.REMOVED:
+            patron.status = PatronStatus.REMOVED
+            patron.sponsor = ""
+            ctx.log("SCI-3", f"the scientist {ctx.name(leader.scientist)} is removed too")

@@ -1,0 +1,70 @@
+"""Random legal play: the fuzzer. Every power picks uniformly among the legal choices (seeded)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+from attrs import frozen
+
+from core import invariants, saves, victory
+from core.gamedata import GameData
+from core.session import Session, Setup
+
+MAX_DECISIONS = 50_000
+
+
+class SimError(RuntimeError):
+    """A simulated game broke an invariant or did not end."""
+
+
+@frozen
+class GameSummary:
+    seed: int
+    turns: int
+    winner: str
+    victory: str
+    decisions: int
+    vp: dict[str, int]
+    rule_counts: dict[str, int]
+
+
+def play(data: GameData, seed: int, check_invariants: bool = True, scenario: str = "campaign") -> Session:
+    session = Session.new(data, Setup(scenario=scenario, seed=seed), keep_undo=False)
+    chooser = random.Random(seed)
+    while True:
+        pending = session.decision
+        if check_invariants:
+            try:
+                invariants.check(data, session.state, pending)
+            except invariants.InvariantBroken as exc:
+                raise SimError(f"seed {seed}, after {len(session.actions)} decisions: {exc}") from None
+        if pending is None:
+            return session
+        if len(session.actions) >= MAX_DECISIONS:
+            raise SimError(f"seed {seed}: the game did not end in {MAX_DECISIONS} decisions")
+        session.choose(pending.power, chooser.choice(pending.choices))
+
+
+def summarise(session: Session) -> GameSummary:
+    state, data = session.state, session.data
+    return GameSummary(
+        seed=session.setup.seed,
+        turns=state.turn,
+        winner=state.winner,
+        victory=state.victory,
+        decisions=len(session.actions),
+        vp={p: victory.total_vp(state, data, p) for p in data.power_ids},
+        rule_counts=dict(sorted(Counter(e.rule for e in session.log).items())),
+    )
+
+
+def run(data: GameData, games: int, seed: int, save_dir: Path | None = None) -> list[GameSummary]:
+    summaries = []
+    for offset in range(games):
+        session = play(data, seed + offset)
+        if save_dir is not None:
+            saves.write(session, save_dir / f"sim-{seed + offset}.json")
+        summaries.append(summarise(session))
+    return summaries

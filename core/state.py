@@ -1,0 +1,341 @@
+"""Game state: plain attrs data only (no closures or generators), so it saves and replays exactly."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import Factory, define, field
+
+
+class Phase(StrEnum):
+    """GEN-3 sequence of play (Diplomacy split into its two segments)."""
+
+    SETUP = "setup"
+    CARD_DRAW = "card-draw"
+    NEGOTIATION = "negotiation"
+    DIPLOMATIC_STATUS = "diplomatic-status"
+    ACTION = "action"
+    MARRIAGE = "marriage-resolution"
+    PATRONAGE = "patronage"
+    WINTER = "winter"
+    VICTORY = "victory-determination"
+    GAME_OVER = "game-over"
+
+
+PHASE_TITLES: dict[Phase, str] = {
+    Phase.SETUP: "Setup",
+    Phase.CARD_DRAW: "Card Draw Phase",
+    Phase.NEGOTIATION: "Diplomacy Phase - Negotiation Segment",
+    Phase.DIPLOMATIC_STATUS: "Diplomacy Phase - Diplomatic Status",
+    Phase.ACTION: "Action Phase",
+    Phase.MARRIAGE: "Marriage Resolution Phase",
+    Phase.PATRONAGE: "Patronage Phase",
+    Phase.WINTER: "Winter Phase",
+    Phase.VICTORY: "Victory Determination Phase",
+    Phase.GAME_OVER: "Game over",
+}
+
+
+class RoyalStatus(StrEnum):
+    NOT_IN_PLAY = "not yet in play"
+    AVAILABLE = "available"
+    BETROTHED = "betrothed"
+    MARRIED = "married"
+    ON_FRENCH_CARD = "married (on the French card)"
+    DEAD = "dead"
+
+
+class LeaderStatus(StrEnum):
+    OUT_OF_PLAY = "out of play"
+    ON_MAP = "on the map"
+    CAPTURED = "captured"
+    DESTROYED = "destroyed"
+
+
+class PatronStatus(StrEnum):
+    POOL = "in pool"
+    SPONSORED = "on the Patronage chart"
+    FINISHED = "finished"
+    REMOVED = "removed"
+
+
+class MarkerKind(StrEnum):
+    """Why a +1/-1 Card marker exists; CARD-7 keeps the last two kinds after the deal."""
+
+    ORDINARY = "ordinary"
+    FOREIGN_WAR = "foreign-war"
+    SUEZ = "suez"
+
+
+@define
+class CardMarker:
+    delta: int
+    rule: str
+    reason: str
+    kind: MarkerKind = MarkerKind.ORDINARY
+
+
+@define
+class VpEntry:
+    rule: str
+    amount: int
+    reason: str
+    turn: int
+
+
+@define
+class DealLine:
+    """One step of the CARD-7 count, for the Card Draw screen."""
+
+    rule: str
+    text: str
+    value: int
+
+
+@define
+class PowerState:
+    id: str
+    controller: str
+    hand: list[int] = Factory(list)
+    card_markers: list[CardMarker] = Factory(list)
+    vp_entries: list[VpEntry] = Factory(list)
+    sponsored_artist_turn: int = 0
+    sponsored_scientist_turn: int = 0
+    royal_bonuses: list[str] = Factory(list)
+    virgin_queen_vp: int = 0
+    deal: list[DealLine] = Factory(list)
+
+
+@define
+class Units:
+    regulars: int = 0
+    mercenaries: int = 0
+
+
+@define
+class SpaceState:
+    id: str
+    control: str
+    religion: str
+    unrest: bool = False
+    units: dict[str, Units] = Factory(dict)
+
+
+@define
+class RoyalState:
+    id: str
+    status: RoyalStatus
+    eligibility: int
+    captured: bool = False
+
+
+@define
+class Betrothal:
+    bride: str
+    groom: str
+    festivities: bool = False
+    opening: bool = False
+    resolve_this_turn: bool = True
+
+
+@define
+class LeaderState:
+    id: str
+    status: LeaderStatus
+
+
+@define
+class PatronState:
+    id: str
+    status: PatronStatus = PatronStatus.POOL
+    sponsor: str = ""
+    box_cp: int = 0
+
+
+@define
+class MinorState:
+    id: str
+    ally: str
+    influence: dict[str, int] = Factory(dict)
+    determined: bool = False
+
+
+@define
+class RngState:
+    """splitmix64 state plus forced values that tests and walkthroughs queue (GEN-4)."""
+
+    state: int
+    forced_dice: list[int] = Factory(list)
+    forced_picks: list[str] = Factory(list)
+
+
+@define
+class CardPiles:
+    deck: list[int] = Factory(list)
+    discard: list[int] = Factory(list)
+    removed: list[int] = Factory(list)
+    in_force: list[int] = Factory(list)
+    home_used: list[int] = Factory(list)
+    not_entered: list[int] = Factory(list)
+
+
+@define
+class Markers:
+    """PAT-8 / SCI-1 VP markers still in the box, and SCI-2 bonus holders."""
+
+    artist_one_vp: int
+    artist_typed: dict[str, list[str]]
+    scientist: dict[str, int]
+    bonus_holders: dict[str, str] = Factory(dict)
+
+
+# ---- the procedure stack (frames) --------------------------------------------------------------
+
+
+@define
+class Frame:
+    """Base of every pending procedure; subclasses are tagged in saves by FRAME_TAGS."""
+
+
+@define
+class ActionPhaseFrame(Frame):
+    next_index: int = 0
+    passes_in_row: int = 0
+
+
+@define
+class ImpulseFrame(Frame):
+    power: str
+
+
+class CpPurpose(StrEnum):
+    IMPULSE = "impulse"
+    MANDATORY = "mandatory"
+    COURTSHIP = "courtship"
+
+
+@define
+class SpendCpFrame(Frame):
+    power: str
+    cp: int
+    purpose: CpPurpose
+    card: int = 0
+    spent_on: list[str] = Factory(list)
+
+
+@define
+class EventFrame(Frame):
+    """An event waiting for its player's pick (Papal Bull kind, Assassination target, ...)."""
+
+    power: str
+    card: int
+    step: str
+
+
+@define
+class ResponseWindowFrame(Frame):
+    trigger: str
+    asked: list[str] = Factory(list)
+    index: int = 0
+
+
+@define
+class CombatWindowFrame(Frame):
+    space: str
+    asked: list[str] = Factory(list)
+    index: int = 0
+
+
+@define
+class TableFrame(Frame):
+    """A table action (TABLE-1) being built, one parameter per decision."""
+
+    power: str
+    kind: str = ""
+    args: list[str] = Factory(list)
+
+
+@define
+class NegotiationFrame(Frame):
+    next_index: int = 0
+    dones_in_row: int = 0
+    opening_decided: bool = False
+
+
+@define
+class ProposalAnswerFrame(Frame):
+    proposer: str
+    answerer: str
+    royal_a: str
+    royal_b: str
+
+
+@define
+class MarriagePhaseFrame(Frame):
+    """Betrothals still to resolve this phase, by bride id (a royal is in one betrothal at most)."""
+
+    queue: list[str] = Factory(list)
+
+
+@define
+class CourtshipChoiceFrame(Frame):
+    bride: str
+
+
+@define
+class PatronagePhaseFrame(Frame):
+    order: list[str] = Factory(list)
+    index: int = 0
+
+
+@define
+class ScientistRewardFrame(Frame):
+    scientist: str
+    power: str
+    total: int
+
+
+FRAME_TAGS: dict[type, str] = {
+    ActionPhaseFrame: "action-phase",
+    ImpulseFrame: "impulse",
+    SpendCpFrame: "spend-cp",
+    EventFrame: "event",
+    ResponseWindowFrame: "response-window",
+    CombatWindowFrame: "combat-window",
+    TableFrame: "table",
+    NegotiationFrame: "negotiation",
+    ProposalAnswerFrame: "proposal-answer",
+    MarriagePhaseFrame: "marriage-phase",
+    CourtshipChoiceFrame: "courtship-choice",
+    PatronagePhaseFrame: "patronage-phase",
+    ScientistRewardFrame: "scientist-reward",
+}
+
+
+@define
+class GameState:
+    scenario: str
+    seed: int
+    data_fingerprint: str
+    turn: int
+    phase: Phase
+    rng: RngState
+    powers: dict[str, PowerState]
+    spaces: dict[str, SpaceState]
+    royals: dict[str, RoyalState]
+    leaders: dict[str, LeaderState]
+    artists: dict[str, PatronState]
+    scientists: dict[str, PatronState]
+    minors: dict[str, MinorState]
+    cards: CardPiles
+    markers: Markers
+    region_protestant: dict[str, int]
+    strict_response_windows: bool = False
+    betrothals: list[Betrothal] = Factory(list)
+    wars: list[list[str]] = Factory(list)
+    stack: list[Frame] = Factory(list)
+    league_formed_turn: int = 0
+    suez_built: bool = False
+    winner: str = ""
+    victory: str = ""
+    decisions_taken: int = field(default=0)

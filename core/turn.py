@@ -1,0 +1,87 @@
+"""Sequence of play (GEN-3): each phase's automatic steps and the frames it pushes."""
+
+from __future__ import annotations
+
+from core import cards, diplomacy, marriage, patronage, victory
+from core.context import Ctx
+from core.events import EventKind
+from core.state import (
+    PHASE_TITLES,
+    ActionPhaseFrame,
+    MarriagePhaseFrame,
+    NegotiationFrame,
+    PatronagePhaseFrame,
+    Phase,
+)
+
+NEXT_PHASE = {
+    Phase.SETUP: Phase.CARD_DRAW,
+    Phase.CARD_DRAW: Phase.NEGOTIATION,
+    Phase.NEGOTIATION: Phase.DIPLOMATIC_STATUS,
+    Phase.DIPLOMATIC_STATUS: Phase.ACTION,
+    Phase.ACTION: Phase.MARRIAGE,
+    Phase.MARRIAGE: Phase.PATRONAGE,
+    Phase.PATRONAGE: Phase.WINTER,
+    Phase.WINTER: Phase.VICTORY,
+    Phase.VICTORY: Phase.CARD_DRAW,
+}
+
+
+def begin_next_phase(ctx: Ctx) -> None:
+    """Called when the current phase has nothing left pending: start the next one."""
+    state = ctx.state
+    following = NEXT_PHASE[state.phase]
+    if state.phase is Phase.VICTORY:
+        state.turn += 1
+    state.phase = following
+    ctx.log("GEN-3", f"Turn {state.turn}: {PHASE_TITLES[following]}", kind=EventKind.PHASE)
+    BEGIN[following](ctx)
+
+
+def _card_draw(ctx: Ctx) -> None:
+    marriage.royals_entering(ctx)
+    cards.enter_new_cards(ctx)
+    cards.return_home_cards(ctx)
+    cards.deal(ctx)
+
+
+def _negotiation(ctx: Ctx) -> None:
+    ctx.state.stack.append(NegotiationFrame())
+
+
+def _diplomatic_status(ctx: Ctx) -> None:
+    diplomacy.diplomatic_status_segment(ctx)
+
+
+def _action(ctx: Ctx) -> None:
+    if not victory.check_immediate(ctx):  # WIN-2: a box opened in Diplomacy wins if still open now
+        ctx.state.stack.append(ActionPhaseFrame())
+
+
+def _marriage(ctx: Ctx) -> None:
+    ctx.state.stack.append(MarriagePhaseFrame(queue=marriage.resolution_queue(ctx.state)))
+
+
+def _patronage(ctx: Ctx) -> None:
+    ctx.state.stack.append(PatronagePhaseFrame(order=patronage.evaluation_order(ctx)))
+
+
+def _winter(ctx: Ctx) -> None:
+    diplomacy.winter_reset(ctx)
+    cards.end_of_turn(ctx)
+
+
+def _victory(ctx: Ctx) -> None:
+    victory.victory_determination(ctx)
+
+
+BEGIN = {
+    Phase.CARD_DRAW: _card_draw,
+    Phase.NEGOTIATION: _negotiation,
+    Phase.DIPLOMATIC_STATUS: _diplomatic_status,
+    Phase.ACTION: _action,
+    Phase.MARRIAGE: _marriage,
+    Phase.PATRONAGE: _patronage,
+    Phase.WINTER: _winter,
+    Phase.VICTORY: _victory,
+}

@@ -1,0 +1,118 @@
+"""Victory (WIN-1..WIN-6): VP totals per power and the victory checks."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core.context import Ctx
+from core.events import EventKind
+from core.gamedata import GameData
+from core.state import GameState, Phase
+
+
+@frozen
+class VpLine:
+    rule: str
+    amount: int
+    reason: str
+
+
+def keys_controlled(state: GameState, data: GameData, power: str) -> int:
+    return sum(1 for s in state.spaces.values() if s.control == power and data.spaces[s.id].key)
+
+
+def unrest_spaces(state: GameState, power: str) -> int:
+    return sum(1 for s in state.spaces.values() if s.control == power and s.unrest)
+
+
+def track_value(track: tuple[int, ...], index: int) -> int:
+    """CARD-7 / WIN-6: past the end of a track, its last value."""
+    return track[min(max(index, 0), len(track) - 1)]
+
+
+def protestant_spaces(state: GameState) -> int:
+    """Named Protestant spaces plus the regional counts (WIN-3, WIN-6)."""
+    return sum(1 for s in state.spaces.values() if s.religion == "protestant") + sum(state.region_protestant.values())
+
+
+def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
+    """The VP ledger of one power: key-track VP, religion VP, then every permanent entry (WIN-6)."""
+    record = data.power(power)
+    keys = keys_controlled(state, data, power)
+    lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys), f"{keys} key spaces on the power card track")]
+    if power == "protestant":
+        per = data.settings.victory.protestant_spaces_per_vp
+        count = protestant_spaces(state)
+        lines.append(VpLine("WIN-6", count // per, f"{count} Protestant spaces, 1 VP per {per}"))
+    lines += [VpLine(e.rule, e.amount, e.reason) for e in state.powers[power].vp_entries]
+    return lines
+
+
+def total_vp(state: GameState, data: GameData, power: str) -> int:
+    return sum(line.amount for line in vp_lines(state, data, power))
+
+
+def standings(state: GameState, data: GameData) -> list[tuple[str, int]]:
+    """Powers by VP, highest first, ties in impulse order (GEN-5)."""
+    totals = [(p, total_vp(state, data, p)) for p in data.power_ids]
+    return sorted(totals, key=lambda item: (-item[1], data.impulse_index(item[0])))
+
+
+def _declare(ctx: Ctx, winner: str, how: str, rule: str) -> None:
+    ctx.state.winner = winner
+    ctx.state.victory = how
+    ctx.state.phase = Phase.GAME_OVER
+    ctx.state.stack.clear()
+    ctx.log(rule, f"wins: {how}", winner, EventKind.GAME_OVER)
+
+
+def check_immediate(ctx: Ctx) -> bool:
+    """WIN-2 / WIN-3 (WIN-4 stays off until its condition is supplied). True when the game ended."""
+    state, data = ctx.state, ctx.data
+    for power in data.powers:
+        if not power.auto_win_keys:
+            continue
+        clean_keys = sum(
+            1
+            for s in state.spaces.values()
+            if s.control == power.id and data.spaces[s.id].key and not s.unrest
+        )
+        if clean_keys >= power.auto_win_keys:
+            _declare(ctx, power.id, f"military victory ({clean_keys} key spaces without Unrest)", "WIN-2")
+            return True
+    rules = data.settings.victory
+    protestant_clean = sum(
+        1 for s in state.spaces.values() if s.religion == "protestant" and not s.unrest
+    ) + sum(state.region_protestant.values())
+    if protestant_clean >= rules.religious_win_spaces:
+        _declare(ctx, "protestant", f"religious victory ({protestant_clean} Protestant spaces)", "WIN-3")
+        return True
+    count = protestant_spaces(state)
+    if count <= rules.catholic_win_at_or_below:
+        france_scotland = sum(
+            1
+            for s in state.spaces.values()
+            if s.religion == "protestant" and data.spaces[s.id].home in ("france", "scotland")
+        ) + sum(state.region_protestant.get(r, 0) for r in data.settings.religion.france_and_scotland_regions)
+        winner = "france" if france_scotland <= rules.catholic_win_france_max else "spain"
+        _declare(ctx, winner, f"Catholic religious victory (Protestant spaces down to {count})", "WIN-3")
+        return True
+    return False
+
+
+def victory_determination(ctx: Ctx) -> None:
+    """WIN-5 in the Victory Determination Phase: standard, domination, then time limit."""
+    state, data = ctx.state, ctx.data
+    rules = data.settings.victory
+    ranking = standings(state, data)
+    ctx.log("WIN-5", "VP: " + ", ".join(f"{data.power_name(p)} {vp}" for p, vp in ranking))
+    leader, leader_vp = ranking[0]
+    if leader_vp >= rules.standard_vp:
+        _declare(ctx, leader, f"standard victory ({leader_vp} VP)", "WIN-5")
+        return
+    runner_up_vp = ranking[1][1]
+    if state.turn >= rules.domination_from_turn and leader_vp - runner_up_vp >= rules.domination_lead:
+        _declare(ctx, leader, f"domination victory (leads by {leader_vp - runner_up_vp} VP)", "WIN-5")
+        return
+    if state.turn >= data.scenarios[state.scenario].last_turn:
+        _declare(ctx, leader, f"time-limit victory ({leader_vp} VP after the last turn)", "WIN-5")
