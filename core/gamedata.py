@@ -435,7 +435,12 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
         fingerprint=fingerprint,
         override_file=override_label,
     )
-    _check_references(data)
+    try:
+        _check_references(data)
+    except DataError as exc:
+        if override_label:
+            raise DataError(f"{exc} (with {override_label})") from None
+        raise
     return data
 
 

@@ -1,0 +1,265 @@
+"""Cards: CARD-1..CARD-8 and the GEN-6 impulse protocol."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import cards
+from core.choices import Choice, IllegalChoice
+from core.state import CardMarker, MarkerKind, Phase, ResponseWindowFrame
+from tests.conftest import (
+    advance_to_phase,
+    choice_strings,
+    choose,
+    ctx,
+    empty_hand,
+    give,
+    new_session,
+    resettle,
+    to_impulse_of,
+)
+
+TURN_1_COUNTS = {"ottoman": 5, "spain": 6, "england": 4, "france": 4, "empire": 3, "protestant": 3}
+
+
+@pytest.mark.parametrize(("power", "expected"), TURN_1_COUNTS.items())
+def test_card_7_deal_from_each_power_track_with_ruler_bonus(data, power, expected):
+    """CARD-7: the track square for the keys held, +1 ruler bonus (Ottoman, England)."""
+    session = new_session(data)
+    state = session.state
+    assert sum(line.value for line in state.powers[power].deal) == expected
+    home = [n for n in state.powers[power].hand if data.cards[n].kind == "home"]
+    assert len(state.powers[power].hand) == expected + len(home)  # CARD-5: home card + dealt
+    assert len(home) == 1
+
+
+def test_card_7_unrest_covers_one_more_square_each(data):
+    session = new_session(data)
+    state = session.state
+    for space in ("madrid", "seville", "naples"):
+        state.spaces[space].unrest = True
+    lines = cards.card_count(ctx(data, state), "spain")
+    # 10 keys, 3 Unrest: the square for 7 keys (4 cards) instead of 10 keys (6 cards)
+    assert sum(line.value for line in lines) == 4
+    assert any("Unrest" in line.text for line in lines)
+
+
+def test_card_7_floor_of_one_before_ruler_bonus_and_markers(data):
+    session = new_session(data)
+    state = session.state
+    for space in state.spaces.values():
+        if space.control == "england":
+            space.control = "independent"
+    state.powers["england"].card_markers = [CardMarker(-1, "MAR-5", "Forever Feuding")]
+    lines = cards.card_count(ctx(data, state), "england")
+    # 0 keys: square 1; ruler +1; marker -1 -> 1
+    assert [line.value for line in lines] == [1, 1, -1]
+
+
+def test_card_7_never_below_zero(data):
+    session = new_session(data)
+    state = session.state
+    state.powers["empire"].card_markers = [CardMarker(-1, "MAR-5", "x") for _ in range(6)]
+    assert sum(line.value for line in cards.card_count(ctx(data, state), "empire")) == 0
+
+
+def test_card_7_markers_expire_except_foreign_war_and_suez(data):
+    session = new_session(data)
+    state = session.state
+    state.powers["spain"].card_markers = [
+        CardMarker(1, "MAR-5", "True Love"),
+        CardMarker(-1, "CARD-8", "Foreign War", MarkerKind.FOREIGN_WAR),
+        CardMarker(1, "SUEZ-3", "Suez Canal", MarkerKind.SUEZ),
+    ]
+    hand_before = len(state.powers["spain"].hand)
+    cards.deal(ctx(data, state))
+    assert len(state.powers["spain"].hand) - hand_before == 6 + 1 - 1 + 1
+    assert [m.kind for m in state.powers["spain"].card_markers] == [MarkerKind.FOREIGN_WAR, MarkerKind.SUEZ]
+
+
+def test_card_6_cards_enter_on_their_turn(data):
+    session = new_session(data)
+    state = session.state
+    entering_turn_2 = {n for n, c in data.cards.items() if c.enters == 2}
+    assert entering_turn_2 <= set(state.cards.not_entered)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    assert not entering_turn_2 & set(session.state.cards.not_entered)
+    assert {20, 25} <= entering_turn_2
+
+
+def test_card_6_league_cards_enter_the_turn_after_the_league_forms(data):
+    """CARD-6 / CL-7: "When Catholic League Forms" cards enter at the next Card Draw Phase."""
+    session = new_session(data)
+    state = session.state
+    league_cards = {n for n, c in data.cards.items() if c.enters == 0}
+    c = ctx(data, state)
+    state.league_formed_turn = 1
+    cards.enter_new_cards(c)
+    assert league_cards <= set(state.cards.not_entered)  # not in the turn it forms
+    state.turn = 2
+    cards.enter_new_cards(c)
+    assert not league_cards & set(state.cards.not_entered)
+    assert league_cards <= set(state.cards.deck)
+
+
+def test_card_5_home_cards_return_every_turn(data):
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [1])
+    state = session.state
+    choose(session, "play 1 cp")
+    assert 1 in state.cards.home_used
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    assert 1 in session.state.powers["ottoman"].hand
+
+
+def test_card_1_mandatory_no_pass_then_event_then_2_cp(data):
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [23, 101])  # 23: Foreign War, mandatory
+    state = session.state
+    decision = session.decision
+    assert decision.power == "ottoman" and decision.rule == "CARD-1"
+    options = choice_strings(decision)
+    assert "pass" not in options and "play 23 cp" not in options and "play 23 event" in options
+    with pytest.raises(IllegalChoice, match="CARD-1"):
+        session.choose("ottoman", Choice.parse("pass"))
+    choose(session, "play 23 event")
+    assert [m.kind for m in state.powers["ottoman"].card_markers] == [MarkerKind.FOREIGN_WAR]
+    decision = session.decision
+    assert decision.power == "ottoman" and decision.prompt.endswith("spend 2 CP")
+
+
+def test_card_8_foreign_war_ends_with_4_cp_in_a_later_impulse(data):
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [23, 1])  # 1: Grand Vizier, 4 CP
+    state = session.state
+    choose(session, "play 23 event")
+    assert "cp end-foreign-war" not in choice_strings(session.decision)  # 2 CP only
+    choose(session, "cp done")
+    while session.decision.power != "ottoman" or "play 1 cp" not in choice_strings(session.decision):
+        choose(session, "pass" if "pass" in choice_strings(session.decision) else "no-response")
+    choose(session, "play 1 cp")
+    choose(session, "cp end-foreign-war")
+    assert state.powers["ottoman"].card_markers == []
+
+
+def test_gen_6_card_cp_split_and_leftover_lost(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2])  # Philip II, 4 CP
+    state = session.state
+    choose(session, "play 2 cp")
+    choose(session, "cp mercenary madrid")
+    choose(session, "cp influence papacy")
+    assert "spend 2 CP" in session.decision.prompt
+    events = choose(session, "cp done")
+    assert any(e.rule == "GEN-6" and "2 CP left unspent are lost" in e.text for e in events)
+    assert state.spaces["madrid"].units["spain"].mercenaries == 2
+    assert state.minors["papacy"].influence["spain"] == 2
+
+
+def test_gen_6_action_phase_ends_when_all_pass_in_a_row(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    events = choose(session, "pass")
+    assert any("Action Phase ends" in e.text for e in events)
+    assert session.state.phase is not Phase.ACTION
+
+
+def test_card_2_response_window_opens_in_another_powers_impulse(data):
+    """CARD-2 / GEN-8: a holder of Wedding Festivities is asked after another power's action."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101, 102])
+    state = session.state
+    give(state, "england", 22)
+    choose(session, "play 101 cp")
+    choose(session, "cp influence papacy")
+    decision = session.decision
+    assert decision.power == "england" and decision.rule == "CARD-2"
+    # the opening betrothal includes Elisabeth of Valois, a French royal
+    choose(session, "respond 22 elisabeth-of-valois")
+    assert state.betrothals[0].festivities is True
+    assert 22 in state.cards.discard
+
+
+def test_card_2_default_windows_skip_powers_without_responses(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    state = session.state
+    choose(session, "play 101 cp")
+    choose(session, "cp influence papacy")
+    assert not any(isinstance(f, ResponseWindowFrame) for f in state.stack)
+
+
+def test_gen_8_strict_windows_ask_every_power(data):
+    session = new_session(data, strict_response_windows=True)
+    to_impulse_of(session, "spain", [101])
+    state = session.state
+    choose(session, "play 101 cp")
+    choose(session, "cp influence papacy")
+    asked = []
+    while isinstance(state.stack[-1], ResponseWindowFrame):
+        asked.append(session.decision.power)
+        assert choice_strings(session.decision) == ["no-response"]
+        choose(session, "no-response")
+    assert asked == list(data.power_ids)
+
+
+def test_card_3_combat_card_only_in_a_recorded_battle(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [24, 101])  # 24: Veteran Tercios
+    state = session.state
+    assert choice_strings(session.decision)[:1] == ["play 24 cp"]
+    assert "play 24 event" not in choice_strings(session.decision)
+    give(state, "ottoman", 25)
+    choose(session, "table")
+    for step in ("battle", "tunis", "spain", "ottoman"):
+        choose(session, f"pick {step}")
+    # both sides are asked, in impulse order (GEN-5)
+    assert session.decision.power == "ottoman" and session.decision.rule == "CARD-3"
+    events = choose(session, "combat 25")
+    assert any("1 die fewer" in e.text for e in events)
+    assert session.decision.power == "spain"
+    assert choice_strings(session.decision) == ["combat 24", "no-combat"]
+    events = choose(session, "combat 24")
+    assert any("+2 dice" in e.text for e in events)
+    assert {24, 25} <= set(state.cards.discard)
+
+
+def test_card_4_gouvernante_in_force_until_end_of_turn(data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [14, 101])
+    state = session.state
+    events = choose(session, "play 14 event")
+    assert 14 in state.cards.in_force
+    assert any("in force until the end of the turn" in e.text for e in events)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    assert 14 not in state.cards.in_force and 14 in state.cards.removed
+
+
+def test_card_4_louise_of_lorraine_event_only_in_negotiation(data):
+    session = new_session(data)
+    state = session.state
+    give(state, "france", 16)
+    decision = session.decision
+    while decision.power != "france":
+        choose(session, "done" if "done" in choice_strings(decision) else "opening postpone")
+        decision = session.decision
+    assert "louise 16" in choice_strings(decision)
+    choose(session, "louise 16")
+    assert 16 in state.cards.removed
+    to_impulse_of(session, "france", [16])
+    assert "play 16 event" not in choice_strings(session.decision)
+    assert "play 16 cp" in choice_strings(session.decision)
+
+
+def test_cards_conserved_every_card_in_exactly_one_place(data):
+    session = new_session(data)
+    places = cards.all_locations(session.state)
+    assert set(places) == set(data.cards)
+    assert all(len(where) == 1 for where in places.values())
+
+
+def test_card_events_cite_their_rule_in_the_card_text(data):
+    text = cards.describe(data.cards[23])
+    assert "CARD-8" in text and "mandatory" in text
+    assert "SUEZ-1" in cards.describe(data.cards[1])
+    assert "operations only" in cards.describe(data.cards[101])

@@ -1,0 +1,278 @@
+"""Patronage of artists and scientists: PAT-1..PAT-10, SCI-1..SCI-3."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import patronage
+from core.choices import IllegalChoice
+from core.patronage import ARTIST_TABLE, SCIENTIST_TABLE, artist_row, scientist_row
+from core.setup import new_state
+from core.state import LeaderStatus, PatronStatus, Phase, ScientistRewardFrame
+from tests.conftest import choice_strings, choose, ctx, force, give, new_session, to_impulse_of
+
+
+def _ctx(data, turn: int = 1):
+    state = new_state(data)
+    state.turn = turn
+    return ctx(data, state)
+
+
+def _faces(dice_sum: int) -> tuple[int, int]:
+    first = min(6, dice_sum - 1)
+    return first, dice_sum - first
+
+
+def _sponsor(c, patron_id: str, power: str, box: int) -> None:
+    patrons = c.state.artists if patron_id in c.state.artists else c.state.scientists
+    patrons[patron_id].status = PatronStatus.SPONSORED
+    patrons[patron_id].sponsor = power
+    patrons[patron_id].box_cp = box
+
+
+ARTIST_EXPECTED = {2: "Fled the Country", 6: "Fled the Country", 7: "Nothing of Note", 8: "Nothing of Note",
+                   9: "Still Working", 10: "Great Acclaim", 12: "Great Acclaim", 13: "Great Work",
+                   14: "Great Work", 15: "Masterpiece", 20: "Masterpiece"}
+SCIENTIST_EXPECTED = {2: "Arrested by the Inquisition", 6: "Arrested by the Inquisition", 7: "Astrological Distractions",
+                      8: "Astrological Distractions", 9: "Still Working", 10: "Innovator", 12: "Innovator",
+                      13: "Epiphany", 14: "Epiphany", 15: "Catalyst of a Scientific Revolution"}
+
+
+@pytest.mark.parametrize(("total", "name"), ARTIST_EXPECTED.items())
+def test_pat_7_artist_table_rows(total, name):
+    assert artist_row(total).name == name
+
+
+@pytest.mark.parametrize(("total", "name"), SCIENTIST_EXPECTED.items())
+def test_sci_1_scientist_table_rows(total, name):
+    assert scientist_row(total).name == name
+
+
+def test_pat_7_and_sci_1_tables_cover_every_total_once():
+    for table in (ARTIST_TABLE, SCIENTIST_TABLE):
+        for total in range(-5, 30):
+            assert sum(1 for row in table if row.low <= total <= row.high) == 1
+
+
+def test_pat_9_titian_worked_example(data):
+    """PAT-9: Spain, Titian (rating 2), 3 CP (+1): +3; 2d6 = 8 -> 11 -> a 1 VP artist marker."""
+    c = _ctx(data)
+    _sponsor(c, "titian", "spain", 3)
+    force(c.state, 5, 3)
+    patronage.evaluate(c, "titian")
+    roll = next(e.roll for e in c.events if e.roll)
+    assert roll.faces == [5, 3] and [m.value for m in roll.modifiers] == [2, 1] and roll.total == 11
+    assert [(e.rule, e.amount) for e in c.state.powers["spain"].vp_entries] == [("PAT-8", 1)]
+    assert c.state.markers.artist_one_vp == 5
+    assert c.state.artists["titian"].status is PatronStatus.FINISHED
+
+
+@pytest.mark.parametrize(
+    ("total", "rating_1_status", "rating_2_status"),
+    [(6, PatronStatus.REMOVED, PatronStatus.REMOVED),
+     (7, PatronStatus.REMOVED, PatronStatus.POOL),
+     (8, PatronStatus.REMOVED, PatronStatus.POOL),
+     (9, PatronStatus.POOL, PatronStatus.POOL)],
+)
+def test_pat_7_low_results_remove_or_return(data, total, rating_1_status, rating_2_status):
+    """PAT-7: Fled the Country removes; Nothing of Note removes rating 1 only; Still Working returns."""
+    c = _ctx(data)
+    _sponsor(c, "nicholas-hilliard", "england", 2)  # rating 1, +0
+    _sponsor(c, "pierre-de-ronsard", "france", 2)  # rating 2, +0
+    force(c.state, *_faces(total - 1), *_faces(total - 2))
+    patronage.evaluate(c, "nicholas-hilliard")
+    patronage.evaluate(c, "pierre-de-ronsard")
+    assert [e.roll.total for e in c.events if e.roll] == [total, total]
+    assert c.state.artists["nicholas-hilliard"].status is rating_1_status
+    assert c.state.artists["pierre-de-ronsard"].status is rating_2_status
+
+
+def test_pat_8_typed_marker_falls_back_to_best_lower_then_pool(data):
+    c = _ctx(data)
+    markers = c.state.markers
+    markers.artist_typed["3"].remove("painter")  # the 3 VP painter marker is gone
+    _sponsor(c, "pieter-bruegel-the-elder", "protestant", 4)  # rating 3 +2
+    force(c.state, 6, 6)  # 17: Masterpiece (3) -> settles for the 2 VP painter marker
+    patronage.evaluate(c, "pieter-bruegel-the-elder")
+    assert c.state.powers["protestant"].vp_entries[-1].amount == 2
+    assert "painter" not in markers.artist_typed["2"]
+    markers.artist_one_vp = 0
+    _sponsor(c, "titian", "spain", 4)
+    force(c.state, 6, 6)  # Masterpiece again: no painter 3, no painter 2, no 1 VP -> back to pool
+    patronage.evaluate(c, "titian")
+    assert c.state.artists["titian"].status is PatronStatus.POOL
+    assert c.events[-1].rule == "PAT-8"
+
+
+def test_pat_8_writer_cannot_take_a_painter_marker(data):
+    c = _ctx(data)
+    c.state.markers.artist_typed = {"2": ["painter"], "3": ["painter"]}
+    _sponsor(c, "pierre-de-ronsard", "france", 4)  # writer, rating 2, +2
+    force(c.state, 6, 6)
+    patronage.evaluate(c, "pierre-de-ronsard")
+    assert c.state.powers["france"].vp_entries[-1].amount == 1  # only the any-type 1 VP marker fits
+
+
+def test_pat_6_order_artists_then_scientists_by_rating_ties_in_impulse_order(data):
+    c = _ctx(data)
+    _sponsor(c, "titian", "spain", 2)  # rating 2, Spain (impulse 2)
+    _sponsor(c, "giuseppe-arcimboldo", "empire", 2)  # rating 2, Empire (impulse 5)
+    _sponsor(c, "mimar-sinan", "ottoman", 2)  # rating 3
+    _sponsor(c, "baki", "ottoman", 2)  # rating 2, Ottoman (impulse 1)
+    _sponsor(c, "john-dee", "england", 2)  # scientist rating 2
+    _sponsor(c, "le-testu", "france", 2)  # scientist rating 1
+    assert patronage.evaluation_order(c) == [
+        "mimar-sinan", "baki", "titian", "giuseppe-arcimboldo", "john-dee", "le-testu",
+    ]
+
+
+def test_pat_4_modifiers_prague_isabella_observatory(data):
+    c = _ctx(data)
+    _sponsor(c, "johannes-kepler", "empire", 4)
+    c.state.powers["empire"].royal_bonuses.append("isabella-clara-eugenia")
+    c.state.markers.bonus_holders["observatory"] = "empire"
+    sources = {m.source: m.value for m in patronage.modifiers(c, "johannes-kepler")}
+    assert sources == {"Johannes Kepler's rating": 3, "4-CP box": 2, "Prague Cultural Center": 1,
+                       "married to Isabella Clara Eugenia": 1, "Observatory": 2}
+
+
+def test_pat_2_patronise_by_cp_draws_at_random_into_the_box(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    state = session.state
+    choose(session, "play 2 cp")
+    options = choice_strings(session.decision)
+    assert {"cp patronise artist 2", "cp patronise artist 3", "cp patronise artist 4"} <= set(options)
+    state.rng.forced_picks.append("juan-de-herrera")
+    events = choose(session, "cp patronise artist 3")
+    assert state.artists["juan-de-herrera"].status is PatronStatus.SPONSORED
+    assert state.artists["juan-de-herrera"].box_cp == 3
+    assert any(e.kind == "draw" for e in events)
+    assert not session.can_undo()  # GEN-9: a random draw is an undo barrier
+    assert not [o for o in choice_strings(session.decision) if o.startswith("cp patronise artist")]  # PAT-1
+
+
+def test_pat_3_no_italian_patron_by_cp_and_none_when_pool_empty(data):
+    c = _ctx(data)
+    assert all(data.artists[a].pool != "italy" for a in patronage.pool(c, "spain", "artist"))
+    for patron_id in patronage.pool(c, "empire", "artist"):
+        c.state.artists[patron_id].status = PatronStatus.REMOVED
+    assert "PAT-3" in patronage.cp_refusal(c, "empire", "artist")
+    assert patronage.cp_choices(c, "empire", 4) == [] or all("artist" not in str(ch) for ch in patronage.cp_choices(c, "empire", 4))
+
+
+def test_pat_1_once_per_turn_refused_with_reason(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    choose(session, "play 2 cp")
+    choose(session, "cp patronise artist 2")
+    with pytest.raises(IllegalChoice, match="PAT-1"):
+        choose(session, "cp patronise artist 2")
+
+
+def test_pat_10_patron_of_the_arts_may_draw_an_italian(data):
+    session = new_session(data)
+    to_impulse_of(session, "england", [11, 101])
+    state = session.state
+    state.rng.forced_picks.append("tintoretto")
+    choose(session, "play 11 event")
+    assert state.artists["tintoretto"].sponsor == "england" and state.artists["tintoretto"].box_cp == 3
+    assert state.powers["england"].sponsored_artist_turn == 1
+
+
+def test_pat_10_papal_bull_kind_choice_then_commissioned_from_italy_italian_only(data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [10, 12, 101])
+    choose(session, "play 10 event")
+    assert choice_strings(session.decision) == ["pick artist", "pick scientist"]
+    choose(session, "pick scientist")
+    assert session.state.scientists["le-testu"].sponsor == "france"
+    assert "play 10 event" not in choice_strings(session.decision)  # a scientist is no longer possible...
+    choose(session, "play 12 event")  # ...but an Italian artist is (no Italian scientist before turn 4)
+    sponsored = [a for a, p in session.state.artists.items() if p.sponsor == "france"]
+    assert len(sponsored) == 1 and data.artists[sponsored[0]].pool == "italy"
+    assert session.state.artists[sponsored[0]].box_cp == 3
+
+
+def test_sci_1_player_chooses_split_and_sci_2_eligibility(data):
+    c = _ctx(data)
+    frame = ScientistRewardFrame(scientist="pedro-nunes", power="spain", total=13)
+    options = [str(ch) for ch in patronage.reward_choices(c, frame)]
+    assert "reward 2 none" in options
+    assert "reward 1 coastal-fortification" in options
+    assert not any("map-projection" in o for o in options)  # never Spain
+    assert not any("excavation" in o for o in options)  # Ottoman only
+    ottoman = [str(ch) for ch in patronage.reward_choices(c, ScientistRewardFrame("taqi-ad-din", "ottoman", 11))]
+    assert "reward 0 excavation" in ottoman and "reward 1 none" in ottoman
+
+
+def test_sci_2_bonus_exists_once(data):
+    c = _ctx(data)
+    c.state.markers.bonus_holders["telescope"] = "england"
+    options = [str(ch) for ch in patronage.reward_choices(c, ScientistRewardFrame("pedro-nunes", "spain", 11))]
+    assert "reward 0 telescope" not in options
+
+
+def test_sci_1_no_marker_left_forces_a_bonus_and_nothing_returns_to_pool(data):
+    c = _ctx(data)
+    c.state.markers.scientist = {"1": 0, "2": 0}
+    options = [str(ch) for ch in patronage.reward_choices(c, ScientistRewardFrame("john-dee", "england", 13))]
+    assert options and all(o.startswith("reward 0 ") for o in options)
+    for bonus in data.bonuses:
+        c.state.markers.bonus_holders[bonus] = "protestant"
+    _sponsor(c, "john-dee", "england", 4)
+    force(c.state, 6, 5)
+    patronage.evaluate(c, "john-dee")
+    assert c.state.scientists["john-dee"].status is PatronStatus.POOL
+
+
+def test_sci_2_observatory_returns_scientist_and_adds_2_later(data):
+    c = _ctx(data)
+    frame = ScientistRewardFrame(scientist="john-dee", power="england", total=11)
+    _sponsor(c, "john-dee", "england", 2)
+    choice = next(ch for ch in patronage.reward_choices(c, frame) if ch.args[1] == "observatory")
+    patronage.apply_reward(c, frame, choice)
+    assert c.state.markers.bonus_holders["observatory"] == "england"
+    assert c.state.scientists["john-dee"].status is PatronStatus.POOL
+    _sponsor(c, "william-gilbert", "england", 2)
+    assert ("Observatory", 2) in [(m.source, m.value) for m in patronage.modifiers(c, "william-gilbert")]
+
+
+def test_sci_3_le_testu_result_removes_sea_captain(data):
+    c = _ctx(data)
+    _sponsor(c, "le-testu", "france", 2)
+    force(c.state, 3, 4)  # 7+1 = 8, Astrological Distractions, rating 1 -> removed
+    patronage.evaluate(c, "le-testu")
+    assert c.state.leaders["le-testu"].status is LeaderStatus.DESTROYED
+    assert c.state.scientists["le-testu"].status is PatronStatus.REMOVED
+
+
+def test_sci_3_still_working_keeps_the_sea_captain(data):
+    c = _ctx(data)
+    _sponsor(c, "le-testu", "france", 2)
+    force(c.state, 4, 4)  # 8+1 = 9
+    patronage.evaluate(c, "le-testu")
+    assert c.state.leaders["le-testu"].status is LeaderStatus.ON_MAP
+
+
+def test_sci_3_destroyed_sea_captain_removes_the_scientist(data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [101, 102])
+    choose(session, "table")
+    for step in ("leader", "le-testu", "destroy"):
+        choose(session, f"pick {step}")
+    assert session.state.scientists["le-testu"].status is PatronStatus.REMOVED
+
+
+def test_patronage_phase_evaluates_sponsored_patrons(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2])
+    state = session.state
+    choose(session, "play 2 cp")
+    state.rng.forced_picks.append("titian")
+    choose(session, "cp patronise artist 3")
+    events = choose(session, "cp done")
+    assert state.phase is not Phase.ACTION
+    evaluation = next(e.roll for e in events if e.rule == "PAT-5")
+    assert [m.value for m in evaluation.modifiers] == [2, 1] and evaluation.total == sum(evaluation.faces) + 3
+    assert state.artists["titian"].status is not PatronStatus.SPONSORED
