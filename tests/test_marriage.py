@@ -1,0 +1,358 @@
+"""Marriage: MAR-1..MAR-9, Elizabeth I (VQ-1, VQ-2) and aging (AGE-1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import marriage
+from core.choices import Choice, IllegalChoice
+from core.marriage import COURTSHIP_TABLE, ROYAL_WEDDING_TABLE, courtship_row, wedding_row
+from core.setup import new_state
+from core.state import CourtshipChoiceFrame, LeaderStatus, MarkerKind, Phase, RoyalStatus, SpendCpFrame
+from tests.conftest import advance_until, choice_strings, choose, ctx, force, new_session, to_impulse_of
+
+WEDDING_EXPECTED = {
+    20: "Founders of a Dynasty", 15: "Founders of a Dynasty", 14: "True Love", 13: "Many Heirs",
+    12: "Benevolent Rulers", 11: "No Issue", 10: "No Issue", 9: "Last Minute Cancellation",
+    8: "Forever Feuding", 7: "Death in Childbirth", 6: "Murder Rumours", 3: "Murder Rumours",
+}
+
+
+@pytest.mark.parametrize(("total", "name"), WEDDING_EXPECTED.items())
+def test_mar_5_royal_wedding_table_rows(total, name):
+    assert wedding_row(total).name == name
+
+
+def test_mar_5_table_covers_every_total_once():
+    for total in range(-5, 40):
+        assert sum(1 for row in ROYAL_WEDDING_TABLE if row.low <= total <= row.high) == 1
+
+
+@pytest.mark.parametrize(("roll", "cards", "cp"), [(6, 2, 0), (5, 1, 0), (4, 0, 4), (3, 0, 3), (2, 0, 2), (1, 0, 0)])
+def test_vq_2_courtship_table_rows(roll, cards, cp):
+    row = courtship_row(roll)
+    assert (row.cards, row.cp) == (cards, cp)
+    assert len(COURTSHIP_TABLE) == 6
+
+
+def _ctx(data, **kwargs):
+    state = new_state(data, **kwargs)
+    return ctx(data, state)
+
+
+def _wed(c, a, b, *faces):
+    betrothal = marriage.betroth(c.state, c.data, a, b)
+    force(c.state, *faces)
+    return marriage.resolve_wedding(c, betrothal)
+
+
+def _vp(c, power, rule=None):
+    return sum(e.amount for e in c.state.powers[power].vp_entries if rule is None or e.rule == rule)
+
+
+def test_mar_4_each_power_rolls_1d6_plus_its_royal_eligibility(data):
+    c = _ctx(data)
+    row = _wed(c, "don-carlos", "anna-of-austria", 5, 4)  # bride (5+3) + groom (4+2) = 14: True Love
+    rolls = [e.roll for e in c.events if e.roll]
+    assert [r.who for r in rolls] == ["empire", "spain"]  # the bride's side first
+    assert [r.total for r in rolls] == [8, 6]
+    assert row.name == "True Love"
+    assert _vp(c, "spain") == 1 and _vp(c, "empire") == 1
+    assert [m.delta for m in c.state.powers["spain"].card_markers] == [1]
+    assert c.state.royals["don-carlos"].status is RoyalStatus.MARRIED
+
+
+def test_mar_4_same_power_wedding_2d6_plus_higher_rating_pays_once(data):
+    c = _ctx(data)
+    row = _wed(c, "archduke-charles", "elisabeth-of-austria", 6, 6)  # 12 + max(3, 2) = 15
+    roll = next(e.roll for e in c.events if e.roll)
+    assert roll.faces == [6, 6] and roll.total == 15 and len(roll.modifiers) == 1
+    assert row.name == "Founders of a Dynasty"
+    assert _vp(c, "empire") == 2  # once, not twice
+
+
+def test_mar_4_wedding_festivities_add_2_to_the_french_royals_roll(data):
+    c = _ctx(data)
+    betrothal = marriage.betroth(c.state, data, "charles-ix", "anna-of-austria")
+    betrothal.festivities = True
+    force(c.state, 1, 1)
+    marriage.resolve_wedding(c, betrothal)
+    french = next(e.roll for e in c.events if e.roll and e.roll.who == "france")
+    assert ("Wedding Festivities (MAR-4)", 2) in [(m.source, m.value) for m in french.modifiers]
+    assert french.total == 1 + 3 + 2
+
+
+@pytest.mark.parametrize(
+    ("proposer", "a", "b", "setup", "reason"),
+    [
+        ("ottoman", "philip-ii", "anna-of-austria", None, "MAR-2"),
+        ("spain", "don-carlos", "catherine-de-bourbon", "war", "MAR-3a"),
+        ("spain", "don-carlos", "elisabeth-of-austria", "war-empire", "MAR-3a"),
+        ("france", "charles-ix", "marguerite-de-valois", None, "MAR-3b"),
+        ("france", "mary-queen-of-scots", "archduke-charles", "mary-captured", "MAR-3c"),
+        ("england", "leicester", "anna-of-austria", "leicester-captured", "MAR-3d"),
+        ("spain", "don-carlos", "archduke-charles", None, "opposite sex"),
+        ("spain", "don-carlos", "isabella-clara-eugenia", None, "not on the Available to Wed display"),
+        ("empire", "archduke-charles", "elisabeth-of-valois", None, "already betrothed"),
+    ],
+)
+def test_mar_3_refusals_name_their_rule(data, proposer, a, b, setup, reason):
+    c = _ctx(data)
+    if setup == "war":
+        c.state.wars.append(["protestant", "spain"])
+    if setup == "war-empire":
+        c.state.wars.append(["empire", "spain"])
+    if setup == "mary-captured":
+        c.state.royals["mary-queen-of-scots"].captured = True
+    if setup == "leicester-captured":
+        c.state.leaders["leicester"].status = LeaderStatus.CAPTURED
+    refusal = marriage.refusal(c, proposer, a, b)
+    assert refusal is not None and reason in refusal
+
+
+def test_mar_3_refused_proposal_typed_in_gets_the_reason(data):
+    session = new_session(data)
+    decision = session.decision
+    while decision.power != "france":
+        choose(session, "done" if "done" in choice_strings(decision) else "opening postpone")
+        decision = session.decision
+    with pytest.raises(IllegalChoice, match="MAR-3b: both royals are Valois"):
+        session.choose("france", Choice.parse("propose charles-ix marguerite-de-valois"))
+
+
+def test_mar_2_proposal_accepted_by_the_other_power_with_its_decision(data):
+    session = new_session(data)
+    while session.decision.power != "empire":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    choose(session, "propose archduke-charles catherine-grey")
+    decision = session.decision
+    assert decision.power == "england" and choice_strings(decision) == ["accept", "decline"]
+    choose(session, "accept")
+    betrothal = marriage.betrothal_of(session.state, "catherine-grey")
+    assert betrothal is not None and betrothal.groom == "archduke-charles"
+
+
+def test_mar_2_declined_proposal_leaves_both_free(data):
+    session = new_session(data)
+    while session.decision.power != "empire":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    choose(session, "propose archduke-charles catherine-grey")
+    choose(session, "decline")
+    assert session.state.royals["catherine-grey"].status is RoyalStatus.AVAILABLE
+
+
+def test_mar_6a_last_minute_cancellation_returns_both(data):
+    c = _ctx(data)
+    _wed(c, "don-carlos", "anna-of-austria", 2, 2)  # 4 + 5 = 9
+    assert c.state.royals["don-carlos"].status is RoyalStatus.AVAILABLE
+    assert c.state.royals["anna-of-austria"].status is RoyalStatus.AVAILABLE
+    assert marriage.betrothal_of(c.state, "anna-of-austria") is None
+
+
+def test_mar_6c_married_valois_on_the_french_card_for_1_vp(data):
+    c = _ctx(data)
+    _wed(c, "henry-iii", "anna-of-austria", 2, 2)  # 5 + 5 = 10: No Issue
+    assert c.state.royals["henry-iii"].status is RoyalStatus.ON_FRENCH_CARD
+    assert _vp(c, "france", "MAR-6c") == 1
+
+
+def test_mar_6c_valois_murdered_still_counts_as_married(data):
+    c = _ctx(data)
+    _wed(c, "francis-alencon", "catherine-grey", 1, 1)  # (1+1) + (1+2) = 5: the husband dies
+    assert c.state.royals["francis-alencon"].status is RoyalStatus.ON_FRENCH_CARD
+    assert _vp(c, "france", "MAR-6c") == 1
+
+
+def test_mar_6b_william_of_orange_removed_only_when_the_protestant_gains_vp(data):
+    c = _ctx(data)
+    _wed(c, "william-of-orange", "anna-of-austria", 6, 6)  # 9 + 9 = 18: VP
+    assert c.state.royals["william-of-orange"].status is RoyalStatus.MARRIED
+
+
+def test_mar_6d_william_of_orange_returns_when_no_protestant_vp(data):
+    c = _ctx(data)
+    _wed(c, "william-of-orange", "anna-of-austria", 3, 3)  # 6 + 6 = 12: Benevolent Rulers
+    assert c.state.royals["william-of-orange"].status is RoyalStatus.AVAILABLE
+    assert c.state.royals["anna-of-austria"].status is RoyalStatus.MARRIED
+
+
+def test_mar_6d_death_result_applies_to_william_of_orange(data):
+    c = _ctx(data)
+    _wed(c, "william-of-orange", "catherine-grey", 1, 1)  # 2 + 4 = 6: the husband dies
+    assert c.state.royals["william-of-orange"].status is RoyalStatus.DEAD
+    assert c.state.leaders["william-of-orange"].status is LeaderStatus.DESTROYED
+
+
+def test_mar_5_death_in_childbirth_and_forever_feuding(data):
+    c = _ctx(data)
+    _wed(c, "don-carlos", "catherine-grey", 2, 2)  # (2+1) + (2+2) = 7: the wife dies
+    assert c.state.royals["catherine-grey"].status is RoyalStatus.DEAD
+    c2 = _ctx(data)
+    _wed(c2, "don-carlos", "catherine-grey", 3, 2)  # 8: each power -1 card
+    assert [m.delta for m in c2.state.powers["england"].card_markers] == [-1]
+    assert [m.delta for m in c2.state.powers["spain"].card_markers] == [-1]
+
+
+def test_mar_6_isabella_marriage_bonus_goes_to_the_husbands_power(data):
+    c = _ctx(data)
+    c.state.royals["isabella-clara-eugenia"].status = RoyalStatus.AVAILABLE
+    _wed(c, "archduke-charles", "isabella-clara-eugenia", 3, 3)
+    assert c.state.powers["empire"].royal_bonuses == ["isabella-clara-eugenia"]
+
+
+def test_mar_7_opening_betrothal_at_start_and_wed(data):
+    session = new_session(data)
+    state = session.state
+    assert marriage.opening_betrothal(state).groom == "philip-ii"
+    assert state.royals["philip-ii"].status is RoyalStatus.BETROTHED
+    assert session.decision.power == "spain"
+    assert {"opening wed", "opening postpone", "opening break"} <= set(choice_strings(session.decision))
+    choose(session, "opening wed")
+    advance_until(session, lambda s: s.state.turn == 2)
+    assert any(e.rule == "MAR-5" and "Philip II" in e.text for e in session.log)
+    assert state.royals["elisabeth-of-valois"].status in (RoyalStatus.ON_FRENCH_CARD, RoyalStatus.AVAILABLE)
+
+
+def test_mar_7_breaking_the_opening_betrothal_costs_spain_a_card(data):
+    session = new_session(data)
+    choose(session, "opening break")
+    state = session.state
+    assert marriage.opening_betrothal(state) is None
+    assert [m.delta for m in state.powers["spain"].card_markers] == [-1]
+    assert state.royals["philip-ii"].status is RoyalStatus.AVAILABLE
+    assert "opening wed" not in choice_strings(session.decision)
+
+
+def test_mar_7_postponed_opening_betrothal_stands_and_ages(data):
+    session = new_session(data)
+    choose(session, "opening postpone")
+    advance_until(session, lambda s: s.state.turn == 2 and s.state.phase is Phase.NEGOTIATION)
+    state = session.state
+    assert marriage.opening_betrothal(state) is not None
+    assert state.royals["elisabeth-of-valois"].eligibility == 1  # female -1 (AGE-1)
+
+
+def test_mar_8_death_between_betrothal_and_resolution_is_a_cancellation(data):
+    session = new_session(data)
+    state = session.state
+    while session.decision.power != "empire":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    choose(session, "propose archduke-charles catherine-grey")
+    choose(session, "accept")
+    advance_until(session, lambda s: s.state.phase is Phase.ACTION)
+    c = ctx(data, state)
+    marriage.death(c, "archduke-charles", "assassinated")
+    assert marriage.betrothal_of(state, "catherine-grey") is None
+    assert state.royals["catherine-grey"].status is RoyalStatus.AVAILABLE
+    assert state.royals["archduke-charles"].status is RoyalStatus.DEAD
+    assert any("Last Minute Cancellation" in e.text for e in c.events)
+
+
+def test_mar_8_death_of_leicester_mandatory_event(data):
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [19, 101])
+    state = session.state
+    choose(session, "play 19 event")
+    assert state.royals["leicester"].status is RoyalStatus.DEAD
+    assert state.leaders["leicester"].status is LeaderStatus.DESTROYED
+
+
+def test_mar_8_assassination_picks_a_target(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [20, 101])
+    choose(session, "play 20 event")
+    assert choice_strings(session.decision) == [
+        "pick elizabeth-i", "pick henry-iii", "pick henry-of-navarre", "pick william-of-orange",
+    ]
+    choose(session, "pick henry-of-navarre")
+    assert session.state.royals["henry-of-navarre"].status is RoyalStatus.DEAD
+
+
+def test_mar_9_mary_queen_of_scots_resolved_at_once_by_scotlands_ally(data):
+    session = new_session(data)
+    state = session.state
+    while session.decision.power != "france":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    assert "propose mary-queen-of-scots archduke-charles" in choice_strings(session.decision)
+    choose(session, "propose mary-queen-of-scots archduke-charles")
+    force(state, 6, 6)
+    events = choose(session, "accept")
+    assert state.phase is Phase.NEGOTIATION
+    assert [e.roll.who for e in events if e.roll] == ["france", "empire"]
+    assert state.royals["mary-queen-of-scots"].status is RoyalStatus.MARRIED
+    assert any(e.rule == "MAR-9" for e in events)
+
+
+def test_mar_9_mary_cannot_be_betrothed_without_an_ally(data):
+    c = _ctx(data)
+    c.state.minors["scotland"].ally = ""
+    assert "MAR-9" in marriage.refusal(c, "empire", "archduke-charles", "mary-queen-of-scots")
+
+
+def test_vq_1_virgin_queen_vp_each_resolution_phase_capped_at_5(data):
+    c = _ctx(data)
+    for _ in range(7):
+        marriage.virgin_queen(c)
+    assert _vp(c, "england", "VQ-1") == 5
+    assert c.state.powers["england"].virgin_queen_vp == 5
+
+
+def test_vq_1_no_vp_once_elizabeth_married(data):
+    c = _ctx(data)
+    c.state.royals["elizabeth-i"].status = RoyalStatus.MARRIED
+    marriage.virgin_queen(c)
+    assert _vp(c, "england", "VQ-1") == 0
+
+
+def test_vq_2_england_chooses_courtship_and_spends_cp(data):
+    c = _ctx(data)
+    marriage.betroth(c.state, data, "elizabeth-i", "archduke-charles")
+    marriage.resolve_next(c, "elizabeth-i")
+    assert isinstance(c.state.stack[-1], CourtshipChoiceFrame)
+    frame = c.state.stack.pop()
+    assert [str(ch) for ch in marriage.courtship_choices(c, frame)] == ["wedding", "courtship"]
+    force(c.state, 3)
+    marriage.apply_courtship_choice(c, frame, courtship=True)
+    assert c.state.royals["elizabeth-i"].status is RoyalStatus.AVAILABLE
+    assert c.state.royals["archduke-charles"].status is RoyalStatus.AVAILABLE
+    spend = c.state.stack[-1]
+    assert isinstance(spend, SpendCpFrame) and spend.cp == 3 and spend.power == "england"
+
+
+def test_vq_2_courtship_cp_only_on_influence_and_mercenaries(data):
+    session = new_session(data)
+    state = session.state
+    marriage.end_betrothal(ctx(data, state), marriage.opening_betrothal(state))
+    marriage.betroth(state, data, "elizabeth-i", "archduke-charles")
+    advance_until(session, lambda s: s.decision is not None and s.decision.rule == "VQ-2")
+    force(state, 4)
+    choose(session, "courtship")
+    options = choice_strings(session.decision)
+    assert session.decision.prompt.endswith("spend 4 CP")
+    assert any(o.startswith("cp influence") for o in options) and any(o.startswith("cp mercenary") for o in options)
+    assert not any(o.startswith(("cp regular", "cp patronise")) for o in options)
+
+
+def test_vq_2_extra_cards_become_card_markers(data):
+    c = _ctx(data)
+    marriage.betroth(c.state, data, "elizabeth-i", "archduke-charles")
+    force(c.state, 6)
+    marriage.court(c, marriage.betrothal_of(c.state, "elizabeth-i"))
+    assert [(m.delta, m.kind) for m in c.state.powers["england"].card_markers] == [(1, MarkerKind.ORDINARY)] * 2
+
+
+def test_age_1_females_drop_males_roll_never_below_1(data):
+    c = _ctx(data)
+    force(c.state, *([6] * 3 + [1] * 20))  # the first three males keep, the rest drop
+    before = {r: s.eligibility for r, s in c.state.royals.items()}
+    marriage.aging(c)
+    males = [r for r in data.royals if data.royals[r].sex == "M" and c.state.royals[r].status in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED)]
+    kept = males[:3]
+    for royal_id, royal in c.state.royals.items():
+        if royal.status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
+            assert royal.eligibility == before[royal_id]
+        elif royal_id in kept:
+            assert royal.eligibility == before[royal_id]
+        else:
+            assert royal.eligibility == max(1, before[royal_id] - 1)
+    assert c.state.royals["claude-of-valois"].eligibility == 1  # already at the floor
