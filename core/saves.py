@@ -135,7 +135,25 @@ def parse(text: str, path: Path) -> SaveFile:
         return CONVERTER.structure(raw, SaveFile)
     except Exception as exc:  # cattrs raises a ClassValidationError tree
         lines = cattrs.transform_error(exc, path="save") if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
-        raise _problem(path, "the save is damaged: " + "; ".join(lines[:3])) from None
+        raise _problem(path, "the save is damaged: " + "; ".join(_explain_frame_tags(raw, lines[:3]))) from None
+
+
+def _explain_frame_tags(raw: dict[str, Any], lines: list[str]) -> list[str]:
+    """cattrs reports an unknown union tag as a missing field; say what it really is."""
+    known = set(FRAME_TAGS.values())
+    stack = raw.get("state", {}).get("stack", []) if isinstance(raw.get("state"), dict) else []
+    out = []
+    for line in lines:
+        where = line.rsplit(" @ ", 1)[-1]
+        prefix = "save.state.stack["
+        if line.startswith("required field missing") and where.startswith(prefix) and where.endswith("]"):
+            index = where[len(prefix) : -1]
+            if index.isdigit() and int(index) < len(stack) and isinstance(stack[int(index)], dict):
+                tag = stack[int(index)].get("type")
+                if tag not in known:
+                    line = f"unknown pending-procedure type {tag!r} @ {where}"
+        out.append(line)
+    return out
 
 
 def load(path: Path, data: GameData) -> Session:

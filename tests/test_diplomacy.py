@@ -1,0 +1,79 @@
+"""Diplomacy: DIP-1..DIP-8."""
+
+from __future__ import annotations
+
+from core import diplomacy
+from core.setup import new_state
+from tests.conftest import ctx, force
+
+
+def _ctx(data):
+    return ctx(data, new_state(data))
+
+
+def test_dip_1_contenders_are_activate_and_deactivate_lists_in_impulse_order(data):
+    c = _ctx(data)
+    assert diplomacy.contenders(c, data.minors["scotland"]) == ["spain", "england", "france", "protestant"]
+
+
+def test_dip_1_only_minors_with_bought_influence_are_determined(data):
+    c = _ctx(data)
+    assert diplomacy.to_determine(c) == []
+    diplomacy.buy_influence(c, "england", "scotland")
+    assert diplomacy.to_determine(c) == ["scotland"]
+
+
+def test_dip_2_dip_3_dip_4_highest_total_activates_ties_in_impulse_order(data):
+    c = _ctx(data)
+    diplomacy.buy_influence(c, "england", "scotland")
+    # spain 4, england 3+1, france 2+1 (+2: the Scottish spaces are Protestant, no bonus), protestant 1+2
+    force(c.state, 4, 3, 2, 1)
+    diplomacy.determine_status(c, "scotland")
+    rolls = [e.roll for e in c.events if e.roll]
+    assert [(r.who, r.total) for r in rolls] == [("spain", 4), ("england", 4), ("france", 3), ("protestant", 3)]
+    # DIP-3 tie: Spain is earlier in impulse order; Spain can only deactivate (DIP-5)
+    assert c.state.minors["scotland"].ally == ""
+    assert any(e.rule == "DIP-5" for e in c.events)
+
+
+def test_dip_2_scotland_religion_bonus_for_the_protestant(data):
+    c = _ctx(data)
+    force(c.state, 1, 1, 1, 1)
+    diplomacy.determine_status(c, "scotland")
+    protestant = next(e.roll for e in c.events if e.roll and e.roll.who == "protestant")
+    assert ("all Scottish home spaces Protestant", 2) in [(m.source, m.value) for m in protestant.modifiers]
+
+
+def test_dip_4_activation_moves_the_ally(data):
+    c = _ctx(data)
+    force(c.state, 1, 6, 1, 1)  # England wins
+    diplomacy.determine_status(c, "scotland")
+    assert c.state.minors["scotland"].ally == "england"
+
+
+def test_dip_6_markers_to_determined_box_and_back_in_winter(data):
+    c = _ctx(data)
+    diplomacy.buy_influence(c, "england", "scotland")
+    force(c.state, 1, 1, 1, 1)
+    diplomacy.determine_status(c, "scotland")
+    status = c.state.minors["scotland"]
+    assert status.influence == {} and status.determined
+    diplomacy.winter_reset(c)
+    assert status.influence == {"france": 1} and not status.determined
+
+
+def test_dip_7_influence_capped_per_power_and_minor(data):
+    c = _ctx(data)
+    for _ in range(2):
+        diplomacy.buy_influence(c, "spain", "papacy")
+    assert c.state.minors["papacy"].influence["spain"] == 3
+    assert not any(ch.args == ("influence", "papacy") for ch in diplomacy.influence_choices(c, "spain", 4))
+    assert any(ch.args == ("influence", "venice") for ch in diplomacy.influence_choices(c, "spain", 1))
+    assert diplomacy.influence_choices(c, "spain", 0) == []
+
+
+def test_dip_8_wars_kept_as_pairs(data):
+    c = _ctx(data)
+    assert c.at_war("spain", "ottoman")
+    diplomacy.set_war(c, "spain", "ottoman", False, "")
+    assert not c.at_war("ottoman", "spain")

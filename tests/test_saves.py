@@ -1,0 +1,88 @@
+"""Saves: cattrs snapshots, atomic writes, and strict loads that refuse bad files untouched."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core import saves
+from core.saves import SaveError
+from core.sim import play
+from tests.conftest import choose, new_session
+
+
+@pytest.fixture(scope="module")
+def finished(data):
+    return play(data, 3)
+
+
+def test_round_trip_reproduces_the_state_and_log(data, tmp_path, finished):
+    path = saves.write(finished, tmp_path / "game.json")
+    loaded = saves.load(path, data)
+    assert loaded.state == finished.state
+    assert [str(a.choice) for a in loaded.actions] == [a.choice for a in finished.actions]
+    assert len(loaded.log) == len(finished.log)
+    assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_save_format_header(data, finished):
+    raw = saves.to_dict(finished)
+    assert raw["format"] == "virgin-queen-save" and raw["version"] == saves.SAVE_VERSION
+    assert raw["seed"] == 3 and raw["scenario"] == "campaign"
+    assert {f["type"] for f in raw["state"]["stack"]} <= set(saves.FRAME_TAGS.values())
+
+
+def test_mid_game_save_round_trips_pending_frames(data, tmp_path):
+    session = new_session(data)
+    choose(session, "opening postpone")
+    loaded = saves.load(saves.write(session, tmp_path / "mid.json"), data)
+    assert loaded.decision == session.decision
+
+
+def _write_raw(tmp_path, text):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda text: "hello", "not JSON"),
+        (lambda text: text[: len(text) // 2], "truncated"),
+        (lambda text: json.dumps({"format": "chess", "version": 1}), "not a save file of this game"),
+        (lambda text: text.replace('"version":1', '"version":99', 1), "newer version"),
+        (lambda text: text.replace('"type":"negotiation"', '"type":"dragon"', 1), "unknown pending-procedure type 'dragon'"),
+    ],
+)
+def test_bad_files_are_refused_with_one_line_and_left_untouched(data, tmp_path, mutate, message):
+    session = new_session(data)
+    text = saves.dumps(session)
+    path = _write_raw(tmp_path, mutate(text))
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match=message) as info:
+        saves.load(path, data)
+    assert "\n" not in str(info.value) and str(path) in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_state_that_does_not_match_its_action_log_is_refused(data, tmp_path):
+    session = new_session(data)
+    raw = saves.to_dict(session)
+    raw["state"]["powers"]["spain"]["vp_entries"].append({"rule": "MAR-5", "amount": 9, "reason": "forged", "turn": 1})
+    path = _write_raw(tmp_path, json.dumps(raw))
+    with pytest.raises(SaveError, match="does not match its action log"):
+        saves.load(path, data)
+
+
+def test_strict_types_refuse_coercion(data, tmp_path):
+    raw = saves.to_dict(new_session(data))
+    raw["state"]["turn"] = "1"
+    with pytest.raises(SaveError, match=r"damaged: .*expected int @ save.state.turn"):
+        saves.load(_write_raw(tmp_path, json.dumps(raw)), data)
+
+
+def test_missing_file_message(data, tmp_path):
+    with pytest.raises(SaveError, match="no such file"):
+        saves.load(tmp_path / "nope.json", data)

@@ -1,0 +1,52 @@
+"""Undo (GEN-9): back to the last barrier; never across dice, draws, reveals or a hand-off."""
+
+from __future__ import annotations
+
+from tests.conftest import choice_strings, choose, new_session, to_impulse_of
+
+TWO_PEOPLE = {"spain": "Ana", "france": "Ben"}
+
+
+def test_gen_9_undo_own_decision_without_a_barrier(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    choose(session, "table")
+    choose(session, "pick control")
+    assert session.can_undo()
+    session.undo()
+    assert session.decision.rule == "TABLE-1"
+    session.undo()
+    assert "play 2 cp" in choice_strings(session.decision)
+
+
+def test_gen_9_card_reveal_and_dice_are_barriers(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    choose(session, "play 2 cp")  # reveals the card
+    assert not session.can_undo()
+    choose(session, "cp mercenary madrid")
+    assert session.can_undo()
+    choose(session, "cp patronise artist 2")  # a random draw
+    assert not session.can_undo()
+
+
+def test_gen_9_no_undo_across_a_hand_off(data):
+    controllers = {p: TWO_PEOPLE.get(p, "Ana") for p in data.power_ids}
+    session = new_session(data, controllers=controllers)
+    assert session.decision.power == "spain"
+    choose(session, "opening postpone")
+    assert session.decision.power == "england"  # Ana again: no hand-off, so undo is possible
+    assert session.can_undo()
+    # then France (Ben): the hand-off to Ben is a barrier
+    while session.state.powers[session.decision.power].controller == "Ana":
+        choose(session, "done")
+    assert session.decision.power == "france"
+    assert not session.can_undo()
+
+
+def test_gen_9_undo_restores_the_action_log_and_game_log(data):
+    session = new_session(data)
+    actions, log = len(session.actions), len(session.log)
+    choose(session, "opening postpone")
+    session.undo()
+    assert (len(session.actions), len(session.log)) == (actions, log)

@@ -1,0 +1,77 @@
+"""Table actions (TABLE-1): validated, logged, undoable; the battle opens the combat window."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.choices import Choice, IllegalChoice
+from core.engine import TABLE_ACTOR
+from tests.conftest import choice_strings, choose, new_session, to_impulse_of
+
+
+def _record(session, *steps):
+    choose(session, "table")
+    events = []
+    for step in steps:
+        events += choose(session, f"pick {step}")
+    return events
+
+
+def test_table_1_control_change_is_logged_with_rule(data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [101])
+    events = _record(session, "control", "metz", "empire")
+    assert session.state.spaces["metz"].control == "empire"
+    assert any(e.rule == "TABLE-1" and "Metz" in e.text for e in events)
+    assert session.decision.power == "france"  # the impulse is not used up
+
+
+def test_table_1_only_consistent_options_are_offered(data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [101])
+    choose(session, "table")
+    choose(session, "pick units")
+    choose(session, "pick dijon")
+    choose(session, "pick france")
+    assert "pick remove-regular" not in choice_strings(session.decision)  # none there
+    with pytest.raises(IllegalChoice):
+        choose(session, "pick remove-regular")
+
+
+def test_table_1_cancel_changes_nothing_and_undo_takes_it_back(data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [101])
+    before = session.state.spaces["metz"].control
+    choose(session, "table")
+    choose(session, "pick control")
+    choose(session, "pick cancel")
+    assert session.state.spaces["metz"].control == before
+    _record(session, "unrest", "paris")
+    assert session.state.spaces["paris"].unrest
+    while session.can_undo() and session.state.spaces["paris"].unrest:
+        session.undo()
+    assert not session.state.spaces["paris"].unrest
+
+
+def test_table_1_by_the_table_at_any_time(data):
+    session = new_session(data)
+    assert session.decision.rule != "TABLE-1"
+    session.choose(TABLE_ACTOR, Choice.parse("table"))
+    assert session.decision.power == TABLE_ACTOR
+    for step in ("war", "england", "france"):
+        session.choose(TABLE_ACTOR, Choice.parse(f"pick {step}"))
+    assert ["england", "france"] in session.state.wars
+    assert any("(by the table)" in e.text or e.rule == "DIP-8" for e in session.log)
+
+
+def test_table_1_peace_region_leader_and_mary(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    _record(session, "peace", "ottoman:spain")
+    assert ["ottoman", "spain"] not in session.state.wars
+    _record(session, "region", "germany", "+1")
+    assert session.state.region_protestant["germany"] == 9
+    _record(session, "leader", "alba", "capture")
+    assert session.state.leaders["alba"].status.value == "captured"
+    _record(session, "mary", "capture")
+    assert session.state.royals["mary-queen-of-scots"].captured

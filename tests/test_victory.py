@@ -1,0 +1,76 @@
+"""Victory: WIN-2, WIN-3, WIN-5, WIN-6."""
+
+from __future__ import annotations
+
+from core import victory
+from core.setup import new_state
+from core.state import Phase
+from tests.conftest import ctx
+
+
+def _ctx(data):
+    return ctx(data, new_state(data))
+
+
+def test_win_6_ledger_has_key_track_religion_and_entries(data):
+    c = _ctx(data)
+    lines = victory.vp_lines(c.state, data, "protestant")
+    assert [(line.rule, line.amount) for line in lines] == [("WIN-6", 0), ("WIN-6", 24 // 5)]
+    c.gain_vp("protestant", 2, "MAR-5", "test")
+    assert victory.total_vp(c.state, data, "protestant") == 4 + 2
+    assert victory.vp_lines(c.state, data, "spain")[0].amount == 10  # 10 keys -> 10 VP
+
+
+def test_win_2_military_victory_needs_keys_without_unrest(data):
+    c = _ctx(data)
+    c.state.phase = Phase.ACTION
+    keys = [s for s in data.spaces.values() if s.key and s.home != "england"]
+    for space in keys[:6]:  # 3 English keys + 6 = 9, England's Auto Win box
+        c.state.spaces[space.id].control = "england"
+    c.state.spaces[keys[0].id].unrest = True
+    assert not victory.check_immediate(c)
+    c.state.spaces[keys[0].id].unrest = False
+    assert victory.check_immediate(c)
+    assert c.state.winner == "england" and c.state.phase is Phase.GAME_OVER
+
+
+def test_win_3_religious_victory_at_50_and_catholic_at_9(data):
+    c = _ctx(data)
+    c.state.region_protestant["germany"] += 26
+    assert victory.check_immediate(c) and c.state.winner == "protestant"
+    c2 = _ctx(data)
+    for space in c2.state.spaces.values():
+        space.religion = "catholic"
+    c2.state.region_protestant = {"france-other": 0, "germany": 9, "low-countries-other": 0}
+    assert victory.check_immediate(c2) and c2.state.winner == "france"
+    c3 = _ctx(data)
+    for space in c3.state.spaces.values():
+        space.religion = "catholic"
+    c3.state.region_protestant = {"france-other": 5, "germany": 4, "low-countries-other": 0}
+    assert victory.check_immediate(c3) and c3.state.winner == "spain"
+
+
+def test_win_5_standard_domination_and_time_limit(data):
+    c = _ctx(data)
+    c.gain_vp("empire", 20, "MAR-5", "test")  # empire 3 keys (6 VP) + 20
+    victory.victory_determination(c)
+    assert c.state.winner == "empire" and "standard" in c.state.victory
+    c2 = _ctx(data)
+    c2.state.turn = 3
+    c2.gain_vp("england", 8, "MAR-5", "test")  # 6 + 8 = 14 vs Spain 10: +4 only
+    victory.victory_determination(c2)
+    assert c2.state.winner == ""
+    c2.state.turn = 4
+    c2.gain_vp("england", 1, "MAR-5", "test")
+    victory.victory_determination(c2)
+    assert c2.state.winner == "england" and "domination" in c2.state.victory
+    c3 = _ctx(data)
+    c3.state.turn = 8
+    victory.victory_determination(c3)
+    assert c3.state.winner == "spain" and "time-limit" in c3.state.victory
+
+
+def test_win_5_ties_broken_by_impulse_order(data):
+    c = _ctx(data)
+    c.gain_vp("ottoman", 4, "MAR-5", "test")  # 6 + 4 = 10, ties Spain
+    assert victory.standings(c.state, data)[0] == ("ottoman", 10)
