@@ -1,0 +1,136 @@
+"""The only code that calls core: owns the session, applies choices, autosaves, posts messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from textual.message import Message
+
+from core import gamedata, saves
+from core.choices import Choice, IllegalChoice
+from core.engine import TABLE_ACTOR, table_entry_allowed
+from core.events import Event, EventKind
+from core.gamedata import GameData
+from core.session import Session, Setup
+from tui.messages import GameProblem, HandoffNeeded, StateChanged
+
+
+class Controller:
+    def __init__(self, save_dir: Path, post: Callable[[Message], object], data: GameData | None = None) -> None:
+        self.save_dir = save_dir
+        self.post = post
+        self.data = data or gamedata.load(save_dir)
+        self.session: Session | None = None
+        self.person_at_keyboard = ""
+        self.last_events: list[Event] = []
+
+    # ---- lifecycle --------------------------------------------------------------------------------
+
+    def new_game(self, setup: Setup) -> None:
+        self.session = Session.new(self.data, setup)
+        self.last_events = list(self.session.log)
+        self.person_at_keyboard = ""
+        self._after_change()
+
+    def load(self, path: Path) -> bool:
+        try:
+            self.session = saves.load(path, self.data)
+        except saves.SaveError as exc:
+            self.post(GameProblem(str(exc)))
+            return False
+        self.session.keep_undo = True
+        self.last_events = []
+        self.person_at_keyboard = ""
+        self._after_change()
+        return True
+
+    def save_files(self) -> list[Path]:
+        if not self.save_dir.is_dir():
+            return []
+        return sorted(self.save_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+    # ---- the decision --------------------------------------------------------------------------------
+
+    @property
+    def decider(self) -> str:
+        """The power (or the table) whose decision is pending, '' when the game is over."""
+        assert self.session is not None
+        pending = self.session.decision
+        return pending.power if pending else ""
+
+    def person_for(self, power: str) -> str:
+        assert self.session is not None
+        if power == TABLE_ACTOR or power not in self.session.state.powers:
+            return self.person_at_keyboard
+        return self.session.state.powers[power].controller
+
+    def choose(self, choice: Choice) -> None:
+        assert self.session is not None
+        try:
+            self.last_events = self.session.choose(self.decider, choice)
+        except IllegalChoice as exc:
+            self.post(GameProblem(str(exc)))
+            return
+        self._after_change()
+
+    def choose_text(self, text: str) -> None:
+        try:
+            choice = Choice.parse(text)
+        except IllegalChoice as exc:
+            self.post(GameProblem(str(exc)))
+            return
+        self.choose(choice)
+
+    def table_action(self) -> None:
+        """TABLE-1: the table records an outcome at any time."""
+        assert self.session is not None
+        if not table_entry_allowed(self.session.state):
+            self.post(GameProblem("TABLE-1: a table action is already being recorded"))
+            return
+        self.last_events = self.session.choose(TABLE_ACTOR, Choice.parse("table"))
+        self._after_change()
+
+    def undo(self) -> None:
+        assert self.session is not None
+        if not self.session.undo():
+            self.post(GameProblem("GEN-9: nothing to undo back to the last die roll, reveal or hand-off"))
+            return
+        self.last_events = []
+        self._after_change()
+
+    def save_as(self) -> Path | None:
+        assert self.session is not None
+        state = self.session.state
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = self.save_dir / f"save-turn{state.turn}-{state.phase.value}-{stamp}.json"
+        try:
+            return saves.write(self.session, path)
+        except OSError as exc:
+            self.post(GameProblem(f"could not save to {path}: {exc.strerror}"))
+            return None
+
+    def phases_passed(self) -> list[str]:
+        """Phase-start events since the last decision (for the report screens)."""
+        return [e.text for e in self.last_events if e.kind is EventKind.PHASE]
+
+    # ---- after every change: autosave, hand-off, refresh ------------------------------------------
+
+    def _after_change(self) -> None:
+        assert self.session is not None
+        try:
+            saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
+        except OSError as exc:
+            self.post(GameProblem(f"autosave failed: {exc.strerror}"))
+        power = self.decider
+        if power:
+            person = self.person_for(power) or self.person_for(next(iter(self.session.state.powers)))
+            if person != self.person_at_keyboard:
+                self.post(HandoffNeeded(person, power))
+                return
+        self.post(StateChanged())
+
+    def handed_off(self, person: str) -> None:
+        self.person_at_keyboard = person
+        self.post(StateChanged())

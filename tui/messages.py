@@ -1,0 +1,44 @@
+"""Every custom message of the app, in one place."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from core.choices import Choice
+
+
+class ChoiceMade(Message):
+    """A screen picked one of the legal choices (or a typed one) for the pending decision."""
+
+    def __init__(self, choice: Choice) -> None:
+        super().__init__()
+        self.choice = choice
+
+
+class TypedChoice(Message):
+    """The player typed a choice as text; the controller checks it."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class StateChanged(Message):
+    """The game moved on: screens refresh from the controller's session."""
+
+
+class HandoffNeeded(Message):
+    """The next decision belongs to another person: hide the board first (GEN-2, GEN-8)."""
+
+    def __init__(self, person: str, power: str) -> None:
+        super().__init__()
+        self.person = person
+        self.power = power
+
+
+class GameProblem(Message):
+    """A choice, load or save failed: show the one-line reason; nothing was lost."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text

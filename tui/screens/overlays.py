@@ -1,0 +1,138 @@
+"""Overlays: hot-seat hand-off, rule help, the full log, the royal and patronage displays."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, RichLog, Static
+
+from core import views
+from core.events import render
+from core.rules_text import rule_text
+from tui.controller import Controller
+
+
+class HandoffScreen(ModalScreen[str]):
+    """GEN-2 / GEN-8: blank the board and pass the keyboard; Enter when the right person has it."""
+
+    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+
+    def __init__(self, person: str, power_name: str) -> None:
+        super().__init__()
+        self.person = person
+        self.power_name = power_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handoff-box"):
+            yield Static(f"Pass to {self.person} - {self.power_name}", id="handoff-title", markup=False)
+            yield Static("Press Enter when you are ready. (The board is hidden until then.)", markup=False)
+
+    def action_ready(self) -> None:
+        self.dismiss(self.person)
+
+
+class TextScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body_text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="report"):
+            yield Static(self.title_text, classes="report-title", markup=False)
+            yield Static(self.body_text, id="text-body", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def help_screen(controller: Controller) -> TextScreen:
+    session = controller.session
+    keys = (
+        "Keys: arrows + Enter or 1-9 choose; : type a choice; u undo (GEN-9); t table action (TABLE-1); "
+        "w royals; p patronage chart; l log; Ctrl+S save; Ctrl+Q quit."
+    )
+    if session is None or session.decision is None:
+        return TextScreen("Help", f"{keys}\n\n{views.PROVISIONAL_NOTE}")
+    pending = session.decision
+    text = f"{rule_text(pending.rule)}\n\n{keys}\n\n{views.PROVISIONAL_NOTE}"
+    return TextScreen(f"Rule {pending.rule} - {pending.prompt}", text)
+
+
+class LogScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="full-log", markup=False, wrap=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.controller.session
+        log = self.query_one(RichLog)
+        if session is not None:
+            names = {p: session.data.power_name(p) for p in session.data.power_ids}
+            for event in session.log:
+                log.write(render(event, names))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TableScreen(ModalScreen[None]):
+    """A read-only display as a table (Available to Wed, the Patronage chart)."""
+
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
+
+    def __init__(self, title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]], notes: list[str]) -> None:
+        super().__init__()
+        self.title_text, self.columns, self.rows, self.notes = title, columns, rows, notes
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="report"):
+            yield Static(self.title_text, classes="report-title", markup=False)
+            table: DataTable[str] = DataTable(zebra_stripes=True)
+            table.add_columns(*self.columns)
+            table.add_rows(self.rows)
+            yield table
+            yield Static("\n".join(self.notes), markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def royals_screen(controller: Controller) -> TableScreen:
+    session = controller.session
+    assert session is not None
+    rows = views.royal_rows(session.data, session.state)
+    return TableScreen("Available to Wed display (MAR-1)", ("Royal", "Power", "Sex", "Family", "Elig", "Status"), rows, [views.PROVISIONAL_NOTE])
+
+
+def patronage_screen(controller: Controller) -> TableScreen:
+    session = controller.session
+    assert session is not None
+    rows = views.patronage_rows(session.data, session.state)
+    notes = [*views.marker_lines(session.data, session.state), views.PROVISIONAL_NOTE]
+    return TableScreen("Patronage chart (PAT-2, PAT-8, SCI-2)", ("Patron", "Pool", "Type", "Rating", "Where"), rows, notes)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("", id="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        self.show_size(self.app.size.width, self.app.size.height)
+
+    def show_size(self, width: int, height: int) -> None:
+        self.query_one("#too-small", Static).update(
+            f"Please enlarge the terminal to at least 80 x 24 (now {width} x {height}). Nothing is lost."
+        )

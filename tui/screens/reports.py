@@ -1,0 +1,98 @@
+"""Report screens for the phases that run without a decision: Card Draw, Diplomatic Status,
+Winter and Victory Determination, and the end of the game. Public information only."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from core import views
+from core.events import render
+from tui.controller import Controller
+
+
+class ReportScreen(ModalScreen[None]):
+    BINDINGS = [Binding("enter", "dismiss_report", "Continue", priority=True), Binding("escape", "dismiss_report", "Continue")]
+    HEADING = ""
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="report"):
+            yield Static(self.heading(), classes="report-title", markup=False)
+            yield from self.body()
+            yield Static("Press Enter to continue.", classes="hint", markup=False)
+        yield Footer()
+
+    def heading(self) -> str:
+        session = self.controller.session
+        assert session is not None
+        return f"Turn {session.state.turn}: {self.HEADING}"
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def event_lines(self, *rules: str) -> str:
+        session = self.controller.session
+        assert session is not None
+        names = {p: session.data.power_name(p) for p in session.data.power_ids}
+        return "\n".join(render(e, names) for e in self.controller.last_events if e.rule.split("-")[0] in rules)
+
+    def action_dismiss_report(self) -> None:
+        self.dismiss(None)
+
+
+class CardDrawScreen(ReportScreen):
+    HEADING = "Card Draw Phase (CARD-5..CARD-7)"
+
+    def body(self) -> ComposeResult:
+        session = self.controller.session
+        assert session is not None
+        table: DataTable[str] = DataTable(id="deal", cursor_type="none", zebra_stripes=True)
+        table.add_columns("Power", "Cards", "Where the count comes from (CARD-7)")
+        table.add_rows(views.deal_rows(session.data, session.state))
+        yield table
+        yield Static(views.pile_line(session.data, session.state), markup=False)
+        yield Static(self.event_lines("CARD", "MAR"), markup=False)
+
+
+class DiplomaticStatusReport(ReportScreen):
+    HEADING = "Diplomacy Phase - Diplomatic Status (DIP-1..DIP-6)"
+
+    def body(self) -> ComposeResult:
+        session = self.controller.session
+        assert session is not None
+        yield Static(self.event_lines("DIP"), markup=False)
+        yield Static("\n".join(views.minor_lines(session.data, session.state)), markup=False)
+
+
+class EndOfTurnScreen(ReportScreen):
+    HEADING = "Winter and Victory Determination (WIN-5)"
+
+    def heading(self) -> str:
+        return f"End of turn: {self.HEADING}"
+
+    def body(self) -> ComposeResult:
+        session = self.controller.session
+        assert session is not None
+        table: DataTable[str] = DataTable(id="standings", cursor_type="none", zebra_stripes=True)
+        table.add_columns("Power", "VP", "Ledger (WIN-6)")
+        table.add_rows(views.vp_rows(session.data, session.state))
+        yield table
+        yield Static(self.event_lines("DIP", "CARD", "WIN", "VQ", "AGE", "PAT", "SCI"), markup=False)
+
+
+class GameOverScreen(EndOfTurnScreen):
+    HEADING = "Game over"
+    BINDINGS = [Binding("enter", "app.to_title", "Title screen", priority=True), Binding("l", "app.full_log", "Log")]
+
+    def heading(self) -> str:
+        session = self.controller.session
+        assert session is not None
+        state = session.state
+        return f"Game over: {session.data.power_name(state.winner)} wins - {state.victory}"

@@ -1,0 +1,83 @@
+"""The decision panel: renders any core Decision as numbered choices; typed choices are checked by core."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.choices import Decision
+from tui.messages import ChoiceMade, TypedChoice
+
+
+class DecisionPanel(Vertical):
+    BINDINGS = [
+        *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+        Binding("colon", "type_choice", "Type choice", show=False),
+    ]
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._decision: Decision | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="prompt", markup=False)
+        yield OptionList(id="choices")
+        yield Static("", id="problem", markup=False)
+        yield Input(placeholder="type a choice, e.g. 'play 21 cp', Enter to apply, Esc to close", id="typed")
+
+    def on_mount(self) -> None:
+        self.query_one("#typed", Input).display = False
+
+    def show(self, decision: Decision | None, waiting_text: str = "") -> None:
+        self._decision = decision
+        prompt = self.query_one("#prompt", Static)
+        options = self.query_one("#choices", OptionList)
+        options.clear_options()
+        self.query_one("#problem", Static).update("")
+        if decision is None:
+            prompt.update(waiting_text)
+            return
+        prompt.update(f"{decision.prompt}  [{decision.rule}]  (? rule help)")
+        options.add_options(
+            [Option(f"{i}. {c.label or str(c)}" if i <= 9 else f"   {c.label or str(c)}", id=str(i)) for i, c in enumerate(decision.choices, 1)]
+        )
+        options.highlighted = 0
+        options.focus()
+
+    def show_problem(self, text: str) -> None:
+        self.query_one("#problem", Static).update(f"Not allowed: {text}")
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self._decision is not None:
+            self.post_message(ChoiceMade(self._decision.choices[event.option_index]))
+
+    def action_pick(self, number: int) -> None:
+        if self._decision is not None and number <= len(self._decision.choices):
+            self.post_message(ChoiceMade(self._decision.choices[number - 1]))
+
+    def action_type_choice(self) -> None:
+        typed = self.query_one("#typed", Input)
+        typed.display = True
+        typed.focus()
+
+    @on(Input.Submitted, "#typed")
+    def _typed(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.query_one("#choices", OptionList).focus()
+        if text:
+            self.post_message(TypedChoice(text))
+
+    def key_escape(self) -> None:
+        typed = self.query_one("#typed", Input)
+        if typed.display:
+            typed.display = False
+            self.query_one("#choices", OptionList).focus()
