@@ -30,7 +30,7 @@ REPORTS: tuple[tuple[str, type[ReportScreen]], ...] = (
 
 
 class VirginQueenApp(App[None]):
-    CSS_PATH = "styles/app.tcss"
+    CSS_PATH = Path(__file__).parent / "styles" / "app.tcss"
     TITLE = "The Virgin Queen"
 
     def __init__(self, save_dir: Path = Path("saves"), controller: Controller | None = None) -> None:
@@ -38,8 +38,10 @@ class VirginQueenApp(App[None]):
         self.controller = controller or Controller(save_dir, self.post_message)
         self._too_small: TooSmallScreen | None = None
 
+    def get_default_screen(self) -> TitleScreen:
+        return TitleScreen()
+
     def on_mount(self) -> None:
-        self.push_screen(TitleScreen())
         self._check_size(self.size.width, self.size.height)
 
     # ---- starting and loading ---------------------------------------------------------------------
@@ -51,9 +53,8 @@ class VirginQueenApp(App[None]):
         self.controller.load(path)
 
     def action_to_title(self) -> None:
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.switch_screen(TitleScreen())
 
     # ---- messages from screens and the controller --------------------------------------------------
 
@@ -98,18 +99,21 @@ class VirginQueenApp(App[None]):
         return None
 
     def _ensure_board_screen(self) -> None:
-        """Leave menus for the board: the game's screens sit directly above the default screen."""
+        """Leave menus and overlays for the board, which sits directly above the title screen."""
         session = self.controller.session
         assert session is not None
         phase = session.state.phase
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, PhaseScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, (PhaseScreen, TooSmallScreen)):
             self.pop_screen()
+        if isinstance(self.screen, TooSmallScreen):
+            return
         if phase is Phase.GAME_OVER:
-            if not isinstance(self.screen, GameOverScreen):
-                self.push_screen(GameOverScreen(self.controller))
+            self.push_screen(GameOverScreen(self.controller, self.controller.last_events))
             return
         wanted = PHASE_SCREENS[phase]
-        if type(self.screen) is not wanted:
+        if isinstance(self.screen, TitleScreen):
+            self.push_screen(wanted(self.controller))
+        elif type(self.screen) is not wanted:
             self.switch_screen(wanted(self.controller))
 
     def _show_board(self) -> None:
@@ -120,12 +124,13 @@ class VirginQueenApp(App[None]):
 
     def _push_reports(self) -> None:
         passed = self.controller.phases_passed()
+        events = self.controller.last_events
         # push the last report first so the earliest is on top
         for marker, report in reversed(REPORTS):
             if any(marker in text for text in passed):
-                if report is DiplomaticStatusReport and not any(e.rule == "DIP-2" for e in self.controller.last_events):
+                if report is DiplomaticStatusReport and not any(e.rule == "DIP-2" for e in events):
                     continue
-                self.push_screen(report(self.controller))
+                self.push_screen(report(self.controller, events))
         self.controller.last_events = []
 
     # ---- actions reachable from any game screen -------------------------------------------------------------

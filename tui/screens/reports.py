@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from core import views
-from core.events import render
+from core.events import Event, render
 from tui.controller import Controller
 
 
@@ -18,9 +18,10 @@ class ReportScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter", "dismiss_report", "Continue", priority=True), Binding("escape", "dismiss_report", "Continue")]
     HEADING = ""
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, events: list[Event]) -> None:
         super().__init__()
         self.controller = controller
+        self.events = events
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="report"):
@@ -41,7 +42,7 @@ class ReportScreen(ModalScreen[None]):
         session = self.controller.session
         assert session is not None
         names = {p: session.data.power_name(p) for p in session.data.power_ids}
-        return "\n".join(render(e, names) for e in self.controller.last_events if e.rule.split("-")[0] in rules)
+        return "\n".join(render(e, names) for e in self.events if e.rule.split("-")[0] in rules)
 
     def action_dismiss_report(self) -> None:
         self.dismiss(None)

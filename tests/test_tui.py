@@ -1,0 +1,293 @@
+"""Pilot tests for every screen, the hot-seat hand-off and save/load through the app."""
+
+from __future__ import annotations
+
+from core import saves
+from core.session import Setup
+from core.state import Phase, RoyalStatus
+from tests.conftest import advance_until, give, new_session, to_impulse_of
+from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show_session
+from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
+from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
+from tui.screens.overlays import HandoffScreen, LogScreen, TableScreen, TextScreen, TooSmallScreen
+from tui.screens.reports import CardDrawScreen, DiplomaticStatusReport, EndOfTurnScreen, GameOverScreen
+
+SIZE = (80, 24)
+TWO = {"ottoman": "Ben", "spain": "Ana", "england": "Ana", "france": "Ben", "empire": "Ana", "protestant": "Ben"}
+
+
+async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        compare_snapshot(app, "title")
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#seed").value = "42"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, CardDrawScreen)
+        assert "track square for 10 key spaces" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, NegotiationScreen)
+        assert "Spain: make a proposal or say done" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        saved = sorted(tmp_path.glob("save-*.json"))
+        assert saved and (tmp_path / "autosave.json").exists()
+        state_before = app.controller.session.state
+        choices_before = app.controller.session.decision
+    app2 = app_for(tmp_path)
+    async with app2.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app2.screen, LoadScreen)
+        names = [app2.screen.files[i].name for i in range(len(app2.screen.files))]
+        index = names.index(saved[0].name)
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app2.screen, NegotiationScreen)
+        assert app2.controller.session.state == state_before
+        assert app2.controller.session.decision == choices_before
+
+
+async def test_choice_by_number_key_applies_and_logs(tmp_path):
+    session = new_session(__import__("core.gamedata").gamedata.default_data())
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "opening break")
+        assert session.actions[-1].choice == "opening break"
+        assert "breaks the opening betrothal" in screen_text(app)
+
+
+async def test_typed_illegal_choice_shows_the_rule_and_changes_nothing(tmp_path, data):
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        before = repr(session.state)
+        await pilot.press("colon")
+        for key in "propose don-carlos anna-of-austria-x":
+            await pilot.press(key if key != " " else "space")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Not allowed" in screen_text(app) and "unknown royal" in screen_text(app)
+        assert repr(session.state) == before
+
+
+async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
+    session = new_session(data, controllers=TWO)
+    to_impulse_of(session, "spain", [2, 101])
+    give(session.state, "france", 102)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to Ana - Spain" in screen_text(app)
+        assert "Philip II" not in screen_text(app)  # no hand is visible behind the hand-off
+        await pilot.press("enter")
+        assert isinstance(app.screen, ActionScreen)
+        board = screen_text(app)
+        assert "Spain's hand" in board and "#2 Philip II" in board
+        assert "#102" not in board  # France's card is never shown to Ana
+
+
+async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
+    session = new_session(data, controllers=TWO)
+    to_impulse_of(session, "spain", [101])
+    give(session.state, "france", 102)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes Spain
+        await pick(app, pilot, "pass")
+        assert session.decision.power == "france"
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to Ben - France" in screen_text(app)
+        assert "#101" not in screen_text(app)
+        await pilot.press("enter")
+        assert "France's hand" in screen_text(app) and "#102" in screen_text(app)
+
+
+async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
+    session = new_session(data, seed=3)
+    to_impulse_of(session, "spain", [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, ActionScreen)
+        compare_snapshot(app, "action")
+        await pilot.press("t")
+        await pilot.pause()
+        assert session.decision.rule == "TABLE-1"
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.decision.rule == "GEN-6"
+
+
+async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        assert "GEN-7" in screen_text(app) and "Negotiation Segment protocol" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, NegotiationScreen)
+
+
+async def test_royals_patronage_and_log_displays(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("w")
+        assert isinstance(app.screen, TableScreen)
+        table = app.screen.query_one("DataTable")
+        assert table.row_count == len(data.royals)
+        assert "provisional" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("p")
+        assert "Patronage chart" in screen_text(app) and "Artist markers left" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press("escape")
+
+
+async def test_marriage_screen_courtship_decision(tmp_path, data):
+    session = new_session(data)
+    from core import marriage
+    from tests.conftest import ctx
+
+    marriage.end_betrothal(ctx(data, session.state), marriage.opening_betrothal(session.state))
+    marriage.betroth(session.state, data, "elizabeth-i", "archduke-charles")
+    advance_until(session, lambda s: s.decision is not None and s.decision.rule == "VQ-2")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, MarriageScreen)
+        assert "Virgin Queen VP so far" in screen_text(app)
+        assert "Courtship of Archduke Charles" in screen_text(app)
+
+
+async def test_patronage_screen_scientist_reward_choice(tmp_path, data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2])
+    from tests.conftest import choose
+
+    choose(session, "play 2 cp")
+    session.state.rng.forced_picks.append("pedro-nunes")
+    choose(session, "cp patronise scientist 4")
+    advance_until(session, lambda s: s.state.phase is Phase.MARRIAGE or s.state.phase is Phase.PATRONAGE)
+    session.state.rng.forced_dice.extend([6] * 40)  # aging and the evaluation: 12 + 2 + 2 = 16
+    advance_until(session, lambda s: s.decision is not None and s.decision.rule == "SCI-1")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, PatronageScreen)
+        assert "Pedro Nunes" in screen_text(app) and "SCI-1" in screen_text(app)
+
+
+async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 101 cp")
+        await pick(app, pilot, "cp influence scotland")
+        await pick(app, pilot, "pass")
+        stack = [type(s) for s in app.screen_stack]
+        assert EndOfTurnScreen in stack and CardDrawScreen in stack
+        assert isinstance(app.screen, EndOfTurnScreen)
+        assert "Ledger (WIN-6)" in screen_text(app) or app.screen.query_one("#standings").row_count == 6
+        await pilot.press("enter")
+        assert isinstance(app.screen, CardDrawScreen)
+        await pilot.press("enter")
+        if isinstance(app.screen, DiplomaticStatusReport):
+            await pilot.press("enter")
+        assert isinstance(app.screen, NegotiationScreen)
+        assert session.state.turn == 2
+
+
+async def test_diplomatic_status_report_after_influence(tmp_path, data):
+    session = new_session(data)
+    session.state.minors["scotland"].influence["england"] = 2
+    advance_until(session, lambda s: s.decision is not None and s.decision.power == "spain" and s.state.phase is Phase.NEGOTIATION)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        # everyone says done: the segment ends, status is determined, the Action Phase starts
+        for _ in range(30):
+            if app.controller.session.state.phase is not Phase.NEGOTIATION:
+                break
+            legal = [str(c) for c in app.controller.session.decision.choices]
+            await pick(app, pilot, "opening postpone" if "opening postpone" in legal else "done")
+        assert isinstance(app.screen, DiplomaticStatusReport)
+        assert "DIP-2" in screen_text(app)
+
+
+async def test_game_over_screen(tmp_path, data):
+    from core.sim import play
+
+    session = play(data, 2)
+    session.keep_undo = True
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Game over" in screen_text(app) and data.power_name(session.state.winner) in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_terminal_below_80x24_shows_enlarge_notice_and_loses_nothing(tmp_path, data):
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Please enlarge the terminal to at least 80 x 24" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
+    (tmp_path / "broken.json").write_text('{"format": "virgin-queen-save", "version": 1')
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert "truncated" in screen_text(app)
+        assert (tmp_path / "broken.json").read_text() == '{"format": "virgin-queen-save", "version": 1'
+
+
+async def test_new_game_form_refuses_a_power_without_a_person(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#seat-empire").value = ""
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "Every power needs a person (GEN-2)" in screen_text(app)
+
+
+async def test_about_screen_shows_the_provisional_notice(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        assert "provisional data" in screen_text(app)
+
+
+def test_saves_written_by_the_app_replay(tmp_path, data):
+    session = new_session(data, controllers=TWO)
+    path = saves.write(session, tmp_path / "x.json")
+    assert saves.load(path, data).state == session.state
+    assert session.state.royals["elizabeth-i"].status is RoyalStatus.AVAILABLE
+    assert Setup(controllers=TWO).controllers["spain"] == "Ana"
