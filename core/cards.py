@@ -41,8 +41,8 @@ def describe(card: CardRecord) -> str:
     else:
         does = "operations only (no event)"
     removed = "; removed after play" if card.removed_after_play else ""
-    provisional = " [provisional data]" if card.provisional else ""
-    return f"#{card.number} {card.title} - {card.cp} CP, {card.kind}{removed}: {does}{provisional}"
+    provisional = "*" if card.provisional else ""  # views.PROVISIONAL_NOTE explains the mark
+    return f"#{card.number} {card.title}{provisional} - {card.cp} CP, {card.kind}{removed}: {does}"
 
 
 def all_locations(state: GameState) -> dict[int, list[str]]:

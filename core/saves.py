@@ -21,6 +21,7 @@ from core.state import FRAME_TAGS, Frame, GameState
 SAVE_FORMAT = "virgin-queen-save"
 SAVE_VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
+SAVE_FILE_MODE = 0o644
 
 
 class SaveError(ValueError):
@@ -92,6 +93,7 @@ def write(session: Session, path: Path) -> Path:
     text = dumps(session)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, SAVE_FILE_MODE)  # mkstemp makes 0600; a save is an ordinary file
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

@@ -138,3 +138,22 @@ def minor_lines(data: GameData, state: GameState) -> list[str]:
 
 def war_line(data: GameData, state: GameState) -> str:
     return "Wars: " + (", ".join(f"{data.power_name(a)}-{data.power_name(b)}" for a, b in state.wars) or "none")
+
+
+def power_display(data: GameData, state: GameState) -> list[str]:
+    """Each power's display: who plays it, hand size, Card markers, VP ledger, bonuses."""
+    lines = []
+    holders = state.markers.bonus_holders
+    for power in data.powers:
+        record = state.powers[power.id]
+        markers = ", ".join(f"{m.delta:+d} ({m.reason}, {m.rule})" for m in record.card_markers) or "none"
+        bonuses = ", ".join(f"{data.bonuses[b].name} ({data.bonuses[b].effect})" for b, p in holders.items() if p == power.id) or "none"
+        royal = ", ".join(f"{data.royals[r].name}: {data.royals[r].marriage_bonus} +{data.royals[r].marriage_bonus_value}" for r in record.royal_bonuses)
+        lines += [
+            f"{power.name} - played by {record.controller} - {victory.total_vp(state, data, power.id)} VP - {len(record.hand)} cards in hand",
+            f"  Card markers for the next Card Draw (CARD-7): {markers}",
+            f"  Scientific bonuses (SCI-2): {bonuses}",
+            *([f"  Marriage bonuses (MAR-6): {royal}"] if royal else []),
+            *[f"  VP {line.amount:+d} [{line.rule}] {line.reason}" for line in victory.vp_lines(state, data, power.id)],
+        ]
+    return lines

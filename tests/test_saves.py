@@ -86,3 +86,8 @@ def test_strict_types_refuse_coercion(data, tmp_path):
 def test_missing_file_message(data, tmp_path):
     with pytest.raises(SaveError, match="no such file"):
         saves.load(tmp_path / "nope.json", data)
+
+
+def test_saves_are_ordinary_readable_files(data, tmp_path):
+    path = saves.write(new_session(data), tmp_path / "perm.json")
+    assert path.stat().st_mode & 0o777 == saves.SAVE_FILE_MODE

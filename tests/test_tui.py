@@ -154,6 +154,13 @@ async def test_royals_patronage_and_log_displays(tmp_path, data):
         await pilot.press("l")
         assert isinstance(app.screen, LogScreen)
         await pilot.press("escape")
+        await pilot.press("v")
+        assert "Card markers for the next Card Draw (CARD-7)" in screen_text(app)
+        assert "played by Player 1" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("d")
+        assert "discard pile is empty" in screen_text(app)
+        await pilot.press("escape")
 
 
 async def test_marriage_screen_courtship_decision(tmp_path, data):
@@ -291,3 +298,12 @@ def test_saves_written_by_the_app_replay(tmp_path, data):
     assert saves.load(path, data).state == session.state
     assert session.state.royals["elizabeth-i"].status is RoyalStatus.AVAILABLE
     assert Setup(controllers=TWO).controllers["spain"] == "Ana"
+
+
+def test_app_refuses_bad_override_data_with_one_line(tmp_path, capsys):
+    from tui.app import main
+
+    (tmp_path / "overrides.toml").write_text('[[royal]]\nid = "philip-ii"\neligibility = "old"\n')
+    assert main(["--save-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "royal philip-ii: eligibility: expected a whole number" in err and "Traceback" not in err

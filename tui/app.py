@@ -10,6 +10,7 @@ from textual import on
 from textual.app import App
 from textual.events import Resize
 
+from core import views
 from core.gamedata import DataError
 from core.session import Setup
 from core.state import Phase
@@ -17,7 +18,15 @@ from tui.controller import Controller
 from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, StateChanged, TypedChoice
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.menus import LoadScreen, TitleScreen
-from tui.screens.overlays import HandoffScreen, LogScreen, TooSmallScreen, help_screen, patronage_screen, royals_screen
+from tui.screens.overlays import (
+    HandoffScreen,
+    LogScreen,
+    TextScreen,
+    TooSmallScreen,
+    help_screen,
+    patronage_screen,
+    royals_screen,
+)
 from tui.screens.reports import CardDrawScreen, DiplomaticStatusReport, EndOfTurnScreen, GameOverScreen, ReportScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -152,6 +161,19 @@ class VirginQueenApp(App[None]):
     def action_patronage_chart(self) -> None:
         if self.controller.session is not None:
             self.push_screen(patronage_screen(self.controller))
+
+    def action_powers(self) -> None:
+        session = self.controller.session
+        if session is not None:
+            text = "\n".join(views.power_display(session.data, session.state))
+            self.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses (WIN-6)", text))
+
+    def action_discards(self) -> None:
+        session = self.controller.session
+        if session is not None:
+            rows = views.discard_rows(session.data, session.state)
+            text = "\n".join([views.pile_line(session.data, session.state), *rows]) if rows else "The discard pile is empty."
+            self.push_screen(TextScreen("Discard pile (back into the deck next turn, CARD-6)", text))
 
     def action_full_log(self) -> None:
         if self.controller.session is not None:

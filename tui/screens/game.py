@@ -29,6 +29,8 @@ class PhaseScreen(Screen[None]):
         Binding("t", "table", "Table action"),
         Binding("w", "app.royals", "Royals"),
         Binding("p", "app.patronage_chart", "Patronage"),
+        Binding("v", "app.powers", "Powers"),
+        Binding("d", "app.discards", "Discards", show=False),
         Binding("l", "app.full_log", "Log"),
         Binding("colon", "type_choice", "Type", show=False),
     ]

@@ -55,7 +55,7 @@ def help_screen(controller: Controller) -> TextScreen:
     session = controller.session
     keys = (
         "Keys: arrows + Enter or 1-9 choose; : type a choice; u undo (GEN-9); t table action (TABLE-1); "
-        "w royals; p patronage chart; l log; Ctrl+S save; Ctrl+Q quit."
+        "w royals; p patronage chart; v power displays; d discard pile; l log; Ctrl+S save; Ctrl+Q quit."
     )
     if session is None or session.decision is None:
         return TextScreen("Help", f"{keys}\n\n{views.PROVISIONAL_NOTE}")
