@@ -7,6 +7,9 @@ from enum import StrEnum
 from attrs import field, frozen
 
 
+TABLE_ACTOR = "table"  # who decides a table action recorded "by the table at any time" (TABLE-1)
+
+
 class Verb(StrEnum):
     PASS = "pass"
     PLAY = "play"

@@ -13,7 +13,7 @@ from typing import Any
 
 from core import card_events, cards, diplomacy, marriage, patronage, table, units, victory
 from core.cards import PlayMode, card_title
-from core.choices import Choice, Decision, IllegalChoice, Verb
+from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import GameData
@@ -39,7 +39,6 @@ from core.state import (
 )
 from core.turn import begin_next_phase
 
-TABLE_ACTOR = "table"
 LOUISE_EVENT = "louise-of-lorraine"
 
 

@@ -6,6 +6,7 @@ Every bad value is reported as ``file: record: field: problem``. An override fil
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import tomllib
@@ -19,6 +20,10 @@ from attrs import frozen
 
 DATA_DIR = Path(__file__).parent / "data"
 OVERRIDE_FILE_NAME = "overrides.toml"
+PROVISIONAL_NOTE = (
+    "* provisional data: a value the rule sources do not give, chosen so the game plays "
+    "(correct it in core/data or saves/overrides.toml)"
+)
 
 
 class DataError(ValueError):
@@ -284,9 +289,14 @@ def _check_value(value: Any, expected: Any, where: str) -> Any:
     raise DataError(f"{where}: unsupported field type {expected!r}")  # pragma: no cover
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
 def build_record(cls: type, raw: dict[str, Any], where: str) -> Any:
     """Validate one raw TOML table as a record of ``cls``; ``where`` is ``file: record``."""
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     known = {f.name for f in attrs.fields(cls)}
     unknown = sorted(set(raw) - known)
     if unknown:
@@ -400,7 +410,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
     built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
     scientists = table("patrons.toml", *SECOND_ARRAYS["patrons.toml"])
     raw_settings = raw_files[SETTINGS_FILE]
-    section_types = typing.get_type_hints(Settings)
+    section_types = _hints(Settings)
     sections = {}
     for name, cls in section_types.items():
         if name not in raw_settings:

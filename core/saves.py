@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import functools
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -15,13 +16,15 @@ from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
 from core.gamedata import GameData
-from core.session import Action, Session, Setup
+from core.session import Action, Session
+from core.setup import Setup
 from core.state import FRAME_TAGS, Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
 SAVE_VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 SAVE_FILE_MODE = 0o644
+ACTION_SEPARATOR = ": "
 
 
 class SaveError(ValueError):
@@ -36,7 +39,8 @@ class SaveFile:
     seed: int
     data_fingerprint: str
     setup: Setup
-    actions: list[Action]
+    # "actor: choice", e.g. "spain: play 21 cp": legible, and cheap to load
+    actions: list[str]
     state: GameState
 
 
@@ -63,7 +67,10 @@ def _make_converter() -> cattrs.Converter:
     return converter
 
 
-CONVERTER = _make_converter()
+@functools.cache
+def converter() -> cattrs.Converter:
+    """The one save converter, built on first use (building it costs start-up time)."""
+    return _make_converter()
 
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
 MIGRATIONS: dict[int, Any] = {}
@@ -77,10 +84,10 @@ def to_dict(session: Session) -> dict[str, Any]:
         seed=session.setup.seed,
         data_fingerprint=session.data.fingerprint,
         setup=session.setup,
-        actions=list(session.actions),
+        actions=[f"{a.actor}{ACTION_SEPARATOR}{a.choice}" for a in session.actions],
         state=session.state,
     )
-    return CONVERTER.unstructure(save)
+    return converter().unstructure(save)
 
 
 def dumps(session: Session) -> str:
@@ -134,7 +141,7 @@ def parse(text: str, path: Path) -> SaveFile:
         raw = MIGRATIONS[version](raw)
         version = raw["version"]
     try:
-        return CONVERTER.structure(raw, SaveFile)
+        return converter().structure(raw, SaveFile)
     except Exception as exc:  # cattrs raises a ClassValidationError tree
         lines = cattrs.transform_error(exc, path="save") if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
         raise _problem(path, "the save is damaged: " + "; ".join(_explain_frame_tags(raw, lines[:3]))) from None
@@ -169,10 +176,16 @@ def load(path: Path, data: GameData) -> Session:
     save = parse(text, path)
     if save.data_fingerprint != data.fingerprint:
         raise _problem(path, "the save was made with different game data (data files or overrides changed)")
+    actions = []
+    for number, text in enumerate(save.actions, 1):
+        actor, separator, choice = text.partition(ACTION_SEPARATOR)
+        if not separator or not actor or not choice:
+            raise _problem(path, f"action {number} is not 'power: choice': {text!r}")
+        actions.append(Action(actor=actor, choice=choice))
     try:
-        session = Session.replay(data, save.setup, save.actions)
+        session = Session.replay(data, save.setup, actions)
     except Exception as exc:
         raise _problem(path, f"its action log cannot be replayed ({exc})") from None
-    if CONVERTER.unstructure(session.state) != CONVERTER.unstructure(save.state):
+    if converter().unstructure(session.state) != converter().unstructure(save.state):
         raise _problem(path, "its state does not match its action log (edited or corrupted)")
     return session

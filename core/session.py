@@ -10,18 +10,8 @@ from core import engine
 from core.choices import Choice, Decision
 from core.events import Event
 from core.gamedata import GameData
-from core.setup import new_state
+from core.setup import Setup, new_state
 from core.state import GameState
-
-
-@frozen
-class Setup:
-    """Everything a new game is made from; with the action log it reproduces the game exactly."""
-
-    scenario: str = "campaign"
-    seed: int = 1
-    controllers: dict[str, str] = Factory(dict)
-    strict_response_windows: bool = False
 
 
 @frozen

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from attrs import Factory, frozen
+
 from core import dice
 from core.gamedata import GameData
 from core.state import (
@@ -20,6 +22,16 @@ from core.state import (
     Units,
     VpEntry,
 )
+
+
+@frozen
+class Setup:
+    """Everything a new game is made from; with the action log it reproduces the game exactly."""
+
+    scenario: str = "campaign"
+    seed: int = 1
+    controllers: dict[str, str] = Factory(dict)
+    strict_response_windows: bool = False
 
 
 class SetupError(ValueError):

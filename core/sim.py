@@ -10,7 +10,8 @@ from attrs import frozen
 
 from core import invariants, saves, victory
 from core.gamedata import GameData
-from core.session import Session, Setup
+from core.session import Session
+from core.setup import Setup
 
 MAX_DECISIONS = 50_000
 

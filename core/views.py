@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from core import cards, marriage, victory
-from core.gamedata import GameData
+from core.gamedata import PROVISIONAL_NOTE, GameData
 from core.state import PHASE_TITLES, GameState, PatronStatus, RoyalStatus
 
 PROVISIONAL_MARK = "*"
-PROVISIONAL_NOTE = (
-    "* provisional data: a value the rule sources do not give, chosen so the game plays "
-    "(correct it in core/data or saves/overrides.toml)"
-)
+
+
+__all__ = ["PROVISIONAL_NOTE"]  # re-exported for the screens
 
 
 def _mark(provisional: bool) -> str:

@@ -10,7 +10,8 @@ from core import engine, gamedata
 from core.choices import Choice, Decision, Verb
 from core.context import Ctx
 from core.gamedata import GameData
-from core.session import Session, Setup
+from core.session import Session
+from core.setup import Setup
 from core.state import GameState, Phase
 
 QUIET = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT, Verb.DECLINE)

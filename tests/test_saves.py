@@ -91,3 +91,16 @@ def test_missing_file_message(data, tmp_path):
 def test_saves_are_ordinary_readable_files(data, tmp_path):
     path = saves.write(new_session(data), tmp_path / "perm.json")
     assert path.stat().st_mode & 0o777 == saves.SAVE_FILE_MODE
+
+
+def test_actions_are_saved_as_legible_lines(data):
+    session = new_session(data)
+    choose(session, "opening postpone")
+    assert saves.to_dict(session)["actions"] == ["spain: opening postpone"]
+
+
+def test_a_malformed_action_line_is_refused(data, tmp_path):
+    raw = saves.to_dict(new_session(data))
+    raw["actions"] = ["opening postpone"]
+    with pytest.raises(SaveError, match="action 1 is not 'power: choice'"):
+        saves.load(_write_raw(tmp_path, json.dumps(raw)), data)

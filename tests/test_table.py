@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.choices import Choice, IllegalChoice
-from core.engine import TABLE_ACTOR
+from core.choices import TABLE_ACTOR
 from tests.conftest import choice_strings, choose, new_session, to_impulse_of
 
 

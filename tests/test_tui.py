@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from core import saves
-from core.session import Setup
+from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show_session
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
-from tui.screens.overlays import HandoffScreen, LogScreen, TableScreen, TextScreen, TooSmallScreen
+from tui.screens.overlays import HandoffScreen, LogScreen, TableScreen, TextScreen
+from tui.screens.too_small import TooSmallScreen
 from tui.screens.reports import CardDrawScreen, DiplomaticStatusReport, EndOfTurnScreen, GameOverScreen
 
 SIZE = (80, 24)

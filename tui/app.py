@@ -1,41 +1,28 @@
-"""The Textual app: screens per phase, driven through the controller by messages."""
+"""The Textual app: title and menus, and the game board driven through the controller by messages."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import App
 from textual.events import Resize
 
-from core import views
 from core.gamedata import DataError
-from core.session import Setup
-from core.state import Phase
 from tui.controller import Controller
 from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, StateChanged, TypedChoice
-from tui.screens.game import PHASE_SCREENS, PhaseScreen
-from tui.screens.menus import LoadScreen, TitleScreen
-from tui.screens.overlays import (
-    HandoffScreen,
-    LogScreen,
-    TextScreen,
-    TooSmallScreen,
-    help_screen,
-    patronage_screen,
-    royals_screen,
-)
-from tui.screens.reports import CardDrawScreen, DiplomaticStatusReport, EndOfTurnScreen, GameOverScreen, ReportScreen
+from tui.screens.menus import TitleScreen
+from tui.screens.too_small import TooSmallScreen
+
+if TYPE_CHECKING:
+    from core.setup import Setup
+    from tui.board import Board
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-# Phase-start log lines that get a report screen, in the order they can happen.
-REPORTS: tuple[tuple[str, type[ReportScreen]], ...] = (
-    ("Victory Determination Phase", EndOfTurnScreen),
-    ("Card Draw Phase", CardDrawScreen),
-    ("Diplomatic Status", DiplomaticStatusReport),
-)
 
 
 class VirginQueenApp(App[None]):
@@ -52,6 +39,12 @@ class VirginQueenApp(App[None]):
 
     def on_mount(self) -> None:
         self._check_size(self.size.width, self.size.height)
+
+    @cached_property
+    def board(self) -> Board:
+        from tui.board import Board  # the game screens and the engine load with the first game
+
+        return Board(self)
 
     # ---- starting and loading ---------------------------------------------------------------------
 
@@ -77,107 +70,44 @@ class VirginQueenApp(App[None]):
 
     @on(GameProblem)
     def _problem(self, message: GameProblem) -> None:
-        screen = self.screen
-        if isinstance(screen, (PhaseScreen, LoadScreen)):
-            screen.show_problem(message.text)
+        show = getattr(self.screen, "show_problem", None)
+        if show is not None:
+            show(message.text)
         self.notify(message.text, severity="error", timeout=6)
 
     @on(StateChanged)
     def _state_changed(self) -> None:
-        self._show_board()
-        self._push_reports()
+        self.board.show()
 
     @on(HandoffNeeded)
     def _handoff(self, message: HandoffNeeded) -> None:
-        """Hide the board behind the hand-off; the reports (public) come first."""
-        power = self.controller.data.power_name(message.power) if message.power in self.controller.data.power_ids else "the table"
-        people = {p.controller for p in self.controller.session.state.powers.values()} if self.controller.session else set()
-        if len(people) <= 1:
-            self.controller.handed_off(message.person)
-            return
-        self._ensure_board_screen()
-        self.push_screen(HandoffScreen(message.person, power), self.controller.handed_off)
-        self._push_reports()
-
-    # ---- screens -------------------------------------------------------------------------------------------
-
-    def _game_screen(self) -> PhaseScreen | None:
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, PhaseScreen):
-                return screen
-        return None
-
-    def _ensure_board_screen(self) -> None:
-        """Leave menus and overlays for the board, which sits directly above the title screen."""
-        session = self.controller.session
-        assert session is not None
-        phase = session.state.phase
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, (PhaseScreen, TooSmallScreen)):
-            self.pop_screen()
-        if isinstance(self.screen, TooSmallScreen):
-            return
-        if phase is Phase.GAME_OVER:
-            self.push_screen(GameOverScreen(self.controller, self.controller.last_events))
-            return
-        wanted = PHASE_SCREENS[phase]
-        if isinstance(self.screen, TitleScreen):
-            self.push_screen(wanted(self.controller))
-        elif type(self.screen) is not wanted:
-            self.switch_screen(wanted(self.controller))
-
-    def _show_board(self) -> None:
-        self._ensure_board_screen()
-        screen = self._game_screen()
-        if screen is not None and screen.is_mounted:
-            screen.refresh_view()
-
-    def _push_reports(self) -> None:
-        passed = self.controller.phases_passed()
-        events = self.controller.last_events
-        # push the last report first so the earliest is on top
-        for marker, report in reversed(REPORTS):
-            if any(marker in text for text in passed):
-                if report is DiplomaticStatusReport and not any(e.rule == "DIP-2" for e in events):
-                    continue
-                self.push_screen(report(self.controller, events))
-        self.controller.last_events = []
+        self.board.handoff(message.person, message.power)
 
     # ---- actions reachable from any game screen -------------------------------------------------------------
 
-    def action_rule_help(self) -> None:
-        self.push_screen(help_screen(self.controller))
-
     def action_save(self) -> None:
-        if self.controller.session is None:
-            return
-        path = self.controller.save_as()
-        if path is not None:
-            self.notify(f"Saved to {path}", timeout=4)
+        if self.controller.session is not None:
+            path = self.controller.save_as()
+            if path is not None:
+                self.notify(f"Saved to {path}", timeout=4)
+
+    def action_rule_help(self) -> None:
+        self.board.rule_help()
 
     def action_royals(self) -> None:
-        if self.controller.session is not None:
-            self.push_screen(royals_screen(self.controller))
+        self.board.royals()
 
     def action_patronage_chart(self) -> None:
-        if self.controller.session is not None:
-            self.push_screen(patronage_screen(self.controller))
+        self.board.patronage_chart()
 
     def action_powers(self) -> None:
-        session = self.controller.session
-        if session is not None:
-            text = "\n".join(views.power_display(session.data, session.state))
-            self.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses (WIN-6)", text))
+        self.board.powers()
 
     def action_discards(self) -> None:
-        session = self.controller.session
-        if session is not None:
-            rows = views.discard_rows(session.data, session.state)
-            text = "\n".join([views.pile_line(session.data, session.state), *rows]) if rows else "The discard pile is empty."
-            self.push_screen(TextScreen("Discard pile (back into the deck next turn, CARD-6)", text))
+        self.board.discards()
 
     def action_full_log(self) -> None:
-        if self.controller.session is not None:
-            self.push_screen(LogScreen(self.controller))
+        self.board.full_log()
 
     # ---- a terminal that is too small -----------------------------------------------------------------------
 

@@ -1,21 +1,26 @@
-"""The only code that calls core: owns the session, applies choices, autosaves, posts messages."""
+"""The only code that calls core: owns the session, applies choices, autosaves, posts messages.
+
+The engine and saves are imported on first use, so the title screen starts fast.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from core import gamedata, saves
-from core.choices import Choice, IllegalChoice
-from core.engine import TABLE_ACTOR, table_entry_allowed
+from core import gamedata
+from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event, EventKind
 from core.gamedata import GameData
-from core.session import Session, Setup
 from tui.messages import GameProblem, HandoffNeeded, StateChanged
 
+if TYPE_CHECKING:
+    from core.session import Session
+    from core.setup import Setup
 
 class Controller:
     def __init__(self, save_dir: Path, post: Callable[[Message], object], data: GameData | None = None) -> None:
@@ -29,12 +34,16 @@ class Controller:
     # ---- lifecycle --------------------------------------------------------------------------------
 
     def new_game(self, setup: Setup) -> None:
+        from core.session import Session
+
         self.session = Session.new(self.data, setup)
         self.last_events = list(self.session.log)
         self.person_at_keyboard = ""
         self._after_change()
 
     def load(self, path: Path) -> bool:
+        from core import saves
+
         try:
             self.session = saves.load(path, self.data)
         except saves.SaveError as exc:
@@ -66,6 +75,10 @@ class Controller:
             return self.person_at_keyboard
         return self.session.state.powers[power].controller
 
+    def people(self) -> set[str]:
+        assert self.session is not None
+        return {p.controller for p in self.session.state.powers.values()}
+
     def choose(self, choice: Choice) -> None:
         assert self.session is not None
         try:
@@ -85,6 +98,8 @@ class Controller:
 
     def table_action(self) -> None:
         """TABLE-1: the table records an outcome at any time."""
+        from core.engine import table_entry_allowed
+
         assert self.session is not None
         if not table_entry_allowed(self.session.state):
             self.post(GameProblem("TABLE-1: a table action is already being recorded"))
@@ -101,6 +116,8 @@ class Controller:
         self._after_change()
 
     def save_as(self) -> Path | None:
+        from core import saves
+
         assert self.session is not None
         state = self.session.state
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -118,6 +135,8 @@ class Controller:
     # ---- after every change: autosave, hand-off, refresh ------------------------------------------
 
     def _after_change(self) -> None:
+        from core import saves
+
         assert self.session is not None
         try:
             saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
@@ -127,10 +146,13 @@ class Controller:
         if power:
             person = self.person_for(power) or self.person_for(next(iter(self.session.state.powers)))
             if person != self.person_at_keyboard:
-                self.post(HandoffNeeded(person, power))
-                return
+                if len(self.people()) <= 1:  # one person plays every power: nothing to hide
+                    self.person_at_keyboard = person
+                else:
+                    self.post(HandoffNeeded(person, power))
+                    return
         self.post(StateChanged())
 
-    def handed_off(self, person: str) -> None:
-        self.person_at_keyboard = person
+    def handed_off(self, person: str | None) -> None:
+        self.person_at_keyboard = person or ""
         self.post(StateChanged())

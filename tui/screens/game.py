@@ -9,7 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from core import views
-from core.engine import TABLE_ACTOR, table_entry_allowed
+from core.choices import TABLE_ACTOR
+from core.engine import table_entry_allowed
 from core.events import render
 from core.state import Phase
 from tui.controller import Controller

@@ -12,8 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from core import views
-from core.session import Setup
+from core.gamedata import PROVISIONAL_NOTE
 from tui.controller import Controller
 
 
@@ -46,13 +45,13 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(LoadScreen(self.app.controller))  # type: ignore[attr-defined]
 
     def action_about(self) -> None:
-        from tui.screens.overlays import TextScreen
+        from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
 
         controller: Controller = self.app.controller  # type: ignore[attr-defined]
         data = controller.data
         override = data.override_file or "none"
         text = (
-            f"{views.PROVISIONAL_NOTE}\n\nProvisional records: "
+            f"{PROVISIONAL_NOTE}\n\nProvisional records: "
             f"{sum(r.provisional for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces) for r in t.values())}"
             f" of {sum(len(t) for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces))}.\n"
             f"Override file in use: {override}\nSave folder: {controller.save_dir}"
@@ -104,6 +103,8 @@ class NewGameScreen(Screen[None]):
         if not seed_text.lstrip("-").isdigit():
             problem.update("The seed must be a whole number.")
             return
+        from core.setup import Setup
+
         setup = Setup(
             scenario=str(self.query_one("#scenario", Select).value),
             seed=int(seed_text),

@@ -123,16 +123,3 @@ def patronage_screen(controller: Controller) -> TableScreen:
     rows = views.patronage_rows(session.data, session.state)
     notes = [*views.marker_lines(session.data, session.state), views.PROVISIONAL_NOTE]
     return TableScreen("Patronage chart (PAT-2, PAT-8, SCI-2)", ("Patron", "Pool", "Type", "Rating", "Where"), rows, notes)
-
-
-class TooSmallScreen(ModalScreen[None]):
-    def compose(self) -> ComposeResult:
-        yield Static("", id="too-small", markup=False)
-
-    def on_mount(self) -> None:
-        self.show_size(self.app.size.width, self.app.size.height)
-
-    def show_size(self, width: int, height: int) -> None:
-        self.query_one("#too-small", Static).update(
-            f"Please enlarge the terminal to at least 80 x 24 (now {width} x {height}). Nothing is lost."
-        )
