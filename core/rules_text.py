@@ -23,7 +23,19 @@ def _rules() -> dict[str, str]:
             texts[current].append(line.strip())
         else:
             current = None
-    return {rule: "\n".join(lines).strip() for rule, lines in texts.items()}
+    return {rule: _reflow(lines) for rule, lines in texts.items()}
+
+
+def _reflow(lines: list[str]) -> str:
+    """Join a paragraph's hard-wrapped lines; keep table rows, list items and blank lines."""
+    out: list[str] = []
+    for line in lines:
+        starts_block = not line or line.startswith("|") or re.match(r"^[a-z]\. ", line)
+        if out and out[-1] and not out[-1].startswith("|") and not starts_block:
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out).strip()
 
 
 def rule_text(rule_id: str) -> str:
