@@ -25,7 +25,7 @@ class Ctx:
         self, who: str, rule: str, why: str, count: int = 1, modifiers: Iterable[Modifier] = ()
     ) -> Roll:
         """Roll ``count`` d6 from the game's one seeded source and log it with its modifiers."""
-        faces = [dice.d6(self.state.rng) for _ in range(count)]
+        faces = [dice.d6(self.state.rng, rule) for _ in range(count)]
         result = Roll(who=who, rule=rule, why=why, faces=faces, modifiers=[m for m in modifiers if m.value])
         self.events.append(Event(rule=rule, text=why, power=who, kind=EventKind.ROLL, roll=result))
         return result

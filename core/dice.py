@@ -40,9 +40,11 @@ def below(rng: RngState, n: int) -> int:
             return value % n
 
 
-def d6(rng: RngState) -> int:
-    if rng.forced_dice:
-        face = rng.forced_dice.pop(0)
+def d6(rng: RngState, rule: str = "") -> int:
+    """One die: a face forced for this rule, else a forced face, else the seeded source."""
+    by_rule = rng.forced_by_rule.get(rule)
+    if by_rule or rng.forced_dice:
+        face = by_rule.pop(0) if by_rule else rng.forced_dice.pop(0)
         if not 1 <= face <= 6:
             raise ForcedValueError(f"forced die face {face} is not 1-6")
         return face

@@ -121,13 +121,36 @@ def _problem(path: Path, text: str) -> SaveError:
     return SaveError(f"{path}: {text}")
 
 
+def _ends_inside_the_data(text: str) -> bool:
+    """A JSON object cut short: it ends inside a string or with brackets still open."""
+    if not text.lstrip().startswith("{"):
+        return False
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+    return in_string or depth > 0
+
+
 def parse(text: str, path: Path) -> SaveFile:
     """Raw text to a SaveFile, with one-line problems; the file itself is never touched."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        truncated = exc.pos >= len(text.rstrip()) - 1
-        raise _problem(path, "the file is truncated (it ends in the middle of the data)" if truncated else f"not a save file: not JSON ({exc.msg} at line {exc.lineno})") from None
+        if _ends_inside_the_data(text):
+            raise _problem(path, "the file is truncated (it ends in the middle of the data)") from None
+        raise _problem(path, f"not a save file: not JSON ({exc.msg} at line {exc.lineno})") from None
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise _problem(path, f"not a save file of this game (format must be {SAVE_FORMAT!r})")
     version = raw.get("version")

@@ -167,6 +167,8 @@ class RngState:
     state: int
     forced_dice: list[int] = Factory(list)
     forced_picks: list[str] = Factory(list)
+    # faces for the rolls of one rule only (walkthroughs: "PAT-5" -> [5, 3]), used before forced_dice
+    forced_by_rule: dict[str, list[int]] = Factory(dict)
 
 
 @define

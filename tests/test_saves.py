@@ -104,3 +104,10 @@ def test_a_malformed_action_line_is_refused(data, tmp_path):
     raw["actions"] = ["opening postpone"]
     with pytest.raises(SaveError, match="action 1 is not 'power: choice'"):
         saves.load(_write_raw(tmp_path, json.dumps(raw)), data)
+
+
+@pytest.mark.parametrize("cut", [1, 10, 100, 1000, 5000, -2])
+def test_a_save_cut_anywhere_is_reported_as_truncated(data, tmp_path, cut):
+    text = saves.dumps(new_session(data))
+    with pytest.raises(SaveError, match="truncated"):
+        saves.load(_write_raw(tmp_path, text[:cut]), data)
