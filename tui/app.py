@@ -14,7 +14,7 @@ from textual.events import Resize
 
 from core.gamedata import DataError
 from tui.controller import Controller
-from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, StateChanged, TypedChoice
+from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, StateChanged, TypedChoice, WalkthroughFinished
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 
@@ -54,6 +54,9 @@ class VirginQueenApp(App[None]):
     def load_game(self, path: Path) -> None:
         self.controller.load(path)
 
+    def start_walkthrough(self, walkthrough_id: str) -> None:
+        self.controller.start_walkthrough(walkthrough_id)
+
     def action_to_title(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -78,6 +81,13 @@ class VirginQueenApp(App[None]):
     @on(StateChanged)
     def _state_changed(self) -> None:
         self.board.show()
+
+    @on(WalkthroughFinished)
+    def _walkthrough_finished(self, message: WalkthroughFinished) -> None:
+        from tui.screens.overlays import TextScreen
+
+        self.controller.walkthrough = None
+        self.push_screen(TextScreen(f"Walkthrough done: {message.title}", message.text), lambda _: self.action_to_title())
 
     @on(HandoffNeeded)
     def _handoff(self, message: HandoffNeeded) -> None:

@@ -16,11 +16,12 @@ from core import gamedata
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event, EventKind
 from core.gamedata import GameData
-from tui.messages import GameProblem, HandoffNeeded, StateChanged
+from tui.messages import GameProblem, HandoffNeeded, StateChanged, WalkthroughFinished
 
 if TYPE_CHECKING:
     from core.session import Session
     from core.setup import Setup
+    from core.walkthroughs import WalkthroughRun
 
 class Controller:
     def __init__(self, save_dir: Path, post: Callable[[Message], object], data: GameData | None = None) -> None:
@@ -30,6 +31,7 @@ class Controller:
         self.session: Session | None = None
         self.person_at_keyboard = ""
         self.last_events: list[Event] = []
+        self.walkthrough: WalkthroughRun | None = None
 
     # ---- lifecycle --------------------------------------------------------------------------------
 
@@ -37,6 +39,7 @@ class Controller:
         from core.session import Session
 
         self.session = Session.new(self.data, setup)
+        self.walkthrough = None
         self.last_events = list(self.session.log)
         self.person_at_keyboard = ""
         self._after_change()
@@ -50,10 +53,21 @@ class Controller:
             self.post(GameProblem(str(exc)))
             return False
         self.session.keep_undo = True
+        self.walkthrough = None
         self.last_events = []
         self.person_at_keyboard = ""
         self._after_change()
         return True
+
+    def start_walkthrough(self, walkthrough_id: str) -> None:
+        from core.walkthroughs import WALKTHROUGHS, WalkthroughRun
+
+        walkthrough = WALKTHROUGHS[walkthrough_id]
+        self.session = walkthrough.prepare(self.data)
+        self.walkthrough = WalkthroughRun(walkthrough)
+        self.last_events = []
+        self.person_at_keyboard = ""
+        self._after_change()
 
     def save_files(self) -> list[Path]:
         if not self.save_dir.is_dir():
@@ -81,11 +95,20 @@ class Controller:
 
     def choose(self, choice: Choice) -> None:
         assert self.session is not None
+        run = self.walkthrough
+        if run is not None and (refusal := run.refusal(choice)) is not None:
+            self.post(GameProblem(refusal))
+            return
         try:
             self.last_events = self.session.choose(self.decider, choice)
         except IllegalChoice as exc:
             self.post(GameProblem(str(exc)))
             return
+        if run is not None:
+            run.advance()
+            if run.finished:
+                self.post(WalkthroughFinished(run.walkthrough.title, run.walkthrough.conclude(self.session)))
+                return
         self._after_change()
 
     def choose_text(self, text: str) -> None:
@@ -119,6 +142,9 @@ class Controller:
         from core import saves
 
         assert self.session is not None
+        if self.walkthrough is not None:
+            self.post(GameProblem("a walkthrough is not saved; start a new game to play on"))
+            return None
         state = self.session.state
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = self.save_dir / f"save-turn{state.turn}-{state.phase.value}-{stamp}.json"
@@ -138,10 +164,11 @@ class Controller:
         from core import saves
 
         assert self.session is not None
-        try:
-            saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
-        except OSError as exc:
-            self.post(GameProblem(f"autosave failed: {exc.strerror}"))
+        if self.walkthrough is None:  # a walkthrough's prepared position is not a replayable game
+            try:
+                saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
+            except OSError as exc:
+                self.post(GameProblem(f"autosave failed: {exc.strerror}"))
         power = self.decider
         if power:
             person = self.person_for(power) or self.person_for(next(iter(self.session.state.powers)))

@@ -42,3 +42,12 @@ class GameProblem(Message):
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
+
+
+class WalkthroughFinished(Message):
+    """The last step of a walkthrough was taken: show what it taught."""
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title = title
+        self.text = text

@@ -62,8 +62,15 @@ class PhaseScreen(Screen[None]):
         person = self.controller.person_for(power) if power else ""
         self.query_one("#status", Static).update(views.status_line(data, state, power, person))
         self.query_one("#vp", Static).update(views.vp_line(data, state))
-        self.query_one("#phase-info", Static).update(self.phase_info())
-        self.query_one(DecisionPanel).show(pending, "The game is over." if state.winner else "")
+        info = self.phase_info()
+        run = self.controller.walkthrough
+        suggested = ""
+        if run is not None and run.current is not None:
+            intro = f"\n{run.walkthrough.intro}" if run.step == 0 else ""
+            info = f"{run.heading()}\n> {run.current.explain}.{intro}\n\n{info}"
+            suggested = run.current.choice
+        self.query_one("#phase-info", Static).update(info)
+        self.query_one(DecisionPanel).show(pending, "The game is over." if state.winner else "", suggested)
         log = self.query_one("#log", RichLog)
         log.clear()
         names = {p: data.power_name(p) for p in data.power_ids}
@@ -80,6 +87,8 @@ class PhaseScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         session = self.controller.session
         if session is None:
+            return False
+        if action in ("undo", "table") and self.controller.walkthrough is not None:
             return False
         if action == "undo":
             return session.can_undo()

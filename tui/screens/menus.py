@@ -20,6 +20,7 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load game"),
+        Binding("k", "walkthroughs", "Walkthroughs"),
         Binding("a", "about", "About"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -30,19 +31,30 @@ class TitleScreen(Screen[None]):
             yield Static("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people", markup=False)
             yield Button("New game (n)", id="new", variant="primary", compact=True)
             yield Button("Load game (l)", id="load", compact=True)
+            yield Button("Walkthroughs (k)", id="walkthroughs", compact=True)
             yield Button("About (a)", id="about", compact=True)
             yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        {"new": self.action_new_game, "load": self.action_load_game, "about": self.action_about, "quit": self.app.exit}[event.button.id or "quit"]()
+        actions = {
+            "new": self.action_new_game,
+            "load": self.action_load_game,
+            "walkthroughs": self.action_walkthroughs,
+            "about": self.action_about,
+            "quit": self.app.exit,
+        }
+        actions[event.button.id or "quit"]()
 
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(self.app.controller))  # type: ignore[attr-defined]
 
     def action_load_game(self) -> None:
         self.app.push_screen(LoadScreen(self.app.controller))  # type: ignore[attr-defined]
+
+    def action_walkthroughs(self) -> None:
+        self.app.push_screen(WalkthroughsScreen())
 
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
@@ -135,3 +147,21 @@ class LoadScreen(Screen[None]):
 
     def show_problem(self, text: str) -> None:
         self.query_one("#load-problem", Static).update(text)
+
+
+class WalkthroughsScreen(Screen[None]):
+    """Worked examples of the rules, played with the keyboard on the real engine."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from core.walkthroughs import WALKTHROUGHS
+
+        self.ids = list(WALKTHROUGHS)
+        yield Static("Walkthroughs: each teaches a rule with fixed dice; Enter to start", markup=False)
+        yield OptionList(*[Option(f"{w.title}  [{w.rule}]", id=w.id) for w in WALKTHROUGHS.values()], id="walkthrough-list")
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#walkthrough-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.app.start_walkthrough(self.ids[event.option_index])  # type: ignore[attr-defined]

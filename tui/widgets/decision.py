@@ -32,7 +32,8 @@ class DecisionPanel(Vertical):
     def on_mount(self) -> None:
         self.query_one("#typed", Input).display = False
 
-    def show(self, decision: Decision | None, waiting_text: str = "") -> None:
+    def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
+        """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         self._decision = decision
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
@@ -45,7 +46,8 @@ class DecisionPanel(Vertical):
         options.add_options(
             [Option(f"{i}. {c.label or str(c)}" if i <= 9 else f"   {c.label or str(c)}", id=str(i)) for i, c in enumerate(decision.choices, 1)]
         )
-        options.highlighted = 0
+        legal = [str(c) for c in decision.choices]
+        options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
 
     def show_problem(self, text: str) -> None:
