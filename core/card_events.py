@@ -113,7 +113,7 @@ def apply_pick(ctx: Ctx, frame: EventFrame, choice: Choice) -> None:
 
 def response_choices(ctx: Ctx, power: str) -> list[Choice]:
     """Response events this power could play in a window now."""
-    choices = []
+    choices: list[Choice] = []
     if ctx.state.phase not in BEFORE_MARRIAGE_RESOLUTION:
         return choices
     for number in ctx.state.powers[power].hand:

@@ -469,7 +469,8 @@ def _check_references(data: GameData) -> None:
             raise DataError(f"leaders.toml: leader {leader.id}: royal: unknown royal {leader.royal!r}")
         if leader.scientist and leader.scientist not in data.scientists:
             raise DataError(f"leaders.toml: leader {leader.id}: scientist: unknown scientist {leader.scientist!r}")
-    for patron in (*data.artists.values(), *data.scientists.values()):
+    patrons: list[ArtistRecord | ScientistRecord] = [*data.artists.values(), *data.scientists.values()]
+    for patron in patrons:
         file_kind = "artist" if patron.id in data.artists else "scientist"
         if patron.pool not in powers | {"italy"}:
             raise DataError(f"patrons.toml: {file_kind} {patron.id}: pool: unknown pool {patron.pool!r}")

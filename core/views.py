@@ -68,7 +68,7 @@ def in_force_rows(data: GameData, state: GameState) -> list[str]:
 
 def royal_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
     """MAR-1: the Available to Wed display, every royal with its status."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for royal_id, record in data.royals.items():
         royal = state.royals[royal_id]
         status = royal.status.value
@@ -95,7 +95,7 @@ def royal_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
 
 def patronage_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
     """The Patronage chart: every patron in play, sponsored ones first."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for kind, patrons, records in (("artist", state.artists, data.artists), ("scientist", state.scientists, data.scientists)):
         for patron_id, patron in patrons.items():
             record = records[patron_id]

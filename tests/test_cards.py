@@ -12,10 +12,8 @@ from tests.conftest import (
     choice_strings,
     choose,
     ctx,
-    empty_hand,
     give,
     new_session,
-    resettle,
     to_impulse_of,
 )
 

@@ -349,9 +349,7 @@ def test_age_1_females_drop_males_roll_never_below_1(data):
     males = [r for r in data.royals if data.royals[r].sex == "M" and c.state.royals[r].status in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED)]
     kept = males[:3]
     for royal_id, royal in c.state.royals.items():
-        if royal.status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
-            assert royal.eligibility == before[royal_id]
-        elif royal_id in kept:
+        if royal.status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED) or royal_id in kept:
             assert royal.eligibility == before[royal_id]
         else:
             assert royal.eligibility == max(1, before[royal_id] - 1)

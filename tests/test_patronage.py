@@ -9,7 +9,7 @@ from core.choices import IllegalChoice
 from core.patronage import ARTIST_TABLE, SCIENTIST_TABLE, artist_row, scientist_row
 from core.setup import new_state
 from core.state import LeaderStatus, PatronStatus, Phase, ScientistRewardFrame
-from tests.conftest import choice_strings, choose, ctx, force, give, new_session, to_impulse_of
+from tests.conftest import choice_strings, choose, ctx, force, new_session, to_impulse_of
 
 
 def _ctx(data, turn: int = 1):
