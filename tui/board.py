@@ -52,8 +52,7 @@ class Board:
     def _ensure_board_screen(self) -> None:
         """Leave menus and overlays for the board, which sits directly above the title screen."""
         app = self.app
-        session = self.controller.session
-        assert session is not None
+        session = self.controller.game
         while len(app.screen_stack) > 1 and not isinstance(app.screen, (PhaseScreen, TooSmallScreen)):
             app.pop_screen()
         if isinstance(app.screen, TooSmallScreen):
@@ -92,14 +91,12 @@ class Board:
         self.app.push_screen(LogScreen(self.controller))
 
     def powers(self) -> None:
-        session = self.controller.session
-        assert session is not None
+        session = self.controller.game
         text = "\n".join(views.power_display(session.data, session.state))
         self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses (WIN-6)", text))
 
     def discards(self) -> None:
-        session = self.controller.session
-        assert session is not None
+        session = self.controller.game
         rows = views.discard_rows(session.data, session.state)
         text = "\n".join([views.pile_line(session.data, session.state), *rows]) if rows else "The discard pile is empty."
         self.app.push_screen(TextScreen("Discard pile (back into the deck next turn, CARD-6)", text))

@@ -74,6 +74,12 @@ class Controller:
             return []
         return sorted(self.save_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
 
+    @property
+    def game(self) -> Session:
+        """The session on screen (screens exist only while there is one)."""
+        assert self.session is not None, "no game in progress"
+        return self.session
+
     # ---- the decision --------------------------------------------------------------------------------
 
     @property

@@ -12,7 +12,8 @@ from core import views
 from core.choices import TABLE_ACTOR
 from core.engine import table_entry_allowed
 from core.events import render
-from core.state import Phase
+from core.gamedata import GameData
+from core.state import GameState, Phase
 from tui.controller import Controller
 from tui.widgets.decision import DecisionPanel
 
@@ -54,15 +55,14 @@ class PhaseScreen(Screen[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        session = self.controller.session
-        assert session is not None
+        session = self.controller.game
         data, state = session.data, session.state
         pending = session.decision
         power = pending.power if pending else ""
         person = self.controller.person_for(power) if power else ""
         self.query_one("#status", Static).update(views.status_line(data, state, power, person))
         self.query_one("#vp", Static).update(views.vp_line(data, state))
-        info = self.phase_info()
+        info = self.phase_info(data, state)
         run = self.controller.walkthrough
         suggested = ""
         if run is not None and run.current is not None:
@@ -78,7 +78,7 @@ class PhaseScreen(Screen[None]):
             log.write(render(event, names))
         self.refresh_bindings()
 
-    def phase_info(self) -> str:
+    def phase_info(self, data: GameData, state: GameState) -> str:
         return ""
 
     def show_problem(self, text: str) -> None:
@@ -108,8 +108,7 @@ class PhaseScreen(Screen[None]):
     # ---- shared pieces of phase information ----------------------------------------------------
 
     def _hand_text(self) -> str:
-        session = self.controller.session
-        assert session is not None
+        session = self.controller.game
         pending = session.decision
         if pending is None or pending.power == TABLE_ACTOR or pending.power not in session.state.powers:
             return "(no hand shown: the table is recording an action)"
@@ -121,10 +120,7 @@ class PhaseScreen(Screen[None]):
 class NegotiationScreen(PhaseScreen):
     TITLE = "Diplomacy Phase - Negotiation Segment"
 
-    def phase_info(self) -> str:
-        session = self.controller.session
-        assert session is not None
-        data, state = session.data, session.state
+    def phase_info(self, data: GameData, state: GameState) -> str:
         betrothed = [
             f"  {data.royals[b.bride].name} + {data.royals[b.groom].name}"
             + (" (opening, MAR-7)" if b.opening else "") + (" +Festivities" if b.festivities else "")
@@ -144,19 +140,14 @@ class NegotiationScreen(PhaseScreen):
 class DiplomaticStatusScreen(PhaseScreen):
     TITLE = "Diplomacy Phase - Diplomatic Status"
 
-    def phase_info(self) -> str:
-        session = self.controller.session
-        assert session is not None
-        return "\n".join(views.minor_lines(session.data, session.state))
+    def phase_info(self, data: GameData, state: GameState) -> str:
+        return "\n".join(views.minor_lines(data, state))
 
 
 class ActionScreen(PhaseScreen):
     TITLE = "Action Phase"
 
-    def phase_info(self) -> str:
-        session = self.controller.session
-        assert session is not None
-        data, state = session.data, session.state
+    def phase_info(self, data: GameData, state: GameState) -> str:
         in_force = views.in_force_rows(data, state)
         return "\n".join([
             self._hand_text(),
@@ -169,10 +160,7 @@ class ActionScreen(PhaseScreen):
 class MarriageScreen(PhaseScreen):
     TITLE = "Marriage Resolution Phase"
 
-    def phase_info(self) -> str:
-        session = self.controller.session
-        assert session is not None
-        data, state = session.data, session.state
+    def phase_info(self, data: GameData, state: GameState) -> str:
         rows = [f"  {r[0]} ({r[1]}) Elig {r[4]}: {r[5]}" for r in views.royal_rows(data, state) if r[5] not in ("not yet in play",)]
         vq = state.powers["england"].virgin_queen_vp
         return "\n".join([f"Virgin Queen VP so far: {vq} of {data.settings.marriage.virgin_queen_vp_cap} (VQ-1)", *rows])
@@ -181,10 +169,7 @@ class MarriageScreen(PhaseScreen):
 class PatronageScreen(PhaseScreen):
     TITLE = "Patronage Phase"
 
-    def phase_info(self) -> str:
-        session = self.controller.session
-        assert session is not None
-        data, state = session.data, session.state
+    def phase_info(self, data: GameData, state: GameState) -> str:
         rows = [f"  {r[0]} ({r[2]}, rating {r[3]}): {r[4]}" for r in views.patronage_rows(data, state) if r[4].endswith("box")]
         return "\n".join(["On the Patronage chart (PAT-6 order):", *(rows or ["  none"]), *views.marker_lines(data, state)])
 

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
 from core import views
 from core.events import render
 from core.rules_text import rule_text
 from tui.controller import Controller
+from tui.widgets.tables import rows_table
 
 
 class HandoffScreen(ModalScreen[str]):
@@ -99,10 +100,7 @@ class TableScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="report"):
             yield Static(self.title_text, classes="report-title", markup=False)
-            table: DataTable[str] = DataTable(zebra_stripes=True)
-            table.add_columns(*self.columns)
-            table.add_rows(self.rows)
-            yield table
+            yield rows_table(self.columns, self.rows)
             yield Static("\n".join(self.notes), markup=False)
         yield Footer()
 
@@ -111,15 +109,13 @@ class TableScreen(ModalScreen[None]):
 
 
 def royals_screen(controller: Controller) -> TableScreen:
-    session = controller.session
-    assert session is not None
+    session = controller.game
     rows = views.royal_rows(session.data, session.state)
     return TableScreen("Available to Wed display (MAR-1)", ("Royal", "Power", "Sex", "Family", "Elig", "Status"), rows, [views.PROVISIONAL_NOTE])
 
 
 def patronage_screen(controller: Controller) -> TableScreen:
-    session = controller.session
-    assert session is not None
+    session = controller.game
     rows = views.patronage_rows(session.data, session.state)
     notes = [*views.marker_lines(session.data, session.state), views.PROVISIONAL_NOTE]
     return TableScreen("Patronage chart (PAT-2, PAT-8, SCI-2)", ("Patron", "Pool", "Type", "Rating", "Where"), rows, notes)

@@ -7,11 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import Footer, Static
 
 from core import views
 from core.events import Event, render
+from core.gamedata import GameData
+from core.state import GameState
 from tui.controller import Controller
+from tui.widgets.tables import rows_table
 
 
 class ReportScreen(ModalScreen[None]):
@@ -24,24 +27,22 @@ class ReportScreen(ModalScreen[None]):
         self.events = events
 
     def compose(self) -> ComposeResult:
+        session = self.controller.game
         with VerticalScroll(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
-            yield from self.body()
+            yield from self.body(session.data, session.state)
             yield Static("Press Enter to continue.", classes="hint", markup=False)
         yield Footer()
 
     def heading(self) -> str:
-        session = self.controller.session
-        assert session is not None
-        return f"Turn {session.state.turn}: {self.HEADING}"
+        return f"Turn {self.controller.game.state.turn}: {self.HEADING}"
 
-    def body(self) -> ComposeResult:
+    def body(self, data: GameData, state: GameState) -> ComposeResult:
         yield from ()
 
     def event_lines(self, *rules: str) -> str:
-        session = self.controller.session
-        assert session is not None
-        names = {p: session.data.power_name(p) for p in session.data.power_ids}
+        data = self.controller.game.data
+        names = {p: data.power_name(p) for p in data.power_ids}
         return "\n".join(render(e, names) for e in self.events if e.rule.split("-")[0] in rules)
 
     def action_dismiss_report(self) -> None:
@@ -51,25 +52,18 @@ class ReportScreen(ModalScreen[None]):
 class CardDrawScreen(ReportScreen):
     HEADING = "Card Draw Phase (CARD-5..CARD-7)"
 
-    def body(self) -> ComposeResult:
-        session = self.controller.session
-        assert session is not None
-        table: DataTable[str] = DataTable(id="deal", cursor_type="none", zebra_stripes=True)
-        table.add_columns("Power", "Cards", "Where the count comes from (CARD-7)")
-        table.add_rows(views.deal_rows(session.data, session.state))
-        yield table
-        yield Static(views.pile_line(session.data, session.state), markup=False)
+    def body(self, data: GameData, state: GameState) -> ComposeResult:
+        yield rows_table(("Power", "Cards", "Where the count comes from (CARD-7)"), views.deal_rows(data, state), "deal")
+        yield Static(views.pile_line(data, state), markup=False)
         yield Static(self.event_lines("CARD", "MAR"), markup=False)
 
 
 class DiplomaticStatusReport(ReportScreen):
     HEADING = "Diplomacy Phase - Diplomatic Status (DIP-1..DIP-6)"
 
-    def body(self) -> ComposeResult:
-        session = self.controller.session
-        assert session is not None
+    def body(self, data: GameData, state: GameState) -> ComposeResult:
         yield Static(self.event_lines("DIP"), markup=False)
-        yield Static("\n".join(views.minor_lines(session.data, session.state)), markup=False)
+        yield Static("\n".join(views.minor_lines(data, state)), markup=False)
 
 
 class EndOfTurnScreen(ReportScreen):
@@ -78,13 +72,8 @@ class EndOfTurnScreen(ReportScreen):
     def heading(self) -> str:
         return f"End of turn: {self.HEADING}"
 
-    def body(self) -> ComposeResult:
-        session = self.controller.session
-        assert session is not None
-        table: DataTable[str] = DataTable(id="standings", cursor_type="none", zebra_stripes=True)
-        table.add_columns("Power", "VP", "Ledger (WIN-6)")
-        table.add_rows(views.vp_rows(session.data, session.state))
-        yield table
+    def body(self, data: GameData, state: GameState) -> ComposeResult:
+        yield rows_table(("Power", "VP", "Ledger (WIN-6)"), views.vp_rows(data, state), "standings")
         yield Static(self.event_lines("DIP", "CARD", "WIN", "VQ", "AGE", "PAT", "SCI"), markup=False)
 
 
@@ -93,7 +82,5 @@ class GameOverScreen(EndOfTurnScreen):
     BINDINGS = [Binding("enter", "app.to_title", "Title screen", priority=True), Binding("l", "app.full_log", "Log")]
 
     def heading(self) -> str:
-        session = self.controller.session
-        assert session is not None
-        state = session.state
-        return f"Game over: {session.data.power_name(state.winner)} wins - {state.victory}"
+        session = self.controller.game
+        return f"Game over: {session.data.power_name(session.state.winner)} wins - {session.state.victory}"
