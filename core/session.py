@@ -37,6 +37,7 @@ class Session:
     log: list[Event] = Factory(list)
     keep_undo: bool = True
     _undo: list[_Snapshot] = Factory(list)
+    _last_person: str = ""
 
     @classmethod
     def new(cls, data: GameData, setup: Setup, keep_undo: bool = True) -> Session:
@@ -59,37 +60,31 @@ class Session:
         return engine.decision(self.data, self.state)
 
     def person_for(self, power: str) -> str:
-        """Who decides for a power; the table's actions fall to whoever holds the keyboard now."""
+        """Who decides for a power; the table's actions fall to the person at the keyboard."""
         if power in self.state.powers:
             return self.state.powers[power].controller
-        return self._undo[-1].person if self._undo else self.current_person()
-
-    def current_person(self) -> str:
         pending = self.decision
-        if pending is None or pending.power not in self.state.powers:
-            return next(iter(self.state.powers.values())).controller
-        return self.state.powers[pending.power].controller
+        if pending is not None and pending.power in self.state.powers:
+            return self.state.powers[pending.power].controller
+        return self._last_person or next(iter(self.state.powers.values())).controller
 
     def choose(self, actor: str, choice: Choice) -> list[Event]:
         """Apply one choice (IllegalChoice leaves everything unchanged); record it; manage undo."""
-        if not self.keep_undo:
-            events = engine.step(self.data, self.state, actor, choice)
-            self.actions.append(Action(actor=actor, choice=str(choice)))
-            self.log.extend(events)
-            return events
-        person = self.person_for(actor) if actor in self.state.powers else self.current_person()
-        before = copy.deepcopy(self.state)
-        legal = engine.check(self.data, self.state, actor, choice)
-        events = engine.step(self.data, self.state, actor, legal)
-        self.actions.append(Action(actor=actor, choice=str(legal)))
-        snapshot = _Snapshot(before, len(self.actions) - 1, len(self.log), person)
+        person = self.person_for(actor)
+        before = copy.deepcopy(self.state) if self.keep_undo else None
+        events = engine.step(self.data, self.state, actor, choice)
+        self.actions.append(Action(actor=actor, choice=str(choice)))
+        log_length = len(self.log)
         self.log.extend(events)
+        self._last_person = person
+        if before is None:
+            return events
         next_decision = self.decision
-        next_person = self.person_for(next_decision.power) if next_decision else ""
-        if any(e.is_barrier for e in events) or (next_decision and next_person != person):
+        handed_off = next_decision is not None and self.person_for(next_decision.power) != person
+        if handed_off or any(e.is_barrier for e in events):
             self._undo.clear()  # GEN-9: no undo across chance, a reveal or a hand-off
         else:
-            self._undo.append(snapshot)
+            self._undo.append(_Snapshot(before, len(self.actions) - 1, log_length, person))
         return events
 
     def can_undo(self) -> bool:
@@ -101,6 +96,7 @@ class Session:
             return False
         snapshot = self._undo.pop()
         self.state = snapshot.state
+        self._last_person = snapshot.person
         del self.actions[snapshot.actions :]
         del self.log[snapshot.log :]
         return True

@@ -50,3 +50,17 @@ def test_gen_9_undo_restores_the_action_log_and_game_log(data):
     choose(session, "opening postpone")
     session.undo()
     assert (len(session.actions), len(session.log)) == (actions, log)
+
+
+def test_gen_9_a_table_action_is_its_starters_and_undoable(data):
+    """The table's decisions belong to whoever started them: no spurious hand-off barrier."""
+    from core.choices import Choice
+
+    controllers = {p: TWO_PEOPLE.get(p, "Ana") for p in data.power_ids}
+    controllers["spain"] = "Ben"
+    session = new_session(data, controllers=controllers)
+    assert session.person_for(session.decision.power) == "Ben"
+    session.choose("table", Choice.parse("table"))
+    assert session.person_for("table") == "Ben" and session.can_undo()
+    session.choose("table", Choice.parse("pick war"))
+    assert session.can_undo()
