@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from pathlib import Path
 
 from core import gamedata, saves
@@ -16,6 +17,8 @@ def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
     try:
         summaries = run(data, args.games, args.seed, args.save_dir)
     except SimError as exc:
+        if exc.__cause__ is not None:
+            traceback.print_exception(exc.__cause__, file=sys.stderr)
         print(f"FAIL: {exc}", file=sys.stderr)
         return 1
     for s in summaries:

@@ -45,7 +45,11 @@ def play(data: GameData, seed: int, check_invariants: bool = True, scenario: str
             return session
         if len(session.actions) >= MAX_DECISIONS:
             raise SimError(f"seed {seed}: the game did not end in {MAX_DECISIONS} decisions")
-        session.choose(pending.power, chooser.choice(pending.choices))
+        choice = chooser.choice(pending.choices)
+        try:
+            session.choose(pending.power, choice)
+        except Exception as exc:  # the fuzzer reports which game and decision broke
+            raise SimError(f"seed {seed}, decision {len(session.actions) + 1} ({pending.power}: {choice}): {exc!r}") from exc
 
 
 def summarise(session: Session) -> GameSummary:
