@@ -13,13 +13,16 @@ from attrs import define, frozen
 
 from core import engine
 from core.choices import Choice, Decision, Verb
-from core.events import describe_roll
+from core.events import Event, describe_roll, render
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Setup
 from core.state import Phase
 
 QUIET = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT)
+
+
+AUTOPLAY_LIMIT = 2000
 
 
 @frozen
@@ -37,6 +40,9 @@ class Walkthrough:
     steps: tuple[Step, ...]
     prepare: Callable[[GameData], Session]
     conclude: Callable[[Session], str]
+    # None: every decision is a step. Otherwise other decisions are taken quietly (done, pass)
+    # until the next step's choice is legal, and after the last step until this holds.
+    autoplay_until: Callable[[Session], bool] | None = None
 
 
 @define
@@ -65,6 +71,22 @@ class WalkthroughRun:
 
     def advance(self) -> None:
         self.step += 1
+
+    def autoplay(self, session: Session) -> list[Event]:
+        """Take the quiet choices between steps (walkthroughs with ``autoplay_until``)."""
+        until = self.walkthrough.autoplay_until
+        events: list[Event] = []
+        if until is None:
+            return events
+        for _ in range(AUTOPLAY_LIMIT):
+            pending = session.decision
+            step = self.current
+            if pending is None or (step is None and until(session)):
+                return events
+            if step is not None and step.choice in {str(c) for c in pending.choices}:
+                return events
+            events += session.choose(pending.power, _quiet(pending))
+        raise AssertionError(f"walkthrough {self.walkthrough.id}: the next step was never reached")
 
 
 def _quiet(decision: Decision) -> Choice:
@@ -140,4 +162,49 @@ TITIAN = Walkthrough(
     conclude=_conclude_titian,
 )
 
-WALKTHROUGHS: dict[str, Walkthrough] = {w.id: w for w in (TITIAN,)}
+def _prepare_weddings(data: GameData) -> Session:
+    session = Session.new(data, Setup(seed=1, controllers={p: "You" for p in data.power_ids}))
+    # bride's side first: Elisabeth 3 (+2), Philip 4 (+3); Catherine Grey 5 (+1), Archduke Charles 4 (+3)
+    session.state.rng.forced_by_rule["MAR-4"] = [3, 4, 5, 4]
+    return session
+
+
+def _conclude_weddings(session: Session) -> str:
+    names = {p: session.data.power_name(p) for p in session.data.power_ids}
+    lines = [
+        render(e, names)
+        for e in session.log
+        if e.rule in ("MAR-4", "MAR-5", "MAR-6c") and (e.roll is not None or e.rule != "MAR-4")
+    ]
+    return "\n".join([
+        *lines,
+        "Each side rolls 1d6 + its royal's Eligibility; the two totals add up (MAR-4). 12 is Benevolent "
+        "Rulers: a +1 Card marker for each power at the next Card Draw; 13 is Many Heirs: 1 VP each "
+        "(MAR-5). Elisabeth of Valois goes on the French card for a permanent 1 VP (MAR-6c).",
+    ])
+
+
+WEDDINGS = Walkthrough(
+    id="mar-weddings",
+    title="Marriage: the opening betrothal and a new match (MAR-2..MAR-7)",
+    rule="MAR-4",
+    intro=(
+        "The campaign starts with Philip II betrothed to Elisabeth of Valois (MAR-7). This turn Spain "
+        "weds them, the Empire offers Archduke Charles to England's Catherine Grey, and both weddings "
+        "are rolled in the Marriage Resolution Phase with fixed dice. Other powers' turns are taken "
+        "for you (done, pass). Eligibility ratings are provisional data*."
+    ),
+    steps=(
+        Step("Spain decides the opening betrothal each Negotiation Segment: wed this turn, postpone or "
+             "break it (MAR-7)", "opening wed"),
+        Step("on its turn the Empire makes one proposal (GEN-7): Archduke Charles to Catherine Grey; "
+             "opposite sex, no shared family mark, not at war (MAR-3)", "propose archduke-charles catherine-grey"),
+        Step("England answers at once (MAR-2); accepted, the two are betrothed until the Marriage "
+             "Resolution Phase", "accept"),
+    ),
+    prepare=_prepare_weddings,
+    conclude=_conclude_weddings,
+    autoplay_until=lambda session: session.state.turn > 1,
+)
+
+WALKTHROUGHS: dict[str, Walkthrough] = {w.id: w for w in (TITIAN, WEDDINGS)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.choices import Choice
-from core.walkthroughs import TITIAN, WALKTHROUGHS, WalkthroughRun
+from core.walkthroughs import TITIAN, WALKTHROUGHS, WEDDINGS, WalkthroughRun
 from tests.tui_helpers import app_for, screen_text
 from tui.screens.game import ActionScreen
 from tui.screens.menus import TitleScreen, WalkthroughsScreen
@@ -29,11 +29,31 @@ def test_pat_9_titian_walkthrough_in_the_engine(data):
 def test_every_walkthrough_can_be_played_through(data):
     for walkthrough in WALKTHROUGHS.values():
         session = walkthrough.prepare(data)
+        run = WalkthroughRun(walkthrough)
+        run.autoplay(session)
         for step in walkthrough.steps:
             legal = [str(c) for c in session.decision.choices]
             assert step.choice in legal, (walkthrough.id, step.choice, legal)
             session.choose(session.decision.power, Choice.parse(step.choice))
-        assert walkthrough.conclude(session)
+            run.advance()
+            run.autoplay(session)
+        assert run.finished and walkthrough.conclude(session)
+
+
+def test_mar_4_mar_5_mar_6c_weddings_walkthrough_results(data):
+    session = WEDDINGS.prepare(data)
+    run = WalkthroughRun(WEDDINGS)
+    run.autoplay(session)
+    for step in WEDDINGS.steps:
+        session.choose(session.decision.power, Choice.parse(step.choice))
+        run.advance()
+        run.autoplay(session)
+    text = WEDDINGS.conclude(session)
+    assert "total 12, Benevolent Rulers" in text and "total 13, Many Heirs" in text
+    state = session.state
+    assert any(e.rule == "MAR-6c" for e in state.powers["france"].vp_entries)
+    assert [(e.rule, e.amount) for e in state.powers["england"].vp_entries if e.rule == "MAR-5"] == [("MAR-5", 1)]
+    assert [(e.rule, e.amount) for e in state.powers["empire"].vp_entries if e.rule == "MAR-5"] == [("MAR-5", 1)]
 
 
 async def test_pat_9_walkthrough_with_the_keyboard(tmp_path):

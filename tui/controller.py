@@ -65,7 +65,7 @@ class Controller:
         walkthrough = WALKTHROUGHS[walkthrough_id]
         self.session = walkthrough.prepare(self.data)
         self.walkthrough = WalkthroughRun(walkthrough)
-        self.last_events = []
+        self.last_events = self.walkthrough.autoplay(self.session)
         self.person_at_keyboard = ""
         self._after_change()
 
@@ -112,6 +112,7 @@ class Controller:
             return
         if run is not None:
             run.advance()
+            self.last_events += run.autoplay(self.session)
             if run.finished:
                 self.post(WalkthroughFinished(run.walkthrough.title, run.walkthrough.conclude(self.session)))
                 return
