@@ -11,7 +11,14 @@ from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, Pa
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
 from tui.screens.overlays import HandoffScreen, LogScreen, TableScreen, TextScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.screens.reports import CardDrawScreen, DiplomaticStatusReport, EndOfTurnScreen, GameOverScreen
+from tui.screens.reports import (
+    CardDrawScreen,
+    DiplomaticStatusReport,
+    EndOfTurnScreen,
+    GameOverScreen,
+    MarriageReport,
+    PatronageReport,
+)
 
 SIZE = (80, 24)
 TWO = {"ottoman": "Ben", "spain": "Ana", "england": "Ana", "france": "Ben", "empire": "Ana", "protestant": "Ben"}
@@ -32,6 +39,8 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
         await pilot.press("enter")
         assert isinstance(app.screen, NegotiationScreen)
         assert "Spain: make a proposal or say done" in screen_text(app)
+        await pick(app, pilot, "opening postpone")
+        assert app.controller.session.actions[-1].choice == "opening postpone"
         await pilot.press("ctrl+s")
         await pilot.pause()
         saved = sorted(tmp_path.glob("save-*.json"))
@@ -209,6 +218,7 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
         await pick(app, pilot, "pass")
         stack = [type(s) for s in app.screen_stack]
         assert EndOfTurnScreen in stack and CardDrawScreen in stack
+        assert MarriageReport not in stack  # no wedding rolled this turn: no report to click through
         assert isinstance(app.screen, EndOfTurnScreen)
         assert "Ledger (WIN-6)" in screen_text(app) or app.screen.query_one("#standings").row_count == 6
         await pilot.press("enter")
@@ -308,3 +318,29 @@ def test_app_refuses_bad_override_data_with_one_line(tmp_path, capsys):
     assert main(["--save-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "royal philip-ii: eligibility: expected a whole number" in err and "Traceback" not in err
+
+
+async def test_marriage_and_patronage_reports_show_the_dice(tmp_path, data):
+    """MAR-4 / PAT-5: automatic resolutions are shown with dice, modifiers and the table row."""
+    session = new_session(data)
+    from tests.conftest import choose
+
+    choose(session, "opening wed")
+    to_impulse_of(session, "spain", [2])
+    choose(session, "play 2 cp")
+    session.state.rng.forced_picks.append("titian")
+    choose(session, "cp patronise artist 3")
+    session.state.rng.forced_by_rule.update({"MAR-4": [3, 4], "PAT-5": [5, 3]})
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "cp done")
+        assert isinstance(app.screen, MarriageReport)
+        text = screen_text(app)
+        assert "1d6 [3] +2 Elisabeth of Valois's Eligibility = 5" in text and "total 12, Benevolent Rulers" in text
+        await pilot.press("enter")
+        assert isinstance(app.screen, PatronageReport)
+        assert "2d6 [5+3] +2 Titian's rating +1 3-CP box = 11" in screen_text(app)
+        assert "Great Acclaim" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, EndOfTurnScreen)

@@ -11,17 +11,28 @@ from core import views
 from core.state import Phase
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.overlays import HandoffScreen, LogScreen, TextScreen, help_screen, patronage_screen, royals_screen
-from tui.screens.reports import CardDrawScreen, DiplomaticStatusReport, EndOfTurnScreen, GameOverScreen, ReportScreen
+from tui.screens.reports import (
+    CardDrawScreen,
+    DiplomaticStatusReport,
+    EndOfTurnScreen,
+    GameOverScreen,
+    MarriageReport,
+    PatronageReport,
+    ReportScreen,
+)
 from tui.screens.too_small import TooSmallScreen
 
 if TYPE_CHECKING:
     from tui.app import VirginQueenApp
 
-# Phase-start log lines that get a report screen, in the order they can happen.
-REPORTS: tuple[tuple[str, type[ReportScreen]], ...] = (
-    ("Victory Determination Phase", EndOfTurnScreen),
-    ("Card Draw Phase", CardDrawScreen),
-    ("Diplomatic Status", DiplomaticStatusReport),
+# Phase-start log lines that get a report screen, in the order they can happen, and the rule
+# whose events must be present for the report to be worth showing ("" = always).
+REPORTS: tuple[tuple[str, type[ReportScreen], str], ...] = (
+    ("Marriage Resolution Phase", MarriageReport, "MAR-4"),
+    ("Patronage Phase", PatronageReport, "PAT-5"),
+    ("Victory Determination Phase", EndOfTurnScreen, ""),
+    ("Card Draw Phase", CardDrawScreen, ""),
+    ("Diplomatic Status", DiplomaticStatusReport, "DIP-2"),
 )
 
 
@@ -69,10 +80,8 @@ class Board:
     def _push_reports(self) -> None:
         passed = self.controller.phases_passed()
         events = self.controller.last_events
-        for marker, report in reversed(REPORTS):  # the last first, so the earliest is on top
-            if any(marker in text for text in passed):
-                if report is DiplomaticStatusReport and not any(e.rule == "DIP-2" for e in events):
-                    continue
+        for marker, report, needs in reversed(REPORTS):  # the last first, so the earliest is on top
+            if any(marker in text for text in passed) and (not needs or any(e.rule == needs for e in events)):
                 self.app.push_screen(report(self.controller, events))
         self.controller.last_events = []
 

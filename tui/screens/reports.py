@@ -66,6 +66,21 @@ class DiplomaticStatusReport(ReportScreen):
         yield Static("\n".join(views.minor_lines(data, state)), markup=False)
 
 
+class MarriageReport(ReportScreen):
+    HEADING = "Marriage Resolution Phase (MAR-4..MAR-8, VQ-1, AGE-1)"
+
+    def body(self, data: GameData, state: GameState) -> ComposeResult:
+        yield Static(self.event_lines("MAR", "VQ", "AGE", "CARD"), markup=False)
+
+
+class PatronageReport(ReportScreen):
+    HEADING = "Patronage Phase (PAT-5..PAT-8, SCI-1..SCI-3)"
+
+    def body(self, data: GameData, state: GameState) -> ComposeResult:
+        yield Static(self.event_lines("PAT", "SCI"), markup=False)
+        yield Static("\n".join(views.marker_lines(data, state)), markup=False)
+
+
 class EndOfTurnScreen(ReportScreen):
     HEADING = "Winter and Victory Determination (WIN-5)"
 
@@ -74,7 +89,7 @@ class EndOfTurnScreen(ReportScreen):
 
     def body(self, data: GameData, state: GameState) -> ComposeResult:
         yield rows_table(("Power", "VP", "Ledger (WIN-6)"), views.vp_rows(data, state), "standings")
-        yield Static(self.event_lines("DIP", "CARD", "WIN", "VQ", "AGE", "PAT", "SCI"), markup=False)
+        yield Static(self.event_lines("DIP", "CARD", "WIN"), markup=False)
 
 
 class GameOverScreen(EndOfTurnScreen):
