@@ -261,3 +261,25 @@ def test_card_events_cite_their_rule_in_the_card_text(data):
     assert "CARD-8" in text and "mandatory" in text
     assert "SUEZ-1" in cards.describe(data.cards[1])
     assert "operations only" in cards.describe(data.cards[101])
+
+
+def test_card_5_cards_kept_from_last_turn_stay_in_hand(data):
+    session = new_session(data)
+    kept = [n for n in session.state.powers["spain"].hand if data.cards[n].kind != "home"]
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)  # Spain passed all turn: kept everything
+    assert set(kept) <= set(session.state.powers["spain"].hand)
+
+
+def test_card_6_discards_return_to_the_deck_next_turn_removed_cards_do_not(data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [101, 14])
+    choose(session, "play 101 cp")
+    choose(session, "cp done")
+    assert 101 in session.state.cards.discard
+    choose(session, "play 14 event")  # Gouvernante de France: removed after play (after the turn)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    state = session.state
+    places = cards.all_locations(state)
+    assert places[101][0] in ("deck",) or places[101][0].endswith("hand")
+    assert places[14] == ["removed"]
+    assert state.cards.discard == []
