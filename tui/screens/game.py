@@ -137,13 +137,6 @@ class NegotiationScreen(PhaseScreen):
         ])
 
 
-class DiplomaticStatusScreen(PhaseScreen):
-    TITLE = "Diplomacy Phase - Diplomatic Status"
-
-    def phase_info(self, data: GameData, state: GameState) -> str:
-        return "\n".join(views.minor_lines(data, state))
-
-
 class ActionScreen(PhaseScreen):
     TITLE = "Action Phase"
 
@@ -174,9 +167,9 @@ class PatronageScreen(PhaseScreen):
         return "\n".join(["On the Patronage chart (PAT-6 order):", *(rows or ["  none"]), *views.marker_lines(data, state)])
 
 
+# The phases that can wait for a decision; the others are reported (tui/screens/reports.py).
 PHASE_SCREENS: dict[Phase, type[PhaseScreen]] = {
     Phase.NEGOTIATION: NegotiationScreen,
-    Phase.DIPLOMATIC_STATUS: DiplomaticStatusScreen,
     Phase.ACTION: ActionScreen,
     Phase.MARRIAGE: MarriageScreen,
     Phase.PATRONAGE: PatronageScreen,
