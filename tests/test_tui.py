@@ -36,9 +36,11 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
         await pilot.pause()
         assert isinstance(app.screen, CardDrawScreen)
         assert "track square for 10 key spaces" in screen_text(app)
+        compare_snapshot(app, "card-draw")
         await pilot.press("enter")
         assert isinstance(app.screen, NegotiationScreen)
         assert "Spain: make a proposal or say done" in screen_text(app)
+        compare_snapshot(app, "negotiation")
         await pick(app, pilot, "opening postpone")
         assert app.controller.session.actions[-1].choice == "opening postpone"
         await pilot.press("ctrl+s")

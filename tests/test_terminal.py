@@ -1,0 +1,70 @@
+"""The app in a real terminal (tmux, 80x24): start, new game, hand-off, board, too-small notice."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+TIMEOUT = 20.0
+
+
+class Terminal:
+    def __init__(self, tmp_path) -> None:
+        self.socket = f"vq-test-{os.getpid()}"
+        command = f"cd {tmp_path} && {sys.executable} -m tui.app --save-dir {tmp_path / 'saves'}"
+        env = {**os.environ, "PYTHONPATH": os.getcwd()}
+        self.tmux("new-session", "-d", "-s", "vq", "-x", "80", "-y", "24", command, env=env)
+
+    def tmux(self, *args: str, env: dict[str, str] | None = None) -> str:
+        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, env=env, check=False)
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "vq")
+
+    def wait_for(self, text: str) -> str:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            self.tmux("send-keys", "-t", "vq", key)
+            time.sleep(0.15)
+
+    def close(self) -> None:
+        self.tmux("kill-server")
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    term = Terminal(tmp_path)
+    yield term
+    term.close()
+
+
+def test_real_terminal_new_game_to_the_board_and_too_small_notice(terminal):
+    terminal.wait_for("New game (n)")
+    terminal.keys("n")
+    terminal.wait_for("Strict response windows")
+    terminal.keys("C-n")
+    report = terminal.wait_for("Card Draw Phase (CARD-5..CARD-7)")
+    assert "track square for 10 key spaces" in report
+    terminal.keys("Enter")
+    board = terminal.wait_for("Spain: make a proposal or say done")
+    assert "Turn 1/8 - Diplomacy Phase - Negotiation Segment" in board
+    assert "VP  Ott 6  Spa 10" in board and "? Rule help" in board
+    terminal.tmux("resize-window", "-t", "vq", "-x", "70", "-y", "20")
+    terminal.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")
+    terminal.tmux("resize-window", "-t", "vq", "-x", "80", "-y", "24")
+    terminal.wait_for("Spain: make a proposal or say done")
