@@ -41,7 +41,7 @@ def describe(card: CardRecord) -> str:
     else:
         does = "operations only (no event)"
     removed = "; removed after play" if card.removed_after_play else ""
-    provisional = "*" if card.provisional else ""  # views.PROVISIONAL_NOTE explains the mark
+    provisional = "*" if card.provisional else ""  # gamedata.PROVISIONAL_NOTE explains the mark
     return f"#{card.number} {card.title}{provisional} - {card.cp} CP, {card.kind}{removed}: {does}"
 
 

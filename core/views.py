@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from core import cards, marriage, victory
-from core.gamedata import PROVISIONAL_NOTE, GameData
+from core.gamedata import GameData
 from core.state import PHASE_TITLES, GameState, PatronStatus, RoyalStatus
 
 PROVISIONAL_MARK = "*"
-
-
-__all__ = ["PROVISIONAL_NOTE"]  # re-exported for the screens
 
 
 def _mark(provisional: bool) -> str:

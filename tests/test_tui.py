@@ -64,8 +64,8 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
         assert app2.controller.session.decision == choices_before
 
 
-async def test_choice_by_number_key_applies_and_logs(tmp_path):
-    session = new_session(__import__("core.gamedata").gamedata.default_data())
+async def test_choice_by_number_key_applies_and_logs(tmp_path, data):
+    session = new_session(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)

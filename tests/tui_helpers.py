@@ -6,10 +6,8 @@ import os
 import re
 from pathlib import Path
 
-from core import gamedata
 from core.session import Session
 from tui.app import VirginQueenApp
-from tui.controller import Controller
 
 SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
 
@@ -77,9 +75,3 @@ def compare_snapshot(app: VirginQueenApp, name: str) -> None:
     assert path.exists(), f"missing snapshot {path.name}: run with UPDATE_SNAPSHOTS=1 and review it"
     assert svg == path.read_text(), f"screen differs from snapshot {path.name}"
 
-
-def data() -> gamedata.GameData:
-    return gamedata.default_data()
-
-
-__all__ = ["Controller", "app_for", "compare_snapshot", "pick", "screen_text", "show_session"]

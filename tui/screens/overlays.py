@@ -10,6 +10,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from core import views
 from core.events import render
+from core.gamedata import PROVISIONAL_NOTE
 from core.rules_text import rule_text
 from tui.controller import Controller
 from tui.widgets.tables import rows_table
@@ -59,9 +60,9 @@ def help_screen(controller: Controller) -> TextScreen:
         "w royals; p patronage chart; v power displays; d discard pile; l log; Ctrl+S save; Ctrl+Q quit."
     )
     if session is None or session.decision is None:
-        return TextScreen("Help", f"{keys}\n\n{views.PROVISIONAL_NOTE}")
+        return TextScreen("Help", f"{keys}\n\n{PROVISIONAL_NOTE}")
     pending = session.decision
-    text = f"{rule_text(pending.rule)}\n\n{keys}\n\n{views.PROVISIONAL_NOTE}"
+    text = f"{rule_text(pending.rule)}\n\n{keys}\n\n{PROVISIONAL_NOTE}"
     return TextScreen(f"Rule {pending.rule} - {pending.prompt}", text)
 
 
@@ -111,11 +112,11 @@ class TableScreen(ModalScreen[None]):
 def royals_screen(controller: Controller) -> TableScreen:
     session = controller.game
     rows = views.royal_rows(session.data, session.state)
-    return TableScreen("Available to Wed display (MAR-1)", ("Royal", "Power", "Sex", "Family", "Elig", "Status"), rows, [views.PROVISIONAL_NOTE])
+    return TableScreen("Available to Wed display (MAR-1)", ("Royal", "Power", "Sex", "Family", "Elig", "Status"), rows, [PROVISIONAL_NOTE])
 
 
 def patronage_screen(controller: Controller) -> TableScreen:
     session = controller.game
     rows = views.patronage_rows(session.data, session.state)
-    notes = [*views.marker_lines(session.data, session.state), views.PROVISIONAL_NOTE]
+    notes = [*views.marker_lines(session.data, session.state), PROVISIONAL_NOTE]
     return TableScreen("Patronage chart (PAT-2, PAT-8, SCI-2)", ("Patron", "Pool", "Type", "Rating", "Where"), rows, notes)
