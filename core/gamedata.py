@@ -502,13 +502,3 @@ def _check_references(data: GameData) -> None:
     if data.settings.marriage.courtship_beneficiary not in powers:
         raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
 
-
-_default_data: GameData | None = None
-
-
-def default_data() -> GameData:
-    """The shipped data, loaded once."""
-    global _default_data
-    if _default_data is None:
-        _default_data = load()
-    return _default_data
