@@ -133,19 +133,36 @@ def deal(ctx: Ctx) -> None:
     piles.discard.clear()
     dice.shuffle(state.rng, piles.deck)
     ctx.log("CARD-6", f"the deck is shuffled ({len(piles.deck)} cards)", kind=EventKind.SHUFFLE)
+    wanted: dict[str, int] = {}
+    for power_id in ctx.data.power_ids:
+        state.powers[power_id].deal = card_count(ctx, power_id)
+        wanted[power_id] = sum(line.value for line in state.powers[power_id].deal)
+    dealt = _deal_order(ctx, wanted)
     for power_id in ctx.data.power_ids:
         power = state.powers[power_id]
-        power.deal = card_count(ctx, power_id)
-        wanted = sum(line.value for line in power.deal)
-        dealt = piles.deck[:wanted]
-        del piles.deck[:wanted]
-        power.hand.extend(dealt)
-        short = f" (deck ran out: {wanted - len(dealt)} short)" if len(dealt) < wanted else ""
-        ctx.log("CARD-7", f"is dealt {len(dealt)} cards{short}", power_id)
+        power.hand.extend(dealt[power_id])
+        count = len(dealt[power_id])
+        short = f" (the deck ran out: {wanted[power_id] - count} short)" if count < wanted[power_id] else ""
+        ctx.log("CARD-7", f"is dealt {count} card{'' if count == 1 else 's'}{short}", power_id)
         kept = [m for m in power.card_markers if m.kind is not MarkerKind.ORDINARY]
         if len(kept) != len(power.card_markers):
             ctx.log("CARD-7", f"{len(power.card_markers) - len(kept)} Card markers removed", power_id)
         power.card_markers = kept
+
+
+def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
+    """Take the cards off the deck: one at a time around the table, or whole counts in turn."""
+    deck = ctx.state.cards.deck
+    dealt: dict[str, list[int]] = {p: [] for p in wanted}
+    if ctx.data.settings.cards.deal == "whole-count":
+        for power_id, count in wanted.items():
+            dealt[power_id], deck[:count] = deck[:count], []
+        return dealt
+    while deck and any(len(dealt[p]) < wanted[p] for p in wanted):
+        for power_id in wanted:
+            if deck and len(dealt[power_id]) < wanted[power_id]:
+                dealt[power_id].append(deck.pop(0))
+    return dealt
 
 
 def holds_mandatory(ctx: Ctx, power: str) -> bool:

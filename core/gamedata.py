@@ -188,6 +188,12 @@ class CostSettings:
 
 
 @frozen
+class CardSettings:
+    deal: str = attrs.field(metadata=_choices("one-at-a-time", "whole-count"))
+    provisional: bool = True
+
+
+@frozen
 class ReligionSettings:
     region_protestant: dict[str, int]
     france_and_scotland_regions: tuple[str, ...]
@@ -236,6 +242,7 @@ class OptionSettings:
 class Settings:
     victory: VictorySettings
     costs: CostSettings
+    cards: CardSettings
     religion: ReligionSettings
     patronage: PatronageSettings
     marriage: MarriageSettings

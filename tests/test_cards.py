@@ -69,6 +69,8 @@ def test_card_7_markers_expire_except_foreign_war_and_suez(data):
         CardMarker(-1, "CARD-8", "Foreign War", MarkerKind.FOREIGN_WAR),
         CardMarker(1, "SUEZ-3", "Suez Canal", MarkerKind.SUEZ),
     ]
+    state.cards.deck.extend(state.cards.not_entered)  # a deck large enough for every count
+    state.cards.not_entered.clear()
     hand_before = len(state.powers["spain"].hand)
     cards.deal(ctx(data, state))
     assert len(state.powers["spain"].hand) - hand_before == 6 + 1 - 1 + 1
@@ -283,3 +285,19 @@ def test_card_6_discards_return_to_the_deck_next_turn_removed_cards_do_not(data)
     assert places[101][0] in ("deck",) or places[101][0].endswith("hand")
     assert places[14] == ["removed"]
     assert state.cards.discard == []
+
+
+def test_card_7_a_short_deck_is_dealt_one_card_at_a_time(data):
+    """CARD-7 gap ([cards] deal): a shortage is shared instead of falling on the last powers."""
+    session = new_session(data)
+    state = session.state
+    for power in state.powers.values():
+        power.hand.clear()
+    everything = state.cards.deck + state.cards.discard
+    state.cards.deck, state.cards.discard = everything[:12], []
+    state.cards.removed.extend(everything[12:])
+    c = ctx(data, state)
+    cards.deal(c)
+    dealt = {p: len(state.powers[p].hand) for p in data.power_ids}
+    assert sum(dealt.values()) == 12 and min(dealt.values()) == 2  # 6 powers x 2, none left at 0
+    assert any(e.power == "protestant" and "the deck ran out: 1 short" in e.text for e in c.events)
