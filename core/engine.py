@@ -448,8 +448,6 @@ def _explain(data: GameData, state: GameState, pending: Decision, choice: Choice
             return f"card {number} is not in {data.power_name(pending.power)}'s hand"
         if len(choice.args) > 1 and choice.args[1] == "event":
             reason = card_events.can_play_event(ctx, pending.power, number, in_impulse=True)
-            if number in data.cards and data.cards[number].kind == "mandatory":
-                reason = None
             if reason:
                 return reason
         if len(choice.args) > 1 and choice.args[1] == "cp" and data.cards[number].kind == "mandatory":
