@@ -90,10 +90,10 @@ class Controller:
         return pending.power if pending else ""
 
     def person_for(self, power: str) -> str:
-        assert self.session is not None
-        if power == TABLE_ACTOR or power not in self.session.state.powers:
+        """Who decides: the power's player; the table's actions stay with whoever holds the keyboard."""
+        if power == TABLE_ACTOR and self.person_at_keyboard:
             return self.person_at_keyboard
-        return self.session.state.powers[power].controller
+        return self.game.person_for(power)
 
     def people(self) -> set[str]:
         assert self.session is not None
@@ -178,7 +178,7 @@ class Controller:
                 self.post(GameProblem(f"autosave failed: {exc.strerror}"))
         power = self.decider
         if power:
-            person = self.person_for(power) or self.person_for(next(iter(self.session.state.powers)))
+            person = self.person_for(power)
             if person != self.person_at_keyboard:
                 if len(self.people()) <= 1:  # one person plays every power: nothing to hide
                     self.person_at_keyboard = person
