@@ -5,9 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 from core import dice
+from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import EventKind
 from core.gamedata import CardRecord
+from core.procedures import CardEvent, Moment
 from core.state import CardMarker, DealLine, GameState, MarkerKind
 from core.victory import keys_controlled, track_value, unrest_spaces
 
@@ -28,21 +30,6 @@ class PlayMode(StrEnum):
 def card_title(ctx: Ctx, number: int) -> str:
     card = ctx.data.cards[number]
     return f"#{card.number} {card.title}"
-
-
-def describe(card: CardRecord) -> str:
-    """The card's help text: number, title, CP, kind and what it does."""
-    from core.card_events import EVENT_HELP
-
-    if card.event in EVENT_HELP:
-        does = EVENT_HELP[card.event]
-    elif card.event in PENDING_EVENT_RULES:
-        does = f"event not yet in the engine (rule {PENDING_EVENT_RULES[card.event]}); play it for CP"
-    else:
-        does = "operations only (no event)"
-    removed = "; removed after play" if card.removed_after_play else ""
-    provisional = "*" if card.provisional else ""  # gamedata.PROVISIONAL_NOTE explains the mark
-    return f"#{card.number} {card.title}{provisional} - {card.cp} CP, {card.kind}{removed}: {does}"
 
 
 def all_locations(state: GameState) -> dict[int, list[str]]:
@@ -102,16 +89,22 @@ def return_home_cards(ctx: Ctx) -> None:
         ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def card_count(ctx: Ctx, power: str) -> list[DealLine]:
     """CARD-7: the count, step by step, so the Card Draw screen can show where it came from."""
     state, data = ctx.state, ctx.data
     record = data.power(power)
     keys = keys_controlled(state, data, power)
     unrest = unrest_spaces(state, power)
-    lines = [DealLine("CARD-7", f"track square for {keys} key spaces", track_value(record.cards_by_keys, keys))]
+    track = record.cards_by_keys
+    lines = [DealLine("CARD-7", f"track square for {_plural(keys, 'key space')}", track_value(track, keys))]
     if unrest:
-        covered = track_value(record.cards_by_keys, keys - unrest)
-        lines.append(DealLine("CARD-7", f"{unrest} Unrest cover{'s' if unrest == 1 else ''} more squares", covered - lines[0].value))
+        # Unrest covers one more square each, the first square too (then every square is covered)
+        uncovered = track_value(track, keys - unrest) if keys - unrest >= 0 else 0
+        lines.append(DealLine("CARD-7", f"{unrest} Unrest cover{'s' if unrest == 1 else ''} more squares", uncovered - lines[0].value))
     subtotal = sum(line.value for line in lines)
     if subtotal < 1:
         lines.append(DealLine("CARD-7", "every square covered: at least 1 card", 1 - subtotal))
@@ -143,10 +136,10 @@ def deal(ctx: Ctx) -> None:
         power.hand.extend(dealt[power_id])
         count = len(dealt[power_id])
         short = f" (the deck ran out: {wanted[power_id] - count} short)" if count < wanted[power_id] else ""
-        ctx.log("CARD-7", f"is dealt {count} card{'' if count == 1 else 's'}{short}", power_id)
+        ctx.log("CARD-7", f"is dealt {_plural(count, 'card')}{short}", power_id)
         kept = [m for m in power.card_markers if m.kind is not MarkerKind.ORDINARY]
         if len(kept) != len(power.card_markers):
-            ctx.log("CARD-7", f"{len(power.card_markers) - len(kept)} Card markers removed", power_id)
+            ctx.log("CARD-7", f"{_plural(len(power.card_markers) - len(kept), 'Card marker')} removed", power_id)
         power.card_markers = kept
 
 
@@ -167,21 +160,6 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
 
 def holds_mandatory(ctx: Ctx, power: str) -> bool:
     return any(ctx.data.cards[n].kind == "mandatory" for n in ctx.state.powers[power].hand)
-
-
-def impulse_play_modes(ctx: Ctx, power: str, number: int) -> list[PlayMode]:
-    """How a card in hand may be played in its holder's impulse (CARD-1..CARD-4)."""
-    from core.card_events import can_play_event
-
-    card = ctx.data.cards[number]
-    if card.kind == "mandatory":
-        return [PlayMode.EVENT]  # CARD-1: as its event only
-    modes = [PlayMode.CP]
-    if card.kind in ("response", "combat"):
-        return modes  # CARD-2 / CARD-3: as events only in their windows
-    if can_play_event(ctx, power, number, in_impulse=True) is None:
-        modes.insert(0, PlayMode.EVENT)
-    return modes
 
 
 def discard_after_play(ctx: Ctx, number: int) -> None:
@@ -209,3 +187,41 @@ def end_of_turn(ctx: Ctx) -> None:
         piles.in_force.remove(number)
         discard_after_play(ctx, number)
         ctx.log("CARD-4", f"{card_title(ctx, number)} is no longer in force")
+
+
+# ---- the card events of this section (CARD-3, CARD-4, CARD-8) ------------------------------------
+
+
+def _in_force_to_end_of_turn(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    ctx.state.cards.in_force.append(number)
+    ctx.log("CARD-4", f"{card_title(ctx, number)} is in force until the end of the turn (marker on the Turn Track)", power)
+
+
+def _louise(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    ctx.log("CARD-4", "uses Louise of Lorraine's special event (its terms are agreed at the table)", power)
+
+
+def _foreign_war(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    add_card_marker(ctx, power, -1, "CARD-8", "Foreign War", MarkerKind.FOREIGN_WAR)
+
+
+def _combat_card(event_id: str, effect: str) -> CardEvent:
+    """CARD-3: played in a recorded battle's window; the engine logs its effect for the table."""
+
+    def targets(ctx: Ctx, power: str, number: int) -> list[Option]:
+        return [Option(Choice(Verb.COMBAT, (str(number),), f"Play {card_title(ctx, number)}: {effect}"))]
+
+    def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+        ctx.log("CARD-3", f"plays {card_title(ctx, number)} in the battle at {ctx.name(args[0])}: {effect}", power)
+
+    return CardEvent(event_id, ("CARD-3",), f"in a recorded battle, {effect} (CARD-3)", resolve, Moment.COMBAT, targets=targets)
+
+
+CARD_EVENTS = (
+    CardEvent("gouvernante-de-france", ("CARD-4",), "in force until the end of the turn: a marker on the Turn Track (CARD-4)", _in_force_to_end_of_turn),
+    CardEvent("union-of-arras", ("CARD-4",), "in force until the end of the turn: a marker on the Turn Track (CARD-4)", _in_force_to_end_of_turn),
+    CardEvent("louise-of-lorraine", ("CARD-4",), "special event only in the Negotiation Segment (CARD-4); for CP in the Action Phase", _louise, Moment.NEGOTIATION),
+    CardEvent("foreign-war", ("CARD-8",), "you take a -1 Card marker until you end the war with 4 CP in a later impulse (CARD-8)", _foreign_war),
+    _combat_card("veteran-tercios", "+2 dice for the holder"),
+    _combat_card("fog-of-war", "the opponent rolls 1 die fewer"),
+)

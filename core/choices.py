@@ -56,14 +56,40 @@ class Choice:
 
 
 @frozen
+class Option:
+    """A choice a procedure knows of, with why it is not legal now ("" when it is)."""
+
+    choice: Choice
+    refusal: str = ""
+
+
+@frozen
 class Decision:
+    """What one power must decide: the legal choices, and the known ones refused now with why."""
+
     power: str
     prompt: str
     rule: str
     choices: tuple[Choice, ...]
+    refused: tuple[Option, ...] = ()
+
+    @classmethod
+    def of(cls, power: str, prompt: str, rule: str, options: list[Option]) -> Decision:
+        """Split one list of options into the legal choices and the refused ones."""
+        return cls(
+            power,
+            prompt,
+            rule,
+            tuple(o.choice for o in options if not o.refusal),
+            tuple(o for o in options if o.refusal),
+        )
 
     def find(self, choice: Choice) -> Choice | None:
         return next((c for c in self.choices if c == choice), None)
+
+    def refusal_of(self, choice: Choice) -> str | None:
+        """Why a known option is refused now (None when it is not one of the refused options)."""
+        return next((o.refusal for o in self.refused if o.choice == choice), None)
 
 
 class IllegalChoice(ValueError):

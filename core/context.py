@@ -1,15 +1,25 @@
-"""The working context of one engine step: data, the state being changed, and the events out."""
+"""The working context of one engine step: data, the state being changed, the rules, the events out."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from attrs import Factory, define
 
 from core import dice
 from core.events import Event, EventKind, Modifier, Roll
 from core.gamedata import GameData
-from core.state import GameState, VpEntry
+from core.state import Frame, GameState, VpEntry
+
+if TYPE_CHECKING:
+    from core.registry import Registry
+
+
+def _the_registry() -> Registry:
+    from core.registry import RULES  # the registry imports every rule section, which import this
+
+    return RULES
 
 
 @define
@@ -17,34 +27,44 @@ class Ctx:
     data: GameData
     state: GameState
     events: list[Event] = Factory(list)
+    rules: Registry = Factory(_the_registry)
+    # set when control, religion or Unrest changed: the immediate victories are checked (WIN-2, WIN-3)
+    map_changed: bool = False
 
     def log(self, rule: str, text: str, power: str = "", kind: EventKind = EventKind.INFO) -> None:
-        self.events.append(Event(rule=rule, text=text, power=power, kind=kind))
+        state = self.state
+        self.events.append(Event(rule=rule, text=text, power=power, kind=kind, turn=state.turn, phase=state.phase))
 
     def roll(
         self, who: str, rule: str, why: str, count: int = 1, modifiers: Iterable[Modifier] = ()
     ) -> Roll:
-        """Roll ``count`` d6 from the game's one seeded source and log it with its modifiers."""
+        """Roll ``count`` d6 from the game's one seeded source and log it with its modifiers (GEN-4)."""
         faces = [dice.d6(self.state.rng, rule) for _ in range(count)]
         result = Roll(who=who, rule=rule, why=why, faces=faces, modifiers=[m for m in modifiers if m.value])
-        self.events.append(Event(rule=rule, text=why, power=who, kind=EventKind.ROLL, roll=result))
+        state = self.state
+        self.events.append(
+            Event(rule=rule, text=why, power=who, kind=EventKind.ROLL, roll=result, turn=state.turn, phase=state.phase)
+        )
         return result
 
     def name(self, ident: str) -> str:
         """A readable name for any power, royal, leader, patron, space or minor id."""
-        data = self.data
-        for table in (data.royals, data.leaders, data.artists, data.scientists, data.spaces, data.minors, data.bonuses):
-            if ident in table:
-                return table[ident].name
-        if ident == "independent":
-            return "Independent"
-        return data.power_name(ident)
+        return self.data.name_of(ident)
 
     def gain_vp(self, power: str, amount: int, rule: str, reason: str) -> None:
         """WIN-6: every permanent VP change is a ledger entry and a logged event."""
         self.state.powers[power].vp_entries.append(VpEntry(rule=rule, amount=amount, reason=reason, turn=self.state.turn))
         sign = "gains" if amount >= 0 else "loses"
         self.log(rule, f"{sign} {abs(amount)} VP ({reason})", power, EventKind.VP)
+
+    def remove_frame(self, frame: Frame) -> None:
+        """Take a pending procedure off the stack: this one, by identity (two can be equal)."""
+        stack = self.state.stack
+        for index in range(len(stack) - 1, -1, -1):
+            if stack[index] is frame:
+                del stack[index]
+                return
+        raise ValueError(f"{type(frame).__name__} is not on the stack")
 
     def at_war(self, a: str, b: str) -> bool:
         return sorted((a, b)) in self.state.wars

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.choices import Choice, Verb
+from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import Modifier
 from core.gamedata import MinorRecord
@@ -14,19 +14,22 @@ def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
     return [p for p in ctx.data.power_ids if p in listed]
 
 
-def influence_choices(ctx: Ctx, power: str, cp_left: int) -> list[Choice]:
+def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """DIP-7: one influence marker on one minor's column, within the per-power cap."""
     costs = ctx.data.settings.costs
-    if cp_left < costs.influence:
-        return []
-    choices = []
+    options = []
     for minor in ctx.data.minors.values():
         if power not in contenders(ctx, minor):
             continue
         held = ctx.state.minors[minor.id].influence.get(power, 0)
-        if held < costs.influence_cap_per_minor:
-            choices.append(Choice(Verb.CP, ("influence", minor.id), f"Influence on {minor.name}: {costs.influence} CP, now {held} (DIP-7)"))
-    return choices
+        refusal = ""
+        if held >= costs.influence_cap_per_minor:
+            refusal = f"DIP-7: at most {costs.influence_cap_per_minor} influence markers per power on {minor.name}"
+        elif cp_left < costs.influence:
+            refusal = f"DIP-7: an influence marker costs {costs.influence} CP ({cp_left} left)"
+        label = f"Influence on {minor.name}: {costs.influence} CP, now {held} (DIP-7)"
+        options.append(Option(Choice(Verb.CP, ("influence", minor.id), label), refusal))
+    return options
 
 
 def buy_influence(ctx: Ctx, power: str, minor_id: str) -> None:

@@ -45,11 +45,15 @@ class Roll:
 
 @define
 class Event:
+    """One line of the game log, with the turn and phase it happened in (for reports and filters)."""
+
     rule: str
     text: str
     power: str = ""
     kind: EventKind = EventKind.INFO
     roll: Roll | None = None
+    turn: int = 0
+    phase: str = ""
 
     @property
     def is_barrier(self) -> bool:

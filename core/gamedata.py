@@ -172,7 +172,6 @@ class VictorySettings:
     religious_win_spaces: int
     catholic_win_at_or_below: int
     catholic_win_france_max: int
-    catholic_uprising_enabled: bool
     provisional: bool
 
 
@@ -357,6 +356,16 @@ class GameData:
             if p.id == power_id:
                 return p.name
         return power_id.capitalize()
+
+    def name_of(self, ident: str) -> str:
+        """A readable name for any power, royal, leader, patron, space, minor or bonus id."""
+        for table in (self.royals, self.leaders, self.artists, self.scientists, self.spaces, self.minors, self.bonuses):
+            record = table.get(ident)
+            if record is not None:
+                return record.name
+        if ident == "independent":
+            return "Independent"
+        return self.power_name(ident)
 
     def patron(self, patron_id: str) -> ArtistRecord | ScientistRecord:
         return self.artists.get(patron_id) or self.scientists[patron_id]

@@ -2,28 +2,52 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import Factory, define, frozen
 
-from core.cards import add_card_marker
-from core.choices import Choice, Verb
+from core.cards import add_card_marker, card_title
+from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
+from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier
 from core.gamedata import GameData
-from core.state import (
-    Betrothal,
-    CourtshipChoiceFrame,
-    CpPurpose,
-    GameState,
-    LeaderStatus,
-    ProposalAnswerFrame,
-    RoyalStatus,
-    SpendCpFrame,
-)
+from core.procedures import CardEvent, Moment, Procedure, pick
+from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
+
+
+@define
+class ProposalAnswerFrame(Frame):
+    proposer: str
+    answerer: str
+    royal_a: str
+    royal_b: str
+
+
+@define
+class MarriagePhaseFrame(Frame):
+    """Betrothals still to resolve this phase, by bride id (a royal is in one betrothal at most)."""
+
+    queue: list[str] = Factory(list)
+
+
+@define
+class CourtshipChoiceFrame(Frame):
+    bride: str
+
+
+@define
+class AssassinationFrame(Frame):
+    """The Assassination event waits for its player to name the target (MAR-8)."""
+
+    power: str
+    card: int
+
 
 ELIZABETH = "elizabeth-i"
 MARY = "mary-queen-of-scots"
 WILLIAM_OF_ORANGE = "william-of-orange"
 SCOTLAND = "scotland"
+# MAR-8: the royals the Assassination event may target (the sources name them).
+ASSASSINATION_TARGETS = ("elizabeth-i", "henry-iii", "henry-of-navarre", "william-of-orange")
 
 
 @frozen
@@ -143,19 +167,22 @@ def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> str | None:
     return None
 
 
-def proposal_choices(ctx: Ctx, power: str) -> list[Choice]:
+def proposal_options(ctx: Ctx, power: str) -> list[Option]:
+    """MAR-2: a marriage of each royal this power may offer, with the MAR-3 refusal of each one not allowed now."""
     state, data = ctx.state, ctx.data
-    choices = []
+    options = []
     own = [r for r in data.royals if side_power(state, data, r) == power and state.royals[r].status is RoyalStatus.AVAILABLE]
     for a in own:
         for b in data.royals:
-            if refusal(ctx, power, a, b) is None:
-                if b in own and a > b and b != MARY and a != MARY:
-                    continue  # a same-power pair once, not twice
-                other = side_power(state, data, b)
-                to = "announce" if other == power else f"to {ctx.name(other)}"
-                choices.append(Choice(Verb.PROPOSE, (a, b), f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({to})"))
-    return choices
+            if a == b or data.royals[a].sex == data.royals[b].sex:
+                continue
+            if b in own and a > b and MARY not in (a, b):
+                continue  # a same-power pair once, not twice
+            other = side_power(state, data, b)
+            to = "announce" if other == power else f"to {ctx.name(other)}" if other else "no one acts for her"
+            label = f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({to})"
+            options.append(Option(Choice(Verb.PROPOSE, (a, b), label), refusal(ctx, power, a, b) or ""))
+    return options
 
 
 def propose(ctx: Ctx, power: str, a: str, b: str) -> None:
@@ -177,6 +204,7 @@ def agree(ctx: Ctx, a: str, b: str) -> None:
 
 
 def answer_choices(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Choice]:
+    """MAR-2: the other power accepts or declines at once."""
     text = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"
     return [Choice(Verb.ACCEPT, (), f"Accept: {text}"), Choice(Verb.DECLINE, (), f"Decline: {text}")]
 
@@ -192,6 +220,12 @@ def answer(ctx: Ctx, frame: ProposalAnswerFrame, accepted: bool) -> None:
 
 def opening_betrothal(state: GameState) -> Betrothal | None:
     return next((b for b in state.betrothals if b.opening), None)
+
+
+def opening_decider(state: GameState, data: GameData) -> str:
+    """MAR-7 [D]: the groom's side (Spain, for Philip II) decides the opening betrothal; France has no veto."""
+    betrothal = opening_betrothal(state)
+    return side_power(state, data, betrothal.groom) if betrothal is not None else ""
 
 
 def opening_choices(ctx: Ctx) -> list[Choice]:
@@ -307,6 +341,7 @@ def _apply_wedding_row(ctx: Ctx, betrothal: Betrothal, row: WeddingRow, paid: li
 
 
 def courtship_choices(ctx: Ctx, frame: CourtshipChoiceFrame) -> list[Choice]:
+    """VQ-2 [D]: England chooses a real wedding or a courtship."""
     betrothal = betrothal_of(ctx.state, frame.bride)
     assert betrothal is not None
     suitor = ctx.name(betrothal.groom)
@@ -431,3 +466,120 @@ def royals_entering(ctx: Ctx) -> None:
         if royal_state.status is RoyalStatus.NOT_IN_PLAY and ctx.data.royals[royal_id].enters <= ctx.state.turn:
             royal_state.status = RoyalStatus.AVAILABLE
             ctx.log("MAR-1", f"{ctx.name(royal_id)} joins the Available to Wed display")
+
+
+# ---- procedures (MAR-2, MAR-4, VQ-2, MAR-8) -------------------------------------------------------
+
+
+def _answer_decision(ctx: Ctx, frame: ProposalAnswerFrame) -> Decision:
+    prompt = f"{ctx.name(frame.proposer)} proposes {ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"
+    return Decision(frame.answerer, prompt, "MAR-2", tuple(answer_choices(ctx, frame)))
+
+
+def _answer_choose(ctx: Ctx, frame: ProposalAnswerFrame, choice: Choice) -> None:
+    ctx.remove_frame(frame)
+    answer(ctx, frame, choice.verb is Verb.ACCEPT)
+
+
+def _resolve_queued(ctx: Ctx, frame: MarriagePhaseFrame) -> None:
+    if frame.queue:
+        resolve_next(ctx, frame.queue.pop(0))
+    else:
+        ctx.remove_frame(frame)
+        end_of_resolution(ctx)
+
+
+def _courtship_decision(ctx: Ctx, frame: CourtshipChoiceFrame) -> Decision:
+    england = side_power(ctx.state, ctx.data, ELIZABETH)
+    prompt = "Elizabeth I's betrothal: a real wedding or a courtship?"
+    return Decision(england, prompt, "VQ-2", tuple(courtship_choices(ctx, frame)))
+
+
+def _courtship_choose(ctx: Ctx, frame: CourtshipChoiceFrame, choice: Choice) -> None:
+    ctx.remove_frame(frame)
+    apply_courtship_choice(ctx, frame, choice.verb is Verb.COURTSHIP)
+
+
+def _assassination_targets(ctx: Ctx) -> list[str]:
+    return [r for r in ASSASSINATION_TARGETS if r in ctx.state.royals and living(ctx, r)]
+
+
+def _target_decision(ctx: Ctx, frame: AssassinationFrame) -> Decision:
+    options = [pick(r, f"Assassinate {ctx.name(r)} (MAR-8)") for r in _assassination_targets(ctx)]
+    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: choose the target", "MAR-8", options)
+
+
+def _target_choose(ctx: Ctx, frame: AssassinationFrame, choice: Choice) -> None:
+    ctx.remove_frame(frame)
+    death(ctx, choice.args[0], "assassinated")
+
+
+PROCEDURES = (
+    Procedure(ProposalAnswerFrame, "proposal-answer", _answer_decision, _answer_choose),
+    Procedure(MarriagePhaseFrame, "marriage-phase", auto=_resolve_queued),
+    Procedure(CourtshipChoiceFrame, "courtship-choice", _courtship_decision, _courtship_choose),
+    Procedure(AssassinationFrame, "assassination-target", _target_decision, _target_choose),
+)
+
+
+# ---- card events (MAR-8, MAR-4) -------------------------------------------------------------------
+
+
+def _mandatory_death(royal_id: str, name: str) -> CardEvent:
+    def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+        if living(ctx, royal_id):
+            death(ctx, royal_id, ctx.data.cards[number].title)
+        else:
+            ctx.log("MAR-8", f"{ctx.name(royal_id)} is already out of play: no effect", power)
+
+    help_text = f"{name} dies; a standing betrothal ends as a Last Minute Cancellation (MAR-8)"
+    return CardEvent(f"death-of-{royal_id}", ("MAR-8", "CARD-1"), help_text, resolve)
+
+
+def _assassination_refusal(ctx: Ctx, power: str) -> str:
+    return "" if _assassination_targets(ctx) else "MAR-8: no one left to assassinate"
+
+
+def _assassinate(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    ctx.state.stack.append(AssassinationFrame(power=power, card=number))
+
+
+def _festivities_targets(ctx: Ctx, power: str, number: int) -> list[Option]:
+    """MAR-4 / CARD-8 [D]: on a standing betrothal that includes a French royal."""
+    options = []
+    for betrothal in ctx.state.betrothals:
+        if not any(ctx.data.royals[r].power == "france" for r in (betrothal.bride, betrothal.groom)):
+            continue
+        label = f"Play {card_title(ctx, number)} on {ctx.name(betrothal.bride)} + {ctx.name(betrothal.groom)} (MAR-4)"
+        refused = "MAR-4: this wedding already has Wedding Festivities" if betrothal.festivities else ""
+        options.append(Option(Choice(Verb.RESPOND, (str(number), betrothal.bride), label), refused))
+    return options
+
+
+def _festivities(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    betrothal = betrothal_of(ctx.state, args[0])
+    assert betrothal is not None
+    betrothal.festivities = True
+    couple = f"{ctx.name(betrothal.bride)} + {ctx.name(betrothal.groom)}"
+    ctx.log("CARD-2", f"responds with {card_title(ctx, number)}: +2 to the French royal's roll for {couple}", power)
+
+
+CARD_EVENTS = (
+    _mandatory_death("charles-ix", "Charles IX"),
+    _mandatory_death("leicester", "Leicester"),
+    CardEvent(
+        "assassination",
+        ("MAR-8",),
+        "assassinate Elizabeth I, Henry III, Henry of Navarre or William of Orange (MAR-8)",
+        _assassinate,
+        refusal=_assassination_refusal,
+    ),
+    CardEvent(
+        "wedding-festivities",
+        ("MAR-4", "CARD-2"),
+        "+2 to the French royal's wedding roll of a standing betrothal (MAR-4)",
+        _festivities,
+        Moment.RESPONSE,
+        targets=_festivities_targets,
+    ),
+)

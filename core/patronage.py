@@ -2,14 +2,36 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import Factory, define, frozen
 
 from core import dice
-from core.choices import Choice, Verb
+from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
 from core.events import EventKind, Modifier
 from core.gamedata import ScientistRecord
-from core.state import LeaderStatus, PatronState, PatronStatus, ScientistRewardFrame
+from core.procedures import CardEvent, Procedure, pick
+from core.state import Frame, LeaderStatus, PatronState, PatronStatus
+
+
+@define
+class PatronagePhaseFrame(Frame):
+    order: list[str] = Factory(list)
+    index: int = 0
+
+
+@define
+class ScientistRewardFrame(Frame):
+    scientist: str
+    power: str
+    total: int
+
+
+@define
+class SponsorKindFrame(Frame):
+    """Papal Bull or Commissioned from Italy waits for its player to pick artist or scientist (PAT-10)."""
+
+    power: str
+    card: int
 
 ARTIST = "artist"
 SCIENTIST = "scientist"
@@ -93,26 +115,30 @@ def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
     return turn == ctx.state.turn
 
 
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind == ARTIST else f"a {kind}"
+
+
 def cp_refusal(ctx: Ctx, power: str, kind: str) -> str | None:
     """PAT-1 / PAT-3: why the power cannot patronise one of ``kind`` by CP now, or None."""
     if sponsored_this_turn(ctx, power, kind):
-        return f"PAT-1: {ctx.name(power)} has already sponsored an {kind} this turn"
+        return f"PAT-1: {ctx.name(power)} has already sponsored {_a(kind)} this turn"
     if not pool(ctx, power, kind):
         return f"PAT-3: no {kind} is available to {ctx.name(power)} (Italian ones only through events)"
     return None
 
 
-def cp_choices(ctx: Ctx, power: str, cp_left: int) -> list[Choice]:
-    """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier."""
+def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
+    """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
     modifiers = ctx.data.settings.patronage.cp_modifier
-    choices = []
+    options = []
     for kind in (ARTIST, SCIENTIST):
-        if cp_refusal(ctx, power, kind) is not None:
-            continue
+        refusal = cp_refusal(ctx, power, kind) or ""
         for box, modifier in sorted(modifiers.items(), key=lambda item: int(item[0])):
-            if int(box) <= cp_left:
-                choices.append(Choice(Verb.CP, ("patronise", kind, box), f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)"))
-    return choices
+            short = f"PAT-2: the {box}-CP box needs {box} CP ({cp_left} left)" if int(box) > cp_left else ""
+            label = f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)"
+            options.append(Option(Choice(Verb.CP, ("patronise", kind, box), label), refusal or short))
+    return options
 
 
 def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:
@@ -337,3 +363,89 @@ def sea_captain_destroyed(ctx: Ctx, leader_id: str) -> None:
             patron.status = PatronStatus.REMOVED
             patron.sponsor = ""
             ctx.log("SCI-3", f"the scientist {ctx.name(leader.scientist)} is removed too")
+
+
+# ---- procedures (PAT-6, SCI-1, PAT-10) ------------------------------------------------------------
+
+
+def _evaluate_next(ctx: Ctx, frame: PatronagePhaseFrame) -> None:
+    if frame.index >= len(frame.order):
+        ctx.remove_frame(frame)
+        return
+    patron_id = frame.order[frame.index]
+    frame.index += 1
+    patrons = ctx.state.artists if patron_id in ctx.state.artists else ctx.state.scientists
+    if patrons[patron_id].sponsor:  # still on the chart (SCI-3 can remove Le Testu first)
+        evaluate(ctx, patron_id)
+
+
+def _reward_decision(ctx: Ctx, frame: ScientistRewardFrame) -> Decision:
+    prompt = f"{ctx.name(frame.scientist)} scored {frame.total}: choose the reward"
+    return Decision(frame.power, prompt, "SCI-1", tuple(reward_choices(ctx, frame)))
+
+
+def _reward_choose(ctx: Ctx, frame: ScientistRewardFrame, choice: Choice) -> None:
+    ctx.remove_frame(frame)
+    apply_reward(ctx, frame, choice)
+
+
+def _kind_decision(ctx: Ctx, frame: SponsorKindFrame) -> Decision:
+    kinds, italian_only = _sponsoring(ctx, frame.card)
+    allowed = event_kinds(ctx, frame.power, kinds, italian_only)
+    options = []
+    for kind in kinds:
+        what = f"an Italian {kind}" if italian_only else _a(kind)
+        options.append(pick(kind, f"Sponsor {what} (PAT-10)", "" if kind in allowed else f"PAT-10: no {kind} can be sponsored now"))
+    card = ctx.data.cards[frame.card]
+    return Decision.of(frame.power, f"#{card.number} {card.title}: choose which kind of patron to sponsor", "PAT-10", options)
+
+
+def _kind_choose(ctx: Ctx, frame: SponsorKindFrame, choice: Choice) -> None:
+    ctx.remove_frame(frame)
+    patronise_by_event(ctx, frame.power, choice.args[0], _sponsoring(ctx, frame.card)[1], "PAT-10")
+
+
+PROCEDURES = (
+    Procedure(PatronagePhaseFrame, "patronage-phase", auto=_evaluate_next),
+    Procedure(ScientistRewardFrame, "scientist-reward", _reward_decision, _reward_choose),
+    Procedure(SponsorKindFrame, "sponsor-kind", _kind_decision, _kind_choose),
+)
+
+
+# ---- card events (PAT-10) -------------------------------------------------------------------------
+
+# event id -> (kinds it may sponsor, Italian pool only)
+SPONSORING_EVENTS: dict[str, tuple[tuple[str, ...], bool]] = {
+    "papal-bull": ((ARTIST, SCIENTIST), False),
+    "patron-of-the-arts": ((ARTIST,), False),
+    "commissioned-from-italy": ((ARTIST, SCIENTIST), True),
+}
+
+
+def _sponsoring(ctx: Ctx, number: int) -> tuple[tuple[str, ...], bool]:
+    return SPONSORING_EVENTS[ctx.data.cards[number].event]
+
+
+def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:
+    kinds, italian_only = SPONSORING_EVENTS[event_id]
+
+    def refusal(ctx: Ctx, power: str) -> str:
+        if event_kinds(ctx, power, kinds, italian_only):
+            return ""
+        return "PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)"
+
+    def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+        allowed = event_kinds(ctx, power, kinds, italian_only)
+        if len(allowed) == 1:
+            patronise_by_event(ctx, power, allowed[0], italian_only, "PAT-10")
+        else:
+            ctx.state.stack.append(SponsorKindFrame(power=power, card=number))
+
+    return CardEvent(event_id, ("PAT-10", "PAT-3"), help_text, resolve, refusal=refusal)
+
+
+CARD_EVENTS = (
+    _sponsoring_event("papal-bull", "sponsor an artist or a scientist from your pool or the Italian pool, in the 3-CP box (PAT-10)"),
+    _sponsoring_event("patron-of-the-arts", "sponsor an artist from your pool or the Italian pool, in the 3-CP box (PAT-10)"),
+    _sponsoring_event("commissioned-from-italy", "sponsor an Italian artist or scientist, in the 3-CP box (PAT-10)"),
+)

@@ -16,12 +16,14 @@ from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
 from core.gamedata import GameData
+from core.registry import RULES
 from core.session import Action, Session
 from core.setup import Setup
-from core.state import FRAME_TAGS, Frame, GameState
+from core.state import Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 AUTOSAVE_NAME = "autosave.json"
 SAVE_FILE_MODE = 0o644
 ACTION_SEPARATOR = ": "
@@ -33,10 +35,10 @@ class SaveError(ValueError):
 
 @frozen
 class SaveFile:
+    """The scenario and seed are in ``setup`` only; the state is saved without its scenario."""
+
     format: str
     version: int
-    scenario: str
-    seed: int
     data_fingerprint: str
     setup: Setup
     # "actor: choice", e.g. "spain: play 21 cp": legible, and cheap to load
@@ -58,7 +60,7 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook(int, _strict(int, "a whole number"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(str, _strict(str, "text"))
-    tags = {Frame: "frame", **FRAME_TAGS}
+    tags: dict[type, str] = {Frame: "frame", **FRAME_TAGS}
     include_subclasses(
         Frame,
         converter,
@@ -72,22 +74,60 @@ def converter() -> cattrs.Converter:
     """The one save converter, built on first use (building it costs start-up time)."""
     return _make_converter()
 
+class MigrationError(ValueError):
+    """An older save whose contents cannot be carried to this version."""
+
+
+_V1_EVENT_FRAMES = {"kind": "sponsor-kind", "target": "assassination-target"}
+
+
+def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
+    """v1 -> v2: seats instead of the controllers dict; scenario and seed kept once (in the set-up);
+    per-event frames instead of the string-stepped "event" frame; unread fields dropped."""
+    setup, state = raw.get("setup"), raw.get("state")
+    if not isinstance(setup, dict) or not isinstance(state, dict) or not isinstance(state.get("powers"), dict):
+        raise MigrationError("its set-up or state is not a table")
+    for key in ("scenario", "seed"):
+        if raw.get(key) != setup.get(key):
+            raise MigrationError(f"its {key} ({raw.get(key)!r}) differs from its set-up's ({setup.get(key)!r})")
+        del raw[key]
+    names: dict[str, list[str]] = {}
+    for power_id, power in state["powers"].items():
+        if not isinstance(power, dict) or not isinstance(power.get("controller"), str):
+            raise MigrationError(f"power {power_id!r} has no controller")
+        names.setdefault(power.pop("controller"), []).append(power_id)
+    setup.pop("controllers", None)
+    setup["seats"] = [{"name": name, "powers": powers, "kind": "person", "bot": ""} for name, powers in names.items()]
+    setup["started"] = ""
+    for key in ("seed", "data_fingerprint", "decisions_taken", "suez_built"):
+        state.pop(key, None)
+    for power in state["powers"].values():
+        for line in power.get("deal", []):
+            if isinstance(line, dict) and line.get("text") == "track square for 1 key spaces":
+                line["text"] = "track square for 1 key space"  # v2 wording
+    for frame in state.get("stack", []):
+        if isinstance(frame, dict) and frame.get("type") == "event":
+            frame["type"] = _V1_EVENT_FRAMES.get(frame.pop("step", ""), "event")
+    raw["version"] = 2
+    return raw
+
+
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
-MIGRATIONS: dict[int, Any] = {}
+MIGRATIONS: dict[int, Any] = {1: _migrate_v1}
 
 
 def to_dict(session: Session) -> dict[str, Any]:
     save = SaveFile(
         format=SAVE_FORMAT,
         version=SAVE_VERSION,
-        scenario=session.setup.scenario,
-        seed=session.setup.seed,
         data_fingerprint=session.data.fingerprint,
         setup=session.setup,
         actions=[f"{a.actor}{ACTION_SEPARATOR}{a.choice}" for a in session.actions],
         state=session.state,
     )
-    return converter().unstructure(save)
+    raw = converter().unstructure(save)
+    del raw["state"]["scenario"]  # stored once, in the set-up
+    return raw
 
 
 def dumps(session: Session) -> str:
@@ -145,6 +185,11 @@ def _ends_inside_the_data(text: str) -> bool:
 
 def parse(text: str, path: Path) -> SaveFile:
     """Raw text to a SaveFile, with one-line problems; the file itself is never touched."""
+    return _read(text, path)[0]
+
+
+def _read(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | None]:
+    """The SaveFile, and for a save of an older version its migrated raw state (what it recorded)."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -158,13 +203,19 @@ def parse(text: str, path: Path) -> SaveFile:
         raise _problem(path, "the save has no version number")
     if version > SAVE_VERSION:
         raise _problem(path, f"saved by a newer version of the game (save version {version}, this game reads up to {SAVE_VERSION})")
+    migrated = version < SAVE_VERSION
     while version < SAVE_VERSION:
         if version not in MIGRATIONS:
             raise _problem(path, f"save version {version} is too old to migrate")
-        raw = MIGRATIONS[version](raw)
+        try:
+            raw = MIGRATIONS[version](raw)
+        except MigrationError as exc:
+            raise _problem(path, f"cannot be carried over from save version {version}: {exc}") from None
         version = raw["version"]
+    if isinstance(raw.get("state"), dict) and isinstance(raw.get("setup"), dict) and "scenario" not in raw["state"]:
+        raw["state"]["scenario"] = raw["setup"].get("scenario")
     try:
-        return converter().structure(raw, SaveFile)
+        return converter().structure(raw, SaveFile), raw["state"] if migrated else None
     except Exception as exc:  # cattrs raises a ClassValidationError tree
         lines = cattrs.transform_error(exc, path="save") if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
         raise _problem(path, "the save is damaged: " + "; ".join(_explain_frame_tags(raw, lines[:3]))) from None
@@ -196,9 +247,7 @@ def load(path: Path, data: GameData) -> Session:
         raise _problem(path, "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise _problem(path, f"cannot be read ({exc})") from None
-    save = parse(text, path)
-    if save.data_fingerprint != data.fingerprint:
-        raise _problem(path, "the save was made with different game data (data files or overrides changed)")
+    save, migrated_state = _read(text, path)
     actions = []
     for number, text in enumerate(save.actions, 1):
         actor, separator, choice = text.partition(ACTION_SEPARATOR)
@@ -209,6 +258,22 @@ def load(path: Path, data: GameData) -> Session:
         session = Session.replay(data, save.setup, actions)
     except Exception as exc:
         raise _problem(path, f"its action log cannot be replayed ({exc})") from None
-    if converter().unstructure(session.state) != converter().unstructure(save.state):
-        raise _problem(path, "its state does not match its action log (edited or corrupted)")
+    replayed = converter().unstructure(session.state)
+    if migrated_state is None:
+        same = replayed == converter().unstructure(save.state)
+    else:  # an older save records less: compare what it recorded
+        same = _agrees(migrated_state, replayed)
+    if not same:
+        other_data = save.data_fingerprint != data.fingerprint
+        why = "it was made with different game data (data files or overrides changed)" if other_data else "edited or corrupted"
+        raise _problem(path, f"its state does not match its action log ({why})")
     return session
+
+
+def _agrees(recorded: Any, replayed: Any) -> bool:
+    """Every value an older save recorded equals the replayed one (new fields are not compared)."""
+    if isinstance(recorded, dict):
+        return isinstance(replayed, dict) and all(k in replayed and _agrees(v, replayed[k]) for k, v in recorded.items())
+    if isinstance(recorded, list):
+        return isinstance(replayed, list) and len(recorded) == len(replayed) and all(map(_agrees, recorded, replayed))
+    return recorded == replayed

@@ -1,8 +1,12 @@
-"""A game being played: state, action log, game log and undo (GEN-9). No I/O here."""
+"""A game being played: state, action log, game log, seats and undo (GEN-9). No I/O here.
+
+The state changes only through ``choose`` and ``undo``; code that edits it by hand (tests, prepared
+walkthrough positions) calls ``refresh`` afterwards so the pending decision is built again.
+"""
 
 from __future__ import annotations
 
-import copy
+import pickle
 
 from attrs import Factory, define, frozen
 
@@ -10,7 +14,7 @@ from core import engine
 from core.choices import Choice, Decision
 from core.events import Event
 from core.gamedata import GameData
-from core.setup import Setup, new_state
+from core.setup import Seat, Setup, new_state
 from core.state import GameState
 
 
@@ -21,8 +25,10 @@ class Action:
 
 
 @define
-class _Snapshot:
-    state: GameState
+class _Undoable:
+    """One decision that can be taken back: where the logs stood before it, and who made it."""
+
+    action: Action
     actions: int
     log: int
     person: str
@@ -36,15 +42,21 @@ class Session:
     actions: list[Action] = Factory(list)
     log: list[Event] = Factory(list)
     keep_undo: bool = True
-    _undo: list[_Snapshot] = Factory(list)
+    # GEN-9 undo window: the state (pickled) before the first undoable decision since the last
+    # barrier, and those decisions; undo replays all but the last from it (exact: no chance inside).
+    _window_base: bytes = b""
+    _window: list[_Undoable] = Factory(list)
     _last_person: str = ""
+    _pending: Decision | None = None
 
     @classmethod
     def new(cls, data: GameData, setup: Setup, keep_undo: bool = True) -> Session:
-        """A new game; ``keep_undo=False`` (replays, the fuzzer) skips the undo snapshots."""
-        state = new_state(data, setup.scenario, setup.seed, setup.controllers, setup.strict_response_windows)
+        """A new game; ``keep_undo=False`` (replays, the fuzzer) keeps no undo window."""
+        setup = setup.completed(data)
+        state = new_state(data, setup.scenario, setup.seed, setup.strict_response_windows)
         session = cls(data=data, setup=setup, state=state, keep_undo=keep_undo)
         session.log.extend(engine.start(data, state))
+        session.refresh()
         return session
 
     @classmethod
@@ -57,46 +69,75 @@ class Session:
 
     @property
     def decision(self) -> Decision | None:
-        return engine.decision(self.data, self.state)
+        return self._pending
+
+    def refresh(self) -> None:
+        """Build the pending decision again after the state was edited by hand; the edited state is
+        the new starting point of undo (GEN-9)."""
+        self._pending = engine.decision(self.data, self.state)
+        self._window.clear()
+        self._window_base = b""
+
+    # ---- who decides (GEN-2) --------------------------------------------------------------------
+
+    def seat_of(self, power: str) -> Seat:
+        """The seat holding a power; the table's actions are the seat of whoever holds the keyboard."""
+        if power in self.state.powers:
+            return self.setup.seat_of(power)
+        pending = self._pending
+        if pending is not None and pending.power in self.state.powers:
+            return self.setup.seat_of(pending.power)
+        name = self._last_person or self.setup.seats[0].name
+        return next(seat for seat in self.setup.seats if seat.name == name)
 
     def person_for(self, power: str) -> str:
-        """Who decides for a power; the table's actions fall to the person at the keyboard."""
-        if power in self.state.powers:
-            return self.state.powers[power].controller
-        pending = self.decision
-        if pending is not None and pending.power in self.state.powers:
-            return self.state.powers[pending.power].controller
-        return self._last_person or next(iter(self.state.powers.values())).controller
+        """The name of who decides for a power (or for the table, TABLE-1)."""
+        return self.seat_of(power).name
+
+    def seat_to_decide(self) -> Seat | None:
+        """The seat whose decision is pending (None when the game is over)."""
+        return self.seat_of(self._pending.power) if self._pending is not None else None
+
+    # ---- playing ----------------------------------------------------------------------------------
 
     def choose(self, actor: str, choice: Choice) -> list[Event]:
         """Apply one choice (IllegalChoice leaves everything unchanged); record it; manage undo."""
         person = self.person_for(actor)
-        before = copy.deepcopy(self.state) if self.keep_undo else None
-        events = engine.step(self.data, self.state, actor, choice)
-        self.actions.append(Action(actor=actor, choice=str(choice)))
-        log_length = len(self.log)
+        base = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.keep_undo and not self._window else b""
+        events, self._pending = engine.advance(self.data, self.state, actor, choice, self._pending)
+        action = Action(actor=actor, choice=str(choice))
+        undoable = _Undoable(action, len(self.actions), len(self.log), person)
+        self.actions.append(action)
         self.log.extend(events)
         self._last_person = person
-        if before is None:
+        if not self.keep_undo:
             return events
-        next_decision = self.decision
-        handed_off = next_decision is not None and self.person_for(next_decision.power) != person
+        handed_off = self._pending is not None and self.person_for(self._pending.power) != person
         if handed_off or any(e.is_barrier for e in events):
-            self._undo.clear()  # GEN-9: no undo across chance, a reveal or a hand-off
+            self._window.clear()  # GEN-9: no undo across chance, a reveal or a hand-off
+            self._window_base = b""
         else:
-            self._undo.append(_Snapshot(before, len(self.actions) - 1, log_length, person))
+            if not self._window:
+                self._window_base = base
+            self._window.append(undoable)
         return events
 
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._window)
 
     def undo(self) -> bool:
         """Take back the last decision of the person at the keyboard, back to the last barrier."""
-        if not self._undo:
+        if not self._window:
             return False
-        snapshot = self._undo.pop()
-        self.state = snapshot.state
-        self._last_person = snapshot.person
-        del self.actions[snapshot.actions :]
-        del self.log[snapshot.log :]
+        last = self._window.pop()
+        state: GameState = pickle.loads(self._window_base)
+        for undoable in self._window:
+            engine.step(self.data, state, undoable.action.actor, Choice.parse(undoable.action.choice))
+        self.state = state
+        self._last_person = last.person
+        del self.actions[last.actions :]
+        del self.log[last.log :]
+        if not self._window:
+            self._window_base = b""
+        self._pending = engine.decision(self.data, self.state)
         return True

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from attrs import Factory, frozen
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+
+from attrs import frozen
 
 from core import dice
 from core.gamedata import GameData
@@ -24,14 +27,89 @@ from core.state import (
 )
 
 
+DEFAULT_PERSON = "Player 1"
+
+
+class SeatKind(StrEnum):
+    PERSON = "person"
+    COMPUTER = "computer"
+
+
 @frozen
+class Seat:
+    """Who holds some powers (GEN-2): a person (by name) or a computer player (``bot`` names which)."""
+
+    name: str
+    powers: tuple[str, ...]
+    kind: SeatKind = SeatKind.PERSON
+    bot: str = ""
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind is SeatKind.PERSON
+
+
+def seats_from_names(controllers: Mapping[str, str]) -> tuple[Seat, ...]:
+    """One person seat per name, holding the powers given that name (the same name = one person)."""
+    by_name: dict[str, list[str]] = {}
+    for power, name in controllers.items():
+        by_name.setdefault(name, []).append(power)
+    return tuple(Seat(name, tuple(powers)) for name, powers in by_name.items())
+
+
+@frozen(init=False)
 class Setup:
-    """Everything a new game is made from; with the action log it reproduces the game exactly."""
+    """Everything a new game is made from; with the action log it reproduces the game exactly.
+
+    ``controllers`` (power -> person's name) is the older way to give the seats; both work."""
 
     scenario: str = "campaign"
     seed: int = 1
-    controllers: dict[str, str] = Factory(dict)
+    seats: tuple[Seat, ...] = ()
     strict_response_windows: bool = False
+    started: str = ""
+
+    def __init__(
+        self,
+        scenario: str = "campaign",
+        seed: int = 1,
+        seats: Iterable[Seat] = (),
+        strict_response_windows: bool = False,
+        started: str = "",
+        controllers: Mapping[str, str] | None = None,
+    ) -> None:
+        seats = tuple(seats)
+        if controllers:
+            seats = seats + seats_from_names(controllers)
+        self.__attrs_init__(scenario, seed, seats, strict_response_windows, started)
+
+    @property
+    def controllers(self) -> dict[str, str]:
+        """Power -> the name of who holds it."""
+        return {power: seat.name for seat in self.seats for power in seat.powers}
+
+    def seat_of(self, power: str) -> Seat:
+        return next(seat for seat in self.seats if power in seat.powers)
+
+    def completed(self, data: GameData) -> Setup:
+        """Every power held by exactly one seat (GEN-2: unnamed powers go to "Player 1")."""
+        held = [p for seat in self.seats for p in seat.powers]
+        unknown = sorted(set(held) - set(data.power_ids))
+        if unknown:
+            raise SetupError(f"unknown power {unknown[0]!r} (powers: {', '.join(data.power_ids)})")
+        twice = sorted({p for p in held if held.count(p) > 1})
+        if twice:
+            raise SetupError(f"{data.power_name(twice[0])} is held by two seats")
+        free = tuple(p for p in data.power_ids if p not in held)
+        if not free:
+            return self
+        seats = list(self.seats)
+        default = next((i for i, s in enumerate(seats) if s.name == DEFAULT_PERSON and s.is_person), None)
+        if default is None:
+            seats.append(Seat(DEFAULT_PERSON, free))
+        else:
+            seats[default] = Seat(DEFAULT_PERSON, seats[default].powers + free)
+        return Setup(self.scenario, self.seed, seats, self.strict_response_windows, self.started)
 
 
 class SetupError(ValueError):
@@ -42,18 +120,11 @@ def new_state(
     data: GameData,
     scenario_id: str = "campaign",
     seed: int = 1,
-    controllers: dict[str, str] | None = None,
     strict_response_windows: bool | None = None,
 ) -> GameState:
     if scenario_id not in data.scenarios:
         raise SetupError(f"unknown scenario {scenario_id!r} (known: {', '.join(data.scenarios)})")
     scenario = data.scenarios[scenario_id]
-    controllers = dict(controllers or {})
-    unknown = sorted(set(controllers) - set(data.power_ids))
-    if unknown:
-        raise SetupError(f"unknown power {unknown[0]!r} (powers: {', '.join(data.power_ids)})")
-    for power_id in data.power_ids:
-        controllers.setdefault(power_id, "Player 1")  # GEN-2: every power is controlled by someone
     start_turn = scenario.first_turn
     in_play_through = max(start_turn, scenario.in_play_through_turn)
 
@@ -80,12 +151,10 @@ def new_state(
     patronage = data.settings.patronage
     state = GameState(
         scenario=scenario_id,
-        seed=seed,
-        data_fingerprint=data.fingerprint,
         turn=start_turn,
         phase=Phase.SETUP,
         rng=dice.new_rng(seed),
-        powers={p: PowerState(id=p, controller=controllers[p]) for p in data.power_ids},
+        powers={p: PowerState(id=p) for p in data.power_ids},
         spaces=spaces,
         royals=royals,
         leaders=leaders,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from attrs import Factory, define, field
+from attrs import Factory, define
 
 
 class Phase(StrEnum):
@@ -95,7 +95,6 @@ class DealLine:
 @define
 class PowerState:
     id: str
-    controller: str
     hand: list[int] = Factory(list)
     card_markers: list[CardMarker] = Factory(list)
     vp_entries: list[VpEntry] = Factory(list)
@@ -196,129 +195,13 @@ class Markers:
 
 @define
 class Frame:
-    """Base of every pending procedure; subclasses are tagged in saves by FRAME_TAGS."""
-
-
-@define
-class ActionPhaseFrame(Frame):
-    next_index: int = 0
-    passes_in_row: int = 0
-
-
-@define
-class ImpulseFrame(Frame):
-    power: str
-
-
-class CpPurpose(StrEnum):
-    IMPULSE = "impulse"
-    MANDATORY = "mandatory"
-    COURTSHIP = "courtship"
-
-
-@define
-class SpendCpFrame(Frame):
-    power: str
-    cp: int
-    purpose: CpPurpose
-    card: int = 0
-    spent_on: list[str] = Factory(list)
-
-
-@define
-class EventFrame(Frame):
-    """An event waiting for its player's pick (Papal Bull kind, Assassination target, ...)."""
-
-    power: str
-    card: int
-    step: str
-
-
-@define
-class ResponseWindowFrame(Frame):
-    trigger: str
-    asked: list[str] = Factory(list)
-    index: int = 0
-
-
-@define
-class CombatWindowFrame(Frame):
-    space: str
-    asked: list[str] = Factory(list)
-    index: int = 0
-
-
-@define
-class TableFrame(Frame):
-    """A table action (TABLE-1) being built, one parameter per decision."""
-
-    power: str
-    kind: str = ""
-    args: list[str] = Factory(list)
-
-
-@define
-class NegotiationFrame(Frame):
-    next_index: int = 0
-    dones_in_row: int = 0
-    opening_decided: bool = False
-
-
-@define
-class ProposalAnswerFrame(Frame):
-    proposer: str
-    answerer: str
-    royal_a: str
-    royal_b: str
-
-
-@define
-class MarriagePhaseFrame(Frame):
-    """Betrothals still to resolve this phase, by bride id (a royal is in one betrothal at most)."""
-
-    queue: list[str] = Factory(list)
-
-
-@define
-class CourtshipChoiceFrame(Frame):
-    bride: str
-
-
-@define
-class PatronagePhaseFrame(Frame):
-    order: list[str] = Factory(list)
-    index: int = 0
-
-
-@define
-class ScientistRewardFrame(Frame):
-    scientist: str
-    power: str
-    total: int
-
-
-FRAME_TAGS: dict[type, str] = {
-    ActionPhaseFrame: "action-phase",
-    ImpulseFrame: "impulse",
-    SpendCpFrame: "spend-cp",
-    EventFrame: "event",
-    ResponseWindowFrame: "response-window",
-    CombatWindowFrame: "combat-window",
-    TableFrame: "table",
-    NegotiationFrame: "negotiation",
-    ProposalAnswerFrame: "proposal-answer",
-    MarriagePhaseFrame: "marriage-phase",
-    CourtshipChoiceFrame: "courtship-choice",
-    PatronagePhaseFrame: "patronage-phase",
-    ScientistRewardFrame: "scientist-reward",
-}
+    """Base of every pending procedure. Each subclass is declared, with its save tag, by the rule
+    section that owns it (``PROCEDURES`` in that module; ``core/registry.py`` collects them)."""
 
 
 @define
 class GameState:
     scenario: str
-    seed: int
-    data_fingerprint: str
     turn: int
     phase: Phase
     rng: RngState
@@ -337,7 +220,5 @@ class GameState:
     wars: list[list[str]] = Factory(list)
     stack: list[Frame] = Factory(list)
     league_formed_turn: int = 0
-    suez_built: bool = False
     winner: str = ""
     victory: str = ""
-    decisions_taken: int = field(default=0)

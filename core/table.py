@@ -1,173 +1,266 @@
 """Table actions (TABLE-1): recorded outcomes of the parts of the game the sources do not describe.
 
-Each action is built one parameter per decision, so every parameter is a listed legal choice.
+One ``TableKind`` record per kind of action; each is built one listed parameter per decision, so every
+parameter is a legal choice, and the rules that limit table actions (``TABLE_CONSTRAINTS`` of any
+rule section) refuse options with their rule ID.
 """
 
 from __future__ import annotations
 
+from attrs import Factory, define
+
 from core import diplomacy, patronage
-from core.choices import Choice, Verb
+from core.choices import TABLE_ACTOR, Choice, Decision, Option
 from core.context import Ctx
-from core.state import CombatWindowFrame, LeaderStatus, TableFrame
+from core.procedures import Procedure, StepFn, TableKind, pick
+from core.responses import open_combat_window
+from core.state import Frame, LeaderStatus
 from core.units import add_units
 
 CANCEL = "cancel"
-KIND_LABELS = {
-    "control": "Change a space's political control",
-    "unrest": "Set or clear Unrest in a space",
-    "religion": "Change a space's religion",
-    "units": "Add or remove units in a space",
-    "leader": "Capture, release or remove a leader",
-    "mary": "Capture or release Mary Queen of Scots in England",
-    "war": "Declare war between two powers",
-    "peace": "Make peace between two powers",
-    "battle": "Record a battle between two powers in a space",
-    "region": "Adjust a region's Protestant space count",
-}
-STEPS = {"control": 2, "unrest": 1, "religion": 1, "units": 3, "leader": 2, "mary": 1, "war": 2, "peace": 1, "battle": 3, "region": 2}
+MARY = "mary-queen-of-scots"
 
 
-def _pick(value: str, label: str) -> Choice:
-    return Choice(Verb.PICK, (value,), label)
+@define
+class TableFrame(Frame):
+    """A table action (TABLE-1) being built, one parameter per decision."""
+
+    power: str
+    kind: str = ""
+    args: list[str] = Factory(list)
 
 
-def _space_options(ctx: Ctx, verb: str) -> list[Choice]:
-    return [_pick(s, f"{verb} {ctx.name(s)}") for s in ctx.state.spaces]
+def _who(by: str) -> str:
+    return "" if by else "(by the table) "
 
 
-def _options(ctx: Ctx, kind: str, args: list[str]) -> list[Choice]:
-    state, data = ctx.state, ctx.data
-    step = len(args)
-    powers = list(data.power_ids)
-    if kind == "control":
-        if step == 0:
-            return _space_options(ctx, "Control of")
-        owners = powers + ["independent"] + [m for m in data.minors if args[0] in data.minors[m].home_spaces]
-        return [_pick(o, f"{ctx.name(args[0])} to {ctx.name(o)}") for o in owners if o != state.spaces[args[0]].control]
-    if kind == "unrest":
-        return [_pick(s, f"{'Clear' if state.spaces[s].unrest else 'Set'} Unrest in {ctx.name(s)}") for s in state.spaces]
-    if kind == "religion":
-        return [
-            _pick(s, f"{ctx.name(s)} becomes {'Catholic' if sp.religion == 'protestant' else 'Protestant'}")
-            for s, sp in state.spaces.items()
-        ]
-    if kind == "units":
-        if step == 0:
-            return _space_options(ctx, "Units in")
-        if step == 1:
-            return [_pick(p, f"{ctx.name(p)} units in {ctx.name(args[0])}") for p in powers + ["independent"]]
-        held = state.spaces[args[0]].units.get(args[1])
-        options = [_pick("add-regular", "Add a regular"), _pick("add-mercenary", "Add a mercenary")]
-        if held and held.regulars:
-            options.append(_pick("remove-regular", "Remove a regular (loss)"))
-        if held and held.mercenaries:
-            options.append(_pick("remove-mercenary", "Remove a mercenary (loss)"))
-        return options
-    if kind == "leader":
-        if step == 0:
-            return [
-                _pick(lid, f"{ctx.name(lid)} ({ls.status.value})")
-                for lid, ls in state.leaders.items()
-                if ls.status in (LeaderStatus.ON_MAP, LeaderStatus.CAPTURED)
-            ]
-        status = state.leaders[args[0]].status
-        sea = data.leaders[args[0]].kind == "sea-captain"
-        options = [_pick("capture", "Captured")] if status is LeaderStatus.ON_MAP else [_pick("release", "Released")]
-        return options + [_pick("destroy", "Destroyed (SCI-3)" if sea else "Removed from play")]
-    if kind == "mary":
-        captured = state.royals["mary-queen-of-scots"].captured
-        return [_pick("release" if captured else "capture", "Released" if captured else "Captured in England (MAR-3c)")]
-    if kind in ("war", "battle") and (step == 0 or (kind == "battle" and step == 1)):
-        if kind == "battle" and step == 0:
-            return _space_options(ctx, "Battle in")
-        return [_pick(p, ctx.name(p)) for p in powers]
-    if kind == "war":
-        return [_pick(p, f"{ctx.name(args[0])} and {ctx.name(p)} at war") for p in powers if p != args[0] and not ctx.at_war(args[0], p)]
-    if kind == "battle":
-        return [_pick(p, f"{ctx.name(args[1])} attacks {ctx.name(p)}") for p in powers + ["independent"] if p != args[1]]
-    if kind == "peace":
-        return [_pick(f"{a}:{b}", f"{ctx.name(a)} and {ctx.name(b)} make peace") for a, b in state.wars]
-    if kind == "region":
-        if step == 0:
-            return [_pick(r, f"{r} ({n} Protestant spaces)") for r, n in state.region_protestant.items()]
-        return [_pick("+1", "+1 Protestant space")] + ([_pick("-1", "-1 Protestant space")] if state.region_protestant[args[0]] else [])
-    raise AssertionError(kind)
+def _spaces(verb: str) -> StepFn:
+    def options(ctx: Ctx, args: list[str]) -> list[Option]:
+        return [pick(s, f"{verb} {ctx.name(s)}") for s in ctx.state.spaces]
+
+    return options
 
 
-def choices(ctx: Ctx, frame: TableFrame) -> list[Choice]:
-    cancel = _pick(CANCEL, "Cancel the table action")
+def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(p, ctx.name(p)) for p in ctx.data.power_ids]
+
+
+# ---- control, Unrest, religion, region -------------------------------------------------------------
+
+
+def _new_controllers(ctx: Ctx, args: list[str]) -> list[Option]:
+    space = args[0]
+    owners = [*ctx.data.power_ids, "independent", *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
+    return [pick(o, f"{ctx.name(space)} to {ctx.name(o)}") for o in owners if o != ctx.state.spaces[space].control]
+
+
+def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
+    ctx.state.spaces[args[0]].control = args[1]
+    ctx.map_changed = True
+    ctx.log("TABLE-1", f"{_who(by)}{ctx.name(args[0])} is now under {ctx.name(args[1])} control", by)
+
+
+def _unrest_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(s, f"{'Clear' if sp.unrest else 'Set'} Unrest in {ctx.name(s)}") for s, sp in ctx.state.spaces.items()]
+
+
+def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
+    space = ctx.state.spaces[args[0]]
+    space.unrest = not space.unrest
+    ctx.map_changed = True
+    ctx.log("TABLE-1", f"{_who(by)}Unrest {'set' if space.unrest else 'cleared'} in {ctx.name(args[0])}", by)
+
+
+def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [
+        pick(s, f"{ctx.name(s)} becomes {'Catholic' if sp.religion == 'protestant' else 'Protestant'}")
+        for s, sp in ctx.state.spaces.items()
+    ]
+
+
+def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
+    space = ctx.state.spaces[args[0]]
+    space.religion = "catholic" if space.religion == "protestant" else "protestant"
+    ctx.map_changed = True
+    ctx.log("TABLE-1", f"{_who(by)}{ctx.name(args[0])} is now {space.religion.capitalize()}", by)
+
+
+def _regions(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(r, f"{r} ({n} Protestant spaces)") for r, n in ctx.state.region_protestant.items()]
+
+
+def _region_changes(ctx: Ctx, args: list[str]) -> list[Option]:
+    none_left = "" if ctx.state.region_protestant[args[0]] else f"TABLE-1: {args[0]} has no Protestant space to remove"
+    return [pick("+1", "+1 Protestant space"), pick("-1", "-1 Protestant space", none_left)]
+
+
+def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
+    ctx.state.region_protestant[args[0]] += int(args[1])
+    ctx.map_changed = True
+    ctx.log("TABLE-1", f"{_who(by)}{args[0]} now has {ctx.state.region_protestant[args[0]]} Protestant spaces", by)
+
+
+# ---- units and leaders ---------------------------------------------------------------------------
+
+
+def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(p, f"{ctx.name(p)} units in {ctx.name(args[0])}") for p in [*ctx.data.power_ids, "independent"]]
+
+
+def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
+    held = ctx.state.spaces[args[0]].units.get(args[1])
+    none = f"TABLE-1: no {ctx.name(args[1])} {{}} in {ctx.name(args[0])}"
+    return [
+        pick("add-regular", "Add a regular"),
+        pick("add-mercenary", "Add a mercenary"),
+        pick("remove-regular", "Remove a regular (loss)", "" if held and held.regulars else none.format("regular")),
+        pick("remove-mercenary", "Remove a mercenary (loss)", "" if held and held.mercenaries else none.format("mercenary")),
+    ]
+
+
+def _record_units(ctx: Ctx, by: str, args: list[str]) -> None:
+    space_id, power, change = args
+    delta = 1 if change.startswith("add") else -1
+    unit = change.split("-")[1]
+    if unit == "regular":
+        add_units(ctx, space_id, power, regulars=delta)
+    else:
+        add_units(ctx, space_id, power, mercenaries=delta)
+    ctx.log("TABLE-1", f"{_who(by)}{'adds' if delta > 0 else 'removes'} a {ctx.name(power)} {unit} in {ctx.name(space_id)}", by)
+
+
+def _leaders(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [
+        pick(lid, f"{ctx.name(lid)} ({ls.status.value})")
+        for lid, ls in ctx.state.leaders.items()
+        if ls.status in (LeaderStatus.ON_MAP, LeaderStatus.CAPTURED)
+    ]
+
+
+def _leader_changes(ctx: Ctx, args: list[str]) -> list[Option]:
+    status = ctx.state.leaders[args[0]].status
+    sea = ctx.data.leaders[args[0]].kind == "sea-captain"
+    change = pick("capture", "Captured") if status is LeaderStatus.ON_MAP else pick("release", "Released")
+    return [change, pick("destroy", "Destroyed (SCI-3)" if sea else "Removed from play")]
+
+
+_LEADER_STATUS = {"capture": LeaderStatus.CAPTURED, "release": LeaderStatus.ON_MAP, "destroy": LeaderStatus.DESTROYED}
+
+
+def _record_leader(ctx: Ctx, by: str, args: list[str]) -> None:
+    leader_id, what = args
+    new = _LEADER_STATUS[what]
+    ctx.state.leaders[leader_id].status = new
+    ctx.log("TABLE-1", f"{_who(by)}{ctx.name(leader_id)} is {new.value}", by)
+    if new is LeaderStatus.DESTROYED:
+        patronage.sea_captain_destroyed(ctx, leader_id)
+
+
+def _mary_changes(ctx: Ctx, args: list[str]) -> list[Option]:
+    captured = ctx.state.royals[MARY].captured
+    return [pick("release", "Released") if captured else pick("capture", "Captured in England (MAR-3c)")]
+
+
+def _record_mary(ctx: Ctx, by: str, args: list[str]) -> None:
+    mary = ctx.state.royals[MARY]
+    mary.captured = args[0] == "capture"
+    ctx.log("TABLE-1", f"{_who(by)}Mary Queen of Scots is {'captured in England' if mary.captured else 'released'}", by)
+
+
+# ---- war, peace, battles -------------------------------------------------------------------------
+
+
+def _war_partners(ctx: Ctx, args: list[str]) -> list[Option]:
+    first = args[0]
+    return [
+        pick(p, f"{ctx.name(first)} and {ctx.name(p)} at war", f"DIP-8: {ctx.name(first)} and {ctx.name(p)} are already at war" if ctx.at_war(first, p) else "")
+        for p in ctx.data.power_ids
+        if p != first
+    ]
+
+
+def _record_war(ctx: Ctx, by: str, args: list[str]) -> None:
+    diplomacy.set_war(ctx, args[0], args[1], True, by)
+
+
+def _wars(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(f"{a}:{b}", f"{ctx.name(a)} and {ctx.name(b)} make peace") for a, b in ctx.state.wars]
+
+
+def _record_peace(ctx: Ctx, by: str, args: list[str]) -> None:
+    a, b = args[0].split(":")
+    diplomacy.set_war(ctx, a, b, False, by)
+
+
+def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
+    attacker = args[1]
+    return [pick(p, f"{ctx.name(attacker)} attacks {ctx.name(p)}") for p in [*ctx.data.power_ids, "independent"] if p != attacker]
+
+
+def _record_battle(ctx: Ctx, by: str, args: list[str]) -> None:
+    space_id, attacker, defender = args
+    ctx.log("TABLE-1", f"{_who(by)}battle at {ctx.name(space_id)}: {ctx.name(attacker)} against {ctx.name(defender)}", by)
+    open_combat_window(ctx, space_id, (attacker, defender))
+
+
+TABLE_KINDS = (
+    TableKind("control", "Change a space's political control", (_spaces("Control of"), _new_controllers), _record_control),
+    TableKind("unrest", "Set or clear Unrest in a space", (_unrest_spaces,), _record_unrest),
+    TableKind("religion", "Change a space's religion", (_religion_spaces,), _record_religion),
+    TableKind("units", "Add or remove units in a space", (_spaces("Units in"), _unit_owners, _unit_changes), _record_units, ("TABLE-1", "UNIT-3")),
+    TableKind("leader", "Capture, release or remove a leader", (_leaders, _leader_changes), _record_leader, ("TABLE-1", "UNIT-3", "SCI-3")),
+    TableKind("mary", "Capture or release Mary Queen of Scots in England", (_mary_changes,), _record_mary, ("TABLE-1", "MAR-3")),
+    TableKind("war", "Declare war between two powers", (_powers, _war_partners), _record_war, ("TABLE-1", "DIP-8")),
+    TableKind("peace", "Make peace between two powers", (_wars,), _record_peace, ("TABLE-1", "DIP-8")),
+    TableKind("battle", "Record a battle between two powers in a space", (_spaces("Battle in"), _powers, _defenders), _record_battle, ("TABLE-1", "CARD-3")),
+    TableKind("region", "Adjust a region's Protestant space count", (_regions, _region_changes), _record_region),
+)
+
+
+# ---- the procedure --------------------------------------------------------------------------------
+
+
+def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
+    cancel = pick(CANCEL, "Cancel the table action")
     if not frame.kind:
-        return [_pick(k, label + " (TABLE-1)") for k, label in KIND_LABELS.items()] + [cancel]
-    return _options(ctx, frame.kind, frame.args) + [cancel]
+        return [*(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()), cancel]
+    kind = ctx.rules.table_kinds[frame.kind]
+    options = kind.steps[len(frame.args)](ctx, frame.args)
+    constrained = []
+    for option in options:
+        refusal = option.refusal
+        for constraint in ctx.rules.table_constraints:
+            if refusal:
+                break
+            refusal = constraint(ctx, frame.kind, frame.args, option.choice.args[0])
+        constrained.append(Option(option.choice, refusal))
+    return [*constrained, cancel]
 
 
-def prompt(ctx: Ctx, frame: TableFrame) -> str:
+def _prompt(ctx: Ctx, frame: TableFrame) -> str:
     if not frame.kind:
-        return "Record a table action: what happened? (TABLE-1)"
+        return "Record a table action: what happened?"
     done = " / ".join(ctx.name(a) for a in frame.args)
-    return f"{KIND_LABELS[frame.kind]}{': ' + done if done else ''} (TABLE-1)"
+    return f"{ctx.rules.table_kinds[frame.kind].label}{': ' + done if done else ''}"
 
 
-def choose(ctx: Ctx, frame: TableFrame, choice: Choice) -> None:
+def _decide(ctx: Ctx, frame: TableFrame) -> Decision:
+    return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
+
+
+def _choose(ctx: Ctx, frame: TableFrame, choice: Choice) -> None:
     value = choice.args[0]
     if value == CANCEL:
-        ctx.state.stack.pop()
+        ctx.remove_frame(frame)
         return
     if not frame.kind:
         frame.kind = value
         return
     frame.args.append(value)
-    if len(frame.args) == STEPS[frame.kind]:
-        ctx.state.stack.pop()
-        _record(ctx, frame)
+    kind = ctx.rules.table_kinds[frame.kind]
+    if len(frame.args) == len(kind.steps):
+        ctx.remove_frame(frame)
+        kind.record(ctx, frame.power if frame.power != TABLE_ACTOR else "", frame.args)
 
 
-def _record(ctx: Ctx, frame: TableFrame) -> None:
-    state = ctx.state
-    by = frame.power if frame.power != "table" else ""
-    who = "" if by else "(by the table) "
-    kind, args = frame.kind, frame.args
-    if kind == "control":
-        state.spaces[args[0]].control = args[1]
-        ctx.log("TABLE-1", f"{who}{ctx.name(args[0])} is now under {ctx.name(args[1])} control", by)
-    elif kind == "unrest":
-        space = state.spaces[args[0]]
-        space.unrest = not space.unrest
-        ctx.log("TABLE-1", f"{who}Unrest {'set' if space.unrest else 'cleared'} in {ctx.name(args[0])}", by)
-    elif kind == "religion":
-        space = state.spaces[args[0]]
-        space.religion = "catholic" if space.religion == "protestant" else "protestant"
-        ctx.log("TABLE-1", f"{who}{ctx.name(args[0])} is now {space.religion.capitalize()}", by)
-    elif kind == "units":
-        space_id, power, change = args
-        delta = 1 if change.startswith("add") else -1
-        unit = change.split("-")[1]
-        if unit == "regular":
-            add_units(ctx, space_id, power, regulars=delta)
-        else:
-            add_units(ctx, space_id, power, mercenaries=delta)
-        ctx.log("TABLE-1", f"{who}{'adds' if delta > 0 else 'removes'} a {ctx.name(power)} {unit} in {ctx.name(space_id)}", by)
-    elif kind == "leader":
-        leader_id, what = args
-        new = {"capture": LeaderStatus.CAPTURED, "release": LeaderStatus.ON_MAP, "destroy": LeaderStatus.DESTROYED}[what]
-        state.leaders[leader_id].status = new
-        ctx.log("TABLE-1", f"{who}{ctx.name(leader_id)} is {new.value}", by)
-        if new is LeaderStatus.DESTROYED:
-            patronage.sea_captain_destroyed(ctx, leader_id)
-    elif kind == "mary":
-        mary = state.royals["mary-queen-of-scots"]
-        mary.captured = args[0] == "capture"
-        ctx.log("TABLE-1", f"{who}Mary Queen of Scots is {'captured in England' if mary.captured else 'released'}", by)
-    elif kind == "war":
-        diplomacy.set_war(ctx, args[0], args[1], True, by)
-    elif kind == "peace":
-        a, b = args[0].split(":")
-        diplomacy.set_war(ctx, a, b, False, by)
-    elif kind == "battle":
-        space_id, attacker, defender = args
-        ctx.log("TABLE-1", f"{who}battle at {ctx.name(space_id)}: {ctx.name(attacker)} against {ctx.name(defender)}", by)
-        involved = [p for p in ctx.data.power_ids if p in (attacker, defender)]
-        state.stack.append(CombatWindowFrame(space=space_id, asked=involved))
-    elif kind == "region":
-        state.region_protestant[args[0]] += int(args[1])
-        ctx.log("TABLE-1", f"{who}{args[0]} now has {state.region_protestant[args[0]]} Protestant spaces", by)
+PROCEDURES = (Procedure(TableFrame, "table", _decide, _choose),)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from core import cards, diplomacy, marriage, patronage, victory
+from core.action_phase import ActionPhaseFrame
 from core.context import Ctx
 from core.events import EventKind
-from core.state import (
-    PHASE_TITLES,
-    ActionPhaseFrame,
-    MarriagePhaseFrame,
-    NegotiationFrame,
-    PatronagePhaseFrame,
-    Phase,
-)
+from core.marriage import MarriagePhaseFrame
+from core.negotiation import NegotiationFrame
+from core.patronage import PatronagePhaseFrame
+from core.state import PHASE_TITLES, Phase
 
 NEXT_PHASE = {
     Phase.SETUP: Phase.CARD_DRAW,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.choices import Choice, Verb
+from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.state import Units
 
@@ -15,20 +15,19 @@ def _home_spaces(ctx: Ctx, power: str, fortified: bool) -> list[str]:
     ]
 
 
-def raise_choices(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = True) -> list[Choice]:
+def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = True) -> list[Option]:
+    """UNIT-1 / UNIT-2: a unit in each home space the power controls (fortified ones for regulars)."""
     costs = ctx.data.settings.costs
-    choices = []
-    if cp_left >= costs.mercenary:
-        choices += [
-            Choice(Verb.CP, ("mercenary", s), f"Raise a mercenary in {ctx.name(s)}: {costs.mercenary} CP (UNIT-1)")
-            for s in _home_spaces(ctx, power, fortified=False)
-        ]
-    if regulars_allowed and cp_left >= costs.regular:
-        choices += [
-            Choice(Verb.CP, ("regular", s), f"Raise a regular in {ctx.name(s)}: {costs.regular} CP (UNIT-2)")
-            for s in _home_spaces(ctx, power, fortified=True)
-        ]
-    return choices
+    options = []
+    kinds = [("mercenary", costs.mercenary, False, "UNIT-1")]
+    if regulars_allowed:
+        kinds.append(("regular", costs.regular, True, "UNIT-2"))
+    for kind, cost, fortified, rule in kinds:
+        short = f"{rule}: a {kind} costs {cost} CP ({cp_left} left)" if cp_left < cost else ""
+        for space in _home_spaces(ctx, power, fortified):
+            label = f"Raise a {kind} in {ctx.name(space)}: {cost} CP ({rule})"
+            options.append(Option(Choice(Verb.CP, (kind, space), label), short))
+    return options
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from core import cards, marriage, victory
-from core.gamedata import GameData
+from core import marriage, victory
+from core.cards import PENDING_EVENT_RULES
+from core.gamedata import CardRecord, GameData
+from core.registry import RULES
+from core.setup import Setup
 from core.state import PHASE_TITLES, GameState, PatronStatus, RoyalStatus
 
 PROVISIONAL_MARK = "*"
@@ -51,12 +54,26 @@ def pile_line(data: GameData, state: GameState) -> str:
     return f"Deck {len(piles.deck)} - Discard {len(piles.discard)} - Removed {len(piles.removed)} - Hands: {hands}"
 
 
+def describe_card(card: CardRecord) -> str:
+    """The card's help text: number, title, CP, kind and what its event does (with its rule ID)."""
+    event = RULES.card_events.get(card.event)
+    if event is not None:
+        does = event.help
+    elif card.event in PENDING_EVENT_RULES:
+        does = f"event not yet in the engine (rule {PENDING_EVENT_RULES[card.event]}); play it for CP"
+    else:
+        does = "operations only (no event)"
+    removed = "; removed after play" if card.removed_after_play else ""
+    provisional = PROVISIONAL_MARK if card.provisional else ""  # gamedata.PROVISIONAL_NOTE explains the mark
+    return f"#{card.number} {card.title}{provisional} - {card.cp} CP, {card.kind}{removed}: {does}"
+
+
 def hand_rows(data: GameData, state: GameState, power: str) -> list[str]:
-    return [cards.describe(data.cards[n]) for n in sorted(state.powers[power].hand)]
+    return [describe_card(data.cards[n]) for n in sorted(state.powers[power].hand)]
 
 
 def discard_rows(data: GameData, state: GameState) -> list[str]:
-    return [cards.describe(data.cards[n]) for n in state.cards.discard]
+    return [describe_card(data.cards[n]) for n in state.cards.discard]
 
 
 def in_force_rows(data: GameData, state: GameState) -> list[str]:
@@ -78,10 +95,11 @@ def royal_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
             status = f"betrothed to {data.royals[partner].name}{extra}"
         if royal.captured:
             status += ", captured in England"
-        owner = record.power if record.power in state.powers else f"{record.power} (ally {state.minors[record.power].ally or 'none'})"
+        ally = state.minors[record.power].ally if record.power in state.minors else ""
+        owner = record.power if record.power in state.powers else f"{data.name_of(record.power)} (ally of {data.power_name(ally) if ally else 'no one'})"
         rows.append((
             record.name + _mark(record.provisional),
-            data.power_name(owner) if record.power in state.powers else owner.capitalize(),
+            data.power_name(owner) if record.power in state.powers else owner,
             record.sex,
             record.family or "-",
             str(royal.eligibility),
@@ -136,7 +154,7 @@ def war_line(data: GameData, state: GameState) -> str:
     return "Wars: " + (", ".join(f"{data.power_name(a)}-{data.power_name(b)}" for a, b in state.wars) or "none")
 
 
-def power_display(data: GameData, state: GameState) -> list[str]:
+def power_display(data: GameData, state: GameState, setup: Setup) -> list[str]:
     """Each power's display: who plays it, hand size, Card markers, VP ledger, bonuses."""
     lines = []
     holders = state.markers.bonus_holders
@@ -146,7 +164,7 @@ def power_display(data: GameData, state: GameState) -> list[str]:
         bonuses = ", ".join(f"{data.bonuses[b].name} ({data.bonuses[b].effect})" for b, p in holders.items() if p == power.id) or "none"
         royal = ", ".join(f"{data.royals[r].name}: {data.royals[r].marriage_bonus} +{data.royals[r].marriage_bonus_value}" for r in record.royal_bonuses)
         lines += [
-            f"{power.name} - played by {record.controller} - {victory.total_vp(state, data, power.id)} VP - {len(record.hand)} cards in hand",
+            f"{power.name} - played by {setup.seat_of(power.id).name} - {victory.total_vp(state, data, power.id)} VP - {len(record.hand)} cards in hand",
             f"  Card markers for the next Card Draw (CARD-7): {markers}",
             f"  Scientific bonuses (SCI-2): {bonuses}",
             *([f"  Marriage bonuses (MAR-6): {royal}"] if royal else []),

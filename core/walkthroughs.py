@@ -116,6 +116,7 @@ def _only_hand(session: Session, power: str, cards: list[int]) -> None:
                 pile.remove(number)
         state.powers[power].hand.append(number)
     session.log.extend(engine.start(session.data, state))
+    session.refresh()
     session.actions.clear()  # a walkthrough starts from this position, not from the seed
 
 

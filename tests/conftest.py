@@ -85,6 +85,7 @@ def empty_hand(state: GameState, power: str) -> None:
 def resettle(session: Session) -> None:
     """After a test edits the state by hand, run the engine's automatic steps again."""
     session.log.extend(engine.start(session.data, session.state))
+    session.refresh()
 
 
 def to_impulse_of(session: Session, power: str, hand: list[int]) -> None:

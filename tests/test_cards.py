@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from core import cards
+from core.views import describe_card
 from core.choices import Choice, IllegalChoice
-from core.state import CardMarker, MarkerKind, Phase, ResponseWindowFrame
+from core.responses import ResponseWindowFrame
+from core.state import CardMarker, MarkerKind, Phase
 from tests.conftest import (
     advance_to_phase,
     choice_strings,
@@ -259,10 +261,10 @@ def test_cards_conserved_every_card_in_exactly_one_place(data):
 
 
 def test_card_events_cite_their_rule_in_the_card_text(data):
-    text = cards.describe(data.cards[23])
+    text = describe_card(data.cards[23])
     assert "CARD-8" in text and "mandatory" in text
-    assert "SUEZ-1" in cards.describe(data.cards[1])
-    assert "operations only" in cards.describe(data.cards[101])
+    assert "SUEZ-1" in describe_card(data.cards[1])
+    assert "operations only" in describe_card(data.cards[101])
 
 
 def test_card_5_cards_kept_from_last_turn_stay_in_hand(data):

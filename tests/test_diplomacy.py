@@ -67,9 +67,10 @@ def test_dip_7_influence_capped_per_power_and_minor(data):
     for _ in range(2):
         diplomacy.buy_influence(c, "spain", "papacy")
     assert c.state.minors["papacy"].influence["spain"] == 3
-    assert not any(ch.args == ("influence", "papacy") for ch in diplomacy.influence_choices(c, "spain", 4))
-    assert any(ch.args == ("influence", "venice") for ch in diplomacy.influence_choices(c, "spain", 1))
-    assert diplomacy.influence_choices(c, "spain", 0) == []
+    options = {o.choice.args: o.refusal for o in diplomacy.influence_options(c, "spain", 4)}
+    assert options[("influence", "papacy")].startswith("DIP-7: at most 3 influence markers")
+    assert options[("influence", "venice")] == ""
+    assert all(o.refusal.startswith("DIP-7") for o in diplomacy.influence_options(c, "spain", 0))
 
 
 def test_dip_8_wars_kept_as_pairs(data):

@@ -37,15 +37,6 @@ def test_illegal_choice_raises_with_reason_and_changes_nothing(data):
     assert repr(session.state) == snapshot and engine.decision(data, session.state) == before
 
 
-def test_apply_is_pure_state_in_new_state_out(data):
-    session = new_session(data)
-    state = session.state
-    snapshot = repr(state)
-    new_state, events = engine.apply(data, state, "spain", Choice.parse("opening break"))
-    assert repr(state) == snapshot
-    assert new_state is not state and events
-
-
 def test_same_seed_same_game(data):
     a = new_session(data, seed=9)
     b = new_session(data, seed=9)

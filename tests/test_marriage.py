@@ -8,7 +8,9 @@ from core import marriage
 from core.choices import Choice, IllegalChoice
 from core.marriage import COURTSHIP_TABLE, ROYAL_WEDDING_TABLE, courtship_row, wedding_row
 from core.setup import new_state
-from core.state import CourtshipChoiceFrame, LeaderStatus, MarkerKind, Phase, RoyalStatus, SpendCpFrame
+from core.cp_spending import SpendCpFrame
+from core.marriage import CourtshipChoiceFrame
+from core.state import LeaderStatus, MarkerKind, Phase, RoyalStatus
 from tests.conftest import advance_until, choice_strings, choose, ctx, force, new_session, to_impulse_of
 
 WEDDING_EXPECTED = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,9 @@ def test_round_trip_reproduces_the_state_and_log(data, tmp_path, finished):
 def test_save_format_header(data, finished):
     raw = saves.to_dict(finished)
     assert raw["format"] == "virgin-queen-save" and raw["version"] == saves.SAVE_VERSION
-    assert raw["seed"] == 3 and raw["scenario"] == "campaign"
+    assert raw["setup"]["seed"] == 3 and raw["setup"]["scenario"] == "campaign"
+    # scenario, seed and the data fingerprint are stored once
+    assert not {"seed", "scenario"} & set(raw) and not {"seed", "scenario", "data_fingerprint"} & set(raw["state"])
     assert {f["type"] for f in raw["state"]["stack"]} <= set(saves.FRAME_TAGS.values())
 
 
@@ -52,7 +55,7 @@ def _write_raw(tmp_path, text):
         (lambda text: "hello", "not JSON"),
         (lambda text: text[: len(text) // 2], "truncated"),
         (lambda text: json.dumps({"format": "chess", "version": 1}), "not a save file of this game"),
-        (lambda text: text.replace('"version":1', '"version":99', 1), "newer version"),
+        (lambda text: text.replace(f'"version":{saves.SAVE_VERSION}', '"version":99', 1), "newer version"),
         (lambda text: text.replace('"type":"negotiation"', '"type":"dragon"', 1), "unknown pending-procedure type 'dragon'"),
     ],
 )
@@ -111,3 +114,30 @@ def test_a_save_cut_anywhere_is_reported_as_truncated(data, tmp_path, cut):
     text = saves.dumps(new_session(data))
     with pytest.raises(SaveError, match="truncated"):
         saves.load(_write_raw(tmp_path, text[:cut]), data)
+
+
+V1_SAVES = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize("name", ["v1-finished.json", "v1-event-kind.json", "v1-event-target.json"])
+def test_version_1_saves_still_load_through_the_migration(data, name, tmp_path):
+    """Saves written before seats and per-event frames: controllers become seats, the "event" frame
+    becomes the event's own frame, and the replayed game agrees with what the old save recorded."""
+    source = V1_SAVES / name
+    raw = json.loads(source.read_text())
+    assert raw["version"] == 1
+    session = saves.load(source, data)
+    names = {p["controller"] for p in raw["state"]["powers"].values()}
+    assert {seat.name for seat in session.setup.seats} == names
+    assert session.setup.controllers == {p: v["controller"] for p, v in raw["state"]["powers"].items()}
+    if name != "v1-finished.json":
+        assert session.decision is not None and session.decision.rule == ("PAT-10" if "kind" in name else "MAR-8")
+        again = saves.load(saves.write(session, tmp_path / "v2.json"), data)  # written as v2, read back
+        assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION
+
+
+def test_a_version_1_save_whose_seed_disagrees_with_its_setup_is_refused(data, tmp_path):
+    raw = json.loads((V1_SAVES / "v1-event-kind.json").read_text())
+    raw["seed"] += 1
+    with pytest.raises(SaveError, match="its seed .* differs from its set-up's"):
+        saves.load(_write_raw(tmp_path, json.dumps(raw)), data)

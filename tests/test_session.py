@@ -38,7 +38,7 @@ def test_gen_9_no_undo_across_a_hand_off(data):
     assert session.decision.power == "england"  # Ana again: no hand-off, so undo is possible
     assert session.can_undo()
     # then France (Ben): the hand-off to Ben is a barrier
-    while session.state.powers[session.decision.power].controller == "Ana":
+    while session.person_for(session.decision.power) == "Ana":
         choose(session, "done")
     assert session.decision.power == "france"
     assert not session.can_undo()

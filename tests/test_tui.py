@@ -85,7 +85,7 @@ async def test_typed_illegal_choice_shows_the_rule_and_changes_nothing(tmp_path,
             await pilot.press(key if key != " " else "space")
         await pilot.press("enter")
         await pilot.pause()
-        assert "Not allowed" in screen_text(app) and "unknown royal" in screen_text(app)
+        assert "Not allowed" in screen_text(app) and "not known here: anna-of-austria-x" in screen_text(app)
         assert repr(session.state) == before
 
 

@@ -101,7 +101,7 @@ class Board:
 
     def powers(self) -> None:
         session = self.controller.game
-        text = "\n".join(views.power_display(session.data, session.state))
+        text = "\n".join(views.power_display(session.data, session.state, session.setup))
         self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses (WIN-6)", text))
 
     def discards(self) -> None:

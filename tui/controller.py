@@ -97,7 +97,7 @@ class Controller:
 
     def people(self) -> set[str]:
         assert self.session is not None
-        return {p.controller for p in self.session.state.powers.values()}
+        return {seat.name for seat in self.session.setup.seats if seat.is_person}
 
     def choose(self, choice: Choice) -> None:
         assert self.session is not None

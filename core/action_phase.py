@@ -1,0 +1,134 @@
+"""The Action Phase (GEN-6): impulses in impulse order; in its impulse a power plays one card, as its
+event where allowed or for its CP, records a table action, or passes (CARD-1..CARD-4)."""
+
+from __future__ import annotations
+
+from attrs import define
+
+from core.cards import PENDING_EVENT_RULES, PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
+from core.choices import Choice, Decision, Option, Verb
+from core.context import Ctx
+from core.cp_spending import CpPurpose, SpendCpFrame
+from core.procedures import Moment, Procedure
+from core.responses import open_response_window
+from core.state import Frame
+from core.table import TableFrame
+
+_WINDOW_RULES = {Moment.RESPONSE: "CARD-2", Moment.COMBAT: "CARD-3"}
+
+
+@define
+class ActionPhaseFrame(Frame):
+    next_index: int = 0
+    passes_in_row: int = 0
+
+
+@define
+class ImpulseFrame(Frame):
+    power: str
+
+
+def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
+    """Why a card in hand cannot be played as its event at this moment ("" when it can)."""
+    card = ctx.data.cards[number]
+    event = ctx.rules.event_of(ctx.data, number)
+    if event is None:
+        if card.event in PENDING_EVENT_RULES:
+            return f"{PENDING_EVENT_RULES[card.event]}: {card_title(ctx, number)}'s event is not in the engine yet; play it for CP"
+        return f"{card_title(ctx, number)} has no event (operations only): play it for CP"
+    if event.moment is not moment:
+        if event.moment is Moment.NEGOTIATION:
+            return f"CARD-4: {card.title}'s event is only for the Negotiation Segment"
+        if event.moment in _WINDOW_RULES:
+            return f"{_WINDOW_RULES[event.moment]}: a {event.moment.value} card is played as its event only when its moment comes"
+        return f"CARD-4: {card.title}'s event is played in an impulse"
+    return event.refusal(ctx, power)
+
+
+def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
+    options = []
+    for number in ctx.state.powers[power].hand:
+        card = ctx.data.cards[number]
+        title = card_title(ctx, number)
+        event_label = f"Play {title} as its event"
+        options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), event_label), event_refusal(ctx, power, number, Moment.IMPULSE)))
+        cp_refused = "CARD-1: a Mandatory event must be played as its event" if card.kind == "mandatory" else ""
+        options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), f"Play {title} for {card.cp} CP"), cp_refused))
+    options.append(Option(Choice(Verb.TABLE, (), "Record a table action (TABLE-1)")))
+    mandatory = holds_mandatory(ctx, power)
+    refused_pass = "CARD-1: a power holding a Mandatory event may not pass" if mandatory else ""
+    options.append(Option(Choice(Verb.PASS, (), "Pass (GEN-6)"), refused_pass))
+    return options
+
+
+def _impulse_decision(ctx: Ctx, frame: ImpulseFrame) -> Decision | None:
+    if not ctx.state.powers[frame.power].hand:
+        return None
+    mandatory = holds_mandatory(ctx, frame.power)
+    note = " - you hold a Mandatory event and may not pass" if mandatory else ""
+    prompt = f"{ctx.name(frame.power)}'s impulse: play a card or pass{note}"
+    return Decision.of(frame.power, prompt, "CARD-1" if mandatory else "GEN-6", _impulse_options(ctx, frame.power))
+
+
+def _phase_frame(ctx: Ctx) -> ActionPhaseFrame:
+    return next(f for f in reversed(ctx.state.stack) if isinstance(f, ActionPhaseFrame))
+
+
+def _pass(ctx: Ctx, frame: ImpulseFrame, why: str) -> None:
+    ctx.remove_frame(frame)
+    _phase_frame(ctx).passes_in_row += 1
+    ctx.log("GEN-6", f"passes{why}", frame.power)
+
+
+def _pass_empty_handed(ctx: Ctx, frame: ImpulseFrame) -> None:
+    _pass(ctx, frame, " (no cards in hand)")
+
+
+def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
+    """GEN-6 / CARD-1: the card is revealed; as CP its CP are spent, as its event the event resolves
+    (a Mandatory event then gives 2 CP); a response window follows (CARD-2)."""
+    card = ctx.data.cards[number]
+    if mode is PlayMode.CP:
+        take_from_hand(ctx, power, number, f"for {card.cp} CP", "GEN-6")
+        discard_after_play(ctx, number)
+        ctx.state.stack.append(SpendCpFrame(power=power, cp=card.cp, purpose=CpPurpose.IMPULSE, card=number))
+        return
+    mandatory = card.kind == "mandatory"
+    take_from_hand(ctx, power, number, "as its event", "CARD-1" if mandatory else "CARD-4")
+    if mandatory:  # CARD-1: the event first, then 2 CP
+        mandatory_cp = ctx.data.settings.costs.mandatory_event_cp
+        ctx.state.stack.append(SpendCpFrame(power=power, cp=mandatory_cp, purpose=CpPurpose.MANDATORY, card=number))
+    open_response_window(ctx, f"after {card_title(ctx, number)}")
+    event = ctx.rules.event_of(ctx.data, number)
+    assert event is not None
+    event.resolve(ctx, power, number, ())
+    if number not in ctx.state.cards.in_force:
+        discard_after_play(ctx, number)
+
+
+def _impulse_choose(ctx: Ctx, frame: ImpulseFrame, choice: Choice) -> None:
+    if choice.verb is Verb.PASS:
+        _pass(ctx, frame, "")
+        return
+    if choice.verb is Verb.TABLE:
+        ctx.state.stack.append(TableFrame(power=frame.power))
+        return
+    ctx.remove_frame(frame)
+    _phase_frame(ctx).passes_in_row = 0
+    play_card(ctx, frame.power, int(choice.args[0]), PlayMode(choice.args[1]))
+
+
+def _next_impulse(ctx: Ctx, frame: ActionPhaseFrame) -> None:
+    powers = ctx.data.power_ids
+    if frame.passes_in_row >= len(powers):
+        ctx.remove_frame(frame)
+        ctx.log("GEN-6", "every power has passed in a row: the Action Phase ends")
+        return
+    ctx.state.stack.append(ImpulseFrame(power=powers[frame.next_index]))
+    frame.next_index = (frame.next_index + 1) % len(powers)
+
+
+PROCEDURES = (
+    Procedure(ActionPhaseFrame, "action-phase", auto=_next_impulse),
+    Procedure(ImpulseFrame, "impulse", _impulse_decision, _impulse_choose, _pass_empty_handed),
+)

@@ -1,0 +1,103 @@
+"""Spending CP (GEN-6, CARD-1, VQ-2): the CP actions a power may buy, one at a time, until it stops
+or has no CP left; CP left unspent are lost (logged)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from attrs import Factory, define
+
+from core import diplomacy, patronage, units
+from core.choices import Choice, Decision, Option, Verb
+from core.context import Ctx
+from core.procedures import Procedure
+from core.responses import open_response_window
+from core.state import CardMarker, Frame, MarkerKind
+
+END_FOREIGN_WAR = "end-foreign-war"
+
+
+class CpPurpose(StrEnum):
+    IMPULSE = "impulse"
+    MANDATORY = "mandatory"
+    COURTSHIP = "courtship"
+
+
+PURPOSE_RULES = {CpPurpose.IMPULSE: "GEN-6", CpPurpose.MANDATORY: "CARD-1", CpPurpose.COURTSHIP: "VQ-2"}
+
+
+@define
+class SpendCpFrame(Frame):
+    power: str
+    cp: int
+    purpose: CpPurpose
+    card: int = 0
+    spent_on: list[str] = Factory(list)
+
+
+def _foreign_war_markers(ctx: Ctx, power: str) -> list[CardMarker]:
+    return [m for m in ctx.state.powers[power].card_markers if m.kind is MarkerKind.FOREIGN_WAR]
+
+
+def _end_foreign_war_option(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
+    if not _foreign_war_markers(ctx, frame.power):
+        return []
+    cost = ctx.data.settings.costs.end_foreign_war
+    refusal = ""
+    if frame.purpose is not CpPurpose.IMPULSE:
+        refusal = "CARD-8: a foreign war is ended with the CP of a card played in your impulse"
+    elif frame.cp < cost:
+        refusal = f"CARD-8: ending the foreign war costs {cost} CP ({frame.cp} left)"
+    return [Option(Choice(Verb.CP, (END_FOREIGN_WAR,), f"End the foreign war: {cost} CP (CARD-8)"), refusal)]
+
+
+def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
+    power, cp = frame.power, frame.cp
+    options = diplomacy.influence_options(ctx, power, cp)
+    if frame.purpose is CpPurpose.COURTSHIP:  # VQ-2: influence and/or mercenaries only
+        return options + units.raise_options(ctx, power, cp, regulars_allowed=False)
+    return options + units.raise_options(ctx, power, cp) + patronage.cp_options(ctx, power, cp) + _end_foreign_war_option(ctx, frame)
+
+
+def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
+    options = cp_options(ctx, frame)
+    if not any(not o.refusal for o in options):
+        return None
+    lost = f"{frame.cp} CP left {'is' if frame.cp == 1 else 'are'} lost"
+    options.append(Option(Choice(Verb.CP, ("done",), f"Stop spending ({lost})")))
+    return Decision.of(frame.power, f"{ctx.name(frame.power)}: spend {frame.cp} CP", PURPOSE_RULES[frame.purpose], options)
+
+
+def _finish(ctx: Ctx, frame: SpendCpFrame) -> None:
+    ctx.remove_frame(frame)
+    if frame.cp:
+        ctx.log("GEN-6", f"{frame.cp} CP left unspent {'is' if frame.cp == 1 else 'are'} lost", frame.power)
+
+
+def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
+    action = choice.args[0]
+    costs = ctx.data.settings.costs
+    if action == "done":
+        _finish(ctx, frame)
+        return
+    if action == "influence":
+        cost = costs.influence
+        diplomacy.buy_influence(ctx, frame.power, choice.args[1])
+    elif action in ("mercenary", "regular"):
+        cost = costs.mercenary if action == "mercenary" else costs.regular
+        units.raise_unit(ctx, frame.power, action, choice.args[1])
+    elif action == "patronise":
+        cost = int(choice.args[2])
+        patronage.patronise_by_cp(ctx, frame.power, choice.args[1], cost)
+    else:
+        cost = costs.end_foreign_war
+        ctx.state.powers[frame.power].card_markers.remove(_foreign_war_markers(ctx, frame.power)[0])
+        ctx.log("CARD-8", "ends its foreign war: the -1 Card marker is removed", frame.power)
+    frame.cp -= cost
+    frame.spent_on.append(action)
+    if frame.cp == 0:
+        _finish(ctx, frame)
+    open_response_window(ctx, f"after {ctx.name(frame.power)}'s {action}")
+
+
+PROCEDURES = (Procedure(SpendCpFrame, "spend-cp", _decide, _choose, _finish),)

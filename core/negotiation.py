@@ -1,0 +1,84 @@
+"""The Negotiation Segment (GEN-7): powers take turns in impulse order; on its turn a power makes one
+proposal (a marriage, MAR-2; the opening betrothal, MAR-7; Louise of Lorraine, CARD-4) or says done.
+The segment ends when every power has said done in one round in a row."""
+
+from __future__ import annotations
+
+from attrs import define
+
+from core import marriage
+from core.cards import card_title, discard_after_play, take_from_hand
+from core.choices import Choice, Decision, Option, Verb
+from core.context import Ctx
+from core.procedures import Moment, Procedure
+from core.responses import open_response_window
+from core.state import Frame
+
+
+@define
+class NegotiationFrame(Frame):
+    next_index: int = 0
+    dones_in_row: int = 0
+    opening_decided: bool = False
+
+
+def _options(ctx: Ctx, frame: NegotiationFrame, power: str) -> list[Option]:
+    options = marriage.proposal_options(ctx, power)
+    if power == marriage.opening_decider(ctx.state, ctx.data) and not frame.opening_decided:
+        options += [Option(c) for c in marriage.opening_choices(ctx)]
+    for number in ctx.state.powers[power].hand:
+        event = ctx.rules.event_of(ctx.data, number)
+        if event is not None and event.moment is Moment.NEGOTIATION:
+            label = f"Play {card_title(ctx, number)}'s special event (CARD-4)"
+            options.append(Option(Choice(Verb.LOUISE, (str(number),), label), event.refusal(ctx, power)))
+    return options
+
+
+def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
+    powers = ctx.data.power_ids
+    if frame.dones_in_row >= len(powers):
+        return None
+    power = powers[frame.next_index]
+    options = _options(ctx, frame, power)
+    if not any(not o.refusal for o in options):
+        return None
+    options.append(Option(Choice(Verb.DONE, (), "Done negotiating (GEN-7)")))
+    return Decision.of(power, f"{ctx.name(power)}: make a proposal or say done", "GEN-7", options)
+
+
+def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
+    frame.dones_in_row = frame.dones_in_row + 1 if done else 0
+    frame.next_index = (frame.next_index + 1) % len(ctx.data.power_ids)
+
+
+def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
+    if frame.dones_in_row >= len(ctx.data.power_ids):
+        ctx.remove_frame(frame)
+        if marriage.opening_betrothal(ctx.state) is not None and not frame.opening_decided:
+            ctx.log("MAR-7", "the opening betrothal is postponed", marriage.opening_decider(ctx.state, ctx.data))
+        ctx.log("GEN-7", "every power is done: the Negotiation Segment ends")
+    else:
+        _next_negotiator(ctx, frame, done=True)
+
+
+def _choose(ctx: Ctx, frame: NegotiationFrame, choice: Choice) -> None:
+    power = ctx.data.power_ids[frame.next_index]
+    _next_negotiator(ctx, frame, done=choice.verb is Verb.DONE)
+    if choice.verb is Verb.DONE:
+        ctx.log("GEN-7", "is done negotiating", power)
+    elif choice.verb is Verb.OPENING:
+        frame.opening_decided = True
+        marriage.apply_opening(ctx, power, choice.args[0])
+    elif choice.verb is Verb.LOUISE:
+        number = int(choice.args[0])
+        take_from_hand(ctx, power, number, "for its special event", "CARD-4")
+        event = ctx.rules.event_of(ctx.data, number)
+        assert event is not None
+        event.resolve(ctx, power, number, ())
+        discard_after_play(ctx, number)
+    else:
+        open_response_window(ctx, "after the marriage proposal")
+        marriage.propose(ctx, power, choice.args[0], choice.args[1])
+
+
+PROCEDURES = (Procedure(NegotiationFrame, "negotiation", _decide, _choose, _auto),)

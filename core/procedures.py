@@ -1,0 +1,108 @@
+"""The shapes a rule section declares its procedures in; ``core/registry.py`` collects them.
+
+A rule-section module declares, beside its rules:
+- ``PROCEDURES``: one ``Procedure`` per kind of pending frame (its save tag, the decision it offers,
+  what a choice does, what runs automatically);
+- ``CARD_EVENTS``: one ``CardEvent`` per card event it implements;
+- ``TABLE_KINDS`` / ``TABLE_CONSTRAINTS``: kinds of table action (TABLE-1) and the rules that limit
+  them (MOR-3, CL-6, IND-2, ...).
+Rule modules reach each other's declarations through ``ctx.rules`` (the registry), never by import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from core.choices import Choice, Decision, Option, Verb
+from core.state import Frame
+
+if TYPE_CHECKING:
+    from core.context import Ctx
+
+DecideFn = Callable[["Ctx", Any], Decision | None]
+ChooseFn = Callable[["Ctx", Any, Choice], None]
+AutoFn = Callable[["Ctx", Any], None]
+
+
+@frozen
+class Procedure:
+    """A kind of pending frame. ``decide`` returns None when nothing waits for a player; then
+    ``auto`` runs (a frame without ``auto`` always waits for a decision)."""
+
+    frame: type[Frame]
+    tag: str
+    decide: DecideFn | None = None
+    choose: ChooseFn | None = None
+    auto: AutoFn | None = None
+
+
+class Moment(StrEnum):
+    """When a card's event may be played (CARD-1..CARD-4)."""
+
+    IMPULSE = "impulse"
+    NEGOTIATION = "negotiation"
+    RESPONSE = "response"
+    COMBAT = "combat"
+
+
+def always_playable(ctx: Ctx, power: str) -> str:
+    return ""
+
+
+def no_targets(ctx: Ctx, power: str, number: int) -> list[Option]:
+    return []
+
+
+@frozen
+class CardEvent:
+    """One card event. The card numbers it serves are the cards whose data names ``id``.
+
+    ``refusal(ctx, power)``: why it cannot be played now ("" when it can).
+    ``targets(ctx, power, number)``: for response and combat events, the complete choices it can be
+    played as in an open window, each with its refusal.
+    ``resolve(ctx, power, number, args)``: what it does (``args``: the chosen target, or the battle
+    space for combat cards); it may push a frame of its own module for a later pick.
+    """
+
+    id: str
+    rules: tuple[str, ...]
+    help: str
+    resolve: Callable[[Ctx, str, int, tuple[str, ...]], None]
+    moment: Moment = Moment.IMPULSE
+    refusal: Callable[[Ctx, str], str] = always_playable
+    targets: Callable[[Ctx, str, int], list[Option]] = no_targets
+
+    @property
+    def rule(self) -> str:
+        return self.rules[0]
+
+
+StepFn = Callable[["Ctx", list[str]], list[Option]]
+
+
+@frozen
+class TableKind:
+    """One kind of table action (TABLE-1), built one listed parameter per decision.
+
+    ``steps[i](ctx, args)`` lists the options for parameter ``i`` given the ones chosen so far;
+    ``record(ctx, by, args)`` applies it (``by`` is the acting power, "" for the table).
+    """
+
+    id: str
+    label: str
+    steps: tuple[StepFn, ...]
+    record: Callable[[Ctx, str, list[str]], None]
+    rules: tuple[str, ...] = ("TABLE-1",)
+
+
+# (ctx, kind id, parameters chosen so far, candidate value) -> why the value is refused, or "".
+TableConstraint = Callable[["Ctx", str, list[str], str], str]
+
+
+def pick(value: str, label: str, refusal: str = "") -> Option:
+    """An option whose choice is ``pick <value>`` (event picks, table-action parameters)."""
+    return Option(Choice(Verb.PICK, (value,), label), refusal)

@@ -1,0 +1,114 @@
+"""Response and combat windows (CARD-2, CARD-3, GEN-8): who is asked, in impulse order, and what
+they may play there. The cards themselves are ``CardEvent`` records of their rule sections."""
+
+from __future__ import annotations
+
+from attrs import Factory, define
+
+from core.cards import discard_after_play
+from core.choices import Choice, Decision, Option, Verb
+from core.context import Ctx
+from core.procedures import Moment, Procedure
+from core.state import Frame, Phase
+
+# CARD-8 [D]: response events are played before the Marriage Resolution Phase.
+BEFORE_MARRIAGE_RESOLUTION = (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMATIC_STATUS, Phase.ACTION)
+
+
+@define
+class ResponseWindowFrame(Frame):
+    trigger: str
+    asked: list[str] = Factory(list)
+    index: int = 0
+
+
+@define
+class CombatWindowFrame(Frame):
+    space: str
+    asked: list[str] = Factory(list)
+    index: int = 0
+
+
+def _window_options(ctx: Ctx, power: str, moment: Moment) -> list[Option]:
+    options: list[Option] = []
+    for number in ctx.state.powers[power].hand:
+        event = ctx.rules.event_of(ctx.data, number)
+        if event is not None and event.moment is moment:
+            options += event.targets(ctx, power, number)
+    return options
+
+
+def response_options(ctx: Ctx, power: str) -> list[Option]:
+    """CARD-2: the response events this power could play in a window now."""
+    if ctx.state.phase not in BEFORE_MARRIAGE_RESOLUTION:
+        return []
+    return _window_options(ctx, power, Moment.RESPONSE)
+
+
+def open_response_window(ctx: Ctx, trigger: str) -> None:
+    """CARD-2: after every action or event, every power may answer with a response card."""
+    if ctx.state.phase in BEFORE_MARRIAGE_RESOLUTION:
+        ctx.state.stack.append(ResponseWindowFrame(trigger=trigger, asked=list(ctx.data.power_ids)))
+
+
+def open_combat_window(ctx: Ctx, space: str, sides: tuple[str, str]) -> None:
+    """CARD-3: just before a recorded battle is resolved, its sides may play combat cards, in impulse order."""
+    involved = [p for p in ctx.data.power_ids if p in sides]
+    ctx.state.stack.append(CombatWindowFrame(space=space, asked=involved))
+
+
+def _play_from_window(ctx: Ctx, power: str, choice: Choice, extra: tuple[str, ...]) -> None:
+    number = int(choice.args[0])
+    event = ctx.rules.event_of(ctx.data, number)
+    assert event is not None
+    ctx.state.powers[power].hand.remove(number)
+    event.resolve(ctx, power, number, (*choice.args[1:], *extra))
+    discard_after_play(ctx, number)
+
+
+def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
+    if frame.index >= len(frame.asked):
+        return None
+    power = frame.asked[frame.index]
+    options = response_options(ctx, power)
+    playable = [o for o in options if not o.refusal]
+    if not playable and not ctx.state.strict_response_windows:
+        return None  # GEN-8 default: only powers that could answer are asked
+    options.append(Option(Choice(Verb.NO_RESPONSE, (), "No response")))
+    return Decision.of(power, f"Response window {frame.trigger}: play a response card?", "CARD-2", options)
+
+
+def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> None:
+    if choice.verb is Verb.RESPOND:
+        _play_from_window(ctx, frame.asked[frame.index], choice, ())
+    frame.index += 1
+
+
+def _next_asked(ctx: Ctx, frame: ResponseWindowFrame | CombatWindowFrame) -> None:
+    if frame.index >= len(frame.asked):
+        ctx.remove_frame(frame)
+    else:
+        frame.index += 1
+
+
+def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
+    if frame.index >= len(frame.asked):
+        return None
+    power = frame.asked[frame.index]
+    options = _window_options(ctx, power, Moment.COMBAT)
+    if not any(not o.refusal for o in options):
+        return None
+    options.append(Option(Choice(Verb.NO_COMBAT, (), "No combat card")))
+    return Decision.of(power, f"Battle at {ctx.name(frame.space)}: play a combat card?", "CARD-3", options)
+
+
+def _combat_choose(ctx: Ctx, frame: CombatWindowFrame, choice: Choice) -> None:
+    if choice.verb is Verb.COMBAT:
+        _play_from_window(ctx, frame.asked[frame.index], choice, (frame.space,))
+    frame.index += 1
+
+
+PROCEDURES = (
+    Procedure(ResponseWindowFrame, "response-window", _response_decision, _response_choose, _next_asked),
+    Procedure(CombatWindowFrame, "combat-window", _combat_decision, _combat_choose, _next_asked),
+)
