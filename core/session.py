@@ -16,6 +16,7 @@ from core.events import Event
 from core.gamedata import GameData
 from core.setup import Seat, Setup, new_state
 from core.state import GameState
+from core.views import SeatView, seat_view
 
 
 @frozen
@@ -97,6 +98,10 @@ class Session:
     def seat_to_decide(self) -> Seat | None:
         """The seat whose decision is pending (None when the game is over)."""
         return self.seat_of(self._pending.power) if self._pending is not None else None
+
+    def view(self, seat: Seat) -> SeatView:
+        """What one seat may see now (other hands as counts; never the deck order or the dice)."""
+        return seat_view(self.data, self.state, self.setup, seat, self._pending, self.seat_to_decide(), self.log)
 
     # ---- playing ----------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ DEFAULT_PERSON = "Player 1"
 class SeatKind(StrEnum):
     PERSON = "person"
     COMPUTER = "computer"
+    ONLOOKER = "onlooker"  # watches a game, holds no power
 
 
 @frozen

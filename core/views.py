@@ -1,57 +1,165 @@
-"""What the screens show, as plain rows built from the state (the UI only lays them out)."""
+"""What one seat may see, as typed rows built from the state (screens and remote terminals lay them out).
+
+A seat is a person holding some powers, a computer player, or an onlooker. ``seat_view`` gives the
+public state plus the hands of the seat's own powers: other hands appear as counts only, and the deck
+order, the RNG state and forced dice never appear. The pending decision's choices are shown only to
+the seat that decides it (they name the cards in its hand).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from attrs import frozen
+
 from core import marriage, victory
 from core.cards import PENDING_EVENT_RULES
+from core.choices import Decision
+from core.events import Event
 from core.gamedata import CardRecord, GameData
 from core.registry import RULES
-from core.setup import Setup
-from core.state import PHASE_TITLES, GameState, PatronStatus, RoyalStatus
+from core.setup import Seat, SeatKind, Setup
+from core.state import PHASE_TITLES, GameState, PatronStatus, Phase, RoyalStatus
+from core.victory import VpLine
 
 PROVISIONAL_MARK = "*"
+ONLOOKER = Seat("onlooker", (), SeatKind.ONLOOKER)
 
 
-def _mark(provisional: bool) -> str:
-    return PROVISIONAL_MARK if provisional else ""
+@frozen
+class CardRow:
+    number: int
+    title: str
+    text: str
 
 
-def status_line(data: GameData, state: GameState, power: str, person: str) -> str:
-    last = data.scenarios[state.scenario].last_turn
-    who = f"{data.power_name(power)} ({person}) to act" if power in state.powers else "the table records an action"
-    if state.winner:
-        who = f"{data.power_name(state.winner)} wins: {state.victory}"
-    return f"Turn {state.turn}/{last} - {PHASE_TITLES[state.phase]} - {who}"
+@frozen
+class HandView:
+    """A power's hand: its cards for the seat that holds the power, else only the count."""
+
+    power: str
+    name: str
+    held_by: str
+    count: int
+    cards: tuple[CardRow, ...] | None
 
 
-def vp_line(data: GameData, state: GameState) -> str:
-    return "VP  " + "  ".join(f"{p.name[:3]} {victory.total_vp(state, data, p.id)}" for p in data.powers)
+@frozen
+class VpRow:
+    power: str
+    name: str
+    total: int
+    lines: tuple[VpLine, ...]
 
 
-def vp_rows(data: GameData, state: GameState) -> list[tuple[str, str, str]]:
-    """(power, total, breakdown) per power, highest first."""
-    rows = []
-    for power, total in victory.standings(state, data):
-        parts = [f"{line.amount} {line.rule} {line.reason}" for line in victory.vp_lines(state, data, power) if line.amount]
-        rows.append((data.power_name(power), str(total), "; ".join(parts)))
-    return rows
+@frozen
+class DealStep:
+    rule: str
+    text: str
+    value: int
 
 
-def deal_rows(data: GameData, state: GameState) -> list[tuple[str, str, str]]:
-    """CARD-7: each power's count this turn and where it came from."""
-    rows = []
-    for power in data.power_ids:
-        lines = state.powers[power].deal
-        total = sum(line.value for line in lines)
-        why = ", ".join(f"{line.value:+d} {line.text}" if i else f"{line.value} {line.text}" for i, line in enumerate(lines))
-        rows.append((data.power_name(power), str(total), why))
-    return rows
+@frozen
+class DealRow:
+    """CARD-7: a power's card count this turn and where it came from."""
+
+    power: str
+    name: str
+    total: int
+    steps: tuple[DealStep, ...]
 
 
-def pile_line(data: GameData, state: GameState) -> str:
-    piles = state.cards
-    hands = ", ".join(f"{p.name[:3]} {len(state.powers[p.id].hand)}" for p in data.powers)
-    return f"Deck {len(piles.deck)} - Discard {len(piles.discard)} - Removed {len(piles.removed)} - Hands: {hands}"
+@frozen
+class RoyalRow:
+    id: str
+    name: str
+    power: str
+    sex: str
+    family: str
+    eligibility: int
+    status: str
+    available: bool
+    provisional: bool
+
+
+@frozen
+class PatronRow:
+    id: str
+    name: str
+    pool: str
+    kind: str
+    rating: int
+    where: str
+    sponsored: bool
+    provisional: bool
+
+
+@frozen
+class MinorRow:
+    id: str
+    name: str
+    ally: str
+    influence: tuple[tuple[str, int], ...]
+    determined: bool
+
+
+@frozen
+class PowerDisplay:
+    """A power's display: who holds it, VP ledger, Card markers, bonuses."""
+
+    power: str
+    name: str
+    held_by: str
+    vp: int
+    hand_count: int
+    card_markers: tuple[str, ...]
+    bonuses: tuple[str, ...]
+    marriage_bonuses: tuple[str, ...]
+    vp_lines: tuple[VpLine, ...]
+
+
+@frozen
+class SeatView:
+    seat: str
+    turn: int
+    last_turn: int
+    phase: Phase
+    phase_title: str
+    deciding_power: str
+    deciding_person: str
+    decision: Decision | None
+    winner: str
+    victory: str
+    vp: tuple[VpRow, ...]
+    hands: tuple[HandView, ...]
+    deck_count: int
+    discard: tuple[CardRow, ...]
+    removed_count: int
+    in_force: tuple[CardRow, ...]
+    deal: tuple[DealRow, ...]
+    royals: tuple[RoyalRow, ...]
+    betrothals: tuple[str, ...]
+    virgin_queen_vp: int
+    virgin_queen_cap: int
+    patrons: tuple[PatronRow, ...]
+    markers: tuple[str, ...]
+    minors: tuple[MinorRow, ...]
+    wars: tuple[tuple[str, str], ...]
+    powers: tuple[PowerDisplay, ...]
+    log: tuple[Event, ...]
+
+    @property
+    def status(self) -> str:
+        if self.winner:
+            who = f"{self.winner} wins: {self.victory}"
+        elif self.deciding_power:
+            who = f"{self.deciding_power} ({self.deciding_person}) to act"
+        else:
+            who = "the table records an action"
+        return f"Turn {self.turn}/{self.last_turn} - {self.phase_title} - {who}"
+
+    def hand_of(self, power: str) -> HandView:
+        return next(h for h in self.hands if h.power == power)
 
 
 def describe_card(card: CardRecord) -> str:
@@ -68,21 +176,29 @@ def describe_card(card: CardRecord) -> str:
     return f"#{card.number} {card.title}{provisional} - {card.cp} CP, {card.kind}{removed}: {does}"
 
 
-def hand_rows(data: GameData, state: GameState, power: str) -> list[str]:
-    return [describe_card(data.cards[n]) for n in sorted(state.powers[power].hand)]
+def card_rows(data: GameData, numbers: Sequence[int]) -> tuple[CardRow, ...]:
+    return tuple(CardRow(n, data.cards[n].title, describe_card(data.cards[n])) for n in numbers)
 
 
-def discard_rows(data: GameData, state: GameState) -> list[str]:
-    return [describe_card(data.cards[n]) for n in state.cards.discard]
+def vp_rows(data: GameData, state: GameState) -> tuple[VpRow, ...]:
+    """Each power's VP and ledger (WIN-6), highest first (ties in impulse order, GEN-5)."""
+    return tuple(
+        VpRow(power, data.power_name(power), total, tuple(victory.vp_lines(state, data, power)))
+        for power, total in victory.standings(state, data)
+    )
 
 
-def in_force_rows(data: GameData, state: GameState) -> list[str]:
-    return [f"#{n} {data.cards[n].title} (Turn Track marker, CARD-4)" for n in state.cards.in_force]
+def deal_rows(data: GameData, state: GameState) -> tuple[DealRow, ...]:
+    rows = []
+    for power in data.power_ids:
+        steps = tuple(DealStep(line.rule, line.text, line.value) for line in state.powers[power].deal)
+        rows.append(DealRow(power, data.power_name(power), sum(s.value for s in steps), steps))
+    return tuple(rows)
 
 
-def royal_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
+def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
     """MAR-1: the Available to Wed display, every royal with its status."""
-    rows: list[tuple[str, ...]] = []
+    rows = []
     for royal_id, record in data.royals.items():
         royal = state.royals[royal_id]
         status = royal.status.value
@@ -95,25 +211,32 @@ def royal_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
             status = f"betrothed to {data.royals[partner].name}{extra}"
         if royal.captured:
             status += ", captured in England"
-        ally = state.minors[record.power].ally if record.power in state.minors else ""
-        owner = record.power if record.power in state.powers else f"{data.name_of(record.power)} (ally of {data.power_name(ally) if ally else 'no one'})"
-        rows.append((
-            record.name + _mark(record.provisional),
-            data.power_name(owner) if record.power in state.powers else owner,
-            record.sex,
-            record.family or "-",
-            str(royal.eligibility),
-            status,
+        if record.power in state.powers:
+            owner = data.power_name(record.power)
+        else:
+            ally = state.minors[record.power].ally if record.power in state.minors else ""
+            owner = f"{data.name_of(record.power)} (ally of {data.power_name(ally) if ally else 'no one'})"
+        rows.append(RoyalRow(
+            royal_id, record.name, owner, record.sex, record.family or "-", royal.eligibility, status,
+            royal.status is RoyalStatus.AVAILABLE, record.provisional,
         ))
-    return rows
+    return tuple(rows)
 
 
-def patronage_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
+def betrothal_lines(data: GameData, state: GameState) -> tuple[str, ...]:
+    return tuple(
+        f"{data.royals[b.bride].name} + {data.royals[b.groom].name}"
+        + (" (opening, MAR-7)" if b.opening else "") + (" +Festivities" if b.festivities else "")
+        for b in state.betrothals
+    )
+
+
+def patronage_rows(data: GameData, state: GameState) -> tuple[PatronRow, ...]:
     """The Patronage chart: every patron in play, sponsored ones first."""
-    rows: list[tuple[str, ...]] = []
-    for kind, patrons, records in (("artist", state.artists, data.artists), ("scientist", state.scientists, data.scientists)):
+    rows = []
+    for kind, patrons in (("artist", state.artists), ("scientist", state.scientists)):
         for patron_id, patron in patrons.items():
-            record = records[patron_id]
+            record = data.patron(patron_id)
             if record.enters > state.turn and patron.status is PatronStatus.POOL:
                 continue
             where = patron.status.value
@@ -121,53 +244,102 @@ def patronage_rows(data: GameData, state: GameState) -> list[tuple[str, ...]]:
                 where = f"{data.power_name(patron.sponsor)}, {patron.box_cp}-CP box"
             elif patron.status is PatronStatus.FINISHED:
                 where = f"finished ({data.power_name(patron.sponsor)})"
-            detail = getattr(record, "type", kind)
-            rows.append((record.name + _mark(record.provisional), record.pool.capitalize(), detail, str(record.rating), where))
-    rows.sort(key=lambda row: not row[4].endswith("box"))  # sponsored patrons first (stable otherwise)
-    return rows
+            rows.append(PatronRow(
+                patron_id, record.name, record.pool.capitalize(), getattr(record, "type", kind), record.rating, where,
+                patron.status is PatronStatus.SPONSORED, record.provisional,
+            ))
+    rows.sort(key=lambda row: not row.sponsored)  # sponsored patrons first (stable otherwise)
+    return tuple(rows)
 
 
-def marker_lines(data: GameData, state: GameState) -> list[str]:
+def marker_lines(data: GameData, state: GameState) -> tuple[str, ...]:
     markers = state.markers
     typed = ", ".join(f"{value} VP: {'/'.join(kinds) or 'none'}" for value, kinds in markers.artist_typed.items())
     scientist = ", ".join(f"{value} VP x{count}" for value, count in markers.scientist.items())
     held = ", ".join(f"{data.bonuses[b].name}: {data.power_name(p)}" for b, p in markers.bonus_holders.items()) or "none"
     free = ", ".join(b.name for b in data.bonuses.values() if b.id not in markers.bonus_holders)
-    return [
+    return (
         f"Artist markers left: 1 VP x{markers.artist_one_vp}; {typed} (PAT-8)",
         f"Scientist markers left: {scientist} (SCI-1)",
         f"Bonuses held: {held} (SCI-2)",
         f"Bonuses free: {free}",
-    ]
+    )
 
 
-def minor_lines(data: GameData, state: GameState) -> list[str]:
-    lines = []
-    for minor_id, minor in state.minors.items():
-        influence = ", ".join(f"{data.power_name(p)} {n}" for p, n in minor.influence.items() if n) or "none"
-        box = " (determined this turn)" if minor.determined else ""
-        lines.append(f"{data.minors[minor_id].name}: ally {data.power_name(minor.ally) if minor.ally else 'none'}; influence {influence}{box}")
-    return lines
+def minor_rows(data: GameData, state: GameState) -> tuple[MinorRow, ...]:
+    return tuple(
+        MinorRow(
+            minor_id, data.minors[minor_id].name, data.power_name(minor.ally) if minor.ally else "",
+            tuple((data.power_name(p), n) for p, n in minor.influence.items() if n), minor.determined,
+        )
+        for minor_id, minor in state.minors.items()
+    )
 
 
-def war_line(data: GameData, state: GameState) -> str:
-    return "Wars: " + (", ".join(f"{data.power_name(a)}-{data.power_name(b)}" for a, b in state.wars) or "none")
-
-
-def power_display(data: GameData, state: GameState, setup: Setup) -> list[str]:
-    """Each power's display: who plays it, hand size, Card markers, VP ledger, bonuses."""
-    lines = []
+def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[PowerDisplay, ...]:
     holders = state.markers.bonus_holders
+    displays = []
     for power in data.powers:
         record = state.powers[power.id]
-        markers = ", ".join(f"{m.delta:+d} ({m.reason}, {m.rule})" for m in record.card_markers) or "none"
-        bonuses = ", ".join(f"{data.bonuses[b].name} ({data.bonuses[b].effect})" for b, p in holders.items() if p == power.id) or "none"
-        royal = ", ".join(f"{data.royals[r].name}: {data.royals[r].marriage_bonus} +{data.royals[r].marriage_bonus_value}" for r in record.royal_bonuses)
-        lines += [
-            f"{power.name} - played by {setup.seat_of(power.id).name} - {victory.total_vp(state, data, power.id)} VP - {len(record.hand)} cards in hand",
-            f"  Card markers for the next Card Draw (CARD-7): {markers}",
-            f"  Scientific bonuses (SCI-2): {bonuses}",
-            *([f"  Marriage bonuses (MAR-6): {royal}"] if royal else []),
-            *[f"  VP {line.amount:+d} [{line.rule}] {line.reason}" for line in victory.vp_lines(state, data, power.id)],
-        ]
-    return lines
+        displays.append(PowerDisplay(
+            power.id,
+            power.name,
+            setup.seat_of(power.id).name,
+            victory.total_vp(state, data, power.id),
+            len(record.hand),
+            tuple(f"{m.delta:+d} ({m.reason}, {m.rule})" for m in record.card_markers),
+            tuple(f"{data.bonuses[b].name} ({data.bonuses[b].effect})" for b, p in holders.items() if p == power.id),
+            tuple(f"{data.royals[r].name}: {data.royals[r].marriage_bonus} +{data.royals[r].marriage_bonus_value}" for r in record.royal_bonuses),
+            tuple(victory.vp_lines(state, data, power.id)),
+        ))
+    return tuple(displays)
+
+
+def seat_view(
+    data: GameData,
+    state: GameState,
+    setup: Setup,
+    seat: Seat,
+    pending: Decision | None,
+    deciding_seat: Seat | None,
+    log: Sequence[Event] = (),
+) -> SeatView:
+    """Everything ``seat`` may see now; ``deciding_seat`` holds the pending decision (GEN-2)."""
+    deciding = pending.power if pending is not None else ""
+    hands = tuple(
+        HandView(
+            p.id, p.name, setup.seat_of(p.id).name, len(state.powers[p.id].hand),
+            card_rows(data, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
+        )
+        for p in data.powers
+    )
+    england = marriage.side_power(state, data, marriage.ELIZABETH) if marriage.ELIZABETH in data.royals else ""
+    return SeatView(
+        seat=seat.name,
+        turn=state.turn,
+        last_turn=data.scenarios[state.scenario].last_turn,
+        phase=state.phase,
+        phase_title=PHASE_TITLES[state.phase],
+        deciding_power=data.power_name(deciding) if deciding in state.powers else "",
+        deciding_person=deciding_seat.name if deciding_seat is not None else "",
+        decision=pending if pending is not None and deciding_seat == seat else None,
+        winner=data.power_name(state.winner) if state.winner else "",
+        victory=state.victory,
+        vp=vp_rows(data, state),
+        hands=hands,
+        deck_count=len(state.cards.deck),
+        discard=card_rows(data, state.cards.discard),
+        removed_count=len(state.cards.removed),
+        in_force=card_rows(data, state.cards.in_force),
+        deal=deal_rows(data, state),
+        royals=royal_rows(data, state),
+        betrothals=betrothal_lines(data, state),
+        virgin_queen_vp=state.powers[england].virgin_queen_vp if england else 0,
+        virgin_queen_cap=data.settings.marriage.virgin_queen_vp_cap,
+        patrons=patronage_rows(data, state),
+        markers=marker_lines(data, state),
+        minors=minor_rows(data, state),
+        wars=tuple((data.power_name(a), data.power_name(b)) for a, b in state.wars),
+        powers=power_displays(data, state, setup),
+        log=tuple(log),
+    )

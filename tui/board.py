@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core import views
+from tui import display
 from core.state import Phase
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.overlays import HandoffScreen, LogScreen, TextScreen, help_screen, patronage_screen, royals_screen
@@ -63,15 +63,15 @@ class Board:
     def _ensure_board_screen(self) -> None:
         """Leave menus and overlays for the board, which sits directly above the title screen."""
         app = self.app
-        session = self.controller.game
+        phase = self.controller.view().phase
         while len(app.screen_stack) > 1 and not isinstance(app.screen, (PhaseScreen, TooSmallScreen)):
             app.pop_screen()
         if isinstance(app.screen, TooSmallScreen):
             return
-        if session.state.phase is Phase.GAME_OVER:
+        if phase is Phase.GAME_OVER:
             app.push_screen(GameOverScreen(self.controller, self.controller.last_events))
             return
-        wanted = PHASE_SCREENS[session.state.phase]
+        wanted = PHASE_SCREENS[phase]
         if not isinstance(app.screen, PhaseScreen):
             app.push_screen(wanted(self.controller))
         elif type(app.screen) is not wanted:
@@ -100,12 +100,11 @@ class Board:
         self.app.push_screen(LogScreen(self.controller))
 
     def powers(self) -> None:
-        session = self.controller.game
-        text = "\n".join(views.power_display(session.data, session.state, session.setup))
+        text = "\n".join(display.power_display_lines(self.controller.view()))
         self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses (WIN-6)", text))
 
     def discards(self) -> None:
-        session = self.controller.game
-        rows = views.discard_rows(session.data, session.state)
-        text = "\n".join([views.pile_line(session.data, session.state), *rows]) if rows else "The discard pile is empty."
+        view = self.controller.view()
+        rows = [card.text for card in view.discard]
+        text = "\n".join([display.pile_line(view), *rows]) if rows else "The discard pile is empty."
         self.app.push_screen(TextScreen("Discard pile (back into the deck next turn, CARD-6)", text))

@@ -20,6 +20,7 @@ from tui.messages import GameProblem, HandoffNeeded, StateChanged, WalkthroughFi
 
 if TYPE_CHECKING:
     from core.session import Session
+    from core.views import SeatView
     from core.setup import Setup
     from core.walkthroughs import WalkthroughRun
 
@@ -73,6 +74,25 @@ class Controller:
         if not self.save_dir.is_dir():
             return []
         return sorted(self.save_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def view(self) -> SeatView:
+        """What the person at the keyboard may see (GEN-2, GEN-8): their hands, everything public."""
+        from core.views import ONLOOKER
+
+        session = self.game
+        seat = next((s for s in session.setup.seats if s.name == self.person_at_keyboard), None)
+        return session.view(seat or session.seat_to_decide() or ONLOOKER)
+
+    def power_names(self) -> dict[str, str]:
+        return {p: self.data.power_name(p) for p in self.data.power_ids}
+
+    def can_undo(self) -> bool:
+        return self.session is not None and self.session.can_undo()
+
+    def can_start_table_action(self) -> bool:
+        from core.engine import table_entry_allowed
+
+        return self.session is not None and table_entry_allowed(self.session.state)
 
     @property
     def game(self) -> Session:
@@ -128,10 +148,8 @@ class Controller:
 
     def table_action(self) -> None:
         """TABLE-1: the table records an outcome at any time."""
-        from core.engine import table_entry_allowed
-
         assert self.session is not None
-        if not table_entry_allowed(self.session.state):
+        if not self.can_start_table_action():
             self.post(GameProblem("TABLE-1: a table action is already being recorded"))
             return
         self.last_events = self.session.choose(TABLE_ACTOR, Choice.parse("table"))

@@ -8,12 +8,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core import views
-from core.choices import TABLE_ACTOR
-from core.engine import table_entry_allowed
 from core.events import render
-from core.gamedata import GameData
-from core.state import GameState, Phase
+from core.state import Phase
+from core.views import SeatView
+from tui import display
 from tui.controller import Controller
 from tui.widgets.decision import DecisionPanel
 
@@ -55,14 +53,10 @@ class PhaseScreen(Screen[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        session = self.controller.game
-        data, state = session.data, session.state
-        pending = session.decision
-        power = pending.power if pending else ""
-        person = self.controller.person_for(power) if power else ""
-        self.query_one("#status", Static).update(views.status_line(data, state, power, person))
-        self.query_one("#vp", Static).update(views.vp_line(data, state))
-        info = self.phase_info(data, state)
+        view = self.controller.view()
+        self.query_one("#status", Static).update(view.status)
+        self.query_one("#vp", Static).update(display.vp_line(view))
+        info = self.phase_info(view)
         run = self.controller.walkthrough
         suggested = ""
         if run is not None and run.current is not None:
@@ -70,30 +64,29 @@ class PhaseScreen(Screen[None]):
             info = f"{run.heading()}\n> {run.current.explain}.{intro}\n\n{info}"
             suggested = run.current.choice
         self.query_one("#phase-info", Static).update(info)
-        self.query_one(DecisionPanel).show(pending, "The game is over." if state.winner else "", suggested)
+        self.query_one(DecisionPanel).show(view.decision, "The game is over." if view.winner else "", suggested)
         log = self.query_one("#log", RichLog)
         log.clear()
-        names = {p: data.power_name(p) for p in data.power_ids}
-        for event in session.log[-LOG_LINES_SHOWN:]:
+        names = self.controller.power_names()
+        for event in view.log[-LOG_LINES_SHOWN:]:
             log.write(render(event, names))
         self.refresh_bindings()
 
-    def phase_info(self, data: GameData, state: GameState) -> str:
+    def phase_info(self, view: SeatView) -> str:
         return ""
 
     def show_problem(self, text: str) -> None:
         self.query_one(DecisionPanel).show_problem(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        session = self.controller.session
-        if session is None:
+        if self.controller.session is None:
             return False
         if action in ("undo", "table") and self.controller.walkthrough is not None:
             return False
         if action == "undo":
-            return session.can_undo()
+            return self.controller.can_undo()
         if action == "table":
-            return table_entry_allowed(session.state)
+            return self.controller.can_start_table_action()
         return True
 
     def action_undo(self) -> None:
@@ -107,64 +100,60 @@ class PhaseScreen(Screen[None]):
 
     # ---- shared pieces of phase information ----------------------------------------------------
 
-    def _hand_text(self) -> str:
-        session = self.controller.game
-        pending = session.decision
-        if pending is None or pending.power == TABLE_ACTOR or pending.power not in session.state.powers:
+    def _hand_text(self, view: SeatView) -> str:
+        pending = view.decision
+        hand = next((h for h in view.hands if pending is not None and h.power == pending.power), None)
+        if hand is None or hand.cards is None:
             return "(no hand shown: the table is recording an action)"
-        rows = views.hand_rows(session.data, session.state, pending.power)
-        title = f"{session.data.power_name(pending.power)}'s hand ({len(rows)} cards) - only its player sees this"
-        return "\n".join([title, *[f"  {row}" for row in rows]]) if rows else f"{title}\n  (empty)"
+        title = f"{hand.name}'s hand ({hand.count} cards) - only its player sees this"
+        return "\n".join([title, *[f"  {card.text}" for card in hand.cards]]) if hand.cards else f"{title}\n  (empty)"
 
 
 class NegotiationScreen(PhaseScreen):
     TITLE = "Diplomacy Phase - Negotiation Segment"
 
-    def phase_info(self, data: GameData, state: GameState) -> str:
-        betrothed = [
-            f"  {data.royals[b.bride].name} + {data.royals[b.groom].name}"
-            + (" (opening, MAR-7)" if b.opening else "") + (" +Festivities" if b.festivities else "")
-            for b in state.betrothals
-        ]
+    def phase_info(self, view: SeatView) -> str:
         available = [
-            f"  {row[0]} ({row[1]}, {row[2]}, {row[3]}) Elig {row[4]}"
-            for row in views.royal_rows(data, state) if row[5] == "available"
+            f"  {display.mark(r.name, r.provisional)} ({r.power}, {r.sex}, {r.family}) Elig {r.eligibility}"
+            for r in view.royals if r.available
         ]
         return "\n".join([
-            "Betrothals (MAR-2):", *(betrothed or ["  none"]),
+            "Betrothals (MAR-2):", *([f"  {b}" for b in view.betrothals] or ["  none"]),
             "Available to Wed (MAR-1) - w for the full display:", *available,
-            views.war_line(data, state), *views.minor_lines(data, state),
+            display.war_line(view), *display.minor_lines(view),
         ])
 
 
 class ActionScreen(PhaseScreen):
     TITLE = "Action Phase"
 
-    def phase_info(self, data: GameData, state: GameState) -> str:
-        in_force = views.in_force_rows(data, state)
+    def phase_info(self, view: SeatView) -> str:
+        in_force = [f"#{c.number} {c.title} (Turn Track marker, CARD-4)" for c in view.in_force]
         return "\n".join([
-            self._hand_text(),
-            views.pile_line(data, state),
+            self._hand_text(view),
+            display.pile_line(view),
             *(["In force:", *in_force] if in_force else []),
-            views.war_line(data, state),
+            display.war_line(view),
         ])
 
 
 class MarriageScreen(PhaseScreen):
     TITLE = "Marriage Resolution Phase"
 
-    def phase_info(self, data: GameData, state: GameState) -> str:
-        rows = [f"  {r[0]} ({r[1]}) Elig {r[4]}: {r[5]}" for r in views.royal_rows(data, state) if r[5] not in ("not yet in play",)]
-        vq = state.powers["england"].virgin_queen_vp
-        return "\n".join([f"Virgin Queen VP so far: {vq} of {data.settings.marriage.virgin_queen_vp_cap} (VQ-1)", *rows])
+    def phase_info(self, view: SeatView) -> str:
+        rows = [
+            f"  {display.mark(r.name, r.provisional)} ({r.power}) Elig {r.eligibility}: {r.status}"
+            for r in view.royals if r.status != "not yet in play"
+        ]
+        return "\n".join([f"Virgin Queen VP so far: {view.virgin_queen_vp} of {view.virgin_queen_cap} (VQ-1)", *rows])
 
 
 class PatronageScreen(PhaseScreen):
     TITLE = "Patronage Phase"
 
-    def phase_info(self, data: GameData, state: GameState) -> str:
-        rows = [f"  {r[0]} ({r[2]}, rating {r[3]}): {r[4]}" for r in views.patronage_rows(data, state) if r[4].endswith("box")]
-        return "\n".join(["On the Patronage chart (PAT-6 order):", *(rows or ["  none"]), *views.marker_lines(data, state)])
+    def phase_info(self, view: SeatView) -> str:
+        rows = [f"  {display.mark(r.name, r.provisional)} ({r.kind}, rating {r.rating}): {r.where}" for r in view.patrons if r.sponsored]
+        return "\n".join(["On the Patronage chart (PAT-6 order):", *(rows or ["  none"]), *view.markers])
 
 
 # The phases that can wait for a decision; the others are reported (tui/screens/reports.py).

@@ -8,10 +8,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog, Static
 
-from core import views
 from core.events import render
 from core.gamedata import PROVISIONAL_NOTE
 from core.rules_text import rule_text
+from tui import display
 from tui.controller import Controller
 from tui.widgets.tables import rows_table
 
@@ -54,14 +54,13 @@ class TextScreen(ModalScreen[None]):
 
 
 def help_screen(controller: Controller) -> TextScreen:
-    session = controller.session
     keys = (
         "Keys: arrows + Enter or 1-9 choose; : type a choice; u undo (GEN-9); t table action (TABLE-1); "
         "w royals; p patronage chart; v power displays; d discard pile; l log; Ctrl+S save; Ctrl+Q quit."
     )
-    if session is None or session.decision is None:
+    pending = controller.view().decision if controller.session is not None else None
+    if pending is None:
         return TextScreen("Help", f"{keys}\n\n{PROVISIONAL_NOTE}")
-    pending = session.decision
     text = f"{rule_text(pending.rule)}\n\n{keys}\n\n{PROVISIONAL_NOTE}"
     return TextScreen(f"Rule {pending.rule} - {pending.prompt}", text)
 
@@ -78,11 +77,10 @@ class LogScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        session = self.controller.session
         log = self.query_one(RichLog)
-        if session is not None:
-            names = {p: session.data.power_name(p) for p in session.data.power_ids}
-            for event in session.log:
+        if self.controller.session is not None:
+            names = self.controller.power_names()
+            for event in self.controller.view().log:
                 log.write(render(event, names))
 
     def action_close(self) -> None:
@@ -110,13 +108,15 @@ class TableScreen(ModalScreen[None]):
 
 
 def royals_screen(controller: Controller) -> TableScreen:
-    session = controller.game
-    rows = views.royal_rows(session.data, session.state)
+    rows = [
+        (display.mark(r.name, r.provisional), r.power, r.sex, r.family, str(r.eligibility), r.status)
+        for r in controller.view().royals
+    ]
     return TableScreen("Available to Wed display (MAR-1)", ("Royal", "Power", "Sex", "Family", "Elig", "Status"), rows, [PROVISIONAL_NOTE])
 
 
 def patronage_screen(controller: Controller) -> TableScreen:
-    session = controller.game
-    rows = views.patronage_rows(session.data, session.state)
-    notes = [*views.marker_lines(session.data, session.state), PROVISIONAL_NOTE]
+    view = controller.view()
+    rows = [(display.mark(r.name, r.provisional), r.pool, r.kind, str(r.rating), r.where) for r in view.patrons]
+    notes = [*view.markers, PROVISIONAL_NOTE]
     return TableScreen("Patronage chart (PAT-2, PAT-8, SCI-2)", ("Patron", "Pool", "Type", "Rating", "Where"), rows, notes)

@@ -9,10 +9,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from core import views
 from core.events import Event, render
-from core.gamedata import GameData
-from core.state import GameState
+from core.views import SeatView
+from tui import display
 from tui.controller import Controller
 from tui.widgets.tables import rows_table
 
@@ -27,22 +26,21 @@ class ReportScreen(ModalScreen[None]):
         self.events = events
 
     def compose(self) -> ComposeResult:
-        session = self.controller.game
+        view = self.controller.view()
         with VerticalScroll(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
-            yield from self.body(session.data, session.state)
+            yield from self.body(view)
             yield Static("Press Enter to continue.", classes="hint", markup=False)
         yield Footer()
 
     def heading(self) -> str:
-        return f"Turn {self.controller.game.state.turn}: {self.HEADING}"
+        return f"Turn {self.controller.view().turn}: {self.HEADING}"
 
-    def body(self, data: GameData, state: GameState) -> ComposeResult:
+    def body(self, view: SeatView) -> ComposeResult:
         yield from ()
 
     def event_lines(self, *rules: str) -> str:
-        data = self.controller.game.data
-        names = {p: data.power_name(p) for p in data.power_ids}
+        names = self.controller.power_names()
         return "\n".join(render(e, names) for e in self.events if e.rule.split("-")[0] in rules)
 
     def action_dismiss_report(self) -> None:
@@ -52,33 +50,33 @@ class ReportScreen(ModalScreen[None]):
 class CardDrawScreen(ReportScreen):
     HEADING = "Card Draw Phase (CARD-5..CARD-7)"
 
-    def body(self, data: GameData, state: GameState) -> ComposeResult:
-        yield rows_table(("Power", "Cards", "Where the count comes from (CARD-7)"), views.deal_rows(data, state), "deal")
-        yield Static(views.pile_line(data, state), markup=False)
+    def body(self, view: SeatView) -> ComposeResult:
+        yield rows_table(("Power", "Cards", "Where the count comes from (CARD-7)"), [display.deal_cells(r) for r in view.deal], "deal")
+        yield Static(display.pile_line(view), markup=False)
         yield Static(self.event_lines("CARD", "MAR"), markup=False)
 
 
 class DiplomaticStatusReport(ReportScreen):
     HEADING = "Diplomacy Phase - Diplomatic Status (DIP-1..DIP-6)"
 
-    def body(self, data: GameData, state: GameState) -> ComposeResult:
+    def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("DIP"), markup=False)
-        yield Static("\n".join(views.minor_lines(data, state)), markup=False)
+        yield Static("\n".join(display.minor_lines(view)), markup=False)
 
 
 class MarriageReport(ReportScreen):
     HEADING = "Marriage Resolution Phase (MAR-4..MAR-8, VQ-1, AGE-1)"
 
-    def body(self, data: GameData, state: GameState) -> ComposeResult:
+    def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("MAR", "VQ", "AGE", "CARD"), markup=False)
 
 
 class PatronageReport(ReportScreen):
     HEADING = "Patronage Phase (PAT-5..PAT-8, SCI-1..SCI-3)"
 
-    def body(self, data: GameData, state: GameState) -> ComposeResult:
+    def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("PAT", "SCI"), markup=False)
-        yield Static("\n".join(views.marker_lines(data, state)), markup=False)
+        yield Static("\n".join(view.markers), markup=False)
 
 
 class EndOfTurnScreen(ReportScreen):
@@ -87,8 +85,8 @@ class EndOfTurnScreen(ReportScreen):
     def heading(self) -> str:
         return f"End of turn: {self.HEADING}"
 
-    def body(self, data: GameData, state: GameState) -> ComposeResult:
-        yield rows_table(("Power", "VP", "Ledger (WIN-6)"), views.vp_rows(data, state), "standings")
+    def body(self, view: SeatView) -> ComposeResult:
+        yield rows_table(("Power", "VP", "Ledger (WIN-6)"), [display.vp_cells(r) for r in view.vp], "standings")
         yield Static(self.event_lines("DIP", "CARD", "WIN"), markup=False)
 
 
@@ -97,5 +95,5 @@ class GameOverScreen(EndOfTurnScreen):
     BINDINGS = [Binding("enter", "app.to_title", "Title screen", priority=True), Binding("l", "app.full_log", "Log")]
 
     def heading(self) -> str:
-        session = self.controller.game
-        return f"Game over: {session.data.power_name(session.state.winner)} wins - {session.state.victory}"
+        view = self.controller.view()
+        return f"Game over: {view.winner} wins - {view.victory}"
