@@ -25,14 +25,14 @@ from tui.screens.too_small import TooSmallScreen
 if TYPE_CHECKING:
     from tui.app import VirginQueenApp
 
-# Phase-start log lines that get a report screen, in the order they can happen, and the rule
+# Phases that get a report screen when they have run, in the order they can happen, and the rule
 # whose events must be present for the report to be worth showing ("" = always).
-REPORTS: tuple[tuple[str, type[ReportScreen], str], ...] = (
-    ("Marriage Resolution Phase", MarriageReport, "MAR-4"),
-    ("Patronage Phase", PatronageReport, "PAT-5"),
-    ("Victory Determination Phase", EndOfTurnScreen, ""),
-    ("Card Draw Phase", CardDrawScreen, ""),
-    ("Diplomatic Status", DiplomaticStatusReport, "DIP-2"),
+REPORTS: tuple[tuple[Phase, type[ReportScreen], str], ...] = (
+    (Phase.MARRIAGE, MarriageReport, "MAR-4"),
+    (Phase.PATRONAGE, PatronageReport, "PAT-5"),
+    (Phase.VICTORY, EndOfTurnScreen, ""),
+    (Phase.CARD_DRAW, CardDrawScreen, ""),
+    (Phase.DIPLOMATIC_STATUS, DiplomaticStatusReport, "DIP-2"),
 )
 
 
@@ -80,8 +80,8 @@ class Board:
     def _push_reports(self) -> None:
         passed = self.controller.phases_passed()
         events = self.controller.last_events
-        for marker, report, needs in reversed(REPORTS):  # the last first, so the earliest is on top
-            if any(marker in text for text in passed) and (not needs or any(e.rule == needs for e in events)):
+        for phase, report, needs in reversed(REPORTS):  # the last first, so the earliest is on top
+            if phase in passed and (not needs or any(e.rule == needs for e in events)):
                 self.app.push_screen(report(self.controller, events))
         self.controller.last_events = []
 

@@ -109,12 +109,6 @@ class Controller:
         pending = self.session.decision
         return pending.power if pending else ""
 
-    def person_for(self, power: str) -> str:
-        """Who decides: the power's player; the table's actions stay with whoever holds the keyboard."""
-        if power == TABLE_ACTOR and self.person_at_keyboard:
-            return self.person_at_keyboard
-        return self.game.person_for(power)
-
     def people(self) -> set[str]:
         assert self.session is not None
         return {seat.name for seat in self.session.setup.seats if seat.is_person}
@@ -180,8 +174,8 @@ class Controller:
             return None
 
     def phases_passed(self) -> list[str]:
-        """Phase-start events since the last decision (for the report screens)."""
-        return [e.text for e in self.last_events if e.kind is EventKind.PHASE]
+        """The phases begun since the last decision (for the report screens)."""
+        return [e.phase for e in self.last_events if e.kind is EventKind.PHASE]
 
     # ---- after every change: autosave, hand-off, refresh ------------------------------------------
 
@@ -194,14 +188,14 @@ class Controller:
                 saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
             except OSError as exc:
                 self.post(GameProblem(f"autosave failed: {exc.strerror}"))
-        power = self.decider
-        if power:
-            person = self.person_for(power)
+        seat = self.session.seat_to_decide()
+        if seat is not None:
+            person = seat.name
             if person != self.person_at_keyboard:
                 if len(self.people()) <= 1:  # one person plays every power: nothing to hide
                     self.person_at_keyboard = person
                 else:
-                    self.post(HandoffNeeded(person, power))
+                    self.post(HandoffNeeded(person, self.decider))
                     return
         self.post(StateChanged())
 
