@@ -111,3 +111,184 @@ def test_a_save_cut_anywhere_is_reported_as_truncated(data, tmp_path, cut):
     text = saves.dumps(new_session(data))
     with pytest.raises(SaveError, match="truncated"):
         saves.load(_write_raw(tmp_path, text[:cut]), data)
+
+
+# ---- hostile and damaged files: one clear line each, never a traceback ---------------------------
+
+FIFTY_MB = 50 * 1024 * 1024
+
+
+def _refusal(data, path) -> str:
+    before = path.read_bytes() if path.is_file() and path.stat().st_size < 1024 * 1024 else None
+    with pytest.raises(SaveError) as info:
+        saves.load(path, data)
+    message = str(info.value)
+    assert "\n" not in message and message.startswith(f"{path}: ")
+    assert before is None or path.read_bytes() == before
+    return message
+
+
+@pytest.mark.parametrize("opener", ["[", '{"a":'])
+def test_fifty_megabytes_of_open_brackets_is_too_deeply_nested(data, tmp_path, opener):
+    path = tmp_path / "deep.json"
+    path.write_text(opener * (FIFTY_MB // len(opener)))
+    assert "not a save file: its data is nested too deeply" in _refusal(data, path)
+
+
+def test_a_file_larger_than_any_save_is_not_read(data, tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:
+        handle.truncate(saves.MAX_SAVE_BYTES + 1)  # sparse: costs no disk
+    assert "far larger than any save" in _refusal(data, path)
+
+
+def test_a_five_thousand_digit_number_is_refused(data, tmp_path):
+    text = saves.dumps(new_session(data)).replace('"seed":1', '"seed":' + "7" * 5000, 1)
+    message = _refusal(data, _write_raw(tmp_path, text))
+    assert "a number of 5000 digits" in message
+
+
+def test_a_version_in_quotes_is_not_a_whole_number(data, tmp_path):
+    text = saves.dumps(new_session(data)).replace('"version":1', '"version":"1"', 1)
+    assert "the save's version is not a whole number (it is \"1\")" in _refusal(data, _write_raw(tmp_path, text))
+
+
+def test_a_missing_version_is_reported_as_missing(data, tmp_path):
+    raw = saves.to_dict(new_session(data))
+    del raw["version"]
+    assert "the save has no version number" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("state", [], "expected an object @ save.state"),
+        ("setup", "campaign", "expected an object @ save.setup"),
+        ("actions", 5, "expected a list @ save.actions"),
+    ],
+)
+def test_a_part_of_the_wrong_shape_is_named(data, tmp_path, field, value, message):
+    raw = saves.to_dict(new_session(data))
+    raw[field] = value
+    assert f"the save is damaged: {message}" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+
+
+def test_a_flipped_byte_is_damage_not_truncation(data, tmp_path):
+    text = saves.dumps(new_session(data))
+    flipped = text.replace("]", "^", 1)  # the old bracket count called this "truncated"
+    message = _refusal(data, _write_raw(tmp_path, flipped))
+    assert "not JSON" in message and "truncated" not in message
+
+
+def test_bytes_that_are_not_utf8_are_refused(data, tmp_path):
+    path = tmp_path / "latin.json"
+    path.write_bytes(saves.dumps(new_session(data)).encode().replace(b"campaign", b"campa\xefgn", 1))
+    assert "cannot be read: not UTF-8 text" in _refusal(data, path)
+
+
+def test_an_empty_file_is_refused(data, tmp_path):
+    assert "the file is empty" in _refusal(data, _write_raw(tmp_path, ""))
+
+
+def test_a_folder_is_refused(data, tmp_path):
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    assert "cannot be read: it is a folder" in _refusal(data, folder)
+
+
+@pytest.mark.parametrize(("field", "value"), [("seed", 2), ("scenario", "tournament")])
+def test_an_edited_top_level_seed_or_scenario_is_refused(data, tmp_path, field, value):
+    raw = saves.to_dict(new_session(data))
+    raw[field] = value
+    message = _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+    assert f"its {field} ({value!r}) does not match the {field} in its set-up" in message
+
+
+def test_anything_unexpected_while_loading_becomes_a_save_error(data, tmp_path, monkeypatch):
+    path = saves.write(new_session(data), tmp_path / "ok.json")
+    monkeypatch.setattr(saves.Session, "replay", lambda *args: (_ for _ in ()).throw(RecursionError("deep")))
+    assert "its action log cannot be replayed (deep)" in _refusal(data, path)
+    monkeypatch.setattr(saves, "parse", lambda *args: [][1])
+    assert "cannot be loaded (IndexError: list index out of range)" in _refusal(data, path)
+
+
+HOSTILE_FILES = {
+    "deep": "[" * 100_000,
+    "long-number": "9" * 5000,
+    "version-text": '{"format":"virgin-queen-save","version":"1"}',
+    "state-list": '{"format":"virgin-queen-save","version":1,"state":[]}',
+    "cut": '{"format":"virgin-queen-save","vers',
+    "not-json": "hello",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_FILES))
+def test_replay_command_says_fail_and_exits_1_on_any_bad_file(tmp_path, capsys, name):
+    from core.__main__ import main
+
+    path = _write_raw(tmp_path, HOSTILE_FILES[name])
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"FAIL: {path}: ") and err.count("\n") == 1
+
+
+# ---- fuzz: whatever happens to a real save, only SaveError comes out --------------------------------
+
+@pytest.fixture(scope="module")
+def real_save_text(data):
+    session = new_session(data, seed=4)
+    for _ in range(40):
+        pending = session.decision
+        assert pending is not None
+        session.choose(pending.power, pending.choices[-1])
+    return saves.dumps(session)
+
+
+def _mutations():
+    from hypothesis import strategies as st
+
+    position = st.floats(min_value=0, max_value=1, exclude_max=True)
+    return st.one_of(
+        st.tuples(st.just("cut"), position, st.just(0), st.just(b"")),
+        st.tuples(st.just("flip"), position, st.integers(0, 7), st.just(b"")),
+        st.tuples(st.just("delete"), position, st.integers(1, 30), st.just(b"")),
+        st.tuples(st.just("insert"), position, st.just(0), st.binary(min_size=1, max_size=8)),
+        st.tuples(st.just("insert"), position, st.just(0), st.sampled_from([b"[", b"{", b'"', b"}", b"]", b",", b"1e9", b"\\"])),
+    )
+
+
+def test_fuzzed_saves_give_only_save_errors(data, tmp_path, real_save_text):
+    from hypothesis import HealthCheck, given, settings
+
+    original = real_save_text.encode()
+    path = tmp_path / "fuzz.json"
+
+    @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(_mutations())
+    def check(mutation):
+        kind, where, amount, extra = mutation
+        at = int(where * len(original))
+        damaged = bytearray(original)
+        if kind == "cut":
+            damaged = damaged[: max(at, 1)]
+        elif kind == "flip":
+            damaged[at] ^= 1 << amount
+        elif kind == "delete":
+            del damaged[at : at + amount]
+        else:
+            damaged[at:at] = extra
+        path.write_bytes(bytes(damaged))
+        try:
+            saves.load(path, data)
+        except SaveError as exc:
+            message = str(exc)
+            assert "\n" not in message and message.startswith(f"{path}: ")
+            assert "cannot be loaded (" not in message  # every failure is one this module understands
+            if kind == "cut":
+                assert "truncated" in message
+            if kind == "flip" and at < len(original) - 100:
+                assert "truncated" not in message
+        else:
+            assert kind in ("flip", "insert")  # e.g. a changed letter in a player's name
+
+    check()

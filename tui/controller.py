@@ -52,6 +52,9 @@ class Controller:
         except saves.SaveError as exc:
             self.post(GameProblem(str(exc)))
             return False
+        except Exception as exc:  # saves.load promises only SaveError; the app stays up regardless
+            self.post(GameProblem(f"{path}: cannot be loaded ({type(exc).__name__}: {' '.join(str(exc).split())})"))
+            return False
         self.session.keep_undo = True
         self.walkthrough = None
         self.last_events = []
