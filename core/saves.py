@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
-import tempfile
 import typing
 from functools import partial
 from pathlib import Path
@@ -19,6 +17,7 @@ from attrs import frozen
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
+from core import atomic
 from core.gamedata import GameData
 from core.session import Action, Session
 from core.setup import Setup
@@ -103,26 +102,8 @@ def dumps(session: Session) -> str:
 
 
 def write(session: Session, path: Path) -> Path:
-    """Write atomically: a temporary file in the same folder, fsync, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps(session)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(fd, SAVE_FILE_MODE)  # mkstemp makes 0600; a save is an ordinary file
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-    return path
+    """Write atomically (a killed write leaves the old save whole, and a stale temporary file)."""
+    return atomic.write_text(path, dumps(session), SAVE_FILE_MODE)
 
 
 def _problem(path: Path, text: str) -> SaveError:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from core import saves
+from core import atomic, saves
 from core.saves import SaveError
 from core.sim import play
 from tests.conftest import choose, new_session
@@ -292,3 +296,72 @@ def test_fuzzed_saves_give_only_save_errors(data, tmp_path, real_save_text):
             assert kind in ("flip", "insert")  # e.g. a changed letter in a player's name
 
     check()
+
+
+# ---- interrupted saves: the temporary files a killed write leaves are removed ---------------------
+
+KILLED_MID_SAVE = """
+import os, sys
+from pathlib import Path
+from core import gamedata, saves
+from core.session import Session
+from core.setup import Setup
+os.replace = lambda *args: os._exit(0)  # die between writing the temporary file and renaming it
+saves.write(Session.new(gamedata.load(), Setup()), Path(sys.argv[1]) / saves.AUTOSAVE_NAME)
+"""
+
+
+def _age(path, seconds):
+    stamp = path.stat().st_mtime - seconds
+    os.utime(path, (stamp, stamp))
+
+
+def test_a_save_killed_mid_write_leaves_a_temp_file_that_opening_the_folder_removes(tmp_path):
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", KILLED_MID_SAVE, str(tmp_path)], check=True, cwd=Path(__file__).parent.parent)
+    stale, fresh = sorted(tmp_path.iterdir())
+    assert stale.name.startswith(".autosave.json.") and stale.name.endswith(".tmp")
+    _age(stale, atomic.STALE_TEMP_SECONDS + 1)
+    assert atomic.clean_stale_temp_files(tmp_path) == [stale]
+    assert list(tmp_path.iterdir()) == [fresh]  # a write may still be using a young one
+
+
+def test_only_this_programs_stale_temp_files_are_removed(tmp_path):
+    ours = [tmp_path / ".autosave.json.k2_x9qab.tmp", tmp_path / ".save-turn3-action-1.json.00000000.tmp"]
+    others = [
+        tmp_path / "autosave.json",
+        tmp_path / "notes.tmp",
+        tmp_path / ".autosave.json.tmp",
+        tmp_path / ".autosave.json.ABCDEFGH.tmp",
+        tmp_path / ".autosave.json.abcdefghi.tmp",
+        tmp_path / "autosave.json.abcdefgh.tmp",
+    ]
+    for path in ours + others:
+        path.write_text("x")
+    folder_like_ours = tmp_path / ".autosave.json.abcdefgh.tmp.d"
+    folder_like_ours.mkdir()
+    for path in [*ours, *others, folder_like_ours]:
+        _age(path, 3600)
+    assert sorted(atomic.clean_stale_temp_files(tmp_path)) == sorted(ours)
+    assert sorted(tmp_path.iterdir()) == sorted([*others, folder_like_ours])
+
+
+def test_a_missing_save_folder_has_nothing_to_clean(tmp_path):
+    assert atomic.clean_stale_temp_files(tmp_path / "nowhere") == []
+
+
+def test_opening_the_save_folder_cleans_it_in_the_app_and_in_sim(tmp_path):
+    from core.__main__ import main
+    from tests.tui_helpers import app_for
+
+    for name in ("app", "sim"):
+        folder = tmp_path / name
+        folder.mkdir()
+        stale = folder / ".autosave.json.abcd1234.tmp"
+        stale.write_text("{")
+        _age(stale, 3600)
+        if name == "app":
+            app_for(folder)
+        else:
+            assert main(["sim", "--games", "1", "--seed", "2", "--save-dir", str(folder)]) == 0
+        assert not stale.exists()
