@@ -30,20 +30,42 @@ class DataError(ValueError):
     """A data or override file holds a value the engine cannot use."""
 
 
+# DATA.md "Scenarios": the campaign covers turns 1-8 and no scenario runs longer.
+MAX_TURN = 8
+# Printed ratings go up to 5; the MAR-5 table reads totals up to 99 (two ratings + 2d6 + modifiers).
+MAX_ELIGIBILITY = 9
+DIE_FACES = (1, 6)
+# A modifier on one die roll: more than a die's faces would decide every roll alone.
+MAX_DIE_MODIFIER = 6
+
+
 def _choices(*values: str) -> dict[str, tuple[str, ...]]:
     return {"choices": values}
+
+
+def _range(low: int, high: int | None = None) -> dict[str, tuple[int, int | None]]:
+    """A whole number (or every whole number in a list or table) from ``low`` to ``high`` (None: no top)."""
+    return {"range": (low, high)}
+
+
+def _number_keys(low: int, high: int | None = None) -> dict[str, tuple[int, int | None]]:
+    """A table whose keys are whole numbers from ``low`` to ``high`` (CP boxes, VP values)."""
+    return {"number_keys": (low, high)}
+
+
+NON_EMPTY = {"non_empty": True}
 
 
 @frozen
 class PowerRecord:
     id: str
     name: str
-    impulse: int
+    impulse: int = attrs.field(metadata=_range(1))
     capital: str
-    cards_by_keys: tuple[int, ...]
-    vp_by_keys: tuple[int, ...]
-    auto_win_keys: int
-    ruler_card_bonus: int
+    cards_by_keys: tuple[int, ...] = attrs.field(metadata=_range(0) | NON_EMPTY)
+    vp_by_keys: tuple[int, ...] = attrs.field(metadata=_range(0) | NON_EMPTY)
+    auto_win_keys: int = attrs.field(metadata=_range(0))  # 0: no military auto-win (WIN-2)
+    ruler_card_bonus: int = attrs.field(metadata=_range(0))
     provisional: bool
 
 
@@ -51,9 +73,9 @@ class PowerRecord:
 class ScenarioRecord:
     id: str
     name: str
-    first_turn: int
-    last_turn: int
-    in_play_through_turn: int
+    first_turn: int = attrs.field(metadata=_range(1, MAX_TURN))
+    last_turn: int = attrs.field(metadata=_range(1, MAX_TURN))
+    in_play_through_turn: int = attrs.field(metadata=_range(0, MAX_TURN))
     wars: tuple[tuple[str, ...], ...]
     opening_betrothal: tuple[str, ...]
     married_at_start: tuple[tuple[str, ...], ...]
@@ -68,10 +90,10 @@ class RoyalRecord:
     power: str
     sex: str = attrs.field(metadata=_choices("M", "F"))
     family: str = attrs.field(metadata=_choices("", "V", "H"))
-    eligibility: int = 1
-    enters: int = 1
+    eligibility: int = attrs.field(default=1, metadata=_range(1, MAX_ELIGIBILITY))
+    enters: int = attrs.field(default=1, metadata=_range(1, MAX_TURN))
     marriage_bonus: str = attrs.field(default="", metadata=_choices("", "patronage"))
-    marriage_bonus_value: int = 0
+    marriage_bonus_value: int = attrs.field(default=0, metadata=_range(0, MAX_DIE_MODIFIER))
     provisional: bool = True
 
 
@@ -87,14 +109,17 @@ class LeaderRecord:
     provisional: bool = True
 
 
+ARTIST_TYPES = ("writer", "painter", "architect")
+
+
 @frozen
 class ArtistRecord:
     id: str
     name: str
     pool: str
-    type: str = attrs.field(metadata=_choices("writer", "painter", "architect"))
-    rating: int = 1
-    enters: int = 1
+    type: str = attrs.field(metadata=_choices(*ARTIST_TYPES))
+    rating: int = attrs.field(default=1, metadata=_range(1, 3))
+    enters: int = attrs.field(default=1, metadata=_range(1, MAX_TURN))
     provisional: bool = True
 
 
@@ -103,19 +128,19 @@ class ScientistRecord:
     id: str
     name: str
     pool: str
-    rating: int
-    enters: int
+    rating: int = attrs.field(metadata=_range(1, 3))
+    enters: int = attrs.field(metadata=_range(1, MAX_TURN))
     leader: str = ""
     provisional: bool = True
 
 
 @frozen
 class CardRecord:
-    number: int
+    number: int = attrs.field(metadata=_range(1))
     title: str
     kind: str = attrs.field(metadata=_choices("home", "mandatory", "response", "combat", "event"))
-    cp: int = 1
-    enters: int = 1
+    cp: int = attrs.field(default=1, metadata=_range(1, 6))
+    enters: int = attrs.field(default=1, metadata=_range(0, MAX_TURN))  # 0: with the Catholic League (CL-7)
     removed_after_play: bool = False
     event: str = ""
     power: str = ""
@@ -136,8 +161,8 @@ class SpaceRecord:
     huguenot: bool
     religion: str = attrs.field(metadata=_choices("catholic", "protestant"))
     control: str = ""
-    regulars: int = 0
-    mercenaries: int = 0
+    regulars: int = attrs.field(default=0, metadata=_range(0))
+    mercenaries: int = attrs.field(default=0, metadata=_range(0))
     region: str = ""
     provisional: bool = True
 
@@ -149,7 +174,7 @@ class MinorRecord:
     ally: str
     can_activate: tuple[str, ...]
     can_deactivate: tuple[str, ...]
-    default_influence: dict[str, int]
+    default_influence: dict[str, int] = attrs.field(metadata=_range(0))
     home_spaces: tuple[str, ...]
     provisional: bool
 
@@ -165,24 +190,24 @@ class BonusRecord:
 
 @frozen
 class VictorySettings:
-    standard_vp: int
-    domination_lead: int
-    domination_from_turn: int
-    protestant_spaces_per_vp: int
-    religious_win_spaces: int
-    catholic_win_at_or_below: int
-    catholic_win_france_max: int
+    standard_vp: int = attrs.field(metadata=_range(1))
+    domination_lead: int = attrs.field(metadata=_range(1))
+    domination_from_turn: int = attrs.field(metadata=_range(1, MAX_TURN))
+    protestant_spaces_per_vp: int = attrs.field(metadata=_range(1))
+    religious_win_spaces: int = attrs.field(metadata=_range(1))
+    catholic_win_at_or_below: int = attrs.field(metadata=_range(0))
+    catholic_win_france_max: int = attrs.field(metadata=_range(0))
     provisional: bool
 
 
 @frozen
 class CostSettings:
-    influence: int
-    influence_cap_per_minor: int
-    mercenary: int
-    regular: int
-    end_foreign_war: int
-    mandatory_event_cp: int
+    influence: int = attrs.field(metadata=_range(1))
+    influence_cap_per_minor: int = attrs.field(metadata=_range(1))
+    mercenary: int = attrs.field(metadata=_range(1))
+    regular: int = attrs.field(metadata=_range(1))
+    end_foreign_war: int = attrs.field(metadata=_range(1))
+    mandatory_event_cp: int = attrs.field(metadata=_range(1))
     provisional: bool
 
 
@@ -194,40 +219,40 @@ class CardSettings:
 
 @frozen
 class ReligionSettings:
-    region_protestant: dict[str, int]
+    region_protestant: dict[str, int] = attrs.field(metadata=_range(0))
     france_and_scotland_regions: tuple[str, ...]
     provisional: bool
 
 
 @frozen
 class PatronageSettings:
-    cp_modifier: dict[str, int]
-    event_box_cp: int
+    cp_modifier: dict[str, int] = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER) | _number_keys(1) | NON_EMPTY)
+    event_box_cp: int = attrs.field(metadata=_range(1))
     prague_power: str
-    prague_modifier: int
-    observatory_modifier: int
-    artist_one_vp_markers: int
-    artist_typed_markers: dict[str, tuple[str, ...]]
-    scientist_markers: dict[str, int]
+    prague_modifier: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
+    observatory_modifier: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
+    artist_one_vp_markers: int = attrs.field(metadata=_range(0))
+    artist_typed_markers: dict[str, tuple[str, ...]] = attrs.field(metadata=_number_keys(1))
+    scientist_markers: dict[str, int] = attrs.field(metadata=_range(0) | _number_keys(1))
     provisional: bool
 
 
 @frozen
 class MarriageSettings:
-    festivities_modifier: int
-    virgin_queen_vp_cap: int
+    festivities_modifier: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
+    virgin_queen_vp_cap: int = attrs.field(metadata=_range(0))
     courtship_beneficiary: str
     mary_ally_paid_once: bool
-    valois_vp: int
-    male_aging_keep_at: int
-    minimum_eligibility: int
+    valois_vp: int = attrs.field(metadata=_range(0))
+    male_aging_keep_at: int = attrs.field(metadata=_range(*DIE_FACES))  # AGE-1: a 1d6 face
+    minimum_eligibility: int = attrs.field(metadata=_range(1, MAX_ELIGIBILITY))
     provisional: bool
 
 
 @frozen
 class DiplomacySettings:
     determine: str = attrs.field(metadata=_choices("bought-influence", "every-minor"))
-    scotland_religion_bonus: int = 2
+    scotland_religion_bonus: int = attrs.field(default=2, metadata=_range(0, MAX_DIE_MODIFIER))
     provisional: bool = True
 
 
@@ -317,8 +342,41 @@ def build_record(cls: type, raw: dict[str, Any], where: str) -> Any:
         allowed = field.metadata.get("choices")
         if allowed is not None and value not in allowed:
             raise DataError(f"{where}: {field.name}: {value!r} is not one of {', '.join(map(repr, allowed))}")
+        _check_metadata(value, field.metadata, f"{where}: {field.name}")
         values[field.name] = value
     return cls(**values)
+
+
+def _bounds(low: int, high: int | None) -> str:
+    return f"at least {low}" if high is None else f"{low} to {high}"
+
+
+def _check_range(value: Any, low: int, high: int | None, where: str) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if value < low or (high is not None and value > high):
+            raise DataError(f"{where}: must be {_bounds(low, high)}, got {value}")
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            _check_range(item, low, high, f"{where}[{index}]")
+    elif isinstance(value, types.MappingProxyType):
+        for key, item in value.items():
+            _check_range(item, low, high, f"{where}.{key}")
+
+
+def _check_metadata(value: Any, metadata: Any, where: str) -> None:
+    """The declared ranges of one checked value: see _range, _number_keys and NON_EMPTY."""
+    if metadata.get("non_empty") and not value:
+        raise DataError(f"{where}: must not be empty")
+    if "range" in metadata:
+        _check_range(value, *metadata["range"], where)
+    if "number_keys" in metadata:
+        low, high = metadata["number_keys"]
+        for key in value:
+            if not (key.isascii() and key.isdigit()):
+                raise DataError(f"{where}: key {key!r}: must be a whole number")
+            _check_range(int(key), low, high, f"{where}: key {key!r}")
 
 
 def _record_label(raw: dict[str, Any], index: int) -> str:
@@ -373,17 +431,25 @@ class GameData:
 
 def _read_toml(path: Path, label: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{label}: cannot be read: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise DataError(f"{label}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{label}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise DataError(f"{label}: cannot be read: {exc.strerror}") from None
+    except RecursionError:
+        raise DataError(f"{label}: not valid TOML: nested too deeply") from None
+    except ValueError as exc:  # tomllib lets int()'s digit limit through
+        raise DataError(f"{label}: not valid TOML: {exc}") from None
 
 
 def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, Any], label: str) -> None:
     """Merge an override file into the raw tables, record by id (or number) and field by field."""
-    arrays = {key: name for name, (key, _cls) in (RECORD_FILES | SECOND_ARRAYS).items()}
-    arrays["scientist"] = "patrons.toml"
+    # patrons.toml holds two arrays: a dict union of the two tables would drop [[artist]]
+    arrays = {key: name for table in (RECORD_FILES, SECOND_ARRAYS) for name, (key, _cls) in table.items()}
     settings = raw_files[SETTINGS_FILE]
     for key, value in overrides.items():
         if key in settings:
@@ -400,6 +466,8 @@ def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, 
             raise DataError(f"{label}: {key}: expected [[{key}]] records")
         records = raw_files[arrays[key]][key]
         for index, override in enumerate(value):
+            if not isinstance(override, dict):
+                raise DataError(f"{label}: {key} #{index + 1}: expected a [[{key}]] record")
             ident = override.get("id", override.get("number"))
             target = next((r for r in records if r.get("id", r.get("number")) == ident), None)
             if target is None:
@@ -428,10 +496,11 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
     raw_settings = raw_files[SETTINGS_FILE]
     section_types = _hints(Settings)
     sections = {}
+    settings_label = f"{SETTINGS_FILE}{' (with ' + override_label + ')' if override_label else ''}"
     for name, cls in section_types.items():
         if name not in raw_settings:
             raise DataError(f"{SETTINGS_FILE}: [{name}]: missing section")
-        sections[name] = build_record(cls, raw_settings[name], f"{SETTINGS_FILE}: [{name}]")
+        sections[name] = build_record(cls, raw_settings[name], f"{settings_label}: [{name}]")
     unknown_sections = sorted(set(raw_settings) - set(section_types))
     if unknown_sections:
         raise DataError(f"{SETTINGS_FILE}: [{unknown_sections[0]}]: unknown section")
@@ -463,6 +532,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
     )
     try:
         _check_references(data)
+        _check_relations(data)
     except DataError as exc:
         if override_label:
             raise DataError(f"{exc} (with {override_label})") from None
@@ -490,19 +560,12 @@ def _check_references(data: GameData) -> None:
         file_kind = "artist" if patron.id in data.artists else "scientist"
         if patron.pool not in powers | {"italy"}:
             raise DataError(f"patrons.toml: {file_kind} {patron.id}: pool: unknown pool {patron.pool!r}")
-        if not 1 <= patron.rating <= 3:
-            raise DataError(f"patrons.toml: {file_kind} {patron.id}: rating: must be 1 to 3")
     for card in data.cards.values():
         if card.kind == "home" and card.power not in powers:
             raise DataError(f"cards.toml: card {card.number}: power: a home card needs its power")
-        if card.cp < 1:
-            raise DataError(f"cards.toml: card {card.number}: cp: must be at least 1")
     for space in data.spaces.values():
         if space.control not in owners | {"independent"}:
             raise DataError(f"spaces.toml: space {space.id}: control: unknown power {space.control!r}")
-    for power in data.powers:
-        if not power.cards_by_keys or not power.vp_by_keys:
-            raise DataError(f"powers.toml: power {power.id}: cards_by_keys: empty track")
     for minor in data.minors.values():
         for who in (*minor.can_activate, *minor.can_deactivate, *minor.default_influence):
             if who not in powers:
@@ -518,3 +581,68 @@ def _check_references(data: GameData) -> None:
     if data.settings.marriage.courtship_beneficiary not in powers:
         raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
 
+
+
+def _check_relations(data: GameData) -> None:
+    """Values that are each in range but do not fit together."""
+    powers = set(data.power_ids)
+    impulses = sorted(p.impulse for p in data.powers)
+    repeated = next((n for n, m in zip(impulses, impulses[1:]) if n == m), None)
+    if repeated is not None:
+        raise DataError(f"powers.toml: impulse: two powers share impulse {repeated}")
+    for power in data.powers:
+        if power.capital and power.capital not in data.spaces:
+            raise DataError(f"powers.toml: power {power.id}: capital: unknown space {power.capital!r}")
+    for scenario in data.scenarios.values():
+        where = f"scenarios.toml: scenario {scenario.id}"
+        if scenario.last_turn < scenario.first_turn:
+            raise DataError(f"{where}: last_turn: {scenario.last_turn} is before first_turn {scenario.first_turn}")
+        if scenario.in_play_through_turn > scenario.last_turn:
+            raise DataError(f"{where}: in_play_through_turn: {scenario.in_play_through_turn} is after last_turn {scenario.last_turn}")
+        for space_id in scenario.control:
+            if space_id not in data.spaces:
+                raise DataError(f"{where}: control: unknown space {space_id!r}")
+        for pair in (*scenario.wars, *scenario.married_at_start):
+            if len(pair) != 2:
+                raise DataError(f"{where}: {list(pair)!r}: must name two")
+        for war in scenario.wars:
+            for who in war:
+                if who not in powers:
+                    raise DataError(f"{where}: wars: unknown power {who!r}")
+    for royal in data.royals.values():
+        if royal.marriage_bonus and not royal.marriage_bonus_value:
+            raise DataError(f"royals.toml: royal {royal.id}: marriage_bonus_value: must be at least 1 with a marriage_bonus")
+        if royal.marriage_bonus_value and not royal.marriage_bonus:
+            raise DataError(f"royals.toml: royal {royal.id}: marriage_bonus_value: must be 0 without a marriage_bonus")
+    for scientist in data.scientists.values():
+        if scientist.leader and scientist.leader not in data.leaders:
+            raise DataError(f"patrons.toml: scientist {scientist.id}: leader: unknown leader {scientist.leader!r}")
+    for space in data.spaces.values():
+        if space.home and space.home not in powers | set(data.minors):
+            raise DataError(f"spaces.toml: space {space.id}: home: unknown power {space.home!r}")
+    for minor in data.minors.values():
+        if minor.ally and minor.ally not in powers:
+            raise DataError(f"minors.toml: minor {minor.id}: ally: unknown power {minor.ally!r}")
+        for space_id in minor.home_spaces:
+            if space_id not in data.spaces:
+                raise DataError(f"minors.toml: minor {minor.id}: home_spaces: unknown space {space_id!r}")
+    settings = data.settings
+    victory = settings.victory
+    if victory.catholic_win_at_or_below >= victory.religious_win_spaces:
+        raise DataError(
+            "settings.toml: [victory]: catholic_win_at_or_below: must be below religious_win_spaces "
+            f"({victory.religious_win_spaces}), got {victory.catholic_win_at_or_below}"
+        )
+    regions = set(settings.religion.region_protestant) | {s.region for s in data.spaces.values() if s.region}
+    for region in settings.religion.france_and_scotland_regions:
+        if region not in regions:
+            raise DataError(f"settings.toml: [religion]: france_and_scotland_regions: unknown region {region!r}")
+    patronage = settings.patronage
+    if str(patronage.event_box_cp) not in patronage.cp_modifier:
+        raise DataError(f"settings.toml: [patronage]: event_box_cp: {patronage.event_box_cp} is not a box of cp_modifier")
+    if patronage.prague_power not in powers:
+        raise DataError(f"settings.toml: [patronage]: prague_power: unknown power {patronage.prague_power!r}")
+    for vp, artist_types in patronage.artist_typed_markers.items():
+        for artist_type in artist_types:
+            if artist_type not in ARTIST_TYPES:
+                raise DataError(f"settings.toml: [patronage]: artist_typed_markers.{vp}: {artist_type!r} is not one of {', '.join(map(repr, ARTIST_TYPES))}")

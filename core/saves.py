@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 import functools
+import json
+import re
+import typing
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+import attrs
 import cattrs
+import cattrs.v
 from attrs import frozen
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
+from core import atomic
 from core.gamedata import GameData
 from core.registry import RULES
 from core.session import Action, Session
@@ -27,6 +30,10 @@ FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 AUTOSAVE_NAME = "autosave.json"
 SAVE_FILE_MODE = 0o644
 ACTION_SEPARATOR = ": "
+# Far above any real save (a whole game is well under 1 MB); a larger file is not read into memory.
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+# Python's default limit on int <-> text conversion: the writer itself cannot write a longer number.
+MAX_NUMBER_DIGITS = 4300
 
 
 class SaveError(ValueError):
@@ -135,72 +142,95 @@ def dumps(session: Session) -> str:
 
 
 def write(session: Session, path: Path) -> Path:
-    """Write atomically: a temporary file in the same folder, fsync, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps(session)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(fd, SAVE_FILE_MODE)  # mkstemp makes 0600; a save is an ordinary file
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-    return path
+    """Write atomically (a killed write leaves the old save whole, and a stale temporary file)."""
+    return atomic.write_text(path, dumps(session), SAVE_FILE_MODE)
 
 
 def _problem(path: Path, text: str) -> SaveError:
-    return SaveError(f"{path}: {text}")
+    """A one-line refusal naming the file (a key or value quoted from the file may hold line breaks)."""
+    one_line = f"{path}: {text}".replace("\r", "\\r").replace("\n", "\\n")
+    return SaveError(one_line)
 
 
-def _ends_inside_the_data(text: str) -> bool:
-    """A JSON object cut short: it ends inside a string or with brackets still open."""
+_NUMBER_PREFIX = re.compile(r"-?(?:\d+(?:\.\d*)?(?:[eE][+-]?\d*)?)?")
+_NUMBER_TAIL = re.compile(r"[-+.eE0-9]*\Z")
+_LITERALS = ("true", "false", "null")
+
+
+def _is_cut_short(text: str, error: json.JSONDecodeError) -> bool:
+    """The text is a valid beginning of a JSON object: the decoder ran out of input, nothing was wrong.
+
+    The decoder stops at the first character that cannot continue the document; when that is the
+    end of the text, or the start of a string, number, literal or escape the text ends inside of,
+    the file was cut short. Anything else (a flipped byte, say) is damage, not truncation.
+    """
     if not text.lstrip().startswith("{"):
         return False
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "{[":
-            depth += 1
-        elif char in "}]":
-            depth -= 1
-    return in_string or depth > 0
+    rest = text[error.pos :]
+    if error.msg.startswith("Unterminated string") or not rest.strip():
+        return True
+    if error.msg.startswith("Invalid \\uXXXX escape"):
+        return re.fullmatch(r"u[0-9a-fA-F]{0,3}", rest) is not None
+    if any(literal.startswith(rest) for literal in _LITERALS):
+        return True
+    tail = _NUMBER_TAIL.search(text)
+    return tail is not None and tail.start() <= error.pos and _NUMBER_PREFIX.fullmatch(tail.group()) is not None
+
+
+class _NumberTooLong(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise _NumberTooLong(len(digits))
+    return int(digits)
+
+
+def _decode(text: str, path: Path) -> Any:
+    if not text.strip():
+        raise _problem(path, "not a save file: the file is empty")
+    try:
+        return json.loads(text, parse_int=_whole_number)
+    except json.JSONDecodeError as exc:
+        if _is_cut_short(text, exc):
+            raise _problem(path, "the file is truncated (it ends in the middle of the data)") from None
+        raise _problem(path, f"not a save file: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except _NumberTooLong as exc:
+        raise _problem(path, f"not a save file: it holds a number of {exc.digits} digits (a save's have at most {MAX_NUMBER_DIGITS})") from None
+    except RecursionError:
+        raise _problem(path, "not a save file: its data is nested too deeply") from None
+
+
+def _format_exception(exc: BaseException, expected: type | None) -> str:
+    """cattrs' wording, except where it would say 'unknown error' about a value of the wrong shape."""
+    if isinstance(exc, (AttributeError, TypeError)) and expected is not None:
+        if attrs.has(expected) or expected is Frame:
+            return "expected an object"
+        if typing.get_origin(expected) is dict:
+            return "expected a mapping"
+        if typing.get_origin(expected) in (list, tuple):
+            return "expected a list"
+    return cattrs.v.format_exception(exc, expected)
 
 
 def parse(text: str, path: Path) -> SaveFile:
     """Raw text to a SaveFile, with one-line problems; the file itself is never touched."""
-    return _read(text, path)[0]
+    return _parse_recorded(text, path)[0]
 
 
-def _read(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | None]:
+def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | None]:
     """The SaveFile, and for a save of an older version its migrated raw state (what it recorded)."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if _ends_inside_the_data(text):
-            raise _problem(path, "the file is truncated (it ends in the middle of the data)") from None
-        raise _problem(path, f"not a save file: not JSON ({exc.msg} at line {exc.lineno})") from None
+    raw = _decode(text, path)
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise _problem(path, f"not a save file of this game (format must be {SAVE_FORMAT!r})")
-    version = raw.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if "version" not in raw:
         raise _problem(path, "the save has no version number")
+    version = raw["version"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise _problem(path, f"the save's version is not a whole number (it is {_short(version)})")
     if version > SAVE_VERSION:
         raise _problem(path, f"saved by a newer version of the game (save version {version}, this game reads up to {SAVE_VERSION})")
     migrated = version < SAVE_VERSION
@@ -215,10 +245,20 @@ def _read(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | None]:
     if isinstance(raw.get("state"), dict) and isinstance(raw.get("setup"), dict) and "scenario" not in raw["state"]:
         raw["state"]["scenario"] = raw["setup"].get("scenario")
     try:
-        return converter().structure(raw, SaveFile), raw["state"] if migrated else None
+        save = converter().structure(raw, SaveFile)
     except Exception as exc:  # cattrs raises a ClassValidationError tree
-        lines = cattrs.transform_error(exc, path="save") if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+        lines = (
+            cattrs.transform_error(exc, path="save", format_exception=_format_exception)
+            if isinstance(exc, cattrs.BaseValidationError)
+            else [str(exc)]
+        )
         raise _problem(path, "the save is damaged: " + "; ".join(_explain_frame_tags(raw, lines[:3]))) from None
+    return save, raw["state"] if migrated else None
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _explain_frame_tags(raw: dict[str, Any], lines: list[str]) -> list[str]:
@@ -240,24 +280,53 @@ def _explain_frame_tags(raw: dict[str, Any], lines: list[str]) -> list[str]:
 
 
 def load(path: Path, data: GameData) -> Session:
-    """Load a save and replay its action log from its seed; refuse it if the two disagree."""
+    """Load a save and replay its action log from its seed; refuse it if the two disagree.
+
+    Whatever is wrong with the file, the only exception that comes out is a one-line SaveError.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        return _load(path, data)
+    except (SaveError, MemoryError):
+        raise
+    except Exception as exc:  # a check this module lacks must still not take the caller down
+        raise _problem(path, f"cannot be loaded ({type(exc).__name__}: {_one_line(exc)})") from None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _read(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise _problem(path, f"not a save file: {size} bytes is far larger than any save (at most {MAX_SAVE_BYTES})")
+        content = path.read_bytes()
     except FileNotFoundError:
         raise _problem(path, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _problem(path, f"cannot be read ({exc})") from None
-    save, migrated_state = _read(text, path)
+    except IsADirectoryError:
+        raise _problem(path, "cannot be read: it is a folder") from None
+    except OSError as exc:
+        raise _problem(path, f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        return content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _problem(path, f"cannot be read: not UTF-8 text (byte {exc.start})") from None
+
+
+def _load(path: Path, data: GameData) -> Session:
+    save, migrated_state = _parse_recorded(_read(path), path)
     actions = []
     for number, text in enumerate(save.actions, 1):
         actor, separator, choice = text.partition(ACTION_SEPARATOR)
         if not separator or not actor or not choice:
-            raise _problem(path, f"action {number} is not 'power: choice': {text!r}")
+            raise _problem(path, f"action {number} is not 'power: choice': {_short(text)}")
         actions.append(Action(actor=actor, choice=choice))
     try:
         session = Session.replay(data, save.setup, actions)
     except Exception as exc:
-        raise _problem(path, f"its action log cannot be replayed ({exc})") from None
+        raise _problem(path, f"its action log cannot be replayed ({_one_line(exc)})") from None
     replayed = converter().unstructure(session.state)
     if migrated_state is None:
         same = replayed == converter().unstructure(save.state)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from core import invariants, saves, victory
+from core import atomic, invariants, saves, victory
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Setup
@@ -67,6 +67,8 @@ def summarise(session: Session) -> GameSummary:
 
 def run(data: GameData, games: int, seed: int, save_dir: Path | None = None) -> list[GameSummary]:
     summaries = []
+    if save_dir is not None:
+        atomic.clean_stale_temp_files(save_dir)  # left by saves killed mid-write
     for offset in range(games):
         session = play(data, seed + offset)
         if save_dir is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -76,7 +77,7 @@ def test_override_file_replaces_only_named_values(tmp_path):
     ("text", "message"),
     [
         ('[[royal]]\nid = "nobody"\neligibility = 2\n', "royal nobody: no such record"),
-        ('[[royal]]\nid = "philip-ii"\neligibility = -1\n', "royal philip-ii: eligibility: below the minimum"),
+        ('[[royal]]\nid = "philip-ii"\neligibility = -1\n', "royal philip-ii: eligibility: must be 1 to 9, got -1"),
         ('[[royal]]\nid = "philip-ii"\ncolour = "red"\n', "royal philip-ii: colour: unknown field"),
         ("[victory]\nstandard = 3\n", "victory: standard: unknown setting"),
         ("[[dragon]]\nid = 1\n", "dragon: unknown kind of record"),
@@ -87,3 +88,157 @@ def test_bad_override_is_refused_with_its_file_named(tmp_path, text, message):
     with pytest.raises(DataError, match=message) as info:
         gamedata.load(tmp_path)
     assert "overrides.toml" in str(info.value)
+
+
+# ---- ranges and relations of every setting and record, checked at load time (issue 12) -------------
+
+
+def _override(folder: Path, text: str) -> str:
+    (folder / "overrides.toml").write_text(text)
+    with pytest.raises(DataError) as info:
+        gamedata.load(folder)
+    message = str(info.value)
+    assert "\n" not in message and "overrides.toml" in message
+    return message
+
+
+def _royal(field: str, value: str) -> str:
+    return f'[[royal]]\nid = "philip-ii"\n{field} = {value}\n'
+
+
+def _card(field: str, value: str) -> str:
+    return f"[[card]]\nnumber = 10\n{field} = {value}\n"
+
+
+def _power(field: str, value: str) -> str:
+    return f'[[power]]\nid = "spain"\n{field} = {value}\n'
+
+
+def _scenario(*lines: str) -> str:
+    return '[[scenario]]\nid = "campaign"\n' + "".join(f"{line}\n" for line in lines)
+
+
+def _setting(section: str, field: str, value: str) -> str:
+    return f"[{section}]\n{field} = {value}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # the examples of issue 12
+        (_setting("victory", "protestant_spaces_per_vp", "0"), r"\[victory\]: protestant_spaces_per_vp: must be at least 1, got 0"),
+        (_scenario("last_turn = 0"), "scenario campaign: last_turn: must be 1 to 8, got 0"),
+        (_scenario("first_turn = 8", "last_turn = 1"), "scenario campaign: last_turn: 1 is before first_turn 8"),
+        (_setting("victory", "standard_vp", "-5"), r"\[victory\]: standard_vp: must be at least 1, got -5"),
+        (_royal("eligibility", "99999999999999999999"), "royal philip-ii: eligibility: must be 1 to 9, got 99999999999999999999"),
+        # scenarios
+        (_scenario("first_turn = 0"), "first_turn: must be 1 to 8, got 0"),
+        (_scenario("last_turn = 9"), "last_turn: must be 1 to 8, got 9"),
+        (_scenario("in_play_through_turn = -1"), "in_play_through_turn: must be 0 to 8, got -1"),
+        (_scenario("last_turn = 5", "in_play_through_turn = 6"), "in_play_through_turn: 6 is after last_turn 5"),
+        (_scenario('control = { atlantis = "spain" }'), "control: unknown space 'atlantis'"),
+        (_scenario('wars = [["spain"]]'), r"\['spain'\]: must name two"),
+        (_scenario('wars = [["spain", "narnia"]]'), "wars: unknown power 'narnia'"),
+        # victory
+        (_setting("victory", "domination_lead", "0"), "domination_lead: must be at least 1, got 0"),
+        (_setting("victory", "domination_from_turn", "9"), "domination_from_turn: must be 1 to 8, got 9"),
+        (_setting("victory", "religious_win_spaces", "0"), "religious_win_spaces: must be at least 1, got 0"),
+        (_setting("victory", "catholic_win_at_or_below", "-1"), "catholic_win_at_or_below: must be at least 0, got -1"),
+        (_setting("victory", "catholic_win_at_or_below", "50"), "catholic_win_at_or_below: must be below religious_win_spaces"),
+        (_setting("victory", "catholic_win_france_max", "-1"), "catholic_win_france_max: must be at least 0, got -1"),
+        # costs
+        (_setting("costs", "influence", "0"), r"\[costs\]: influence: must be at least 1, got 0"),
+        (_setting("costs", "influence_cap_per_minor", "0"), "influence_cap_per_minor: must be at least 1, got 0"),
+        (_setting("costs", "mercenary", "0"), "mercenary: must be at least 1, got 0"),
+        (_setting("costs", "regular", "-2"), "regular: must be at least 1, got -2"),
+        (_setting("costs", "end_foreign_war", "0"), "end_foreign_war: must be at least 1, got 0"),
+        (_setting("costs", "mandatory_event_cp", "0"), "mandatory_event_cp: must be at least 1, got 0"),
+        # religion
+        (_setting("religion", "region_protestant", "{ germany = -1 }"), r"region_protestant.germany: must be at least 0, got -1"),
+        (_setting("religion", "france_and_scotland_regions", '["atlantis"]'), "france_and_scotland_regions: unknown region 'atlantis'"),
+        # patronage
+        (_setting("patronage", "cp_modifier", "{}"), "cp_modifier: must not be empty"),
+        (_setting("patronage", "cp_modifier", "{ two = 0 }"), "cp_modifier: key 'two': must be a whole number"),
+        (_setting("patronage", "cp_modifier", "{ 0 = 0, 3 = 1 }"), "cp_modifier: key '0': must be at least 1, got 0"),
+        (_setting("patronage", "cp_modifier", "{ 2 = 7, 3 = 1 }"), r"cp_modifier.2: must be 0 to 6, got 7"),
+        (_setting("patronage", "event_box_cp", "5"), "event_box_cp: 5 is not a box of cp_modifier"),
+        (_setting("patronage", "prague_power", '"narnia"'), "prague_power: unknown power 'narnia'"),
+        (_setting("patronage", "prague_modifier", "-1"), "prague_modifier: must be 0 to 6, got -1"),
+        (_setting("patronage", "observatory_modifier", "9"), "observatory_modifier: must be 0 to 6, got 9"),
+        (_setting("patronage", "artist_one_vp_markers", "-1"), "artist_one_vp_markers: must be at least 0, got -1"),
+        (_setting("patronage", "artist_typed_markers", '{ 2 = ["sculptor"] }'), r"artist_typed_markers.2: 'sculptor' is not one of"),
+        (_setting("patronage", "scientist_markers", "{ 1 = -4 }"), r"scientist_markers.1: must be at least 0, got -4"),
+        # marriage
+        (_setting("marriage", "festivities_modifier", "-2"), "festivities_modifier: must be 0 to 6, got -2"),
+        (_setting("marriage", "virgin_queen_vp_cap", "-1"), "virgin_queen_vp_cap: must be at least 0, got -1"),
+        (_setting("marriage", "valois_vp", "-1"), "valois_vp: must be at least 0, got -1"),
+        (_setting("marriage", "male_aging_keep_at", "7"), "male_aging_keep_at: must be 1 to 6, got 7"),
+        (_setting("marriage", "male_aging_keep_at", "0"), "male_aging_keep_at: must be 1 to 6, got 0"),
+        (_setting("marriage", "minimum_eligibility", "0"), "minimum_eligibility: must be 1 to 9, got 0"),
+        (_setting("marriage", "minimum_eligibility", "4"), "royal philip-ii: eligibility: below the minimum"),
+        # diplomacy
+        (_setting("diplomacy", "scotland_religion_bonus", "-1"), "scotland_religion_bonus: must be 0 to 6, got -1"),
+        # royals
+        (_royal("eligibility", "0"), "eligibility: must be 1 to 9, got 0"),
+        (_royal("enters", "0"), "royal philip-ii: enters: must be 1 to 8, got 0"),
+        (_royal("marriage_bonus_value", "-1"), "marriage_bonus_value: must be 0 to 6, got -1"),
+        (_royal("marriage_bonus_value", "2"), "marriage_bonus_value: must be 0 without a marriage_bonus"),
+        (_royal("marriage_bonus", '"patronage"'), "marriage_bonus_value: must be at least 1 with a marriage_bonus"),
+        # cards
+        (_card("cp", "0"), "card 10: cp: must be 1 to 6, got 0"),
+        (_card("cp", "7"), "card 10: cp: must be 1 to 6, got 7"),
+        (_card("enters", "9"), "card 10: enters: must be 0 to 8, got 9"),
+        # powers
+        (_power("impulse", "0"), "power spain: impulse: must be at least 1, got 0"),
+        (_power("impulse", "1"), "impulse: two powers share impulse 1"),
+        (_power("cards_by_keys", "[]"), "power spain: cards_by_keys: must not be empty"),
+        (_power("vp_by_keys", "[0, -1]"), r"power spain: vp_by_keys\[1\]: must be at least 0, got -1"),
+        (_power("auto_win_keys", "-1"), "auto_win_keys: must be at least 0, got -1"),
+        (_power("ruler_card_bonus", "-1"), "ruler_card_bonus: must be at least 0, got -1"),
+        (_power("capital", '"atlantis"'), "power spain: capital: unknown space 'atlantis'"),
+        # patrons
+        ('[[artist]]\nid = "titian"\nrating = 4\n', "artist titian: rating: must be 1 to 3, got 4"),
+        ('[[artist]]\nid = "titian"\nenters = 0\n', "artist titian: enters: must be 1 to 8, got 0"),
+        ('[[scientist]]\nid = "le-testu"\nrating = 0\n', "scientist le-testu: rating: must be 1 to 3, got 0"),
+        ('[[scientist]]\nid = "le-testu"\nleader = "nobody"\n', "scientist le-testu: leader: unknown leader 'nobody'"),
+        # spaces and minors
+        ('[[space]]\nid = "madrid"\nregulars = -1\n', "space madrid: regulars: must be at least 0, got -1"),
+        ('[[space]]\nid = "madrid"\nmercenaries = -1\n', "space madrid: mercenaries: must be at least 0, got -1"),
+        ('[[space]]\nid = "madrid"\nhome = "narnia"\n', "space madrid: home: unknown power 'narnia'"),
+        ('[[minor]]\nid = "genoa"\ndefault_influence = { spain = -1 }\n', r"minor genoa: default_influence.spain: must be at least 0, got -1"),
+        ('[[minor]]\nid = "genoa"\nally = "narnia"\n', "minor genoa: ally: unknown power 'narnia'"),
+        ('[[minor]]\nid = "genoa"\nhome_spaces = ["atlantis"]\n', "minor genoa: home_spaces: unknown space 'atlantis'"),
+        # the file's own shape
+        ("royal = [1]\n", "royal #1: expected a \\[\\[royal\\]\\] record"),
+        ("a = " + "[" * 5000, "not valid TOML: nested too deeply"),
+        ("a = " + "9" * 5000, "not valid TOML: Exceeds the limit"),
+    ],
+)
+def test_an_override_out_of_range_or_out_of_step_is_refused(tmp_path, text, message):
+    assert re.search(message, _override(tmp_path, text))
+
+
+def test_artists_and_scientists_can_both_be_overridden(tmp_path):
+    (tmp_path / "overrides.toml").write_text('[[artist]]\nid = "titian"\nrating = 1\n\n[[scientist]]\nid = "le-testu"\nrating = 3\n')
+    data = gamedata.load(tmp_path)
+    assert data.artists["titian"].rating == 1 and data.scientists["le-testu"].rating == 3
+
+
+def test_a_non_utf8_override_file_cannot_be_read(tmp_path):
+    (tmp_path / "overrides.toml").write_bytes(b"[victory]\nstandard_vp = 30 # \xe9t\xe9\n")
+    with pytest.raises(DataError, match=r"overrides.toml: cannot be read: not UTF-8 text \(byte 29\)$"):
+        gamedata.load(tmp_path)
+
+
+@pytest.mark.parametrize("command", ["sim", "virgin-queen"])
+def test_both_commands_print_one_line_and_exit_2_on_a_bad_override(tmp_path, capsys, command):
+    from core.__main__ import main as core_main
+    from tui.app import main as app_main
+
+    (tmp_path / "overrides.toml").write_bytes(b"\xff\xfe")
+    if command == "sim":
+        assert core_main(["sim", "--save-dir", str(tmp_path)]) == 2
+    else:
+        assert app_main(["--save-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "overrides.toml: cannot be read: not UTF-8 text" in err

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from core import saves
+from core import atomic, saves
 from core.saves import SaveError
 from core.sim import play
 from tests.conftest import choose, new_session
@@ -141,3 +144,257 @@ def test_a_version_1_save_whose_seed_disagrees_with_its_setup_is_refused(data, t
     raw["seed"] += 1
     with pytest.raises(SaveError, match="its seed .* differs from its set-up's"):
         saves.load(_write_raw(tmp_path, json.dumps(raw)), data)
+
+
+# ---- hostile and damaged files: one clear line each, never a traceback ---------------------------
+
+FIFTY_MB = 50 * 1024 * 1024
+
+
+def _refusal(data, path) -> str:
+    before = path.read_bytes() if path.is_file() and path.stat().st_size < 1024 * 1024 else None
+    with pytest.raises(SaveError) as info:
+        saves.load(path, data)
+    message = str(info.value)
+    assert "\n" not in message and message.startswith(f"{path}: ")
+    assert before is None or path.read_bytes() == before
+    return message
+
+
+@pytest.mark.parametrize("opener", ["[", '{"a":'])
+def test_fifty_megabytes_of_open_brackets_is_too_deeply_nested(data, tmp_path, opener):
+    path = tmp_path / "deep.json"
+    path.write_text(opener * (FIFTY_MB // len(opener)))
+    assert "not a save file: its data is nested too deeply" in _refusal(data, path)
+
+
+def test_a_file_larger_than_any_save_is_not_read(data, tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:
+        handle.truncate(saves.MAX_SAVE_BYTES + 1)  # sparse: costs no disk
+    assert "far larger than any save" in _refusal(data, path)
+
+
+def test_a_five_thousand_digit_number_is_refused(data, tmp_path):
+    text = saves.dumps(new_session(data)).replace('"seed":1', '"seed":' + "7" * 5000, 1)
+    message = _refusal(data, _write_raw(tmp_path, text))
+    assert "a number of 5000 digits" in message
+
+
+def test_a_version_in_quotes_is_not_a_whole_number(data, tmp_path):
+    text = saves.dumps(new_session(data)).replace(f'"version":{saves.SAVE_VERSION}', f'"version":"{saves.SAVE_VERSION}"', 1)
+    assert "the save's version is not a whole number (it is \"2\")" in _refusal(data, _write_raw(tmp_path, text))
+
+
+def test_a_missing_version_is_reported_as_missing(data, tmp_path):
+    raw = saves.to_dict(new_session(data))
+    del raw["version"]
+    assert "the save has no version number" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("state", [], "expected an object @ save.state"),
+        ("setup", "campaign", "expected an object @ save.setup"),
+        ("actions", 5, "expected a list @ save.actions"),
+    ],
+)
+def test_a_part_of_the_wrong_shape_is_named(data, tmp_path, field, value, message):
+    raw = saves.to_dict(new_session(data))
+    raw[field] = value
+    assert f"the save is damaged: {message}" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+
+
+def test_a_flipped_byte_is_damage_not_truncation(data, tmp_path):
+    text = saves.dumps(new_session(data))
+    flipped = text.replace("]", "^", 1)  # the old bracket count called this "truncated"
+    message = _refusal(data, _write_raw(tmp_path, flipped))
+    assert "not JSON" in message and "truncated" not in message
+
+
+def test_bytes_that_are_not_utf8_are_refused(data, tmp_path):
+    path = tmp_path / "latin.json"
+    path.write_bytes(saves.dumps(new_session(data)).encode().replace(b"campaign", b"campa\xefgn", 1))
+    assert "cannot be read: not UTF-8 text" in _refusal(data, path)
+
+
+def test_an_empty_file_is_refused(data, tmp_path):
+    assert "the file is empty" in _refusal(data, _write_raw(tmp_path, ""))
+
+
+def test_a_folder_is_refused(data, tmp_path):
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    assert "cannot be read: it is a folder" in _refusal(data, folder)
+
+
+@pytest.mark.parametrize(("field", "value"), [("seed", 2), ("scenario", "tournament")])
+def test_an_edited_seed_or_scenario_is_refused(data, tmp_path, field, value):
+    """The seed and scenario are stored once, in the set-up: an edit there no longer matches the
+    replayed game, and a second copy at the top is not part of a save."""
+    raw = saves.to_dict(new_session(data))
+    raw["setup"][field] = value
+    assert "its state does not match its action log" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+    raw = saves.to_dict(new_session(data))
+    raw[field] = value
+    assert f"extra fields found ({field})" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+
+
+def test_anything_unexpected_while_loading_becomes_a_save_error(data, tmp_path, monkeypatch):
+    path = saves.write(new_session(data), tmp_path / "ok.json")
+    monkeypatch.setattr(saves.Session, "replay", lambda *args: (_ for _ in ()).throw(RecursionError("deep")))
+    assert "its action log cannot be replayed (deep)" in _refusal(data, path)
+    monkeypatch.setattr(saves, "_parse_recorded", lambda *args: [][1])
+    assert "cannot be loaded (IndexError: list index out of range)" in _refusal(data, path)
+
+
+HOSTILE_FILES = {
+    "deep": "[" * 100_000,
+    "long-number": "9" * 5000,
+    "version-text": '{"format":"virgin-queen-save","version":"1"}',
+    "state-list": '{"format":"virgin-queen-save","version":2,"state":[]}',
+    "cut": '{"format":"virgin-queen-save","vers',
+    "not-json": "hello",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_FILES))
+def test_replay_command_says_fail_and_exits_1_on_any_bad_file(tmp_path, capsys, name):
+    from core.__main__ import main
+
+    path = _write_raw(tmp_path, HOSTILE_FILES[name])
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"FAIL: {path}: ") and err.count("\n") == 1
+
+
+# ---- fuzz: whatever happens to a real save, only SaveError comes out --------------------------------
+
+@pytest.fixture(scope="module")
+def real_save_text(data):
+    session = new_session(data, seed=4)
+    for _ in range(40):
+        pending = session.decision
+        assert pending is not None
+        session.choose(pending.power, pending.choices[-1])
+    return saves.dumps(session)
+
+
+def _mutations():
+    from hypothesis import strategies as st
+
+    position = st.floats(min_value=0, max_value=1, exclude_max=True)
+    return st.one_of(
+        st.tuples(st.just("cut"), position, st.just(0), st.just(b"")),
+        st.tuples(st.just("flip"), position, st.integers(0, 7), st.just(b"")),
+        st.tuples(st.just("delete"), position, st.integers(1, 30), st.just(b"")),
+        st.tuples(st.just("insert"), position, st.just(0), st.binary(min_size=1, max_size=8)),
+        st.tuples(st.just("insert"), position, st.just(0), st.sampled_from([b"[", b"{", b'"', b"}", b"]", b",", b"1e9", b"\\"])),
+    )
+
+
+def test_fuzzed_saves_give_only_save_errors(data, tmp_path, real_save_text):
+    from hypothesis import HealthCheck, given, settings
+
+    original = real_save_text.encode()
+    path = tmp_path / "fuzz.json"
+
+    @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(_mutations())
+    def check(mutation):
+        kind, where, amount, extra = mutation
+        at = int(where * len(original))
+        damaged = bytearray(original)
+        if kind == "cut":
+            damaged = damaged[: max(at, 1)]
+        elif kind == "flip":
+            damaged[at] ^= 1 << amount
+        elif kind == "delete":
+            del damaged[at : at + amount]
+        else:
+            damaged[at:at] = extra
+        path.write_bytes(bytes(damaged))
+        try:
+            saves.load(path, data)
+        except SaveError as exc:
+            message = str(exc)
+            assert "\n" not in message and message.startswith(f"{path}: ")
+            assert "cannot be loaded (" not in message  # every failure is one this module understands
+            if kind == "cut":
+                assert "truncated" in message
+            if kind == "flip" and at < len(original) - 100:
+                assert "truncated" not in message
+        else:
+            assert kind in ("flip", "insert")  # e.g. a changed letter in a player's name
+
+    check()
+
+
+# ---- interrupted saves: the temporary files a killed write leaves are removed ---------------------
+
+KILLED_MID_SAVE = """
+import os, sys
+from pathlib import Path
+from core import gamedata, saves
+from core.session import Session
+from core.setup import Setup
+os.replace = lambda *args: os._exit(0)  # die between writing the temporary file and renaming it
+saves.write(Session.new(gamedata.load(), Setup()), Path(sys.argv[1]) / saves.AUTOSAVE_NAME)
+"""
+
+
+def _age(path, seconds):
+    stamp = path.stat().st_mtime - seconds
+    os.utime(path, (stamp, stamp))
+
+
+def test_a_save_killed_mid_write_leaves_a_temp_file_that_opening_the_folder_removes(tmp_path):
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", KILLED_MID_SAVE, str(tmp_path)], check=True, cwd=Path(__file__).parent.parent)
+    stale, fresh = sorted(tmp_path.iterdir())
+    assert stale.name.startswith(".autosave.json.") and stale.name.endswith(".tmp")
+    _age(stale, atomic.STALE_TEMP_SECONDS + 1)
+    assert atomic.clean_stale_temp_files(tmp_path) == [stale]
+    assert list(tmp_path.iterdir()) == [fresh]  # a write may still be using a young one
+
+
+def test_only_this_programs_stale_temp_files_are_removed(tmp_path):
+    ours = [tmp_path / ".autosave.json.k2_x9qab.tmp", tmp_path / ".save-turn3-action-1.json.00000000.tmp"]
+    others = [
+        tmp_path / "autosave.json",
+        tmp_path / "notes.tmp",
+        tmp_path / ".autosave.json.tmp",
+        tmp_path / ".autosave.json.ABCDEFGH.tmp",
+        tmp_path / ".autosave.json.abcdefghi.tmp",
+        tmp_path / "autosave.json.abcdefgh.tmp",
+    ]
+    for path in ours + others:
+        path.write_text("x")
+    folder_like_ours = tmp_path / ".autosave.json.abcdefgh.tmp.d"
+    folder_like_ours.mkdir()
+    for path in [*ours, *others, folder_like_ours]:
+        _age(path, 3600)
+    assert sorted(atomic.clean_stale_temp_files(tmp_path)) == sorted(ours)
+    assert sorted(tmp_path.iterdir()) == sorted([*others, folder_like_ours])
+
+
+def test_a_missing_save_folder_has_nothing_to_clean(tmp_path):
+    assert atomic.clean_stale_temp_files(tmp_path / "nowhere") == []
+
+
+def test_opening_the_save_folder_cleans_it_in_the_app_and_in_sim(tmp_path):
+    from core.__main__ import main
+    from tests.tui_helpers import app_for
+
+    for name in ("app", "sim"):
+        folder = tmp_path / name
+        folder.mkdir()
+        stale = folder / ".autosave.json.abcd1234.tmp"
+        stale.write_text("{")
+        _age(stale, 3600)
+        if name == "app":
+            app_for(folder)
+        else:
+            assert main(["sim", "--games", "1", "--seed", "2", "--save-dir", str(folder)]) == 0
+        assert not stale.exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core import saves
 from core.setup import Setup
 from core.state import Phase, RoyalStatus
@@ -285,6 +287,26 @@ async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
         assert isinstance(app.screen, LoadScreen)
         assert "truncated" in screen_text(app)
         assert (tmp_path / "broken.json").read_text() == '{"format": "virgin-queen-save", "version": 1'
+
+
+@pytest.mark.parametrize(
+    ("content", "fault", "reason"),
+    [
+        ("[" * 100_000, None, "nested too deeply"),
+        ('{"format":"virgin-queen-save","version":1}', RuntimeError("surprise"), "cannot be loaded (RuntimeError: surprise)"),
+    ],
+)
+async def test_load_screen_survives_any_failure_to_load(tmp_path, monkeypatch, content, fault, reason):
+    (tmp_path / "hostile.json").write_text(content)
+    if fault is not None:
+        monkeypatch.setattr(saves, "load", lambda *args: (_ for _ in ()).throw(fault))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert reason in screen_text(app)
 
 
 async def test_new_game_form_refuses_a_power_without_a_person(tmp_path):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from core import gamedata
+from core.atomic import clean_stale_temp_files
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event, EventKind
 from core.gamedata import GameData
@@ -28,6 +29,7 @@ class Controller:
     def __init__(self, save_dir: Path, post: Callable[[Message], object], data: GameData | None = None) -> None:
         self.save_dir = save_dir
         self.post = post
+        clean_stale_temp_files(save_dir)  # left by saves killed mid-write
         self.data = data or gamedata.load(save_dir)
         self.session: Session | None = None
         self.person_at_keyboard = ""
@@ -52,6 +54,9 @@ class Controller:
             self.session = saves.load(path, self.data)
         except saves.SaveError as exc:
             self.post(GameProblem(str(exc)))
+            return False
+        except Exception as exc:  # saves.load promises only SaveError; the app stays up regardless
+            self.post(GameProblem(f"{path}: cannot be loaded ({type(exc).__name__}: {' '.join(str(exc).split())})"))
             return False
         self.session.keep_undo = True
         self.walkthrough = None
