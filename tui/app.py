@@ -138,7 +138,16 @@ class VirginQueenApp(App[None]):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="virgin-queen", description="The Virgin Queen, in the terminal.")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:
+        from tui.serve import main as serve
+
+        return serve(argv[1:])
+    parser = argparse.ArgumentParser(
+        prog="virgin-queen",
+        description="The Virgin Queen, in the terminal.",
+        epilog="'virgin-queen serve --help': host games over SSH, one terminal per player.",
+    )
     parser.add_argument("--save-dir", type=Path, default=Path("saves"), help="where games are saved (default ./saves)")
     args = parser.parse_args(argv)
     try:

@@ -1,0 +1,137 @@
+"""virgin-queen serve: the game over SSH, one terminal per player; only listed public keys get in."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import asyncssh
+import pyte
+import pytest
+
+from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, authorized_players, start_server
+
+TIMEOUT = 20.0
+
+
+class Screen(asyncssh.SSHClientSession[bytes]):
+    """What the client's terminal shows, read through a terminal emulator."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.stream.feed(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, text: str) -> str:
+        deadline = asyncio.get_running_loop().time() + TIMEOUT
+        while text not in self.text():
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.text()}")
+            await asyncio.sleep(0.05)
+        return self.text()
+
+
+def _player_key(folder: Path, name: str) -> asyncssh.SSHKey:
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=name)
+    with (folder / AUTHORIZED_KEYS_NAME).open("a") as handle:
+        handle.write(key.export_public_key().decode())
+    return key
+
+
+@pytest.fixture
+def save_dir(tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    return folder
+
+
+async def _connect(port: int, key: asyncssh.SSHKey, size=(80, 24)):
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username="anyone", client_keys=[key], known_hosts=None, agent_path=None, preferred_auth="publickey"
+    )
+    chan, session = await conn.create_session(
+        lambda: Screen(*size), term_type="xterm-256color", term_size=size, encoding=None
+    )
+    return conn, chan, session
+
+
+async def test_a_listed_key_plays_the_game_in_its_own_terminal_named_by_its_comment(save_dir):
+    key = _player_key(save_dir, "Ana")
+    shown = f"{sys.executable} -c \"import os, sys, time; print('hello', os.environ['{PLAYER_ENV}'], os.get_terminal_size()); sys.stdout.flush(); time.sleep(30)\""
+    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", shown], log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        conn, chan, session = await _connect(port, key)
+        text = await session.wait_for("hello Ana")
+        assert "columns=80, lines=24" in text
+        conn.close()
+    finally:
+        server.close()
+    assert (save_dir / HOST_KEY_NAME).stat().st_mode & 0o777 == 0o600
+
+
+async def test_the_real_game_over_ssh_follows_a_resize(save_dir):
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        conn, chan, session = await _connect(port, key)
+        await session.wait_for("New game (n)")
+        chan.change_terminal_size(70, 20)
+        await session.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")
+        chan.write(b"q")
+        conn.close()
+    finally:
+        server.close()
+
+
+async def test_an_unknown_key_and_passwords_are_refused(save_dir):
+    _player_key(save_dir, "Ana")
+    stranger = asyncssh.generate_private_key("ssh-ed25519", comment="Mallory")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", port, username="x", client_keys=[stranger], known_hosts=None, agent_path=None)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect(
+                "127.0.0.1", port, username="x", password="secret", client_keys=None, known_hosts=None, agent_path=None
+            )
+    finally:
+        server.close()
+
+
+async def test_no_port_forwarding_and_no_file_access(save_dir):
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        conn = await asyncssh.connect("127.0.0.1", port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", port)
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, asyncssh.ProcessError, OSError)):
+            async with conn.start_sftp_client() as sftp:
+                await sftp.listdir(".")
+        conn.close()
+    finally:
+        server.close()
+
+
+def test_authorized_keys_problems_are_one_line_each(save_dir):
+    (save_dir / AUTHORIZED_KEYS_NAME).write_text(
+        "# players\nnot a key\n" + asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode()
+    )
+    players, problems = authorized_players(save_dir)
+    assert players == {}
+    assert [p.split(": ", 2)[1] for p in problems] == ["line 2", "line 3"]
+    assert "has no comment" in problems[1]
