@@ -68,3 +68,24 @@ def test_real_terminal_new_game_to_the_board_and_too_small_notice(terminal):
     terminal.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")
     terminal.tmux("resize-window", "-t", "vq", "-x", "80", "-y", "24")
     terminal.wait_for("Spain: make a proposal or say done")
+
+
+TMUX_KEYS = (
+    "C-p", "Enter", "Escape", "PPage", "NPage", "Up", "Down", "Left", "Right", "Tab", *"0123456789",
+    *"abcefghijkmnorsxyz", "Space", ":", "?", "u", "t", "w", "p", "v", "d", "l", "C-n", "c", "m",
+)
+
+
+def test_real_terminal_survives_random_keys_at_full_speed(terminal):
+    """Bursts of random keys (the command palette among them) never stop the app."""
+    import random
+
+    terminal.tmux("set-option", "-t", "vq", "remain-on-exit", "on")
+    terminal.wait_for("New game (n)")
+    rng = random.Random(13)
+    for _ in range(10):
+        terminal.tmux("send-keys", "-t", "vq", *[rng.choice(TMUX_KEYS) for _ in range(20)])
+        time.sleep(0.1)
+    time.sleep(0.5)
+    assert terminal.tmux("display-message", "-p", "-t", "vq", "#{pane_dead}").strip() == "0", terminal.screen()
+    assert "Traceback" not in terminal.screen()

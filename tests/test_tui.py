@@ -346,3 +346,19 @@ async def test_marriage_and_patronage_reports_show_the_dice(tmp_path, data):
         assert "Great Acclaim" in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, EndOfTurnScreen)
+
+
+async def test_theme_chosen_on_the_title_screen_is_kept_for_the_next_start(tmp_path):
+    from tui.screens.menus import ThemeScreen
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, ThemeScreen)
+        wanted = "nord" if app.theme != "nord" else "gruvbox"
+        app.screen.query_one("#theme-list").highlighted = app.screen.themes.index(wanted)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TitleScreen) and app.theme == wanted
+    again = app_for(tmp_path)
+    async with again.run_test(size=SIZE):
+        assert again.theme == wanted

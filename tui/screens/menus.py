@@ -22,6 +22,7 @@ class TitleScreen(Screen[None]):
         Binding("l", "load_game", "Load game"),
         Binding("k", "walkthroughs", "Walkthroughs"),
         Binding("a", "about", "About"),
+        Binding("h", "theme", "Theme"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -33,6 +34,7 @@ class TitleScreen(Screen[None]):
             yield Button("Load game (l)", id="load", compact=True)
             yield Button("Walkthroughs (k)", id="walkthroughs", compact=True)
             yield Button("About (a)", id="about", compact=True)
+            yield Button("Theme (h)", id="theme", compact=True)
             yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
@@ -43,6 +45,7 @@ class TitleScreen(Screen[None]):
             "load": self.action_load_game,
             "walkthroughs": self.action_walkthroughs,
             "about": self.action_about,
+            "theme": self.action_theme,
             "quit": self.app.exit,
         }
         actions[event.button.id or "quit"]()
@@ -55,6 +58,9 @@ class TitleScreen(Screen[None]):
 
     def action_walkthroughs(self) -> None:
         self.app.push_screen(WalkthroughsScreen())
+
+    def action_theme(self) -> None:
+        self.app.push_screen(ThemeScreen())
 
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
@@ -165,3 +171,24 @@ class WalkthroughsScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#walkthrough-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.app.start_walkthrough(self.ids[event.option_index])  # type: ignore[attr-defined]
+
+
+class ThemeScreen(Screen[None]):
+    """The colour themes; the one chosen is kept for later runs (settings.json)."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        self.themes = sorted(self.app.available_themes)
+        yield Static("Theme: Enter to use it (kept for the next start), Esc to go back", markup=False)
+        themes = OptionList(*[Option(name, id=name) for name in self.themes], id="theme-list")
+        if self.app.theme in self.themes:
+            themes.highlighted = self.themes.index(self.app.theme)
+        yield themes
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#theme-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.is_current:  # a second Enter in the same burst arrives after the screen has gone
+            self.app.choose_theme(self.themes[event.option_index])  # type: ignore[attr-defined]
+            self.dismiss()
