@@ -32,6 +32,7 @@ class Setup:
     seed: int = 1
     controllers: dict[str, str] = Factory(dict)
     strict_response_windows: bool = False
+    started: str = ""  # ISO time the game began: names its autosave slot; empty in older saves
 
 
 class SetupError(ValueError):

@@ -46,7 +46,7 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
         await pilot.press("ctrl+s")
         await pilot.pause()
         saved = sorted(tmp_path.glob("save-*.json"))
-        assert saved and (tmp_path / "autosave.json").exists()
+        assert saved and list(tmp_path.glob("game-campaign-*.json"))
         state_before = app.controller.session.state
         choices_before = app.controller.session.decision
     app2 = app_for(tmp_path)
@@ -362,3 +362,90 @@ async def test_theme_chosen_on_the_title_screen_is_kept_for_the_next_start(tmp_p
     again = app_for(tmp_path)
     async with again.run_test(size=SIZE):
         assert again.theme == wanted
+
+
+async def _start_game(app, pilot, seed: str) -> None:
+    await pilot.press("n")
+    app.screen.query_one("#seed").value = seed
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    await pilot.press("enter")  # the Card Draw report
+    assert isinstance(app.screen, NegotiationScreen)
+
+
+def _slots(save_dir) -> list:
+    return sorted(save_dir.glob("game-*.json"))
+
+
+async def test_every_new_game_gets_its_own_slot_listed_with_turn_phase_and_people(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "11")
+        await pick(app, pilot, "opening postpone")
+        first = app.controller.slot
+        first_text = first.read_text()
+        app.action_to_title()
+        await pilot.pause()
+        await _start_game(app, pilot, "12")
+        second = app.controller.slot
+        assert second != first and first.read_text() == first_text  # the first game is untouched
+        assert _slots(tmp_path) == sorted([first, second])
+        assert first.name.startswith("game-campaign-2") and app.controller.session.setup.started
+        app.action_to_title()
+        await pilot.pause()
+        await pilot.press("l")
+        listing = screen_text(app)
+        assert first.name in listing and second.name in listing
+        assert "Turn 1, Diplomacy Phase - Negotiation Segment - Player 1" in listing
+
+
+async def test_loading_an_older_save_continues_in_a_new_slot_and_keeps_the_longer_game(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "21")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        copy = next(tmp_path.glob("save-*.json"))
+        await pick(app, pilot, "opening postpone")
+        slot = app.controller.slot
+        longer = slot.read_text()
+        app.action_to_title()
+        await pilot.pause()
+        assert app.controller.load(copy)
+        await pilot.pause()
+        assert app.controller.slot not in (slot, copy)
+        await pick(app, pilot, "opening break")
+        assert slot.read_text() == longer  # the game that went further is still there
+        assert "opening break" in app.controller.slot.read_text()
+        assert len(_slots(tmp_path)) == 2
+
+
+async def test_loading_a_game_from_its_own_slot_keeps_playing_in_it(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "31")
+        slot = app.controller.slot
+        app.action_to_title()
+        await pilot.pause()
+        assert app.controller.load(slot)
+        await pilot.pause()
+        assert app.controller.slot == slot and _slots(tmp_path) == [slot]
+
+
+async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.screen.query_one("#continue").display  # nothing to continue yet
+        await _start_game(app, pilot, "41")
+        app.action_to_title()
+        await pilot.pause()
+        await _start_game(app, pilot, "42")
+        await pick(app, pilot, "opening break")
+        state = app.controller.session.state
+    again = app_for(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        assert again.screen.query_one("#continue").display
+        await pilot.press("c")
+        await pilot.pause()
+        assert again.controller.session.state == state and again.controller.session.setup.seed == 42
+        assert isinstance(again.screen, NegotiationScreen)

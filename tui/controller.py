@@ -16,6 +16,7 @@ from core import gamedata
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event, EventKind
 from core.gamedata import GameData
+from tui import slots
 from tui.messages import GameProblem, HandoffNeeded, StateChanged, WalkthroughFinished
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class Controller:
         self.person_at_keyboard = ""
         self.last_events: list[Event] = []
         self.walkthrough: WalkthroughRun | None = None
+        self.slot: Path | None = None  # this game's autosave file (tui/slots.py)
 
     # ---- lifecycle --------------------------------------------------------------------------------
 
@@ -39,6 +41,7 @@ class Controller:
         from core.session import Session
 
         self.session = Session.new(self.data, setup)
+        self.slot = slots.fresh_slot(self.save_dir, setup)
         self.walkthrough = None
         self.last_events = list(self.session.log)
         self.person_at_keyboard = ""
@@ -52,6 +55,7 @@ class Controller:
         except saves.SaveError as exc:
             self.post(GameProblem(str(exc)))
             return False
+        self.slot = slots.slot_for_loaded(self.save_dir, self.session, path)
         self.session.keep_undo = True
         self.walkthrough = None
         self.last_events = []
@@ -64,15 +68,19 @@ class Controller:
 
         walkthrough = WALKTHROUGHS[walkthrough_id]
         self.session = walkthrough.prepare(self.data)
+        self.slot = None
         self.walkthrough = WalkthroughRun(walkthrough)
         self.last_events = self.walkthrough.autoplay(self.session)
         self.person_at_keyboard = ""
         self._after_change()
 
-    def save_files(self) -> list[Path]:
-        if not self.save_dir.is_dir():
-            return []
-        return sorted(self.save_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    def continue_last(self) -> None:
+        """Load the game played most recently (its own slot)."""
+        path = slots.last_played(self.save_dir)
+        if path is None:
+            self.post(GameProblem("no game to continue yet: start one with n"))
+            return
+        self.load(path)
 
     @property
     def game(self) -> Session:
@@ -172,8 +180,10 @@ class Controller:
 
         assert self.session is not None
         if self.walkthrough is None:  # a walkthrough's prepared position is not a replayable game
+            if self.slot is None:
+                self.slot = slots.fresh_slot(self.save_dir, self.session.setup)
             try:
-                saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
+                saves.write(self.session, self.slot)
             except OSError as exc:
                 self.post(GameProblem(f"autosave failed: {exc.strerror}"))
         power = self.decider
