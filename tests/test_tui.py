@@ -9,7 +9,7 @@ from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show_session
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
-from tui.screens.overlays import HandoffScreen, LogScreen, TableScreen, TextScreen
+from tui.screens.overlays import HandoffScreen, HelpScreen, LogScreen, TableScreen, TextScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.reports import (
     CardDrawScreen,
@@ -144,8 +144,12 @@ async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("question_mark")
-        assert isinstance(app.screen, TextScreen)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
         assert "GEN-7" in screen_text(app) and "Negotiation Segment protocol" in screen_text(app)
+        rendered = app.screen.query_one("#rule-text")
+        assert any("Negotiation Segment protocol" in str(block.content) for block in rendered.children)
+        assert not any("`" in str(getattr(block, "content", "")) for block in rendered.children)  # rendered, not raw
         await pilot.press("escape")
         assert isinstance(app.screen, NegotiationScreen)
 
@@ -156,7 +160,7 @@ async def test_royals_patronage_and_log_displays(tmp_path, data):
         await show_session(app, pilot)
         await pilot.press("w")
         assert isinstance(app.screen, TableScreen)
-        table = app.screen.query_one("DataTable")
+        table = app.screen.query_one("RowsTable")
         assert table.row_count == len(data.royals)
         assert "provisional" in screen_text(app)
         await pilot.press("escape")
@@ -222,9 +226,20 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
         assert EndOfTurnScreen in stack and CardDrawScreen in stack
         assert MarriageReport not in stack  # no wedding rolled this turn: no report to click through
         assert isinstance(app.screen, EndOfTurnScreen)
-        assert "Ledger (WIN-6)" in screen_text(app) or app.screen.query_one("#standings").row_count == 6
+        assert "Standings and VP ledger (WIN-6)" in screen_text(app)
+        assert len(app.screen.query_one("#standings").content.splitlines()) == 6
+        # titled with the turn that ended, and the next turn's deal is not in it (it has its own report)
+        assert app.screen.heading().startswith("Turn 1:") and session.state.turn == 2
+        assert "[CARD-7]" not in screen_text(app) and "Turn 2" not in screen_text(app)
+        await pilot.press("escape")  # Escape is not Continue on a report
+        assert isinstance(app.screen, EndOfTurnScreen)
+        await pilot.press("v")  # the viewing keys work on reports too
+        assert "Card markers for the next Card Draw (CARD-7)" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, EndOfTurnScreen)
         await pilot.press("enter")
-        assert isinstance(app.screen, CardDrawScreen)
+        assert isinstance(app.screen, CardDrawScreen) and app.screen.heading().startswith("Turn 2:")
+        assert "[CARD-7]" in screen_text(app)
         await pilot.press("enter")
         if isinstance(app.screen, DiplomaticStatusReport):
             await pilot.press("enter")
@@ -259,6 +274,8 @@ async def test_game_over_screen(tmp_path, data):
         await show_session(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert "Game over" in screen_text(app) and data.power_name(session.state.winner) in screen_text(app)
+        assert "Press Enter for the title screen" in screen_text(app)  # the text and the footer agree
+        assert "enter" in _footer_keys(app) and "Continue" not in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, TitleScreen)
 
@@ -449,3 +466,56 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
         await pilot.pause()
         assert again.controller.session.state == state and again.controller.session.setup.seed == 42
         assert isinstance(again.screen, NegotiationScreen)
+
+
+def _footer_keys(app) -> dict[str, int]:
+    """Each footer key shown and where its label ends on screen."""
+    from textual.widgets._footer import FooterKey
+
+    return {key.key: key.region.right for key in app.screen.query(FooterKey)}
+
+
+async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(tmp_path, data):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "51")
+        keys = _footer_keys(app)
+        assert {"colon", "u", "t", "question_mark", "w", "p", "v", "d", "l"} <= set(keys)
+        assert max(keys.values()) <= 80 and min(keys.values()) > 0
+        await pilot.press("t")
+        await pilot.pause()
+        assert "[TABLE-1]" not in screen_text(app) and "(TABLE-1)" in screen_text(app)  # the rule tag once
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "pass")
+        assert isinstance(app.screen, EndOfTurnScreen)
+        keys = _footer_keys(app)
+        assert {"enter", "question_mark", "w", "p", "v", "d", "l"} <= set(keys) and max(keys.values()) <= 80
+
+
+async def test_undo_with_nothing_to_undo_says_so_naming_gen_9(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert not app.controller.session.can_undo()
+        await pilot.press("u")
+        await pilot.pause()
+        assert "GEN-9: nothing to undo" in screen_text(app)
+
+
+async def test_the_focused_field_of_the_new_game_form_stands_out(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#seed").value = "7"
+        app.screen.query_one("#seat-spain").focus()
+        await pilot.pause()
+        focused = app.focused
+        assert focused is not None and focused.id == "seat-spain"
+        row = focused.parent
+        other = app.screen.query_one("#seat-england").parent
+        assert row.styles.background != other.styles.background
+        compare_snapshot(app, "new-game-focus")

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import re
+
+from attrs import frozen
+
 from core import views
-from core.state import Phase
+from core.events import Event, EventKind
+from core.state import PHASE_TITLES, Phase
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.overlays import HandoffScreen, LogScreen, TextScreen, help_screen, patronage_screen, royals_screen
 from tui.screens.reports import (
@@ -25,15 +30,37 @@ from tui.screens.too_small import TooSmallScreen
 if TYPE_CHECKING:
     from tui.app import VirginQueenApp
 
-# Phase-start log lines that get a report screen, in the order they can happen, and the rule
-# whose events must be present for the report to be worth showing ("" = always).
-REPORTS: tuple[tuple[str, type[ReportScreen], str], ...] = (
-    ("Marriage Resolution Phase", MarriageReport, "MAR-4"),
-    ("Patronage Phase", PatronageReport, "PAT-5"),
-    ("Victory Determination Phase", EndOfTurnScreen, ""),
-    ("Card Draw Phase", CardDrawScreen, ""),
-    ("Diplomatic Status", DiplomaticStatusReport, "DIP-2"),
+# The phases that get a report screen, in the order they run, and the rule whose events must be
+# present for the report to be worth showing ("" = always). Winter and Victory Determination share one.
+REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], str], ...] = (
+    ((Phase.MARRIAGE,), MarriageReport, "MAR-4"),
+    ((Phase.PATRONAGE,), PatronageReport, "PAT-5"),
+    ((Phase.WINTER, Phase.VICTORY), EndOfTurnScreen, ""),
+    ((Phase.CARD_DRAW,), CardDrawScreen, ""),
+    ((Phase.DIPLOMATIC_STATUS,), DiplomaticStatusReport, "DIP-2"),
 )
+_PHASE_BY_TITLE = {title: phase for phase, title in PHASE_TITLES.items()}
+_PHASE_START = re.compile(r"^Turn (\d+): (.+)$")
+
+
+@frozen
+class PhaseRun:
+    """The events from one phase-start (GEN-3) log line to the next, and the turn it ran in."""
+
+    phase: Phase
+    turn: int
+    events: list[Event]
+
+
+def phase_runs(events: list[Event]) -> list[PhaseRun]:
+    runs: list[PhaseRun] = []
+    for event in events:
+        match = _PHASE_START.match(event.text) if event.kind is EventKind.PHASE else None
+        if match and match.group(2) in _PHASE_BY_TITLE:
+            runs.append(PhaseRun(_PHASE_BY_TITLE[match.group(2)], int(match.group(1)), [event]))
+        elif runs:
+            runs[-1].events.append(event)
+    return runs
 
 
 class Board:
@@ -69,7 +96,7 @@ class Board:
         if isinstance(app.screen, TooSmallScreen):
             return
         if session.state.phase is Phase.GAME_OVER:
-            app.push_screen(GameOverScreen(self.controller, self.controller.last_events))
+            app.push_screen(GameOverScreen(self.controller, self.controller.last_events, session.state.turn))
             return
         wanted = PHASE_SCREENS[session.state.phase]
         if not isinstance(app.screen, PhaseScreen):
@@ -78,12 +105,21 @@ class Board:
             app.switch_screen(wanted(self.controller))
 
     def _push_reports(self) -> None:
-        passed = self.controller.phases_passed()
-        events = self.controller.last_events
-        for marker, report, needs in reversed(REPORTS):  # the last first, so the earliest is on top
-            if any(marker in text for text in passed) and (not needs or any(e.rule == needs for e in events)):
-                self.app.push_screen(report(self.controller, events))
+        """One report per phase that ran since the last decision, each with its own events and turn."""
+        groups: list[tuple[type[ReportScreen], str, int, list[Event]]] = []
+        for run in phase_runs(self.controller.last_events):
+            for phases, report, needs in REPORTS:
+                if run.phase not in phases:
+                    continue
+                if groups and groups[-1][0] is report and groups[-1][2] == run.turn:
+                    groups[-1][3].extend(run.events)  # Winter, then Victory Determination: one report
+                else:
+                    groups.append((report, needs, run.turn, list(run.events)))
         self.controller.last_events = []
+        shown = [report(self.controller, events, turn) for report, needs, turn, events in groups
+                 if not needs or any(e.rule == needs for e in events)]
+        for screen in reversed(shown):  # the last first, so the earliest is on top
+            self.app.push_screen(screen)
 
     # ---- overlays reachable from any game screen --------------------------------------------------
 

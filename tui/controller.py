@@ -14,7 +14,7 @@ from textual.message import Message
 
 from core import gamedata
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
-from core.events import Event, EventKind
+from core.events import Event
 from core.gamedata import GameData
 from tui import slots
 from tui.messages import GameProblem, HandoffNeeded, StateChanged, WalkthroughFinished
@@ -168,10 +168,6 @@ class Controller:
         except OSError as exc:
             self.post(GameProblem(f"could not save to {path}: {exc.strerror}"))
             return None
-
-    def phases_passed(self) -> list[str]:
-        """Phase-start events since the last decision (for the report screens)."""
-        return [e.text for e in self.last_events if e.kind is EventKind.PHASE]
 
     # ---- after every change: autosave, hand-off, refresh ------------------------------------------
 
