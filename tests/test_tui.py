@@ -519,3 +519,32 @@ async def test_the_focused_field_of_the_new_game_form_stands_out(tmp_path):
         other = app.screen.query_one("#seat-england").parent
         assert row.styles.background != other.styles.background
         compare_snapshot(app, "new-game-focus")
+
+
+async def test_the_highlighted_choice_is_scrolled_into_view_in_the_walkthrough(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # step 1: play 2 cp; step 2 suggests a choice far down the list
+        await pilot.pause()
+        await pilot.pause()
+        options = app.screen.query_one("#choices")
+        assert app.controller.walkthrough.step == 1 and options.highlighted > 0
+        line = options._index_to_line[options.highlighted]
+        assert options.scroll_y <= line < options.scroll_y + options.scrollable_content_region.height
+
+
+async def test_wrapped_choices_keep_every_line_at_80_columns(tmp_path, data):
+    """The 'Influence on Papacy: 1 CP, now 0 (DIP-7)' entry used to lose its wrapped '(DIP-7)'."""
+    session = new_session(data, seed=5)
+    to_impulse_of(session, "france", [4])
+    from tests.conftest import choose
+
+    choose(session, "play 4 cp")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        options = app.screen.query_one("#choices")
+        assert options.styles.scrollbar_gutter == "stable"
+        compare_snapshot(app, "cp-spending")

@@ -48,7 +48,6 @@ class DecisionPanel(Vertical):
         )
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
-        options.call_after_refresh(options.scroll_to_highlight)  # once laid out, so it is really in view
         options.focus()
 
     def show_problem(self, text: str) -> None:
