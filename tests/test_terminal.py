@@ -16,7 +16,7 @@ TIMEOUT = 20.0
 
 class Terminal:
     def __init__(self, tmp_path) -> None:
-        self.socket = f"vq-test-{os.getpid()}"
+        self.socket = f"vq-test-{os.getpid()}-{tmp_path.name}"  # one server per test: none outlives another
         command = f"cd {tmp_path} && {sys.executable} -m tui.app --save-dir {tmp_path / 'saves'}"
         env = {**os.environ, "PYTHONPATH": os.getcwd()}
         self.tmux("new-session", "-d", "-s", "vq", "-x", "80", "-y", "24", command, env=env)
