@@ -16,7 +16,7 @@ TIMEOUT = 20.0
 
 class Terminal:
     def __init__(self, tmp_path) -> None:
-        self.socket = f"vq-test-{os.getpid()}"
+        self.socket = f"vq-test-{os.getpid()}-{tmp_path.name}"  # one server per test: none outlives another
         command = f"cd {tmp_path} && {sys.executable} -m tui.app --save-dir {tmp_path / 'saves'}"
         env = {**os.environ, "PYTHONPATH": os.getcwd()}
         self.tmux("new-session", "-d", "-s", "vq", "-x", "80", "-y", "24", command, env=env)
@@ -63,8 +63,32 @@ def test_real_terminal_new_game_to_the_board_and_too_small_notice(terminal):
     terminal.keys("Enter")
     board = terminal.wait_for("Spain: make a proposal or say done")
     assert "Turn 1/8 - Diplomacy Phase - Negotiation Segment" in board
-    assert "VP  Ott 6  Spa 10" in board and "? Rule help" in board
+    assert "VP  Ott 6  Spa 10" in board
+    footer = board.rstrip("\n").splitlines()[-1]
+    for key in (": Type", "u Undo", "t Table", "? Rule", "w Wed", "p Patron", "v Powers", "d Disc", "l Log"):
+        assert key in footer, f"{key!r} is not visible in the footer at 80 columns: {footer!r}"
     terminal.tmux("resize-window", "-t", "vq", "-x", "70", "-y", "20")
     terminal.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")
     terminal.tmux("resize-window", "-t", "vq", "-x", "80", "-y", "24")
     terminal.wait_for("Spain: make a proposal or say done")
+
+
+TMUX_KEYS = (
+    "C-p", "Enter", "Escape", "PPage", "NPage", "Up", "Down", "Left", "Right", "Tab", *"0123456789",
+    *"abcefghijkmnorsxyz", "Space", ":", "?", "u", "t", "w", "p", "v", "d", "l", "C-n", "c", "m",
+)
+
+
+def test_real_terminal_survives_random_keys_at_full_speed(terminal):
+    """Bursts of random keys (the command palette among them) never stop the app."""
+    import random
+
+    terminal.tmux("set-option", "-t", "vq", "remain-on-exit", "on")
+    terminal.wait_for("New game (n)")
+    rng = random.Random(13)
+    for _ in range(10):
+        terminal.tmux("send-keys", "-t", "vq", *[rng.choice(TMUX_KEYS) for _ in range(20)])
+        time.sleep(0.1)
+    time.sleep(0.5)
+    assert terminal.tmux("display-message", "-p", "-t", "vq", "#{pane_dead}").strip() == "0", terminal.screen()
+    assert "Traceback" not in terminal.screen()

@@ -11,7 +11,7 @@ from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show_session
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
-from tui.screens.overlays import HandoffScreen, LogScreen, TableScreen, TextScreen
+from tui.screens.overlays import HandoffScreen, HelpScreen, LogScreen, TableScreen, TextScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.reports import (
     CardDrawScreen,
@@ -48,7 +48,7 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
         await pilot.press("ctrl+s")
         await pilot.pause()
         saved = sorted(tmp_path.glob("save-*.json"))
-        assert saved and (tmp_path / "autosave.json").exists()
+        assert saved and list(tmp_path.glob("game-campaign-*.json"))
         state_before = app.controller.session.state
         choices_before = app.controller.session.decision
     app2 = app_for(tmp_path)
@@ -146,8 +146,12 @@ async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("question_mark")
-        assert isinstance(app.screen, TextScreen)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
         assert "GEN-7" in screen_text(app) and "Negotiation Segment protocol" in screen_text(app)
+        rendered = app.screen.query_one("#rule-text")
+        assert any("Negotiation Segment protocol" in str(block.content) for block in rendered.children)
+        assert not any("`" in str(getattr(block, "content", "")) for block in rendered.children)  # rendered, not raw
         await pilot.press("escape")
         assert isinstance(app.screen, NegotiationScreen)
 
@@ -158,7 +162,7 @@ async def test_royals_patronage_and_log_displays(tmp_path, data):
         await show_session(app, pilot)
         await pilot.press("w")
         assert isinstance(app.screen, TableScreen)
-        table = app.screen.query_one("DataTable")
+        table = app.screen.query_one("RowsTable")
         assert table.row_count == len(data.royals)
         assert "provisional" in screen_text(app)
         await pilot.press("escape")
@@ -224,9 +228,20 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
         assert EndOfTurnScreen in stack and CardDrawScreen in stack
         assert MarriageReport not in stack  # no wedding rolled this turn: no report to click through
         assert isinstance(app.screen, EndOfTurnScreen)
-        assert "Ledger (WIN-6)" in screen_text(app) or app.screen.query_one("#standings").row_count == 6
+        assert "Standings and VP ledger (WIN-6)" in screen_text(app)
+        assert len(app.screen.query_one("#standings").content.splitlines()) == 6
+        # titled with the turn that ended, and the next turn's deal is not in it (it has its own report)
+        assert app.screen.heading().startswith("Turn 1:") and session.state.turn == 2
+        assert "[CARD-7]" not in screen_text(app) and "Turn 2" not in screen_text(app)
+        await pilot.press("escape")  # Escape is not Continue on a report
+        assert isinstance(app.screen, EndOfTurnScreen)
+        await pilot.press("v")  # the viewing keys work on reports too
+        assert "Card markers for the next Card Draw (CARD-7)" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, EndOfTurnScreen)
         await pilot.press("enter")
-        assert isinstance(app.screen, CardDrawScreen)
+        assert isinstance(app.screen, CardDrawScreen) and app.screen.heading().startswith("Turn 2:")
+        assert "[CARD-7]" in screen_text(app)
         await pilot.press("enter")
         if isinstance(app.screen, DiplomaticStatusReport):
             await pilot.press("enter")
@@ -261,6 +276,8 @@ async def test_game_over_screen(tmp_path, data):
         await show_session(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert "Game over" in screen_text(app) and data.power_name(session.state.winner) in screen_text(app)
+        assert "Press Enter for the title screen" in screen_text(app)  # the text and the footer agree
+        assert "enter" in _footer_keys(app) and "Continue" not in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, TitleScreen)
 
@@ -368,3 +385,189 @@ async def test_marriage_and_patronage_reports_show_the_dice(tmp_path, data):
         assert "Great Acclaim" in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, EndOfTurnScreen)
+
+
+async def test_theme_chosen_on_the_title_screen_is_kept_for_the_next_start(tmp_path):
+    from tui.screens.menus import ThemeScreen
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, ThemeScreen)
+        wanted = "nord" if app.theme != "nord" else "gruvbox"
+        app.screen.query_one("#theme-list").highlighted = app.screen.themes.index(wanted)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TitleScreen) and app.theme == wanted
+    again = app_for(tmp_path)
+    async with again.run_test(size=SIZE):
+        assert again.theme == wanted
+
+
+async def _start_game(app, pilot, seed: str) -> None:
+    await pilot.press("n")
+    app.screen.query_one("#seed").value = seed
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    await pilot.press("enter")  # the Card Draw report
+    assert isinstance(app.screen, NegotiationScreen)
+
+
+def _slots(save_dir) -> list:
+    return sorted(save_dir.glob("game-*.json"))
+
+
+async def test_every_new_game_gets_its_own_slot_listed_with_turn_phase_and_people(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "11")
+        await pick(app, pilot, "opening postpone")
+        first = app.controller.slot
+        first_text = first.read_text()
+        app.action_to_title()
+        await pilot.pause()
+        await _start_game(app, pilot, "12")
+        second = app.controller.slot
+        assert second != first and first.read_text() == first_text  # the first game is untouched
+        assert _slots(tmp_path) == sorted([first, second])
+        assert first.name.startswith("game-campaign-2") and app.controller.session.setup.started
+        app.action_to_title()
+        await pilot.pause()
+        await pilot.press("l")
+        listing = screen_text(app)
+        assert first.name in listing and second.name in listing
+        assert "Turn 1, Diplomacy Phase - Negotiation Segment - Player 1" in listing
+
+
+async def test_loading_an_older_save_continues_in_a_new_slot_and_keeps_the_longer_game(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "21")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        copy = next(tmp_path.glob("save-*.json"))
+        await pick(app, pilot, "opening postpone")
+        slot = app.controller.slot
+        longer = slot.read_text()
+        app.action_to_title()
+        await pilot.pause()
+        assert app.controller.load(copy)
+        await pilot.pause()
+        assert app.controller.slot not in (slot, copy)
+        await pick(app, pilot, "opening break")
+        assert slot.read_text() == longer  # the game that went further is still there
+        assert "opening break" in app.controller.slot.read_text()
+        assert len(_slots(tmp_path)) == 2
+
+
+async def test_loading_a_game_from_its_own_slot_keeps_playing_in_it(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "31")
+        slot = app.controller.slot
+        app.action_to_title()
+        await pilot.pause()
+        assert app.controller.load(slot)
+        await pilot.pause()
+        assert app.controller.slot == slot and _slots(tmp_path) == [slot]
+
+
+async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.screen.query_one("#continue").display  # nothing to continue yet
+        await _start_game(app, pilot, "41")
+        app.action_to_title()
+        await pilot.pause()
+        await _start_game(app, pilot, "42")
+        await pick(app, pilot, "opening break")
+        state = app.controller.session.state
+    again = app_for(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        assert again.screen.query_one("#continue").display
+        await pilot.press("c")
+        await pilot.pause()
+        assert again.controller.session.state == state and again.controller.session.setup.seed == 42
+        assert isinstance(again.screen, NegotiationScreen)
+
+
+def _footer_keys(app) -> dict[str, int]:
+    """Each footer key shown and where its label ends on screen."""
+    from textual.widgets._footer import FooterKey
+
+    return {key.key: key.region.right for key in app.screen.query(FooterKey)}
+
+
+async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(tmp_path, data):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _start_game(app, pilot, "51")
+        keys = _footer_keys(app)
+        assert {"colon", "u", "t", "question_mark", "w", "p", "v", "d", "l"} <= set(keys)
+        assert max(keys.values()) <= 80 and min(keys.values()) > 0
+        await pilot.press("t")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "what happened?  [TABLE-1]" in text and "(TABLE-1) [TABLE-1]" not in text  # the rule tag once
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "pass")
+        assert isinstance(app.screen, EndOfTurnScreen)
+        keys = _footer_keys(app)
+        assert {"enter", "question_mark", "w", "p", "v", "d", "l"} <= set(keys) and max(keys.values()) <= 80
+
+
+async def test_undo_with_nothing_to_undo_says_so_naming_gen_9(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert not app.controller.session.can_undo()
+        await pilot.press("u")
+        await pilot.pause()
+        assert "GEN-9: nothing to undo" in screen_text(app)
+
+
+async def test_the_focused_field_of_the_new_game_form_stands_out(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#seed").value = "7"
+        app.screen.query_one("#seat-spain").focus()
+        await pilot.pause()
+        focused = app.focused
+        assert focused is not None and focused.id == "seat-spain"
+        row = focused.parent
+        other = app.screen.query_one("#seat-england").parent
+        assert row.styles.background != other.styles.background
+        compare_snapshot(app, "new-game-focus")
+
+
+async def test_the_highlighted_choice_is_scrolled_into_view_in_the_walkthrough(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # step 1: play 2 cp; step 2 suggests a choice far down the list
+        await pilot.pause()
+        await pilot.pause()
+        options = app.screen.query_one("#choices")
+        assert app.controller.walkthrough.step == 1 and options.highlighted > 0
+        line = options._index_to_line[options.highlighted]
+        assert options.scroll_y <= line < options.scroll_y + options.scrollable_content_region.height
+
+
+async def test_wrapped_choices_keep_every_line_at_80_columns(tmp_path, data):
+    """The 'Influence on Papacy: 1 CP, now 0 (DIP-7)' entry used to lose its wrapped '(DIP-7)'."""
+    session = new_session(data, seed=5)
+    to_impulse_of(session, "france", [4])
+    from tests.conftest import choose
+
+    choose(session, "play 4 cp")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        options = app.screen.query_one("#choices")
+        assert options.styles.scrollbar_gutter == "stable"
+        compare_snapshot(app, "cp-spending")

@@ -17,6 +17,7 @@ from tui.controller import Controller
 from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, StateChanged, TypedChoice, WalkthroughFinished
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.settings import Settings
 
 if TYPE_CHECKING:
     from core.setup import Setup
@@ -28,6 +29,10 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class VirginQueenApp(App[None]):
     CSS_PATH = Path(__file__).parent / "styles" / "app.tcss"
     TITLE = "The Virgin Queen"
+    # Textual's command palette crashes on fast keys (Ctrl+P then Enter x3: ScreenStackError; Ctrl+P
+    # then PageUp: KeyError in its option list) and offers a player nothing the screens lack: every
+    # action has its own key, and the theme has its own screen (h on the title screen).
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, save_dir: Path = Path("saves"), controller: Controller | None = None) -> None:
         super().__init__()
@@ -38,7 +43,17 @@ class VirginQueenApp(App[None]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        theme = Settings.read(self.controller.save_dir).theme
+        if theme in self.available_themes:
+            self.theme = theme
         self._check_size(self.size.width, self.size.height)
+
+    def choose_theme(self, theme: str) -> None:
+        """Use the theme now and at every later start (settings.json in the save folder)."""
+        self.theme = theme
+        problem = Settings(theme=theme).write(self.controller.save_dir)
+        if problem is not None:
+            self.notify(problem, severity="error", timeout=6)
 
     @cached_property
     def board(self) -> Board:

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui import display
+from attrs import frozen
+
+from core.events import Event, EventKind
 from core.state import Phase
+from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.overlays import HandoffScreen, LogScreen, TextScreen, help_screen, patronage_screen, royals_screen
 from tui.screens.reports import (
@@ -25,15 +28,34 @@ from tui.screens.too_small import TooSmallScreen
 if TYPE_CHECKING:
     from tui.app import VirginQueenApp
 
-# Phases that get a report screen when they have run, in the order they can happen, and the rule
-# whose events must be present for the report to be worth showing ("" = always).
-REPORTS: tuple[tuple[Phase, type[ReportScreen], str], ...] = (
-    (Phase.MARRIAGE, MarriageReport, "MAR-4"),
-    (Phase.PATRONAGE, PatronageReport, "PAT-5"),
-    (Phase.VICTORY, EndOfTurnScreen, ""),
-    (Phase.CARD_DRAW, CardDrawScreen, ""),
-    (Phase.DIPLOMATIC_STATUS, DiplomaticStatusReport, "DIP-2"),
+# The phases that get a report screen, in the order they run, and the rule whose events must be
+# present for the report to be worth showing ("" = always). Winter and Victory Determination share one.
+REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], str], ...] = (
+    ((Phase.MARRIAGE,), MarriageReport, "MAR-4"),
+    ((Phase.PATRONAGE,), PatronageReport, "PAT-5"),
+    ((Phase.WINTER, Phase.VICTORY), EndOfTurnScreen, ""),
+    ((Phase.CARD_DRAW,), CardDrawScreen, ""),
+    ((Phase.DIPLOMATIC_STATUS,), DiplomaticStatusReport, "DIP-2"),
 )
+
+
+@frozen
+class PhaseRun:
+    """The events from one phase-start (GEN-3) log line to the next, and the turn it ran in."""
+
+    phase: Phase
+    turn: int
+    events: list[Event]
+
+
+def phase_runs(events: list[Event]) -> list[PhaseRun]:
+    runs: list[PhaseRun] = []
+    for event in events:
+        if event.kind is EventKind.PHASE:
+            runs.append(PhaseRun(Phase(event.phase), event.turn, [event]))
+        elif runs:
+            runs[-1].events.append(event)
+    return runs
 
 
 class Board:
@@ -69,7 +91,7 @@ class Board:
         if isinstance(app.screen, TooSmallScreen):
             return
         if phase is Phase.GAME_OVER:
-            app.push_screen(GameOverScreen(self.controller, self.controller.last_events))
+            app.push_screen(GameOverScreen(self.controller, self.controller.last_events, self.controller.view().turn))
             return
         wanted = PHASE_SCREENS[phase]
         if not isinstance(app.screen, PhaseScreen):
@@ -78,12 +100,21 @@ class Board:
             app.switch_screen(wanted(self.controller))
 
     def _push_reports(self) -> None:
-        passed = self.controller.phases_passed()
-        events = self.controller.last_events
-        for phase, report, needs in reversed(REPORTS):  # the last first, so the earliest is on top
-            if phase in passed and (not needs or any(e.rule == needs for e in events)):
-                self.app.push_screen(report(self.controller, events))
+        """One report per phase that ran since the last decision, each with its own events and turn."""
+        groups: list[tuple[type[ReportScreen], str, int, list[Event]]] = []
+        for run in phase_runs(self.controller.last_events):
+            for phases, report, needs in REPORTS:
+                if run.phase not in phases:
+                    continue
+                if groups and groups[-1][0] is report and groups[-1][2] == run.turn:
+                    groups[-1][3].extend(run.events)  # Winter, then Victory Determination: one report
+                else:
+                    groups.append((report, needs, run.turn, list(run.events)))
         self.controller.last_events = []
+        shown = [report(self.controller, events, turn) for report, needs, turn, events in groups
+                 if not needs or any(e.rule == needs for e in events)]
+        for screen in reversed(shown):  # the last first, so the earliest is on top
+            self.app.push_screen(screen)
 
     # ---- overlays reachable from any game screen --------------------------------------------------
 

@@ -15,8 +15,9 @@ from textual.message import Message
 from core import gamedata
 from core.atomic import clean_stale_temp_files
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
-from core.events import Event, EventKind
+from core.events import Event
 from core.gamedata import GameData
+from tui import slots
 from tui.messages import GameProblem, HandoffNeeded, StateChanged, WalkthroughFinished
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class Controller:
         self.person_at_keyboard = ""
         self.last_events: list[Event] = []
         self.walkthrough: WalkthroughRun | None = None
+        self.slot: Path | None = None  # this game's autosave file (tui/slots.py)
 
     # ---- lifecycle --------------------------------------------------------------------------------
 
@@ -42,6 +44,7 @@ class Controller:
         from core.session import Session
 
         self.session = Session.new(self.data, setup)
+        self.slot = slots.fresh_slot(self.save_dir, setup)
         self.walkthrough = None
         self.last_events = list(self.session.log)
         self.person_at_keyboard = ""
@@ -58,6 +61,7 @@ class Controller:
         except Exception as exc:  # saves.load promises only SaveError; the app stays up regardless
             self.post(GameProblem(f"{path}: cannot be loaded ({type(exc).__name__}: {' '.join(str(exc).split())})"))
             return False
+        self.slot = slots.slot_for_loaded(self.save_dir, self.session, path)
         self.session.keep_undo = True
         self.walkthrough = None
         self.last_events = []
@@ -70,15 +74,19 @@ class Controller:
 
         walkthrough = WALKTHROUGHS[walkthrough_id]
         self.session = walkthrough.prepare(self.data)
+        self.slot = None
         self.walkthrough = WalkthroughRun(walkthrough)
         self.last_events = self.walkthrough.autoplay(self.session)
         self.person_at_keyboard = ""
         self._after_change()
 
-    def save_files(self) -> list[Path]:
-        if not self.save_dir.is_dir():
-            return []
-        return sorted(self.save_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    def continue_last(self) -> None:
+        """Load the game played most recently (its own slot)."""
+        path = slots.last_played(self.save_dir)
+        if path is None:
+            self.post(GameProblem("no game to continue yet: start one with n"))
+            return
+        self.load(path)
 
     def view(self) -> SeatView:
         """What the person at the keyboard may see (GEN-2, GEN-8): their hands, everything public."""
@@ -178,10 +186,6 @@ class Controller:
             self.post(GameProblem(f"could not save to {path}: {exc.strerror}"))
             return None
 
-    def phases_passed(self) -> list[str]:
-        """The phases begun since the last decision (for the report screens)."""
-        return [e.phase for e in self.last_events if e.kind is EventKind.PHASE]
-
     # ---- after every change: autosave, hand-off, refresh ------------------------------------------
 
     def _after_change(self) -> None:
@@ -189,8 +193,10 @@ class Controller:
 
         assert self.session is not None
         if self.walkthrough is None:  # a walkthrough's prepared position is not a replayable game
+            if self.slot is None:
+                self.slot = slots.fresh_slot(self.save_dir, self.session.setup)
             try:
-                saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
+                saves.write(self.session, self.slot)
             except OSError as exc:
                 self.post(GameProblem(f"autosave failed: {exc.strerror}"))
         seat = self.session.seat_to_decide()

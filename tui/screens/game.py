@@ -13,6 +13,7 @@ from core.state import Phase
 from core.views import SeatView
 from tui import display
 from tui.controller import Controller
+from tui.screens.keys import VIEW_KEYS
 from tui.widgets.decision import DecisionPanel
 
 LOG_LINES_SHOWN = 40
@@ -23,16 +24,11 @@ class PhaseScreen(Screen[None]):
 
     TITLE = "Game"
     BINDINGS = [
-        Binding("question_mark", "app.rule_help", "Rule help"),
-        Binding("ctrl+s", "app.save", "Save"),
+        Binding("colon", "type_choice", "Type"),
         Binding("u", "undo", "Undo"),
-        Binding("t", "table", "Table action"),
-        Binding("w", "app.royals", "Royals"),
-        Binding("p", "app.patronage_chart", "Patronage"),
-        Binding("v", "app.powers", "Powers"),
-        Binding("d", "app.discards", "Discards", show=False),
-        Binding("l", "app.full_log", "Log"),
-        Binding("colon", "type_choice", "Type", show=False),
+        Binding("t", "table", "Table"),
+        *VIEW_KEYS,
+        Binding("ctrl+s", "app.save", "Save", show=False),  # in the help and README: the footer is full
     ]
 
     def __init__(self, controller: Controller) -> None:
@@ -47,7 +43,7 @@ class PhaseScreen(Screen[None]):
                 yield Static("", id="phase-info", markup=False)
             yield DecisionPanel(id="decision")
         yield RichLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -83,8 +79,6 @@ class PhaseScreen(Screen[None]):
             return False
         if action in ("undo", "table") and self.controller.walkthrough is not None:
             return False
-        if action == "undo":
-            return self.controller.can_undo()
         if action == "table":
             return self.controller.can_start_table_action()
         return True

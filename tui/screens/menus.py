@@ -18,10 +18,12 @@ from tui.controller import Controller
 
 class TitleScreen(Screen[None]):
     BINDINGS = [
+        Binding("c", "continue_game", "Continue"),
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load game"),
         Binding("k", "walkthroughs", "Walkthroughs"),
         Binding("a", "about", "About"),
+        Binding("h", "theme", "Theme"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -29,23 +31,47 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static("THE VIRGIN QUEEN", id="title", markup=False)
             yield Static("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people", markup=False)
-            yield Button("New game (n)", id="new", variant="primary", compact=True)
+            yield Button("Continue (c)", id="continue", variant="primary", compact=True)
+            yield Button("New game (n)", id="new", compact=True)
             yield Button("Load game (l)", id="load", compact=True)
             yield Button("Walkthroughs (k)", id="walkthroughs", compact=True)
             yield Button("About (a)", id="about", compact=True)
+            yield Button("Theme (h)", id="theme", compact=True)
             yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         actions = {
+            "continue": self.action_continue_game,
             "new": self.action_new_game,
             "load": self.action_load_game,
             "walkthroughs": self.action_walkthroughs,
             "about": self.action_about,
+            "theme": self.action_theme,
             "quit": self.app.exit,
         }
         actions[event.button.id or "quit"]()
+
+    def on_mount(self) -> None:
+        self._offer_continue()
+
+    def on_screen_resume(self) -> None:
+        self._offer_continue()
+
+    def _offer_continue(self) -> None:
+        from tui.slots import last_played
+
+        controller: Controller = self.app.controller  # type: ignore[attr-defined]
+        self.can_continue = last_played(controller.save_dir) is not None
+        self.query_one("#continue", Button).display = self.can_continue
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return getattr(self, "can_continue", False) if action == "continue_game" else True
+
+    def action_continue_game(self) -> None:
+        self.app.controller.continue_last()  # type: ignore[attr-defined]
 
     def action_new_game(self) -> None:
         self.app.push_screen(NewGameScreen(self.app.controller))  # type: ignore[attr-defined]
@@ -55,6 +81,9 @@ class TitleScreen(Screen[None]):
 
     def action_walkthroughs(self) -> None:
         self.app.push_screen(WalkthroughsScreen())
+
+    def action_theme(self) -> None:
+        self.app.push_screen(ThemeScreen())
 
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
@@ -104,6 +133,8 @@ class NewGameScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        if not self.is_current:  # Ctrl+N twice in one burst starts one game
+            return
         data = self.controller.data
         names = {p: self.query_one(f"#seat-{p}", Input).value.strip() for p in data.power_ids}
         missing = [data.power_name(p) for p, name in names.items() if not name]
@@ -116,8 +147,10 @@ class NewGameScreen(Screen[None]):
             problem.update("The seed must be a whole number.")
             return
         from core.setup import Setup
+        from tui.slots import started_now
 
         setup = Setup(
+            started=started_now(),
             scenario=str(self.query_one("#scenario", Select).value),
             seed=int(seed_text),
             controllers=names,
@@ -127,23 +160,30 @@ class NewGameScreen(Screen[None]):
 
 
 class LoadScreen(Screen[None]):
+    """Every save, the most recently played first, with its turn, phase and the people playing."""
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def __init__(self, controller: Controller) -> None:
+        from tui.slots import save_files
+
         super().__init__()
         self.controller = controller
-        self.files = controller.save_files()
+        self.files = save_files(controller.save_dir)
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Load a game from {self.controller.save_dir}", markup=False)
-        options = [Option(path.name, id=str(i)) for i, path in enumerate(self.files)]
+        from tui.slots import summarise
+
+        yield Static(f"Load a game from {self.controller.save_dir} (each game autosaves in its own file)", markup=False)
+        options = [Option(summarise(path).label(), id=str(i)) for i, path in enumerate(self.files)]
         yield OptionList(*options, id="saves")
         yield Static("" if self.files else "No saved games yet.", id="load-problem", markup=False)
         yield Footer()
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.app.load_game(self.files[event.option_index])  # type: ignore[attr-defined]
+        if self.is_current:  # a second Enter in the same burst arrives after the game is on screen
+            self.app.load_game(self.files[event.option_index])  # type: ignore[attr-defined]
 
     def show_problem(self, text: str) -> None:
         self.query_one("#load-problem", Static).update(text)
@@ -164,4 +204,26 @@ class WalkthroughsScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#walkthrough-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.app.start_walkthrough(self.ids[event.option_index])  # type: ignore[attr-defined]
+        if self.is_current:
+            self.app.start_walkthrough(self.ids[event.option_index])  # type: ignore[attr-defined]
+
+
+class ThemeScreen(Screen[None]):
+    """The colour themes; the one chosen is kept for later runs (settings.json)."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        self.themes = sorted(self.app.available_themes)
+        yield Static("Theme: Enter to use it (kept for the next start), Esc to go back", markup=False)
+        themes = OptionList(*[Option(name, id=name) for name in self.themes], id="theme-list")
+        if self.app.theme in self.themes:
+            themes.highlighted = self.themes.index(self.app.theme)
+        yield themes
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#theme-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.is_current:  # a second Enter in the same burst arrives after the screen has gone
+            self.app.choose_theme(self.themes[event.option_index])  # type: ignore[attr-defined]
+            self.dismiss()

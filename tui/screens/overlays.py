@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Markdown, RichLog, Static
 
 from core.events import render
 from core.gamedata import PROVISIONAL_NOTE
@@ -53,16 +53,40 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def help_screen(controller: Controller) -> TextScreen:
-    keys = (
-        "Keys: arrows + Enter or 1-9 choose; : type a choice; u undo (GEN-9); t table action (TABLE-1); "
-        "w royals; p patronage chart; v power displays; d discard pile; l log; Ctrl+S save; Ctrl+Q quit."
-    )
+KEYS_HELP = """**Keys**
+
+- arrows + Enter, or 1-9: choose; `:` type a choice (Tab completes it)
+- `u` undo (GEN-9); `t` table action (TABLE-1); Ctrl+S save a copy; Ctrl+Q quit
+- `w` Available to Wed; `p` Patronage chart; `v` power displays; `d` discard pile; `l` full log
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The pending decision's rule, rendered from the rules reference's Markdown."""
+
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
+
+    def __init__(self, title: str, markdown: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="report"):
+            yield Static(self.title_text, classes="report-title", markup=False)
+            yield Markdown(self.markdown, id="rule-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def help_screen(controller: Controller) -> HelpScreen:
+    note = PROVISIONAL_NOTE.replace("*", "\\*")  # the note's star is the mark, not Markdown emphasis
     pending = controller.view().decision if controller.session is not None else None
     if pending is None:
-        return TextScreen("Help", f"{keys}\n\n{PROVISIONAL_NOTE}")
-    text = f"{rule_text(pending.rule)}\n\n{keys}\n\n{PROVISIONAL_NOTE}"
-    return TextScreen(f"Rule {pending.rule} - {pending.prompt}", text)
+        return HelpScreen("Help", f"{KEYS_HELP}\n{note}")
+    return HelpScreen(f"Rule {pending.rule} - {pending.prompt}", f"{rule_text(pending.rule)}\n\n{KEYS_HELP}\n{note}")
 
 
 class LogScreen(ModalScreen[None]):
@@ -112,7 +136,8 @@ def royals_screen(controller: Controller) -> TableScreen:
         (display.mark(r.name, r.provisional), r.power, r.sex, r.family, str(r.eligibility), r.status)
         for r in controller.view().royals
     ]
-    return TableScreen("Available to Wed display (MAR-1)", ("Royal", "Power", "Sex", "Family", "Elig", "Status"), rows, [PROVISIONAL_NOTE])
+    columns = ("Royal", "Power", "Sex", "Fam", "Elig", "Status")
+    return TableScreen("Available to Wed display (MAR-1)", columns, rows, ["Fam: H Habsburg, V Valois.", PROVISIONAL_NOTE])
 
 
 def patronage_screen(controller: Controller) -> TableScreen:

@@ -9,39 +9,51 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from core.events import Event, render
+from core.events import Event, EventKind, render
 from core.views import SeatView
 from tui import display
 from tui.controller import Controller
+from tui.screens.keys import VIEW_KEYS
 from tui.widgets.tables import rows_table
 
 
 class ReportScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter", "dismiss_report", "Continue", priority=True), Binding("escape", "dismiss_report", "Continue")]
-    HEADING = ""
+    """What a phase did; only Enter goes on (Escape is not Continue), the viewing keys all work."""
 
-    def __init__(self, controller: Controller, events: list[Event]) -> None:
+    BINDINGS = [Binding("enter", "dismiss_report", "Continue", priority=True), *VIEW_KEYS]
+    HEADING = ""
+    HINT = "Press Enter to continue."
+
+    def __init__(self, controller: Controller, events: list[Event], turn: int) -> None:
         super().__init__()
         self.controller = controller
-        self.events = events
+        self.events = events  # the events of the phase(s) this report covers, nothing later
+        self.turn = turn  # the turn the phase ran in (the state may already be in the next one)
 
     def compose(self) -> ComposeResult:
         view = self.controller.view()
         with VerticalScroll(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
-            yield Static("Press Enter to continue.", classes="hint", markup=False)
-        yield Footer()
+            yield Static(self.HINT, classes="hint", markup=False)
+        yield Footer(compact=True)
 
     def heading(self) -> str:
-        return f"Turn {self.controller.view().turn}: {self.HEADING}"
+        return f"Turn {self.turn}: {self.HEADING}"
 
     def body(self, view: SeatView) -> ComposeResult:
         yield from ()
 
     def event_lines(self, *rules: str) -> str:
         names = self.controller.power_names()
-        return "\n".join(render(e, names) for e in self.events if e.rule.split("-")[0] in rules)
+        return "\n".join(
+            render(e, names) for e in self.events if e.kind is not EventKind.PHASE and (not rules or e.rule.split("-")[0] in rules)
+        )
+
+    def vp_standings(self, view: SeatView) -> Static:
+        """WIN-6: each power's total and ledger, wrapped rather than cut at 80 columns."""
+        lines = [f"{power} {total} VP: {ledger}" for power, total, ledger in map(display.vp_cells, view.vp)]
+        return Static("\n".join(lines), id="standings", markup=False)
 
     def action_dismiss_report(self) -> None:
         self.dismiss(None)
@@ -82,17 +94,16 @@ class PatronageReport(ReportScreen):
 class EndOfTurnScreen(ReportScreen):
     HEADING = "Winter and Victory Determination (WIN-5)"
 
-    def heading(self) -> str:
-        return f"End of turn: {self.HEADING}"
-
     def body(self, view: SeatView) -> ComposeResult:
-        yield rows_table(("Power", "VP", "Ledger (WIN-6)"), [display.vp_cells(r) for r in view.vp], "standings")
-        yield Static(self.event_lines("DIP", "CARD", "WIN"), markup=False)
+        yield Static("Standings and VP ledger (WIN-6):", markup=False)
+        yield self.vp_standings(view)
+        yield Static(self.event_lines(), markup=False)
 
 
 class GameOverScreen(EndOfTurnScreen):
     HEADING = "Game over"
-    BINDINGS = [Binding("enter", "app.to_title", "Title screen", priority=True), Binding("l", "app.full_log", "Log")]
+    HINT = "Press Enter for the title screen (the game stays in its save slot)."
+    BINDINGS = [Binding("enter", "app.to_title", "Title screen", priority=True), *VIEW_KEYS]
 
     def heading(self) -> str:
         view = self.controller.view()

@@ -16,7 +16,6 @@ from tui.messages import ChoiceMade, TypedChoice
 class DecisionPanel(Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
-        Binding("colon", "type_choice", "Type choice", show=False),
     ]
 
     def __init__(self, **kwargs: object) -> None:
@@ -42,7 +41,8 @@ class DecisionPanel(Vertical):
         if decision is None:
             prompt.update(waiting_text)
             return
-        prompt.update(f"{decision.prompt}  [{decision.rule}]  (? rule help)")
+        tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
+        prompt.update(f"{decision.prompt}{tag}")
         options.add_options(
             [Option(f"{i}. {c.label or str(c)}" if i <= 9 else f"   {c.label or str(c)}", id=str(i)) for i, c in enumerate(decision.choices, 1)]
         )

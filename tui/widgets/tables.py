@@ -1,14 +1,35 @@
-"""A read-only table of rows that core/views.py built."""
+"""A read-only table of rows that core/views.py built, wrapped to the screen width (never cut)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.widgets import DataTable
+from rich import box
+from rich.table import Table
+from textual.widgets import Static
 
 
-def rows_table(columns: Sequence[str], rows: Sequence[Sequence[str]], widget_id: str | None = None) -> DataTable[str]:
-    table: DataTable[str] = DataTable(id=widget_id, cursor_type="none", zebra_stripes=True)
-    table.add_columns(*columns)
-    table.add_rows(rows)
-    return table
+SHORT_CELL = 12
+
+
+class RowsTable(Static):
+    """Every column stays visible at 80 columns: long cells wrap inside their column."""
+
+    def __init__(self, columns: Sequence[str], rows: Sequence[Sequence[str]], **kwargs: object) -> None:
+        self.columns = tuple(columns)
+        self.rows = [tuple(row) for row in rows]
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
+        for index, column in enumerate(self.columns):
+            widest = max((len(row[index]) for row in self.rows), default=0)
+            table.add_column(column, no_wrap=widest <= SHORT_CELL, overflow="fold")  # short columns never wrap
+        for row in self.rows:
+            table.add_row(*row)
+        super().__init__(table, **kwargs)  # type: ignore[arg-type]
+
+    @property
+    def row_count(self) -> int:
+        return len(self.rows)
+
+
+def rows_table(columns: Sequence[str], rows: Sequence[Sequence[str]], widget_id: str | None = None) -> RowsTable:
+    return RowsTable(columns, rows, id=widget_id, classes="rows-table")

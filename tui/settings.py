@@ -1,0 +1,34 @@
+"""Player settings kept between runs: a small settings.json in the save folder (the theme)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from attrs import define
+
+SETTINGS_NAME = "settings.json"
+
+
+@define
+class Settings:
+    theme: str = ""
+
+    @classmethod
+    def read(cls, save_dir: Path) -> Settings:
+        """The saved settings; a missing or unreadable file gives the defaults (settings are a comfort)."""
+        try:
+            raw = json.loads((save_dir / SETTINGS_NAME).read_text())
+        except (OSError, ValueError):
+            return cls()
+        theme = raw.get("theme") if isinstance(raw, dict) else None
+        return cls(theme=theme if isinstance(theme, str) else "")
+
+    def write(self, save_dir: Path) -> str | None:
+        """Write the settings; the reason when the folder cannot be written."""
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            (save_dir / SETTINGS_NAME).write_text(json.dumps({"theme": self.theme}) + "\n")
+        except OSError as exc:
+            return f"could not save the settings in {save_dir}: {exc.strerror}"
+        return None
