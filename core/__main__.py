@@ -45,8 +45,8 @@ def _replay(args: argparse.Namespace, data: gamedata.GameData) -> int:
 def _bench(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core.bench import run_bench
 
-    for line in run_bench(data, args.games):
-        print(line)
+    for line in run_bench(data, args.games, repeats=args.repeats, presses=args.presses, start_runs=args.starts):
+        print(line, flush=True)
     return 0
 
 
@@ -61,7 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     replay = commands.add_parser("replay", help="re-apply a save's action log and compare with its state")
     replay.add_argument("file", type=Path)
     bench = commands.add_parser("bench", help="print performance figures")
-    bench.add_argument("--games", type=int, default=20)
+    bench.add_argument("--games", type=int, default=10, help="random games timed with undo on and off")
+    bench.add_argument("--repeats", type=int, default=5, help="runs of each save and keypress timing")
+    bench.add_argument("--presses", type=int, default=400,
+                       help="most keys pressed in the game played through the app (a whole game takes about 1,000)")
+    bench.add_argument("--starts", type=int, default=5, help="cold starts of the app and of a trivial one")
     args = parser.parse_args(argv)
     try:
         override_dir = {"sim": getattr(args, "save_dir", None), "replay": getattr(args, "file", Path(".")).parent}

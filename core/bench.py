@@ -1,18 +1,28 @@
-"""Benchmarks (figures, never timed asserts): whole games, save and load, cold start of the app."""
+"""Benchmarks (figures, never timed asserts), each beside a baseline measured in the same run.
+
+Engine and saves are measured here; the app (start-up, keys, memory) in processes of its own,
+so core never imports tui or textual.
+"""
 
 from __future__ import annotations
 
+import json
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+
+from attrs import frozen
 
 from core import saves
 from core.gamedata import GameData
 from core.session import Session
 from core.sim import play
+from core.state import Phase
 
 COLD_START_SNIPPET = """
 import time, sys
@@ -41,9 +51,39 @@ async def first_frame(pilot):
 Trivial().run(headless=True, size=(80, 24), auto_pilot=first_frame)
 """
 
+# The positions measured: the first Action Phase decision of these turns.
+BENCH_TURNS = (1, 8)
+KEY_NAMES = {"choose": "choosing (1)", "log": "the full log (l)", "wed": "Available to Wed (w)", "help": "rule help (?)"}
 
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms"
+
+@frozen
+class Figure:
+    """One measured figure and the baseline it is read against."""
+
+    name: str
+    value: float
+    unit: str
+    baseline_name: str
+    baseline: float
+    target: str = ""  # the issue's target, e.g. "< 50"; shown with whether it is met
+
+    def line(self) -> str:
+        ratio = f"{self.value / self.baseline:.2f}x" if self.baseline else "n/a"
+        text = f"{self.name}: {self.value:.2f} {self.unit} = {ratio} {self.baseline_name} ({self.baseline:.2f} {self.unit})"
+        if self.target:
+            bound = float(self.target[1:])
+            met = self.value < bound if self.target[0] == "<" else self.value > bound
+            text += f"; target {self.target} {self.unit}: {'met' if met else 'NOT met'}"
+        return text
+
+
+def _median_seconds(action: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def cold_start_seconds(snippet: str = COLD_START_SNIPPET, runs: int = 5) -> list[float]:
@@ -58,51 +98,125 @@ def cold_start_seconds(snippet: str = COLD_START_SNIPPET, runs: int = 5) -> list
     return results
 
 
-def run_bench(data: GameData, games: int) -> list[str]:
-    lines = []
-    game_times, decisions = [], []
-    late: Session | None = None
+def start_up_figures(runs: int) -> list[Figure]:
+    starts, floor = cold_start_seconds(runs=runs), cold_start_seconds(TRIVIAL_APP_SNIPPET, runs)
+    return [
+        Figure("start-up to the title screen (headless, median)", statistics.median(starts) * 1000, "ms",
+               "a trivial Textual app", statistics.median(floor) * 1000)
+    ]
+
+
+def decision_figures(data: GameData, games: int) -> list[Figure]:
+    """The same random games with and without undo snapshots (the app keeps them; replays do not)."""
+    seconds = {True: 0.0, False: 0.0}
+    decisions = {True: 0, False: 0}
+    game_ms: dict[bool, list[float]] = {True: [], False: []}
     for seed in range(1, games + 1):
-        start = time.perf_counter()
-        session = play(data, seed, check_invariants=False)
-        game_times.append(time.perf_counter() - start)
-        decisions.append(len(session.actions))
-        if late is None or len(session.actions) > len(late.actions):
-            late = session
-    assert late is not None
-    lines.append(
-        f"full game, headless, random play: median {_ms(statistics.median(game_times))}, "
-        f"max {_ms(max(game_times))} over {games} games (median {statistics.median(decisions):.0f} decisions)"
-    )
+        for keep_undo in (False, True):
+            start = time.perf_counter()
+            session = play(data, seed, check_invariants=False, keep_undo=keep_undo)
+            elapsed = time.perf_counter() - start
+            seconds[keep_undo] += elapsed
+            decisions[keep_undo] += len(session.actions)
+            game_ms[keep_undo].append(elapsed * 1000)
+    per_decision = {undo: seconds[undo] * 1000 / decisions[undo] for undo in seconds}
+    return [
+        Figure(f"decision with undo on ({decisions[True]} decisions, {games} games)", per_decision[True], "ms",
+               "undo off", per_decision[False], target="<0.3"),
+        Figure("full game with undo on (median)", statistics.median(game_ms[True]), "ms",
+               "undo off", statistics.median(game_ms[False])),
+    ]
+
+
+def session_at_turn(data: GameData, turn: int, first_seed: int = 1, seeds: int = 50) -> Session:
+    """A random game at the first Action Phase decision of ``turn`` (the first seed that gets there)."""
+
+    def reached(session: Session) -> bool:
+        state = session.state
+        return state.turn >= turn and state.phase is Phase.ACTION and session.decision is not None
+
+    for seed in range(first_seed, first_seed + seeds):
+        session = play(data, seed, check_invariants=False, until=reached)
+        if reached(session) and session.state.turn == turn:
+            return session
+    raise RuntimeError(f"no random game of seeds {first_seed}..{first_seed + seeds - 1} reached turn {turn}")
+
+
+def save_figures(data: GameData, sessions: dict[int, Session], folder: Path, runs: int = 20) -> list[Figure]:
+    """Size, write and load of a save at each turn; baselines: turn 1's size, a plain write, json.loads."""
+    figures = []
+    first_size = 0
+    for turn, session in sessions.items():
+        path = folder / f"turn{turn}.json"
+        saves.write(session, path)  # warms the converter's generated hooks
+        text = path.read_text()
+        size = len(text.encode())
+        first_size = first_size or size
+        plain = folder / f"plain{turn}.json"
+        where = f"at turn {turn} ({len(session.actions)} decisions)"
+        figures += [
+            Figure(f"save size {where}", size / 1024, "KiB", f"turn {BENCH_TURNS[0]}", first_size / 1024),
+            Figure(f"save write {where}, atomic with fsync", _median_seconds(lambda: saves.write(session, path), runs) * 1000,
+                   "ms", "writing the same text plainly", _median_seconds(lambda: plain.write_text(text), runs) * 1000),
+            Figure(f"save load {where}, with the replay check", _median_seconds(lambda: saves.load(path, data), runs) * 1000,
+                   "ms", "json.loads of the same text", _median_seconds(lambda: json.loads(text), runs) * 1000,
+                   target="<20" if turn == BENCH_TURNS[-1] else ""),
+        ]
+    return figures
+
+
+def app_measurements(saves_by_turn: dict[int, Path], repeats: int, presses: int) -> dict[str, Any]:
+    """Keys and memory through the app, measured by tui.bench in a fresh process."""
+    command = [sys.executable, "-m", "tui.bench", "--repeats", str(repeats), "--presses", str(presses)]
+    for turn, path in saves_by_turn.items():
+        command += ["--save", f"{turn}={path}"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def app_figures(measured: dict[str, Any]) -> list[Figure]:
+    figures = []
+    for turn, keys in measured["keys"].items():
+        for name, label in KEY_NAMES.items():
+            figures.append(Figure(f"CPU per keypress at turn {turn}: {label}", keys[name], "ms",
+                                  "a key bound to nothing", keys["idle"], target="<50"))
+    game = measured["game"]
+    played = f"{game['decisions']} decisions, turn {game['turn']}{', game over' if game['finished'] else ''}"
+    figures += [
+        Figure("memory at the start of a game", game["start_mb"], "MB", "the title screen", game["title_mb"]),
+        Figure(f"memory after {game['presses']} keys of a game played through the app ({played})", game["end_mb"], "MB",
+               "its start", game["start_mb"], target=f"<{game['start_mb'] + 10:.0f}"),
+        Figure("peak memory over that game", game["peak_mb"], "MB", "its start", game["start_mb"]),
+    ]
+    return figures
+
+
+def run_bench(data: GameData, games: int, repeats: int = 5, presses: int = 400, start_runs: int = 5) -> Iterator[str]:
+    """Every figure, one line each as soon as it is measured; a part that cannot be measured says why."""
+    for figure in decision_figures(data, games):
+        yield figure.line()
+    sessions = {turn: session_at_turn(data, turn) for turn in BENCH_TURNS}
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "late.json"
-        saves.write(late, path)  # warm the converter's generated hooks once
-        save_times, parse_times, load_times = [], [], []
-        for _ in range(20):
-            start = time.perf_counter()
-            saves.write(late, path)
-            save_times.append(time.perf_counter() - start)
-            text = path.read_text()
-            start = time.perf_counter()
-            saves.parse(text, path)
-            parse_times.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            saves.load(path, data)
-            load_times.append(time.perf_counter() - start)
-        size = path.stat().st_size
-    lines.append(
-        f"save of a late-game state ({len(late.actions)} decisions, turn {late.state.turn}): {size} bytes; "
-        f"write (atomic, fsync) median {_ms(statistics.median(save_times))}; "
-        f"parse+structure median {_ms(statistics.median(parse_times))}; "
-        f"full load with replay check median {_ms(statistics.median(load_times))}"
-    )
+        for figure in save_figures(data, sessions, Path(folder), runs=repeats):
+            yield figure.line()
+        try:
+            measured = app_measurements({t: Path(folder) / f"turn{t}.json" for t in BENCH_TURNS}, repeats, presses)
+        except (subprocess.CalledProcessError, ValueError, IndexError) as exc:
+            yield f"app keys and memory: could not be measured ({_why(exc)})"
+        else:
+            for figure in app_figures(measured):
+                yield figure.line()
     try:
-        starts = cold_start_seconds()
-        floor = cold_start_seconds(TRIVIAL_APP_SNIPPET)
-        lines.append(
-            f"cold start to the title screen (headless): median {_ms(statistics.median(starts))} over {len(starts)} runs; "
-            f"a trivial Textual app here: median {_ms(statistics.median(floor))}"
-        )
+        figures = start_up_figures(start_runs)
     except (subprocess.CalledProcessError, ValueError, IndexError) as exc:
-        lines.append(f"cold start: could not be measured ({exc})")
-    return lines
+        yield f"start-up: could not be measured ({_why(exc)})"
+    else:
+        for figure in figures:
+            yield figure.line()
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, subprocess.CalledProcessError) and exc.stderr:
+        return exc.stderr.strip().splitlines()[-1]
+    return str(exc)

@@ -605,6 +605,8 @@ def _check_relations(data: GameData) -> None:
         for pair in (*scenario.wars, *scenario.married_at_start):
             if len(pair) != 2:
                 raise DataError(f"{where}: {list(pair)!r}: must name two")
+        if len(scenario.opening_betrothal) not in (0, 2):
+            raise DataError(f"{where}: opening_betrothal: must name two royals, or none")
         for war in scenario.wars:
             for who in war:
                 if who not in powers:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from attrs import frozen
@@ -31,11 +32,21 @@ class GameSummary:
     rule_counts: dict[str, int]
 
 
-def play(data: GameData, seed: int, check_invariants: bool = True, scenario: str = "campaign") -> Session:
-    session = Session.new(data, Setup(scenario=scenario, seed=seed), keep_undo=False)
+def play(
+    data: GameData,
+    seed: int,
+    check_invariants: bool = True,
+    scenario: str = "campaign",
+    keep_undo: bool = False,
+    until: Callable[[Session], bool] | None = None,
+) -> Session:
+    """A random game to its end, or to the first position where ``until`` holds."""
+    session = Session.new(data, Setup(scenario=scenario, seed=seed), keep_undo=keep_undo)
     chooser = random.Random(seed)
     while True:
         pending = session.decision
+        if until is not None and until(session):
+            return session
         if check_invariants:
             try:
                 invariants.check(data, session.state, pending)

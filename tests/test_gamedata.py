@@ -139,6 +139,7 @@ def _setting(section: str, field: str, value: str) -> str:
         (_scenario('control = { atlantis = "spain" }'), "control: unknown space 'atlantis'"),
         (_scenario('wars = [["spain"]]'), r"\['spain'\]: must name two"),
         (_scenario('wars = [["spain", "narnia"]]'), "wars: unknown power 'narnia'"),
+        (_scenario('opening_betrothal = ["philip-ii"]'), "opening_betrothal: must name two royals, or none"),
         # victory
         (_setting("victory", "domination_lead", "0"), "domination_lead: must be at least 1, got 0"),
         (_setting("victory", "domination_from_turn", "9"), "domination_from_turn: must be 1 to 8, got 9"),

@@ -1,0 +1,145 @@
+"""App-side benchmark figures: CPU per keypress and memory over a whole game, headless (Pilot).
+
+Run by ``python -m core bench`` in a process of its own (core never imports tui, and a fresh
+process gives honest memory figures); prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tui.app import VirginQueenApp
+
+SIZE = (80, 24)
+# Keys measured on a loaded game: choose the first choice, the full log, Available to Wed, rule help;
+# "z" is bound to nothing, so it measures what any keypress costs (the baseline).
+OVERLAY_KEYS = {"log": "l", "wed": "w", "help": "question_mark"}
+IDLE_KEY = "z"
+
+
+def resident_mb() -> float:
+    """Resident memory now (Linux /proc), else the peak so far."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return peak_mb()
+
+
+def peak_mb() -> float:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux, bytes on macOS
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
+
+
+async def _settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def _cpu_ms(pilot: Pilot[None], key: str) -> float:
+    start = time.process_time()
+    await pilot.press(key)
+    await _settle(pilot)
+    return (time.process_time() - start) * 1000
+
+
+async def keypress_cpu(save: Path, repeats: int) -> dict[str, float]:
+    """Median ms of CPU per key on the game loaded from ``save``, as the Load screen loads it."""
+    times: dict[str, list[float]] = {"choose": [], "idle": [], **{name: [] for name in OVERLAY_KEYS}}
+    with tempfile.TemporaryDirectory() as folder:
+        app = VirginQueenApp(Path(folder))
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(repeats):
+                if not app.controller.load(save):
+                    raise RuntimeError(f"{save} did not load")
+                await _settle(pilot)
+                times["idle"].append(await _cpu_ms(pilot, IDLE_KEY))
+                for name, key in OVERLAY_KEYS.items():
+                    board = app.screen
+                    times[name].append(await _cpu_ms(pilot, key))
+                    if app.screen is board:
+                        raise RuntimeError(f"key {key!r} opened nothing on {type(board).__name__}")
+                    await pilot.press("escape")
+                    await _settle(pilot)
+                times["choose"].append(await _cpu_ms(pilot, "1"))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+async def full_game_memory(seed: int, presses: int) -> dict[str, Any]:
+    """Play a random game through the app (number keys on the board, Enter on reports)."""
+    from core.setup import Setup
+    from tui.screens.game import PhaseScreen
+
+    chooser = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        app = VirginQueenApp(Path(folder))
+        async with app.run_test(size=SIZE) as pilot:
+            await _settle(pilot)
+            title = resident_mb()
+            app.start_game(Setup(seed=seed))
+            await _settle(pilot)
+            gc.collect()
+            start = resident_mb()
+            made = 0
+            while made < presses:
+                decision = app.controller.game.decision
+                if decision is None:
+                    break
+                if isinstance(app.screen, PhaseScreen):
+                    key = str(chooser.randrange(min(len(decision.choices), 9)) + 1)
+                else:
+                    key = "enter"  # a report or a hand-off
+                await pilot.press(key)
+                await pilot.pause()
+                made += 1
+            gc.collect()
+            end = resident_mb()
+            peak = max(peak_mb(), end)  # the two are read differently; the peak is never below the end
+            session = app.controller.game
+            return {
+                "title_mb": title,
+                "start_mb": start,
+                "end_mb": end,
+                "peak_mb": peak,
+                "presses": made,
+                "decisions": len(session.actions),
+                "turn": session.state.turn,
+                "finished": session.decision is None,
+            }
+
+
+async def _measure(saves: dict[str, Path], repeats: int, presses: int, seed: int) -> dict[str, Any]:
+    result: dict[str, Any] = {"game": await full_game_memory(seed, presses), "keys": {}}  # memory first: a fresh process
+    for label, save in saves.items():
+        result["keys"][label] = await keypress_cpu(save, repeats)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tui.bench", description=__doc__)
+    parser.add_argument("--save", action="append", default=[], metavar="LABEL=FILE", help="a game to time keys on")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--presses", type=int, default=400, help="most keys to press in the game")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    saves = {label: Path(file) for label, _, file in (item.partition("=") for item in args.save)}
+    print(json.dumps(asyncio.run(_measure(saves, args.repeats, args.presses, args.seed))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
