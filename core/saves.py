@@ -8,12 +8,13 @@ import re
 import typing
 from functools import partial
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
 import cattrs
 import cattrs.v
-from attrs import frozen
+from attrs import define, frozen
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
@@ -284,8 +285,58 @@ def load(path: Path, data: GameData) -> Session:
 
     Whatever is wrong with the file, the only exception that comes out is a one-line SaveError.
     """
+    return open_save(path, data).verified()
+
+
+@define
+class OpenedSave:
+    """A save read and checked for shape, playable at once; ``verified()`` replays its action log
+    from the seed and compares (the exact check of ``load``), for callers that run it later."""
+
+    path: Path
+    data: GameData
+    save: SaveFile
+    actions: list[Action]
+    recorded_state: dict[str, Any] | None
+
+    def resumed(self) -> Session:
+        """The game as saved, without replaying it: its log holds only what happens from now on.
+        (An older save records less than its state holds now, so it is replayed.)"""
+        if self.recorded_state is not None:
+            return self.verified()
+        return _guarded(self.path, lambda: Session.resume(self.data, self.save.setup, self.save.state, self.actions))
+
+    def verified(self) -> Session:
+        return _guarded(self.path, self._replay_and_compare)
+
+    def _replay_and_compare(self) -> Session:
+        try:
+            session = Session.replay(self.data, self.save.setup, self.actions)
+        except Exception as exc:
+            raise _problem(self.path, f"its action log cannot be replayed ({_one_line(exc)})") from None
+        replayed = converter().unstructure(session.state)
+        if self.recorded_state is None:
+            same = replayed == converter().unstructure(self.save.state)
+        else:  # an older save records less: compare what it recorded
+            same = _agrees(self.recorded_state, replayed)
+        if not same:
+            other_data = self.save.data_fingerprint != self.data.fingerprint
+            why = "it was made with different game data (data files or overrides changed)" if other_data else "edited or corrupted"
+            raise _problem(self.path, f"its state does not match its action log ({why})")
+        return session
+
+
+def open_save(path: Path, data: GameData) -> OpenedSave:
+    """Read a save and check its shape (one-line SaveError otherwise); nothing is replayed yet."""
+    return _guarded(path, lambda: _open(path, data))
+
+
+T = TypeVar("T")
+
+
+def _guarded(path: Path, work: Callable[[], T]) -> T:
     try:
-        return _load(path, data)
+        return work()
     except (SaveError, MemoryError):
         raise
     except Exception as exc:  # a check this module lacks must still not take the caller down
@@ -315,28 +366,15 @@ def _read(path: Path) -> str:
         raise _problem(path, f"cannot be read: not UTF-8 text (byte {exc.start})") from None
 
 
-def _load(path: Path, data: GameData) -> Session:
-    save, migrated_state = _parse_recorded(_read(path), path)
+def _open(path: Path, data: GameData) -> OpenedSave:
+    save, recorded_state = _parse_recorded(_read(path), path)
     actions = []
     for number, text in enumerate(save.actions, 1):
         actor, separator, choice = text.partition(ACTION_SEPARATOR)
         if not separator or not actor or not choice:
             raise _problem(path, f"action {number} is not 'power: choice': {_short(text)}")
         actions.append(Action(actor=actor, choice=choice))
-    try:
-        session = Session.replay(data, save.setup, actions)
-    except Exception as exc:
-        raise _problem(path, f"its action log cannot be replayed ({_one_line(exc)})") from None
-    replayed = converter().unstructure(session.state)
-    if migrated_state is None:
-        same = replayed == converter().unstructure(save.state)
-    else:  # an older save records less: compare what it recorded
-        same = _agrees(migrated_state, replayed)
-    if not same:
-        other_data = save.data_fingerprint != data.fingerprint
-        why = "it was made with different game data (data files or overrides changed)" if other_data else "edited or corrupted"
-        raise _problem(path, f"its state does not match its action log ({why})")
-    return session
+    return OpenedSave(path, data, save, actions, recorded_state)
 
 
 def _agrees(recorded: Any, replayed: Any) -> bool:

@@ -61,6 +61,19 @@ class Session:
         return session
 
     @classmethod
+    def resume(cls, data: GameData, setup: Setup, state: GameState, actions: list[Action]) -> Session:
+        """A game from a saved state and its action log, not replayed (saves.OpenedSave checks it)."""
+        session = cls(data=data, setup=setup.completed(data), state=state, actions=list(actions))
+        session.refresh()
+        return session
+
+    def prepend_history(self, events: list[Event]) -> None:
+        """Put the replayed log of a resumed game before what happened since it was resumed."""
+        self.log[:0] = events
+        for undoable in self._window:
+            undoable.log += len(events)
+
+    @classmethod
     def replay(cls, data: GameData, setup: Setup, actions: list[Action], keep_undo: bool = False) -> Session:
         session = cls.new(data, setup, keep_undo=False)
         for action in actions:

@@ -316,7 +316,7 @@ async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
 async def test_load_screen_survives_any_failure_to_load(tmp_path, monkeypatch, content, fault, reason):
     (tmp_path / "hostile.json").write_text(content)
     if fault is not None:
-        monkeypatch.setattr(saves, "load", lambda *args: (_ for _ in ()).throw(fault))
+        monkeypatch.setattr(saves, "open_save", lambda *args: (_ for _ in ()).throw(fault))
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")

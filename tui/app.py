@@ -14,7 +14,7 @@ from textual.events import Resize
 
 from core.gamedata import DataError
 from tui.controller import Controller
-from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, StateChanged, TypedChoice, WalkthroughFinished
+from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, SaveChecked, StateChanged, TypedChoice, WalkthroughFinished
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings
@@ -96,6 +96,11 @@ class VirginQueenApp(App[None]):
     @on(StateChanged)
     def _state_changed(self) -> None:
         self.board.show()
+
+    @on(SaveChecked)
+    def _save_checked(self, message: SaveChecked) -> None:
+        if not self.controller.save_checked(message):
+            self.action_to_title()  # the refusal is shown by GameProblem
 
     @on(WalkthroughFinished)
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:

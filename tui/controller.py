@@ -5,6 +5,7 @@ The engine and saves are imported on first use, so the title screen starts fast.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -18,9 +19,10 @@ from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event
 from core.gamedata import GameData
 from tui import slots
-from tui.messages import GameProblem, HandoffNeeded, StateChanged, WalkthroughFinished
+from tui.messages import GameProblem, HandoffNeeded, SaveChecked, StateChanged, WalkthroughFinished
 
 if TYPE_CHECKING:
+    from core.saves import OpenedSave
     from core.session import Session
     from core.views import SeatView
     from core.setup import Setup
@@ -36,6 +38,7 @@ class Controller:
         self.person_at_keyboard = ""
         self.last_events: list[Event] = []
         self.walkthrough: WalkthroughRun | None = None
+        self.checking: Session | None = None  # a loaded game whose save is being replayed
         self.slot: Path | None = None  # this game's autosave file (tui/slots.py)
 
     # ---- lifecycle --------------------------------------------------------------------------------
@@ -51,10 +54,13 @@ class Controller:
         self._after_change()
 
     def load(self, path: Path) -> bool:
+        """Open a save at once (its shape checked) and replay its action log in the background: the
+        game shows now, and its full log (or the refusal of an edited save) follows (SaveChecked)."""
         from core import saves
 
         try:
-            self.session = saves.load(path, self.data)
+            opened = saves.open_save(path, self.data)
+            self.session = opened.resumed()
         except saves.SaveError as exc:
             self.post(GameProblem(str(exc)))
             return False
@@ -62,11 +68,37 @@ class Controller:
             self.post(GameProblem(f"{path}: cannot be loaded ({type(exc).__name__}: {' '.join(str(exc).split())})"))
             return False
         self.slot = slots.slot_for_loaded(self.save_dir, self.session, path)
+        self._check_in_background(opened, self.session)
         self.session.keep_undo = True
         self.walkthrough = None
         self.last_events = []
         self.person_at_keyboard = ""
         self._after_change()
+        return True
+
+    def _check_in_background(self, opened: OpenedSave, session: Session) -> None:
+        self.checking = session
+
+        def check() -> None:
+            try:
+                log, problem = opened.verified().log, ""
+            except Exception as exc:  # a SaveError: any other error is already one
+                log, problem = [], str(exc)
+            self.post(SaveChecked(session, log, problem))
+
+        threading.Thread(target=check, name="save-check", daemon=True).start()
+
+    def save_checked(self, message: SaveChecked) -> bool:
+        """The background check ended; False when it refused the game on screen (it is closed)."""
+        if message.session is not self.session:
+            return True  # another game was started or loaded meanwhile
+        self.checking = None
+        if message.problem:
+            self.session = None
+            self.post(GameProblem(message.problem))
+            return False
+        self.session.prepend_history(message.log)
+        self.post(StateChanged())
         return True
 
     def start_walkthrough(self, walkthrough_id: str) -> None:
@@ -128,6 +160,9 @@ class Controller:
 
     def choose(self, choice: Choice) -> None:
         assert self.session is not None
+        if self.checking is self.session:
+            self.post(GameProblem("the save is still being checked against its action log: try again in a moment"))
+            return
         run = self.walkthrough
         if run is not None and (refusal := run.refusal(choice)) is not None:
             self.post(GameProblem(refusal))

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from textual.message import Message
 
+from typing import TYPE_CHECKING
+
 from core.choices import Choice
+
+if TYPE_CHECKING:
+    from core.events import Event
+    from core.session import Session
 
 
 class ChoiceMade(Message):
@@ -42,6 +48,16 @@ class GameProblem(Message):
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
+
+
+class SaveChecked(Message):
+    """The background replay of a loaded save finished: its log, or why the save is refused."""
+
+    def __init__(self, session: Session, log: list[Event], problem: str) -> None:
+        super().__init__()
+        self.session = session
+        self.log = log
+        self.problem = problem
 
 
 class WalkthroughFinished(Message):
