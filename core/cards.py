@@ -15,7 +15,6 @@ from core.victory import keys_controlled, track_value, unrest_spaces
 
 # Events whose rules come with other rule sections; until then the card is played for CP only.
 PENDING_EVENT_RULES = {
-    "grand-vizier": "SUEZ-1",
     "morisco-revolt": "MOR-1",
     "city-state-rebels": "IND-3",
     "catholic-league": "CL-1",

@@ -139,6 +139,8 @@ class SpaceRecord:
     regulars: int = 0
     mercenaries: int = 0
     region: str = ""
+    # IND-1: one of the independent-type spaces (Metz, Tunis, Florence, Bayonne)
+    independent: bool = False
     provisional: bool = True
 
 
@@ -232,6 +234,49 @@ class DiplomacySettings:
 
 
 @frozen
+class SuezSettings:
+    """SUEZ-1 / SUEZ-2 / SUEZ-3."""
+
+    target: int
+    box_bonus: int
+    boxes: int
+    excavation_bonus: int
+    vp: int
+    provisional: bool
+
+
+@frozen
+class MoriscoSettings:
+    """MOR-1 / MOR-3."""
+
+    start_space: str
+    unrest_spaces: tuple[str, ...]
+    max_distance: int
+    provisional: bool
+
+
+@frozen
+class LeagueSettings:
+    """CL-2..CL-6."""
+
+    first_space: str
+    other_spaces: int
+    removal_divisor: int
+    reims_regulars: int
+    leader: str
+    extra_territory: tuple[str, ...]
+    provisional: bool
+
+
+@frozen
+class IndependenceSettings:
+    """IND-2 / IND-3: regulars an independent space holds when City State Rebels frees it."""
+
+    regulars: int
+    provisional: bool
+
+
+@frozen
 class OptionSettings:
     strict_response_windows: bool
     provisional: bool
@@ -246,6 +291,10 @@ class Settings:
     patronage: PatronageSettings
     marriage: MarriageSettings
     diplomacy: DiplomacySettings
+    suez: SuezSettings
+    morisco: MoriscoSettings
+    league: LeagueSettings
+    independence: IndependenceSettings
     options: OptionSettings
 
 
@@ -515,6 +564,11 @@ def _check_references(data: GameData) -> None:
         for royal_id in (*scenario.opening_betrothal, *(r for pair in scenario.married_at_start for r in pair)):
             if royal_id not in data.royals:
                 raise DataError(f"scenarios.toml: scenario {scenario.id}: unknown royal {royal_id!r}")
+    for space_id in (data.settings.morisco.start_space, *data.settings.morisco.unrest_spaces, data.settings.league.first_space, *data.settings.league.extra_territory):
+        if space_id not in data.spaces:
+            raise DataError(f"settings.toml: unknown space {space_id!r}")
+    if data.settings.league.leader not in data.leaders:
+        raise DataError("settings.toml: [league]: leader: unknown leader")
     if data.settings.marriage.courtship_beneficiary not in powers:
         raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
 

@@ -8,7 +8,7 @@ from types import ModuleType
 
 from attrs import frozen
 
-from core import action_phase, cards, cp_spending, marriage, negotiation, patronage, responses, table
+from core import action_phase, cards, cp_spending, marriage, negotiation, patronage, responses, suez, table
 from core.gamedata import GameData
 from core.procedures import CardEvent, Procedure, TableConstraint, TableKind
 from core.state import Frame
@@ -21,6 +21,7 @@ RULE_SECTIONS: tuple[ModuleType, ...] = (
     cards,
     marriage,
     patronage,
+    suez,
     table,
 )
 
