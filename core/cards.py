@@ -17,7 +17,6 @@ from core.victory import keys_controlled, track_value, unrest_spaces
 PENDING_EVENT_RULES = {
     "morisco-revolt": "MOR-1",
     "city-state-rebels": "IND-3",
-    "catholic-league": "CL-1",
 }
 
 

@@ -8,7 +8,7 @@ from types import ModuleType
 
 from attrs import frozen
 
-from core import action_phase, cards, cp_spending, marriage, negotiation, patronage, responses, suez, table
+from core import action_phase, cards, catholic_league, cp_spending, marriage, negotiation, patronage, responses, suez, table, units
 from core.gamedata import GameData
 from core.procedures import CardEvent, Procedure, TableConstraint, TableKind
 from core.state import Frame
@@ -22,6 +22,8 @@ RULE_SECTIONS: tuple[ModuleType, ...] = (
     marriage,
     patronage,
     suez,
+    catholic_league,
+    units,
     table,
 )
 

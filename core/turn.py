@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import cards, diplomacy, marriage, patronage, victory
+from core import cards, catholic_league, diplomacy, marriage, patronage, victory
 from core.action_phase import ActionPhaseFrame
 from core.context import Ctx
 from core.events import EventKind
@@ -47,6 +47,7 @@ def _negotiation(ctx: Ctx) -> None:
 
 
 def _diplomatic_status(ctx: Ctx) -> None:
+    catholic_league.end_of_barred_segment(ctx)
     diplomacy.diplomatic_status_segment(ctx)
 
 
@@ -64,6 +65,7 @@ def _patronage(ctx: Ctx) -> None:
 
 
 def _winter(ctx: Ctx) -> None:
+    catholic_league.winter_return(ctx)
     diplomacy.winter_reset(ctx)
     cards.end_of_turn(ctx)
 

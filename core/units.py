@@ -1,17 +1,36 @@
-"""Units (UNIT-1..UNIT-3): raising mercenaries and regulars with CP."""
+"""Units (UNIT-1..UNIT-3): raising mercenaries and regulars with CP, and where a power may raise them."""
 
 from __future__ import annotations
 
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
-from core.state import Units
+from core.gamedata import GameData
+from core.state import GameState, Units
+
+MORISCO_POWER = "ottoman"
 
 
-def _home_spaces(ctx: Ctx, power: str, fortified: bool) -> list[str]:
+def fortified(data: GameData, state: GameState, space_id: str) -> bool:
+    """A printed fortified space, or one given a fortress in play (CL-4)."""
+    return data.spaces[space_id].fortified or space_id in state.fortresses
+
+
+def is_home_space(data: GameData, power: str, space_id: str) -> bool:
+    """UNIT-1 / UNIT-2 [D]: the Protestant's home spaces are the Huguenot home spaces."""
+    record = data.spaces[space_id]
+    return record.huguenot if power == "protestant" else record.home == power
+
+
+def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
+    """Home spaces the power controls (fortified ones for regulars); never an independent space (IND-2)."""
+    data, state = ctx.data, ctx.state
     return [
         s.id
-        for s in ctx.data.spaces.values()
-        if s.home == power and ctx.state.spaces[s.id].control == power and (s.fortified or not fortified)
+        for s in data.spaces.values()
+        if is_home_space(data, power, s.id)
+        and not s.independent
+        and state.spaces[s.id].control == power
+        and (fortified(data, state, s.id) or not regulars)
     ]
 
 
@@ -22,11 +41,14 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
     kinds = [("mercenary", costs.mercenary, False, "UNIT-1")]
     if regulars_allowed:
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
-    for kind, cost, fortified, rule in kinds:
+    for kind, cost, regulars, rule in kinds:
         short = f"{rule}: a {kind} costs {cost} CP ({cp_left} left)" if cp_left < cost else ""
-        for space in _home_spaces(ctx, power, fortified):
+        for space in raise_spaces(ctx, power, regulars):
             label = f"Raise a {kind} in {ctx.name(space)}: {cost} CP ({rule})"
             options.append(Option(Choice(Verb.CP, (kind, space), label), short))
+    if power == MORISCO_POWER:
+        never = "MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP"
+        options.append(Option(Choice(Verb.CP, ("morisco",), "Raise the Morisco unit (MOR-2)"), never))
     return options
 
 
