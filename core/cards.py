@@ -16,7 +16,6 @@ from core.victory import keys_controlled, track_value, unrest_spaces
 # Events whose rules come with other rule sections; until then the card is played for CP only.
 PENDING_EVENT_RULES = {
     "morisco-revolt": "MOR-1",
-    "city-state-rebels": "IND-3",
 }
 
 
@@ -82,9 +81,12 @@ def enter_new_cards(ctx: Ctx) -> None:
 def return_home_cards(ctx: Ctx) -> None:
     """CARD-5: each home card returns to its power every turn."""
     piles = ctx.state.cards
-    for number in list(piles.home_used):
+    returning = list(piles.home_used)
+    for number in returning:
         piles.home_used.remove(number)
         ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
+    if returning:
+        ctx.log("CARD-5", f"{_plural(len(returning), 'home card')} return to their powers' hands")
 
 
 def _plural(count: int, word: str) -> str:

@@ -8,7 +8,7 @@ from types import ModuleType
 
 from attrs import frozen
 
-from core import action_phase, cards, catholic_league, cp_spending, marriage, negotiation, patronage, responses, suez, table, units
+from core import action_phase, cards, catholic_league, cp_spending, independence, marriage, negotiation, patronage, responses, suez, table, units
 from core.gamedata import GameData
 from core.procedures import CardEvent, Procedure, TableConstraint, TableKind
 from core.state import Frame
@@ -21,10 +21,11 @@ RULE_SECTIONS: tuple[ModuleType, ...] = (
     cards,
     marriage,
     patronage,
+    table,
+    units,
     suez,
     catholic_league,
-    units,
-    table,
+    independence,
 )
 
 

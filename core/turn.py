@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import cards, catholic_league, diplomacy, marriage, patronage, victory
+from core import cards, catholic_league, diplomacy, independence, marriage, patronage, victory
 from core.action_phase import ActionPhaseFrame
 from core.context import Ctx
 from core.events import EventKind
@@ -28,11 +28,20 @@ def begin_next_phase(ctx: Ctx) -> None:
     """Called when the current phase has nothing left pending: start the next one."""
     state = ctx.state
     following = NEXT_PHASE[state.phase]
+    if state.phase is Phase.SETUP:
+        _game_start(ctx)
     if state.phase is Phase.VICTORY:
         state.turn += 1
     state.phase = following
     ctx.log("GEN-3", f"Turn {state.turn}: {PHASE_TITLES[following]}", kind=EventKind.PHASE)
     BEGIN[following](ctx)
+
+
+def _game_start(ctx: Ctx) -> None:
+    names = ", ".join(ctx.name(p) for p in ctx.data.power_ids)
+    ctx.log("GEN-2", f"every power is controlled by someone: {names}")
+    ctx.log("GEN-4", "dice are six-sided, from the game's one seeded source; every roll is logged with its rule and modifiers")
+    independence.describe_start(ctx)
 
 
 def _card_draw(ctx: Ctx) -> None:
@@ -61,7 +70,10 @@ def _marriage(ctx: Ctx) -> None:
 
 
 def _patronage(ctx: Ctx) -> None:
-    ctx.state.stack.append(PatronagePhaseFrame(order=patronage.evaluation_order(ctx)))
+    order = patronage.evaluation_order(ctx)
+    if order:
+        ctx.log("PAT-6", "evaluation order (artists, then scientists; highest printed rating first): " + ", ".join(ctx.name(p) for p in order))
+    ctx.state.stack.append(PatronagePhaseFrame(order=order))
 
 
 def _winter(ctx: Ctx) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.gamedata import GameData
+from core.procedures import TableKind, pick
 from core.state import GameState, Units
 
 MORISCO_POWER = "ottoman"
@@ -67,3 +68,41 @@ def raise_unit(ctx: Ctx, power: str, kind: str, space_id: str) -> None:
     else:
         add_units(ctx, space_id, power, regulars=1)
         ctx.log("UNIT-2", f"raises a regular in {ctx.name(space_id)}", power)
+
+
+# ---- moving units (a table action, TABLE-1; IND-2 refuses independent regulars) -------------------
+
+
+def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(s, f"Move units from {ctx.name(s)}") for s, sp in ctx.state.spaces.items() if sp.units]
+
+
+def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(owner, f"{ctx.name(owner)} units") for owner in ctx.state.spaces[args[0]].units]
+
+
+def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
+    held = ctx.state.spaces[args[0]].units[args[1]]
+    none = f"TABLE-1: no {ctx.name(args[1])} {{}} in {ctx.name(args[0])}"
+    return [
+        pick("regular", "a regular", "" if held.regulars else none.format("regular")),
+        pick("mercenary", "a mercenary", "" if held.mercenaries else none.format("mercenary")),
+    ]
+
+
+def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(s, f"to {ctx.name(s)}") for s in ctx.state.spaces if s != args[0]]
+
+
+def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:
+    origin, owner, unit, destination = args
+    regulars, mercenaries = (1, 0) if unit == "regular" else (0, 1)
+    add_units(ctx, origin, owner, regulars=-regulars, mercenaries=-mercenaries)
+    add_units(ctx, destination, owner, regulars=regulars, mercenaries=mercenaries)
+    who = "" if by else "(by the table) "
+    ctx.log("TABLE-1", f"{who}moves a {ctx.name(owner)} {unit} from {ctx.name(origin)} to {ctx.name(destination)}", by)
+
+
+TABLE_KINDS = (
+    TableKind("move", "Move a unit from one space to another", (_move_from, _move_owners, _move_kinds, _move_to), _record_move, ("TABLE-1", "UNIT-3")),
+)
