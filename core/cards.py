@@ -13,12 +13,6 @@ from core.procedures import CardEvent, Moment
 from core.state import CardMarker, DealLine, GameState, MarkerKind
 from core.victory import keys_controlled, track_value, unrest_spaces
 
-# Events whose rules come with other rule sections; until then the card is played for CP only.
-PENDING_EVENT_RULES = {
-    "morisco-revolt": "MOR-1",
-}
-
-
 class PlayMode(StrEnum):
     EVENT = "event"
     CP = "cp"

@@ -145,6 +145,15 @@ class SpaceRecord:
 
 
 @frozen
+class ConnectionRecord:
+    """Two spaces that are adjacent on the map (MOR-3 counts spaces along these)."""
+
+    a: str
+    b: str
+    provisional: bool = True
+
+
+@frozen
 class MinorRecord:
     id: str
     name: str
@@ -311,6 +320,7 @@ RECORD_FILES: dict[str, tuple[str, type]] = {
     "bonuses.toml": ("bonus", BonusRecord),
 }
 SECOND_ARRAYS: dict[str, tuple[str, type]] = {"patrons.toml": ("scientist", ScientistRecord)}
+MAP_FILE = "map.toml"
 SETTINGS_FILE = "settings.toml"
 
 
@@ -386,6 +396,7 @@ class GameData:
     spaces: dict[str, SpaceRecord]
     minors: dict[str, MinorRecord]
     bonuses: dict[str, BonusRecord]
+    connections: tuple[ConnectionRecord, ...]
     settings: Settings
     fingerprint: str
     override_file: str = ""
@@ -458,7 +469,7 @@ def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, 
 
 def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameData:
     """Load and validate all game data, applying ``override_dir/overrides.toml`` when it exists."""
-    raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, SETTINGS_FILE)}
+    raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, MAP_FILE, SETTINGS_FILE)}
     override_label = ""
     if override_dir is not None and (override_dir / OVERRIDE_FILE_NAME).exists():
         override_path = override_dir / OVERRIDE_FILE_NAME
@@ -474,6 +485,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
 
     built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
     scientists = table("patrons.toml", *SECOND_ARRAYS["patrons.toml"])
+    connections = tuple(table(MAP_FILE, "connection", ConnectionRecord))
     raw_settings = raw_files[SETTINGS_FILE]
     section_types = _hints(Settings)
     sections = {}
@@ -506,6 +518,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
         spaces=by_id(built["spaces.toml"], "spaces.toml"),
         minors=by_id(built["minors.toml"], "minors.toml"),
         bonuses=by_id(built["bonuses.toml"], "bonuses.toml"),
+        connections=connections,
         settings=Settings(**sections),
         fingerprint=fingerprint,
         override_file=override_label,
@@ -549,6 +562,10 @@ def _check_references(data: GameData) -> None:
     for space in data.spaces.values():
         if space.control not in owners | {"independent"}:
             raise DataError(f"spaces.toml: space {space.id}: control: unknown power {space.control!r}")
+    for index, connection in enumerate(data.connections):
+        for end in (connection.a, connection.b):
+            if end not in data.spaces:
+                raise DataError(f"{MAP_FILE}: connection #{index + 1}: unknown space {end!r}")
     for power in data.powers:
         if not power.cards_by_keys or not power.vp_by_keys:
             raise DataError(f"powers.toml: power {power.id}: cards_by_keys: empty track")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import cards, catholic_league, diplomacy, independence, marriage, patronage, victory
+from core import cards, catholic_league, diplomacy, independence, marriage, morisco, patronage, victory
 from core.action_phase import ActionPhaseFrame
 from core.context import Ctx
 from core.events import EventKind
@@ -77,6 +77,7 @@ def _patronage(ctx: Ctx) -> None:
 
 
 def _winter(ctx: Ctx) -> None:
+    morisco.winter(ctx)
     catholic_league.winter_return(ctx)
     diplomacy.winter_reset(ctx)
     cards.end_of_turn(ctx)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from core import marriage, victory
-from core.cards import PENDING_EVENT_RULES
 from core.gamedata import CardRecord, GameData
 from core.registry import RULES
 from core.setup import Setup
@@ -59,8 +58,6 @@ def describe_card(card: CardRecord) -> str:
     event = RULES.card_events.get(card.event)
     if event is not None:
         does = event.help
-    elif card.event in PENDING_EVENT_RULES:
-        does = f"event not yet in the engine (rule {PENDING_EVENT_RULES[card.event]}); play it for CP"
     else:
         does = "operations only (no event)"
     removed = "; removed after play" if card.removed_after_play else ""
