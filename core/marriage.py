@@ -193,6 +193,7 @@ def propose(ctx: Ctx, power: str, a: str, b: str) -> None:
     """GEN-7 / MAR-2: a proposal to another power waits for its answer; one's own is agreed at once."""
     other = side_power(ctx.state, ctx.data, b)
     ctx.log("MAR-2", f"proposes the marriage of {ctx.name(a)} and {ctx.name(b)}", power)
+    ctx.log("MAR-3", "no restriction forbids it (war, family marks, captivity)", power)
     if other == power:
         agree(ctx, a, b)
     else:

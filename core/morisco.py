@@ -43,7 +43,7 @@ def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     ctx.log("MOR-1", f"{card_title(ctx, number)}: Unrest in {', '.join(ctx.name(s) for s in settings.unrest_spaces)}", power)
     ctx.state.morisco_space = settings.start_space
     ctx.state.morisco_besieging = ""
-    ctx.log("MOR-1", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)}", OTTOMAN)
+    ctx.log("MOR-2", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)} (only ever through this event)", OTTOMAN)
 
 
 def _revolt_refusal(ctx: Ctx, power: str) -> str:

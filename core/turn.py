@@ -73,6 +73,8 @@ def _patronage(ctx: Ctx) -> None:
     order = patronage.evaluation_order(ctx)
     if order:
         ctx.log("PAT-6", "evaluation order (artists, then scientists; highest printed rating first): " + ", ".join(ctx.name(p) for p in order))
+    if patronage.order_has_ties(ctx, order):
+        ctx.log("GEN-5", "patrons of equal printed rating are evaluated in the impulse order of their sponsors (PAT-6)")
     ctx.state.stack.append(PatronagePhaseFrame(order=order))
 
 
