@@ -124,3 +124,19 @@ def test_map_connections_must_name_real_spaces(tmp_path):
     (tmp_path / "map.toml").write_text('[[connection]]\na = "granada"\nb = "atlantis"\n')
     with pytest.raises(gamedata.DataError, match="map.toml: connection #1: unknown space 'atlantis'"):
         gamedata.load(data_dir=tmp_path)
+
+
+def test_mor_3_three_spaces_away_is_refused_and_two_is_not(tmp_path):
+    import shutil
+
+    for path in gamedata.DATA_DIR.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    with (tmp_path / "map.toml").open("a") as extra:
+        extra.write('\n[[connection]]\na = "barcelona"\nb = "lyon"\n')
+    longer = gamedata.load(data_dir=tmp_path)
+    session = new_session(longer)
+    to_impulse_of(session, "ottoman", [REVOLT, 101])
+    choose(session, f"play {REVOLT} event")
+    _table(session, "morisco", "move")
+    assert "pick barcelona" in choice_strings(session.decision)  # 2 from Granada
+    assert _refusals(session)["lyon"].startswith("MOR-3")  # 3 from Granada
