@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import define
 
-from core.cards import PENDING_EVENT_RULES, PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
+from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
 from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
@@ -33,8 +33,6 @@ def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
     card = ctx.data.cards[number]
     event = ctx.rules.event_of(ctx.data, number)
     if event is None:
-        if card.event in PENDING_EVENT_RULES:
-            return f"{PENDING_EVENT_RULES[card.event]}: {card_title(ctx, number)}'s event is not in the engine yet; play it for CP"
         return f"{card_title(ctx, number)} has no event (operations only): play it for CP"
     if event.moment is not moment:
         if event.moment is Moment.NEGOTIATION:

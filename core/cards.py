@@ -13,15 +13,6 @@ from core.procedures import CardEvent, Moment
 from core.state import CardMarker, DealLine, GameState, MarkerKind
 from core.victory import keys_controlled, track_value, unrest_spaces
 
-# Events whose rules come with other rule sections; until then the card is played for CP only.
-PENDING_EVENT_RULES = {
-    "grand-vizier": "SUEZ-1",
-    "morisco-revolt": "MOR-1",
-    "city-state-rebels": "IND-3",
-    "catholic-league": "CL-1",
-}
-
-
 class PlayMode(StrEnum):
     EVENT = "event"
     CP = "cp"
@@ -84,9 +75,12 @@ def enter_new_cards(ctx: Ctx) -> None:
 def return_home_cards(ctx: Ctx) -> None:
     """CARD-5: each home card returns to its power every turn."""
     piles = ctx.state.cards
-    for number in list(piles.home_used):
+    returning = list(piles.home_used)
+    for number in returning:
         piles.home_used.remove(number)
         ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
+    if returning:
+        ctx.log("CARD-5", f"{_plural(len(returning), 'home card')} return to their powers' hands")
 
 
 def _plural(count: int, word: str) -> str:

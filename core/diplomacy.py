@@ -77,6 +77,9 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
         totals.append((power, ctx.roll(power, "DIP-2", f"diplomatic status of {minor.name}", 1, mods).total))
     best = max(total for _, total in totals)
     winner = next(p for p, total in totals if total == best)  # DIP-3: ties in impulse order
+    tied = [p for p, total in totals if total == best]
+    if len(tied) > 1:
+        ctx.log("GEN-5", f"{', '.join(ctx.name(p) for p in tied)} tie on {best}: impulse order breaks the tie")
     ctx.log("DIP-3", f"wins the diplomatic status roll for {minor.name} with {best}", winner)
     if winner in minor.can_activate and status.ally != winner:
         if status.ally:

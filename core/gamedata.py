@@ -164,6 +164,17 @@ class SpaceRecord:
     regulars: int = attrs.field(default=0, metadata=_range(0))
     mercenaries: int = attrs.field(default=0, metadata=_range(0))
     region: str = ""
+    # IND-1: one of the independent-type spaces (Metz, Tunis, Florence, Bayonne)
+    independent: bool = False
+    provisional: bool = True
+
+
+@frozen
+class ConnectionRecord:
+    """Two spaces that are adjacent on the map (MOR-3 counts spaces along these)."""
+
+    a: str
+    b: str
     provisional: bool = True
 
 
@@ -257,6 +268,49 @@ class DiplomacySettings:
 
 
 @frozen
+class SuezSettings:
+    """SUEZ-1 / SUEZ-2 / SUEZ-3."""
+
+    target: int
+    box_bonus: int
+    boxes: int
+    excavation_bonus: int
+    vp: int
+    provisional: bool
+
+
+@frozen
+class MoriscoSettings:
+    """MOR-1 / MOR-3."""
+
+    start_space: str
+    unrest_spaces: tuple[str, ...]
+    max_distance: int
+    provisional: bool
+
+
+@frozen
+class LeagueSettings:
+    """CL-2..CL-6."""
+
+    first_space: str
+    other_spaces: int
+    removal_divisor: int
+    reims_regulars: int
+    leader: str
+    extra_territory: tuple[str, ...]
+    provisional: bool
+
+
+@frozen
+class IndependenceSettings:
+    """IND-2 / IND-3: regulars an independent space holds when City State Rebels frees it."""
+
+    regulars: int
+    provisional: bool
+
+
+@frozen
 class OptionSettings:
     strict_response_windows: bool
     provisional: bool
@@ -271,6 +325,10 @@ class Settings:
     patronage: PatronageSettings
     marriage: MarriageSettings
     diplomacy: DiplomacySettings
+    suez: SuezSettings
+    morisco: MoriscoSettings
+    league: LeagueSettings
+    independence: IndependenceSettings
     options: OptionSettings
 
 
@@ -287,6 +345,7 @@ RECORD_FILES: dict[str, tuple[str, type]] = {
     "bonuses.toml": ("bonus", BonusRecord),
 }
 SECOND_ARRAYS: dict[str, tuple[str, type]] = {"patrons.toml": ("scientist", ScientistRecord)}
+MAP_FILE = "map.toml"
 SETTINGS_FILE = "settings.toml"
 
 
@@ -395,6 +454,7 @@ class GameData:
     spaces: dict[str, SpaceRecord]
     minors: dict[str, MinorRecord]
     bonuses: dict[str, BonusRecord]
+    connections: tuple[ConnectionRecord, ...]
     settings: Settings
     fingerprint: str
     override_file: str = ""
@@ -477,7 +537,7 @@ def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, 
 
 def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameData:
     """Load and validate all game data, applying ``override_dir/overrides.toml`` when it exists."""
-    raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, SETTINGS_FILE)}
+    raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, MAP_FILE, SETTINGS_FILE)}
     override_label = ""
     if override_dir is not None and (override_dir / OVERRIDE_FILE_NAME).exists():
         override_path = override_dir / OVERRIDE_FILE_NAME
@@ -493,6 +553,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
 
     built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
     scientists = table("patrons.toml", *SECOND_ARRAYS["patrons.toml"])
+    connections = tuple(table(MAP_FILE, "connection", ConnectionRecord))
     raw_settings = raw_files[SETTINGS_FILE]
     section_types = _hints(Settings)
     sections = {}
@@ -526,6 +587,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
         spaces=by_id(built["spaces.toml"], "spaces.toml"),
         minors=by_id(built["minors.toml"], "minors.toml"),
         bonuses=by_id(built["bonuses.toml"], "bonuses.toml"),
+        connections=connections,
         settings=Settings(**sections),
         fingerprint=fingerprint,
         override_file=override_label,
@@ -566,6 +628,10 @@ def _check_references(data: GameData) -> None:
     for space in data.spaces.values():
         if space.control not in owners | {"independent"}:
             raise DataError(f"spaces.toml: space {space.id}: control: unknown power {space.control!r}")
+    for index, connection in enumerate(data.connections):
+        for end in (connection.a, connection.b):
+            if end not in data.spaces:
+                raise DataError(f"{MAP_FILE}: connection #{index + 1}: unknown space {end!r}")
     for minor in data.minors.values():
         for who in (*minor.can_activate, *minor.can_deactivate, *minor.default_influence):
             if who not in powers:
@@ -578,6 +644,11 @@ def _check_references(data: GameData) -> None:
         for royal_id in (*scenario.opening_betrothal, *(r for pair in scenario.married_at_start for r in pair)):
             if royal_id not in data.royals:
                 raise DataError(f"scenarios.toml: scenario {scenario.id}: unknown royal {royal_id!r}")
+    for space_id in (data.settings.morisco.start_space, *data.settings.morisco.unrest_spaces, data.settings.league.first_space, *data.settings.league.extra_territory):
+        if space_id not in data.spaces:
+            raise DataError(f"settings.toml: unknown space {space_id!r}")
+    if data.settings.league.leader not in data.leaders:
+        raise DataError("settings.toml: [league]: leader: unknown leader")
     if data.settings.marriage.courtship_beneficiary not in powers:
         raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
 

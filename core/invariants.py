@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core import victory
+from core import catholic_league, independence, morisco, victory
 from core.choices import Decision
 from core.gamedata import GameData
-from core.state import GameState, PatronStatus, RoyalStatus
+from core.state import GameState, LeaderStatus, PatronStatus, RoyalStatus
 from core.cards import all_locations
 
 
@@ -67,3 +67,8 @@ def _problems(data: GameData, state: GameState, pending: Decision | None):
             yield f"negative units in {space.id}"
     if any(n < 0 for n in state.region_protestant.values()):
         yield "negative regional Protestant count"
+    yield from morisco.placement_problems(data, state)
+    guise = state.leaders[data.settings.league.leader]
+    if guise.status is LeaderStatus.ON_MAP and guise.space not in catholic_league.territory(data):
+        yield f"the Duke of Guise is in {guise.space!r}, outside French religious-struggle territory (CL-6)"
+    yield from independence.consistency_problems(state, [s.id for s in data.spaces.values() if s.independent])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import Factory, define, frozen
 
+from core import catholic_league
 from core.cards import add_card_marker, card_title
 from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
@@ -158,6 +159,9 @@ def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> str | None:
         return "MAR-9: Scotland has no ally to act for Mary Queen of Scots"
     if other != proposer and ctx.at_war(proposer, other):
         return f"MAR-3a: {ctx.name(proposer)} and {ctx.name(other)} are at war"
+    barred = catholic_league.deal_refusal(state, proposer, other)
+    if barred:
+        return barred
     for royal in (ra, rb):
         if royal.id == MARY and state.royals[MARY].captured:
             return "MAR-3c: Mary Queen of Scots is captured in England"
@@ -189,6 +193,7 @@ def propose(ctx: Ctx, power: str, a: str, b: str) -> None:
     """GEN-7 / MAR-2: a proposal to another power waits for its answer; one's own is agreed at once."""
     other = side_power(ctx.state, ctx.data, b)
     ctx.log("MAR-2", f"proposes the marriage of {ctx.name(a)} and {ctx.name(b)}", power)
+    ctx.log("MAR-3", "no restriction forbids it (war, family marks, captivity)", power)
     if other == power:
         agree(ctx, a, b)
     else:

@@ -153,6 +153,8 @@ def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str],
     else:
         ctx.state.powers[power].sponsored_scientist_turn = ctx.state.turn
     ctx.log(rule, f"draws {ctx.name(patron_id)} at random and places it in the {box_cp}-CP box", power, EventKind.DRAW)
+    how = "an event's sponsorship counts as" if rule == "PAT-10" else "this is"
+    ctx.log("PAT-3" if rule == "PAT-10" else "PAT-1", f"{how} its one {kind} for turn {ctx.state.turn}", power)
     return patron_id
 
 
@@ -194,6 +196,18 @@ def evaluation_order(ctx: Ctx) -> list[str]:
     return order
 
 
+def order_has_ties(ctx: Ctx, order: list[str]) -> bool:
+    """GEN-5: two patrons of one kind with the same printed rating (impulse order decides)."""
+    seen = set()
+    for patron_id in order:
+        kind = ARTIST if patron_id in ctx.data.artists else SCIENTIST
+        key = (kind, ctx.data.patron(patron_id).rating)
+        if key in seen:
+            return True
+        seen.add(key)
+    return False
+
+
 def modifiers(ctx: Ctx, patron_id: str) -> list[Modifier]:
     """PAT-4: printed rating, CP box, Prague Cultural Center, Isabella Clara Eugenia, Observatory."""
     data, state = ctx.data, ctx.state
@@ -221,7 +235,9 @@ def evaluate(ctx: Ctx, patron_id: str) -> None:
     is_artist = patron_id in ctx.data.artists
     patron = (ctx.state.artists if is_artist else ctx.state.scientists)[patron_id]
     name = ctx.name(patron_id)
-    roll = ctx.roll(patron.sponsor, "PAT-5", f"evaluation of {name}", 2, modifiers(ctx, patron_id))
+    mods = modifiers(ctx, patron_id)
+    ctx.log("PAT-4", f"modifiers for {name}: " + ", ".join(f"{m.source} {m.value:+d}" for m in mods), patron.sponsor)
+    roll = ctx.roll(patron.sponsor, "PAT-5", f"evaluation of {name}", 2, mods)
     if is_artist:
         _artist_result(ctx, patron_id, patron, roll.total)
     else:

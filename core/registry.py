@@ -8,7 +8,7 @@ from types import ModuleType
 
 from attrs import frozen
 
-from core import action_phase, cards, cp_spending, marriage, negotiation, patronage, responses, table
+from core import action_phase, cards, catholic_league, cp_spending, independence, marriage, morisco, negotiation, patronage, responses, suez, table, units
 from core.gamedata import GameData
 from core.procedures import CardEvent, Procedure, TableConstraint, TableKind
 from core.state import Frame
@@ -22,6 +22,11 @@ RULE_SECTIONS: tuple[ModuleType, ...] = (
     marriage,
     patronage,
     table,
+    units,
+    suez,
+    catholic_league,
+    independence,
+    morisco,
 )
 
 

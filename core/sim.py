@@ -1,4 +1,6 @@
-"""Random legal play: the fuzzer. Every power picks uniformly among the legal choices (seeded)."""
+"""Random legal play: the fuzzer. Every power picks among the legal choices (seeded), leaning
+towards the rarely taken ones (events over CP, table actions that change the map) so that random
+play reaches every rule; some games lean towards one kind of immediate victory."""
 
 from __future__ import annotations
 
@@ -10,9 +12,12 @@ from pathlib import Path
 from attrs import frozen
 
 from core import atomic, invariants, saves, victory
+from core.choices import Choice, Decision, Verb
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Setup
+from core.state import GameState
+from core.table import CANCEL, TableFrame
 
 MAX_DECISIONS = 50_000
 
@@ -32,6 +37,80 @@ class GameSummary:
     rule_counts: dict[str, int]
 
 
+# how often the random player takes an offered event, or records a table action in its impulse
+EVENT_PREFERENCE = 0.6
+TABLE_PREFERENCE = 0.1
+TILTED_TABLE_PREFERENCE = 0.4
+# table kinds that change the map or the new rules' state, weighted up
+KIND_WEIGHTS = {"control": 4, "religion": 3, "region": 3, "morisco": 4, "guise": 3, "move": 2}
+
+
+class Tilt:
+    """What a game's random player leans towards: no victory in particular, or one immediate kind."""
+
+    NONE = "none"
+    MILITARY = "military"
+    PROTESTANT = "protestant"
+    CATHOLIC = "catholic"
+
+
+@frozen
+class RandomPlayer:
+    """Seeded random choices with preferences; ``tilt`` and ``favourite`` steer table actions."""
+
+    rng: random.Random
+    tilt: str
+    favourite: str
+
+    @classmethod
+    def for_seed(cls, data: GameData, seed: int) -> RandomPlayer:
+        rng = random.Random(seed)
+        tilt = (Tilt.MILITARY, Tilt.PROTESTANT, Tilt.CATHOLIC, Tilt.NONE, Tilt.NONE)[seed % 5]
+        favourite = rng.choice([p.id for p in data.powers if p.auto_win_keys])
+        return cls(rng, tilt, favourite)
+
+    def choose(self, data: GameData, state: GameState, pending: Decision) -> Choice:
+        choices = list(pending.choices)
+        frame = state.stack[-1] if state.stack else None
+        if isinstance(frame, TableFrame):
+            return self._table_step(data, state, frame, choices)
+        events = [c for c in choices if c.verb is Verb.PLAY and c.args[1] == "event"]
+        if events and self.rng.random() < EVENT_PREFERENCE:
+            return self.rng.choice(events)
+        table = [c for c in choices if c.verb is Verb.TABLE]
+        chance = TABLE_PREFERENCE if self.tilt == Tilt.NONE else TILTED_TABLE_PREFERENCE
+        if table and self.rng.random() < chance:
+            return table[0]
+        return self.rng.choice(choices)
+
+    def _table_step(self, data: GameData, state: GameState, frame: TableFrame, choices: list[Choice]) -> Choice:
+        usable = [c for c in choices if c.args[0] != CANCEL] or choices
+        if not frame.kind:
+            weights = [KIND_WEIGHTS.get(c.args[0], 1) for c in usable]
+            return self.rng.choices(usable, weights)[0]
+        preferred = [c for c in usable if self._leans_to(data, state, frame, c.args[0])]
+        if preferred and self.rng.random() < 0.8:
+            return self.rng.choice(preferred)
+        return self.rng.choice(usable)
+
+    def _leans_to(self, data: GameData, state: GameState, frame: TableFrame, value: str) -> bool:
+        step = len(frame.args)
+        if frame.kind == "control" and self.tilt == Tilt.MILITARY:
+            if step == 0:
+                return data.spaces[value].key and state.spaces[value].control != self.favourite
+            return value == self.favourite
+        if frame.kind == "religion" and self.tilt in (Tilt.PROTESTANT, Tilt.CATHOLIC):
+            becomes_protestant = state.spaces[value].religion == "catholic"
+            return becomes_protestant is (self.tilt == Tilt.PROTESTANT)
+        if frame.kind == "region" and step == 1:
+            return value == ("+1" if self.tilt == Tilt.PROTESTANT else "-1") if self.tilt != Tilt.NONE else False
+        if frame.kind == "unrest" and self.tilt != Tilt.NONE:
+            return state.spaces[value].unrest
+        if frame.kind == "morisco" and step == 0:
+            return value == "besiege"
+        return False
+
+
 def play(
     data: GameData,
     seed: int,
@@ -42,7 +121,7 @@ def play(
 ) -> Session:
     """A random game to its end, or to the first position where ``until`` holds."""
     session = Session.new(data, Setup(scenario=scenario, seed=seed), keep_undo=keep_undo)
-    chooser = random.Random(seed)
+    player = RandomPlayer.for_seed(data, seed)
     while True:
         pending = session.decision
         if until is not None and until(session):
@@ -56,7 +135,7 @@ def play(
             return session
         if len(session.actions) >= MAX_DECISIONS:
             raise SimError(f"seed {seed}: the game did not end in {MAX_DECISIONS} decisions")
-        choice = chooser.choice(pending.choices)
+        choice = player.choose(data, session.state, pending)
         try:
             session.choose(pending.power, choice)
         except Exception as exc:  # the fuzzer reports which game and decision broke

@@ -141,6 +141,8 @@ class Betrothal:
 class LeaderState:
     id: str
     status: LeaderStatus
+    # where the leader stands when on the map ("" when the engine does not track it; CL-6 tracks Guise)
+    space: str = ""
 
 
 @define
@@ -220,5 +222,15 @@ class GameState:
     wars: list[list[str]] = Factory(list)
     stack: list[Frame] = Factory(list)
     league_formed_turn: int = 0
+    # CL-5: the next Negotiation Segment refuses deals between Spain and France or the Protestant
+    league_deals_barred: bool = False
+    # SUEZ-2: boxes the attempts marker has moved; SUEZ-3: the canal is built
+    suez_attempts: int = 0
+    suez_built: bool = False
+    # MOR-1..MOR-4: where the Morisco unit is ("" when not in play) and the space it besieges ("" none)
+    morisco_space: str = ""
+    morisco_besieging: str = ""
+    # fortresses built during play (CL-4 in Reims); printed fortresses are in the space data
+    fortresses: list[str] = Factory(list)
     winner: str = ""
     victory: str = ""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core import cards, diplomacy, marriage, patronage, victory
+from core import cards, catholic_league, diplomacy, independence, marriage, morisco, patronage, victory
 from core.action_phase import ActionPhaseFrame
 from core.context import Ctx
 from core.events import EventKind
@@ -28,11 +28,20 @@ def begin_next_phase(ctx: Ctx) -> None:
     """Called when the current phase has nothing left pending: start the next one."""
     state = ctx.state
     following = NEXT_PHASE[state.phase]
+    if state.phase is Phase.SETUP:
+        _game_start(ctx)
     if state.phase is Phase.VICTORY:
         state.turn += 1
     state.phase = following
     ctx.log("GEN-3", f"Turn {state.turn}: {PHASE_TITLES[following]}", kind=EventKind.PHASE)
     BEGIN[following](ctx)
+
+
+def _game_start(ctx: Ctx) -> None:
+    names = ", ".join(ctx.name(p) for p in ctx.data.power_ids)
+    ctx.log("GEN-2", f"every power is controlled by someone: {names}")
+    ctx.log("GEN-4", "dice are six-sided, from the game's one seeded source; every roll is logged with its rule and modifiers")
+    independence.describe_start(ctx)
 
 
 def _card_draw(ctx: Ctx) -> None:
@@ -47,6 +56,7 @@ def _negotiation(ctx: Ctx) -> None:
 
 
 def _diplomatic_status(ctx: Ctx) -> None:
+    catholic_league.end_of_barred_segment(ctx)
     diplomacy.diplomatic_status_segment(ctx)
 
 
@@ -60,10 +70,17 @@ def _marriage(ctx: Ctx) -> None:
 
 
 def _patronage(ctx: Ctx) -> None:
-    ctx.state.stack.append(PatronagePhaseFrame(order=patronage.evaluation_order(ctx)))
+    order = patronage.evaluation_order(ctx)
+    if order:
+        ctx.log("PAT-6", "evaluation order (artists, then scientists; highest printed rating first): " + ", ".join(ctx.name(p) for p in order))
+    if patronage.order_has_ties(ctx, order):
+        ctx.log("GEN-5", "patrons of equal printed rating are evaluated in the impulse order of their sponsors (PAT-6)")
+    ctx.state.stack.append(PatronagePhaseFrame(order=order))
 
 
 def _winter(ctx: Ctx) -> None:
+    morisco.winter(ctx)
+    catholic_league.winter_return(ctx)
     diplomacy.winter_reset(ctx)
     cards.end_of_turn(ctx)
 

@@ -1,17 +1,37 @@
-"""Units (UNIT-1..UNIT-3): raising mercenaries and regulars with CP."""
+"""Units (UNIT-1..UNIT-3): raising mercenaries and regulars with CP, and where a power may raise them."""
 
 from __future__ import annotations
 
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
-from core.state import Units
+from core.gamedata import GameData
+from core.procedures import TableKind, pick
+from core.state import GameState, Units
+
+MORISCO_POWER = "ottoman"
 
 
-def _home_spaces(ctx: Ctx, power: str, fortified: bool) -> list[str]:
+def fortified(data: GameData, state: GameState, space_id: str) -> bool:
+    """A printed fortified space, or one given a fortress in play (CL-4)."""
+    return data.spaces[space_id].fortified or space_id in state.fortresses
+
+
+def is_home_space(data: GameData, power: str, space_id: str) -> bool:
+    """UNIT-1 / UNIT-2 [D]: the Protestant's home spaces are the Huguenot home spaces."""
+    record = data.spaces[space_id]
+    return record.huguenot if power == "protestant" else record.home == power
+
+
+def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
+    """Home spaces the power controls (fortified ones for regulars); never an independent space (IND-2)."""
+    data, state = ctx.data, ctx.state
     return [
         s.id
-        for s in ctx.data.spaces.values()
-        if s.home == power and ctx.state.spaces[s.id].control == power and (s.fortified or not fortified)
+        for s in data.spaces.values()
+        if is_home_space(data, power, s.id)
+        and not s.independent
+        and state.spaces[s.id].control == power
+        and (fortified(data, state, s.id) or not regulars)
     ]
 
 
@@ -22,11 +42,14 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
     kinds = [("mercenary", costs.mercenary, False, "UNIT-1")]
     if regulars_allowed:
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
-    for kind, cost, fortified, rule in kinds:
+    for kind, cost, regulars, rule in kinds:
         short = f"{rule}: a {kind} costs {cost} CP ({cp_left} left)" if cp_left < cost else ""
-        for space in _home_spaces(ctx, power, fortified):
+        for space in raise_spaces(ctx, power, regulars):
             label = f"Raise a {kind} in {ctx.name(space)}: {cost} CP ({rule})"
             options.append(Option(Choice(Verb.CP, (kind, space), label), short))
+    if power == MORISCO_POWER:
+        never = "MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP"
+        options.append(Option(Choice(Verb.CP, ("morisco",), "Raise the Morisco unit (MOR-2)"), never))
     return options
 
 
@@ -45,3 +68,41 @@ def raise_unit(ctx: Ctx, power: str, kind: str, space_id: str) -> None:
     else:
         add_units(ctx, space_id, power, regulars=1)
         ctx.log("UNIT-2", f"raises a regular in {ctx.name(space_id)}", power)
+
+
+# ---- moving units (a table action, TABLE-1; IND-2 refuses independent regulars) -------------------
+
+
+def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(s, f"Move units from {ctx.name(s)}") for s, sp in ctx.state.spaces.items() if sp.units]
+
+
+def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(owner, f"{ctx.name(owner)} units") for owner in ctx.state.spaces[args[0]].units]
+
+
+def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
+    held = ctx.state.spaces[args[0]].units[args[1]]
+    none = f"TABLE-1: no {ctx.name(args[1])} {{}} in {ctx.name(args[0])}"
+    return [
+        pick("regular", "a regular", "" if held.regulars else none.format("regular")),
+        pick("mercenary", "a mercenary", "" if held.mercenaries else none.format("mercenary")),
+    ]
+
+
+def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:
+    return [pick(s, f"to {ctx.name(s)}") for s in ctx.state.spaces if s != args[0]]
+
+
+def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:
+    origin, owner, unit, destination = args
+    regulars, mercenaries = (1, 0) if unit == "regular" else (0, 1)
+    add_units(ctx, origin, owner, regulars=-regulars, mercenaries=-mercenaries)
+    add_units(ctx, destination, owner, regulars=regulars, mercenaries=mercenaries)
+    who = "" if by else "(by the table) "
+    ctx.log("TABLE-1", f"{who}moves a {ctx.name(owner)} {unit} from {ctx.name(origin)} to {ctx.name(destination)}", by)
+
+
+TABLE_KINDS = (
+    TableKind("move", "Move a unit from one space to another", (_move_from, _move_owners, _move_kinds, _move_to), _record_move, ("TABLE-1", "UNIT-3")),
+)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from attrs import frozen
 
 from core.context import Ctx
@@ -66,37 +68,78 @@ def _declare(ctx: Ctx, winner: str, how: str, rule: str) -> None:
     ctx.log(rule, f"wins: {how}", winner, EventKind.GAME_OVER)
 
 
-def check_immediate(ctx: Ctx) -> bool:
-    """WIN-2 / WIN-3 (WIN-4 stays off until its condition is supplied). True when the game ended."""
-    state, data = ctx.state, ctx.data
+# (state, data) -> (winner, why) when the condition holds, else None
+VictoryTest = Callable[[GameState, GameData], "tuple[str, str] | None"]
+
+
+@frozen
+class ImmediateCheck:
+    """One immediate victory (WIN-1): checked in the Action Phase whenever control, religion or
+    Unrest changes. ``test`` is None while the condition is not supplied (the check is off)."""
+
+    id: str
+    name: str
+    rule: str
+    test: VictoryTest | None
+
+    @property
+    def status(self) -> str:
+        return "checked in the Action Phase" if self.test is not None else "off: condition not in the sources"
+
+
+def _military(state: GameState, data: GameData) -> tuple[str, str] | None:
+    """WIN-2: key spaces without Unrest uncover the power card's Auto Win box."""
     for power in data.powers:
         if not power.auto_win_keys:
             continue
-        clean_keys = sum(
-            1
-            for s in state.spaces.values()
-            if s.control == power.id and data.spaces[s.id].key and not s.unrest
-        )
+        clean_keys = sum(1 for s in state.spaces.values() if s.control == power.id and data.spaces[s.id].key and not s.unrest)
         if clean_keys >= power.auto_win_keys:
-            _declare(ctx, power.id, f"military victory ({clean_keys} key spaces without Unrest)", "WIN-2")
-            return True
+            return power.id, f"military victory: {clean_keys} key spaces without Unrest uncover the Auto Win box ({power.auto_win_keys})"
+    return None
+
+
+def _protestant_religious(state: GameState, data: GameData) -> tuple[str, str] | None:
+    """WIN-3: Protestant influence in the target number of spaces, none with Unrest."""
+    clean = sum(1 for s in state.spaces.values() if s.religion == "protestant" and not s.unrest) + sum(state.region_protestant.values())
+    target = data.settings.victory.religious_win_spaces
+    if clean >= target:
+        return "protestant", f"Protestant religious victory: {clean} Protestant spaces without Unrest ({target} needed)"
+    return None
+
+
+def _catholic_religious(state: GameState, data: GameData) -> tuple[str, str] | None:
+    """WIN-3: the Protestant count falls to 9; France wins if France and Scotland hold 3 or fewer."""
     rules = data.settings.victory
-    protestant_clean = sum(
-        1 for s in state.spaces.values() if s.religion == "protestant" and not s.unrest
-    ) + sum(state.region_protestant.values())
-    if protestant_clean >= rules.religious_win_spaces:
-        _declare(ctx, "protestant", f"religious victory ({protestant_clean} Protestant spaces)", "WIN-3")
-        return True
     count = protestant_spaces(state)
-    if count <= rules.catholic_win_at_or_below:
-        france_scotland = sum(
-            1
-            for s in state.spaces.values()
-            if s.religion == "protestant" and data.spaces[s.id].home in ("france", "scotland")
-        ) + sum(state.region_protestant.get(r, 0) for r in data.settings.religion.france_and_scotland_regions)
-        winner = "france" if france_scotland <= rules.catholic_win_france_max else "spain"
-        _declare(ctx, winner, f"Catholic religious victory (Protestant spaces down to {count})", "WIN-3")
-        return True
+    if count > rules.catholic_win_at_or_below:
+        return None
+    france_scotland = sum(
+        1 for s in state.spaces.values() if s.religion == "protestant" and data.spaces[s.id].home in ("france", "scotland")
+    ) + sum(state.region_protestant.get(r, 0) for r in data.settings.religion.france_and_scotland_regions)
+    winner = "france" if france_scotland <= rules.catholic_win_france_max else "spain"
+    why = f"{france_scotland} in France and Scotland, {'at most' if winner == 'france' else 'more than'} {rules.catholic_win_france_max}"
+    return winner, f"Catholic religious victory: Protestant spaces down to {count} ({why})"
+
+
+IMMEDIATE_CHECKS: tuple[ImmediateCheck, ...] = (
+    ImmediateCheck("military", "Military victory", "WIN-2", _military),
+    ImmediateCheck("protestant-religious", "Protestant religious victory", "WIN-3", _protestant_religious),
+    ImmediateCheck("catholic-religious", "Catholic religious victory", "WIN-3", _catholic_religious),
+    ImmediateCheck("catholic-uprising", "Catholic-uprising victory", "WIN-4", None),
+)
+
+
+def check_immediate(ctx: Ctx, checks: tuple[ImmediateCheck, ...] = IMMEDIATE_CHECKS) -> bool:
+    """WIN-1..WIN-4: the immediate victories, in order. True when the game ended."""
+    for check in checks:
+        if check.test is None:
+            continue
+        result = check.test(ctx.state, ctx.data)
+        if result is not None:
+            winner, why = result
+            ctx.log("WIN-1", f"an immediate victory in the Action Phase ({check.name})")
+            _declare(ctx, winner, why, check.rule)
+            return True
     return False
 
 
@@ -105,6 +148,10 @@ def victory_determination(ctx: Ctx) -> None:
     state, data = ctx.state, ctx.data
     rules = data.settings.victory
     ranking = standings(state, data)
+    ctx.log("WIN-1", "Victory Determination: standard, domination and time-limit victories are checked")
+    for power in data.power_ids:
+        ledger = ", ".join(f"{line.amount:+d} {line.reason}" for line in vp_lines(state, data, power) if line.amount)
+        ctx.log("WIN-6", f"VP {total_vp(state, data, power)}: {ledger or 'none'}", power)
     ctx.log("WIN-5", "VP: " + ", ".join(f"{data.power_name(p)} {vp}" for p, vp in ranking))
     leader, leader_vp = ranking[0]
     if leader_vp >= rules.standard_vp:
@@ -115,4 +162,7 @@ def victory_determination(ctx: Ctx) -> None:
         _declare(ctx, leader, f"domination victory (leads by {leader_vp - runner_up_vp} VP)", "WIN-5")
         return
     if state.turn >= data.scenarios[state.scenario].last_turn:
+        tied = [p for p, vp in ranking if vp == leader_vp]
+        if len(tied) > 1:
+            ctx.log("GEN-5", f"{', '.join(data.power_name(p) for p in tied)} tie on {leader_vp} VP: impulse order breaks the tie")
         _declare(ctx, leader, f"time-limit victory ({leader_vp} VP after the last turn)", "WIN-5")

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from core import marriage, victory
-from core.cards import PENDING_EVENT_RULES
 from core.choices import Decision
 from core.events import Event
 from core.gamedata import CardRecord, GameData
@@ -167,8 +166,6 @@ def describe_card(card: CardRecord) -> str:
     event = RULES.card_events.get(card.event)
     if event is not None:
         does = event.help
-    elif card.event in PENDING_EVENT_RULES:
-        does = f"event not yet in the engine (rule {PENDING_EVENT_RULES[card.event]}); play it for CP"
     else:
         does = "operations only (no event)"
     removed = "; removed after play" if card.removed_after_play else ""

@@ -1,0 +1,118 @@
+"""Independent key spaces and fortresses (IND-1..IND-3), and City State Rebels (card 17)."""
+
+from __future__ import annotations
+
+from attrs import define
+
+from core.cards import card_title
+from core.choices import Choice, Decision, Option
+from core.context import Ctx
+from core.procedures import CardEvent, Procedure, pick
+from core.state import Frame, GameState, Units
+
+INDEPENDENT = "independent"
+
+
+@define
+class CityStateRebelsFrame(Frame):
+    """City State Rebels: the player picks the captured independent space that rebels (IND-3)."""
+
+    power: str
+    card: int
+
+
+def independent_spaces(ctx: Ctx) -> list[str]:
+    """IND-1: Metz, Tunis, Florence and Bayonne (data)."""
+    return [s.id for s in ctx.data.spaces.values() if s.independent]
+
+
+def describe_start(ctx: Ctx) -> None:
+    names = [ctx.name(s) for s in independent_spaces(ctx) if ctx.state.spaces[s].control == INDEPENDENT]
+    ctx.log("IND-1", f"independent at the start: {', '.join(names) or 'none'}")
+
+
+def _rebel_refusal(ctx: Ctx, space_id: str) -> str:
+    if ctx.state.spaces[space_id].control == INDEPENDENT:
+        return f"IND-3: {ctx.name(space_id)} is independent already"
+    return ""
+
+
+def _options(ctx: Ctx) -> list[Option]:
+    return [pick(s, f"{ctx.name(s)} rebels and is independent again (IND-3)", _rebel_refusal(ctx, s)) for s in independent_spaces(ctx)]
+
+
+def _event_refusal(ctx: Ctx, power: str) -> str:
+    if any(not o.refusal for o in _options(ctx)):
+        return ""
+    return "IND-3: no independent space has been captured, so none can rebel"
+
+
+def rebel(ctx: Ctx, power: str, space_id: str) -> None:
+    """IND-3: the space returns to independence with its regulars; [D] the major powers' units
+    there leave the map (the rebels hold the city). Keys, VP and card counts follow from control."""
+    space = ctx.state.spaces[space_id]
+    former = space.control
+    for owner in [o for o in space.units if o != INDEPENDENT]:
+        del space.units[owner]
+        ctx.log("IND-3", f"{ctx.name(owner)} units in {ctx.name(space_id)} leave the map", owner)
+    space.control = INDEPENDENT
+    regulars = ctx.data.settings.independence.regulars
+    space.units[INDEPENDENT] = Units(regulars, 0)
+    ctx.map_changed = True
+    ctx.log("IND-3", f"{ctx.name(space_id)} rebels against {ctx.name(former)} and is independent again", power)
+    ctx.log("IND-2", f"{regulars} independent regulars return to {ctx.name(space_id)}; they never move and cannot be rebuilt")
+
+
+def _decide(ctx: Ctx, frame: CityStateRebelsFrame) -> Decision:
+    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: which captured independent space rebels?", "IND-3", _options(ctx))
+
+
+def _choose(ctx: Ctx, frame: CityStateRebelsFrame, choice: Choice) -> None:
+    ctx.remove_frame(frame)
+    rebel(ctx, frame.power, choice.args[0])
+
+
+def _city_state_rebels(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    ctx.state.stack.append(CityStateRebelsFrame(power=power, card=number))
+
+
+def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
+    """IND-2 / IND-3 on table actions."""
+    if kind == "control" and len(args) == 1 and value == INDEPENDENT:
+        if not ctx.data.spaces[args[0]].independent:
+            names = ", ".join(ctx.name(s) for s in independent_spaces(ctx))
+            return f"IND-1: only {names} can be independent"
+        return f"IND-3: {ctx.name(args[0])} was captured and never turns independent again (only City State Rebels frees it)"
+    if kind == "units" and len(args) == 2 and args[1] == INDEPENDENT and value.startswith("add"):
+        return "IND-2: independent regulars are never rebuilt"
+    if kind == "move" and len(args) == 1 and value == INDEPENDENT:
+        return "IND-2: independent regulars never move"
+    return ""
+
+
+def consistency_problems(state: GameState, space_ids: list[str]) -> list[str]:
+    """Invariant: only independent-type spaces are independent or hold independent units."""
+    problems = []
+    for space in state.spaces.values():
+        if space.id in space_ids:
+            continue
+        if space.control == INDEPENDENT:
+            problems.append(f"{space.id} is independent but is not an independent-type space (IND-1)")
+        if INDEPENDENT in space.units:
+            problems.append(f"{space.id} holds independent units but is not an independent-type space (IND-1)")
+    return problems
+
+
+PROCEDURES = (Procedure(CityStateRebelsFrame, "city-state-rebels", _decide, _choose),)
+
+CARD_EVENTS = (
+    CardEvent(
+        "city-state-rebels",
+        ("IND-3", "IND-2"),
+        "a captured independent space (Metz, Tunis, Florence, Bayonne) becomes independent again with 2 regulars (IND-3)",
+        _city_state_rebels,
+        refusal=_event_refusal,
+    ),
+)
+
+TABLE_CONSTRAINTS = (_constraint,)

@@ -1,0 +1,155 @@
+"""The Morisco revolt (MOR-1..MOR-4): the event, the Ottoman Morisco unit and its limits."""
+
+from __future__ import annotations
+
+from core import geography
+from core.cards import card_title
+from core.choices import Option
+from core.context import Ctx
+from core.gamedata import GameData
+from core.procedures import CardEvent, TableKind, pick
+from core.state import GameState, Phase
+from core.units import fortified
+
+OTTOMAN = "ottoman"
+CONFIRM = "confirm"
+ACTIONS = {
+    "move": "Move the Morisco",
+    "besiege": "The Morisco besieges a space",
+    "lift-siege": "The Morisco lifts its siege",
+    "destroy": "The Morisco is destroyed (a recorded loss)",
+    "place": "Place a Morisco unit",
+}
+
+
+def distance_from_start(data: GameData, space_id: str) -> int | None:
+    return geography.distance(data, data.settings.morisco.start_space, space_id)
+
+
+def is_enemy_fortress(ctx: Ctx, space_id: str) -> bool:
+    """MOR-4: a fortified space held by a power at war with the Ottoman, or an independent one."""
+    control = ctx.state.spaces[space_id].control
+    if not fortified(ctx.data, ctx.state, space_id) or control == OTTOMAN:
+        return False
+    return control == "independent" or ctx.at_war(OTTOMAN, control)
+
+
+def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    """MOR-1: Unrest in the spaces DATA.md names; the Morisco unit enters in Granada."""
+    settings = ctx.data.settings.morisco
+    for space_id in settings.unrest_spaces:
+        ctx.state.spaces[space_id].unrest = True
+    ctx.map_changed = True
+    ctx.log("MOR-1", f"{card_title(ctx, number)}: Unrest in {', '.join(ctx.name(s) for s in settings.unrest_spaces)}", power)
+    ctx.state.morisco_space = settings.start_space
+    ctx.state.morisco_besieging = ""
+    ctx.log("MOR-2", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)} (only ever through this event)", OTTOMAN)
+
+
+def _revolt_refusal(ctx: Ctx, power: str) -> str:
+    return "MOR-1: the Morisco unit is already in play" if ctx.state.morisco_space else ""
+
+
+# ---- the Morisco on the table (TABLE-1 within MOR-2, MOR-3) ----------------------------------------
+
+
+def _actions(ctx: Ctx, args: list[str]) -> list[Option]:
+    absent = "" if ctx.state.morisco_space else "MOR-1: the Morisco unit is not in play"
+    besieging = ctx.state.morisco_besieging
+    options = []
+    for action, label in ACTIONS.items():
+        refusal = "" if action == "place" else absent
+        if action == "lift-siege" and not refusal and not besieging:
+            refusal = "MOR-4: the Morisco is not besieging a space"
+        options.append(pick(action, label, refusal))
+    return options
+
+
+def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
+    action = args[0]
+    if action not in ("move", "besiege"):
+        return [pick(CONFIRM, "Confirm")]
+    here = ctx.state.morisco_space
+    options = []
+    for space_id in ctx.state.spaces:
+        refusal = ""
+        if action == "move" and space_id == here:
+            refusal = f"MOR-3: the Morisco is already in {ctx.name(space_id)}"
+        elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
+            refusal = f"MOR-4: {ctx.name(space_id)} is not an enemy fortified space"
+        options.append(pick(space_id, f"{'to' if action == 'move' else 'besiege'} {ctx.name(space_id)}", refusal))
+    return options
+
+
+def _record(ctx: Ctx, by: str, args: list[str]) -> None:
+    action, target = args
+    state = ctx.state
+    who = "" if by else "(by the table) "
+    if action == "move":
+        state.morisco_space, state.morisco_besieging = target, ""
+        ctx.log("MOR-3", f"{who}the Morisco moves to {ctx.name(target)} ({distance_from_start(ctx.data, target)} from Granada)", by)
+    elif action == "besiege":
+        state.morisco_space = state.morisco_besieging = target
+        ctx.log("TABLE-1", f"{who}the Morisco besieges {ctx.name(target)}", by)
+    elif action == "lift-siege":
+        ctx.log("TABLE-1", f"{who}the Morisco lifts its siege of {ctx.name(state.morisco_besieging)}", by)
+        state.morisco_besieging = ""
+    else:
+        state.morisco_space = state.morisco_besieging = ""
+        ctx.log("TABLE-1", f"{who}the Morisco unit is destroyed", by)
+
+
+def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
+    """MOR-2: never placed but by the event; MOR-3: within 2 spaces of Granada, never in Winter."""
+    if kind != "morisco":
+        return ""
+    if not args and value == "place":
+        return "MOR-2: the Morisco unit enters play only through the Morisco Revolt event"
+    if not args and value in ("move", "besiege") and ctx.state.phase is Phase.WINTER:
+        return "MOR-3: the Morisco never moves in the Winter Phase"
+    if len(args) == 1 and args[0] in ("move", "besiege"):
+        limit = ctx.data.settings.morisco.max_distance
+        away = distance_from_start(ctx.data, value)
+        if away is None or away > limit:
+            return f"MOR-3: the Morisco may never be more than {limit} spaces from {ctx.name(ctx.data.settings.morisco.start_space)}"
+    return ""
+
+
+def winter(ctx: Ctx) -> None:
+    """MOR-4: at the start of the Winter Phase, a Morisco besieging an enemy fortified space is destroyed."""
+    state = ctx.state
+    if not state.morisco_space:
+        return
+    if state.morisco_besieging and is_enemy_fortress(ctx, state.morisco_besieging):
+        ctx.log("MOR-4", f"the Morisco besieging {ctx.name(state.morisco_besieging)} at the start of Winter is destroyed", OTTOMAN)
+        state.morisco_space = state.morisco_besieging = ""
+        return
+    state.morisco_besieging = ""
+    ctx.log("MOR-3", f"the Morisco stays in {ctx.name(state.morisco_space)} through the Winter Phase", OTTOMAN)
+
+
+def placement_problems(data: GameData, state: GameState) -> list[str]:
+    """Invariant: the Morisco is within its distance of Granada; a siege is where it stands."""
+    problems = []
+    if state.morisco_space:
+        away = distance_from_start(data, state.morisco_space)
+        if away is None or away > data.settings.morisco.max_distance:
+            problems.append(f"the Morisco is in {state.morisco_space}, more than {data.settings.morisco.max_distance} spaces from Granada (MOR-3)")
+    if state.morisco_besieging and state.morisco_besieging != state.morisco_space:
+        problems.append("the Morisco besieges a space it is not in")
+    return problems
+
+
+CARD_EVENTS = (
+    CardEvent(
+        "morisco-revolt",
+        ("MOR-1", "MOR-2", "MOR-3", "MOR-4"),
+        "Unrest in Granada and Seville; the Ottoman Morisco unit enters in Granada (MOR-1)",
+        _revolt,
+        refusal=_revolt_refusal,
+    ),
+)
+
+TABLE_KINDS = (TableKind("morisco", "Move the Morisco, record its siege or its loss", (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4")),)
+
+TABLE_CONSTRAINTS = (_constraint,)

@@ -1,0 +1,90 @@
+"""The Suez Canal (SUEZ-1..SUEZ-3): one option of the Ottoman home card Grand Vizier is a dig."""
+
+from __future__ import annotations
+
+from attrs import define
+
+from core.cards import add_card_marker, card_title
+from core.choices import Choice, Decision
+from core.context import Ctx
+from core.events import Modifier
+from core.procedures import CardEvent, Procedure, pick
+from core.state import Frame, MarkerKind
+
+DIG = "dig-suez"
+NO_EFFECT = "no-effect"
+EXCAVATION = "excavation"
+
+
+@define
+class GrandVizierFrame(Frame):
+    """The Grand Vizier's event: the Ottoman chooses the dig or no event effect (SUEZ-1)."""
+
+    power: str
+    card: int
+
+
+def dig_modifiers(ctx: Ctx, power: str) -> list[Modifier]:
+    """SUEZ-2: +1 per box of the attempts marker; +2 for the Excavation bonus (SCI-2)."""
+    settings = ctx.data.settings.suez
+    state = ctx.state
+    mods = [Modifier(f"{state.suez_attempts} box{'es' if state.suez_attempts != 1 else ''} on the attempts track", state.suez_attempts * settings.box_bonus)]
+    if state.markers.bonus_holders.get(EXCAVATION) == power:
+        mods.append(Modifier("Excavation", settings.excavation_bonus))
+    return mods
+
+
+def attempt(ctx: Ctx, power: str) -> bool:
+    """SUEZ-1: roll 1d6 + modifiers; the target or more builds the canal (True)."""
+    settings = ctx.data.settings.suez
+    state = ctx.state
+    roll = ctx.roll(power, "SUEZ-1", "attempt to build the Suez Canal", 1, dig_modifiers(ctx, power))
+    if roll.total >= settings.target:
+        state.suez_built = True
+        ctx.log("SUEZ-1", f"builds the Suez Canal ({roll.total}, {settings.target} needed)", power)
+        ctx.gain_vp(power, settings.vp, "SUEZ-3", "the Suez Canal")
+        add_card_marker(ctx, power, 1, "SUEZ-3", "the Suez Canal, for the rest of the game", MarkerKind.SUEZ)
+        ctx.log("SUEZ-3", "Ottoman expeditions are now placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)", power)
+        return True
+    if state.suez_attempts < settings.boxes:
+        state.suez_attempts += 1
+        ctx.log("SUEZ-2", f"the dig fails ({roll.total}, {settings.target} needed): the attempts marker moves to box {state.suez_attempts}", power)
+    else:
+        ctx.log("SUEZ-2", f"the dig fails ({roll.total}, {settings.target} needed): the attempts marker is already in the last box", power)
+    return False
+
+
+def _options(ctx: Ctx, frame: GrandVizierFrame):
+    built = "SUEZ-3: the Suez Canal is already built" if ctx.state.suez_built else ""
+    return [
+        pick(DIG, "Attempt to build the Suez Canal (SUEZ-1)", built),
+        pick(NO_EFFECT, "No event effect"),
+    ]
+
+
+def _decide(ctx: Ctx, frame: GrandVizierFrame) -> Decision:
+    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: choose the event's option", "SUEZ-1", _options(ctx, frame))
+
+
+def _choose(ctx: Ctx, frame: GrandVizierFrame, choice: Choice) -> None:
+    ctx.remove_frame(frame)
+    if choice.args[0] == DIG:
+        attempt(ctx, frame.power)
+    else:
+        ctx.log("SUEZ-1", f"uses {card_title(ctx, frame.card)} with no event effect", frame.power)
+
+
+def _grand_vizier(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
+    ctx.state.stack.append(GrandVizierFrame(power=power, card=number))
+
+
+PROCEDURES = (Procedure(GrandVizierFrame, "grand-vizier", _decide, _choose),)
+
+CARD_EVENTS = (
+    CardEvent(
+        "grand-vizier",
+        ("SUEZ-1", "SUEZ-2", "SUEZ-3"),
+        "one option: attempt to build the Suez Canal, 1d6 + attempts boxes (+2 Excavation), 6+ builds (SUEZ-1)",
+        _grand_vizier,
+    ),
+)

@@ -1,0 +1,170 @@
+"""The Catholic League (CL-1..CL-7): card 21, Spain's spaces, France's removals, Reims, Guise, wars."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import catholic_league, marriage
+from core.catholic_league import LeagueFrame
+from core.choices import TABLE_ACTOR, Choice, IllegalChoice
+from core.state import LeaderStatus, Phase, Units
+from tests.conftest import (
+    advance_to_phase,
+    advance_until,
+    choice_strings,
+    choose,
+    ctx,
+    new_session,
+    to_impulse_of,
+)
+
+LEAGUE = 21
+
+
+def _playing_league(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [LEAGUE, 101])
+    choose(session, f"play {LEAGUE} event")
+    return session
+
+
+def _formed(data, removals=("paris",) * 4 + ("lyon",) * 2 + ("paris",)):
+    session = _playing_league(data)
+    choose(session, "pick dijon")
+    choose(session, "pick amiens")
+    for space in removals:
+        choose(session, f"pick {space}")
+    return session
+
+
+def test_cl_1_card_21_is_playable_as_its_event_and_only_once(data):
+    session = _playing_league(data)
+    assert isinstance(session.state.stack[-1], LeagueFrame)
+    assert any(e.rule == "CL-1" for e in session.log)
+    session.state.league_formed_turn = 1
+    assert catholic_league._league_refusal(ctx(data, session.state), "spain").startswith("CL-1")
+
+
+def test_cl_2_spain_picks_two_eligible_spaces_besides_reims(data):
+    session = _playing_league(data)
+    decision = session.decision
+    assert decision.power == "spain" and decision.rule == "CL-2"
+    assert choice_strings(decision) == ["pick dijon", "pick amiens", "pick troyes", "pick poitiers"]
+    refusals = {o.choice.args[0]: o.refusal for o in decision.refused}
+    assert refusals["orleans"].startswith("CL-2") and "Huguenot" in refusals["orleans"]
+    assert "fortified" in refusals["paris"] and "Huguenot" in refusals["la-rochelle"]
+    assert "already" in refusals["reims"]
+    choose(session, "pick dijon")
+    with pytest.raises(IllegalChoice, match="CL-2: Dijon is already chosen"):
+        session.choose("spain", Choice.parse("pick dijon"))
+
+
+def test_cl_2_chosen_spaces_become_spanish_and_catholic(data):
+    session = _playing_league(data)
+    session.state.spaces["amiens"].religion = "protestant"
+    choose(session, "pick dijon")
+    choose(session, "pick amiens")
+    for space in ("reims", "dijon", "amiens"):
+        assert session.state.spaces[space].control == "spain"
+        assert session.state.spaces[space].religion == "catholic"
+
+
+def test_cl_3_france_removes_a_third_rounded_up_regulars_then_mercenaries(data):
+    session = _playing_league(data)
+    choose(session, "pick dijon")
+    choose(session, "pick amiens")
+    frame = session.state.stack[-1]
+    assert (frame.regulars_due, frame.mercenaries_due) == (6, 1)  # 16 regulars -> 6, 1 mercenary -> 1
+    assert session.decision.power == "france" and session.decision.rule == "CL-3"
+    assert "pick paris" in choice_strings(session.decision) and "pick metz" in choice_strings(session.decision)
+
+
+@pytest.mark.parametrize(("regulars", "due"), [(0, 0), (1, 1), (3, 1), (4, 2), (6, 2), (7, 3)])
+def test_cl_3_rounding_at_each_edge(data, regulars, due):
+    session = new_session(data)
+    state = session.state
+    for space in state.spaces.values():
+        space.units.pop("france", None)
+    if regulars:
+        state.spaces["paris"].units["france"] = Units(regulars, 0)
+    assert catholic_league.removals_due(ctx(data, state), "regulars") == due
+
+
+def test_cl_4_spain_gets_the_removed_units_a_fortress_and_guise_in_reims(data):
+    session = _formed(data)
+    state = session.state
+    assert state.spaces["reims"].units["spain"] == Units(6, 1)
+    assert "reims" in state.fortresses
+    assert state.leaders["guise"].status is LeaderStatus.ON_MAP and state.leaders["guise"].space == "reims"
+    assert "france" not in state.spaces["paris"].units  # 4 regulars and the mercenary removed
+    assert state.spaces["lyon"].units.get("france") is None
+
+
+def test_cl_4_tops_reims_up_to_exactly_four_regulars(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [LEAGUE, 101])
+    state = session.state
+    for space in state.spaces.values():
+        space.units.pop("france", None)
+    state.spaces["paris"].units["france"] = Units(3, 0)  # 1 regular removed
+    session.refresh()
+    choose(session, f"play {LEAGUE} event")
+    choose(session, "pick dijon")
+    choose(session, "pick amiens")
+    choose(session, "pick paris")
+    assert state.spaces["reims"].units["spain"] == Units(4, 0)
+
+
+def test_cl_5_wars_start_and_the_next_segment_refuses_deals(data):
+    session = _formed(data)
+    state = session.state
+    assert ["france", "spain"] in state.wars and ["protestant", "spain"] in state.wars
+    assert state.league_deals_barred
+    advance_to_phase(session, Phase.NEGOTIATION)
+    c = ctx(data, state)
+    assert catholic_league.deal_refusal(state, "spain", "france").startswith("CL-5")
+    assert catholic_league.deal_refusal(state, "protestant", "spain").startswith("CL-5")
+    assert catholic_league.deal_refusal(state, "spain", "empire") == ""
+    state.wars = [w for w in state.wars if "spain" not in w]  # even at peace, no deal this segment
+    assert marriage.refusal(c, "spain", "don-carlos", "marguerite-de-valois").startswith("CL-5")
+    advance_to_phase(session, Phase.ACTION)
+    assert not state.league_deals_barred
+    assert catholic_league.deal_refusal(state, "spain", "france") == ""
+
+
+def test_cl_6_guise_may_not_leave_french_territory(data):
+    session = _formed(data)
+    session.choose(TABLE_ACTOR, Choice.parse("table"))
+    choose(session, "pick guise")
+    choose(session, "pick retreat")
+    refusals = {o.choice.args[0]: o.refusal for o in session.decision.refused}
+    assert refusals["madrid"].startswith("CL-6")
+    assert "pick metz" in choice_strings(session.decision)  # Metz counts as French territory
+    choose(session, "pick metz")
+    assert session.state.leaders["guise"].space == "metz"
+
+
+def test_cl_6_winter_keeps_guise_in_a_spanish_fortress_of_the_territory(data):
+    session = _formed(data)
+    state = session.state
+    state.leaders["guise"].space = "dijon"
+    advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
+    assert state.leaders["guise"].status is LeaderStatus.ON_MAP and state.leaders["guise"].space == "reims"
+
+
+def test_cl_6_winter_removes_guise_when_no_spanish_fortress_is_in_the_territory(data):
+    session = _formed(data)
+    state = session.state
+    state.spaces["reims"].control = "france"
+    advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
+    assert state.leaders["guise"].status is LeaderStatus.DESTROYED
+
+
+def test_cl_7_league_cards_enter_at_the_next_card_draw(data):
+    session = _formed(data)
+    state = session.state
+    league_cards = [n for n, c in data.cards.items() if c.enters == 0]
+    assert league_cards and state.league_formed_turn == 1
+    assert all(n in state.cards.not_entered for n in league_cards)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    assert not any(n in state.cards.not_entered for n in league_cards)

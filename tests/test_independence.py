@@ -1,0 +1,130 @@
+"""Independent key spaces and fortresses (IND-1..IND-3), City State Rebels, and the units rules
+that read them (UNIT-1, UNIT-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import independence, units
+from core.choices import TABLE_ACTOR, Choice, IllegalChoice
+from core.state import Units
+from tests.conftest import choice_strings, choose, ctx, new_session, to_impulse_of
+
+REBELS = 17
+
+
+def _table(session, *steps):
+    session.choose(TABLE_ACTOR, Choice.parse("table"))
+    for step in steps:
+        choose(session, f"pick {step}")
+
+
+def _refusals(session):
+    return {o.choice.args[0]: o.refusal for o in session.decision.refused}
+
+
+def test_ind_1_campaign_and_tournament_independents(data):
+    assert {s for s, sp in new_session(data).state.spaces.items() if sp.control == "independent"} == {"tunis", "florence", "bayonne"}
+    tournament = new_session(data, scenario="tournament").state
+    assert {s for s, sp in tournament.spaces.items() if sp.control == "independent"} == {"florence", "bayonne"}
+    assert any(e.rule == "IND-1" for e in new_session(data).log)
+
+
+def test_ind_1_only_independent_type_spaces_may_be_made_independent(data):
+    session = new_session(data)
+    _table(session, "control", "paris")
+    assert _refusals(session)["independent"].startswith("IND-1")
+
+
+def test_ind_2_independent_regulars_are_never_rebuilt(data):
+    session = new_session(data)
+    _table(session, "units", "florence", "independent")
+    refusals = _refusals(session)
+    assert refusals["add-regular"].startswith("IND-2") and refusals["add-mercenary"].startswith("IND-2")
+    assert "pick remove-regular" in choice_strings(session.decision)  # a loss is recorded as usual
+
+
+def test_ind_2_independent_regulars_never_move(data):
+    session = new_session(data)
+    _table(session, "move", "florence")
+    assert _refusals(session)["independent"].startswith("IND-2")
+
+
+def test_ind_2_units_of_any_power_may_enter(data):
+    session = new_session(data)
+    _table(session, "move", "madrid", "spain", "regular", "florence")
+    assert session.state.spaces["florence"].units["spain"] == Units(1, 0)
+
+
+def test_ind_3_a_captured_space_never_turns_independent_again(data):
+    session = new_session(data)
+    _table(session, "control", "florence", "spain")
+    assert session.state.spaces["florence"].control == "spain"
+    _table(session, "control", "florence")
+    assert _refusals(session)["independent"].startswith("IND-3")
+    with pytest.raises(IllegalChoice, match="IND-3"):
+        choose(session, "pick independent")
+
+
+def test_ind_3_city_state_rebels_frees_a_captured_space_with_its_regulars(data):
+    session = new_session(data)
+    to_impulse_of(session, "england", [REBELS, 101])
+    state = session.state
+    keys_before = sum(1 for s in state.spaces.values() if s.control == "france" and data.spaces[s.id].key)
+    choose(session, f"play {REBELS} event")
+    assert session.decision.rule == "IND-3"
+    assert choice_strings(session.decision) == ["pick metz"]
+    assert _refusals(session)["florence"].startswith("IND-3")
+    choose(session, "pick metz")
+    assert state.spaces["metz"].control == "independent"
+    assert state.spaces["metz"].units == {"independent": Units(2, 0)}
+    assert sum(1 for s in state.spaces.values() if s.control == "france" and data.spaces[s.id].key) == keys_before - 1
+
+
+def test_ind_3_city_state_rebels_needs_a_captured_space(data):
+    session = new_session(data)
+    to_impulse_of(session, "england", [REBELS, 101])
+    session.state.spaces["metz"].control = "independent"
+    session.refresh()
+    refusal = session.decision.refusal_of(Choice.parse(f"play {REBELS} event"))
+    assert refusal and refusal.startswith("IND-3")
+
+
+def test_ind_consistency_invariant_names_a_wrongly_independent_space(data):
+    state = new_session(data).state
+    assert independence.consistency_problems(state, ["metz", "tunis", "florence", "bayonne"]) == []
+    state.spaces["paris"].control = "independent"
+    assert independence.consistency_problems(state, ["metz", "tunis", "florence", "bayonne"])
+
+
+def test_unit_1_protestant_raises_in_huguenot_home_spaces_it_controls(data):
+    state = new_session(data).state
+    c = ctx(data, state)
+    assert units.raise_spaces(c, "protestant", regulars=False) == ["la-rochelle"]
+    state.spaces["nimes"].control = "protestant"
+    assert units.raise_spaces(c, "protestant", regulars=False) == ["la-rochelle", "nimes"]
+    assert units.raise_spaces(c, "france", regulars=False).count("nimes") == 0
+
+
+def test_unit_2_regulars_only_in_fortified_home_spaces(data):
+    state = new_session(data).state
+    c = ctx(data, state)
+    state.spaces["nimes"].control = "protestant"
+    assert units.raise_spaces(c, "protestant", regulars=True) == ["la-rochelle"]
+    assert "granada" not in units.raise_spaces(c, "spain", regulars=True)
+    assert "granada" in units.raise_spaces(c, "spain", regulars=False)
+
+
+def test_unit_2_nobody_raises_in_an_independent_space(data):
+    state = new_session(data).state
+    c = ctx(data, state)
+    for power in data.power_ids:
+        assert not {"metz", "tunis", "florence", "bayonne"} & set(units.raise_spaces(c, power, regulars=False))
+
+
+def test_mor_2_the_morisco_is_never_raised_by_cp(data):
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [101, 102])
+    choose(session, "play 101 cp")
+    refusal = session.decision.refusal_of(Choice.parse("cp morisco"))
+    assert refusal and refusal.startswith("MOR-2")

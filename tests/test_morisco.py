@@ -1,0 +1,142 @@
+"""The Morisco revolt (MOR-1..MOR-4) and the connection data it counts along."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import geography, gamedata, morisco
+from core.choices import TABLE_ACTOR, Choice
+from core.state import Phase
+from tests.conftest import advance_until, choice_strings, choose, ctx, new_session, to_impulse_of
+
+REVOLT = 13
+
+
+def _revolted(data):
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [REVOLT, 101])
+    choose(session, f"play {REVOLT} event")
+    return session
+
+
+def _table(session, *steps):
+    session.choose(TABLE_ACTOR, Choice.parse("table"))
+    for step in steps:
+        choose(session, f"pick {step}")
+
+
+def _refusals(session):
+    return {o.choice.args[0]: o.refusal for o in session.decision.refused}
+
+
+def test_mor_1_the_event_sets_unrest_and_places_the_morisco_in_granada(data):
+    session = _revolted(data)
+    state = session.state
+    assert state.spaces["granada"].unrest and state.spaces["seville"].unrest
+    assert state.morisco_space == "granada"
+    assert [e.rule for e in session.log if e.rule.startswith("MOR")] == ["MOR-1", "MOR-2"]
+
+
+def test_mor_2_the_morisco_is_never_placed_by_a_table_action(data):
+    session = new_session(data)
+    _table(session, "morisco")
+    refusals = _refusals(session)
+    assert refusals["place"].startswith("MOR-2")
+    assert refusals["move"].startswith("MOR-1")  # not in play yet
+
+
+@pytest.mark.parametrize(("space", "allowed"), [("seville", True), ("madrid", True), ("valladolid", True), ("barcelona", True), ("paris", False)])
+def test_mor_3_never_more_than_two_spaces_from_granada(data, space, allowed):
+    session = _revolted(data)
+    _table(session, "morisco", "move")
+    refusal = _refusals(session).get(space, "")
+    assert (refusal == "") is allowed
+    if not allowed:
+        assert refusal.startswith("MOR-3")
+
+
+def test_mor_3_distance_edges_from_the_connection_data(data):
+    assert geography.distance(data, "granada", "granada") == 0
+    assert geography.distance(data, "granada", "seville") == 1
+    assert geography.distance(data, "granada", "barcelona") == 2
+    assert geography.distance(data, "granada", "paris") is None
+    assert sorted(geography.neighbours(data, "granada")) == ["madrid", "seville"]
+
+
+def test_mor_3_a_three_space_move_is_refused(data, tmp_path):
+    (tmp_path / gamedata.OVERRIDE_FILE_NAME).write_text('[morisco]\nmax_distance = 1\n')
+    tight = gamedata.load(tmp_path)
+    session = new_session(tight)
+    to_impulse_of(session, "ottoman", [REVOLT, 101])
+    choose(session, f"play {REVOLT} event")
+    _table(session, "morisco", "move")
+    assert "pick seville" in choice_strings(session.decision)
+    assert _refusals(session)["barcelona"].startswith("MOR-3")
+
+
+def test_mor_3_never_moves_in_winter(data):
+    session = _revolted(data)
+    c = ctx(data, session.state)
+    session.state.phase = Phase.WINTER
+    assert morisco._constraint(c, "morisco", [], "move").startswith("MOR-3")
+    session.state.phase = Phase.ACTION
+    assert morisco._constraint(c, "morisco", [], "move") == ""
+
+
+def test_mor_4_destroyed_at_winter_when_besieging_an_enemy_fortress(data):
+    session = _revolted(data)
+    _table(session, "morisco", "besiege")
+    assert _refusals(session)["granada"].startswith("MOR-4")  # not fortified
+    choose(session, "pick seville")
+    assert session.state.morisco_besieging == "seville"
+    advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
+    assert session.state.morisco_space == ""
+    assert any(e.rule == "MOR-4" for e in session.log)
+
+
+def test_mor_4_survives_winter_without_a_siege(data):
+    session = _revolted(data)
+    _table(session, "morisco", "move", "madrid")
+    advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
+    assert session.state.morisco_space == "madrid"
+
+
+def test_mor_4_survives_when_the_besieged_space_is_no_longer_an_enemy(data):
+    session = _revolted(data)
+    _table(session, "morisco", "besiege", "seville")
+    session.state.wars.remove(["ottoman", "spain"])
+    advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
+    assert session.state.morisco_space == "seville" and session.state.morisco_besieging == ""
+
+
+def test_mor_invariant_names_a_morisco_too_far_from_granada(data):
+    session = _revolted(data)
+    assert morisco.placement_problems(data, session.state) == []
+    session.state.morisco_space = "paris"
+    assert morisco.placement_problems(data, session.state)
+
+
+def test_map_connections_must_name_real_spaces(tmp_path):
+    import shutil
+
+    for path in gamedata.DATA_DIR.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "map.toml").write_text('[[connection]]\na = "granada"\nb = "atlantis"\n')
+    with pytest.raises(gamedata.DataError, match="map.toml: connection #1: unknown space 'atlantis'"):
+        gamedata.load(data_dir=tmp_path)
+
+
+def test_mor_3_three_spaces_away_is_refused_and_two_is_not(tmp_path):
+    import shutil
+
+    for path in gamedata.DATA_DIR.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    with (tmp_path / "map.toml").open("a") as extra:
+        extra.write('\n[[connection]]\na = "barcelona"\nb = "lyon"\n')
+    longer = gamedata.load(data_dir=tmp_path)
+    session = new_session(longer)
+    to_impulse_of(session, "ottoman", [REVOLT, 101])
+    choose(session, f"play {REVOLT} event")
+    _table(session, "morisco", "move")
+    assert "pick barcelona" in choice_strings(session.decision)  # 2 from Granada
+    assert _refusals(session)["lyon"].startswith("MOR-3")  # 3 from Granada
