@@ -250,6 +250,25 @@ class Settings:
     options: OptionSettings
 
 
+@frozen
+class PositionRecord:
+    """Where a space's node sits on the schematic map (a character grid)."""
+
+    space: str
+    x: int
+    y: int
+    provisional: bool
+
+
+@frozen
+class ConnectionRecord:
+    """Two spaces joined on the map (core/geography.py walks these)."""
+
+    a: str
+    b: str
+    provisional: bool
+
+
 # file name -> (top-level array key, record class)
 RECORD_FILES: dict[str, tuple[str, type]] = {
     "powers.toml": ("power", PowerRecord),
@@ -261,8 +280,12 @@ RECORD_FILES: dict[str, tuple[str, type]] = {
     "spaces.toml": ("space", SpaceRecord),
     "minors.toml": ("minor", MinorRecord),
     "bonuses.toml": ("bonus", BonusRecord),
+    "map.toml": ("position", PositionRecord),
 }
-SECOND_ARRAYS: dict[str, tuple[str, type]] = {"patrons.toml": ("scientist", ScientistRecord)}
+SECOND_ARRAYS: dict[str, tuple[str, type]] = {
+    "patrons.toml": ("scientist", ScientistRecord),
+    "map.toml": ("connection", ConnectionRecord),
+}
 SETTINGS_FILE = "settings.toml"
 
 
@@ -340,6 +363,8 @@ class GameData:
     bonuses: dict[str, BonusRecord]
     settings: Settings
     fingerprint: str
+    positions: dict[str, PositionRecord]
+    connections: tuple[ConnectionRecord, ...]
     override_file: str = ""
 
     @property
@@ -416,6 +441,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
 
     built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
     scientists = table("patrons.toml", *SECOND_ARRAYS["patrons.toml"])
+    connections = table("map.toml", *SECOND_ARRAYS["map.toml"])
     raw_settings = raw_files[SETTINGS_FILE]
     section_types = _hints(Settings)
     sections = {}
@@ -450,6 +476,8 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
         bonuses=by_id(built["bonuses.toml"], "bonuses.toml"),
         settings=Settings(**sections),
         fingerprint=fingerprint,
+        positions={position.space: position for position in built["map.toml"]},
+        connections=tuple(connections),
         override_file=override_label,
     )
     try:
@@ -508,4 +536,19 @@ def _check_references(data: GameData) -> None:
                 raise DataError(f"scenarios.toml: scenario {scenario.id}: unknown royal {royal_id!r}")
     if data.settings.marriage.courtship_beneficiary not in powers:
         raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
+    _check_map(data)
+
+
+def _check_map(data: GameData) -> None:
+    """Every map name is a real space, and every space has a position."""
+    for position in data.positions.values():
+        if position.space not in data.spaces:
+            raise DataError(f"map.toml: position {position.space}: unknown space")
+    for connection in data.connections:
+        for name in (connection.a, connection.b):
+            if name not in data.spaces:
+                raise DataError(f"map.toml: connection {connection.a}-{connection.b}: unknown space {name!r}")
+    missing = sorted(set(data.spaces) - set(data.positions))
+    if missing:
+        raise DataError(f"map.toml: space {missing[0]}: no position on the map")
 
