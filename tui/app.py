@@ -134,6 +134,9 @@ class VirginQueenApp(App[None]):
     def action_full_log(self) -> None:
         self.board.full_log()
 
+    def action_map(self) -> None:
+        self.board.map()
+
     # ---- a terminal that is too small -----------------------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:

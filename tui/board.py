@@ -135,6 +135,11 @@ class Board:
     def full_log(self) -> None:
         self.app.push_screen(LogScreen(self.controller))
 
+    def map(self) -> None:
+        from tui.screens.map import MapScreen
+
+        self.app.push_screen(MapScreen(self.controller))
+
     def powers(self) -> None:
         session = self.controller.game
         text = "\n".join(views.power_display(session.data, session.state))
