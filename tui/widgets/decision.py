@@ -33,6 +33,7 @@ class DecisionPanel(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._decision: Decision | None = None
+        self._shown = 0  # which list of choices is on screen: a selection from an older one is stale
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -51,6 +52,7 @@ class DecisionPanel(Vertical):
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         self._decision = decision
+        self._shown += 1
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
         options.clear_options()
@@ -60,7 +62,9 @@ class DecisionPanel(Vertical):
             return
         tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
         prompt.update(f"{decision.prompt}{tag}")
-        options.add_options([Option(_entry(i, choice), id=str(i)) for i, choice in enumerate(decision.choices, 1)])
+        options.add_options(
+            [Option(_entry(i, choice), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
+        )
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
@@ -71,7 +75,8 @@ class DecisionPanel(Vertical):
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self._decision is not None:
+        # Enter pressed twice in a burst: the second selection arrives after the next decision is shown
+        if self._decision is not None and event.option_id is not None and event.option_id.startswith(f"{self._shown}-"):
             self.post_message(ChoiceMade(self._decision.choices[event.option_index]))
 
     def action_pick(self, number: int) -> None:
