@@ -340,4 +340,5 @@ class GameState:
     suez_built: bool = False
     winner: str = ""
     victory: str = ""
+    vp_history: list[dict[str, int]] = Factory(list)  # {power: total} at each Victory Determination (WIN-5)
     decisions_taken: int = field(default=0)

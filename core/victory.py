@@ -105,6 +105,7 @@ def victory_determination(ctx: Ctx) -> None:
     state, data = ctx.state, ctx.data
     rules = data.settings.victory
     ranking = standings(state, data)
+    state.vp_history.append({power: vp for power, vp in ranking})  # WIN-6 totals, for the VP chart
     ctx.log("WIN-5", "VP: " + ", ".join(f"{data.power_name(p)} {vp}" for p, vp in ranking))
     leader, leader_vp = ranking[0]
     if leader_vp >= rules.standard_vp:

@@ -480,7 +480,7 @@ async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(
     async with app.run_test(size=SIZE) as pilot:
         await _start_game(app, pilot, "51")
         keys = _footer_keys(app)
-        assert {"colon", "u", "t", "question_mark", "w", "p", "v", "d", "l"} <= set(keys)
+        assert {"colon", "u", "t", "question_mark", "w", "p", "v", "d", "l", "m", "g"} <= set(keys)
         assert max(keys.values()) <= 80 and min(keys.values()) > 0
         await pilot.press("t")
         await pilot.pause()
@@ -493,7 +493,7 @@ async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(
         await pick(app, pilot, "pass")
         assert isinstance(app.screen, EndOfTurnScreen)
         keys = _footer_keys(app)
-        assert {"enter", "question_mark", "w", "p", "v", "d", "l"} <= set(keys) and max(keys.values()) <= 80
+        assert {"enter", "question_mark", "w", "p", "v", "d", "l", "m", "g"} <= set(keys) and max(keys.values()) <= 80
 
 
 async def test_undo_with_nothing_to_undo_says_so_naming_gen_9(tmp_path, data):

@@ -137,6 +137,9 @@ class VirginQueenApp(App[None]):
     def action_map(self) -> None:
         self.board.map()
 
+    def action_vp_chart(self) -> None:
+        self.board.vp_chart()
+
     # ---- a terminal that is too small -----------------------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:

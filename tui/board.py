@@ -140,6 +140,11 @@ class Board:
 
         self.app.push_screen(MapScreen(self.controller))
 
+    def vp_chart(self) -> None:
+        from tui.screens.vp_chart import VpChartScreen  # plotext loads only when the chart is opened
+
+        self.app.push_screen(VpChartScreen(self.controller))
+
     def powers(self) -> None:
         session = self.controller.game
         text = "\n".join(views.power_display(session.data, session.state))

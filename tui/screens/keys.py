@@ -15,4 +15,5 @@ VIEW_KEYS: list[Binding] = [
     Binding("d", "app.discards", "Disc"),
     Binding("l", "app.full_log", "Log"),
     Binding("m", "app.map", "Map"),
+    Binding("g", "app.vp_chart", "VP"),
 ]
