@@ -170,15 +170,6 @@ class SpaceRecord:
 
 
 @frozen
-class ConnectionRecord:
-    """Two spaces that are adjacent on the map (MOR-3 counts spaces along these)."""
-
-    a: str
-    b: str
-    provisional: bool = True
-
-
-@frozen
 class MinorRecord:
     id: str
     name: str
@@ -332,6 +323,25 @@ class Settings:
     options: OptionSettings
 
 
+@frozen
+class PositionRecord:
+    """Where a space's node sits on the schematic map (a character grid)."""
+
+    space: str
+    x: int
+    y: int
+    provisional: bool
+
+
+@frozen
+class ConnectionRecord:
+    """Two spaces joined on the map (core/geography.py walks these)."""
+
+    a: str
+    b: str
+    provisional: bool
+
+
 # file name -> (top-level array key, record class)
 RECORD_FILES: dict[str, tuple[str, type]] = {
     "powers.toml": ("power", PowerRecord),
@@ -343,9 +353,12 @@ RECORD_FILES: dict[str, tuple[str, type]] = {
     "spaces.toml": ("space", SpaceRecord),
     "minors.toml": ("minor", MinorRecord),
     "bonuses.toml": ("bonus", BonusRecord),
+    "map.toml": ("position", PositionRecord),
 }
-SECOND_ARRAYS: dict[str, tuple[str, type]] = {"patrons.toml": ("scientist", ScientistRecord)}
-MAP_FILE = "map.toml"
+SECOND_ARRAYS: dict[str, tuple[str, type]] = {
+    "patrons.toml": ("scientist", ScientistRecord),
+    "map.toml": ("connection", ConnectionRecord),
+}
 SETTINGS_FILE = "settings.toml"
 
 
@@ -454,9 +467,10 @@ class GameData:
     spaces: dict[str, SpaceRecord]
     minors: dict[str, MinorRecord]
     bonuses: dict[str, BonusRecord]
-    connections: tuple[ConnectionRecord, ...]
     settings: Settings
     fingerprint: str
+    positions: dict[str, PositionRecord]
+    connections: tuple[ConnectionRecord, ...]
     override_file: str = ""
 
     @property
@@ -537,7 +551,7 @@ def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, 
 
 def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameData:
     """Load and validate all game data, applying ``override_dir/overrides.toml`` when it exists."""
-    raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, MAP_FILE, SETTINGS_FILE)}
+    raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, SETTINGS_FILE)}
     override_label = ""
     if override_dir is not None and (override_dir / OVERRIDE_FILE_NAME).exists():
         override_path = override_dir / OVERRIDE_FILE_NAME
@@ -553,7 +567,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
 
     built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
     scientists = table("patrons.toml", *SECOND_ARRAYS["patrons.toml"])
-    connections = tuple(table(MAP_FILE, "connection", ConnectionRecord))
+    connections = table("map.toml", *SECOND_ARRAYS["map.toml"])
     raw_settings = raw_files[SETTINGS_FILE]
     section_types = _hints(Settings)
     sections = {}
@@ -587,9 +601,10 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
         spaces=by_id(built["spaces.toml"], "spaces.toml"),
         minors=by_id(built["minors.toml"], "minors.toml"),
         bonuses=by_id(built["bonuses.toml"], "bonuses.toml"),
-        connections=connections,
         settings=Settings(**sections),
         fingerprint=fingerprint,
+        positions={position.space: position for position in built["map.toml"]},
+        connections=tuple(connections),
         override_file=override_label,
     )
     try:
@@ -628,10 +643,6 @@ def _check_references(data: GameData) -> None:
     for space in data.spaces.values():
         if space.control not in owners | {"independent"}:
             raise DataError(f"spaces.toml: space {space.id}: control: unknown power {space.control!r}")
-    for index, connection in enumerate(data.connections):
-        for end in (connection.a, connection.b):
-            if end not in data.spaces:
-                raise DataError(f"{MAP_FILE}: connection #{index + 1}: unknown space {end!r}")
     for minor in data.minors.values():
         for who in (*minor.can_activate, *minor.can_deactivate, *minor.default_influence):
             if who not in powers:
@@ -651,6 +662,21 @@ def _check_references(data: GameData) -> None:
         raise DataError("settings.toml: [league]: leader: unknown leader")
     if data.settings.marriage.courtship_beneficiary not in powers:
         raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
+    _check_map(data)
+
+
+def _check_map(data: GameData) -> None:
+    """Every map name is a real space, and every space has a position."""
+    for position in data.positions.values():
+        if position.space not in data.spaces:
+            raise DataError(f"map.toml: position {position.space}: unknown space")
+    for connection in data.connections:
+        for name in (connection.a, connection.b):
+            if name not in data.spaces:
+                raise DataError(f"map.toml: connection {connection.a}-{connection.b}: unknown space {name!r}")
+    missing = sorted(set(data.spaces) - set(data.positions))
+    if missing:
+        raise DataError(f"map.toml: space {missing[0]}: no position on the map")
 
 
 

@@ -1,4 +1,4 @@
-"""Map geography from the connection data: neighbours and distance in spaces (MOR-3)."""
+"""Which spaces are connected (core/data/map.toml): neighbours and distances by breadth-first search."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from core.gamedata import GameData
 
 
 def neighbours(data: GameData, space: str) -> list[str]:
-    """The spaces connected to ``space``, in data order."""
-    out = []
+    """The spaces one connection away, in the order map.toml lists them."""
+    out: list[str] = []
     for connection in data.connections:
         if connection.a == space:
             out.append(connection.b)
@@ -19,7 +19,7 @@ def neighbours(data: GameData, space: str) -> list[str]:
 
 
 def distance(data: GameData, a: str, b: str) -> int | None:
-    """The fewest connections from ``a`` to ``b`` (None when no path is known)."""
+    """The fewest connections from a to b (0 for the same space); None when no path joins them."""
     seen = {a: 0}
     queue = deque([a])
     while queue:

@@ -234,3 +234,4 @@ class GameState:
     fortresses: list[str] = Factory(list)
     winner: str = ""
     victory: str = ""
+    vp_history: list[dict[str, int]] = Factory(list)  # {power: total} at each Victory Determination (WIN-5)

@@ -152,6 +152,7 @@ def victory_determination(ctx: Ctx) -> None:
     for power in data.power_ids:
         ledger = ", ".join(f"{line.amount:+d} {line.reason}" for line in vp_lines(state, data, power) if line.amount)
         ctx.log("WIN-6", f"VP {total_vp(state, data, power)}: {ledger or 'none'}", power)
+    state.vp_history.append({power: vp for power, vp in ranking})  # WIN-6 totals, for the VP chart
     ctx.log("WIN-5", "VP: " + ", ".join(f"{data.power_name(p)} {vp}" for p, vp in ranking))
     leader, leader_vp = ranking[0]
     if leader_vp >= rules.standard_vp:

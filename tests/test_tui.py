@@ -502,7 +502,7 @@ async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(
     async with app.run_test(size=SIZE) as pilot:
         await _start_game(app, pilot, "51")
         keys = _footer_keys(app)
-        assert {"colon", "u", "t", "question_mark", "w", "p", "v", "d", "l"} <= set(keys)
+        assert {"colon", "u", "t", "question_mark", "w", "p", "v", "d", "l", "m", "g"} <= set(keys)
         assert max(keys.values()) <= 80 and min(keys.values()) > 0
         await pilot.press("t")
         await pilot.pause()
@@ -516,7 +516,7 @@ async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(
         await pick(app, pilot, "pass")
         assert isinstance(app.screen, EndOfTurnScreen)
         keys = _footer_keys(app)
-        assert {"enter", "question_mark", "w", "p", "v", "d", "l"} <= set(keys) and max(keys.values()) <= 80
+        assert {"enter", "question_mark", "w", "p", "v", "d", "l", "m", "g"} <= set(keys) and max(keys.values()) <= 80
 
 
 async def test_undo_with_nothing_to_undo_says_so_naming_gen_9(tmp_path, data):
@@ -571,3 +571,29 @@ async def test_wrapped_choices_keep_every_line_at_80_columns(tmp_path, data):
         options = app.screen.query_one("#choices")
         assert options.styles.scrollbar_gutter == "stable"
         compare_snapshot(app, "cp-spending")
+
+
+async def test_choices_show_their_typed_form_and_the_typed_input_completes_it(tmp_path, data):
+    session = new_session(data, seed=5)
+    to_impulse_of(session, "spain", [2])
+    from tests.conftest import choose
+
+    choose(session, "play 2 cp")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert "Patronise artist: 3 CP (+1) (PAT-2)  cp patronise artist 3" in screen_text(app)
+        await pilot.press("colon")
+        for key in "patronise artist 3":
+            await pilot.press(key if key != " " else "space")
+        await pilot.pause()
+        from textual_autocomplete import AutoComplete
+
+        dropdown = app.screen.query_one(AutoComplete)
+        assert dropdown.display and dropdown.option_list.option_count >= 1
+        await pilot.press("tab")  # completes to the typed form core accepts
+        assert app.screen.query_one("#typed").value == "cp patronise artist 3"
+        session.state.rng.forced_picks.append("titian")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.actions[-1].choice == "cp patronise artist 3"

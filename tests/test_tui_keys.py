@@ -48,3 +48,20 @@ async def test_a_thousand_random_keys_never_crash_the_app(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await press_in_bursts(app, pilot, random_keys(seed=13, count=1000))
+
+
+async def test_a_selection_from_the_previous_list_of_choices_is_ignored(tmp_path):
+    """End, Enter, Enter in one burst: the second Enter selects from the list that has just gone."""
+    from textual.widgets import OptionList
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await press_in_bursts(app, pilot, ["n", "ctrl+n"])
+        await press_in_bursts(app, pilot, ["enter"])
+        panel_list = app.screen.query_one("#choices", OptionList)
+        stale = panel_list.get_option_at_index(panel_list.option_count - 1)
+        await press_in_bursts(app, pilot, ["end", "enter"])
+        decision = app.controller.session.decision
+        panel_list.post_message(OptionList.OptionSelected(panel_list, stale, panel_list.option_count + 5))
+        await pilot.pause()
+        assert app.is_running and app.controller.session.decision == decision

@@ -139,6 +139,12 @@ class VirginQueenApp(App[None]):
     def action_full_log(self) -> None:
         self.board.full_log()
 
+    def action_map(self) -> None:
+        self.board.map()
+
+    def action_vp_chart(self) -> None:
+        self.board.vp_chart()
+
     # ---- a terminal that is too small -----------------------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:

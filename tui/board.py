@@ -130,6 +130,16 @@ class Board:
     def full_log(self) -> None:
         self.app.push_screen(LogScreen(self.controller))
 
+    def map(self) -> None:
+        from tui.screens.map import MapScreen
+
+        self.app.push_screen(MapScreen(self.controller))
+
+    def vp_chart(self) -> None:
+        from tui.screens.vp_chart import VpChartScreen  # plotext loads only when the chart is opened
+
+        self.app.push_screen(VpChartScreen(self.controller))
+
     def powers(self) -> None:
         text = "\n".join(display.power_display_lines(self.controller.view()))
         self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses (WIN-6)", text))

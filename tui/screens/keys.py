@@ -14,4 +14,6 @@ VIEW_KEYS: list[Binding] = [
     Binding("v", "app.powers", "Powers"),
     Binding("d", "app.discards", "Disc"),
     Binding("l", "app.full_log", "Log"),
+    Binding("m", "app.map", "Map"),
+    Binding("g", "app.vp_chart", "VP"),
 ]

@@ -57,7 +57,7 @@ KEYS_HELP = """**Keys**
 
 - arrows + Enter, or 1-9: choose; `:` type a choice (Tab completes it)
 - `u` undo (GEN-9); `t` table action (TABLE-1); Ctrl+S save a copy; Ctrl+Q quit
-- `w` Available to Wed; `p` Patronage chart; `v` power displays; `d` discard pile; `l` full log
+- `w` Available to Wed; `p` Patronage chart; `v` power displays; `d` discard pile; `l` full log; `m` map; `g` VP chart
 """
 
 

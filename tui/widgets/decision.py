@@ -9,8 +9,20 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.choices import Decision
+from textual.content import Content
+from textual_autocomplete import AutoComplete, DropdownItem, TargetState
+
+from core.choices import Choice, Decision
 from tui.messages import ChoiceMade, TypedChoice
+
+
+def _entry(number: int, choice: Choice) -> Content:
+    """'3. Label  typed form': the typed form, dim, is what ':' accepts for this choice."""
+    typed = str(choice)
+    head = f"{number}. " if number <= 9 else "   "
+    if not choice.label or choice.label == typed:
+        return Content(head + typed)
+    return Content.assemble(head + choice.label, ("  " + typed, "dim"))
 
 
 class DecisionPanel(Vertical):
@@ -21,12 +33,18 @@ class DecisionPanel(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._decision: Decision | None = None
+        self._shown = 0  # which list of choices is on screen: a selection from an older one is stale
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
         yield OptionList(id="choices")
         yield Static("", id="problem", markup=False)
-        yield Input(placeholder="type a choice, e.g. 'play 21 cp', Enter to apply, Esc to close", id="typed")
+        yield Input(placeholder="type a choice (Tab completes, Enter applies, Esc closes)", id="typed")
+        yield AutoComplete("#typed", candidates=self._completions)
+
+    def _completions(self, state: TargetState) -> list[DropdownItem]:
+        """The typed forms of the pending decision's legal choices (core produces them)."""
+        return [DropdownItem(str(choice)) for choice in self._decision.choices] if self._decision else []
 
     def on_mount(self) -> None:
         self.query_one("#typed", Input).display = False
@@ -34,6 +52,7 @@ class DecisionPanel(Vertical):
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         self._decision = decision
+        self._shown += 1
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
         options.clear_options()
@@ -44,7 +63,7 @@ class DecisionPanel(Vertical):
         tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
         prompt.update(f"{decision.prompt}{tag}")
         options.add_options(
-            [Option(f"{i}. {c.label or str(c)}" if i <= 9 else f"   {c.label or str(c)}", id=str(i)) for i, c in enumerate(decision.choices, 1)]
+            [Option(_entry(i, choice), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
         )
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
@@ -56,7 +75,8 @@ class DecisionPanel(Vertical):
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self._decision is not None:
+        # Enter pressed twice in a burst: the second selection arrives after the next decision is shown
+        if self._decision is not None and event.option_id is not None and event.option_id.startswith(f"{self._shown}-"):
             self.post_message(ChoiceMade(self._decision.choices[event.option_index]))
 
     def action_pick(self, number: int) -> None:

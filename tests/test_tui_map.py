@@ -1,0 +1,58 @@
+"""The schematic map (m): nodes at their map.toml positions, arrow keys, detail, table actions."""
+
+from __future__ import annotations
+
+from tests.conftest import new_session
+from tests.tui_helpers import app_for, compare_snapshot, screen_text, show_session
+from tui.screens.game import NegotiationScreen
+from tui.screens.map import MapScreen, nearest_in_direction, node_label, space_codes
+from tui.screens.overlays import TextScreen
+
+SIZE = (80, 24)
+
+
+def test_codes_are_unique_and_labels_mark_key_spaces_units_and_unrest(data):
+    session = new_session(data)
+    codes = space_codes(data)
+    assert len(set(codes.values())) == len(codes)
+    assert node_label(data, session.state, "madrid", codes["madrid"]) == "MAD5"  # key space, 4 regulars + 1 merc
+    session.state.spaces["granada"].unrest = True
+    assert node_label(data, session.state, "granada", codes["granada"]).endswith("!")
+
+
+def test_every_space_can_be_reached_with_the_arrows(data):
+    seen, frontier = {"madrid"}, ["madrid"]
+    while frontier:
+        here = frontier.pop()
+        for arrow in ("left", "right", "up", "down"):
+            there = nearest_in_direction(data, here, arrow)
+            if there not in seen:
+                seen.add(there)
+                frontier.append(there)
+    assert seen == set(data.spaces)
+
+
+def test_arrows_move_to_the_nearest_space_that_way(data):
+    assert nearest_in_direction(data, "madrid", "left") in ("valladolid", "seville")
+    assert nearest_in_direction(data, "madrid", "right") == "granada"
+    assert nearest_in_direction(data, "stirling", "right") == "edinburgh"
+    assert nearest_in_direction(data, "seville", "down") == "seville"  # nothing further south-west
+
+
+async def test_map_screen_keys_detail_and_table_action(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("m")
+        assert isinstance(app.screen, MapScreen)
+        compare_snapshot(app, "map")
+        start = app.screen.selected
+        await pilot.press("right")
+        assert app.screen.selected == nearest_in_direction(data, start, "right") != start
+        await pilot.press("enter")
+        assert isinstance(app.screen, TextScreen) and "Connects to:" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, NegotiationScreen)
+        assert app.controller.session.decision.rule == "TABLE-1"

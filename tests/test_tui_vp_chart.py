@@ -1,0 +1,45 @@
+"""The VP chart (g): VP by turn from the WIN-5 history and the WIN-6 ledger by source."""
+
+from __future__ import annotations
+
+from core import victory
+from core.state import Phase
+from tests.conftest import advance_to_phase, new_session
+from tests.tui_helpers import app_for, screen_text, show_session
+from tui.screens.vp_chart import VpChartScreen, ledger_by_source, vp_by_turn
+
+SIZE = (80, 24)
+
+
+def test_win_5_records_each_powers_total_at_every_victory_determination(data):
+    session = new_session(data, seed=3)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=3)
+    history = session.state.vp_history
+    assert len(history) == 2 and set(history[0]) == set(data.power_ids)
+    assert history[-1] == {p: victory.total_vp(session.state, data, p) for p in data.power_ids}
+
+
+def test_vp_by_turn_adds_the_current_turn_and_the_ledger_sums_to_the_totals(data):
+    session = new_session(data, seed=3)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=3)
+    turns, series = vp_by_turn(data, session.state)
+    assert turns == [1, 2, 3] and all(len(values) == 3 for values in series.values())
+    sources, amounts = ledger_by_source(data, session.state)
+    assert "WIN-6" in sources
+    for power in data.power_ids:
+        assert sum(amounts[power].values()) == victory.total_vp(session.state, data, power)
+
+
+async def test_g_opens_the_vp_chart_from_a_phase_screen(tmp_path, data):
+    session = new_session(data, seed=3)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, VpChartScreen)
+        text = screen_text(app)
+        assert "VP by turn (WIN-5) and by source (WIN-6)" in text and "Power | VP | WIN-6" in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, VpChartScreen)
