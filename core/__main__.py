@@ -1,4 +1,4 @@
-"""Headless runner: ``python -m core sim | replay | bench``."""
+"""Headless runner: ``python -m core sim | replay | bench | arena``."""
 
 from __future__ import annotations
 
@@ -50,6 +50,17 @@ def _bench(args: argparse.Namespace, data: gamedata.GameData) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core import arena
+
+    if args.games < 1:
+        print("FAIL: --games must be at least 1", file=sys.stderr)
+        return 2
+    for line in arena.report(data, arena.run(data, args.games, args.seed), args.seed):
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core", description="The Virgin Queen rules engine, headless.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -62,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("file", type=Path)
     bench = commands.add_parser("bench", help="print performance figures")
     bench.add_argument("--games", type=int, default=20)
+    arena = commands.add_parser("arena", help="the computer players' strength: greedy in each seat against random")
+    arena.add_argument("--games", type=int, default=10, help="games per power")
+    arena.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     try:
         override_dir = {"sim": getattr(args, "save_dir", None), "replay": getattr(args, "file", Path(".")).parent}
@@ -69,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     except gamedata.DataError as exc:
         print(f"FAIL: bad game data: {exc}", file=sys.stderr)
         return 2
-    return {"sim": _sim, "replay": _replay, "bench": _bench}[args.command](args, data)
+    return {"sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena}[args.command](args, data)
 
 
 if __name__ == "__main__":
