@@ -338,18 +338,24 @@ def bots_for(seats: Iterable[Seat]) -> dict[str, Bot]:
     return {seat.name: make_bot(seat) for seat in seats if seat.kind is SeatKind.COMPUTER}
 
 
+def computer_to_decide(session: Session, bots: Mapping[str, Bot]) -> tuple[Bot, Decision] | None:
+    """The computer player whose decision is pending, with it; None at a person's decision, a table
+    action (people record those, TABLE-1), or the game's end."""
+    decision = session.decision
+    if decision is None or decision.power not in session.state.powers:
+        return None
+    bot = bots.get(session.seat_of(decision.power).name)
+    return (bot, decision) if bot is not None else None
+
+
 def play_computer_turns(
     session: Session, bots: Mapping[str, Bot], after_each: Callable[[Session], None] | None = None
 ) -> list[Event]:
     """Take decisions while the pending one belongs to a computer seat; the events they caused.
-
-    Stops at a person's decision, a table action (people record those, TABLE-1), or the game's end.
     ``after_each`` runs after every decision taken (the arena's invariant checks)."""
     events: list[Event] = []
-    while (decision := session.decision) is not None and decision.power in session.state.powers:
-        bot = bots.get(session.seat_of(decision.power).name)
-        if bot is None:
-            break
+    while (bot_and_decision := computer_to_decide(session, bots)) is not None:
+        bot, decision = bot_and_decision
         events += session.choose(decision.power, bot.choose(session, decision))
         if after_each is not None:
             after_each(session)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +25,7 @@ import cattrs
 from attrs import define, frozen
 
 from core import engine, saves
+from core.bots import Bot, computer_to_decide
 from core.choices import Choice
 from core.events import Event
 from core.gamedata import GameData
@@ -295,6 +296,16 @@ class SharedGame:
         legal = engine.check(session.data, session.state, actor, choice, session.decision)
         self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), seat)
         return session.choose(actor, legal)
+
+    def play_computer_turns(self, bots: Mapping[str, Bot]) -> list[Event]:
+        """The computer seats' decisions, each recorded through the store (see bots.play_computer_turns);
+        StaleGame when another client moved the game on first."""
+        events: list[Event] = []
+        while (bot_and_decision := computer_to_decide(self.session, bots)) is not None:
+            bot, decision = bot_and_decision
+            seat = self.session.seat_of(decision.power).name
+            events += self.choose(decision.power, bot.choose(self.session, decision), seat)
+        return events
 
     def refresh(self) -> list[Event]:
         """Apply the actions other clients recorded since this copy last looked; their events."""

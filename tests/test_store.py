@@ -16,9 +16,9 @@ import pytest
 from core import saves
 from core.__main__ import main
 from core.arena import bot_seats
-from core.bots import playable_choices
+from core.bots import bots_for, playable_choices
 from core.choices import Choice, IllegalChoice
-from core.setup import Setup
+from core.setup import Seat, Setup
 from core.store import STORE_NAME, SharedGame, SqliteStore, StaleGame, StoreError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -198,3 +198,18 @@ def test_store_command_lists_exports_and_imports(data, tmp_path, capsys):
     assert out[0].startswith("OK: game 1 exported") and out[1] == f"OK: {tmp_path / 'g.json'} imported as game 2"
     assert out[2].startswith("game 1: campaign, seed 3, 5 actions") and "England (greedy)" in out[2]
     assert main(["store", "--save-dir", str(tmp_path), "export", "9", str(tmp_path / "h.json")]) == 1
+
+
+def test_computer_seats_play_through_the_store_until_a_person_decides(data, tmp_path):
+    """One person and five computer players in a store game: every computer decision is stored."""
+    seats = [Seat("Ann", ("france",)), *(s for s in bot_seats(data, ("spain",)) if "france" not in s.powers)]
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = SharedGame.open(store, store.create(Setup(seed=3, seats=seats)))
+    bots = bots_for(game.session.setup.seats)
+    for _ in range(10):
+        game.play_computer_turns(bots)
+        decision = game.session.decision
+        assert decision is not None and game.session.seat_of(decision.power).name == "Ann"
+        game.choose(decision.power, playable_choices(decision)[-1], "Ann")
+    assert store.load(game.game_id).actions == game.session.actions
+    assert {a.seat for a in store.actions(game.game_id)} > {"Ann", "Spain"}
