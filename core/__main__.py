@@ -1,4 +1,4 @@
-"""Headless runner: ``python -m core sim | replay | bench``."""
+"""Headless runner: ``python -m core sim | replay | bench | arena``."""
 
 from __future__ import annotations
 
@@ -50,6 +50,36 @@ def _bench(args: argparse.Namespace, data: gamedata.GameData) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core import arena
+
+    if args.games < 1:
+        print("FAIL: --games must be at least 1", file=sys.stderr)
+        return 2
+    for line in arena.report(data, arena.run(data, args.games, args.seed), args.seed):
+        print(line)
+    return 0
+
+
+def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core.store import SqliteStore, StoreError
+
+    try:
+        store = SqliteStore.in_folder(args.save_dir, data)
+        if args.action == "list":
+            for game in store.list_games():
+                seats = ", ".join(f"{s.name} ({s.bot or s.kind.value})" for s in game.setup.seats)
+                print(f"game {game.id}: {game.setup.scenario}, seed {game.setup.seed}, {game.actions} actions, created {game.created}; seats: {seats}")
+        elif args.action == "export":
+            print(f"OK: game {args.game} exported to {store.export(args.game, args.file)}")
+        else:
+            print(f"OK: {args.file} imported as game {store.import_save(args.file)}")
+    except (StoreError, saves.SaveError) as exc:
+        print(f"FAIL: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core", description="The Virgin Queen rules engine, headless.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -66,14 +96,30 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--presses", type=int, default=400,
                        help="most keys pressed in the game played through the app (a whole game takes about 1,000)")
     bench.add_argument("--starts", type=int, default=5, help="cold starts of the app and of a trivial one")
+    arena = commands.add_parser("arena", help="the computer players' strength: greedy in each seat against random")
+    arena.add_argument("--games", type=int, default=10, help="games per power")
+    arena.add_argument("--seed", type=int, default=1)
+    store = commands.add_parser("store", help="the shared game store (games.sqlite3 in the save folder)")
+    store.add_argument("--save-dir", type=Path, default=Path("saves"))
+    store_actions = store.add_subparsers(dest="action", required=True)
+    store_actions.add_parser("list", help="the games in the store")
+    export = store_actions.add_parser("export", help="write a store game as a JSON save")
+    export.add_argument("game", type=int)
+    export.add_argument("file", type=Path)
+    import_ = store_actions.add_parser("import", help="add a JSON save to the store as a new game")
+    import_.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     try:
-        override_dir = {"sim": getattr(args, "save_dir", None), "replay": getattr(args, "file", Path(".")).parent}
+        override_dir = {
+            "sim": getattr(args, "save_dir", None),
+            "replay": getattr(args, "file", Path(".")).parent,
+            "store": getattr(args, "save_dir", None),
+        }
         data = gamedata.load(override_dir.get(args.command))
     except gamedata.DataError as exc:
         print(f"FAIL: bad game data: {exc}", file=sys.stderr)
         return 2
-    return {"sim": _sim, "replay": _replay, "bench": _bench}[args.command](args, data)
+    return {"sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena, "store": _store}[args.command](args, data)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,176 @@
+"""Computer players (GEN-2 computer seats): legal play to the end, no peeking, replayable, the driver."""
+
+from __future__ import annotations
+
+import pickle
+import re
+
+import pytest
+
+from core import marriage, patronage
+from core.__main__ import main
+from core.arena import bot_seats, play_bots_only
+from core.bots import (
+    GreedyBot,
+    RandomBot,
+    bots_for,
+    make_bot,
+    playable_choices,
+    play_computer_turns,
+    seat_knowledge,
+    wedding_worth,
+)
+from core.context import Ctx
+from core.registry import RULES
+from core.session import Session
+from core.setup import Seat, SeatKind, Setup, SetupError
+from core.cp_spending import CpPurpose, SpendCpFrame
+from core.state import Betrothal, Phase
+from tests.conftest import advance_to_phase
+
+
+@pytest.mark.parametrize("power", ["ottoman", "spain", "england", "france", "empire", "protestant"])
+def test_bots_only_game_with_greedy_in_each_seat_keeps_every_invariant_and_ends(data, power):
+    """WIN-5: a game of computer players alone reaches a winner; invariants hold after every step."""
+    session = play_bots_only(data, seed=11, greedy=(power,), check_invariants=True)
+    assert session.decision is None and session.state.winner
+
+
+def test_bots_only_tournament_of_greedy_players_ends(data):
+    session = play_bots_only(data, seed=4, greedy=data.power_ids, check_invariants=True, scenario="tournament")
+    assert session.state.winner and session.state.turn <= 6
+
+
+def test_computer_players_never_start_a_table_action(data):
+    """TABLE-1 records what happened at a physical table: a computer player has none."""
+    session = play_bots_only(data, seed=2)
+    assert not any(a.choice == "table" for a in session.actions)
+
+
+def _swap_hidden_cards(data, state, seat: Seat) -> None:
+    """Deal the other powers different cards from the deck (same counts), and change the dice."""
+    others = [p for p in data.power_ids if p not in seat.powers]
+    hidden = [n for p in others for n in state.powers[p].hand if data.cards[n].kind != "home"] + state.cards.deck
+    hidden = hidden[len(hidden) // 2 :] + hidden[: len(hidden) // 2]
+    for power in others:
+        hand = state.powers[power].hand
+        home = [n for n in hand if data.cards[n].kind == "home"]
+        count = len(hand) - len(home)
+        hand[:] = home + hidden[:count]
+        del hidden[:count]
+    state.cards.deck[:] = hidden
+    state.rng.state ^= 0x5DEECE66D
+    state.rng.forced_dice[:] = [6, 6, 6, 1, 1, 1]
+
+
+def test_greedy_chooses_the_same_whatever_the_hidden_cards_and_dice(data):
+    """Greedy reads only what its seat may see: other hands, the deck order, the RNG and forced dice
+    changed, every decision it takes is the same."""
+    session = Session.new(data, Setup(seed=5, seats=bot_seats(data, ("england",))), keep_undo=False)
+    bots = bots_for(session.setup.seats)
+    england = next(s for s in session.setup.seats if "england" in s.powers)
+    greedy = bots[england.name]
+    compared = 0
+    while session.decision is not None and compared < 40:
+        decision = session.decision
+        seat = session.seat_of(decision.power)
+        choice = bots[seat.name].choose(session, decision)
+        if seat is england and len(playable_choices(decision)) > 1:
+            state = pickle.loads(pickle.dumps(session.state))
+            twin = Session(data=data, setup=session.setup, state=state, actions=list(session.actions), keep_undo=False)
+            _swap_hidden_cards(data, twin.state, england)
+            twin.refresh()
+            assert twin.decision == decision
+            assert greedy.choose(twin, decision) == choice, f"decision {len(session.actions)}: {decision.prompt}"
+            compared += 1
+        session.choose(decision.power, choice)
+    assert compared == 40
+
+
+def test_seat_knowledge_keeps_own_hand_and_counts_but_not_the_hidden_cards(data):
+    session = play_until_cards_dealt(data)
+    seat = session.setup.seat_of("spain")
+    known = seat_knowledge(data, session.state, seat)
+    real = session.state
+    assert known.powers["spain"].hand == real.powers["spain"].hand
+    for power in data.power_ids:
+        assert len(known.powers[power].hand) == len(real.powers[power].hand)
+    assert sorted(known.cards.deck) == known.cards.deck  # the deck order is not carried over
+    assert known.rng.state == 0 and not known.rng.forced_dice
+    hidden = lambda state: sorted(n for p in data.power_ids if p != "spain" for n in state.powers[p].hand) + sorted(state.cards.deck)
+    assert sorted(hidden(known)) == sorted(hidden(real))
+
+
+def play_until_cards_dealt(data) -> Session:
+    session = Session.new(data, Setup(seed=3, seats=bot_seats(data)), keep_undo=False)
+    assert session.state.powers["spain"].hand
+    return session
+
+
+def test_random_bot_is_seeded_by_game_seat_and_decision_so_games_replay(data):
+    first = play_bots_only(data, seed=9)
+    second = play_bots_only(data, seed=9)
+    assert first.actions == second.actions
+    assert play_bots_only(data, seed=10).actions != first.actions
+
+
+def test_driver_stops_at_a_persons_decision(data):
+    """One person and five computer players: the computer seats play until the person must decide."""
+    seats = [Seat("Ann", ("england",)), *(s for s in bot_seats(data) if "england" not in s.powers)]
+    session = Session.new(data, Setup(seed=6, seats=seats))
+    bots = bots_for(session.setup.seats)
+    assert "Ann" not in bots
+    for _ in range(30):
+        play_computer_turns(session, bots)
+        decision = session.decision
+        assert decision is not None and session.seat_of(decision.power).name == "Ann"
+        session.choose(decision.power, playable_choices(decision)[-1])
+
+
+def test_make_bot_refuses_an_unknown_computer_player():
+    with pytest.raises(SetupError, match="unknown computer player 'clever'"):
+        make_bot(Seat("HAL", ("spain",), SeatKind.COMPUTER, "clever"))
+    assert isinstance(make_bot(Seat("R", ("spain",), SeatKind.COMPUTER, "random")), RandomBot)
+    assert isinstance(make_bot(Seat("G", ("spain",), SeatKind.COMPUTER, "greedy")), GreedyBot)
+
+
+def test_wedding_worth_is_the_royal_wedding_table_by_dice_expectation(data):
+    """MAR-4/MAR-5: Eligibility 3 + 3 and 2d6: the expected VP and Card markers of the table rows."""
+    session = play_until_cards_dealt(data)
+    ctx = Ctx(data, session.state, rules=RULES)
+    betrothal = Betrothal(bride="anna-of-austria", groom="philip-ii")
+    expected_vp = expected_cards = 0.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            row = marriage.wedding_row(a + b + 6)
+            expected_vp += row.vp / 36
+            expected_cards += row.cards / 36
+    worth = wedding_worth(ctx, betrothal)
+    assert set(worth) == {"spain", "empire"}
+    assert worth["spain"] == pytest.approx(expected_vp + 0.5 * expected_cards + (0.3 if data.royals["anna-of-austria"].marriage_bonus else 0))
+
+
+def test_greedy_patronises_in_the_biggest_box_it_can_pay_for(data):
+    """PAT-2: with 4 CP and an artist in its pool, greedy takes the 4-CP box (+2 to the PAT-5 roll)."""
+    session = Session.new(data, Setup(seed=1, seats=bot_seats(data, ("ottoman",))))
+    advance_to_phase(session, Phase.ACTION)
+    session.state.stack.append(SpendCpFrame(power="ottoman", cp=4, purpose=CpPurpose.IMPULSE))
+    session.refresh()
+    ctx = Ctx(data, session.state, rules=RULES)
+    assert patronage.pool(ctx, "ottoman", "artist") and not patronage.pool(ctx, "ottoman", "scientist")
+    choice = bots_for(session.setup.seats)["Ottoman"].choose(session, session.decision)
+    assert str(choice) == "cp patronise artist 4"
+
+
+def test_arena_command_prints_a_table_per_power_and_the_summary_line(capsys):
+    assert main(["arena", "--games", "1", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for name in ("Ottoman", "Spain", "England", "France", "Empire", "Protestant"):
+        assert any(line.startswith(name) for line in lines), name
+    assert any(line.startswith("greedy per decision: median") for line in lines)
+    assert re.fullmatch(r"greedy wins \d+% of its games, random wins \d+% in the same seats", lines[-1])
+
+
+def test_arena_refuses_zero_games(capsys):
+    assert main(["arena", "--games", "0"]) == 2
+    assert "FAIL: --games must be at least 1" in capsys.readouterr().err
