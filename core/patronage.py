@@ -222,6 +222,7 @@ def evaluate(ctx: Ctx, patron_id: str) -> None:
     patron = (ctx.state.artists if is_artist else ctx.state.scientists)[patron_id]
     name = ctx.name(patron_id)
     roll = ctx.roll(patron.sponsor, "PAT-5", f"evaluation of {name}", 2, modifiers(ctx, patron_id))
+    roll.result = (artist_row if is_artist else scientist_row)(roll.total).name
     if is_artist:
         _artist_result(ctx, patron_id, patron, roll.total)
     else:

@@ -32,6 +32,8 @@ class Controller:
         self.person_at_keyboard = ""
         self.last_events: list[Event] = []
         self.walkthrough: WalkthroughRun | None = None
+        # the title of the walkthrough a free game was played on from ("": a normal game, saved)
+        self.from_walkthrough = ""
 
     # ---- lifecycle --------------------------------------------------------------------------------
 
@@ -40,6 +42,7 @@ class Controller:
 
         self.session = Session.new(self.data, setup)
         self.walkthrough = None
+        self.from_walkthrough = ""
         self.last_events = list(self.session.log)
         self.person_at_keyboard = ""
         self._after_change()
@@ -54,19 +57,27 @@ class Controller:
             return False
         self.session.keep_undo = True
         self.walkthrough = None
+        self.from_walkthrough = ""
         self.last_events = []
         self.person_at_keyboard = ""
         self._after_change()
         return True
 
-    def start_walkthrough(self, walkthrough_id: str) -> None:
-        from core.walkthroughs import WALKTHROUGHS, WalkthroughRun
+    def start_walkthrough(self, walkthrough_id: str, steps: int = 0) -> None:
+        """Start a walkthrough at its first step, or replay its first ``steps`` (step back, resume)."""
+        from core.walkthroughs import WALKTHROUGHS, play_through
 
-        walkthrough = WALKTHROUGHS[walkthrough_id]
-        self.session = walkthrough.prepare(self.data)
-        self.walkthrough = WalkthroughRun(walkthrough)
-        self.last_events = self.walkthrough.autoplay(self.session)
+        self.session, self.walkthrough = play_through(WALKTHROUGHS[walkthrough_id], self.data, steps)
+        self.from_walkthrough = ""
+        self.last_events = []
         self.person_at_keyboard = ""
+        self._after_change()
+
+    def play_on(self) -> None:
+        """A finished walkthrough's position becomes a free game; it cannot replay from a seed, so it is not saved."""
+        assert self.walkthrough is not None
+        self.from_walkthrough = self.walkthrough.walkthrough.title
+        self.walkthrough = None
         self._after_change()
 
     def save_files(self) -> list[Path]:
@@ -100,22 +111,28 @@ class Controller:
         return {seat.name for seat in self.session.setup.seats if seat.is_person}
 
     def choose(self, choice: Choice) -> None:
+        self.choose_as(self.decider, choice)
+
+    def choose_as(self, actor: str, choice: Choice) -> None:
         assert self.session is not None
         run = self.walkthrough
-        if run is not None and (refusal := run.refusal(choice)) is not None:
-            self.post(GameProblem(refusal))
-            return
-        try:
-            self.last_events = self.session.choose(self.decider, choice)
-        except IllegalChoice as exc:
-            self.post(GameProblem(str(exc)))
-            return
         if run is not None:
-            run.advance()
-            self.last_events += run.autoplay(self.session)
+            taken = run.take(self.session, actor, choice)
+            if taken.problem:
+                self.post(GameProblem(taken.problem))
+            if not taken.advanced:
+                return
+            self.last_events = taken.events
             if run.finished:
                 self.post(WalkthroughFinished(run.walkthrough.title, run.walkthrough.conclude(self.session)))
                 return
+            self._after_change()
+            return
+        try:
+            self.last_events = self.session.choose(actor, choice)
+        except IllegalChoice as exc:
+            self.post(GameProblem(str(exc)))
+            return
         self._after_change()
 
     def choose_text(self, text: str) -> None:
@@ -134,6 +151,9 @@ class Controller:
         if not table_entry_allowed(self.session.state):
             self.post(GameProblem("TABLE-1: a table action is already being recorded"))
             return
+        if self.walkthrough is not None:  # a walkthrough step, or refused with the lesson
+            self.choose_as(TABLE_ACTOR, Choice.parse("table"))
+            return
         self.last_events = self.session.choose(TABLE_ACTOR, Choice.parse("table"))
         self._after_change()
 
@@ -149,8 +169,8 @@ class Controller:
         from core import saves
 
         assert self.session is not None
-        if self.walkthrough is not None:
-            self.post(GameProblem("a walkthrough is not saved; start a new game to play on"))
+        if self.walkthrough is not None or self.from_walkthrough:
+            self.post(GameProblem("a game from a walkthrough's position is not saved: it cannot replay from a seed"))
             return None
         state = self.session.state
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -171,7 +191,7 @@ class Controller:
         from core import saves
 
         assert self.session is not None
-        if self.walkthrough is None:  # a walkthrough's prepared position is not a replayable game
+        if self.walkthrough is None and not self.from_walkthrough:  # a prepared position is not a replayable game
             try:
                 saves.write(self.session, self.save_dir / saves.AUTOSAVE_NAME)
             except OSError as exc:

@@ -100,7 +100,7 @@ FESTIVITIES = Walkthrough(
     ),
     position=Position(moves=(Hands((("france", (22,)),)),), dice=(("MAR-4", (4, 3)),)),
     steps=(
-        Step("propose charles-ix anna-of-austria", "MAR-2", "France proposes Charles IX and Anna of Austria to the Empire", power="france"),
+        Step("propose charles-ix anna-of-austria", "MAR-2", "France proposes Charles IX and Anna of Austria to the Empire (MAR-2)", power="france"),
         Step("accept", "MAR-2", "the Empire accepts: the two are betrothed until the Marriage Resolution Phase",
              (Logged("MAR-2", "Anna of Austria and Charles IX are betrothed"),)),
         Step("respond 22 anna-of-austria", "CARD-2",
@@ -144,7 +144,7 @@ REFUSALS = Walkthrough(
         Step("pick england", "DIP-8", "...and England are now at war", (Logged("DIP-8", "Spain and England are at war"),), power=TABLE),
         Step("propose don-carlos elizabeth-i", "MAR-3", "Spain tries to offer Don Carlos to Elizabeth I: refused, the powers are at war (MAR-3a)",
              (Refused("MAR-3a"),), power="spain"),
-        Step("done", "GEN-7", "Spain is done negotiating", power="spain"),
+        Step("done", "GEN-7", "Spain is done negotiating (GEN-7)", power="spain"),
         Step("propose henry-iii marguerite-de-valois", "MAR-3",
              "France tries to wed Henry III to Marguerite de Valois: refused, both are Valois (MAR-3b)", (Refused("MAR-3b"),), power="france"),
         Step("propose henry-iii elisabeth-of-austria", "MAR-2", "France offers Henry III to the Empire's Elisabeth of Austria instead", power="france"),
@@ -173,7 +173,7 @@ MARY = Walkthrough(
     steps=(
         Step("propose mary-queen-of-scots don-carlos", "MAR-9", "France, Scotland's ally, offers Mary to Spain's Don Carlos", power="france"),
         Step("accept", "MAR-9",
-             "Spain accepts: the wedding is rolled now. Mary 4 +4 = 8, Don Carlos 3 +2 = 5: total 13, Many Heirs, "
+             "Spain accepts: the wedding is rolled now, as in MAR-4. Mary 4 +4 = 8, Don Carlos 3 +2 = 5: total 13, Many Heirs, "
              "1 VP to France (for Mary's side) and 1 VP to Spain (MAR-5)",
              (Logged("MAR-9", "resolved at once"), Rolled("MAR-4", 8, (4,)), Rolled("MAR-4", 5, (3,)),
               Logged("MAR-5", "total 13, Many Heirs"), VpChange("france", 1), VpChange("spain", 1),
@@ -197,7 +197,7 @@ DEATH = Walkthrough(
     ),
     position=Position(moves=(Hands((("france", (18,)),)),)),
     steps=(
-        Step("propose charles-ix anna-of-austria", "MAR-2", "France offers Charles IX to Anna of Austria", power="france"),
+        Step("propose charles-ix anna-of-austria", "MAR-2", "France offers Charles IX to Anna of Austria (MAR-2)", power="france"),
         Step("accept", "MAR-2", "the Empire accepts: they are betrothed"),
         Step("play 18 event", "CARD-1",
              "France's impulse: holding a Mandatory event it may not pass (CARD-1); Charles IX dies, the betrothal ends "
@@ -207,7 +207,7 @@ DEATH = Walkthrough(
         Step("cp done", "CARD-1", "after a Mandatory event the power gets 2 CP to spend (CARD-1); keep them unspent (lost, GEN-6)",
              (NotLogged("MAR-4"),), power="france"),
     ),
-    summary="No wedding roll for a broken betrothal (MAR-8); a dead Valois gives France nothing (MAR-6c).",
+    summary="No wedding roll (MAR-4) for a broken betrothal (MAR-8); a dead Valois gives France nothing (MAR-6c).",
     recap=("MAR-8",),
     autoplay=True,
     finish=Reach(Phase.PATRONAGE),
@@ -226,7 +226,7 @@ ELIZABETH = Walkthrough(
     ),
     position=Position(moves=(Hands(()),), dice=(("VQ-2", (3,)),)),
     steps=(
-        Step("propose archduke-charles elizabeth-i", "MAR-2", "the Empire offers Archduke Charles to Elizabeth I", power="empire"),
+        Step("propose archduke-charles elizabeth-i", "MAR-2", "the Empire offers Archduke Charles to Elizabeth I (MAR-2)", power="empire"),
         Step("accept", "MAR-2", "England accepts the betrothal"),
         Step("courtship", "VQ-2", "in the Marriage Resolution Phase England chooses a courtship: the suitor roll is 3, spend 3 CP",
              (Rolled("VQ-2", 3), Logged("VQ-2", "spend 3 CP"))),

@@ -15,12 +15,11 @@ from attrs import define, field, frozen
 
 from core import engine, victory
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
-from core.events import Event, EventKind, render
+from core.events import Event, render
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Setup
 from core.state import (
-    Betrothal,
     CardMarker,
     GameState,
     LeaderStatus,
@@ -87,7 +86,8 @@ class Hands:
 
     def edit(self, state: GameState, data: GameData) -> None:
         for record in state.powers.values():
-            state.cards.discard.extend(record.hand)
+            for number in record.hand:  # home cards come back next turn (CARD-5), others are discarded
+                (state.cards.home_used if data.cards[number].kind == "home" else state.cards.discard).append(number)
             record.hand.clear()
         for power, numbers in self.holdings:
             for number in numbers:
@@ -323,6 +323,17 @@ class Dealt:
 
 
 @frozen
+class Holds:
+    """The power holds this card now."""
+
+    power: str
+    card: int
+
+    def broken(self, outcome: Outcome) -> str:
+        return "" if self.card in outcome.session.state.powers[self.power].hand else f"{self.power} does not hold #{self.card}"
+
+
+@frozen
 class RoyalIs:
     royal: str
     status: RoyalStatus
@@ -391,7 +402,7 @@ class Refused:
         return "" if self.rule in outcome.refusal else f"not refused with {self.rule} ({outcome.refusal or 'it was allowed'})"
 
 
-Promise = Logged | NotLogged | Rolled | VpChange | CardMarkers | Dealt | RoyalIs | AllyIs | LeaderIs | BonusHeld | Wins | Refused
+Promise = Logged | NotLogged | Rolled | VpChange | CardMarkers | Dealt | Holds | RoyalIs | AllyIs | LeaderIs | BonusHeld | Wins | Refused
 
 
 # ---- the walkthrough record -----------------------------------------------------------------------
@@ -436,7 +447,7 @@ class Walkthrough:
         return prepare(self, data)
 
     def conclude(self, session: Session) -> str:
-        names = {p: data_name for p, data_name in ((p, session.data.power_name(p)) for p in session.data.power_ids)}
+        names = {p: session.data.power_name(p) for p in session.data.power_ids}
         lines = [render(e, names) for e in session.log if any(e.rule.startswith(r) for r in self.recap)]
         return "\n".join([*lines, "", self.summary]) if lines else self.summary
 
@@ -567,10 +578,12 @@ class WalkthroughRun:
 
 def step_is_due(step: Step, pending: Decision) -> bool:
     """The pending decision is the one this step is about."""
-    if step.power and step.power != pending.power and not (step.power == TABLE_ACTOR and step.choice == "table"):
+    if step.power == TABLE_ACTOR and step.choice == "table":
+        return True  # the table may record an action at any time (TABLE-1)
+    if step.power and step.power != pending.power:
         return False
     if step.teaches_refusal:
-        return any(step.choice.split()[0] == c.verb.value for c in pending.choices)
+        return step.choice in {str(o.choice) for o in pending.refused}
     return step.choice in {str(c) for c in pending.choices}
 
 

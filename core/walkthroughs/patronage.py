@@ -75,7 +75,7 @@ ARTISTS = Walkthrough(
         picks=("titian", "nicholas-hilliard"),
     ),
     steps=(
-        Step("play 2 cp", "GEN-6", "Spain plays Philip II for 4 CP"),
+        Step("play 2 cp", "GEN-6", "Spain plays Philip II for 4 CP (GEN-6)"),
         Step("cp patronise artist 4", "PAT-2", "spend all 4 CP on an artist: the 4-CP box gives +2 (PAT-2); Titian is drawn",
              (Logged("PAT-2", "Titian"),)),
         Step("play 3 cp", "GEN-6", "England plays Elizabeth I for 4 CP", power="england"),
@@ -118,7 +118,7 @@ SCIENTISTS = Walkthrough(
         dice=(("PAT-5", (5, 5)),),
     ),
     steps=(
-        Step("play 4 cp", "GEN-6", "France plays Catherine de Medici for 4 CP"),
+        Step("play 4 cp", "GEN-6", "France plays Catherine de Medici for 4 CP (GEN-6)"),
         Step("cp patronise scientist 4", "PAT-2",
              "patronise a scientist with all 4 CP (+2, PAT-2): Le Testu is drawn; the turn runs on to the "
              "Patronage Phase, where he rolls 5+5 +1 +2 = 13, an Epiphany (SCI-1), and loses his sea captain marker (SCI-3)",

@@ -88,7 +88,7 @@ class PhaseScreen(Screen[None]):
         session = self.controller.session
         if session is None:
             return False
-        if action in ("undo", "table") and self.controller.walkthrough is not None:
+        if action == "undo" and self.controller.walkthrough is not None:
             return False
         if action == "undo":
             return session.can_undo()
