@@ -9,7 +9,9 @@ from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show_session
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
-from tui.screens.overlays import HandoffScreen, LogScreen, TableScreen, TextScreen
+from tui.screens.log_search import LogSearchScreen
+from tui.screens.overlays import HandoffScreen, TableScreen
+from tui.screens.rules_browser import RulesBrowser
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.reports import (
     CardDrawScreen,
@@ -144,8 +146,8 @@ async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("question_mark")
-        assert isinstance(app.screen, TextScreen)
-        assert "GEN-7" in screen_text(app) and "Negotiation Segment protocol" in screen_text(app)
+        await pilot.pause()
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "GEN-7"
         await pilot.press("escape")
         assert isinstance(app.screen, NegotiationScreen)
 
@@ -164,7 +166,7 @@ async def test_royals_patronage_and_log_displays(tmp_path, data):
         assert "Patronage chart" in screen_text(app) and "Artist markers left" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("l")
-        assert isinstance(app.screen, LogScreen)
+        assert isinstance(app.screen, LogSearchScreen)
         await pilot.press("escape")
         await pilot.press("v")
         assert "Card markers for the next Card Draw (CARD-7)" in screen_text(app)

@@ -1,4 +1,4 @@
-"""Overlays: hot-seat hand-off, rule help, the full log, the royal and patronage displays."""
+"""Overlays: hot-seat hand-off, text reports, the royal and patronage displays."""
 
 from __future__ import annotations
 
@@ -6,12 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from core import views
-from core.events import render
 from core.gamedata import PROVISIONAL_NOTE
-from core.rules_text import rule_text
 from tui.controller import Controller
 from tui.widgets.tables import rows_table
 
@@ -48,42 +46,6 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
         yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-def help_screen(controller: Controller) -> TextScreen:
-    session = controller.session
-    keys = (
-        "Keys: arrows + Enter or 1-9 choose; : type a choice; u undo (GEN-9); t table action (TABLE-1); "
-        "w royals; p patronage chart; v power displays; d discard pile; l log; Ctrl+S save; Ctrl+Q quit."
-    )
-    if session is None or session.decision is None:
-        return TextScreen("Help", f"{keys}\n\n{PROVISIONAL_NOTE}")
-    pending = session.decision
-    text = f"{rule_text(pending.rule)}\n\n{keys}\n\n{PROVISIONAL_NOTE}"
-    return TextScreen(f"Rule {pending.rule} - {pending.prompt}", text)
-
-
-class LogScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
-
-    def __init__(self, controller: Controller) -> None:
-        super().__init__()
-        self.controller = controller
-
-    def compose(self) -> ComposeResult:
-        yield RichLog(id="full-log", markup=False, wrap=True)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        session = self.controller.session
-        log = self.query_one(RichLog)
-        if session is not None:
-            names = {p: session.data.power_name(p) for p in session.data.power_ids}
-            for event in session.log:
-                log.write(render(event, names))
 
     def action_close(self) -> None:
         self.dismiss(None)
