@@ -128,7 +128,7 @@ FESTIVITIES = Walkthrough(
 REFUSALS = Walkthrough(
     id="mar-3-refusals",
     section=SECTION,
-    title="Marriage refusals: war, family marks, a captured Mary (MAR-3)",
+    title="Marriage refusals: war, family marks, a declined offer (MAR-3)",
     rule="MAR-3",
     intro=(
         "A marriage agreement is refused, with its reason, when the two powers are at war (MAR-3a), both "
