@@ -267,3 +267,21 @@ def test_every_walkthrough_has_a_menu_section():
     from core.walkthroughs import SECTIONS
 
     assert {w.section for w in WALKTHROUGHS.values()} == set(SECTIONS)
+
+
+async def test_refusal_walkthrough_with_a_table_action_and_a_typed_refused_choice(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.controller.start_walkthrough("mar-3-refusals")
+        await pilot.pause()
+        await pilot.press("t")  # the table records the war (TABLE-1), even in a walkthrough
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("enter")  # war, Spain, England: each highlighted
+            await pilot.pause()
+        assert ["england", "spain"] in app.controller.session.state.wars
+        await pilot.press("colon", *"propose don-carlos elizabeth-i", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.controller.walkthrough.step == 5
+        assert "refused, as the last step showed: MAR-3a" in screen_text(app)
