@@ -9,7 +9,7 @@ import pytest
 from core.__main__ import main
 from core.choices import Choice
 from core.walkthroughs import TITIAN, WALKTHROUGHS, WEDDINGS, WalkthroughFailed, WalkthroughRun, check, play_through
-from core.walkthroughs.model import Rolled, VpChange
+from core.walkthroughs.promises import Rolled, VpChange
 from tests.tui_helpers import shared_rules_md
 
 SHARED_RULES = shared_rules_md()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.state import Phase
-from core.walkthroughs.model import Dealt, Hands, Holds, Logged, Marker, Position, Reach, Refused, Step, Unrest, Walkthrough
+from core.walkthroughs.model import Hands, Marker, Position, Reach, Step, Unrest, Walkthrough
+from core.walkthroughs.promises import Dealt, Holds, Logged, Refused
 
 SECTION = "Cards"
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.state import Phase
-from core.walkthroughs.model import AllyIs, Hands, Logged, Position, Reach, Rolled, Step, Walkthrough
+from core.walkthroughs.model import Hands, Position, Reach, Step, Walkthrough
+from core.walkthroughs.promises import AllyIs, Logged, Rolled
 
 SECTION = "Diplomacy"
 

@@ -3,21 +3,8 @@
 from __future__ import annotations
 
 from core.state import Phase, RoyalStatus
-from core.walkthroughs.model import (
-    CardMarkers,
-    Dealt,
-    Hands,
-    Logged,
-    NotLogged,
-    Position,
-    Reach,
-    Refused,
-    RoyalIs,
-    Rolled,
-    Step,
-    VpChange,
-    Walkthrough,
-)
+from core.walkthroughs.model import Hands, Position, Reach, Step, Walkthrough
+from core.walkthroughs.promises import CardMarkers, Dealt, Logged, NotLogged, Refused, RoyalIs, Rolled, VpChange
 
 SECTION = "Marriage"
 TABLE = "table"

@@ -3,20 +3,8 @@
 from __future__ import annotations
 
 from core.state import LeaderStatus, Phase
-from core.walkthroughs.model import (
-    ArtistMarkers,
-    BonusHeld,
-    Hands,
-    LeaderIs,
-    Logged,
-    Position,
-    Reach,
-    Refused,
-    Rolled,
-    Step,
-    VpChange,
-    Walkthrough,
-)
+from core.walkthroughs.model import ArtistMarkers, Hands, Position, Reach, Step, Walkthrough
+from core.walkthroughs.promises import BonusHeld, LeaderIs, Logged, Refused, Rolled, VpChange
 
 SECTION = "Patronage"
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.state import LeaderStatus, Phase
-from core.walkthroughs.model import Hands, LeaderIs, Logged, Position, Reach, Step, Walkthrough
+from core.walkthroughs.model import Hands, Position, Reach, Step, Walkthrough
+from core.walkthroughs.promises import LeaderIs, Logged
 
 SECTION = "Table actions and units"
 TABLE = "table"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.state import Phase
-from core.walkthroughs.model import Logged, Position, Reach, Step, Walkthrough
+from core.walkthroughs.model import Position, Reach, Step, Walkthrough
+from core.walkthroughs.promises import Logged
 
 SECTION = "Game frame"
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.state import Phase
-from core.walkthroughs.model import Control, EarlierVp, Hands, Logged, Position, ProtestantRegion, Reach, Step, Turn, Unrest, Walkthrough, Wins
+from core.walkthroughs.model import Control, EarlierVp, Hands, Position, ProtestantRegion, Reach, Step, Turn, Unrest, Walkthrough
+from core.walkthroughs.promises import Logged, Wins
 
 SECTION = "Victory"
 WAYS = (
