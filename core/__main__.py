@@ -1,4 +1,4 @@
-"""Headless runner: ``python -m core sim | replay | bench | arena``."""
+"""Headless runner: ``python -m core sim | replay | bench | arena | store | walkthrough``."""
 
 from __future__ import annotations
 
@@ -80,6 +80,26 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
     return 0
 
 
+def _walkthrough(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core.walkthroughs import WALKTHROUGHS, WalkthroughFailed, check
+
+    if not args.check:
+        for walkthrough in WALKTHROUGHS.values():
+            print(f"{walkthrough.id}: {walkthrough.title} ({len(walkthrough.steps)} steps)")
+        return 0
+    complete = 0
+    for walkthrough in WALKTHROUGHS.values():
+        try:
+            check(walkthrough, data)
+        except WalkthroughFailed as exc:
+            print(f"FAIL: {exc}", file=sys.stderr)
+            continue
+        complete += 1
+        print(f"ok: {walkthrough.id} ({len(walkthrough.steps)} steps)")
+    print(f"walkthroughs: {complete}/{len(WALKTHROUGHS)} complete")
+    return 0 if complete == len(WALKTHROUGHS) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core", description="The Virgin Queen rules engine, headless.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -108,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("file", type=Path)
     import_ = store_actions.add_parser("import", help="add a JSON save to the store as a new game")
     import_.add_argument("file", type=Path)
+    walkthrough = commands.add_parser("walkthrough", help="list the walkthroughs, or play each one headless and check every step")
+    walkthrough.add_argument("--check", action="store_true", help="assert what each step promises; last line: walkthroughs: N/N complete")
     args = parser.parse_args(argv)
     try:
         override_dir = {
@@ -119,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     except gamedata.DataError as exc:
         print(f"FAIL: bad game data: {exc}", file=sys.stderr)
         return 2
-    return {"sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena, "store": _store}[args.command](args, data)
+    commands_run = {"sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena, "store": _store, "walkthrough": _walkthrough}
+    return commands_run[args.command](args, data)
 
 
 if __name__ == "__main__":

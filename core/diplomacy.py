@@ -69,17 +69,21 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
     minor = ctx.data.minors[minor_id]
     status = ctx.state.minors[minor_id]
     totals = []
+    rolls = []
     for power in contenders(ctx, minor):
         mods = []
         if status.influence.get(power, 0):
             mods.append(Modifier("influence", status.influence[power]))
         mods += _scotland_bonus(ctx, minor, power)
-        totals.append((power, ctx.roll(power, "DIP-2", f"diplomatic status of {minor.name}", 1, mods).total))
+        rolls.append(ctx.roll(power, "DIP-2", f"diplomatic status of {minor.name}", 1, mods))
+        totals.append((power, rolls[-1].total))
     best = max(total for _, total in totals)
     winner = next(p for p, total in totals if total == best)  # DIP-3: ties in impulse order
     tied = [p for p, total in totals if total == best]
     if len(tied) > 1:
         ctx.log("GEN-5", f"{', '.join(ctx.name(p) for p in tied)} tie on {best}: impulse order breaks the tie")
+    for (power, _), roll in zip(totals, rolls):
+        roll.result = "wins (DIP-3)" if power == winner else f"beaten by {ctx.name(winner)}"
     ctx.log("DIP-3", f"wins the diplomatic status roll for {minor.name} with {best}", winner)
     if winner in minor.can_activate and status.ally != winner:
         if status.ally:

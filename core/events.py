@@ -37,6 +37,7 @@ class Roll:
     why: str
     faces: list[int]
     modifiers: list[Modifier] = Factory(list)
+    result: str = ""  # what the total gave on its table, set by the rule that rolled
 
     @property
     def total(self) -> int:

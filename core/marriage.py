@@ -293,16 +293,20 @@ def resolve_wedding(ctx: Ctx, betrothal: Betrothal) -> WeddingRow:
         higher = max((betrothal.bride, betrothal.groom), key=lambda r: state.royals[r].eligibility)
         mods = _side_modifiers(ctx, betrothal, higher)
         mods[0] = Modifier(f"higher Eligibility ({data.royals[higher].name})", mods[0].value)
-        total = ctx.roll(bride_side, "MAR-4", "same-power wedding roll", 2, mods).total
+        rolls = [ctx.roll(bride_side, "MAR-4", "same-power wedding roll", 2, mods)]
+        total = rolls[0].total
         paid = [bride_side]
     else:
         bride_roll = ctx.roll(bride_side, "MAR-4", f"wedding roll for {ctx.name(betrothal.bride)}", 1, _side_modifiers(ctx, betrothal, betrothal.bride))
         groom_roll = ctx.roll(groom_side, "MAR-4", f"wedding roll for {ctx.name(betrothal.groom)}", 1, _side_modifiers(ctx, betrothal, betrothal.groom))
+        rolls = [bride_roll, groom_roll]
         total = bride_roll.total + groom_roll.total
         paid = [bride_side, groom_side]
         if bride_side == groom_side and data.settings.marriage.mary_ally_paid_once:
             paid = [bride_side]
     row = wedding_row(total)
+    for roll in rolls:
+        roll.result = f"wedding total {total}: {row.name}"
     ctx.log("MAR-5", f"wedding of {ctx.name(betrothal.bride)} and {ctx.name(betrothal.groom)}: total {total}, {row.name}")
     state.betrothals.remove(betrothal)
     _apply_wedding_row(ctx, betrothal, row, paid)
@@ -361,6 +365,7 @@ def court(ctx: Ctx, betrothal: Betrothal) -> None:
     beneficiary = ctx.data.settings.marriage.courtship_beneficiary
     roll = ctx.roll(beneficiary, "VQ-2", f"courtship of Elizabeth I by {ctx.name(betrothal.groom)}")
     row = courtship_row(roll.total)
+    roll.result = row.name
     ctx.log("VQ-2", f"courtship result: {row.name}", beneficiary)
     end_betrothal(ctx, betrothal)
     for _ in range(row.cards):
@@ -399,6 +404,7 @@ def aging(ctx: Ctx) -> None:
         else:
             keep_roll = ctx.roll(side_power(state, data, royal_id), "AGE-1", f"aging of {royal.name}")
             drop = keep_roll.total < rules.male_aging_keep_at
+            keep_roll.result = "drops 1" if drop else "keeps his rating"
         if drop:
             royal_state.eligibility = max(rules.minimum_eligibility, before - 1)
         if royal_state.eligibility != before:

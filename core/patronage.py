@@ -238,6 +238,7 @@ def evaluate(ctx: Ctx, patron_id: str) -> None:
     mods = modifiers(ctx, patron_id)
     ctx.log("PAT-4", f"modifiers for {name}: " + ", ".join(f"{m.source} {m.value:+d}" for m in mods), patron.sponsor)
     roll = ctx.roll(patron.sponsor, "PAT-5", f"evaluation of {name}", 2, mods)
+    roll.result = (artist_row if is_artist else scientist_row)(roll.total).name
     if is_artist:
         _artist_result(ctx, patron_id, patron, roll.total)
     else:

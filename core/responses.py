@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import Factory, define
 
-from core.cards import discard_after_play
+from core.cards import discard_after_play, take_from_hand
 from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
 from core.procedures import Moment, Procedure
@@ -61,7 +61,8 @@ def _play_from_window(ctx: Ctx, power: str, choice: Choice, extra: tuple[str, ..
     number = int(choice.args[0])
     event = ctx.rules.event_of(ctx.data, number)
     assert event is not None
-    ctx.state.powers[power].hand.remove(number)
+    rule = "CARD-3" if event.moment is Moment.COMBAT else "CARD-2"
+    take_from_hand(ctx, power, number, "in the window", rule)  # a reveal: an undo barrier (GEN-9)
     event.resolve(ctx, power, number, (*choice.args[1:], *extra))
     discard_after_play(ctx, number)
 

@@ -6,31 +6,70 @@ import re
 from functools import cache
 from pathlib import Path
 
+from attrs import frozen
+
 RULES_FILE = Path(__file__).parent / "data" / "rules.md"
 _RULE_START = re.compile(r"^- `([A-Z]+-\d+[a-z]?)`")
+_SOURCE_TAG = re.compile(r"`\[(S\d?|D|P)\]`|\[(S\d)\]")
+_SUB_ITEM = re.compile(r"^([a-z])\. ")
+
+
+@frozen
+class RuleEntry:
+    """One rule: its ID, the section it is in, its text (Markdown) and its source tags (S, D, P)."""
+
+    id: str
+    section: str
+    markdown: str
+    tags: tuple[str, ...]
+
+    @property
+    def plain(self) -> str:
+        return _reflow(self.markdown.splitlines())
+
+
+def _tags(text: str) -> tuple[str, ...]:
+    found = {("S" if (m.group(1) or m.group(2)).startswith("S") else m.group(1)) for m in _SOURCE_TAG.finditer(text)}
+    return tuple(tag for tag in ("S", "D", "P") if tag in found)
+
+
+@cache
+def entries() -> tuple[RuleEntry, ...]:
+    """Every rule of the reference, in its order."""
+    found: list[tuple[str, str, list[str]]] = []
+    section = ""
+    current: list[str] | None = None
+    for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
+        match = _RULE_START.match(line)
+        if line.startswith("## "):
+            section = re.sub(r"^\d+\.\s*", "", line[3:]).strip()
+        if match:
+            current = [line[2:]]
+            found.append((match.group(1), section, current))
+        elif current is not None and (line.startswith("  ") or line == ""):
+            current.append(line[2:])
+        else:
+            current = None
+    out = []
+    for rule_id, rule_section, lines in found:
+        markdown = "\n".join(f"- {ln}" if _SUB_ITEM.match(ln) else ln for ln in lines).strip()
+        out.append(RuleEntry(rule_id, rule_section, markdown, _tags(markdown)))
+    return tuple(out)
 
 
 @cache
 def _rules() -> dict[str, str]:
-    texts: dict[str, list[str]] = {}
-    current: str | None = None
-    for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
-        match = _RULE_START.match(line)
-        if match:
-            current = match.group(1)
-            texts[current] = [line[2:]]
-        elif current and (line.startswith("  ") or line == ""):
-            texts[current].append(line.strip())
-        else:
-            current = None
-    return {rule: _reflow(lines) for rule, lines in texts.items()}
+    return {entry.id: entry.plain for entry in entries()}
 
 
 def _reflow(lines: list[str]) -> str:
     """Join a paragraph's hard-wrapped lines; keep table rows, list items and blank lines."""
     out: list[str] = []
-    for line in lines:
-        starts_block = not line or line.startswith("|") or re.match(r"^[a-z]\. ", line)
+    for raw in lines:
+        line = raw.strip()
+        if line.startswith("- ") and _SUB_ITEM.match(line[2:]):
+            line = line[2:]
+        starts_block = not line or line.startswith("|") or re.match(r"^([a-z]|\d)\. ", line)
         if out and out[-1] and not out[-1].startswith("|") and not starts_block:
             out[-1] = f"{out[-1]} {line}"
         else:
@@ -38,8 +77,12 @@ def _reflow(lines: list[str]) -> str:
     return "\n".join(out).strip()
 
 
+def base_id(rule_id: str) -> str:
+    """``MAR-6c`` -> ``MAR-6``: the rule a sub-item belongs to."""
+    return re.sub(r"[a-z]$", "", rule_id)
+
+
 def rule_text(rule_id: str) -> str:
     """The text of a rule; ``MAR-6c`` falls back to ``MAR-6``; an unknown ID says so."""
     rules = _rules()
-    base = re.sub(r"[a-z]$", "", rule_id)
-    return rules.get(rule_id) or rules.get(base) or f"{rule_id}: no rule text with this ID in the rules reference."
+    return rules.get(rule_id) or rules.get(base_id(rule_id)) or f"{rule_id}: no rule text with this ID in the rules reference."

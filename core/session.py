@@ -67,12 +67,6 @@ class Session:
         session.refresh()
         return session
 
-    def prepend_history(self, events: list[Event]) -> None:
-        """Put the replayed log of a resumed game before what happened since it was resumed."""
-        self.log[:0] = events
-        for undoable in self._window:
-            undoable.log += len(events)
-
     @classmethod
     def replay(cls, data: GameData, setup: Setup, actions: list[Action], keep_undo: bool = False) -> Session:
         session = cls.new(data, setup, keep_undo=False)

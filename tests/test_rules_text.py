@@ -17,3 +17,27 @@ def test_sub_rule_falls_back_to_its_rule_and_unknown_says_so():
 
 def test_tables_keep_their_rows():
     assert "\n| 14 | True Love | each power gains 1 VP and 1 extra card |" in rule_text("MAR-5")
+
+
+def test_shipped_rules_text_is_identical_to_the_projects_rules_md():
+    """core/data/rules.md is a copy of ../shared/rules/RULES.md (compared when the shared folder is present)."""
+    import pytest
+
+    from core.rules_text import RULES_FILE
+
+    from tests.tui_helpers import shared_rules_md
+
+    shared = shared_rules_md()
+    if shared is None:
+        pytest.skip("../shared/rules/RULES.md is not present")
+    assert RULES_FILE.read_bytes() == shared.read_bytes(), "copy ../shared/rules/RULES.md to core/data/rules.md"
+
+
+def test_every_rule_entry_keeps_its_markdown_and_source_tags():
+    from core.rules_text import entries
+
+    by_id = {e.id: e for e in entries()}
+    assert by_id["MAR-5"].section == "Marriage (rulebook section 21)"
+    assert "| 15+ | Founders of a Dynasty | each power gains 2 VP |" in by_id["MAR-5"].markdown
+    assert "- a. the two powers are at war" in by_id["MAR-3"].markdown
+    assert by_id["WIN-4"].tags == ("P",)

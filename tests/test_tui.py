@@ -11,7 +11,9 @@ from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show_session
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
-from tui.screens.overlays import HandoffScreen, HelpScreen, LogScreen, TableScreen, TextScreen
+from tui.screens.log_search import LogSearchScreen
+from tui.screens.overlays import HandoffScreen, TableScreen, TextScreen
+from tui.screens.rules_browser import RulesBrowser
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.reports import (
     CardDrawScreen,
@@ -147,11 +149,8 @@ async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
         await show_session(app, pilot)
         await pilot.press("question_mark")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        assert "GEN-7" in screen_text(app) and "Negotiation Segment protocol" in screen_text(app)
-        rendered = app.screen.query_one("#rule-text")
-        assert any("Negotiation Segment protocol" in str(block.content) for block in rendered.children)
-        assert not any("`" in str(getattr(block, "content", "")) for block in rendered.children)  # rendered, not raw
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "GEN-7"
+        assert "Negotiation Segment protocol" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, NegotiationScreen)
 
@@ -170,7 +169,7 @@ async def test_royals_patronage_and_log_displays(tmp_path, data):
         assert "Patronage chart" in screen_text(app) and "Artist markers left" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("l")
-        assert isinstance(app.screen, LogScreen)
+        assert isinstance(app.screen, LogSearchScreen)
         await pilot.press("escape")
         await pilot.press("v")
         assert "Card markers for the next Card Draw (CARD-7)" in screen_text(app)

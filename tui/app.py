@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import App
+from textual.binding import Binding
 from textual.events import Resize
 
 from core.gamedata import DataError
@@ -33,6 +34,7 @@ class VirginQueenApp(App[None]):
     # then PageUp: KeyError in its option list) and offers a player nothing the screens lack: every
     # action has its own key, and the theme has its own screen (h on the title screen).
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("k", "walkthrough_controls", "Walkthrough")]
 
     def __init__(self, save_dir: Path = Path("saves"), controller: Controller | None = None) -> None:
         super().__init__()
@@ -69,8 +71,15 @@ class VirginQueenApp(App[None]):
     def load_game(self, path: Path) -> None:
         self.controller.load(path)
 
-    def start_walkthrough(self, walkthrough_id: str) -> None:
-        self.controller.start_walkthrough(walkthrough_id)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "walkthrough_controls":
+            return self.controller.walkthrough is not None
+        return True
+
+    def action_walkthrough_controls(self) -> None:
+        from tui.screens.walkthrough_menu import WalkthroughControls
+
+        self.push_screen(WalkthroughControls(self.controller))
 
     def action_to_title(self) -> None:
         while len(self.screen_stack) > 1:
@@ -104,10 +113,9 @@ class VirginQueenApp(App[None]):
 
     @on(WalkthroughFinished)
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:
-        from tui.screens.overlays import TextScreen
+        from tui.screens.walkthrough_menu import WalkthroughDone
 
-        self.controller.walkthrough = None
-        self.push_screen(TextScreen(f"Walkthrough done: {message.title}", message.text), lambda _: self.action_to_title())
+        self.push_screen(WalkthroughDone(self.controller, message.title, message.text))
 
     @on(HandoffNeeded)
     def _handoff(self, message: HandoffNeeded) -> None:

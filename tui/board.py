@@ -13,7 +13,9 @@ from core.events import Event, EventKind
 from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
-from tui.screens.overlays import HandoffScreen, LogScreen, TextScreen, help_screen, patronage_screen, royals_screen
+from tui.screens.log_search import LogSearchScreen
+from tui.screens.overlays import HandoffScreen, TextScreen, patronage_screen, royals_screen
+from tui.screens.rules_browser import RulesBrowser
 from tui.screens.reports import (
     CardDrawScreen,
     DiplomaticStatusReport,
@@ -119,7 +121,8 @@ class Board:
     # ---- overlays reachable from any game screen --------------------------------------------------
 
     def rule_help(self) -> None:
-        self.app.push_screen(help_screen(self.controller))
+        pending = self.controller.game.decision
+        self.app.push_screen(RulesBrowser(pending.rule if pending is not None else ""))
 
     def royals(self) -> None:
         self.app.push_screen(royals_screen(self.controller))
@@ -128,7 +131,7 @@ class Board:
         self.app.push_screen(patronage_screen(self.controller))
 
     def full_log(self) -> None:
-        self.app.push_screen(LogScreen(self.controller))
+        self.app.push_screen(LogSearchScreen(self.controller.game))
 
     def map(self) -> None:
         from tui.screens.map import MapScreen

@@ -40,6 +40,8 @@ class Controller:
         self.walkthrough: WalkthroughRun | None = None
         self.checking: Session | None = None  # a loaded game whose save is being replayed
         self.slot: Path | None = None  # this game's autosave file (tui/slots.py)
+        # the title of the walkthrough a free game was played on from ("": a normal game, saved)
+        self.from_walkthrough = ""
 
     # ---- lifecycle --------------------------------------------------------------------------------
 
@@ -49,6 +51,7 @@ class Controller:
         self.session = Session.new(self.data, setup)
         self.slot = slots.fresh_slot(self.save_dir, setup)
         self.walkthrough = None
+        self.from_walkthrough = ""
         self.last_events = list(self.session.log)
         self.person_at_keyboard = ""
         self._after_change()
@@ -71,6 +74,7 @@ class Controller:
         self._check_in_background(opened, self.session)
         self.session.keep_undo = True
         self.walkthrough = None
+        self.from_walkthrough = ""
         self.last_events = []
         self.person_at_keyboard = ""
         self._after_change()
@@ -81,10 +85,10 @@ class Controller:
 
         def check() -> None:
             try:
-                log, problem = opened.verified().log, ""
+                verified, problem = opened.verified(), ""
             except Exception as exc:  # a SaveError: any other error is already one
-                log, problem = [], str(exc)
-            self.post(SaveChecked(session, log, problem))
+                verified, problem = None, str(exc)
+            self.post(SaveChecked(session, verified, problem))
 
         threading.Thread(target=check, name="save-check", daemon=True).start()
 
@@ -97,20 +101,12 @@ class Controller:
             self.session = None
             self.post(GameProblem(message.problem))
             return False
-        self.session.prepend_history(message.log)
+        assert message.verified is not None
+        # no choice was taken meanwhile: the replayed game is the same, with its whole log
+        message.verified.keep_undo = True
+        self.session = message.verified
         self.post(StateChanged())
         return True
-
-    def start_walkthrough(self, walkthrough_id: str) -> None:
-        from core.walkthroughs import WALKTHROUGHS, WalkthroughRun
-
-        walkthrough = WALKTHROUGHS[walkthrough_id]
-        self.session = walkthrough.prepare(self.data)
-        self.slot = None
-        self.walkthrough = WalkthroughRun(walkthrough)
-        self.last_events = self.walkthrough.autoplay(self.session)
-        self.person_at_keyboard = ""
-        self._after_change()
 
     def continue_last(self) -> None:
         """Load the game played most recently (its own slot)."""
@@ -139,6 +135,24 @@ class Controller:
 
         return self.session is not None and table_entry_allowed(self.session.state)
 
+    def start_walkthrough(self, walkthrough_id: str, steps: int = 0) -> None:
+        """Start a walkthrough at its first step, or replay its first ``steps`` (step back, resume)."""
+        from core.walkthroughs import WALKTHROUGHS, play_through
+
+        self.session, self.walkthrough = play_through(WALKTHROUGHS[walkthrough_id], self.data, steps)
+        self.slot = None
+        self.from_walkthrough = ""
+        self.last_events = []
+        self.person_at_keyboard = ""
+        self._after_change()
+
+    def play_on(self) -> None:
+        """A finished walkthrough's position becomes a free game; it cannot replay from a seed, so it is not saved."""
+        assert self.walkthrough is not None
+        self.from_walkthrough = self.walkthrough.walkthrough.title
+        self.walkthrough = None
+        self._after_change()
+
     @property
     def game(self) -> Session:
         """The session on screen (screens exist only while there is one)."""
@@ -159,25 +173,31 @@ class Controller:
         return {seat.name for seat in self.session.setup.seats if seat.is_person}
 
     def choose(self, choice: Choice) -> None:
+        self.choose_as(self.decider, choice)
+
+    def choose_as(self, actor: str, choice: Choice) -> None:
         assert self.session is not None
         if self.checking is self.session:
             self.post(GameProblem("the save is still being checked against its action log: try again in a moment"))
             return
         run = self.walkthrough
-        if run is not None and (refusal := run.refusal(choice)) is not None:
-            self.post(GameProblem(refusal))
-            return
-        try:
-            self.last_events = self.session.choose(self.decider, choice)
-        except IllegalChoice as exc:
-            self.post(GameProblem(str(exc)))
-            return
         if run is not None:
-            run.advance()
-            self.last_events += run.autoplay(self.session)
+            taken = run.take(self.session, actor, choice)
+            if taken.problem:
+                self.post(GameProblem(taken.problem))
+            if not taken.advanced:
+                return
+            self.last_events = taken.events
             if run.finished:
                 self.post(WalkthroughFinished(run.walkthrough.title, run.walkthrough.conclude(self.session)))
                 return
+            self._after_change()
+            return
+        try:
+            self.last_events = self.session.choose(actor, choice)
+        except IllegalChoice as exc:
+            self.post(GameProblem(str(exc)))
+            return
         self._after_change()
 
     def choose_text(self, text: str) -> None:
@@ -194,6 +214,9 @@ class Controller:
         if not self.can_start_table_action():
             self.post(GameProblem("TABLE-1: a table action is already being recorded"))
             return
+        if self.walkthrough is not None:  # a walkthrough step, or refused with the lesson
+            self.choose_as(TABLE_ACTOR, Choice.parse("table"))
+            return
         self.last_events = self.session.choose(TABLE_ACTOR, Choice.parse("table"))
         self._after_change()
 
@@ -209,8 +232,8 @@ class Controller:
         from core import saves
 
         assert self.session is not None
-        if self.walkthrough is not None:
-            self.post(GameProblem("a walkthrough is not saved; start a new game to play on"))
+        if self.walkthrough is not None or self.from_walkthrough:
+            self.post(GameProblem("a game from a walkthrough's position is not saved: it cannot replay from a seed"))
             return None
         state = self.session.state
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -227,7 +250,7 @@ class Controller:
         from core import saves
 
         assert self.session is not None
-        if self.walkthrough is None:  # a walkthrough's prepared position is not a replayable game
+        if self.walkthrough is None and not self.from_walkthrough:  # a prepared position is not a replayable game
             if self.slot is None:
                 self.slot = slots.fresh_slot(self.save_dir, self.session.setup)
             try:

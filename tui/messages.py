@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from core.choices import Choice
 
 if TYPE_CHECKING:
-    from core.events import Event
     from core.session import Session
 
 
@@ -51,12 +50,12 @@ class GameProblem(Message):
 
 
 class SaveChecked(Message):
-    """The background replay of a loaded save finished: its log, or why the save is refused."""
+    """The background replay of a loaded save finished: the replayed game, or why it is refused."""
 
-    def __init__(self, session: Session, log: list[Event], problem: str) -> None:
+    def __init__(self, session: Session, verified: Session | None, problem: str) -> None:
         super().__init__()
         self.session = session
-        self.log = log
+        self.verified = verified
         self.problem = problem
 
 

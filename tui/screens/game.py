@@ -77,7 +77,7 @@ class PhaseScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.controller.session is None:
             return False
-        if action in ("undo", "table") and self.controller.walkthrough is not None:
+        if action == "undo" and self.controller.walkthrough is not None:
             return False
         if action == "table":
             return self.controller.can_start_table_action()

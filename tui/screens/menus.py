@@ -22,6 +22,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load game"),
         Binding("k", "walkthroughs", "Walkthroughs"),
+        Binding("r", "rules", "Rules"),
         Binding("a", "about", "About"),
         Binding("h", "theme", "Theme"),
         Binding("q", "app.quit", "Quit"),
@@ -80,7 +81,14 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(LoadScreen(self.app.controller))  # type: ignore[attr-defined]
 
     def action_walkthroughs(self) -> None:
-        self.app.push_screen(WalkthroughsScreen())
+        from tui.screens.walkthrough_menu import WalkthroughMenu
+
+        self.app.push_screen(WalkthroughMenu(self.app.controller))  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        from tui.screens.rules_browser import RulesBrowser
+
+        self.app.push_screen(RulesBrowser())
 
     def action_theme(self) -> None:
         self.app.push_screen(ThemeScreen())
@@ -187,25 +195,6 @@ class LoadScreen(Screen[None]):
 
     def show_problem(self, text: str) -> None:
         self.query_one("#load-problem", Static).update(text)
-
-
-class WalkthroughsScreen(Screen[None]):
-    """Worked examples of the rules, played with the keyboard on the real engine."""
-
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
-
-    def compose(self) -> ComposeResult:
-        from core.walkthroughs import WALKTHROUGHS
-
-        self.ids = list(WALKTHROUGHS)
-        yield Static("Walkthroughs: each teaches a rule with fixed dice; Enter to start", markup=False)
-        yield OptionList(*[Option(f"{w.title}  [{w.rule}]", id=w.id) for w in WALKTHROUGHS.values()], id="walkthrough-list")
-        yield Footer()
-
-    @on(OptionList.OptionSelected, "#walkthrough-list")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        if self.is_current:
-            self.app.start_walkthrough(self.ids[event.option_index])  # type: ignore[attr-defined]
 
 
 class ThemeScreen(Screen[None]):

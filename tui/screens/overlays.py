@@ -1,4 +1,4 @@
-"""Overlays: hot-seat hand-off, rule help, the full log, the royal and patronage displays."""
+"""Overlays: hot-seat hand-off, text reports, the royal and patronage displays."""
 
 from __future__ import annotations
 
@@ -6,11 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, RichLog, Static
+from textual.widgets import Footer, Static
 
-from core.events import render
 from core.gamedata import PROVISIONAL_NOTE
-from core.rules_text import rule_text
 from tui import display
 from tui.controller import Controller
 from tui.widgets.tables import rows_table
@@ -48,64 +46,6 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
         yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-KEYS_HELP = """**Keys**
-
-- arrows + Enter, or 1-9: choose; `:` type a choice (Tab completes it)
-- `u` undo (GEN-9); `t` table action (TABLE-1); Ctrl+S save a copy; Ctrl+Q quit
-- `w` Available to Wed; `p` Patronage chart; `v` power displays; `d` discard pile; `l` full log; `m` map; `g` VP chart
-"""
-
-
-class HelpScreen(ModalScreen[None]):
-    """The pending decision's rule, rendered from the rules reference's Markdown."""
-
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
-
-    def __init__(self, title: str, markdown: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.markdown = markdown
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="report"):
-            yield Static(self.title_text, classes="report-title", markup=False)
-            yield Markdown(self.markdown, id="rule-text")
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-def help_screen(controller: Controller) -> HelpScreen:
-    note = PROVISIONAL_NOTE.replace("*", "\\*")  # the note's star is the mark, not Markdown emphasis
-    pending = controller.view().decision if controller.session is not None else None
-    if pending is None:
-        return HelpScreen("Help", f"{KEYS_HELP}\n{note}")
-    return HelpScreen(f"Rule {pending.rule} - {pending.prompt}", f"{rule_text(pending.rule)}\n\n{KEYS_HELP}\n{note}")
-
-
-class LogScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
-
-    def __init__(self, controller: Controller) -> None:
-        super().__init__()
-        self.controller = controller
-
-    def compose(self) -> ComposeResult:
-        yield RichLog(id="full-log", markup=False, wrap=True)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        log = self.query_one(RichLog)
-        if self.controller.session is not None:
-            names = self.controller.power_names()
-            for event in self.controller.view().log:
-                log.write(render(event, names))
 
     def action_close(self) -> None:
         self.dismiss(None)

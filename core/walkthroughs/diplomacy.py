@@ -1,0 +1,52 @@
+"""Walkthrough of diplomacy: influence and minor powers' status (DIP-1..DIP-7)."""
+
+from __future__ import annotations
+
+from core.state import Phase
+from core.walkthroughs.model import Hands, Position, Reach, Step, Walkthrough
+from core.walkthroughs.promises import AllyIs, Logged, Rolled
+
+SECTION = "Diplomacy"
+
+STATUS = Walkthrough(
+    id="dip-status",
+    section=SECTION,
+    title="Diplomatic influence and minor powers' status (DIP-1..DIP-7)",
+    rule="DIP-2",
+    intro=(
+        "Influence on a minor power is bought with CP, one marker at a time (DIP-7). In the next Diplomatic Status "
+        "step each minor on which a contending power holds more than its default influence is determined (DIP-1): "
+        "each power listed as able to Activate or Deactivate it rolls 1d6 + its influence (DIP-2); the highest "
+        "total wins, ties in impulse order (DIP-3, GEN-5). A winner that may Activate makes the minor its ally "
+        "(DIP-4); one that may Deactivate frees it (DIP-5). Then the influence moves to Determined This Turn and "
+        "returns to default in the Winter Phase (DIP-6). Lists, costs and defaults are provisional data*. "
+        "Dice fixed: Venice: Ottoman 3, Spain 2, France 4, Empire 1; Genoa: Spain 2, England 5, France 3."
+    ),
+    position=Position(
+        moves=(Reach(Phase.ACTION), Hands((("spain", (2,)), ("england", (3,))))),
+        dice=(("DIP-2", (3, 2, 4, 1, 2, 5, 3)),),
+    ),
+    steps=(
+        Step("play 2 cp", "DIP-7", "Spain plays Philip II for 4 CP", power="spain"),
+        Step("cp influence venice", "DIP-7", "1 CP: an influence marker on Venice", (Logged("DIP-7", "Venice (1 now)"),)),
+        Step("cp influence venice", "DIP-7", "a second one", (Logged("DIP-7", "Venice (2 now)"),)),
+        Step("cp done", "DIP-7", "stop (2 CP lost)"),
+        Step("play 3 cp", "DIP-7", "England plays Elizabeth I for 4 CP", power="england"),
+        Step("cp influence genoa", "DIP-7", "England places influence on Genoa, Spain's ally, which England may Deactivate"),
+        Step("cp done", "DIP-2",
+             "stop; the turn runs to the next Diplomatic Status step. Venice: Spain 2 +2 = 4 ties France's 4 and wins "
+             "by impulse order, activating Venice as its ally. Genoa: England 5 +1 = 6 beats Spain 2 +1 and France 3, "
+             "and deactivates Genoa",
+             (Rolled("DIP-2", 4, (2,)), Rolled("DIP-2", 4, (4,)), Logged("DIP-3", "Spain: wins the diplomatic status roll for Venice with 4"),
+              Logged("DIP-4", "Venice is activated as an ally of Spain"), Rolled("DIP-2", 6, (5,)),
+              Logged("DIP-5", "Genoa is deactivated from Spain"), Logged("DIP-6", "Determined This Turn"),
+              AllyIs("venice", "spain"), AllyIs("genoa", ""))),
+    ),
+    summary="France adds 2 for Scotland when all three Scottish home spaces are Catholic, the Protestant when all are Protestant (DIP-2).",
+    recap=("DIP-",),
+    autoplay=True,
+    finish=Reach(Phase.ACTION, turn=2),
+    teaches=("DIP-1", "DIP-3", "DIP-4", "DIP-5", "DIP-6", "GEN-5"),
+)
+
+WALKTHROUGHS = (STATUS,)

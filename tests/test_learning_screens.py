@@ -1,0 +1,287 @@
+"""Pilot tests (80x24) of the rules browser, the log search and the walkthrough menu."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from core.choices import Choice
+from core.events import EventKind
+from core.log_query import FilterError, LogFilter, log_line, parse_filter
+from core.rule_status import Treatment, all_statuses
+from core.rules_text import entries
+from core.session import Session
+from core.setup import Setup
+from core.state import Phase
+from core.walkthroughs import TITIAN, WALKTHROUGHS
+from tests.conftest import advance_to_phase
+from tests.tui_helpers import app_for, show_session, screen_text
+from tui.screens.game import ActionScreen, PhaseScreen
+from tui.screens.log_search import LogLines, LogSearchScreen
+from tui.screens.menus import TitleScreen
+from tui.screens.rules_browser import RulesBrowser, matching
+from tui.screens.walkthrough_menu import PROGRESS_FILE, Progress, WalkthroughControls, WalkthroughDone, WalkthroughMenu
+
+SIZE = (80, 24)
+
+
+def played_session(data, turn: int = 2) -> Session:
+    session = Session.new(data, Setup(seed=3, controllers={p: "One" for p in data.power_ids}))
+    advance_to_phase(session, Phase.ACTION, turn)
+    return session
+
+
+# ---- the rules browser ------------------------------------------------------------------------------
+
+
+def test_every_rule_has_text_tags_and_an_engine_treatment():
+    statuses = all_statuses()
+    assert len(statuses) == len(entries()) >= 77
+    assert statuses["MAR-4"].treatment is Treatment.ENFORCED
+    assert statuses["TABLE-1"].treatment is Treatment.TABLE
+    assert statuses["WIN-4"].treatment is Treatment.NOT_IN_SOURCES
+    assert {r for r, s in statuses.items() if s.treatment is Treatment.PENDING} == {
+        r for r in statuses if r.startswith(("SUEZ-", "MOR-", "CL-")) or r == "IND-3"
+    }
+    assert not [r for r, s in statuses.items() if s.treatment is Treatment.NOT_CITED]
+    by_id = {e.id: e for e in entries()}
+    assert by_id["PAT-8"].tags == ("S", "D", "P") and by_id["MAR-8"].tags == ("S",)
+
+
+def test_rules_search_by_id_prefix_or_words():
+    assert [e.id for e in matching("MAR-6c")] == ["MAR-6"]
+    assert [e.id for e in matching("VQ")] == ["VQ-1", "VQ-2"]
+    found = [e.id for e in matching("Virgin Queen")]
+    assert "VQ-1" in found and all("virgin queen" in f"{e.section} {e.plain}".lower() for e in matching("Virgin Queen"))
+    assert matching("no such words here") == []
+
+
+async def test_rules_browser_from_the_title_screen_searches(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesBrowser)
+        assert "77 of 77 rules" in screen_text(app)
+        await pilot.press("slash", *"Valois")
+        await pilot.pause()
+        assert app.screen.current_rule == "MAR-1" and "of 77 rules" in screen_text(app)
+        await pilot.press("enter", "down")
+        await pilot.pause()
+        assert app.screen.current_rule != "MAR-1"
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_rule_help_on_a_decision_opens_the_browser_at_its_rule(tmp_path, data):
+    session = played_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == session.decision.rule == "GEN-6"
+        markdown = app.screen.query_one("#rules-text").source
+        assert markdown.startswith("## GEN-6 (Game frame)") and "Engine: enforced" in markdown and "[D]" in markdown
+
+
+# ---- the log search ----------------------------------------------------------------------------------
+
+
+def test_log_filters_by_power_phase_turn_rule_and_dice(data):
+    session = played_session(data)
+    log = session.log
+    spain_dice = parse_filter("Spain dice", data)
+    assert spain_dice == LogFilter(powers=frozenset({"spain"}), dice_only=True)
+    assert all(e.power == "spain" and e.roll for e in log if spain_dice.matches(e))
+    marriage_t1 = parse_filter("marriage t1 AGE", data)
+    found = [e for e in log if marriage_t1.matches(e)]
+    assert found and all(e.turn == 1 and e.phase == "marriage-resolution" and e.rule == "AGE-1" for e in found)
+    try:
+        parse_filter("spain sideways", data)
+    except FilterError as exc:
+        assert str(exc).startswith("'sideways' is not a filter word")
+    else:
+        raise AssertionError("a bad filter word was accepted")
+
+
+def test_every_logged_roll_shows_dice_modifiers_total_and_result(data):
+    session = played_session(data)
+    names = {p: data.power_name(p) for p in data.power_ids}
+    rolls = [e for e in session.log if e.roll is not None]
+    assert {e.rule for e in rolls} >= {"AGE-1"}
+    for event in rolls:
+        line = log_line(event, names)
+        assert re.search(r"\dd6 \[[\d+]+\]", line) and f"= {event.roll.total} -> " in line, line
+
+
+def test_log_events_never_name_a_card_from_a_hidden_hand(data):
+    """The log is public (GEN-8): a card number appears only once the card is played (a reveal)."""
+    for seed in (1, 2):
+        session = Session.new(data, Setup(seed=seed), keep_undo=False)
+        chooser = random.Random(seed)
+        revealed: set[int] = set()
+        for _ in range(400):
+            pending = session.decision
+            if pending is None:
+                break
+            for event in session.choose(pending.power, chooser.choice(pending.choices)):
+                numbers = {int(n) for n in re.findall(r"#(\d+)", event.text)}
+                if event.kind is EventKind.REVEAL:
+                    revealed |= numbers
+                assert numbers <= revealed, (event.rule, event.text)
+
+
+async def test_log_search_renders_only_visible_lines_and_opens_the_cited_rule(tmp_path, data):
+    session = played_session(data, turn=3)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogSearchScreen)
+        lines = app.screen.query_one(LogLines)
+        assert len(lines.events) == len(session.log) > 100
+        assert lines.rendered <= 3 * lines.size.height  # only the rows on screen, not the whole log
+        assert f"{len(session.log)} of {len(session.log)} log lines" in screen_text(app)
+        await pilot.press("slash", *"dice AGE")
+        await pilot.pause()
+        assert lines.events and all(e.rule == "AGE-1" and e.roll for e in lines.events)
+        await pilot.press("enter")
+        await pilot.press("home")
+        await pilot.pause()
+        assert "-> " in app.screen.query_one("#log-detail").content
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "AGE-1"
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PhaseScreen)
+
+
+async def test_log_search_refuses_a_bad_filter_word_in_one_line(tmp_path, data):
+    app = app_for(tmp_path, played_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("l", "slash", *"zz")
+        await pilot.pause()
+        assert "'zz' is not a filter word" in screen_text(app)
+        assert app.screen.query_one(LogLines).events  # the last good filter stays
+
+
+# ---- the walkthrough menu ------------------------------------------------------------------------------
+
+
+async def test_walkthrough_menu_groups_by_section_and_plays_titian_to_its_end(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, WalkthroughMenu)
+        text = screen_text(app)
+        assert "-- Patronage --" in text and "-- Marriage --" in text and "(3 steps)" in text
+        app.controller.start_walkthrough(TITIAN.id)
+        await pilot.pause()
+        assert isinstance(app.screen, ActionScreen) and "Walkthrough PAT-9, step 1 of 3" in screen_text(app)
+        app.controller.choose(Choice.parse("pass"))  # a wrong choice is refused with the lesson
+        await pilot.pause()
+        assert "in this walkthrough, choose 'play 2 cp'" in screen_text(app)
+        await pilot.press("enter")  # the expected choice is highlighted
+        await pilot.pause()
+        assert "step 2 of 3" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, WalkthroughDone)
+        assert "= 11" in screen_text(app) and "1 VP artist marker" in screen_text(app)
+        assert not (tmp_path / "autosave.json").exists()
+        assert json.loads((tmp_path / PROGRESS_FILE).read_text())["done"] == [TITIAN.id]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, WalkthroughMenu) and f"[x] {TITIAN.title} (3 steps, done)" in screen_text(app)
+
+
+async def test_walkthrough_step_back_restart_and_resume(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.controller.start_walkthrough(TITIAN.id)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.controller.walkthrough.step == 2
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, WalkthroughControls) and "step 3 of 3" in screen_text(app)
+        await pilot.press("b")  # step back: re-prepared, the first step replayed
+        await pilot.pause()
+        assert app.controller.walkthrough.step == 1 and "step 2 of 3" in screen_text(app)
+        assert [str(c) for c in app.controller.session.decision.choices][0].startswith("cp")
+        await pilot.press("k", "r")
+        await pilot.pause()
+        assert app.controller.walkthrough.step == 0 and "step 1 of 3" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("k", "m")  # leave for the menu: the step reached is kept
+        await pilot.pause()
+        assert isinstance(app.screen, WalkthroughMenu) and "(step 2 of 3)" in screen_text(app)
+        assert Progress.load(tmp_path).step == {TITIAN.id: 1}
+        app.screen.query_one("#walkthrough-list").highlighted = app.screen.ids.index(TITIAN.id)
+        await pilot.press("enter")  # resume
+        await pilot.pause()
+        assert app.controller.walkthrough.step == 1 and "step 2 of 3" in screen_text(app)
+
+
+async def test_play_on_from_a_finished_walkthrough_is_a_free_unsaved_game(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.controller.start_walkthrough(TITIAN.id, steps=2)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, WalkthroughDone)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.pause()
+        assert any(isinstance(s, PhaseScreen) for s in app.screen_stack) and app.controller.walkthrough is None
+        assert app.controller.from_walkthrough == TITIAN.title
+        assert app.controller.save_as() is None  # refused: it cannot replay from a seed
+        await pilot.pause()
+        assert not (tmp_path / "autosave.json").exists()
+        assert not list(tmp_path.glob("save-*.json"))
+
+
+def test_a_damaged_progress_file_is_no_progress(tmp_path):
+    (tmp_path / PROGRESS_FILE).write_text("{not json")
+    assert Progress.load(tmp_path) == Progress()
+    (tmp_path / PROGRESS_FILE).write_text('{"done": 3}')
+    assert Progress.load(tmp_path) == Progress()
+
+
+def test_every_walkthrough_has_a_menu_section():
+    from core.walkthroughs import SECTIONS
+
+    assert {w.section for w in WALKTHROUGHS.values()} == set(SECTIONS)
+
+
+async def test_refusal_walkthrough_with_a_table_action_and_a_typed_refused_choice(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.controller.start_walkthrough("mar-3-refusals")
+        await pilot.pause()
+        await pilot.press("t")  # the table records the war (TABLE-1), even in a walkthrough
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("enter")  # war, Spain, England: each highlighted
+            await pilot.pause()
+        assert ["england", "spain"] in app.controller.session.state.wars
+        await pilot.press("colon", *"propose don-carlos elizabeth-i", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.controller.walkthrough.step == 5
+        assert "refused, as the last step showed: MAR-3a" in screen_text(app)

@@ -1,0 +1,170 @@
+"""The game log, searchable: filter by power, phase, turn, rule ID prefix and dice only; Enter on a line
+opens the rule it cites. Only the visible lines are rendered, so a long game opens as fast as a short one."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer, Input, Static
+
+from core.events import Event
+from core.log_query import FILTER_HELP, FilterError, LogFilter, log_line, parse_filter, where
+from core.session import Session
+
+
+class LogLines(ScrollView, can_focus=True):
+    """A virtual list of log lines: ``render_line`` renders only the rows on screen."""
+
+    COMPONENT_CLASSES = {"log-lines--cursor"}
+    DEFAULT_CSS = """
+    LogLines { height: 1fr; }
+    LogLines > .log-lines--cursor { background: $accent 40%; text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "ends(0)", "First", show=False),
+        Binding("end", "ends(1)", "Last", show=False),
+        Binding("enter", "open_rule", "Rule of this line"),
+    ]
+    cursor: reactive[int] = reactive(0, always_update=True)
+
+    class Moved(Message):
+        def __init__(self, event: Event | None) -> None:
+            super().__init__()
+            self.event = event
+
+    class Chosen(Message):
+        def __init__(self, event: Event) -> None:
+            super().__init__()
+            self.event = event
+
+    def __init__(self, names: dict[str, str], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.names = names
+        self.events: list[Event] = []
+        self.rendered = 0  # lines rendered so far (a benchmark of the laziness)
+
+    def show(self, events: list[Event]) -> None:
+        self.events = events
+        self.virtual_size = Size(self.size.width, len(events))
+        self.cursor = max(0, len(events) - 1)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        index = y + self.scroll_offset.y
+        if index >= len(self.events):
+            return Strip.blank(width)
+        self.rendered += 1
+        text = log_line(self.events[index], self.names)
+        style = self.get_component_rich_style("log-lines--cursor") if index == self.cursor else Style()
+        return Strip([Segment(text[:width].ljust(width), style)], width)
+
+    def watch_cursor(self, cursor: int) -> None:
+        self._keep_cursor_visible()
+        self.post_message(self.Moved(self.events[cursor] if self.events else None))
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self.events))
+        self.call_after_refresh(self._keep_cursor_visible)
+
+    def _keep_cursor_visible(self) -> None:
+        height = max(1, self.size.height)
+        top = self.scroll_offset.y
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+        self.refresh()
+
+    def _move_to(self, index: int) -> None:
+        if self.events:
+            self.cursor = min(max(index, 0), len(self.events) - 1)
+
+    def action_move(self, delta: int) -> None:
+        self._move_to(self.cursor + delta)
+
+    def action_page(self, direction: int) -> None:
+        self._move_to(self.cursor + direction * max(1, self.size.height - 1))
+
+    def action_ends(self, last: int) -> None:
+        self._move_to(len(self.events) - 1 if last else 0)
+
+    def action_open_rule(self) -> None:
+        if self.events:
+            self.post_message(self.Chosen(self.events[self.cursor]))
+
+
+class LogSearchScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    LogSearchScreen { background: $background 100%; }
+    LogSearchScreen #log-filter { height: 1; border: none; margin: 0 1; }
+    LogSearchScreen #log-count { height: 1; color: $text-muted; padding: 0 1; }
+    LogSearchScreen #log-detail { height: 3; border-top: solid $primary-darken-2; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("slash", "filter", "Filter")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.names = {p: session.data.power_name(p) for p in session.data.power_ids}
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder=f"/ {FILTER_HELP}", id="log-filter", compact=True)
+        yield Static("", id="log-count", markup=False)
+        yield LogLines(self.names, id="log-lines")
+        yield Static("", id="log-detail", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._apply(LogFilter())
+        self.query_one(LogLines).focus()
+
+    def _apply(self, log_filter: LogFilter) -> None:
+        log = self.session.log
+        found = [e for e in log if log_filter.matches(e)]
+        self.query_one(LogLines).show(found)
+        self.query_one("#log-count", Static).update(f"{len(found)} of {len(log)} log lines - Enter: the rule a line cites")
+
+    @on(Input.Changed, "#log-filter")
+    def _filter(self, event: Input.Changed) -> None:
+        try:
+            log_filter = parse_filter(event.value, self.session.data)
+        except FilterError as exc:
+            self.query_one("#log-count", Static).update(str(exc))
+            return
+        self._apply(log_filter)
+
+    @on(Input.Submitted, "#log-filter")
+    def _filtered(self) -> None:
+        self.query_one(LogLines).focus()
+
+    @on(LogLines.Moved)
+    def _moved(self, message: LogLines.Moved) -> None:
+        event = message.event
+        text = f"{log_line(event, self.names)}  ({where(event)})" if event is not None else "No log line matches."
+        self.query_one("#log-detail", Static).update(text)
+
+    @on(LogLines.Chosen)
+    def _chosen(self, message: LogLines.Chosen) -> None:
+        from tui.screens.rules_browser import RulesBrowser
+
+        self.app.push_screen(RulesBrowser(message.event.rule))
+
+    def action_filter(self) -> None:
+        self.query_one("#log-filter", Input).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

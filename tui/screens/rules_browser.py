@@ -1,0 +1,122 @@
+"""The rules browser: every rule ID with its text, source tags and what the engine does with it."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.rule_status import Status, Treatment, status
+from core.rules_text import RuleEntry, base_id, entries
+
+TREATMENT_MARK = {
+    Treatment.ENFORCED: "enforced",
+    Treatment.TABLE: "table",
+    Treatment.NOT_IN_SOURCES: "no source",
+    Treatment.PENDING: "pending",
+    Treatment.NOT_CITED: "not cited",
+}
+
+
+def matching(query: str) -> list[RuleEntry]:
+    """Rules whose ID starts with the query (MAR, MAR-4), or whose text has every word of it."""
+    words = query.split()
+    if not words:
+        return list(entries())
+    first = query.strip().upper()
+    by_id = [e for e in entries() if e.id.startswith(first) or e.id == base_id(query.strip())]
+    if by_id:
+        return by_id
+    lowered = [w.lower() for w in words]
+    return [e for e in entries() if all(w in f"{e.id} {e.section} {e.plain}".lower() for w in lowered)]
+
+
+def rule_markdown(entry: RuleEntry, engine: Status) -> str:
+    tags = "".join(f"[{t}]" for t in entry.tags) or "none"
+    note = f" - {engine.note}" if engine.note else ""
+    return f"## {entry.id} ({entry.section})\n\n*Sources: {tags}. Engine: {engine.treatment.value}{note}.*\n\n{entry.markdown}"
+
+
+class RulesBrowser(ModalScreen[None]):
+    """Search by rule ID or words; the list shows each rule's source tags and engine treatment."""
+
+    DEFAULT_CSS = """
+    RulesBrowser { background: $background 100%; }
+    RulesBrowser #rules-search { height: 1; border: none; margin: 0 1; }
+    RulesBrowser #rules-found { height: 1; color: $text-muted; padding: 0 1; }
+    RulesBrowser #rules-list { width: 30; height: 1fr; border: none; border-right: solid $primary-darken-2; }
+    RulesBrowser #rules-text-box { width: 1fr; height: 1fr; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("slash", "search", "Search"),
+        Binding("down", "list", "List", show=False),
+    ]
+
+    def __init__(self, rule: str = "") -> None:
+        super().__init__()
+        self.start_rule = base_id(rule) if rule else ""
+        self.shown: list[RuleEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list", id="rules-search", compact=True)
+        yield Static("", id="rules-found", markup=False)
+        with Horizontal():
+            yield OptionList(id="rules-list")
+            with VerticalScroll(id="rules-text-box"):
+                yield Markdown("", id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill(list(entries()), self.start_rule)
+        self.query_one("#rules-list", OptionList).focus()
+
+    def _fill(self, found: list[RuleEntry], select: str = "") -> None:
+        self.shown = found
+        options = self.query_one("#rules-list", OptionList)
+        options.clear_options()
+        options.add_options([Option(f"{e.id:<8}{''.join(t for t in e.tags):<4}{TREATMENT_MARK[status(e.id).treatment]}", id=e.id) for e in found])
+        total = len(entries())
+        self.query_one("#rules-found", Static).update(f"{len(found)} of {total} rules - [S] sources [D] decision [P] provisional")
+        if found:
+            ids = [e.id for e in found]
+            options.highlighted = ids.index(select) if select in ids else 0
+            self._show(found[options.highlighted or 0])
+        else:
+            self.query_one("#rules-text", Markdown).update("No rule matches this search.")
+
+    def _show(self, entry: RuleEntry) -> None:
+        self.query_one("#rules-text", Markdown).update(rule_markdown(entry, status(entry.id)))
+        self.query_one("#rules-text-box", VerticalScroll).scroll_home(animate=False)
+
+    @property
+    def current_rule(self) -> str:
+        options = self.query_one("#rules-list", OptionList)
+        index = options.highlighted
+        return self.shown[index].id if index is not None and self.shown else ""
+
+    @on(OptionList.OptionHighlighted, "#rules-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if 0 <= event.option_index < len(self.shown):
+            self._show(self.shown[event.option_index])
+
+    @on(Input.Changed, "#rules-search")
+    def _search(self, event: Input.Changed) -> None:
+        self._fill(matching(event.value))
+
+    @on(Input.Submitted, "#rules-search")
+    def _searched(self, event: Input.Submitted) -> None:
+        self.query_one("#rules-list", OptionList).focus()
+
+    def action_search(self) -> None:
+        self.query_one("#rules-search", Input).focus()
+
+    def action_list(self) -> None:
+        self.query_one("#rules-list", OptionList).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
