@@ -7,7 +7,7 @@ import os
 import pytest
 
 from core import engine, gamedata
-from core.choices import Choice, Decision, Verb
+from core.choices import TABLE_ACTOR, Choice, Decision, Verb
 from core.context import Ctx
 from core.gamedata import GameData
 from core.session import Session
@@ -97,6 +97,19 @@ def to_impulse_of(session: Session, power: str, hand: list[int]) -> None:
         give(session.state, power, number)
     resettle(session)
     assert session.decision is not None and session.decision.power == power
+
+
+def table_action(session: Session, *steps: str) -> None:
+    """Record a table action by the table (TABLE-1), one listed parameter per step."""
+    session.choose(TABLE_ACTOR, Choice.parse("table"))
+    for step in steps:
+        choose(session, f"pick {step}")
+
+
+def refusals(session: Session) -> dict[str, str]:
+    """The refused options of the pending decision, by their first word, with why (rule ID)."""
+    assert session.decision is not None
+    return {o.choice.args[0]: o.refusal for o in session.decision.refused}
 
 
 def force(state: GameState, *faces: int) -> None:

@@ -8,19 +8,9 @@ import pytest
 from core import independence, units
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.state import Units
-from tests.conftest import choice_strings, choose, ctx, new_session, to_impulse_of
+from tests.conftest import refusals, table_action, choice_strings, choose, ctx, new_session, to_impulse_of
 
 REBELS = 17
-
-
-def _table(session, *steps):
-    session.choose(TABLE_ACTOR, Choice.parse("table"))
-    for step in steps:
-        choose(session, f"pick {step}")
-
-
-def _refusals(session):
-    return {o.choice.args[0]: o.refusal for o in session.decision.refused}
 
 
 def test_ind_1_campaign_and_tournament_independents(data):
@@ -32,36 +22,36 @@ def test_ind_1_campaign_and_tournament_independents(data):
 
 def test_ind_1_only_independent_type_spaces_may_be_made_independent(data):
     session = new_session(data)
-    _table(session, "control", "paris")
-    assert _refusals(session)["independent"].startswith("IND-1")
+    table_action(session, "control", "paris")
+    assert refusals(session)["independent"].startswith("IND-1")
 
 
 def test_ind_2_independent_regulars_are_never_rebuilt(data):
     session = new_session(data)
-    _table(session, "units", "florence", "independent")
-    refusals = _refusals(session)
-    assert refusals["add-regular"].startswith("IND-2") and refusals["add-mercenary"].startswith("IND-2")
+    table_action(session, "units", "florence", "independent")
+    refused = refusals(session)
+    assert refused["add-regular"].startswith("IND-2") and refused["add-mercenary"].startswith("IND-2")
     assert "pick remove-regular" in choice_strings(session.decision)  # a loss is recorded as usual
 
 
 def test_ind_2_independent_regulars_never_move(data):
     session = new_session(data)
-    _table(session, "move", "florence")
-    assert _refusals(session)["independent"].startswith("IND-2")
+    table_action(session, "move", "florence")
+    assert refusals(session)["independent"].startswith("IND-2")
 
 
 def test_ind_2_units_of_any_power_may_enter(data):
     session = new_session(data)
-    _table(session, "move", "madrid", "spain", "regular", "florence")
+    table_action(session, "move", "madrid", "spain", "regular", "florence")
     assert session.state.spaces["florence"].units["spain"] == Units(1, 0)
 
 
 def test_ind_3_a_captured_space_never_turns_independent_again(data):
     session = new_session(data)
-    _table(session, "control", "florence", "spain")
+    table_action(session, "control", "florence", "spain")
     assert session.state.spaces["florence"].control == "spain"
-    _table(session, "control", "florence")
-    assert _refusals(session)["independent"].startswith("IND-3")
+    table_action(session, "control", "florence")
+    assert refusals(session)["independent"].startswith("IND-3")
     with pytest.raises(IllegalChoice, match="IND-3"):
         choose(session, "pick independent")
 
@@ -74,7 +64,7 @@ def test_ind_3_city_state_rebels_frees_a_captured_space_with_its_regulars(data):
     choose(session, f"play {REBELS} event")
     assert session.decision.rule == "IND-3"
     assert choice_strings(session.decision) == ["pick metz"]
-    assert _refusals(session)["florence"].startswith("IND-3")
+    assert refusals(session)["florence"].startswith("IND-3")
     choose(session, "pick metz")
     assert state.spaces["metz"].control == "independent"
     assert state.spaces["metz"].units == {"independent": Units(2, 0)}

@@ -7,7 +7,7 @@ import pytest
 from core import geography, gamedata, morisco
 from core.choices import TABLE_ACTOR, Choice
 from core.state import Phase
-from tests.conftest import advance_until, choice_strings, choose, ctx, new_session, to_impulse_of
+from tests.conftest import refusals, table_action, advance_until, choice_strings, choose, ctx, new_session, to_impulse_of
 
 REVOLT = 13
 
@@ -17,16 +17,6 @@ def _revolted(data):
     to_impulse_of(session, "ottoman", [REVOLT, 101])
     choose(session, f"play {REVOLT} event")
     return session
-
-
-def _table(session, *steps):
-    session.choose(TABLE_ACTOR, Choice.parse("table"))
-    for step in steps:
-        choose(session, f"pick {step}")
-
-
-def _refusals(session):
-    return {o.choice.args[0]: o.refusal for o in session.decision.refused}
 
 
 def test_mor_1_the_event_sets_unrest_and_places_the_morisco_in_granada(data):
@@ -39,17 +29,17 @@ def test_mor_1_the_event_sets_unrest_and_places_the_morisco_in_granada(data):
 
 def test_mor_2_the_morisco_is_never_placed_by_a_table_action(data):
     session = new_session(data)
-    _table(session, "morisco")
-    refusals = _refusals(session)
-    assert refusals["place"].startswith("MOR-2")
-    assert refusals["move"].startswith("MOR-1")  # not in play yet
+    table_action(session, "morisco")
+    refused = refusals(session)
+    assert refused["place"].startswith("MOR-2")
+    assert refused["move"].startswith("MOR-1")  # not in play yet
 
 
 @pytest.mark.parametrize(("space", "allowed"), [("seville", True), ("madrid", True), ("valladolid", True), ("barcelona", True), ("paris", False)])
 def test_mor_3_never_more_than_two_spaces_from_granada(data, space, allowed):
     session = _revolted(data)
-    _table(session, "morisco", "move")
-    refusal = _refusals(session).get(space, "")
+    table_action(session, "morisco", "move")
+    refusal = refusals(session).get(space, "")
     assert (refusal == "") is allowed
     if not allowed:
         assert refusal.startswith("MOR-3")
@@ -69,9 +59,9 @@ def test_mor_3_a_three_space_move_is_refused(data, tmp_path):
     session = new_session(tight)
     to_impulse_of(session, "ottoman", [REVOLT, 101])
     choose(session, f"play {REVOLT} event")
-    _table(session, "morisco", "move")
+    table_action(session, "morisco", "move")
     assert "pick seville" in choice_strings(session.decision)
-    assert _refusals(session)["barcelona"].startswith("MOR-3")
+    assert refusals(session)["barcelona"].startswith("MOR-3")
 
 
 def test_mor_3_never_moves_in_winter(data):
@@ -85,8 +75,8 @@ def test_mor_3_never_moves_in_winter(data):
 
 def test_mor_4_destroyed_at_winter_when_besieging_an_enemy_fortress(data):
     session = _revolted(data)
-    _table(session, "morisco", "besiege")
-    assert _refusals(session)["granada"].startswith("MOR-4")  # not fortified
+    table_action(session, "morisco", "besiege")
+    assert refusals(session)["granada"].startswith("MOR-4")  # not fortified
     choose(session, "pick seville")
     assert session.state.morisco_besieging == "seville"
     advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
@@ -96,14 +86,14 @@ def test_mor_4_destroyed_at_winter_when_besieging_an_enemy_fortress(data):
 
 def test_mor_4_survives_winter_without_a_siege(data):
     session = _revolted(data)
-    _table(session, "morisco", "move", "madrid")
+    table_action(session, "morisco", "move", "madrid")
     advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
     assert session.state.morisco_space == "madrid"
 
 
 def test_mor_4_survives_when_the_besieged_space_is_no_longer_an_enemy(data):
     session = _revolted(data)
-    _table(session, "morisco", "besiege", "seville")
+    table_action(session, "morisco", "besiege", "seville")
     session.state.wars.remove(["ottoman", "spain"])
     advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
     assert session.state.morisco_space == "seville" and session.state.morisco_besieging == ""
@@ -134,6 +124,6 @@ def test_mor_3_three_spaces_away_is_refused_and_two_is_not(data):
     session = new_session(data)
     to_impulse_of(session, "ottoman", [REVOLT, 101])
     choose(session, f"play {REVOLT} event")
-    _table(session, "morisco", "move")
+    table_action(session, "morisco", "move")
     assert f"pick {two}" in choice_strings(session.decision)
-    assert _refusals(session)[three].startswith("MOR-3")
+    assert refusals(session)[three].startswith("MOR-3")
