@@ -16,6 +16,7 @@ EVERY_FIGURE = [
         for pattern in (
             rf"save size at turn {turn} .* KiB = .*x turn 1",
             rf"save write at turn {turn} .* ms = .*x writing the same text plainly",
+            rf"save open for play at turn {turn} .* ms = .*x json.loads of the same text",
             rf"save load at turn {turn} .* ms = .*x json.loads of the same text",
             *(rf"CPU per keypress at turn {turn}: {re.escape(label)}: .* ms = .*x a key bound to nothing"
               for label in bench.KEY_NAMES.values()),
