@@ -9,7 +9,7 @@ from core.cards import discard_after_play, take_from_hand
 from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
 from core.procedures import Moment, Procedure
-from core.state import Frame, Phase
+from core.state import Frame, Phase, QuietResponses
 
 # CARD-8 [D]: response events are played before the Marriage Resolution Phase.
 BEFORE_MARRIAGE_RESOLUTION = (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMATIC_STATUS, Phase.ACTION)
@@ -67,21 +67,42 @@ def _play_from_window(ctx: Ctx, power: str, choice: Choice, extra: tuple[str, ..
     discard_after_play(ctx, number)
 
 
+UNTIL_NEXT_PHASE = "until-next-phase"
+
+
+def _answerable(options: list[Option]) -> list[str]:
+    return sorted(str(o.choice) for o in options if not o.refusal)
+
+
+def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
+    """GEN-8: the power said "no responses until the next phase", and nothing it could answer changed."""
+    quiet = ctx.state.quiet_responses.get(power)
+    return quiet is not None and quiet.turn == ctx.state.turn and quiet.phase == ctx.state.phase and quiet.answerable == answerable
+
+
 def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
     if frame.index >= len(frame.asked):
         return None
     power = frame.asked[frame.index]
     options = response_options(ctx, power)
-    playable = [o for o in options if not o.refusal]
-    if not playable and not ctx.state.strict_response_windows:
+    answerable = _answerable(options)
+    if not answerable and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only powers that could answer are asked
+    if _keeps_quiet(ctx, power, answerable):
+        return None
     options.append(Option(Choice(Verb.NO_RESPONSE, (), "No response")))
+    options.append(Option(Choice(Verb.NO_RESPONSE, (UNTIL_NEXT_PHASE,), "No responses from me until the next phase (GEN-8)")))
     return Decision.of(power, f"Response window {frame.trigger}: play a response card?", "CARD-2", options)
 
 
 def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> None:
+    power = frame.asked[frame.index]
     if choice.verb is Verb.RESPOND:
-        _play_from_window(ctx, frame.asked[frame.index], choice, ())
+        _play_from_window(ctx, power, choice, ())
+    elif choice.args == (UNTIL_NEXT_PHASE,):
+        answerable = _answerable(response_options(ctx, power))
+        ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, answerable)
+        ctx.log("GEN-8", "plays no response until the next phase (or until something it could answer changes)", power)
     frame.index += 1
 
 

@@ -192,6 +192,16 @@ class Markers:
     bonus_holders: dict[str, str] = Factory(dict)
 
 
+@define
+class QuietResponses:
+    """GEN-8: a power asked not to be offered responses for the rest of this phase; ``answerable``
+    is what it could have played then (asked again as soon as that changes)."""
+
+    turn: int
+    phase: Phase
+    answerable: list[str] = Factory(list)
+
+
 # ---- the procedure stack (frames) --------------------------------------------------------------
 
 
@@ -234,4 +244,5 @@ class GameState:
     fortresses: list[str] = Factory(list)
     winner: str = ""
     victory: str = ""
+    quiet_responses: dict[str, QuietResponses] = Factory(dict)
     vp_history: list[dict[str, int]] = Factory(list)  # {power: total} at each Victory Determination (WIN-5)

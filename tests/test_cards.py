@@ -200,7 +200,7 @@ def test_gen_8_strict_windows_ask_every_power(data):
     asked = []
     while isinstance(state.stack[-1], ResponseWindowFrame):
         asked.append(session.decision.power)
-        assert choice_strings(session.decision) == ["no-response"]
+        assert choice_strings(session.decision) == ["no-response", "no-response until-next-phase"]
         choose(session, "no-response")
     assert asked == list(data.power_ids)
 
@@ -303,3 +303,35 @@ def test_card_7_a_short_deck_is_dealt_one_card_at_a_time(data):
     dealt = {p: len(state.powers[p].hand) for p in data.power_ids}
     assert sum(dealt.values()) == 12 and min(dealt.values()) == 2  # 6 powers x 2, none left at 0
     assert any(e.power == "protestant" and "the deck ran out: 1 short" in e.text for e in c.events)
+
+
+def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(data):
+    """GEN-8: a holder who says "no responses until the next phase" is not asked again in that
+    phase while what it could answer stays the same; a new betrothal to answer asks it again; the
+    next phase asks it again."""
+    from core import marriage, responses
+    from tests.conftest import resettle
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2])  # Philip II: 4 CP
+    state = session.state
+    give(state, "england", 22)
+    resettle(session)
+    choose(session, "play 2 cp")
+    choose(session, "cp influence papacy")
+    assert session.decision.power == "england" and "no-response until-next-phase" in choice_strings(session.decision)
+    events = choose(session, "no-response until-next-phase")
+    assert any(e.rule == "GEN-8" for e in events)
+    choose(session, "cp influence papacy")
+    assert session.decision.power == "spain"  # England is not asked again for the same answer
+    marriage.betroth(state, data, "anna-of-austria", "henry-iii")  # Henry III is French: a new answer
+    resettle(session)
+    choose(session, "cp influence venice")
+    assert session.decision.power == "england" and "respond 22 anna-of-austria" in choice_strings(session.decision)
+    choose(session, "no-response until-next-phase")
+    choose(session, "cp influence genoa")  # Spain's last CP
+    assert session.decision.rule != "CARD-2"  # quiet again, with both answers
+    state.quiet_responses["england"].turn = 0  # as if said in an earlier phase
+    responses.open_response_window(ctx(data, state), "after a later action")
+    resettle(session)
+    assert session.decision.power == "england" and session.decision.rule == "CARD-2"  # a new phase asks again
