@@ -57,11 +57,6 @@ def entries() -> tuple[RuleEntry, ...]:
     return tuple(out)
 
 
-@cache
-def _rules() -> dict[str, str]:
-    return {entry.id: entry.plain for entry in entries()}
-
-
 def _reflow(lines: list[str]) -> str:
     """Join a paragraph's hard-wrapped lines; keep table rows, list items and blank lines."""
     out: list[str] = []
@@ -80,9 +75,3 @@ def _reflow(lines: list[str]) -> str:
 def base_id(rule_id: str) -> str:
     """``MAR-6c`` -> ``MAR-6``: the rule a sub-item belongs to."""
     return re.sub(r"[a-z]$", "", rule_id)
-
-
-def rule_text(rule_id: str) -> str:
-    """The text of a rule; ``MAR-6c`` falls back to ``MAR-6``; an unknown ID says so."""
-    rules = _rules()
-    return rules.get(rule_id) or rules.get(base_id(rule_id)) or f"{rule_id}: no rule text with this ID in the rules reference."

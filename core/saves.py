@@ -28,7 +28,6 @@ from core.state import Frame, GameState
 SAVE_FORMAT = "virgin-queen-save"
 SAVE_VERSION = 2
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
-AUTOSAVE_NAME = "autosave.json"
 SAVE_FILE_MODE = 0o644
 ACTION_SEPARATOR = ": "
 # Far above any real save (a whole game is well under 1 MB); a larger file is not read into memory.

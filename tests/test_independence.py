@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import independence, units
-from core.choices import TABLE_ACTOR, Choice, IllegalChoice
+from core.choices import Choice, IllegalChoice
 from core.state import Units
 from tests.conftest import refusals, table_action, choice_strings, choose, ctx, new_session, to_impulse_of
 

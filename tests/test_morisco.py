@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from core import geography, gamedata, morisco
-from core.choices import TABLE_ACTOR, Choice
 from core.state import Phase
 from tests.conftest import refusals, table_action, advance_until, choice_strings, choose, ctx, new_session, to_impulse_of
 

@@ -340,7 +340,7 @@ from core import gamedata, saves
 from core.session import Session
 from core.setup import Setup
 os.replace = lambda *args: os._exit(0)  # die between writing the temporary file and renaming it
-saves.write(Session.new(gamedata.load(), Setup()), Path(sys.argv[1]) / saves.AUTOSAVE_NAME)
+saves.write(Session.new(gamedata.load(), Setup()), Path(sys.argv[1]) / "autosave.json")
 """
 
 

@@ -12,7 +12,7 @@ from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
 from tui.screens.log_search import LogSearchScreen
-from tui.screens.overlays import HandoffScreen, TableScreen, TextScreen
+from tui.screens.overlays import HandoffScreen, TableScreen
 from tui.screens.rules_browser import RulesBrowser
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.reports import (
