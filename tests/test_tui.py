@@ -596,3 +596,21 @@ async def test_choices_show_their_typed_form_and_the_typed_input_completes_it(tm
         await pilot.press("enter")
         await pilot.pause()
         assert session.actions[-1].choice == "cp patronise artist 3"
+
+
+async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
+    """Issue 9: the refusal of a typed choice and a greyed option come from the same list core gives."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert "not allowed now: x shows why" in screen_text(app)
+        await pilot.press("x")
+        await pilot.pause()
+        text = screen_text(app)
+        refusal = session.decision.refusal_of(next(o.choice for o in session.decision.refused))
+        assert refusal and refusal in text  # the same words the typed choice would be refused with
+        options = app.screen.query_one("#choices")
+        assert options.option_count == len(session.decision.choices) + len(session.decision.refused)
+        assert all(options.get_option_at_index(i).disabled for i in range(len(session.decision.choices), options.option_count))

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual_autocomplete import AutoComplete, DropdownItem, TargetState
 
 from core.choices import Choice, Decision
+from core.choices import Option as ChoiceOption
 from tui.messages import ChoiceMade, TypedChoice
 
 
@@ -25,14 +26,23 @@ def _entry(number: int, choice: Choice) -> Content:
     return Content.assemble(head + choice.label, ("  " + typed, "dim"))
 
 
+def _refused_entry(option: ChoiceOption) -> Content:
+    """A known option not legal now, greyed, with why (the rule ID and words core gave)."""
+    return Content.assemble(("   " + (option.choice.label or str(option.choice)), "dim"), (f"  - {option.refusal}", "dim italic"))
+
+
 class DecisionPanel(Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+        Binding("x", "toggle_refused", "Why not", show=False),  # named in the prompt: the footer is full
     ]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._decision: Decision | None = None
+        self._suggested = ""
+        self._waiting = ""
+        self._show_refused = False  # the options core refused now, greyed with their reasons
         self._shown = 0  # which list of choices is on screen: a selection from an older one is stale
 
     def compose(self) -> ComposeResult:
@@ -52,6 +62,8 @@ class DecisionPanel(Vertical):
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         self._decision = decision
+        self._suggested = suggested
+        self._waiting = waiting_text
         self._shown += 1
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
@@ -61,13 +73,22 @@ class DecisionPanel(Vertical):
             prompt.update(waiting_text)
             return
         tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
-        prompt.update(f"{decision.prompt}{tag}")
+        refused = f"  ({len(decision.refused)} not allowed now: x shows why)" if decision.refused and not self._show_refused else ""
+        prompt.update(f"{decision.prompt}{tag}{refused}")
         options.add_options(
             [Option(_entry(i, choice), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
         )
+        if self._show_refused:
+            options.add_options(
+                [Option(_refused_entry(o), id=f"{self._shown}-r{i}", disabled=True) for i, o in enumerate(decision.refused)]
+            )
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
+
+    def action_toggle_refused(self) -> None:
+        self._show_refused = not self._show_refused
+        self.show(self._decision, self._waiting, self._suggested)
 
     def show_problem(self, text: str) -> None:
         self.query_one("#problem", Static).update(f"Not allowed: {text}")
