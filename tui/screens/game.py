@@ -8,7 +8,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core.events import render
+from core.events import Event, render
 from core.state import Phase
 from core.views import SeatView
 from tui import display
@@ -34,6 +34,9 @@ class PhaseScreen(Screen[None]):
     def __init__(self, controller: Controller) -> None:
         super().__init__()
         self.controller = controller
+        self._log_shown = 0  # how many events of the game log the strip has written
+        self._log_last: Event | None = None
+        self._enabled: tuple[bool | None, bool | None] = (None, None)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -61,12 +64,26 @@ class PhaseScreen(Screen[None]):
             suggested = run.current.choice
         self.query_one("#phase-info", Static).update(info)
         self.query_one(DecisionPanel).show(view.decision, "The game is over." if view.winner else "", suggested)
+        self._show_log(view.log)
+        enabled = (self.check_action("undo", ()), self.check_action("table", ()))
+        if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change
+            self._enabled = enabled
+            self.refresh_bindings()
+
+    def _show_log(self, events: tuple[Event, ...]) -> None:
+        """Write only the events that are new since the last refresh (rewriting 40 lines on every
+        key was most of a keypress); after an undo or a reload the strip is written again."""
         log = self.query_one("#log", RichLog)
-        log.clear()
+        shown = self._log_shown
+        continues = 0 < shown <= len(events) and events[shown - 1] is self._log_last
+        if not continues:
+            log.clear()
+            shown = 0
         names = self.controller.power_names()
-        for event in view.log[-LOG_LINES_SHOWN:]:
+        for event in events[max(shown, len(events) - LOG_LINES_SHOWN):]:
             log.write(render(event, names))
-        self.refresh_bindings()
+        self._log_shown = len(events)
+        self._log_last = events[-1] if events else None
 
     def phase_info(self, view: SeatView) -> str:
         return ""
