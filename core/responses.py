@@ -57,6 +57,13 @@ def open_combat_window(ctx: Ctx, space: str, sides: tuple[str, str]) -> None:
     ctx.state.stack.append(CombatWindowFrame(space=space, asked=involved))
 
 
+def open_battle_windows(ctx: Ctx, space: str, sides: tuple[str, str], battle: str) -> None:
+    """After a recorded field battle, assault or naval battle: first the combat-card window of its sides
+    (CARD-3), then the response window of every power (CARD-2), each in impulse order (GEN-8)."""
+    open_response_window(ctx, f"after the {battle} at {ctx.name(space)}")  # below: it opens second
+    open_combat_window(ctx, space, sides)
+
+
 def _play_from_window(ctx: Ctx, power: str, choice: Choice, extra: tuple[str, ...]) -> None:
     number = int(choice.args[0])
     event = ctx.rules.event_of(ctx.data, number)
@@ -118,8 +125,8 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
         return None
     power = frame.asked[frame.index]
     options = _window_options(ctx, power, Moment.COMBAT)
-    if not any(not o.refusal for o in options):
-        return None
+    if not any(not o.refusal for o in options) and not ctx.state.strict_response_windows:
+        return None  # GEN-8 default: only a side that could play a combat card is asked
     options.append(Option(Choice(Verb.NO_COMBAT, (), "No combat card")))
     return Decision.of(power, f"Battle at {ctx.name(frame.space)}: play a combat card?", "CARD-3", options)
 

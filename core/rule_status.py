@@ -1,5 +1,5 @@
-"""What the engine does with each rule: enforced, recorded as a table action, not in the sources, or not
-yet in the engine. "Enforced" is derived from the rule IDs the engine cites (in its decisions, log lines
+"""What the engine does with each rule: enforced, recorded as a table action, or not in the sources.
+"Enforced" is derived from the rule IDs the engine cites (in its decisions, log lines
 and registry records); the rules that are something else are declared here, as data, with the reason."""
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ class Treatment(StrEnum):
     ENFORCED = "enforced"
     TABLE = "table action"
     NOT_IN_SOURCES = "not in the sources"
-    PENDING = "not yet in the engine"
     NOT_CITED = "not cited by the engine"
 
 
@@ -29,13 +28,12 @@ class Status:
     note: str = ""
 
 
-PENDING_NOTE = "its card events and procedures are being added (issue 'Every rule of the sources enforced')"
-PENDING_SECTIONS = ("SUEZ-", "MOR-", "CL-")
-PENDING_RULES = ("IND-3",)
-
 DECLARED: dict[str, Status] = {
     "GEN-1": Status(Treatment.ENFORCED, "the impulse order is the order of the powers in core/data/powers.toml"),
+    "CL-6": Status(Treatment.ENFORCED, "Guise's moves are table actions, refused outside the territory; his winter return is automatic"),
     "IND-1": Status(Treatment.ENFORCED, "the independent spaces are data (core/data/spaces.toml, scenarios)"),
+    "MOR-3": Status(Treatment.ENFORCED, "the Morisco's moves are table actions, refused beyond 2 spaces of Granada or in Winter"),
+    "MOR-4": Status(Treatment.ENFORCED, "its sieges are recorded as table actions; the Winter check is automatic"),
     "PAT-9": Status(Treatment.ENFORCED, "the worked example is a walkthrough and a test, and comes out exactly"),
     "TABLE-1": Status(Treatment.TABLE, "players record outcomes the sources do not describe; each is validated and logged"),
     "UNIT-3": Status(Treatment.TABLE, "capture, release and losses of leaders are recorded as table actions"),
@@ -67,8 +65,6 @@ def status(rule_id: str) -> Status:
     rule = base_id(rule_id)
     if rule in DECLARED:
         return DECLARED[rule]
-    if rule in PENDING_RULES or rule.startswith(PENDING_SECTIONS):
-        return Status(Treatment.PENDING, PENDING_NOTE)
     if rule in cited_by_engine():
         return Status(Treatment.ENFORCED)
     return Status(Treatment.NOT_CITED)

@@ -13,9 +13,9 @@ from core import diplomacy, patronage
 from core.choices import TABLE_ACTOR, Choice, Decision, Option
 from core.context import Ctx
 from core.procedures import Procedure, StepFn, TableKind, pick
-from core.responses import open_combat_window
+from core.responses import open_battle_windows
 from core.state import Frame, LeaderStatus
-from core.units import add_units
+from core.units import add_units, fortified
 
 CANCEL = "cancel"
 MARY = "mary-queen-of-scots"
@@ -192,15 +192,37 @@ def _record_peace(ctx: Ctx, by: str, args: list[str]) -> None:
     diplomacy.set_war(ctx, a, b, False, by)
 
 
+# CARD-2 / CARD-3: the battles whose outcome is recorded (their resolution is not in the sources). The
+# field battle keeps the kind id "battle" that saves recorded before assaults and naval battles had kinds.
+BATTLES = {"battle": "field battle", "assault": "assault", "naval-battle": "naval battle"}
+
+
+def _battle_spaces(battle: str) -> StepFn:
+    def options(ctx: Ctx, args: list[str]) -> list[Option]:
+        out = []
+        for space_id in ctx.state.spaces:
+            refusal = ""
+            if battle == "assault" and not fortified(ctx.data, ctx.state, space_id):
+                refusal = f"TABLE-1: an assault is made on a fortified space, and {ctx.name(space_id)} is not one"
+            out.append(pick(space_id, f"{BATTLES[battle].capitalize()} in {ctx.name(space_id)}", refusal))
+        return out
+
+    return options
+
+
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
     attacker = args[1]
     return [pick(p, f"{ctx.name(attacker)} attacks {ctx.name(p)}") for p in [*ctx.data.power_ids, "independent"] if p != attacker]
 
 
-def _record_battle(ctx: Ctx, by: str, args: list[str]) -> None:
-    space_id, attacker, defender = args
-    ctx.log("TABLE-1", f"{_who(by)}battle at {ctx.name(space_id)}: {ctx.name(attacker)} against {ctx.name(defender)}", by)
-    open_combat_window(ctx, space_id, (attacker, defender))
+def _battle(battle: str) -> TableKind:
+    def record(ctx: Ctx, by: str, args: list[str]) -> None:
+        space_id, attacker, defender = args
+        ctx.log("TABLE-1", f"{_who(by)}{BATTLES[battle]} at {ctx.name(space_id)}: {ctx.name(attacker)} against {ctx.name(defender)}", by)
+        open_battle_windows(ctx, space_id, (attacker, defender), BATTLES[battle])
+
+    label = f"Record {'an' if battle == 'assault' else 'a'} {BATTLES[battle]} between two powers in a space"
+    return TableKind(battle, label, (_battle_spaces(battle), _powers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"))
 
 
 TABLE_KINDS = (
@@ -212,7 +234,7 @@ TABLE_KINDS = (
     TableKind("mary", "Capture or release Mary Queen of Scots in England", (_mary_changes,), _record_mary, ("TABLE-1", "MAR-3")),
     TableKind("war", "Declare war between two powers", (_powers, _war_partners), _record_war, ("TABLE-1", "DIP-8")),
     TableKind("peace", "Make peace between two powers", (_wars,), _record_peace, ("TABLE-1", "DIP-8")),
-    TableKind("battle", "Record a battle between two powers in a space", (_spaces("Battle in"), _powers, _defenders), _record_battle, ("TABLE-1", "CARD-3")),
+    *(_battle(battle) for battle in BATTLES),
     TableKind("region", "Adjust a region's Protestant space count", (_regions, _region_changes), _record_region),
 )
 

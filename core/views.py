@@ -12,13 +12,14 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from core import marriage, victory
+from core import catholic_league, independence, marriage, morisco, suez, victory
 from core.choices import Decision
+from core.context import Ctx
 from core.events import Event
 from core.gamedata import CardRecord, GameData
 from core.registry import RULES
 from core.setup import Seat, SeatKind, Setup
-from core.state import PHASE_TITLES, GameState, PatronStatus, Phase, RoyalStatus
+from core.state import PHASE_TITLES, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
 from core.victory import VpLine
 
 PROVISIONAL_MARK = "*"
@@ -103,8 +104,52 @@ class MinorRow:
 
 
 @frozen
+class SuezTrack:
+    """SUEZ-1..SUEZ-3 on the Ottoman display: the attempts marker, the next dig's modifier, the canal."""
+
+    attempts: int
+    boxes: int
+    next_modifier: int
+    target: int
+    built: bool
+    benefit: str  # SUEZ-3: what the canal gives the Ottoman's expeditions ("" until built)
+
+
+@frozen
+class MoriscoUnit:
+    """MOR-2..MOR-4 on the Ottoman display: where the Morisco is ("" when not in play)."""
+
+    space: str
+    besieging: str
+    from_start: int  # spaces from Granada (MOR-3)
+    limit: int
+
+
+@frozen
+class LeagueState:
+    """CL-1..CL-6 on Spain's display: whether the League formed, its deal bar, the Duke of Guise."""
+
+    formed_turn: int  # 0: not formed
+    deals_barred: bool
+    guise: str  # "in Reims", "captured", "not in play"...
+
+
+@frozen
+class IndependentRow:
+    """IND-1..IND-3: an independent-type space, who holds it and its independent regulars."""
+
+    space: str
+    name: str
+    key: bool
+    independent: bool
+    held_by: str
+    regulars: int
+
+
+@frozen
 class PowerDisplay:
-    """A power's display: who holds it, VP ledger, Card markers, bonuses."""
+    """A power's display: who holds it, VP ledger, Card markers, bonuses, and its own rules' state
+    (the Suez track and the Morisco for the Ottoman, the Catholic League for Spain)."""
 
     power: str
     name: str
@@ -115,6 +160,9 @@ class PowerDisplay:
     bonuses: tuple[str, ...]
     marriage_bonuses: tuple[str, ...]
     vp_lines: tuple[VpLine, ...]
+    suez: SuezTrack | None = None
+    morisco: MoriscoUnit | None = None
+    league: LeagueState | None = None
 
 
 @frozen
@@ -145,6 +193,7 @@ class SeatView:
     minors: tuple[MinorRow, ...]
     wars: tuple[tuple[str, str], ...]
     powers: tuple[PowerDisplay, ...]
+    independent: tuple[IndependentRow, ...]
     log: tuple[Event, ...]
 
     @property
@@ -273,11 +322,54 @@ def minor_rows(data: GameData, state: GameState) -> tuple[MinorRow, ...]:
     )
 
 
+SUEZ_BENEFIT = "expeditions are placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)"
+
+
+def suez_track(data: GameData, state: GameState) -> SuezTrack:
+    settings = data.settings.suez
+    ctx = Ctx(data, state)
+    return SuezTrack(
+        state.suez_attempts, settings.boxes, sum(m.value for m in suez.dig_modifiers(ctx, morisco.OTTOMAN)), settings.target,
+        state.suez_built, SUEZ_BENEFIT if state.suez_built else "",
+    )
+
+
+def morisco_unit(data: GameData, state: GameState) -> MoriscoUnit:
+    space = state.morisco_space
+    away = morisco.distance_from_start(data, space) if space else None
+    return MoriscoUnit(
+        data.name_of(space) if space else "", data.name_of(state.morisco_besieging) if state.morisco_besieging else "",
+        away or 0, data.settings.morisco.max_distance,
+    )
+
+
+def league_state(data: GameData, state: GameState) -> LeagueState:
+    guise = state.leaders[data.settings.league.leader]
+    where = f"in {data.name_of(guise.space)}" if guise.status is LeaderStatus.ON_MAP and guise.space else guise.status.value
+    return LeagueState(state.league_formed_turn, state.league_deals_barred, where)
+
+
+def independent_rows(data: GameData, state: GameState) -> tuple[IndependentRow, ...]:
+    rows = []
+    for record in data.spaces.values():
+        if not record.independent:
+            continue
+        space = state.spaces[record.id]
+        held = space.units.get(independence.INDEPENDENT)
+        independent = space.control == independence.INDEPENDENT
+        rows.append(IndependentRow(
+            record.id, record.name, record.key, independent, "" if independent else data.name_of(space.control),
+            held.regulars if held else 0,
+        ))
+    return tuple(rows)
+
+
 def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[PowerDisplay, ...]:
     holders = state.markers.bonus_holders
     displays = []
     for power in data.powers:
         record = state.powers[power.id]
+        ottoman = power.id == morisco.OTTOMAN
         displays.append(PowerDisplay(
             power.id,
             power.name,
@@ -288,6 +380,9 @@ def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[Powe
             tuple(f"{data.bonuses[b].name} ({data.bonuses[b].effect})" for b, p in holders.items() if p == power.id),
             tuple(f"{data.royals[r].name}: {data.royals[r].marriage_bonus} +{data.royals[r].marriage_bonus_value}" for r in record.royal_bonuses),
             tuple(victory.vp_lines(state, data, power.id)),
+            suez_track(data, state) if ottoman else None,
+            morisco_unit(data, state) if ottoman else None,
+            league_state(data, state) if power.id == catholic_league.SPAIN else None,
         ))
     return tuple(displays)
 
@@ -338,5 +433,6 @@ def seat_view(
         minors=minor_rows(data, state),
         wars=tuple((data.power_name(a), data.power_name(b)) for a, b in state.wars),
         powers=power_displays(data, state, setup),
+        independent=independent_rows(data, state),
         log=tuple(log),
     )

@@ -145,7 +145,7 @@ class Board:
 
     def powers(self) -> None:
         text = "\n".join(display.power_display_lines(self.controller.view()))
-        self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses (WIN-6)", text))
+        self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses, Suez, Morisco, League, independent spaces", text))
 
     def discards(self) -> None:
         view = self.controller.view()

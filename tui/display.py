@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.views import DealRow, MinorRow, SeatView, VpRow
+from core.views import DealRow, IndependentRow, LeagueState, MinorRow, MoriscoUnit, SeatView, SuezTrack, VpRow
 
 PROVISIONAL_MARK = "*"
 
@@ -48,9 +48,49 @@ def power_display_lines(view: SeatView) -> list[str]:
             f"  Card markers for the next Card Draw (CARD-7): {', '.join(display.card_markers) or 'none'}",
             f"  Scientific bonuses (SCI-2): {', '.join(display.bonuses) or 'none'}",
             *([f"  Marriage bonuses (MAR-6): {', '.join(display.marriage_bonuses)}"] if display.marriage_bonuses else []),
+            *suez_lines(display.suez),
+            *morisco_lines(display.morisco),
+            *league_lines(display.league),
             *[f"  VP {line.amount:+d} [{line.rule}] {line.reason}" for line in display.vp_lines],
         ]
-    return lines
+    return [*lines, *independent_lines(view.independent)]
+
+
+def suez_lines(track: SuezTrack | None) -> list[str]:
+    if track is None:
+        return []
+    boxes = "".join("[x]" if box < track.attempts else "[ ]" for box in range(track.boxes))
+    if track.built:
+        return [f"  Suez Canal (SUEZ-3): built - +1 Card marker for the rest of the game; {track.benefit}"]
+    return [f"  Suez Canal (SUEZ-1, SUEZ-2): not built; attempts {boxes} {track.attempts}/{track.boxes}, next dig 1d6 {track.next_modifier:+d}, {track.target}+ builds"]
+
+
+def morisco_lines(unit: MoriscoUnit | None) -> list[str]:
+    if unit is None:
+        return []
+    if not unit.space:
+        return ["  Morisco (MOR-2): not in play (enters only with the Morisco Revolt event)"]
+    siege = f", besieging {unit.besieging} (destroyed at the start of Winter if still besieging an enemy fortress, MOR-4)" if unit.besieging else ""
+    return [f"  Morisco (MOR-3): in {unit.space}, {unit.from_start} of at most {unit.limit} spaces from Granada{siege}"]
+
+
+def league_lines(league: LeagueState | None) -> list[str]:
+    if league is None:
+        return []
+    if not league.formed_turn:
+        return ["  Catholic League (CL-1): not formed; the Duke of Guise enters with it"]
+    barred = "; no deal with France or the Protestant in this Diplomacy Segment (CL-5)" if league.deals_barred else ""
+    return [f"  Catholic League (CL-1): formed on turn {league.formed_turn}; Duke of Guise (CL-6): {league.guise}{barred}"]
+
+
+def independent_lines(rows: tuple[IndependentRow, ...]) -> list[str]:
+    def describe(row: IndependentRow) -> str:
+        kind = "key" if row.key else "fortress"
+        if row.independent:
+            return f"{row.name} ({kind}): independent, {row.regulars} regulars"
+        return f"{row.name} ({kind}): {row.held_by}"
+
+    return ["Independent spaces (IND-1..IND-3):", *(f"  {describe(row)}" for row in rows)]
 
 
 def mark(name: str, provisional: bool) -> str:

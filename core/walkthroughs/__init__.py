@@ -8,10 +8,10 @@ plays every one headless and asserts what each step promises.
 
 from __future__ import annotations
 
-from core.walkthroughs import cards, diplomacy, marriage, patronage, table, turn, victory
+from core.walkthroughs import cards, diplomacy, marriage, patronage, powers, table, turn, victory
 from core.walkthroughs.model import Step, Walkthrough, WalkthroughFailed, WalkthroughRun, check, play_through
 
-SECTION_MODULES = (turn, cards, diplomacy, marriage, patronage, victory, table)
+SECTION_MODULES = (turn, cards, diplomacy, marriage, patronage, powers, victory, table)
 
 WALKTHROUGHS: dict[str, Walkthrough] = {w.id: w for m in SECTION_MODULES for w in m.WALKTHROUGHS}
 SECTIONS: tuple[str, ...] = tuple(m.SECTION for m in SECTION_MODULES)

@@ -1,10 +1,11 @@
-"""Walkthrough of diplomacy: influence and minor powers' status (DIP-1..DIP-7)."""
+"""Walkthroughs of diplomacy: influence and minor powers' status (DIP-1..DIP-7); independent spaces and City
+State Rebels (IND-1..IND-3)."""
 
 from __future__ import annotations
 
 from core.state import Phase
 from core.walkthroughs.model import Hands, Position, Reach, Step, Walkthrough
-from core.walkthroughs.promises import AllyIs, Logged, Rolled
+from core.walkthroughs.promises import AllyIs, ControlIs, Logged, Refused, Rolled, UnitsIn, VpChange
 
 SECTION = "Diplomacy"
 
@@ -49,4 +50,48 @@ STATUS = Walkthrough(
     teaches=("DIP-1", "DIP-3", "DIP-4", "DIP-5", "DIP-6", "GEN-5"),
 )
 
-WALKTHROUGHS = (STATUS,)
+ENGLAND = "england"
+
+CITY_STATE_REBELS = Walkthrough(
+    id="ind-city-state-rebels",
+    section=SECTION,
+    title="Independent spaces and City State Rebels (IND-1..IND-3)",
+    rule="IND-3",
+    intro=(
+        "Metz and Tunis (key spaces) and Florence and Bayonne (fortresses) are independent spaces; in the campaign "
+        "Bayonne, Florence and Tunis start independent (IND-1). Any power's units may enter them; their independent "
+        "regulars never move and are never rebuilt (IND-2). Once a major power captures one, it stays under some "
+        "major power's control, unless the City State Rebels event frees it with its regulars (IND-3). Position: "
+        "France holds Metz; England holds City State Rebels and Elizabeth I."
+    ),
+    position=Position(moves=(Reach(Phase.ACTION), Hands(((ENGLAND, (17, 3)),)))),
+    steps=(
+        Step("table", "TABLE-1", "in its impulse England tries to record Metz turning independent (a table action, TABLE-1)", power=ENGLAND),
+        Step("pick control", "TABLE-1", "a change of control"),
+        Step("pick metz", "IND-3", "of Metz"),
+        Step("pick independent", "IND-3", "to Independent (type it with ':'): refused, a captured space never turns independent by itself (IND-3)",
+             (Refused("IND-3"),)),
+        Step("pick cancel", "TABLE-1", "cancel the table action"),
+        Step("play 17 event", "IND-3", "England plays City State Rebels as its event instead", power=ENGLAND),
+        Step("pick florence", "IND-3", "try Florence (type it with ':'): refused, it is independent already", (Refused("IND-3"),)),
+        Step("pick metz", "IND-3",
+             "Metz rebels against France: independent again with its 2 regulars; France loses the key, and with it the "
+             "key's VP and a square of its card track (IND-3, WIN-6, CARD-7)",
+             (Logged("IND-3", "Metz rebels against France"), Logged("IND-2", "2 independent regulars return to Metz"),
+              ControlIs("metz", "independent"), UnitsIn("metz", "independent", 2), VpChange("france", -1))),
+        Step("table", "TABLE-1", "in England's next impulse, try to rebuild an independent regular in Metz", power=ENGLAND),
+        Step("pick units", "IND-2", "units"),
+        Step("pick metz", "IND-2", "in Metz"),
+        Step("pick independent", "IND-2", "independent units"),
+        Step("pick add-regular", "IND-2", "add a regular (type it with ':'): refused, independent regulars are never rebuilt (IND-2)",
+             (Refused("IND-2"),)),
+        Step("pick remove-regular", "IND-2", "a loss is recorded as usual: one independent regular of Metz is lost",
+             (UnitsIn("metz", "independent", 1),)),
+    ),
+    summary="No power may raise units in an independent space (IND-2, UNIT-1, UNIT-2); its regulars defend it like an inactive minor power's.",
+    recap=("IND-",),
+    autoplay=True,
+    teaches=("IND-1", "IND-2"),
+)
+
+WALKTHROUGHS = (STATUS, CITY_STATE_REBELS)

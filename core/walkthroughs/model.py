@@ -19,7 +19,7 @@ from core.events import Event, render
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Setup
-from core.state import CardMarker, GameState, Phase, VpEntry
+from core.state import CardMarker, GameState, Phase, Units, VpEntry
 from core.walkthroughs.promises import Outcome, Promise, Refused
 
 RULE_ID = re.compile(r"\b([A-Z]+-\d+)[a-z]?\b")
@@ -194,7 +194,39 @@ class Marker:
         return f"{data.power_name(self.power)} holds a {self.delta:+d} Card marker ({self.reason})"
 
 
-Edit = Hands | Unrest | Control | ProtestantRegion | EarlierVp | Turn | ArtistMarkers | Marker
+@frozen
+class Bonus:
+    """A scientific bonus (SCI-2) a power holds from an earlier turn."""
+
+    bonus: str
+    power: str
+
+    def edit(self, state: GameState, data: GameData) -> None:
+        state.markers.bonus_holders[self.bonus] = self.power
+
+    def describe(self, data: GameData) -> str:
+        return f"{data.power_name(self.power)} holds the {data.bonuses[self.bonus].name} bonus"
+
+
+@frozen
+class Forces:
+    """A power's units on the map are exactly these (space, regulars, mercenaries)."""
+
+    power: str
+    placements: tuple[tuple[str, int, int], ...]
+
+    def edit(self, state: GameState, data: GameData) -> None:
+        for space in state.spaces.values():
+            space.units.pop(self.power, None)
+        for space_id, regulars, mercenaries in self.placements:
+            state.spaces[space_id].units[self.power] = Units(regulars, mercenaries)
+
+    def describe(self, data: GameData) -> str:
+        placed = "; ".join(f"{r} regulars and {m} mercenaries in {data.name_of(s)}" for s, r, m in self.placements)
+        return f"{data.power_name(self.power)}'s units on the map: {placed or 'none'}"
+
+
+Edit = Hands | Unrest | Control | ProtestantRegion | EarlierVp | Turn | ArtistMarkers | Marker | Bonus | Forces
 Move = Reach | Play | Edit
 
 

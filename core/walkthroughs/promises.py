@@ -1,6 +1,6 @@
 """What a walkthrough step promises, checked after the step (and the quiet play after it): a log line
 with a rule ID, a roll total, a VP change, a Card marker, a card count, a royal's, minor's, leader's or
-bonus's state, a winner, or a refusal."""
+bonus's state, the Suez track, the Morisco, a space's control or units, a war, a winner, or a refusal."""
 
 from __future__ import annotations
 
@@ -172,6 +172,68 @@ class Wins:
 
 
 @frozen
+class SuezIs:
+    """SUEZ-2 / SUEZ-3: the attempts marker's box and whether the canal is built."""
+
+    attempts: int
+    built: bool = False
+
+    def broken(self, outcome: Outcome) -> str:
+        state = outcome.session.state
+        if (state.suez_attempts, state.suez_built) == (self.attempts, self.built):
+            return ""
+        return f"the Suez attempts marker is in box {state.suez_attempts} (built: {state.suez_built}), not {self.attempts} (built: {self.built})"
+
+
+@frozen
+class MoriscoIs:
+    """MOR-2..MOR-4: the Morisco unit's space ("" when not in play) and the space it besieges."""
+
+    space: str
+    besieging: str = ""
+
+    def broken(self, outcome: Outcome) -> str:
+        state = outcome.session.state
+        if (state.morisco_space, state.morisco_besieging) == (self.space, self.besieging):
+            return ""
+        return f"the Morisco is in {state.morisco_space or 'no space'} besieging {state.morisco_besieging or 'nothing'}, not {self.space or 'no space'} / {self.besieging or 'nothing'}"
+
+
+@frozen
+class ControlIs:
+    space: str
+    power: str
+
+    def broken(self, outcome: Outcome) -> str:
+        control = outcome.session.state.spaces[self.space].control
+        return "" if control == self.power else f"{self.space} is under {control} control, not {self.power}"
+
+
+@frozen
+class UnitsIn:
+    """A power's regulars and mercenaries in a space."""
+
+    space: str
+    power: str
+    regulars: int
+    mercenaries: int = 0
+
+    def broken(self, outcome: Outcome) -> str:
+        held = outcome.session.state.spaces[self.space].units.get(self.power)
+        have = (held.regulars, held.mercenaries) if held else (0, 0)
+        return "" if have == (self.regulars, self.mercenaries) else f"{self.power} has {have} in {self.space}, not {(self.regulars, self.mercenaries)}"
+
+
+@frozen
+class AtWar:
+    a: str
+    b: str
+
+    def broken(self, outcome: Outcome) -> str:
+        return "" if sorted((self.a, self.b)) in outcome.session.state.wars else f"{self.a} and {self.b} are not at war"
+
+
+@frozen
 class Refused:
     """The step's choice is refused by the engine, citing ``rule``."""
 
@@ -181,4 +243,7 @@ class Refused:
         return "" if self.rule in outcome.refusal else f"not refused with {self.rule} ({outcome.refusal or 'it was allowed'})"
 
 
-Promise = Logged | NotLogged | Rolled | VpChange | CardMarkers | Dealt | Holds | RoyalIs | AllyIs | LeaderIs | BonusHeld | Wins | Refused
+Promise = (
+    Logged | NotLogged | Rolled | VpChange | CardMarkers | Dealt | Holds | RoyalIs | AllyIs | LeaderIs | BonusHeld | Wins
+    | SuezIs | MoriscoIs | ControlIs | UnitsIn | AtWar | Refused
+)

@@ -17,7 +17,6 @@ TREATMENT_MARK = {
     Treatment.ENFORCED: "enforced",
     Treatment.TABLE: "table",
     Treatment.NOT_IN_SOURCES: "no source",
-    Treatment.PENDING: "pending",
     Treatment.NOT_CITED: "not cited",
 }
 

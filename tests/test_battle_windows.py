@@ -1,0 +1,101 @@
+"""After a recorded field battle, assault or naval battle: the combat-card window (CARD-3), then the
+response window (CARD-2), each in impulse order, asking whom GEN-8 says (TABLE-1 records the battle)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.choices import IllegalChoice
+from core.responses import CombatWindowFrame, ResponseWindowFrame
+from core.table import BATTLES
+from tests.conftest import choice_strings, choose, give, new_session, resettle, to_impulse_of
+
+VETERAN_TERCIOS = 24  # combat
+FOG_OF_WAR = 25  # combat
+WEDDING_FESTIVITIES = 22  # response (a standing betrothal with a French royal: the opening one)
+ELIZABETH_I = 3  # England's home card
+
+
+def _hands(session, holdings):
+    for power, numbers in holdings.items():
+        for number in numbers:
+            give(session.state, power, number)
+    resettle(session)
+
+
+def _record_battle(session, kind, space, attacker, defender):
+    choose(session, "table")
+    for value in (kind, space, attacker, defender):
+        choose(session, f"pick {value}")
+
+
+def _windows_until_back_to(session, power):
+    """Answer every window quietly; the (power, rule, choices) of each decision asked, in order."""
+    asked = []
+    while not (session.decision.rule in ("GEN-6", "CARD-1") and session.decision.power == power):
+        decision = session.decision
+        asked.append((decision.power, decision.rule, choice_strings(decision)))
+        choose(session, "no-combat" if decision.rule == "CARD-3" else "no-response")
+    return asked
+
+
+@pytest.mark.parametrize("kind", ["battle", "assault", "naval-battle"])
+def test_card_3_then_card_2_after_each_kind_of_battle(data, kind):
+    """The combat window (both sides, impulse order) comes first, then the response window."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [VETERAN_TERCIOS, 101])
+    _hands(session, {"ottoman": [FOG_OF_WAR], "england": [WEDDING_FESTIVITIES]})
+    _record_battle(session, kind, "tunis", "spain", "ottoman")  # Tunis is fortified
+    assert isinstance(session.state.stack[-1], CombatWindowFrame)
+    assert isinstance(session.state.stack[-2], ResponseWindowFrame)
+    asked = _windows_until_back_to(session, "spain")
+    assert [(p, r) for p, r, _ in asked] == [("ottoman", "CARD-3"), ("spain", "CARD-3"), ("england", "CARD-2")]
+    assert asked[0][2] == [f"combat {FOG_OF_WAR}", "no-combat"]
+    assert asked[2][2] == [f"respond {WEDDING_FESTIVITIES} elisabeth-of-valois", "no-response"]
+    assert any(e.rule == "TABLE-1" and f"{BATTLES[kind]} at Tunis: Spain against Ottoman" in e.text for e in session.log)
+
+
+def test_card_2_a_response_can_be_played_after_the_combat_cards(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [VETERAN_TERCIOS, WEDDING_FESTIVITIES, 101])
+    _record_battle(session, "battle", "metz", "spain", "france")
+    assert session.decision.rule == "CARD-3"
+    choose(session, f"combat {VETERAN_TERCIOS}")
+    assert (session.decision.power, session.decision.rule) == ("spain", "CARD-2")
+    events = choose(session, f"respond {WEDDING_FESTIVITIES} elisabeth-of-valois")
+    assert any(e.rule == "CARD-2" for e in events)
+    assert session.state.betrothals[0].festivities
+    assert (session.decision.power, session.decision.rule) == ("spain", "GEN-6")
+
+
+def test_gen_8_default_only_holders_who_could_play_are_asked(data):
+    """A power not in the battle holding a combat card is not asked; no one without a playable card is."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    _hands(session, {"england": [FOG_OF_WAR, ELIZABETH_I]})
+    _record_battle(session, "battle", "metz", "spain", "france")
+    assert (session.decision.power, session.decision.rule) == ("spain", "GEN-6")
+    assert not any(isinstance(f, (CombatWindowFrame, ResponseWindowFrame)) for f in session.state.stack)
+
+
+def test_gen_8_strict_windows_ask_both_sides_then_every_power(data):
+    session = new_session(data, strict_response_windows=True)
+    to_impulse_of(session, "spain", [101])
+    _record_battle(session, "battle", "metz", "spain", "france")
+    asked = _windows_until_back_to(session, "spain")
+    assert [(p, r) for p, r, _ in asked] == [
+        ("spain", "CARD-3"), ("france", "CARD-3"), *((p, "CARD-2") for p in data.power_ids),
+    ]
+    assert all(choices in (["no-combat"], ["no-response"]) for _, _, choices in asked)
+
+
+def test_table_1_an_assault_needs_a_fortified_space(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    choose(session, "table")
+    choose(session, "pick assault")
+    refusals = {o.choice.args[0]: o.refusal for o in session.decision.refused}
+    assert refusals["orleans"].startswith("TABLE-1") and "fortified" in refusals["orleans"]
+    assert "pick paris" in choice_strings(session.decision)
+    with pytest.raises(IllegalChoice, match="TABLE-1: an assault"):
+        choose(session, "pick orleans")
