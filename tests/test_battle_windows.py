@@ -51,7 +51,7 @@ def test_card_3_then_card_2_after_each_kind_of_battle(data, kind):
     asked = _windows_until_back_to(session, "spain")
     assert [(p, r) for p, r, _ in asked] == [("ottoman", "CARD-3"), ("spain", "CARD-3"), ("england", "CARD-2")]
     assert asked[0][2] == [f"combat {FOG_OF_WAR}", "no-combat"]
-    assert asked[2][2] == [f"respond {WEDDING_FESTIVITIES} elisabeth-of-valois", "no-response"]
+    assert asked[2][2] == [f"respond {WEDDING_FESTIVITIES} elisabeth-of-valois", "no-response", "no-response until-next-phase"]
     assert any(e.rule == "TABLE-1" and f"{BATTLES[kind]} at Tunis: Spain against Ottoman" in e.text for e in session.log)
 
 
@@ -86,7 +86,7 @@ def test_gen_8_strict_windows_ask_both_sides_then_every_power(data):
     assert [(p, r) for p, r, _ in asked] == [
         ("spain", "CARD-3"), ("france", "CARD-3"), *((p, "CARD-2") for p in data.power_ids),
     ]
-    assert all(choices in (["no-combat"], ["no-response"]) for _, _, choices in asked)
+    assert all(choices in (["no-combat"], ["no-response", "no-response until-next-phase"]) for _, _, choices in asked)
 
 
 def test_table_1_an_assault_needs_a_fortified_space(data):
