@@ -64,6 +64,10 @@ def screen_text(app: VirginQueenApp) -> str:
         parts.append(markdown.source)
     for log in app.screen.query(RichLog):
         parts += [line.text for line in log.lines]
+    from tui.widgets.lazy_log import LazyLog
+
+    for lazy in app.screen.query(LazyLog):
+        parts += lazy.lines
     return "\n".join(parts)
 
 

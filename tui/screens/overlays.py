@@ -6,13 +6,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, RichLog, Static
+from textual.widgets import Footer, Markdown, Static
 
 from core import views
 from core.events import render
 from core.gamedata import PROVISIONAL_NOTE
 from core.rules_text import rule_text
 from tui.controller import Controller
+from tui.widgets.lazy_log import LazyLog
 from tui.widgets.tables import rows_table
 
 
@@ -98,16 +99,13 @@ class LogScreen(ModalScreen[None]):
         self.controller = controller
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="full-log", markup=False, wrap=True)
-        yield Footer()
-
-    def on_mount(self) -> None:
         session = self.controller.session
-        log = self.query_one(RichLog)
+        lines: list[str] = []
         if session is not None:
             names = {p: session.data.power_name(p) for p in session.data.power_ids}
-            for event in session.log:
-                log.write(render(event, names))
+            lines = [render(event, names) for event in session.log]
+        yield LazyLog(lines, id="full-log")
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)
