@@ -152,7 +152,7 @@ class MapScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            "Map - arrows move, Enter details; UPPER key, underlined fortress, 5 units, ! Unrest",
+            "Arrows move, Enter details. UPPER key, underline fortress, 5 units, ! Unrest",
             classes="map-legend",
             markup=False,
         )
