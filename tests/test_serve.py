@@ -86,7 +86,7 @@ async def test_the_real_game_over_ssh_follows_a_resize(save_dir):
     port = server.sockets[0].getsockname()[1]
     try:
         conn, chan, session = await _connect(port, key)
-        await session.wait_for("New game (n)")
+        await session.wait_for("Shared games - you are Ana")
         chan.change_terminal_size(70, 20)
         await session.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")
         chan.write(b"q")
