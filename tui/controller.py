@@ -275,7 +275,9 @@ class Controller:
             except StoreError as exc:
                 self.post(GameProblem(str(exc)))
                 return
+            self._after_change()  # the board as it is now, then why the choice was not taken
             self.post(GameProblem("the game moved on: another terminal chose first; the board now shows the game as it is"))
+            return
         except StoreError as exc:
             self.post(GameProblem(str(exc)))
             return

@@ -51,7 +51,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.controller = controller
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
-        self._shown: list[str] = []
+        self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
