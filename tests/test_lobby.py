@@ -99,7 +99,7 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         listing = app.screen.query_one("#lobby-games")
         listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
         await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, PhaseScreen))
+        await _to_the_board(app, pilot)
         view = app.controller.view()
         assert view.decision is None and all(h.cards is None for h in view.hands)
         app.controller.choose(playable_choices(app.controller.session.decision)[0])

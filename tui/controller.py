@@ -465,7 +465,9 @@ class Controller:
         self.from_walkthrough = ""
         self.last_events = [] if game.session.actions else list(game.session.log)
         self.person_at_keyboard = seat.name
-        self._after_change()
+        if self.computers_moving():
+            self._queue_computers()
+        self.post(StateChanged())  # the board, with the reports of a game just begun
         return True
 
     def leave_shared(self) -> None:
