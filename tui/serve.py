@@ -5,7 +5,8 @@ key's comment is the player's name); no passwords, no shell, no port forwarding,
 connection runs the game in its own process on its own pseudo-terminal, opened on the lobby of the
 shared games as the key's player (VIRGIN_QUEEN_PLAYER), so terminal size changes are followed and a
 dropped connection ends only that process (the game itself lives in the store in the save folder,
-with every action, so nothing is lost; the seat is free to take again). The host key is made on first run in the save folder.
+with every action, so nothing is lost; the seat is free to take again). The host key is made on
+first run in the save folder.
 """
 
 from __future__ import annotations
