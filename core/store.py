@@ -7,6 +7,10 @@ moved on") and the client refreshes. ``BEGIN IMMEDIATE`` takes the write lock be
 read and ``PRIMARY KEY (game_id, number)`` backs it up, so two clients choosing at once never both
 land. JSON saves (``core/saves.py``) stay the way to export, import and archive a game.
 
+Who sits in a person seat is a claim (``take_seat``), kept alive by the client taking it again every
+second or so; a claim not renewed for ``CLAIM_SECONDS`` (a dropped connection) leaves the seat free,
+and the player who held it may always take it back at once. Nothing of the game is in the claim.
+
 ``GameStore`` is the interface the app and the SSH server use, so a server database could replace
 SQLite; ``SqliteStore`` is the one kept here.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -33,8 +38,9 @@ from core.session import Action, Session
 from core.setup import Setup
 
 STORE_NAME = "games.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: seat claims
 BUSY_TIMEOUT_MS = 5000
+CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -52,6 +58,13 @@ CREATE TABLE IF NOT EXISTS actions (
     at TEXT NOT NULL,
     PRIMARY KEY (game_id, number)
 );
+CREATE TABLE IF NOT EXISTS seat_claims (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    player TEXT NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
 """
 
 
@@ -61,6 +74,10 @@ class StoreError(RuntimeError):
 
 class StaleGame(StoreError):
     """The action was chosen on a position that is no longer the latest: refresh and choose again."""
+
+
+class SeatTaken(StoreError):
+    """Another player holds the seat (or it is no person's seat to take)."""
 
 
 @frozen
@@ -98,6 +115,12 @@ class GameStore(Protocol):
     def export(self, game_id: int, path: Path) -> Path: ...
 
     def import_save(self, path: Path) -> int: ...
+
+    def take_seat(self, game_id: int, seat: str, player: str) -> None: ...
+
+    def leave_seat(self, game_id: int, seat: str, player: str) -> None: ...
+
+    def holders(self, game_id: int) -> dict[str, str]: ...
 
 
 def _now() -> str:
@@ -227,6 +250,42 @@ class SqliteStore:
             )
         assert game_id is not None
         return game_id
+
+    # ---- who sits where -------------------------------------------------------------------------
+
+    def take_seat(self, game_id: int, seat: str, player: str) -> None:
+        """Sit ``player`` in a person seat, or renew their claim; SeatTaken if another player holds it."""
+        with self._guard(), self._transaction():
+            setup = self._setup(game_id, self._game(game_id)[1])
+            if not any(s.name == seat and s.is_person for s in setup.seats):
+                people = ", ".join(s.name for s in setup.seats if s.is_person) or "none"
+                raise SeatTaken(f"game {game_id} has no person seat {seat!r} (its person seats: {people})")
+            now = time.time()
+            row = self._db.execute(
+                "SELECT player, seen FROM seat_claims WHERE game_id = ? AND seat = ?", (game_id, seat)
+            ).fetchone()
+            if row is not None and row[0] != player and now - row[1] < CLAIM_SECONDS:
+                raise SeatTaken(f"{seat!r} in game {game_id} is held by {row[0]}")
+            self._db.execute(
+                "INSERT INTO seat_claims (game_id, seat, player, seen) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET player = excluded.player, seen = excluded.seen",
+                (game_id, seat, player, now),
+            )
+
+    def leave_seat(self, game_id: int, seat: str, player: str) -> None:
+        """Give the seat up (only the player holding it can)."""
+        with self._guard(), self._transaction():
+            self._db.execute(
+                "DELETE FROM seat_claims WHERE game_id = ? AND seat = ? AND player = ?", (game_id, seat, player)
+            )
+
+    def holders(self, game_id: int) -> dict[str, str]:
+        """Seat -> the player sitting in it now (claims renewed within CLAIM_SECONDS)."""
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT seat, player FROM seat_claims WHERE game_id = ? AND seen > ?", (game_id, time.time() - CLAIM_SECONDS)
+            ).fetchall()
+        return dict(rows)
 
     # ---- inside ----------------------------------------------------------------------------------
 

@@ -86,7 +86,7 @@ async def test_the_real_game_over_ssh_follows_a_resize(save_dir):
     port = server.sockets[0].getsockname()[1]
     try:
         conn, chan, session = await _connect(port, key)
-        await session.wait_for("New game (n)")
+        await session.wait_for("Shared games - you are Ana")
         chan.change_terminal_size(70, 20)
         await session.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")
         chan.write(b"q")
@@ -135,3 +135,76 @@ def test_authorized_keys_problems_are_one_line_each(save_dir):
     assert players == {}
     assert [p.split(": ", 2)[1] for p in problems] == ["line 2", "line 3"]
     assert "has no comment" in problems[1]
+
+
+def _shared_game_in_the_action_phase(save_dir: Path) -> tuple[int, str]:
+    """A store game of Ana (Spain), Ben (France) and random computers, played to Spain's first
+    impulse; its id, and the start of the log line Spain's first choice writes."""
+    from core import gamedata, saves
+    from core.bots import bots_for, play_computer_turns
+    from core.events import render
+    from core.session import Session
+    from core.setup import Seat, SeatKind, Setup
+    from core.state import Phase
+    from core.store import SqliteStore
+
+    data = gamedata.load(save_dir)
+    seats = (
+        Seat("Ana", ("spain",)), Seat("Ben", ("france",)),
+        Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"),
+    )
+    session = Session.new(data, Setup(seed=12, seats=seats), keep_undo=False)
+    bots = bots_for(seats)
+    while True:
+        play_computer_turns(session, bots)
+        decision = session.decision
+        if session.state.phase is Phase.ACTION:
+            break
+        quiet = [c for c in decision.choices if str(c) in ("done", "decline", "opening postpone")]
+        session.choose(decision.power, (quiet or list(decision.choices))[0])
+    assert session.decision.power == "spain"
+    game_id = SqliteStore.in_folder(save_dir, data).import_save(saves.write(session, save_dir.parent / "to-import.json"))
+    events = session.choose("spain", session.decision.choices[0])
+    names = {p: data.power_name(p) for p in data.power_ids}
+    return game_id, render(events[0], names)[:30]
+
+
+async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and_only_their_own_hand(save_dir):
+    """Ana and Ben connect with their keys, take their seats of one game (the other seats are
+    computers); Ana's choice shows on Ben's terminal within a second; neither sees the other's hand."""
+    ana_key, ben_key = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
+    game_id, logged = _shared_game_in_the_action_phase(save_dir)
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    connections = []
+    try:
+        ana_conn, ana_chan, ana = await _connect(port, ana_key)
+        ben_conn, ben_chan, ben = await _connect(port, ben_key)
+        connections = [ana_conn, ben_conn]
+        await ana.wait_for("Shared games - you are Ana")
+        await ben.wait_for("Shared games - you are Ben")
+        await ben.wait_for("France: seat Ben - free, named for you")
+        ana_chan.write(b"\r")
+        await ana.wait_for("Spain's hand")
+        ben_chan.write(b"\x1b[B")  # down: from Ana's seat (played by Ana now) to Ben's
+        await asyncio.sleep(0.2)
+        ben_chan.write(b"\r")
+        before = await ben.wait_for("Waiting for Ana - Spain.")
+        assert "France's hand" in before and "Spain's hand" not in before
+        assert "France's hand" not in ana.text()
+        assert logged not in before
+        ana_chan.write(b"1")
+        await ana.wait_for(logged)
+        loop = asyncio.get_running_loop()
+        seen_by_ana = loop.time()
+        deadline = seen_by_ana + 1.0
+        while logged not in ben.text():
+            assert loop.time() < deadline, f"Ben's screen did not show Ana's move within a second:\n{ben.text()}"
+            await asyncio.sleep(0.02)
+        assert "Spain's hand" not in ben.text() and "France's hand" not in ana.text()
+    finally:
+        for conn in connections:
+            conn.close()
+            await conn.wait_closed()
+        server.close()
+        await server.wait_closed()

@@ -19,7 +19,7 @@ from core.arena import bot_seats
 from core.bots import bots_for, playable_choices
 from core.choices import Choice, IllegalChoice
 from core.setup import Seat, Setup
-from core.store import STORE_NAME, SharedGame, SqliteStore, StaleGame, StoreError
+from core.store import CLAIM_SECONDS, STORE_NAME, SeatTaken, SharedGame, SqliteStore, StaleGame, StoreError
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -213,3 +213,39 @@ def test_computer_seats_play_through_the_store_until_a_person_decides(data, tmp_
         game.choose(decision.power, playable_choices(decision)[-1], "Ann")
     assert store.load(game.game_id).actions == game.session.actions
     assert {a.seat for a in store.actions(game.game_id)} > {"Ann", "Spain"}
+
+
+def test_a_person_seat_is_held_by_one_player_at_a_time_and_free_again_when_left_or_dropped(data, tmp_path, monkeypatch):
+    """A seat claim: another player is refused while it is renewed; leaving, or a dropped client
+    not renewing it for CLAIM_SECONDS, frees it; its holder may always take it back at once."""
+    import core.store
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), *bot_seats(data)[3:])
+    game_id = store.create(Setup(seed=3, seats=(Seat("Cy", ("ottoman",)), *seats)))
+    store.take_seat(game_id, "Ana", "Ana")
+    store.take_seat(game_id, "Ben", "Ana")  # a seat's name is its label: any player may sit in a free one
+    with pytest.raises(SeatTaken, match="'Ana' in game 1 is held by Ana"):
+        store.take_seat(game_id, "Ana", "Ben")
+    with pytest.raises(SeatTaken, match="no person seat 'Empire'"):
+        store.take_seat(game_id, "Empire", "Ben")
+    assert store.holders(game_id) == {"Ana": "Ana", "Ben": "Ana"}
+    store.leave_seat(game_id, "Ben", "Ben")  # not Ben's claim: nothing changes
+    store.leave_seat(game_id, "Ben", "Ana")
+    assert store.holders(game_id) == {"Ana": "Ana"}
+    later = time.time() + CLAIM_SECONDS + 1
+    monkeypatch.setattr(core.store.time, "time", lambda: later)
+    assert store.holders(game_id) == {}
+    store.take_seat(game_id, "Ana", "Ben")
+    assert store.holders(game_id) == {"Ana": "Ben"}
+
+
+def test_a_store_of_the_first_version_gets_seat_claims_and_keeps_its_games(data, tmp_path):
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=1))
+    store._db.execute("DROP TABLE seat_claims")
+    store._db.execute("PRAGMA user_version = 1")
+    store.close()
+    again = SqliteStore.in_folder(tmp_path, data)
+    again.take_seat(game_id, "Player 1", "Ana")
+    assert again.holders(game_id) == {"Player 1": "Ana"} and [g.id for g in again.list_games()] == [game_id]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import getpass
+import os
 import sys
 from functools import cached_property
 from pathlib import Path
@@ -12,10 +14,12 @@ from textual import on
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
+from textual.timer import Timer
 
 from core.gamedata import DataError
 from tui.controller import Controller
-from tui.messages import ChoiceMade, GameProblem, HandoffNeeded, SaveChecked, StateChanged, TypedChoice, WalkthroughFinished
+from tui.messages import ChoiceMade, ComputersToMove, GameProblem, HandoffNeeded, SaveChecked, StateChanged, TypedChoice, WalkthroughFinished
+from tui.screens.lobby import LobbyScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
     from tui.board import Board
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+# How often a shared game looks for the other terminals' moves (each shows within a second).
+POLL_SECONDS = 0.25
+PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 
 
 class VirginQueenApp(App[None]):
@@ -34,15 +41,31 @@ class VirginQueenApp(App[None]):
     # then PageUp: KeyError in its option list) and offers a player nothing the screens lack: every
     # action has its own key, and the theme has its own screen (h on the title screen).
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("k", "walkthrough_controls", "Walkthrough")]
+    BINDINGS = [
+        Binding("k", "walkthrough_controls", "Walkthrough"),
+        Binding("ctrl+l", "lobby", "Lobby", show=False),  # in the help and README: the footer is full
+    ]
 
-    def __init__(self, save_dir: Path = Path("saves"), controller: Controller | None = None) -> None:
+    def __init__(
+        self,
+        save_dir: Path = Path("saves"),
+        controller: Controller | None = None,
+        player: str = "",
+        lobby: bool = False,
+        player_fixed: bool = False,
+    ) -> None:
+        """``lobby``: start in the lobby of shared games (``--store``, or over SSH) as ``player``;
+        ``player_fixed``: the name cannot be changed (over SSH it is the key's)."""
         super().__init__()
+        self.player_fixed = player_fixed
         self.controller = controller or Controller(save_dir, self.post_message)
+        self.controller.player = player or self.controller.player or getpass.getuser()
+        self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
+        self._poll_timer: Timer | None = None
 
-    def get_default_screen(self) -> TitleScreen:
-        return TitleScreen()
+    def get_default_screen(self) -> TitleScreen | LobbyScreen:
+        return LobbyScreen(self.controller) if self.starts_in_lobby else TitleScreen()
 
     def on_mount(self) -> None:
         theme = Settings.read(self.controller.save_dir).theme
@@ -71,9 +94,33 @@ class VirginQueenApp(App[None]):
     def load_game(self, path: Path) -> None:
         self.controller.load(path)
 
+    def create_shared_game(self, setup: Setup) -> None:
+        if self.controller.create_shared(setup):
+            self._follow_shared_game()
+
+    def join_shared_game(self, game_id: int, seat: str | None) -> None:
+        """Take a seat of a store game (None: watch it)."""
+        if self.controller.join_shared(game_id, seat):
+            self._follow_shared_game()
+
+    def _follow_shared_game(self) -> None:
+        if self._poll_timer is None:
+            self._poll_timer = self.set_interval(POLL_SECONDS, self.controller.poll)
+
+    def action_lobby(self) -> None:
+        """Leave the shared game on screen for the lobby (the seat is free to take again)."""
+        self.action_to_title()
+        if not isinstance(self.screen, LobbyScreen):
+            self.push_screen(LobbyScreen(self.controller))
+
+    def on_unmount(self) -> None:
+        self.controller.leave_shared()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "walkthrough_controls":
             return self.controller.walkthrough is not None
+        if action == "lobby":
+            return self.controller.shared is not None
         return True
 
     def action_walkthrough_controls(self) -> None:
@@ -82,8 +129,10 @@ class VirginQueenApp(App[None]):
         self.push_screen(WalkthroughControls(self.controller))
 
     def action_to_title(self) -> None:
+        """Back to the first screen: the title, or the lobby of shared games."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.controller.leave_shared()
 
     # ---- messages from screens and the controller --------------------------------------------------
 
@@ -103,8 +152,16 @@ class VirginQueenApp(App[None]):
         self.notify(message.text, severity="error", timeout=6)
 
     @on(StateChanged)
-    def _state_changed(self) -> None:
-        self.board.show()
+    def _state_changed(self, message: StateChanged) -> None:
+        if message.follow:
+            self.board.follow()
+        else:
+            self.board.show()
+
+    @on(ComputersToMove)
+    def _computers_move(self, message: ComputersToMove) -> None:
+        self.board.computers_moving()
+        self.controller.computers_move(message)
 
     @on(SaveChecked)
     def _save_checked(self, message: SaveChecked) -> None:
@@ -177,15 +234,23 @@ def main(argv: list[str] | None = None) -> int:
         from tui.serve import main as serve
 
         return serve(argv[1:])
+    if argv[:1] == ["web"]:
+        from tui.web import main as web
+
+        return web(argv[1:])
     parser = argparse.ArgumentParser(
         prog="virgin-queen",
         description="The Virgin Queen, in the terminal.",
-        epilog="'virgin-queen serve --help': host games over SSH, one terminal per player.",
+        epilog="'virgin-queen serve --help': host games over SSH, one terminal per player; "
+        "'virgin-queen web --help': the game in a browser.",
     )
     parser.add_argument("--save-dir", type=Path, default=Path("saves"), help="where games are saved (default ./saves)")
+    parser.add_argument("--store", action="store_true", help="start in the lobby of shared games (SAVE_DIR/games.sqlite3)")
+    parser.add_argument("--player", default="", help="your name in shared games (default: your login name)")
     args = parser.parse_args(argv)
+    over_ssh = os.environ.get(PLAYER_ENV, "")  # the SSH key's name: only the lobby, as that player
     try:
-        app = VirginQueenApp(args.save_dir)
+        app = VirginQueenApp(args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh))
     except DataError as exc:
         print(f"virgin-queen: bad game data: {exc}", file=sys.stderr)
         return 2

@@ -73,6 +73,21 @@ class Board:
             screen.refresh_view()
         self._push_reports()
 
+    def follow(self) -> None:
+        """A shared game moved on, here or on another terminal: the board follows in place while
+        another seat decides; the reports of the phases passed wait for this seat's own decision (or
+        the game's end), so what the player is reading is not swept away by the others' moves."""
+        view = self.controller.view()
+        screen = self._game_screen()
+        if view.decision is not None or view.winner or screen is None or type(screen) is not PHASE_SCREENS.get(view.phase):
+            if view.decision is not None or view.winner:
+                self.show()
+            else:
+                self._ensure_board_screen()
+            return
+        if screen.is_mounted:
+            screen.refresh_view()
+
     def handoff(self, person: str, power: str) -> None:
         """Hide the board behind the hand-off; the reports (public) come first."""
         data = self.controller.data
@@ -80,6 +95,12 @@ class Board:
         self._ensure_board_screen()
         self.app.push_screen(HandoffScreen(person, power_name), self.controller.handed_off)
         self._push_reports()
+
+    def computers_moving(self) -> None:
+        """While computer players move, the board on top says so instead of offering stale choices."""
+        screen = self.app.screen
+        if isinstance(screen, PhaseScreen) and screen.is_mounted:
+            screen.waiting("The computer players are moving...")
 
     def _game_screen(self) -> PhaseScreen | None:
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, PhaseScreen)), None)

@@ -6,11 +6,13 @@ The engine and saves are imported on first use, so the title screen starts fast.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from attrs import define
 from textual.message import Message
 
 from core import gamedata
@@ -19,14 +21,33 @@ from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event
 from core.gamedata import GameData
 from tui import slots
-from tui.messages import GameProblem, HandoffNeeded, SaveChecked, StateChanged, WalkthroughFinished
+from tui.messages import ComputersToMove, GameProblem, HandoffNeeded, SaveChecked, StateChanged, WalkthroughFinished
 
 if TYPE_CHECKING:
     from core.saves import OpenedSave
     from core.session import Session
+    from core.store import GameRow, SharedGame, SqliteStore
     from core.views import SeatView
-    from core.setup import Setup
+    from core.setup import Seat, Setup
     from core.walkthroughs import WalkthroughRun
+
+# How long one step of computer play may hold the event loop before keys are handled again (each
+# decision takes well under this with random, up to ~0.2 s with greedy: `python -m core bench`).
+COMPUTER_STEP_SECONDS = 0.05
+# A shared game's seat claim is renewed this often (the store frees a seat not renewed for CLAIM_SECONDS).
+CLAIM_RENEW_SECONDS = 1.0
+
+
+@define
+class SharedSeat:
+    """This terminal's place in a store game: the game (following the other terminals) and the seat
+    played from here (the onlooker's when watching)."""
+
+    game: SharedGame
+    seat: Seat
+    player: str
+    renewed: float  # time.monotonic() of the last claim renewal
+
 
 class Controller:
     def __init__(self, save_dir: Path, post: Callable[[Message], object], data: GameData | None = None) -> None:
@@ -42,11 +63,17 @@ class Controller:
         self.slot: Path | None = None  # this game's autosave file (tui/slots.py)
         # the title of the walkthrough a free game was played on from ("": a normal game, saved)
         self.from_walkthrough = ""
+        self.player = ""  # who sits at this terminal in shared games (the SSH key's name, or --player)
+        self.shared: SharedSeat | None = None  # a store game is on screen (shared mode)
+        self._store: SqliteStore | None = None
+        self._computers_queued = False  # a ComputersToMove message is on its way
 
     # ---- lifecycle --------------------------------------------------------------------------------
 
     def new_game(self, setup: Setup) -> None:
         from core.session import Session
+
+        self.leave_shared()
 
         self.session = Session.new(self.data, setup)
         self.slot = slots.fresh_slot(self.save_dir, setup)
@@ -61,6 +88,7 @@ class Controller:
         game shows now, and its full log (or the refusal of an edited save) follows (SaveChecked)."""
         from core import saves
 
+        self.leave_shared()
         try:
             opened = saves.open_save(path, self.data)
             self.session = opened.resumed()
@@ -105,7 +133,10 @@ class Controller:
         # no choice was taken meanwhile: the replayed game is the same, with its whole log
         message.verified.keep_undo = True
         self.session = message.verified
-        self.post(StateChanged())
+        if self.computers_moving():
+            self._queue_computers()
+        else:
+            self.post(StateChanged())
         return True
 
     def continue_last(self) -> None:
@@ -121,14 +152,23 @@ class Controller:
         from core.views import ONLOOKER
 
         session = self.game
-        seat = next((s for s in session.setup.seats if s.name == self.person_at_keyboard), None)
-        return session.view(seat or session.seat_to_decide() or ONLOOKER)
+        if self.shared is not None:
+            return session.view(self.shared.seat)
+        seats = session.setup.seats
+        seat = next((s for s in seats if s.name == self.person_at_keyboard), None)
+        deciding = session.seat_to_decide()
+        if seat is None and deciding is not None and deciding.is_person:
+            seat = deciding
+        people = [s for s in seats if s.is_person]
+        if seat is None and len(people) == 1:  # computers move first: their one opponent watches
+            seat = people[0]
+        return session.view(seat or ONLOOKER)
 
     def power_names(self) -> dict[str, str]:
         return {p: self.data.power_name(p) for p in self.data.power_ids}
 
     def can_undo(self) -> bool:
-        return self.session is not None and self.session.can_undo()
+        return self.session is not None and self.shared is None and self.session.can_undo()
 
     def can_start_table_action(self) -> bool:
         from core.engine import table_entry_allowed
@@ -138,6 +178,8 @@ class Controller:
     def start_walkthrough(self, walkthrough_id: str, steps: int = 0) -> None:
         """Start a walkthrough at its first step, or replay its first ``steps`` (step back, resume)."""
         from core.walkthroughs import WALKTHROUGHS, play_through
+
+        self.leave_shared()
 
         self.session, self.walkthrough = play_through(WALKTHROUGHS[walkthrough_id], self.data, steps)
         self.slot = None
@@ -172,7 +214,20 @@ class Controller:
         assert self.session is not None
         return {seat.name for seat in self.session.setup.seats if seat.is_person}
 
+    def computers_moving(self) -> bool:
+        """A computer player's decision is pending (its moves are being taken)."""
+        from core.setup import SeatKind
+
+        seat = self.session.seat_to_decide() if self.session is not None else None
+        return seat is not None and seat.kind is SeatKind.COMPUTER and self.walkthrough is None
+
     def choose(self, choice: Choice) -> None:
+        if self.shared is not None and self.view().decision is None:
+            self.post(GameProblem(f"not your decision: {self.view().status}"))
+            return
+        if self.computers_moving():  # a key pressed for the last decision shown, before the board caught up
+            self.post(GameProblem("the computer players are moving: your decision follows in a moment"))
+            return
         self.choose_as(self.decider, choice)
 
     def choose_as(self, actor: str, choice: Choice) -> None:
@@ -193,9 +248,37 @@ class Controller:
                 return
             self._after_change()
             return
+        if self.shared is not None:
+            self._choose_shared(actor, choice)
+            return
         try:
             self.last_events = self.session.choose(actor, choice)
         except IllegalChoice as exc:
+            self.post(GameProblem(str(exc)))
+            return
+        self._after_change()
+
+    def _choose_shared(self, actor: str, choice: Choice) -> None:
+        """Through the store: refused with "the game moved on" if another terminal got there first."""
+        from core.store import StaleGame, StoreError
+
+        assert self.shared is not None
+        game = self.shared.game
+        try:
+            self.last_events += game.choose(actor, choice, self.shared.seat.name)
+        except IllegalChoice as exc:
+            self.post(GameProblem(str(exc)))
+            return
+        except StaleGame:
+            try:
+                self.last_events += game.refresh()
+            except StoreError as exc:
+                self.post(GameProblem(str(exc)))
+                return
+            self._after_change()  # the board as it is now, then why the choice was not taken
+            self.post(GameProblem("the game moved on: another terminal chose first; the board now shows the game as it is"))
+            return
+        except StoreError as exc:
             self.post(GameProblem(str(exc)))
             return
         self._after_change()
@@ -214,6 +297,15 @@ class Controller:
         if not self.can_start_table_action():
             self.post(GameProblem("TABLE-1: a table action is already being recorded"))
             return
+        if self.computers_moving():
+            self.post(GameProblem("TABLE-1: the computer players are moving: record it at your next decision"))
+            return
+        if self.shared is not None:  # through the store like any choice, at this seat's own decision
+            if self.view().decision is None:
+                self.post(GameProblem(f"TABLE-1: record it at your own decision ({self.view().status})"))
+                return
+            self._choose_shared(TABLE_ACTOR, Choice.parse("table"))
+            return
         if self.walkthrough is not None:  # a walkthrough step, or refused with the lesson
             self.choose_as(TABLE_ACTOR, Choice.parse("table"))
             return
@@ -222,6 +314,12 @@ class Controller:
 
     def undo(self) -> None:
         assert self.session is not None
+        if self.shared is not None:
+            self.post(GameProblem("GEN-9: a shared game cannot be undone: every action is already recorded for the other players"))
+            return
+        if self.computers_moving():
+            self.post(GameProblem("GEN-9: the computer players are moving: undo at your next decision"))
+            return
         if not self.session.undo():
             self.post(GameProblem("GEN-9: nothing to undo back to the last die roll, reveal or hand-off"))
             return
@@ -250,6 +348,11 @@ class Controller:
         from core import saves
 
         assert self.session is not None
+        if self.shared is not None:  # the store holds every action; each player has their own terminal
+            if self.computers_moving():
+                self._queue_computers()
+            self.post(StateChanged(follow=True))
+            return
         if self.walkthrough is None and not self.from_walkthrough:  # a prepared position is not a replayable game
             if self.slot is None:
                 self.slot = slots.fresh_slot(self.save_dir, self.session.setup)
@@ -257,6 +360,12 @@ class Controller:
                 saves.write(self.session, self.slot)
             except OSError as exc:
                 self.post(GameProblem(f"autosave failed: {exc.strerror}"))
+        if self.computers_moving():
+            if self.checking is self.session:  # they move once the save is checked (save_checked)
+                self.post(StateChanged())
+            else:
+                self._queue_computers()
+            return
         seat = self.session.seat_to_decide()
         if seat is not None:
             person = seat.name
@@ -267,6 +376,141 @@ class Controller:
                     self.post(HandoffNeeded(person, self.decider))
                     return
         self.post(StateChanged())
+
+    def computers_move(self, message: ComputersToMove) -> None:
+        """Take computer players' decisions for up to COMPUTER_STEP_SECONDS, then either go on in
+        the next step or show the board (their moves are in the log, their reports follow)."""
+        from core.bots import bots_for, computer_to_decide
+        from core.store import StaleGame, StoreError
+
+        session = self.session
+        self._computers_queued = False
+        if message.session is not session or session is None:
+            return  # another game was started or loaded meanwhile
+        bots = bots_for(session.setup.seats)
+        deadline = time.perf_counter() + COMPUTER_STEP_SECONDS
+        while (pending := computer_to_decide(session, bots)) is not None:
+            bot, decision = pending
+            choice = bot.choose(session, decision)
+            if self.shared is None:
+                self.last_events += session.choose(decision.power, choice)
+            else:
+                # every terminal on the game plays its computer seats: the first to record a decision
+                # wins, the others are refused (StaleGame) and catch up; seeded bots choose the same
+                game = self.shared.game
+                try:
+                    self.last_events += game.choose(decision.power, choice, session.seat_of(decision.power).name)
+                except StaleGame:
+                    self.last_events += game.refresh()
+                except StoreError as exc:
+                    self.post(GameProblem(str(exc)))
+                    return  # tried again at the next poll
+            if time.perf_counter() > deadline:
+                break
+        self._after_change()
+
+    def _queue_computers(self) -> None:
+        assert self.session is not None
+        if not self._computers_queued:
+            self._computers_queued = True
+            self.post(ComputersToMove(self.session))
+
+    # ---- shared games: the store, the lobby, following the other terminals ---------------------------
+
+    @property
+    def store(self) -> SqliteStore:
+        """The store of shared games in the save folder, opened on first use (StoreError)."""
+        from core.store import SqliteStore
+
+        if self._store is None:
+            self._store = SqliteStore.in_folder(self.save_dir, self.data)
+        return self._store
+
+    def shared_games(self) -> list[tuple[GameRow, dict[str, str]]]:
+        """Every store game with who sits in which person seat now (StoreError)."""
+        return [(row, self.store.holders(row.id)) for row in self.store.list_games()]
+
+    def create_shared(self, setup: Setup) -> bool:
+        """A new store game; the player sits in the seat with their name, or watches if none has it."""
+        from core.setup import SetupError
+        from core.store import StoreError
+
+        try:
+            game_id = self.store.create(setup)
+        except (StoreError, SetupError) as exc:
+            self.post(GameProblem(str(exc)))
+            return False
+        mine = next((s.name for s in setup.seats if s.is_person and s.name == self.player), None)
+        return self.join_shared(game_id, mine)
+
+    def join_shared(self, game_id: int, seat_name: str | None) -> bool:
+        """Sit in a person seat of a store game (None: watch as an onlooker) and show it."""
+        from core.store import SharedGame, StoreError
+        from core.views import ONLOOKER
+
+        self.leave_shared()
+        try:
+            if seat_name is not None:
+                self.store.take_seat(game_id, seat_name, self.player)
+            game = SharedGame.open(self.store, game_id)
+        except StoreError as exc:
+            self.post(GameProblem(str(exc)))
+            return False
+        seat = next((s for s in game.session.setup.seats if s.name == seat_name), ONLOOKER)
+        self.shared = SharedSeat(game, seat, self.player, time.monotonic())
+        self.session = game.session
+        self.slot = None
+        self.checking = None
+        self.walkthrough = None
+        self.from_walkthrough = ""
+        self.last_events = [] if game.session.actions else list(game.session.log)
+        self.person_at_keyboard = seat.name
+        if self.computers_moving():
+            self._queue_computers()
+        self.post(StateChanged())  # the board, with the reports of a game just begun
+        return True
+
+    def leave_shared(self) -> None:
+        """Give up this terminal's seat (the game stays in the store, the seat free to take)."""
+        from core.store import StoreError
+
+        shared, self.shared = self.shared, None
+        if shared is None:
+            return
+        self.session = None
+        if shared.seat.is_person:
+            try:
+                self.store.leave_seat(shared.game.game_id, shared.seat.name, shared.player)
+            except StoreError:
+                pass  # the claim lapses by itself after CLAIM_SECONDS
+
+    def poll(self) -> None:
+        """Shared games, several times a second: renew this seat's claim and follow the moves the other
+        terminals recorded (their computer players' too)."""
+        from core.store import SeatTaken, StoreError
+        from core.views import ONLOOKER
+
+        shared = self.shared
+        if shared is None:
+            return
+        game = shared.game
+        try:
+            now = time.monotonic()
+            if shared.seat.is_person and now - shared.renewed >= CLAIM_RENEW_SECONDS:
+                shared.renewed = now
+                self.store.take_seat(game.game_id, shared.seat.name, shared.player)
+            if self.store.latest_number(game.game_id) > len(game.session.actions):
+                self.last_events += game.refresh()
+                self._after_change()
+            elif self.computers_moving():
+                self._queue_computers()
+        except SeatTaken as exc:
+            shared.seat = ONLOOKER
+            self.person_at_keyboard = ONLOOKER.name
+            self.post(GameProblem(f"{exc}: you are watching the game now"))
+            self.post(StateChanged(follow=True))
+        except StoreError as exc:
+            self.post(GameProblem(str(exc)))
 
     def handed_off(self, person: str | None) -> None:
         self.person_at_keyboard = person or ""

@@ -95,3 +95,12 @@ def independent_lines(rows: tuple[IndependentRow, ...]) -> list[str]:
 
 def mark(name: str, provisional: bool) -> str:
     return name + (PROVISIONAL_MARK if provisional else "")
+
+
+def waiting_line(view: SeatView) -> str:
+    """What the decision panel says when this seat has no decision: the end, or whose turn it is."""
+    if view.winner:
+        return "The game is over."
+    if view.deciding_power:
+        return f"Waiting for {view.deciding_person} - {view.deciding_power}."
+    return ""

@@ -29,7 +29,12 @@ class TypedChoice(Message):
 
 
 class StateChanged(Message):
-    """The game moved on: screens refresh from the controller's session."""
+    """The game moved on: screens refresh from the controller's session. ``follow``: a shared game
+    moved on, here or on another terminal; the board follows it in place (tui/board.py)."""
+
+    def __init__(self, follow: bool = False) -> None:
+        super().__init__()
+        self.follow = follow
 
 
 class HandoffNeeded(Message):
@@ -39,6 +44,15 @@ class HandoffNeeded(Message):
         super().__init__()
         self.person = person
         self.power = power
+
+
+class ComputersToMove(Message):
+    """A computer player's decision is pending in ``session``: the controller takes the next few
+    (a message, so keys and screen updates are handled between the steps)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
 
 
 class GameProblem(Message):

@@ -2,9 +2,11 @@
 
 The server lets in only the public keys listed in ``SAVE_DIR/authorized_keys`` (OpenSSH format; a
 key's comment is the player's name); no passwords, no shell, no port forwarding, no file access. Each
-connection runs the game in its own process on its own pseudo-terminal, so terminal size changes
-are followed and a dropped connection ends only that process (the game itself lives in the save
-folder, so nothing is lost). The host key is made on first run in the save folder.
+connection runs the game in its own process on its own pseudo-terminal, opened on the lobby of the
+shared games as the key's player (VIRGIN_QUEEN_PLAYER), so terminal size changes are followed and a
+dropped connection ends only that process (the game itself lives in the store in the save folder,
+with every action, so nothing is lost; the seat is free to take again). The host key is made on
+first run in the save folder.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from pathlib import Path
 
 import asyncssh
 
+from tui.app import PLAYER_ENV
+
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
-PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"
 READ_SIZE = 65536
 
 

@@ -63,7 +63,7 @@ class PhaseScreen(Screen[None]):
             info = f"{run.heading()}\n> {run.current.explain}.{intro}\n\n{info}"
             suggested = run.current.choice
         self.query_one("#phase-info", Static).update(info)
-        self.query_one(DecisionPanel).show(view.decision, "The game is over." if view.winner else "", suggested)
+        self.query_one(DecisionPanel).show(view.decision, display.waiting_line(view), suggested)
         self._show_log(view.log)
         enabled = (self.check_action("undo", ()), self.check_action("table", ()))
         if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change
@@ -91,6 +91,9 @@ class PhaseScreen(Screen[None]):
     def show_problem(self, text: str) -> None:
         self.query_one(DecisionPanel).show_problem(text)
 
+    def waiting(self, text: str) -> None:
+        self.query_one(DecisionPanel).show(None, text)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.controller.session is None:
             return False
@@ -114,6 +117,8 @@ class PhaseScreen(Screen[None]):
     def _hand_text(self, view: SeatView) -> str:
         pending = view.decision
         hand = next((h for h in view.hands if pending is not None and h.power == pending.power), None)
+        if pending is None:  # another seat decides: one's own hand, if any
+            hand = next((h for h in view.hands if h.cards is not None), None)
         if hand is None or hand.cards is None:
             return "(no hand shown: the table is recording an action)"
         title = f"{hand.name}'s hand ({hand.count} cards) - only its player sees this"

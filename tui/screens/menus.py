@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,12 +16,16 @@ from textual.widgets.option_list import Option
 from core.gamedata import PROVISIONAL_NOTE
 from tui.controller import Controller
 
+if TYPE_CHECKING:
+    from core.setup import Seat
+
 
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "continue_game", "Continue"),
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load game"),
+        Binding("s", "shared_games", "Shared games", show=False),  # a button of its own: the footer is full
         Binding("k", "walkthroughs", "Walkthroughs"),
         Binding("r", "rules", "Rules"),
         Binding("a", "about", "About"),
@@ -35,6 +40,7 @@ class TitleScreen(Screen[None]):
             yield Button("Continue (c)", id="continue", variant="primary", compact=True)
             yield Button("New game (n)", id="new", compact=True)
             yield Button("Load game (l)", id="load", compact=True)
+            yield Button("Shared games (s)", id="shared", compact=True)
             yield Button("Walkthroughs (k)", id="walkthroughs", compact=True)
             yield Button("About (a)", id="about", compact=True)
             yield Button("Theme (h)", id="theme", compact=True)
@@ -47,6 +53,7 @@ class TitleScreen(Screen[None]):
             "continue": self.action_continue_game,
             "new": self.action_new_game,
             "load": self.action_load_game,
+            "shared": self.action_shared_games,
             "walkthroughs": self.action_walkthroughs,
             "about": self.action_about,
             "theme": self.action_theme,
@@ -80,6 +87,12 @@ class TitleScreen(Screen[None]):
     def action_load_game(self) -> None:
         self.app.push_screen(LoadScreen(self.app.controller))  # type: ignore[attr-defined]
 
+    def action_shared_games(self) -> None:
+        """The lobby of games shared through the store (other terminals, SSH players, browsers)."""
+        from tui.screens.lobby import LobbyScreen
+
+        self.app.push_screen(LobbyScreen(self.app.controller))  # type: ignore[attr-defined]
+
     def action_walkthroughs(self) -> None:
         from tui.screens.walkthrough_menu import WalkthroughMenu
 
@@ -108,26 +121,66 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(TextScreen("About - provisional data", text))
 
 
+# Who may hold a power in the new-game form: a person (named beside it) or a computer player (core/bots.py).
+PERSON = "person"
+HOLDERS = (("Person", PERSON), ("Computer: random", "random"), ("Computer: greedy", "greedy"))
+
+
+def computer_seat_name(bot: str) -> str:
+    return f"{bot} computer"
+
+
+def seats_for(holders: dict[str, tuple[str, str]]) -> tuple[Seat, ...]:
+    """Power -> (holder, name) as seats: one person seat per name (the same name = one person, GEN-2),
+    one computer seat per kind of computer player holding all the powers given to it."""
+    from core.setup import Seat, SeatKind
+
+    people: dict[str, list[str]] = {}
+    computers: dict[str, list[str]] = {}
+    for power, (holder, name) in holders.items():
+        if holder == PERSON:
+            people.setdefault(name, []).append(power)
+        else:
+            computers.setdefault(holder, []).append(power)
+    return (
+        *(Seat(name, tuple(powers)) for name, powers in people.items()),
+        *(Seat(computer_seat_name(bot), tuple(powers), SeatKind.COMPUTER, bot) for bot, powers in computers.items()),
+    )
+
+
 class NewGameScreen(Screen[None]):
-    """Scenario, who controls which power (same name = same person), seed, options."""
+    """Scenario, who holds which power (a person by name, the same name = the same person; or a
+    computer player), seed, options. ``shared``: the game is created in the shared store (the lobby)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+n", "start", "Start")]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, shared: bool = False, player: str = "") -> None:
         super().__init__()
         self.controller = controller
+        self.shared = shared
+        self.player = player
+
+    def _default_holder(self, index: int) -> tuple[str, str]:
+        """Locally every power starts with "Player 1"; a shared game starts with the player creating
+        it on the first power and random computer players on the others."""
+        if not self.shared:
+            return PERSON, "Player 1"
+        return (PERSON, self.player) if index == 0 else ("random", "")
 
     def compose(self) -> ComposeResult:
         data = self.controller.data
+        heading = "New shared game" if self.shared else "New game"
         with VerticalScroll(id="new-game"):
-            yield Static("New game - type the same name for powers one person controls (GEN-2)", markup=False)
+            yield Static(f"{heading}: person or computer per power; same name = same person (GEN-2)", markup=False)
             with Horizontal(classes="seat"):
                 yield Label("Scenario    ")
                 yield Select([(s.name, s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
-            for power in data.powers:
+            for index, power in enumerate(data.powers):
+                holder, name = self._default_holder(index)
                 with Horizontal(classes="seat"):
                     yield Label(f"{power.name:<12}")
-                    yield Input(value="Player 1", id=f"seat-{power.id}", max_length=20, compact=True)
+                    yield Select(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
+                    yield Input(value=name, id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
                 yield Label("Seed        ")
                 yield Input(value=str(random.randrange(1, 10**6)), id="seed", type="integer", compact=True)
@@ -139,17 +192,34 @@ class NewGameScreen(Screen[None]):
             yield Button("Start (Ctrl+N)", id="start", variant="primary", compact=True)
         yield Footer()
 
+    @on(Select.Changed, ".holder")
+    def _holder_changed(self, event: Select.Changed) -> None:
+        power = (event.select.id or "").removeprefix("holder-")
+        self.query_one(f"#seat-{power}", Input).disabled = event.value != PERSON
+
+    def holders(self) -> dict[str, tuple[str, str]]:
+        return {
+            p: (str(self.query_one(f"#holder-{p}", Select).value), self.query_one(f"#seat-{p}", Input).value.strip())
+            for p in self.controller.data.power_ids
+        }
+
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         if not self.is_current:  # Ctrl+N twice in one burst starts one game
             return
         data = self.controller.data
-        names = {p: self.query_one(f"#seat-{p}", Input).value.strip() for p in data.power_ids}
-        missing = [data.power_name(p) for p, name in names.items() if not name]
+        holders = self.holders()
+        people = {p: name for p, (holder, name) in holders.items() if holder == PERSON}
+        missing = [data.power_name(p) for p, name in people.items() if not name]
+        computer_names = {computer_seat_name(bot) for _label, bot in HOLDERS if bot != PERSON}
+        taken = sorted({name for name in people.values() if name in computer_names})
         seed_text = self.query_one("#seed", Input).value.strip()
         problem = self.query_one("#form-problem", Static)
         if missing:
-            problem.update(f"Every power needs a person (GEN-2): name one for {', '.join(missing)}.")
+            problem.update(f"Every power needs a person (GEN-2) or a computer: name one for {', '.join(missing)}.")
+            return
+        if taken:
+            problem.update(f"{taken[0]!r} names a computer player: give the person another name.")
             return
         if not seed_text.lstrip("-").isdigit():
             problem.update("The seed must be a whole number.")
@@ -161,10 +231,13 @@ class NewGameScreen(Screen[None]):
             started=started_now(),
             scenario=str(self.query_one("#scenario", Select).value),
             seed=int(seed_text),
-            controllers=names,
+            seats=seats_for(holders),
             strict_response_windows=self.query_one("#strict", Select).value == "on",
         )
-        self.app.start_game(setup)  # type: ignore[attr-defined]
+        if self.shared:
+            self.app.create_shared_game(setup)  # type: ignore[attr-defined]
+        else:
+            self.app.start_game(setup)  # type: ignore[attr-defined]
 
 
 class LoadScreen(Screen[None]):

@@ -1,0 +1,135 @@
+"""Shared games in the app: the lobby, a seat played through the store, following the other
+terminals, "the game moved on", watching, leaving (issue 11)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from core.bots import playable_choices
+from core.setup import Seat, SeatKind, Setup
+from core.store import SharedGame, SqliteStore
+from tests.tui_helpers import screen_text
+from tui.app import VirginQueenApp
+from tui.messages import ChoiceMade
+from tui.screens.game import PhaseScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.menus import NewGameScreen
+from tui.screens.reports import ReportScreen
+
+SIZE = (80, 24)
+SEATS = (
+    Seat("Ana", ("spain",)),
+    Seat("Ben", ("france",)),
+    Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"),
+)
+
+
+def _store_with_a_game(tmp_path, data) -> tuple[SqliteStore, int]:
+    store = SqliteStore.in_folder(tmp_path, data)
+    return store, store.create(Setup(seed=5, seats=SEATS))
+
+
+async def _until(pilot, condition, seconds: float = 3.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "it never happened"
+        await pilot.pause(0.05)
+
+
+async def _to_the_board(app, pilot) -> None:
+    await _until(pilot, lambda: isinstance(app.screen, (PhaseScreen, ReportScreen)))
+    while isinstance(app.screen, ReportScreen):
+        await pilot.press("enter")
+    assert isinstance(app.screen, PhaseScreen)
+
+
+async def test_the_lobby_lists_seats_and_a_seat_is_played_through_the_store_following_the_others(tmp_path, data):
+    """Ana takes her seat; her choice and the computer players' are recorded in the store (the
+    computers by her terminal, seeded); Ben's choice on another terminal shows on hers within a second."""
+    store, game_id = _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, LobbyScreen)
+        text = screen_text(app)
+        assert "Spain: seat Ana - free, named for you: Enter to take it" in text
+        assert "France: seat Ben - free: Enter to take it" in text
+        assert "Ottoman, England, Empire, Protestant: random computer" in text and "watch as an onlooker" in text
+        await pilot.press("enter")
+        await _to_the_board(app, pilot)
+        assert store.holders(game_id) == {"Ana": "Ana"}
+        decision = app.controller.session.decision
+        assert app.controller.view().decision == decision and decision.power == "spain"
+        app.screen.post_message(ChoiceMade(playable_choices(decision)[0]))
+        await _until(pilot, lambda: app.controller.session.decision.power == "france")
+        assert "Waiting for Ben - France." in screen_text(app)
+        assert [a.seat for a in store.actions(game_id)] == ["Ana"]
+
+        ben = SharedGame.open(SqliteStore.in_folder(tmp_path, data), game_id)
+        france = ben.session.decision
+        ben.choose("france", playable_choices(france)[0], "Ben")
+        shown = len(ben.session.log)
+        await _until(pilot, lambda: len(app.controller.session.log) >= shown, seconds=1.0)
+        assert app.controller.session.actions[: len(ben.session.actions)] == ben.session.actions
+        # then the computer players move, played by Ana's terminal (Ben's here is no app)
+        await _until(pilot, lambda: any(a.seat == "random computer" for a in store.actions(game_id)))
+        assert all(h.cards is None for h in app.controller.view().hands if h.power != "spain")
+
+
+async def test_a_choice_made_on_a_position_another_terminal_moved_on_from_is_refused_and_refreshed(tmp_path, data):
+    store, game_id = _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await _to_the_board(app, pilot)
+        decision = app.controller.session.decision
+        elsewhere = SharedGame.open(SqliteStore.in_folder(tmp_path, data), game_id)  # Ana on a second terminal
+        elsewhere.choose("spain", playable_choices(decision)[0], "Ana")
+        app.controller.choose(playable_choices(decision)[-1])  # before this terminal's next look
+        await pilot.pause()
+        assert "the game moved on" in screen_text(app)
+        assert app.controller.session.actions[0] == elsewhere.session.actions[0]
+        assert store.actions(game_id)[0].choice == str(playable_choices(decision)[0])
+
+
+async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_seat(tmp_path, data):
+    store, game_id = _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        listing = app.screen.query_one("#lobby-games")
+        listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
+        await pilot.press("enter")
+        await _to_the_board(app, pilot)
+        view = app.controller.view()
+        assert view.decision is None and all(h.cards is None for h in view.hands)
+        app.controller.choose(playable_choices(app.controller.session.decision)[0])
+        await pilot.pause()
+        assert "not your decision" in screen_text(app)
+        assert store.latest_number(game_id) == 0
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and app.controller.shared is None
+        listing = app.screen.query_one("#lobby-games")
+        listing.highlighted = [o.id for o in listing.options].index(f"seat-{game_id}-1")
+        await pilot.press("enter")
+        await _to_the_board(app, pilot)
+        assert store.holders(game_id) == {"Ben": "Cy"}
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert store.holders(game_id) == {}
+
+
+async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path, data):
+    store = SqliteStore.in_folder(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "No shared games yet" in screen_text(app)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.holders()["ottoman"] == ("person", "Ana")
+        assert app.screen.holders()["spain"] == ("random", "")
+        await pilot.press("ctrl+n")
+        await _to_the_board(app, pilot)
+        [row] = store.list_games()
+        assert store.holders(row.id) == {"Ana": "Ana"}
+        assert [s.name for s in row.setup.seats] == ["Ana", "random computer"]

@@ -1,0 +1,137 @@
+"""Seats in the app (GEN-2): computer players in the new-game form, played by the controller, with
+the hot-seat hand-off only between people."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from core.bots import playable_choices
+from core.setup import Seat, SeatKind, Setup
+from tests.tui_helpers import app_for, screen_text
+from tui.controller import Controller
+from tui.messages import ChoiceMade, ComputersToMove, HandoffNeeded, StateChanged
+from tui.screens.game import ActionScreen, PhaseScreen
+from tui.screens.menus import NewGameScreen, seats_for
+from tui.screens.overlays import HandoffScreen
+from tui.screens.reports import GameOverScreen, ReportScreen
+
+SIZE = (80, 24)
+
+
+def test_the_form_makes_one_seat_per_person_and_per_kind_of_computer():
+    seats = seats_for({
+        "ottoman": ("random", ""), "spain": ("person", "Ana"), "england": ("greedy", "ignored"),
+        "france": ("person", "Ben"), "empire": ("random", "Player 1"), "protestant": ("person", "Ana"),
+    })
+    assert seats == (
+        Seat("Ana", ("spain", "protestant")),
+        Seat("Ben", ("france",)),
+        Seat("random computer", ("ottoman", "empire"), SeatKind.COMPUTER, "random"),
+        Seat("greedy computer", ("england",), SeatKind.COMPUTER, "greedy"),
+    )
+
+
+async def test_the_form_refuses_a_person_named_like_a_computer_player(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#seat-spain").value = "greedy computer"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "'greedy computer' names a computer player" in screen_text(app)
+
+
+async def _wait_for_a_screen(app, pilot) -> None:
+    """Let the computer players' steps run until the board waits for a person (or the game ends)."""
+    for _ in range(200):
+        await pilot.pause()
+        if not app.controller.computers_moving() and not isinstance(app.screen, NewGameScreen):
+            await pilot.pause()
+            return
+    raise AssertionError("the computer players never stopped")
+
+
+async def test_one_person_and_five_computers_play_to_the_victory_screen_with_no_hand_off(tmp_path):
+    """GEN-2: computer players decide through Session.choose like a person; the person is never
+    handed the keyboard (there is no one to hand it from); their moves are in the log (WIN-5 ends it)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        form.query_one("#scenario", Select).value = "tournament"
+        form.query_one("#seed").value = "38"  # a short game: France wins in turn 4
+        for power in ("ottoman", "spain", "england", "france", "protestant"):
+            form.query_one(f"#holder-{power}", Select).value = "random"
+        form.query_one("#seat-empire").value = "Ana"
+        await pilot.pause()
+        assert form.query_one("#seat-spain").disabled
+        await pilot.press("ctrl+n")
+        await _wait_for_a_screen(app, pilot)
+        session = app.controller.session
+        assert [s.name for s in session.setup.seats] == ["Ana", "random computer"]
+        computer_moves_seen = False
+        person_decisions = hands_seen = 0
+        while not isinstance(app.screen, GameOverScreen):
+            assert not isinstance(app.screen, HandoffScreen), "a hand-off with only one person"
+            if isinstance(app.screen, ReportScreen):
+                await pilot.press("enter")
+            else:
+                assert isinstance(app.screen, PhaseScreen)
+                decision = session.decision
+                assert decision is not None and session.seat_of(decision.power).name == "Ana"
+                assert app.controller.view().decision == decision
+                text = screen_text(app)
+                computer_moves_seen |= any(f"{name}:" in text for name in ("Spain", "France", "England"))
+                if isinstance(app.screen, ActionScreen):
+                    assert "Empire's hand" in text and "Spain's hand" not in text
+                    hands_seen += 1
+                app.screen.post_message(ChoiceMade(playable_choices(decision)[0]))
+                person_decisions += 1
+            await _wait_for_a_screen(app, pilot)
+        assert session.state.winner and person_decisions > 10
+        assert computer_moves_seen and hands_seen
+        assert sum(1 for a in session.actions if session.seat_of(a.actor).name == "random computer") > 100
+        assert "wins" in screen_text(app)
+
+
+def test_the_hand_off_comes_only_between_people_and_computers_wait_for_no_one(tmp_path, data):
+    """GEN-2 / GEN-8: Ana and Ben share the keyboard with four computer players: the board is hidden
+    only when the keyboard passes from one person to the other, never for a computer's turn."""
+    posted: list = []
+    controller = Controller(tmp_path, posted.append, data)
+    seats = (
+        Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
+        Seat("greedy computer", ("ottoman", "france", "empire", "protestant"), SeatKind.COMPUTER, "greedy"),
+    )
+    controller.new_game(Setup(seed=3, seats=seats))
+    hand_offs: list[str] = []
+    person_decisions = 0
+    while person_decisions < 12:
+        message = posted.pop(0)
+        if isinstance(message, ComputersToMove):
+            assert controller.computers_moving()
+            controller.undo()
+            assert "GEN-9: the computer players are moving" in posted.pop().text
+            controller.computers_move(message)
+        elif isinstance(message, HandoffNeeded):
+            assert message.person in ("Ana", "Ben") and message.person != controller.person_at_keyboard
+            hand_offs.append(message.person)
+            controller.handed_off(message.person)
+        elif isinstance(message, StateChanged):
+            decision = controller.session.decision
+            assert controller.session.seat_of(decision.power).name == controller.person_at_keyboard
+            controller.choose(playable_choices(decision)[0])
+            person_decisions += 1
+    assert hand_offs[:2] == ["Ana", "Ben"]
+    assert any(a.actor == "france" for a in controller.session.actions)
+
+
+def test_before_their_first_decision_the_one_person_sees_their_own_hand(tmp_path, data):
+    controller = Controller(tmp_path, lambda message: None, data)
+    seats = (Seat("Ana", ("protestant",)), Seat("random computer", tuple(data.power_ids[:-1]), SeatKind.COMPUTER, "random"))
+    controller.new_game(Setup(seed=1, seats=seats))
+    assert controller.computers_moving()
+    view = controller.view()
+    assert view.seat == "Ana" and view.decision is None
+    assert [h.power for h in view.hands if h.cards is not None] == ["protestant"]

@@ -1,0 +1,158 @@
+"""The lobby of shared games (the store in the save folder): their seats, who sits where, and
+creating, joining or watching one. Over SSH it is the first screen, as the key's player."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.controller import Controller
+
+if TYPE_CHECKING:
+    from core.setup import Seat
+    from core.store import GameRow
+
+LOBBY_REFRESH_SECONDS = 1.0
+
+
+def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]) -> str:
+    powers = ", ".join(power_names.get(p, p) for p in seat.powers)
+    if not seat.is_person:
+        return f"  {powers}: {seat.bot} computer"
+    if holder == player:
+        state = "yours: Enter to rejoin"
+    elif holder:
+        state = f"played by {holder}"
+    elif seat.name == player:
+        state = "free, named for you: Enter to take it"
+    else:
+        state = "free: Enter to take it"
+    return f"  {powers}: seat {seat.name} - {state}"
+
+
+class LobbyScreen(Screen[None]):
+    """Every shared game with its seats; Enter on a free seat takes it, on "watch" follows the game."""
+
+    BINDINGS = [
+        Binding("n", "new_game", "New shared game"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("escape", "back", "Back"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__()
+        self.controller = controller
+        self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
+        self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lobby-title", markup=False)
+        if not getattr(self.app, "player_fixed", False):
+            with Horizontal(classes="seat"):
+                yield Label("Your name   ")
+                yield Input(value=self.controller.player, id="player-name", max_length=20, compact=True)
+        yield OptionList(id="lobby-games")
+        yield Static("", id="lobby-problem", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+        self.set_interval(LOBBY_REFRESH_SECONDS, self.action_refresh)
+        self.query_one("#lobby-games", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    @on(Input.Changed, "#player-name")
+    def _renamed(self, event: Input.Changed) -> None:
+        self.controller.player = event.value.strip()
+        self.action_refresh()
+
+    def action_refresh(self) -> None:
+        """The list again from the store (every second: seats taken and left on other terminals)."""
+        from core.store import StoreError
+
+        controller = self.controller
+        title = f"Shared games - you are {controller.player or '(no name yet)'} - Enter takes a seat or watches"
+        heading = self.query_one("#lobby-title", Static)
+        if heading.content != title:
+            heading.update(title)
+        try:
+            games = controller.shared_games()
+        except StoreError as exc:
+            self.show_problem(str(exc))
+            return
+        options = self._options(games)
+        labels = [f"{option.id}|{option.prompt}" for option in options]
+        if labels == self._shown:
+            return
+        self._shown = labels
+        listing = self.query_one("#lobby-games", OptionList)
+        highlighted = listing.highlighted_option.id if listing.highlighted_option is not None else None
+        listing.clear_options()
+        listing.add_options(options)
+        ids = [option.id for option in options]
+        selectable = [i for i, option in enumerate(options) if not option.disabled]
+        if highlighted in ids:
+            listing.highlighted = ids.index(highlighted)
+        elif selectable:
+            listing.highlighted = selectable[0]
+        self.show_problem("" if games else "No shared games yet: n creates one.")
+
+    def _options(self, games: list[tuple[GameRow, dict[str, str]]]) -> list[Option]:
+        names = self.controller.power_names()
+        scenarios = self.controller.data.scenarios
+        player = self.controller.player
+        options: list[Option] = []
+        self._targets = {}
+        for row, holders in reversed(games):  # the newest first
+            setup = row.setup
+            scenario = scenarios[setup.scenario].name if setup.scenario in scenarios else setup.scenario
+            options.append(Option(
+                f"Game {row.id} - {scenario} - {row.actions} actions - created {row.created[:16].replace('T', ' ')}",
+                id=f"game-{row.id}", disabled=True,
+            ))
+            for index, seat in enumerate(setup.seats):
+                option_id = f"seat-{row.id}-{index}"
+                options.append(Option(
+                    seat_label(seat, holders.get(seat.name, ""), player, names), id=option_id, disabled=not seat.is_person
+                ))
+                self._targets[option_id] = (row.id, seat.name)
+            watch_id = f"watch-{row.id}"
+            options.append(Option("  watch as an onlooker", id=watch_id))
+            self._targets[watch_id] = (row.id, None)
+        return options
+
+    @on(OptionList.OptionSelected, "#lobby-games")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        target = self._targets.get(event.option_id or "")
+        if target is None or not self.is_current:  # a second Enter in a burst, after the game is shown
+            return
+        if not self.controller.player:
+            self.show_problem("Type your name first: the other players see it on your seat.")
+            return
+        game_id, seat = target
+        self.app.join_shared_game(game_id, seat)  # type: ignore[attr-defined]
+
+    def action_new_game(self) -> None:
+        from tui.screens.menus import NewGameScreen
+
+        if not self.controller.player:
+            self.show_problem("Type your name first: the new game gives you a seat by it.")
+            return
+        self.app.push_screen(NewGameScreen(self.controller, shared=True, player=self.controller.player))
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 1:  # opened from the title screen
+            self.app.pop_screen()
+
+    def show_problem(self, text: str) -> None:
+        self.query_one("#lobby-problem", Static).update(text)
