@@ -91,3 +91,14 @@ def test_vq_1_the_cap_is_logged_under_vq_1_for_england(data):
     capped = [e for e in c.events if "cap is reached" in e.text]
     assert [(e.rule, e.power) for e in capped] == [("VQ-1", "england")]
     assert {e.reason for e in c.state.powers["england"].vp_entries if e.rule == "VQ-1"} == {"Virgin Queen"}
+
+
+def test_mar_9_scotlands_ally_wedding_mary_to_its_own_royal_is_paid_once(data):
+    """MAR-9 with mary_ally_paid_once: both sides roll, but one power gains the row once."""
+    c = _ctx(data)
+    c.state.minors["scotland"].ally = "france"
+    c.state.rng.forced_by_rule["MAR-4"] = [6, 6]  # high enough for Founders of a Dynasty
+    betrothal = marriage.betroth(c.state, data, "mary-queen-of-scots", "charles-ix")
+    row = marriage.resolve_wedding(c, betrothal)
+    assert row.name == "Founders of a Dynasty" and len(_rolls(c)) == 2
+    assert [e.amount for e in c.state.powers["france"].vp_entries if e.rule == "MAR-5"] == [2]  # not 2 + 2
