@@ -190,7 +190,7 @@ def test_win_6_track_value_clamps_at_both_ends():
 
 @pytest.mark.parametrize(
     ("named_french", "france_other", "winner"),
-    [(0, 3, "france"), (1, 2, "france"), (0, 4, "spain"), (1, 3, "spain")],
+    [(0, 3, "france"), (1, 2, "france"), (0, 4, "spain"), (1, 3, "spain"), (2, 2, "spain")],
 )
 def test_win_3_catholic_victory_france_at_most_3_in_france_and_scotland(data, named_french, france_other, winner):
     """At 9 Protestant spaces: France wins with 3 or fewer in France and Scotland, Spain with 4."""
@@ -199,7 +199,7 @@ def test_win_3_catholic_victory_france_at_most_3_in_france_and_scotland(data, na
     state = new_state(data)
     for space in state.spaces.values():
         space.religion = "catholic"
-    for space_id in ("paris",)[:named_french]:
+    for space_id in ("paris", "edinburgh")[:named_french]:  # a French and a Scottish home space
         state.spaces[space_id].religion = "protestant"
     state.spaces["madrid"].religion = "protestant"  # outside France and Scotland: never counted there
     state.region_protestant = {"france-other": france_other, "germany": 9 - 1 - named_french - france_other, "low-countries-other": 0}
