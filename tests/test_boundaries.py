@@ -126,3 +126,85 @@ def test_unit_3_guise_enters_the_map_only_with_the_league(data):
     session = new_session(data)
     assert session.state.leaders["guise"].status is LeaderStatus.OUT_OF_PLAY
     assert all(ls.status is LeaderStatus.ON_MAP for lid, ls in session.state.leaders.items() if lid != "guise")
+
+
+# ---- edges found by mutation testing (mutmut over core/cards.py and core/victory.py) -------------
+
+
+def _deal_lines(data, state, power="england"):
+    lines = cards.card_count(ctx(data, state), power)
+    assert {line.rule for line in lines} <= {"CARD-7", *(m.rule for m in state.powers[power].card_markers)}
+    assert all(line.rule == "CARD-7" for line in lines if "Card marker" not in line.text)
+    return [(line.text, line.value) for line in lines]
+
+
+def test_card_7_lines_when_unrest_covers_more_squares_than_keys_uncover(data):
+    """0 keys and 1 Unrest: the Unrest takes the first square away, then the floor gives it back."""
+    state = _england_without_keys(data)
+    state.spaces["york"].control = "england"
+    state.spaces["york"].unrest = True
+    assert _deal_lines(data, state) == [
+        ("track square for 0 key spaces", 1), ("1 Unrest covers more squares", -1),
+        ("every square covered: at least 1 card", 1), ("ruler card bonus", 1),
+    ]
+
+
+def test_card_7_lines_when_unrest_exactly_cancels_the_keys(data):
+    """1 key and 1 Unrest: the square for 0 keys is uncovered (no floor line needed)."""
+    state = _england_without_keys(data)
+    state.spaces["london"].control = "england"
+    state.spaces["london"].unrest = True
+    track = data.power("england").cards_by_keys
+    assert _deal_lines(data, state) == [
+        ("track square for 1 key space", track[1]), ("1 Unrest covers more squares", track[0] - track[1]), ("ruler card bonus", 1),
+    ]
+
+
+def test_card_7_two_unrest_cover_two_squares(data):
+    state = new_state(data)
+    state.spaces["london"].unrest = True
+    state.spaces["york"].unrest = True
+    assert ("2 Unrest cover more squares", -1) in _deal_lines(data, state)  # the squares for 3 keys (3) and 1 key (2)
+
+
+def test_card_7_never_below_0_only_when_the_markers_go_below(data):
+    state = _england_without_keys(data)
+    state.powers["england"].card_markers = [CardMarker(-1, "MAR-5", "Forever Feuding"), CardMarker(-1, "MAR-7", "broken")]
+    assert "never below 0" not in [text for text, _ in _deal_lines(data, state)]  # exactly 0: no correction
+    state.powers["england"].card_markers.append(CardMarker(-1, "MAR-5", "again"))
+    assert _deal_lines(data, state)[-1] == ("never below 0", 1)
+
+
+def test_card_7_marker_lines_say_plus_or_minus(data):
+    state = new_state(data)
+    state.powers["england"].card_markers = [CardMarker(1, "MAR-5", "True Love"), CardMarker(-1, "MAR-5", "Forever Feuding")]
+    texts = [text for text, _ in _deal_lines(data, state)]
+    assert texts[-2:] == ["+1 Card marker: True Love", "-1 Card marker: Forever Feuding"]
+
+
+def test_win_6_track_value_clamps_at_both_ends():
+    from core.victory import track_value
+
+    assert [track_value((1, 2, 3), i) for i in (-1, 0, 2, 3, 9)] == [1, 1, 3, 3, 3]
+
+
+@pytest.mark.parametrize(
+    ("named_french", "france_other", "winner"),
+    [(0, 3, "france"), (1, 2, "france"), (0, 4, "spain"), (1, 3, "spain"), (2, 2, "spain")],
+)
+def test_win_3_catholic_victory_france_at_most_3_in_france_and_scotland(data, named_french, france_other, winner):
+    """At 9 Protestant spaces: France wins with 3 or fewer in France and Scotland, Spain with 4."""
+    from core import victory
+
+    state = new_state(data)
+    for space in state.spaces.values():
+        space.religion = "catholic"
+    for space_id in ("paris", "edinburgh")[:named_french]:  # a French and a Scottish home space
+        state.spaces[space_id].religion = "protestant"
+    state.spaces["madrid"].religion = "protestant"  # outside France and Scotland: never counted there
+    state.region_protestant = {"france-other": france_other, "germany": 9 - 1 - named_french - france_other, "low-countries-other": 0}
+    assert victory.protestant_spaces(state) == 9
+    found = victory._catholic_religious(state, data)
+    assert found is not None and found[0] == winner
+    held = named_french + france_other
+    assert f"({held} in France and Scotland, {'at most' if winner == 'france' else 'more than'} 3)" in found[1]
