@@ -7,7 +7,7 @@ from enum import StrEnum
 from core import dice
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
-from core.events import EventKind
+from core.events import EventKind, counted
 from core.gamedata import CardRecord
 from core.procedures import CardEvent, Moment
 from core.state import CardMarker, DealLine, GameState, MarkerKind
@@ -80,11 +80,7 @@ def return_home_cards(ctx: Ctx) -> None:
         piles.home_used.remove(number)
         ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
     if returning:
-        ctx.log("CARD-5", f"{_plural(len(returning), 'home card')} return to their powers' hands")
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+        ctx.log("CARD-5", f"{counted(len(returning), 'home card')} return to their powers' hands")
 
 
 def card_count(ctx: Ctx, power: str) -> list[DealLine]:
@@ -94,7 +90,7 @@ def card_count(ctx: Ctx, power: str) -> list[DealLine]:
     keys = keys_controlled(state, data, power)
     unrest = unrest_spaces(state, power)
     track = record.cards_by_keys
-    lines = [DealLine("CARD-7", f"track square for {_plural(keys, 'key space')}", track_value(track, keys))]
+    lines = [DealLine("CARD-7", f"track square for {counted(keys, 'key space')}", track_value(track, keys))]
     if unrest:
         # Unrest covers one more square each, the first square too (then every square is covered)
         uncovered = track_value(track, keys - unrest) if keys - unrest >= 0 else 0
@@ -130,10 +126,10 @@ def deal(ctx: Ctx) -> None:
         power.hand.extend(dealt[power_id])
         count = len(dealt[power_id])
         short = f" (the deck ran out: {wanted[power_id] - count} short)" if count < wanted[power_id] else ""
-        ctx.log("CARD-7", f"is dealt {_plural(count, 'card')}{short}", power_id)
+        ctx.log("CARD-7", f"is dealt {counted(count, 'card')}{short}", power_id)
         kept = [m for m in power.card_markers if m.kind is not MarkerKind.ORDINARY]
         if len(kept) != len(power.card_markers):
-            ctx.log("CARD-7", f"{_plural(len(power.card_markers) - len(kept), 'Card marker')} removed", power_id)
+            ctx.log("CARD-7", f"{counted(len(power.card_markers) - len(kept), 'Card marker')} removed", power_id)
         power.card_markers = kept
 
 

@@ -10,6 +10,7 @@ from core import diplomacy
 from core.cards import card_title
 from core.choices import Choice, Decision, Option
 from core.context import Ctx
+from core.events import counted
 from core.gamedata import GameData
 from core.procedures import CardEvent, Procedure, TableKind, pick
 from core.state import Frame, GameState, LeaderStatus, Phase
@@ -108,7 +109,8 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
     ctx.map_changed = True
     frame.regulars_due = removals_due(ctx, "regulars")
     frame.mercenaries_due = removals_due(ctx, "mercenaries")
-    ctx.log("CL-3", f"France must remove {frame.regulars_due} regulars, then {frame.mercenaries_due} mercenaries", FRANCE)
+    due = f"{counted(frame.regulars_due, 'regular')}, then {counted(frame.mercenaries_due, 'mercenary', 'mercenaries')}"
+    ctx.log("CL-3", f"France must remove {due}", FRANCE)
     frame.stage = Stage.REMOVALS
 
 
@@ -131,9 +133,9 @@ def _decide(ctx: Ctx, frame: LeagueFrame) -> Decision | None:
         prompt = f"Catholic League: choose {left} more French home space{'s' if left != 1 else ''} besides {ctx.name(frame.chosen[0])}"
         return Decision.of(SPAIN, prompt, "CL-2", options)
     if frame.regulars_due:
-        return Decision.of(FRANCE, f"Catholic League: remove {frame.regulars_due} more French regulars", "CL-3", _removal_options(ctx, "regulars"))
+        return Decision.of(FRANCE, f"Catholic League: remove {counted(frame.regulars_due, 'more French regular')}", "CL-3", _removal_options(ctx, "regulars"))
     if frame.mercenaries_due:
-        return Decision.of(FRANCE, f"Catholic League: remove {frame.mercenaries_due} more French mercenaries", "CL-3", _removal_options(ctx, "mercenaries"))
+        return Decision.of(FRANCE, f"Catholic League: remove {counted(frame.mercenaries_due, 'more French mercenary', 'more French mercenaries')}", "CL-3", _removal_options(ctx, "mercenaries"))
     return None
 
 
@@ -167,7 +169,8 @@ def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
     add_units(ctx, reims, SPAIN, regulars=extra)
     if reims not in state.fortresses:
         state.fortresses.append(reims)
-    got = f"{frame.regulars_removed} regulars and {frame.mercenaries_removed} mercenaries" + (f", and {extra} more regulars to make {settings.reims_regulars}" if extra else "")
+    got = f"{counted(frame.regulars_removed, 'regular')} and {counted(frame.mercenaries_removed, 'mercenary', 'mercenaries')}"
+    got += f", and {counted(extra, 'more regular')} to make {settings.reims_regulars}" if extra else ""
     ctx.log("CL-4", f"adds to {ctx.name(reims)} {got}, a fortress and {ctx.name(settings.leader)}", SPAIN)
     guise = state.leaders[settings.leader]
     guise.status = LeaderStatus.ON_MAP

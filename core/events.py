@@ -61,6 +61,11 @@ class Event:
         return self.kind in BARRIER_KINDS
 
 
+def counted(count: int, one: str, many: str = "") -> str:
+    """'1 card', '2 cards', '1 mercenary', '3 mercenaries' for log lines."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 def describe_roll(roll: Roll) -> str:
     faces = "+".join(str(f) for f in roll.faces)
     dice = f"{len(roll.faces)}d6" if len(roll.faces) > 1 else "1d6"
