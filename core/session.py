@@ -15,7 +15,7 @@ from core.choices import Choice, Decision
 from core.events import Event
 from core.gamedata import GameData
 from core.setup import Seat, Setup, new_state
-from core.state import GameState
+from core.state import Frame, GameState
 from core.views import SeatView, seat_view
 
 
@@ -49,6 +49,14 @@ class Session:
     _window: list[_Undoable] = Factory(list)
     _last_person: str = ""
     _pending: Decision | None = None
+    _pending_for: Frame | None = None  # the frame the pending decision was built for
+
+    def _build_pending(self) -> None:
+        self._pending = engine.decision(self.data, self.state)
+        self._pending_for = self._top_frame()
+
+    def _top_frame(self) -> Frame | None:
+        return self.state.stack[-1] if self.state.stack else None
 
     @classmethod
     def new(cls, data: GameData, setup: Setup, keep_undo: bool = True) -> Session:
@@ -77,12 +85,14 @@ class Session:
 
     @property
     def decision(self) -> Decision | None:
+        if self._top_frame() is not self._pending_for:
+            self._build_pending()  # the stack was changed by hand without refresh()
         return self._pending
 
     def refresh(self) -> None:
         """Build the pending decision again after the state was edited by hand; the edited state is
         the new starting point of undo (GEN-9)."""
-        self._pending = engine.decision(self.data, self.state)
+        self._build_pending()
         self._window.clear()
         self._window_base = b""
 
@@ -114,9 +124,12 @@ class Session:
 
     def choose(self, actor: str, choice: Choice) -> list[Event]:
         """Apply one choice (IllegalChoice leaves everything unchanged); record it; manage undo."""
+        if self._top_frame() is not self._pending_for:
+            self._build_pending()  # the state was edited by hand without refresh(): never check a stale decision
         person = self.person_for(actor)
         base = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.keep_undo and not self._window else b""
         events, self._pending = engine.advance(self.data, self.state, actor, choice, self._pending)
+        self._pending_for = self._top_frame()
         action = Action(actor=actor, choice=str(choice))
         undoable = _Undoable(action, len(self.actions), len(self.log), person)
         self.actions.append(action)
@@ -151,5 +164,5 @@ class Session:
         del self.log[last.log :]
         if not self._window:
             self._window_base = b""
-        self._pending = engine.decision(self.data, self.state)
+        self._build_pending()
         return True

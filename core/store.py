@@ -260,6 +260,8 @@ class SqliteStore:
             if not any(s.name == seat and s.is_person for s in setup.seats):
                 people = ", ".join(s.name for s in setup.seats if s.is_person) or "none"
                 raise SeatTaken(f"game {game_id} has no person seat {seat!r} (its person seats: {people})")
+            if seat != player:  # a person seat is named for its player (over SSH: the key's comment)
+                raise SeatTaken(f"{seat!r} in game {game_id} is {seat}'s seat; you play as {player}")
             now = time.time()
             row = self._db.execute(
                 "SELECT player, seen FROM seat_claims WHERE game_id = ? AND seat = ?", (game_id, seat)

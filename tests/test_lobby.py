@@ -53,7 +53,7 @@ async def test_the_lobby_lists_seats_and_a_seat_is_played_through_the_store_foll
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
         assert "Spain: seat Ana - free, named for you: Enter to take it" in text
-        assert "France: seat Ben - free: Enter to take it" in text
+        assert "France: seat Ben - waiting for Ben" in text
         assert "Ottoman, England, Empire, Protestant: random computer" in text and "watch as an onlooker" in text
         await pilot.press("enter")
         await _to_the_board(app, pilot)
@@ -111,11 +111,9 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         assert isinstance(app.screen, LobbyScreen) and app.controller.shared is None
         listing = app.screen.query_one("#lobby-games")
         listing.highlighted = [o.id for o in listing.options].index(f"seat-{game_id}-1")
-        await pilot.press("enter")
-        await _to_the_board(app, pilot)
-        assert store.holders(game_id) == {"Ben": "Cy"}
-        await pilot.press("ctrl+l")
+        await pilot.press("enter")  # Ben's seat: Cy may watch but not sit in it
         await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and "is Ben's seat; you play as Cy" in screen_text(app)
         assert store.holders(game_id) == {}
 
 
@@ -133,3 +131,14 @@ async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path
         [row] = store.list_games()
         assert store.holders(row.id) == {"Ana": "Ana"}
         assert [s.name for s in row.setup.seats] == ["Ana", "random computer"]
+
+
+async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
+    """A seat named '[/x]' (any text a player may type) is listed as text, not parsed as markup."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    others = tuple(p for p in data.power_ids if p != "spain")
+    store.create(Setup(seed=2, seats=(Seat("[/x]", ("spain",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and "seat [/x] - waiting for [/x]" in screen_text(app)

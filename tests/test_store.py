@@ -224,20 +224,21 @@ def test_a_person_seat_is_held_by_one_player_at_a_time_and_free_again_when_left_
     seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), *bot_seats(data)[3:])
     game_id = store.create(Setup(seed=3, seats=(Seat("Cy", ("ottoman",)), *seats)))
     store.take_seat(game_id, "Ana", "Ana")
-    store.take_seat(game_id, "Ben", "Ana")  # a seat's name is its label: any player may sit in a free one
-    with pytest.raises(SeatTaken, match="'Ana' in game 1 is held by Ana"):
-        store.take_seat(game_id, "Ana", "Ben")
+    with pytest.raises(SeatTaken, match="'Ben' in game 1 is Ben's seat; you play as Ana"):
+        store.take_seat(game_id, "Ben", "Ana")  # a person seat is its named player's only
     with pytest.raises(SeatTaken, match="no person seat 'Empire'"):
         store.take_seat(game_id, "Empire", "Ben")
-    assert store.holders(game_id) == {"Ana": "Ana", "Ben": "Ana"}
-    store.leave_seat(game_id, "Ben", "Ben")  # not Ben's claim: nothing changes
-    store.leave_seat(game_id, "Ben", "Ana")
+    store.take_seat(game_id, "Ben", "Ben")
+    assert store.holders(game_id) == {"Ana": "Ana", "Ben": "Ben"}
+    store.leave_seat(game_id, "Ben", "Ana")  # not Ana's claim: nothing changes
+    assert store.holders(game_id) == {"Ana": "Ana", "Ben": "Ben"}
+    store.leave_seat(game_id, "Ben", "Ben")
     assert store.holders(game_id) == {"Ana": "Ana"}
     later = time.time() + CLAIM_SECONDS + 1
     monkeypatch.setattr(core.store.time, "time", lambda: later)
-    assert store.holders(game_id) == {}
-    store.take_seat(game_id, "Ana", "Ben")
-    assert store.holders(game_id) == {"Ana": "Ben"}
+    assert store.holders(game_id) == {}  # a dropped client's claim lapses
+    store.take_seat(game_id, "Ana", "Ana")
+    assert store.holders(game_id) == {"Ana": "Ana"}
 
 
 def test_a_store_of_the_first_version_gets_seat_claims_and_keeps_its_games(data, tmp_path):
@@ -247,5 +248,5 @@ def test_a_store_of_the_first_version_gets_seat_claims_and_keeps_its_games(data,
     store._db.execute("PRAGMA user_version = 1")
     store.close()
     again = SqliteStore.in_folder(tmp_path, data)
-    again.take_seat(game_id, "Player 1", "Ana")
-    assert again.holders(game_id) == {"Player 1": "Ana"} and [g.id for g in again.list_games()] == [game_id]
+    again.take_seat(game_id, "Player 1", "Player 1")
+    assert again.holders(game_id) == {"Player 1": "Player 1"} and [g.id for g in again.list_games()] == [game_id]

@@ -333,6 +333,9 @@ class Controller:
         if self.walkthrough is not None or self.from_walkthrough:
             self.post(GameProblem("a game from a walkthrough's position is not saved: it cannot replay from a seed"))
             return None
+        if self.shared is not None:  # a save holds every hand and the dice: not for one seat's terminal
+            self.post(GameProblem("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'"))
+            return None
         state = self.session.state
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = self.save_dir / f"save-turn{state.turn}-{state.phase.value}-{stamp}.json"
@@ -399,10 +402,11 @@ class Controller:
                 # wins, the others are refused (StaleGame) and catch up; seeded bots choose the same
                 game = self.shared.game
                 try:
-                    self.last_events += game.choose(decision.power, choice, session.seat_of(decision.power).name)
-                except StaleGame:
-                    self.last_events += game.refresh()
-                except StoreError as exc:
+                    try:
+                        self.last_events += game.choose(decision.power, choice, session.seat_of(decision.power).name)
+                    except StaleGame:
+                        self.last_events += game.refresh()
+                except StoreError as exc:  # the refresh too: a busy or damaged store
                     self.post(GameProblem(str(exc)))
                     return  # tried again at the next poll
             if time.perf_counter() > deadline:
@@ -509,7 +513,7 @@ class Controller:
             self.person_at_keyboard = ONLOOKER.name
             self.post(GameProblem(f"{exc}: you are watching the game now"))
             self.post(StateChanged(follow=True))
-        except StoreError as exc:
+        except (StoreError, IllegalChoice) as exc:  # a store this engine cannot follow (other game data)
             self.post(GameProblem(str(exc)))
 
     def handed_off(self, person: str | None) -> None:

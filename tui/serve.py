@@ -47,8 +47,11 @@ def host_key(save_dir: Path) -> asyncssh.SSHKey:
             raise ServeError(f"{path}: not a usable host key ({exc})") from None
     save_dir.mkdir(parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    key.write_private_key(str(path))
-    path.chmod(0o600)
+    old_umask = os.umask(0o077)  # owner-only from the moment it exists
+    try:
+        key.write_private_key(str(path))
+    finally:
+        os.umask(old_umask)
     return key
 
 

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.content import Content
 from textual.widgets.option_list import Option
 
 from tui.controller import Controller
@@ -33,7 +34,7 @@ def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]
     elif seat.name == player:
         state = "free, named for you: Enter to take it"
     else:
-        state = "free: Enter to take it"
+        state = f"waiting for {seat.name}"
     return f"  {powers}: seat {seat.name} - {state}"
 
 
@@ -122,9 +123,8 @@ class LobbyScreen(Screen[None]):
             ))
             for index, seat in enumerate(setup.seats):
                 option_id = f"seat-{row.id}-{index}"
-                options.append(Option(
-                    seat_label(seat, holders.get(seat.name, ""), player, names), id=option_id, disabled=not seat.is_person
-                ))
+                label = Content(seat_label(seat, holders.get(seat.name, ""), player, names))  # names are text, not markup
+                options.append(Option(label, id=option_id, disabled=not seat.is_person))
                 self._targets[option_id] = (row.id, seat.name)
             watch_id = f"watch-{row.id}"
             options.append(Option("  watch as an onlooker", id=watch_id))

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.gamedata import PROVISIONAL_NOTE
@@ -256,7 +257,8 @@ class LoadScreen(Screen[None]):
         from tui.slots import summarise
 
         yield Static(f"Load a game from {self.controller.save_dir} (each game autosaves in its own file)", markup=False)
-        options = [Option(summarise(path).label(), id=str(i)) for i, path in enumerate(self.files)]
+        # a save's people and file names are text, never markup ("[/x]" in a name must not break the list)
+        options = [Option(Content(summarise(path).label()), id=str(i)) for i, path in enumerate(self.files)]
         yield OptionList(*options, id="saves")
         yield Static("" if self.files else "No saved games yet.", id="load-problem", markup=False)
         yield Footer()
