@@ -614,3 +614,51 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
         options = app.screen.query_one("#choices")
         assert options.option_count == len(session.decision.choices) + len(session.decision.refused)
         assert all(options.get_option_at_index(i).disabled for i in range(len(session.decision.choices), options.option_count))
+
+
+async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, data):
+    """Issue 13 (play-test): ': do' offers 'done' only, and a whole or a wrong typed choice is
+    applied (or refused) exactly as typed, never replaced by a suggestion."""
+    from textual_autocomplete import AutoComplete
+
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        panel = app.screen.query_one("DecisionPanel")
+        from textual_autocomplete import TargetState
+
+        assert [item.value for item in panel._completions(TargetState("do", 2))] == ["done"]
+        assert panel._completions(TargetState("done", 4)) == []
+        assert panel._completions(TargetState("propose elizabeth-i elizabeth-i", 31)) == []
+        await pilot.press("colon")
+        for key in "propose elizabeth-i elizabeth-i":
+            await pilot.press(key if key != " " else "space")
+        await pilot.pause()
+        assert not app.screen.query_one(AutoComplete).display
+        before = len(session.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(session.actions) == before and "Not allowed" in screen_text(app)
+
+
+async def test_zero_takes_done_or_pass_and_escape_backs_out_of_a_table_action(tmp_path, data):
+    """Issue 13 (play-test): 'Done negotiating' sat unnumbered at the end of a long list; 0 takes
+    the choice that changes least wherever it is, and Esc cancels a table action (TABLE-1)."""
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert [str(c) for c in session.decision.choices].index("done") > 8
+        assert "0. Done negotiating (GEN-7)" in screen_text(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert session.decision.rule == "TABLE-1"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert session.decision.power == "england" and session.decision.rule == "GEN-7"
+        await pilot.press("0")
+        await pilot.pause()
+        assert session.actions[-1].choice == "done"

@@ -123,7 +123,11 @@ class Board:
             app.switch_screen(wanted(self.controller))
 
     def _push_reports(self) -> None:
-        """One report per phase that ran since the last decision, each with its own events and turn."""
+        """One report per phase that ran since the last decision, each with its own events and turn.
+        While computer players are still moving their events are kept, so a phase their steps cut in
+        two is reported whole once they stop."""
+        if self.controller.computers_moving():
+            return
         groups: list[tuple[type[ReportScreen], str, int, list[Event]]] = []
         for run in phase_runs(self.controller.last_events):
             for phases, report, needs in REPORTS:

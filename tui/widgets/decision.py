@@ -12,15 +12,27 @@ from textual.widgets.option_list import Option
 from textual.content import Content
 from textual_autocomplete import AutoComplete, DropdownItem, TargetState
 
-from core.choices import Choice, Decision
+from core.choices import Choice, Decision, Verb
 from core.choices import Option as ChoiceOption
 from tui.messages import ChoiceMade, TypedChoice
 
 
-def _entry(number: int, choice: Choice) -> Content:
+QUIET_VERBS = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT, Verb.DECLINE)
+
+
+def quiet_index(decision: Decision) -> int | None:
+    """The choice that moves on changing least (done, pass, no response, stop spending, cancel):
+    key 0 takes it wherever it is in the list."""
+    for index, choice in enumerate(decision.choices):
+        if (choice.verb in QUIET_VERBS and not choice.args) or str(choice) in ("cp done", "pick cancel"):
+            return index
+    return None
+
+
+def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
     """'3. Label  typed form': the typed form, dim, is what ':' accepts for this choice."""
     typed = str(choice)
-    head = f"{number}. " if number <= 9 else "   "
+    head = f"{number}. " if number <= 9 else "0. " if quiet else "   "
     if not choice.label or choice.label == typed:
         return Content(head + typed)
     return Content.assemble(head + choice.label, ("  " + typed, "dim"))
@@ -34,6 +46,7 @@ def _refused_entry(option: ChoiceOption) -> Content:
 class DecisionPanel(Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+        Binding("0", "pick_quiet", "Done/pass", show=False),
         Binding("x", "toggle_refused", "Why not", show=False),  # named in the prompt: the footer is full
     ]
 
@@ -53,8 +66,18 @@ class DecisionPanel(Vertical):
         yield AutoComplete("#typed", candidates=self._completions)
 
     def _completions(self, state: TargetState) -> list[DropdownItem]:
-        """The typed forms of the pending decision's legal choices (core produces them)."""
-        return [DropdownItem(str(choice)) for choice in self._decision.choices] if self._decision else []
+        """The typed forms of the pending decision's legal choices (core produces them): those that
+        begin with what is typed, else those that contain it ('patronise artist 3' finds 'cp
+        patronise artist 3'). None once it is a whole choice, so Enter applies exactly what was
+        typed, and none that merely share letters: a completion never turns into another move."""
+        if self._decision is None:
+            return []
+        typed = state.text.strip()
+        forms = [str(choice) for choice in self._decision.choices]
+        if typed in forms:
+            return []
+        starting = [form for form in forms if form.startswith(typed)]
+        return [DropdownItem(form) for form in starting or [form for form in forms if typed in form]]
 
     def on_mount(self) -> None:
         self.query_one("#typed", Input).display = False
@@ -75,8 +98,9 @@ class DecisionPanel(Vertical):
         tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
         refused = f"  ({len(decision.refused)} not allowed now: x shows why)" if decision.refused and not self._show_refused else ""
         prompt.update(f"{decision.prompt}{tag}{refused}")
+        quiet = quiet_index(decision)
         options.add_options(
-            [Option(_entry(i, choice), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
+            [Option(_entry(i, choice, i - 1 == quiet), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
         )
         if self._show_refused:
             options.add_options(
@@ -85,6 +109,11 @@ class DecisionPanel(Vertical):
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
+
+    def action_pick_quiet(self) -> None:
+        quiet = quiet_index(self._decision) if self._decision is not None else None
+        if quiet is not None:
+            self.post_message(ChoiceMade(self._decision.choices[quiet]))
 
     def action_toggle_refused(self) -> None:
         self._show_refused = not self._show_refused
@@ -120,7 +149,12 @@ class DecisionPanel(Vertical):
             self.post_message(TypedChoice(text))
 
     def key_escape(self) -> None:
+        """Esc closes the typed input; else it backs out of a table action being recorded (TABLE-1)."""
         typed = self.query_one("#typed", Input)
         if typed.display:
             typed.display = False
             self.query_one("#choices", OptionList).focus()
+            return
+        cancel = next((c for c in self._decision.choices if str(c) == "pick cancel"), None) if self._decision else None
+        if cancel is not None:
+            self.post_message(ChoiceMade(cancel))
