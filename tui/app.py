@@ -42,7 +42,7 @@ class VirginQueenApp(App[None]):
     # action has its own key, and the theme has its own screen (h on the title screen).
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("k", "walkthrough_controls", "Walkthrough"),
+        Binding("k", "walkthrough_controls", "Steps"),
         Binding("ctrl+l", "lobby", "Lobby", show=False),  # in the help and README: the footer is full
     ]
 

@@ -31,13 +31,20 @@ def minor_lines(view: SeatView) -> list[str]:
     return [minor_line(row) for row in view.minors]
 
 
+def _deal_step(first: bool, value: int, text: str) -> str:
+    number = f"{value}" if first else f"{value:+d}"
+    return text if text.startswith(number + " ") else f"{number} {text}"  # '+1 Card marker: True Love' once
+
+
 def deal_cells(row: DealRow) -> tuple[str, str, str]:
-    why = ", ".join(f"{s.value:+d} {s.text}" if i else f"{s.value} {s.text}" for i, s in enumerate(row.steps))
+    why = ", ".join(_deal_step(i == 0, s.value, s.text) for i, s in enumerate(row.steps))
     return (row.name, str(row.total), why)
 
 
 def vp_cells(row: VpRow) -> tuple[str, str, str]:
-    return (row.name, str(row.total), "; ".join(f"{line.amount} {line.rule} {line.reason}" for line in row.lines if line.amount))
+    """WIN-6 ledger: '+6 VP for 3 key spaces on the power card track (WIN-6)'."""
+    lines = [f"{line.amount:+d} VP for {line.reason} ({line.rule})" for line in row.lines if line.amount]
+    return (row.name, str(row.total), "; ".join(lines))
 
 
 def power_display_lines(view: SeatView) -> list[str]:

@@ -23,11 +23,12 @@ if TYPE_CHECKING:
 
 class TitleScreen(Screen[None]):
     BINDINGS = [
+        # short labels: every key fits the footer at 80 columns
         Binding("c", "continue_game", "Continue"),
-        Binding("n", "new_game", "New game"),
-        Binding("l", "load_game", "Load game"),
-        Binding("s", "shared_games", "Shared games", show=False),  # a button of its own: the footer is full
-        Binding("k", "walkthroughs", "Walkthroughs"),
+        Binding("n", "new_game", "New"),
+        Binding("l", "load_game", "Load"),
+        Binding("s", "shared_games", "Shared"),
+        Binding("k", "walkthroughs", "Learn"),
         Binding("r", "rules", "Rules"),
         Binding("a", "about", "About"),
         Binding("h", "theme", "Theme"),
