@@ -80,7 +80,7 @@ def return_home_cards(ctx: Ctx) -> None:
         piles.home_used.remove(number)
         ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
     if returning:
-        ctx.log("CARD-5", f"{counted(len(returning), 'home card')} return to their powers' hands")
+        ctx.log("CARD-5", f"{counted(len(returning), 'home card')} {'returns' if len(returning) == 1 else 'return'} to their powers' hands")
 
 
 def card_count(ctx: Ctx, power: str) -> list[DealLine]:

@@ -91,6 +91,15 @@ def _make_controlling_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def _reap(child: subprocess.Popen[bytes]) -> None:
+    """Wait for a hung-up game to end (it exits at once on SIGHUP), killing it if it does not."""
+    try:
+        child.wait(timeout=3)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+
+
 class PlayerSession(asyncssh.SSHServerSession[bytes]):
     """One connection's game: a child process on a pseudo-terminal, wired to the SSH channel."""
 
@@ -184,15 +193,12 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self._master = -1
         status = 0
         if self._child is not None:
-            if self._child.poll() is None:
-                os.killpg(self._child.pid, signal.SIGHUP)
-                try:
-                    self._child.wait(timeout=3)
-                except subprocess.TimeoutExpired:
-                    os.killpg(self._child.pid, signal.SIGKILL)
-                    self._child.wait()
-            status = self._child.returncode or 0
-            self._child = None
+            child, self._child = self._child, None
+            if child.poll() is None:  # the connection went first: hang up, reap off the event loop
+                os.killpg(child.pid, signal.SIGHUP)
+                asyncio.get_running_loop().run_in_executor(None, _reap, child)
+            else:
+                status = child.returncode
         if self._channel is not None:
             channel, self._channel = self._channel, None
             channel.exit(max(status, 0))
