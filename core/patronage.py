@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import Factory, define, frozen
 
 from core import dice
+from core.cards import card_title
 from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
 from core.events import EventKind, Modifier
@@ -413,8 +414,7 @@ def _kind_decision(ctx: Ctx, frame: SponsorKindFrame) -> Decision:
     for kind in kinds:
         what = f"an Italian {kind}" if italian_only else _a(kind)
         options.append(pick(kind, f"Sponsor {what} (PAT-10)", "" if kind in allowed else f"PAT-10: no {kind} can be sponsored now"))
-    card = ctx.data.cards[frame.card]
-    return Decision.of(frame.power, f"#{card.number} {card.title}: choose which kind of patron to sponsor", "PAT-10", options)
+    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: choose which kind of patron to sponsor", "PAT-10", options)
 
 
 def _kind_choose(ctx: Ctx, frame: SponsorKindFrame, choice: Choice) -> None:

@@ -166,13 +166,16 @@ class SqliteStore:
 
     def create(self, setup: Setup) -> int:
         """A new game from its set-up (completed: every power held by one seat, GEN-2)."""
-        setup = setup.completed(self.data)
-        text = json.dumps(saves.converter().unstructure(setup), separators=(",", ":"))
         with self._guard(), self._transaction():
-            cursor = self._db.execute(
-                "INSERT INTO games (created, setup, data_fingerprint) VALUES (?, ?, ?)",
-                (_now(), text, self.data.fingerprint),
-            )
+            return self._insert_game(setup.completed(self.data))
+
+    def _insert_game(self, setup: Setup) -> int:
+        """The games row of a set-up, inside the caller's transaction; its new id."""
+        text = json.dumps(saves.converter().unstructure(setup), separators=(",", ":"))
+        cursor = self._db.execute(
+            "INSERT INTO games (created, setup, data_fingerprint) VALUES (?, ?, ?)",
+            (_now(), text, self.data.fingerprint),
+        )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -236,19 +239,13 @@ class SqliteStore:
         for number, action in enumerate(session.actions, 1):
             rows.append((number, action.actor, action.choice, replay.person_for(action.actor)))
             replay.choose(action.actor, Choice.parse(action.choice))
-        text = json.dumps(saves.converter().unstructure(session.setup), separators=(",", ":"))
         with self._guard(), self._transaction():
-            cursor = self._db.execute(
-                "INSERT INTO games (created, setup, data_fingerprint) VALUES (?, ?, ?)",
-                (_now(), text, self.data.fingerprint),
-            )
-            game_id = cursor.lastrowid
+            game_id = self._insert_game(session.setup)
             at = _now()
             self._db.executemany(
                 "INSERT INTO actions (game_id, number, actor, choice, seat, at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, number, actor, choice, seat, at) for number, actor, choice, seat in rows],
             )
-        assert game_id is not None
         return game_id
 
     # ---- who sits where -------------------------------------------------------------------------

@@ -99,6 +99,14 @@ def to_impulse_of(session: Session, power: str, hand: list[int]) -> None:
     assert session.decision is not None and session.decision.power == power
 
 
+def playing_event(data: GameData, power: str, number: int) -> Session:
+    """A new game in ``power``'s impulse holding ``number`` (and an operations card), played as its event."""
+    session = new_session(data)
+    to_impulse_of(session, power, [number, 101])
+    choose(session, f"play {number} event")
+    return session
+
+
 def table_action(session: Session, *steps: str) -> None:
     """Record a table action by the table (TABLE-1), one listed parameter per step."""
     session.choose(TABLE_ACTOR, Choice.parse("table"))

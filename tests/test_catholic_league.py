@@ -9,6 +9,7 @@ from core.catholic_league import LeagueFrame
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.state import LeaderStatus, Phase, Units
 from tests.conftest import (
+    playing_event,
     advance_to_phase,
     advance_until,
     choice_strings,
@@ -22,10 +23,7 @@ LEAGUE = 21
 
 
 def _playing_league(data):
-    session = new_session(data)
-    to_impulse_of(session, "spain", [LEAGUE, 101])
-    choose(session, f"play {LEAGUE} event")
-    return session
+    return playing_event(data, "spain", LEAGUE)
 
 
 def _formed(data, removals=("paris",) * 4 + ("lyon",) * 2 + ("paris",)):

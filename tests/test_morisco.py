@@ -6,16 +6,13 @@ import pytest
 
 from core import geography, gamedata, morisco
 from core.state import Phase
-from tests.conftest import refusals, table_action, advance_until, choice_strings, choose, ctx, new_session, to_impulse_of
+from tests.conftest import playing_event, refusals, table_action, advance_until, choice_strings, choose, ctx, new_session, to_impulse_of
 
 REVOLT = 13
 
 
 def _revolted(data):
-    session = new_session(data)
-    to_impulse_of(session, "ottoman", [REVOLT, 101])
-    choose(session, f"play {REVOLT} event")
-    return session
+    return playing_event(data, "ottoman", REVOLT)
 
 
 def test_mor_1_the_event_sets_unrest_and_places_the_morisco_in_granada(data):

@@ -7,16 +7,13 @@ import pytest
 from core import suez
 from core.choices import Choice, IllegalChoice
 from core.state import MarkerKind
-from tests.conftest import choice_strings, choose, ctx, force, new_session, resettle, to_impulse_of
+from tests.conftest import playing_event, choice_strings, choose, ctx, force, resettle
 
 GRAND_VIZIER = 1
 
 
 def _at_grand_vizier(data):
-    session = new_session(data)
-    to_impulse_of(session, "ottoman", [GRAND_VIZIER, 101])
-    choose(session, f"play {GRAND_VIZIER} event")
-    return session
+    return playing_event(data, "ottoman", GRAND_VIZIER)
 
 
 def test_suez_1_grand_vizier_offers_the_dig_or_no_effect(data):

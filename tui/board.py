@@ -108,7 +108,7 @@ class Board:
     def _ensure_board_screen(self) -> None:
         """Leave menus and overlays for the board, which sits directly above the title screen."""
         app = self.app
-        phase = self.controller.view().phase
+        phase = self.controller.phase
         while len(app.screen_stack) > 1 and not isinstance(app.screen, (PhaseScreen, TooSmallScreen)):
             app.pop_screen()
         if isinstance(app.screen, TooSmallScreen):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from core.store import GameRow, SharedGame, SqliteStore
     from core.views import SeatView
     from core.setup import Seat, Setup
+    from core.state import Phase
     from core.walkthroughs import WalkthroughRun
 
 # How long one step of computer play may hold the event loop before keys are handled again (each
@@ -163,6 +164,11 @@ class Controller:
         if seat is None and len(people) == 1:  # computers move first: their one opponent watches
             seat = people[0]
         return session.view(seat or ONLOOKER)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the game is in (public), without building a whole seat view."""
+        return self.game.state.phase
 
     def power_names(self) -> dict[str, str]:
         return {p: self.data.power_name(p) for p in self.data.power_ids}
