@@ -10,6 +10,9 @@ land. JSON saves (``core/saves.py``) stay the way to export, import and archive 
 Who sits in a person seat is a claim (``take_seat``), kept alive by the client taking it again every
 second or so; a claim not renewed for ``CLAIM_SECONDS`` (a dropped connection) leaves the seat free,
 and the player who held it may always take it back at once. Nothing of the game is in the claim.
+An action for a person seat's power is stored only from the player holding that seat's claim (checked
+in the append's transaction: ``NotSeated``); a computer seat's from any client of the game (each
+plays the computer seats it sees deciding, and the store takes the first).
 
 ``GameStore`` is the interface the app and the SSH server use, so a server database could replace
 SQLite; ``SqliteStore`` is the one kept here.
@@ -80,6 +83,10 @@ class SeatTaken(StoreError):
     """Another player holds the seat (or it is no person's seat to take)."""
 
 
+class NotSeated(StoreError):
+    """An action for a power played from a person seat the client does not hold."""
+
+
 @frozen
 class GameRow:
     id: int
@@ -110,7 +117,7 @@ class GameStore(Protocol):
 
     def load(self, game_id: int) -> Session: ...
 
-    def append(self, game_id: int, expected_number: int, actor: str, choice: str, seat: str) -> None: ...
+    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None: ...
 
     def export(self, game_id: int, path: Path) -> Path: ...
 
@@ -215,10 +222,11 @@ class SqliteStore:
             why = "it was made with different game data" if fingerprint != self.data.fingerprint else "its action log is damaged"
             raise self._problem(f"game {game_id} cannot be replayed: {why} ({exc})") from None
 
-    def append(self, game_id: int, expected_number: int, actor: str, choice: str, seat: str) -> None:
-        """Record an action as number ``expected_number``; StaleGame if that is not the next number."""
+    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None:
+        """Record ``player``'s action as number ``expected_number``: StaleGame if that is not the next
+        number, NotSeated if the actor's seat is a person seat ``player`` does not hold."""
         with self._guard(), self._transaction():
-            self._game(game_id)
+            seat = self._acting_seat(game_id, self._setup(game_id, self._game(game_id)[1]), actor, player)
             latest = self._latest(game_id)
             if expected_number != latest + 1:
                 raise StaleGame(f"the game moved on: game {game_id} is at action {latest}, this choice was made at action {expected_number - 1}")
@@ -226,6 +234,23 @@ class SqliteStore:
                 "INSERT INTO actions (game_id, number, actor, choice, seat, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, expected_number, actor, choice, seat, _now()),
             )
+
+    def _acting_seat(self, game_id: int, setup: Setup, actor: str, player: str) -> str:
+        """The seat an action is taken from, inside the append's transaction; NotSeated unless it is a
+        computer seat or a person seat whose claim ``player`` holds. The table (TABLE-1, an actor that
+        is no power) acts from the player's own seat."""
+        seat = next((s for s in setup.seats if actor in s.powers), None)
+        if seat is not None and not seat.is_person:
+            return seat.name
+        seat_name = seat.name if seat is not None else player
+        held = self._db.execute(
+            "SELECT 1 FROM seat_claims WHERE game_id = ? AND seat = ? AND player = ?", (game_id, seat_name, player)
+        ).fetchone()
+        if held is None and seat is None:
+            raise NotSeated(f"TABLE-1: a table action in game {game_id} is recorded from a seat, and {player!r} sits in none: nothing was recorded")
+        if held is None:
+            raise NotSeated(f"GEN-2: {actor} is played from seat {seat_name!r} in game {game_id}, which {player!r} does not hold: nothing was recorded (take your seat in the lobby)")
+        return seat_name
 
     def export(self, game_id: int, path: Path) -> Path:
         """The game as a JSON save (the archive format)."""
@@ -342,17 +367,18 @@ class SharedGame:
     store: GameStore
     game_id: int
     session: Session
+    player: str  # who plays at this client: the store records only the actions of their own seat
 
     @classmethod
-    def open(cls, store: GameStore, game_id: int) -> SharedGame:
-        return cls(store, game_id, store.load(game_id))
+    def open(cls, store: GameStore, game_id: int, player: str) -> SharedGame:
+        return cls(store, game_id, store.load(game_id), player)
 
-    def choose(self, actor: str, choice: Choice, seat: str) -> list[Event]:
+    def choose(self, actor: str, choice: Choice) -> list[Event]:
         """Check the choice (IllegalChoice changes nothing), record it (StaleGame if the game moved
-        on: call ``refresh`` and choose again), then apply it."""
+        on: call ``refresh`` and choose again; NotSeated if it is not this player's seat), then apply it."""
         session = self.session
         legal = engine.check(session.data, session.state, actor, choice, session.decision)
-        self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), seat)
+        self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), self.player)
         return session.choose(actor, legal)
 
     def play_computer_turns(self, bots: Mapping[str, Bot]) -> list[Event]:
@@ -361,8 +387,7 @@ class SharedGame:
         events: list[Event] = []
         while (bot_and_decision := computer_to_decide(self.session, bots)) is not None:
             bot, decision = bot_and_decision
-            seat = self.session.seat_of(decision.power).name
-            events += self.choose(decision.power, bot.choose(self.session, decision), seat)
+            events += self.choose(decision.power, bot.choose(self.session, decision))
         return events
 
     def refresh(self) -> list[Event]:
