@@ -21,6 +21,7 @@ SQLite; ``SqliteStore`` is the one kept here.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
@@ -32,7 +33,7 @@ from typing import Protocol
 import cattrs
 from attrs import define, frozen
 
-from core import engine, saves
+from core import atomic, engine, saves
 from core.bots import Bot, computer_to_decide
 from core.choices import Choice
 from core.events import Event
@@ -69,6 +70,23 @@ CREATE TABLE IF NOT EXISTS seat_claims (
     PRIMARY KEY (game_id, seat)
 );
 """
+
+
+def _make_private_store(path: Path) -> None:
+    """The store file owner-only from the moment it exists (it holds every hand, GEN-8): SQLite makes
+    its -wal and -shm files with the database file's mode. A store made 0644 by an older version is
+    tightened, if it is ours."""
+    atomic.make_private_folder(path.parent)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, atomic.PRIVATE_FILE_MODE))
+    except FileExistsError:
+        for part in (path, path.with_name(f"{path.name}-wal"), path.with_name(f"{path.name}-shm")):
+            try:
+                found = part.stat()
+            except FileNotFoundError:
+                continue
+            if found.st_uid == os.getuid() and found.st_mode & 0o077:
+                part.chmod(atomic.PRIVATE_FILE_MODE)
 
 
 class StoreError(RuntimeError):
@@ -142,7 +160,7 @@ class SqliteStore:
         self.path = path
         self.data = data
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_private_store(path)
             self._db = sqlite3.connect(
                 path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
             )

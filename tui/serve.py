@@ -26,6 +26,7 @@ from pathlib import Path
 
 import asyncssh
 
+from core.atomic import make_private_folder
 from tui.app import PLAYER_ENV
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -45,7 +46,7 @@ def host_key(save_dir: Path) -> asyncssh.SSHKey:
             return asyncssh.read_private_key(str(path))
         except (OSError, asyncssh.KeyImportError) as exc:
             raise ServeError(f"{path}: not a usable host key ({exc})") from None
-    save_dir.mkdir(parents=True, exist_ok=True)
+    make_private_folder(save_dir)
     key = asyncssh.generate_private_key("ssh-ed25519")
     old_umask = os.umask(0o077)  # owner-only from the moment it exists
     try:
@@ -254,7 +255,7 @@ async def start_server(
     host: str, port: int, save_dir: Path, command: list[str] | None = None, log: Callable[[str], None] = print
 ) -> asyncssh.SSHAcceptor:
     """Start listening; ``command`` is what each connection runs (the game by default)."""
-    save_dir.mkdir(parents=True, exist_ok=True)
+    make_private_folder(save_dir)
     key = host_key(save_dir)
     players, problems = authorized_players(save_dir)
     for problem in problems:

@@ -12,6 +12,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from core.atomic import make_private_folder
+
 
 def web_command(save_dir: Path) -> str:
     return shlex.join([sys.executable, "-m", "tui.app", "--save-dir", str(save_dir)])
@@ -25,7 +27,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from textual_serve.server import Server  # aiohttp and jinja load only for this command
 
-    args.save_dir.mkdir(parents=True, exist_ok=True)
+    make_private_folder(args.save_dir)
     server = Server(web_command(args.save_dir.resolve()), host=args.host, port=args.port, title="The Virgin Queen")
     try:
         server.serve()
