@@ -6,7 +6,8 @@ connection runs the game in its own process on its own pseudo-terminal, opened o
 shared games as the key's player (VIRGIN_QUEEN_PLAYER), so terminal size changes are followed and a
 dropped connection ends only that process (the game itself lives in the store in the save folder,
 with every action, so nothing is lost; the seat is free to take again). The host key is made on
-first run in the save folder.
+first run in the save folder. A client that stops reading pauses only its own game's output
+(OUTPUT_HIGH_WATER), so it costs the server bounded memory and never slows the others.
 """
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ from tui.app import PLAYER_ENV
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
 READ_SIZE = 65536
+# A client that reads slower than its game writes (a slow link, a stalled or suspended ssh): once this
+# much output waits in the channel beyond the client's SSH window, the game's terminal is no longer
+# read until the client has taken it down to the low mark. The game then waits on its own terminal,
+# so a stalled client holds at most its window + OUTPUT_HIGH_WATER + READ_SIZE here, and only its game.
+OUTPUT_HIGH_WATER = 65536
+OUTPUT_LOW_WATER = 16384
 
 
 class ServeError(RuntimeError):
@@ -113,9 +120,22 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._has_pty = False
         self._master = -1
         self._child: subprocess.Popen[bytes] | None = None
+        self._output_paused = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self._channel = chan
+        chan.set_write_buffer_limits(OUTPUT_HIGH_WATER, OUTPUT_LOW_WATER)
+
+    def pause_writing(self) -> None:
+        """The client is not keeping up: stop reading the game's output until it has caught up."""
+        self._output_paused = True
+        if self._master >= 0:
+            asyncio.get_running_loop().remove_reader(self._master)
+
+    def resume_writing(self) -> None:
+        self._output_paused = False
+        if self._master >= 0:
+            asyncio.get_running_loop().add_reader(self._master, self._from_game)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self._term = term_type or self._term
@@ -158,7 +178,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             os.close(slave)
         self._master = master
         os.set_blocking(master, False)
-        asyncio.get_running_loop().add_reader(master, self._from_game)
+        if not self._output_paused:
+            asyncio.get_running_loop().add_reader(master, self._from_game)
 
     def _from_game(self) -> None:
         try:
