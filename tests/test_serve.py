@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -267,6 +269,55 @@ async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_k
         assert ana_on_server.get_write_buffer_size() <= tui.serve.OUTPUT_HIGH_WATER + tui.serve.READ_SIZE
     finally:
         for conn in connections:
+            conn.close()
+            await conn.wait_closed()
+        server.close()
+        await server.wait_closed()
+
+
+SLOW_READER = """
+import os, signal, sys, tty
+tty.setraw(0)
+signal.signal(signal.SIGUSR1, lambda *_: None)
+print('ready', flush=True)
+signal.pause()  # busy: reads no key until told
+total = 0
+while total < PASTE:
+    total += len(os.read(0, 65536))
+print('got', total, flush=True)
+signal.pause()
+"""
+
+
+async def test_a_paste_longer_than_the_game_takes_at_once_waits_and_arrives_whole(save_dir, monkeypatch):
+    """The game's terminal holds only so much unread input: the rest waits at the server (the channel
+    stops reading meanwhile) instead of the connection being dropped or keys being lost."""
+    import tui.serve
+
+    sessions: list[tui.serve.PlayerSession] = []
+    made = tui.serve.PlayerSession.connection_made
+
+    def remember(self, chan):
+        sessions.append(self)
+        made(self, chan)
+
+    monkeypatch.setattr(tui.serve.PlayerSession, "connection_made", remember)
+    paste = 1_000_000
+    key = _player_key(save_dir, "Ana")
+    command = [sys.executable, "-c", SLOW_READER.replace("PASTE", str(paste))]
+    server = await start_server("127.0.0.1", 0, save_dir, command=command, log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    conn = None
+    try:
+        conn, chan, session = await _connect(port, key)
+        await session.wait_for("ready")
+        chan.write(b"k" * paste)
+        await _until(lambda: sessions[0]._input_waiting, "the game's terminal filling up")
+        os.kill(sessions[0]._child.pid, signal.SIGUSR1)
+        await session.wait_for(f"got {paste}")
+        assert not sessions[0]._input_waiting and not session.closed.is_set()
+    finally:
+        if conn is not None:
             conn.close()
             await conn.wait_closed()
         server.close()

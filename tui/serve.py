@@ -121,6 +121,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._master = -1
         self._child: subprocess.Popen[bytes] | None = None
         self._output_paused = False
+        self._to_game = bytearray()
+        self._input_waiting = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self._channel = chan
@@ -195,10 +197,30 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self._master >= 0:
-            try:
-                os.write(self._master, data)
-            except OSError:
-                self._finish()
+            self._to_game += data
+            self._write_to_game()
+
+    def _write_to_game(self) -> None:
+        """Pass the keys on; what the game's terminal cannot take yet (a long paste while the game is
+        busy) waits here, and the channel stops reading (the client's SSH window bounds it) until it is in."""
+        try:
+            written = os.write(self._master, self._to_game)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the game's side of the terminal is closed
+            self._finish()
+            return
+        del self._to_game[:written]
+        assert self._channel is not None
+        loop = asyncio.get_running_loop()
+        if self._to_game and not self._input_waiting:
+            self._input_waiting = True
+            self._channel.pause_reading()
+            loop.add_writer(self._master, self._write_to_game)
+        elif not self._to_game and self._input_waiting:
+            self._input_waiting = False
+            loop.remove_writer(self._master)
+            self._channel.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self._master >= 0:
@@ -211,6 +233,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         """Stop the game's process (its game is saved after every decision) and close the channel."""
         if self._master >= 0:
             asyncio.get_running_loop().remove_reader(self._master)
+            asyncio.get_running_loop().remove_writer(self._master)
             os.close(self._master)
             self._master = -1
         status = 0
