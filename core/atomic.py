@@ -12,6 +12,10 @@ import tempfile
 import time
 from pathlib import Path
 
+# The save folder, when we make it, and what we keep in it are the player's only: a save and the
+# game store hold every hand (GEN-8). A folder the player made already is left as they made it.
+PRIVATE_FOLDER_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
 # A write in progress takes milliseconds; a temporary file older than this was left by a killed write.
 STALE_TEMP_SECONDS = 10.0
 # How write_text names them: mkstemp with prefix ".<target name>.", 8 characters of
@@ -19,12 +23,17 @@ STALE_TEMP_SECONDS = 10.0
 _TEMP_NAME = re.compile(r"\.[^/]+\.[a-z0-9_]{8}\.tmp")
 
 
+def make_private_folder(folder: Path) -> None:
+    """Make the folder (owner-only) unless it exists; an existing one keeps its mode."""
+    folder.mkdir(mode=PRIVATE_FOLDER_MODE, parents=True, exist_ok=True)
+
+
 def write_text(path: Path, text: str, mode: int) -> Path:
     """Write atomically: a temporary file in the same folder, fsync, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_private_folder(path.parent)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, mode)  # mkstemp makes 0600
+        os.fchmod(fd, mode)  # mkstemp makes 0600: never more open than ``mode`` at any moment
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

@@ -28,7 +28,7 @@ from core.state import Frame, GameState
 SAVE_FORMAT = "virgin-queen-save"
 SAVE_VERSION = 2
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
-SAVE_FILE_MODE = 0o644
+SAVE_FILE_MODE = atomic.PRIVATE_FILE_MODE  # a save holds every hand and the dice (GEN-8)
 ACTION_SEPARATOR = ": "
 # Far above any real save (a whole game is well under 1 MB); a larger file is not read into memory.
 MAX_SAVE_BYTES = 64 * 1024 * 1024

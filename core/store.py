@@ -10,6 +10,9 @@ land. JSON saves (``core/saves.py``) stay the way to export, import and archive 
 Who sits in a person seat is a claim (``take_seat``), kept alive by the client taking it again every
 second or so; a claim not renewed for ``CLAIM_SECONDS`` (a dropped connection) leaves the seat free,
 and the player who held it may always take it back at once. Nothing of the game is in the claim.
+An action for a person seat's power is stored only from the player holding that seat's claim (checked
+in the append's transaction: ``NotSeated``); a computer seat's from any client of the game (each
+plays the computer seats it sees deciding, and the store takes the first).
 
 ``GameStore`` is the interface the app and the SSH server use, so a server database could replace
 SQLite; ``SqliteStore`` is the one kept here.
@@ -18,6 +21,7 @@ SQLite; ``SqliteStore`` is the one kept here.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
@@ -29,7 +33,7 @@ from typing import Protocol
 import cattrs
 from attrs import define, frozen
 
-from core import engine, saves
+from core import atomic, engine, saves
 from core.bots import Bot, computer_to_decide
 from core.choices import Choice
 from core.events import Event
@@ -68,6 +72,23 @@ CREATE TABLE IF NOT EXISTS seat_claims (
 """
 
 
+def _make_private_store(path: Path) -> None:
+    """The store file owner-only from the moment it exists (it holds every hand, GEN-8): SQLite makes
+    its -wal and -shm files with the database file's mode. A store made 0644 by an older version is
+    tightened, if it is ours."""
+    atomic.make_private_folder(path.parent)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, atomic.PRIVATE_FILE_MODE))
+    except FileExistsError:
+        for part in (path, path.with_name(f"{path.name}-wal"), path.with_name(f"{path.name}-shm")):
+            try:
+                found = part.stat()
+            except FileNotFoundError:
+                continue
+            if found.st_uid == os.getuid() and found.st_mode & 0o077:
+                part.chmod(atomic.PRIVATE_FILE_MODE)
+
+
 class StoreError(RuntimeError):
     """The store cannot do what was asked; the message is one line naming the store and the problem."""
 
@@ -78,6 +99,10 @@ class StaleGame(StoreError):
 
 class SeatTaken(StoreError):
     """Another player holds the seat (or it is no person's seat to take)."""
+
+
+class NotSeated(StoreError):
+    """An action for a power played from a person seat the client does not hold."""
 
 
 @frozen
@@ -110,7 +135,7 @@ class GameStore(Protocol):
 
     def load(self, game_id: int) -> Session: ...
 
-    def append(self, game_id: int, expected_number: int, actor: str, choice: str, seat: str) -> None: ...
+    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None: ...
 
     def export(self, game_id: int, path: Path) -> Path: ...
 
@@ -135,7 +160,7 @@ class SqliteStore:
         self.path = path
         self.data = data
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_private_store(path)
             self._db = sqlite3.connect(
                 path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
             )
@@ -215,10 +240,11 @@ class SqliteStore:
             why = "it was made with different game data" if fingerprint != self.data.fingerprint else "its action log is damaged"
             raise self._problem(f"game {game_id} cannot be replayed: {why} ({exc})") from None
 
-    def append(self, game_id: int, expected_number: int, actor: str, choice: str, seat: str) -> None:
-        """Record an action as number ``expected_number``; StaleGame if that is not the next number."""
+    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None:
+        """Record ``player``'s action as number ``expected_number``: StaleGame if that is not the next
+        number, NotSeated if the actor's seat is a person seat ``player`` does not hold."""
         with self._guard(), self._transaction():
-            self._game(game_id)
+            seat = self._acting_seat(game_id, self._setup(game_id, self._game(game_id)[1]), actor, player)
             latest = self._latest(game_id)
             if expected_number != latest + 1:
                 raise StaleGame(f"the game moved on: game {game_id} is at action {latest}, this choice was made at action {expected_number - 1}")
@@ -226,6 +252,23 @@ class SqliteStore:
                 "INSERT INTO actions (game_id, number, actor, choice, seat, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, expected_number, actor, choice, seat, _now()),
             )
+
+    def _acting_seat(self, game_id: int, setup: Setup, actor: str, player: str) -> str:
+        """The seat an action is taken from, inside the append's transaction; NotSeated unless it is a
+        computer seat or a person seat whose claim ``player`` holds. The table (TABLE-1, an actor that
+        is no power) acts from the player's own seat."""
+        seat = next((s for s in setup.seats if actor in s.powers), None)
+        if seat is not None and not seat.is_person:
+            return seat.name
+        seat_name = seat.name if seat is not None else player
+        held = self._db.execute(
+            "SELECT 1 FROM seat_claims WHERE game_id = ? AND seat = ? AND player = ?", (game_id, seat_name, player)
+        ).fetchone()
+        if held is None and seat is None:
+            raise NotSeated(f"TABLE-1: a table action in game {game_id} is recorded from a seat, and {player!r} sits in none: nothing was recorded")
+        if held is None:
+            raise NotSeated(f"GEN-2: {actor} is played from seat {seat_name!r} in game {game_id}, which {player!r} does not hold: nothing was recorded (take your seat in the lobby)")
+        return seat_name
 
     def export(self, game_id: int, path: Path) -> Path:
         """The game as a JSON save (the archive format)."""
@@ -342,17 +385,18 @@ class SharedGame:
     store: GameStore
     game_id: int
     session: Session
+    player: str  # who plays at this client: the store records only the actions of their own seat
 
     @classmethod
-    def open(cls, store: GameStore, game_id: int) -> SharedGame:
-        return cls(store, game_id, store.load(game_id))
+    def open(cls, store: GameStore, game_id: int, player: str) -> SharedGame:
+        return cls(store, game_id, store.load(game_id), player)
 
-    def choose(self, actor: str, choice: Choice, seat: str) -> list[Event]:
+    def choose(self, actor: str, choice: Choice) -> list[Event]:
         """Check the choice (IllegalChoice changes nothing), record it (StaleGame if the game moved
-        on: call ``refresh`` and choose again), then apply it."""
+        on: call ``refresh`` and choose again; NotSeated if it is not this player's seat), then apply it."""
         session = self.session
         legal = engine.check(session.data, session.state, actor, choice, session.decision)
-        self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), seat)
+        self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), self.player)
         return session.choose(actor, legal)
 
     def play_computer_turns(self, bots: Mapping[str, Bot]) -> list[Event]:
@@ -361,8 +405,7 @@ class SharedGame:
         events: list[Event] = []
         while (bot_and_decision := computer_to_decide(self.session, bots)) is not None:
             bot, decision = bot_and_decision
-            seat = self.session.seat_of(decision.power).name
-            events += self.choose(decision.power, bot.choose(self.session, decision), seat)
+            events += self.choose(decision.power, bot.choose(self.session, decision))
         return events
 
     def refresh(self) -> list[Event]:

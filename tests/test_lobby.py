@@ -65,9 +65,11 @@ async def test_the_lobby_lists_seats_and_a_seat_is_played_through_the_store_foll
         assert "Waiting for Ben - France." in screen_text(app)
         assert [a.seat for a in store.actions(game_id)] == ["Ana"]
 
-        ben = SharedGame.open(SqliteStore.in_folder(tmp_path, data), game_id)
+        ben_store = SqliteStore.in_folder(tmp_path, data)
+        ben_store.take_seat(game_id, "Ben", "Ben")
+        ben = SharedGame.open(ben_store, game_id, "Ben")
         france = ben.session.decision
-        ben.choose("france", playable_choices(france)[0], "Ben")
+        ben.choose("france", playable_choices(france)[0])
         shown = len(ben.session.log)
         await _until(pilot, lambda: len(app.controller.session.log) >= shown, seconds=1.0)
         assert app.controller.session.actions[: len(ben.session.actions)] == ben.session.actions
@@ -83,8 +85,8 @@ async def test_a_choice_made_on_a_position_another_terminal_moved_on_from_is_ref
         await pilot.press("enter")
         await _to_the_board(app, pilot)
         decision = app.controller.session.decision
-        elsewhere = SharedGame.open(SqliteStore.in_folder(tmp_path, data), game_id)  # Ana on a second terminal
-        elsewhere.choose("spain", playable_choices(decision)[0], "Ana")
+        elsewhere = SharedGame.open(SqliteStore.in_folder(tmp_path, data), game_id, "Ana")  # Ana on a second terminal
+        elsewhere.choose("spain", playable_choices(decision)[0])
         app.controller.choose(playable_choices(decision)[-1])  # before this terminal's next look
         await pilot.pause()
         assert "the game moved on" in screen_text(app)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -204,6 +206,118 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
         assert "Spain's hand" not in ben.text() and "France's hand" not in ana.text()
     finally:
         for conn in connections:
+            conn.close()
+            await conn.wait_closed()
+        server.close()
+        await server.wait_closed()
+
+
+class Counter(asyncssh.SSHClientSession[bytes]):
+    """A client that only counts what it receives."""
+
+    def __init__(self) -> None:
+        self.received = 0
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.received += len(data)
+
+
+FLOOD = "import sys, time\nwhile True:\n    sys.stdout.write('frame ' * 680 + '\\n')\n    sys.stdout.flush()\n    time.sleep(0.001)\n"
+
+
+async def _until(condition, what: str) -> None:
+    deadline = asyncio.get_running_loop().time() + TIMEOUT
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, f"{what} never happened"
+        await asyncio.sleep(0.01)
+
+
+async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_keep_getting_frames(save_dir, monkeypatch):
+    """Each game repaints without end; Ana's client stops reading (a stalled ssh): the server stops
+    reading her game's terminal once OUTPUT_HIGH_WATER waits in her channel, so that stays bounded
+    while Ben's frames keep coming; when Ana reads again her frames flow again."""
+    import tui.serve
+
+    sessions: list[tui.serve.PlayerSession] = []
+    made = tui.serve.PlayerSession.connection_made
+
+    def remember(self, chan):
+        sessions.append(self)
+        made(self, chan)
+
+    monkeypatch.setattr(tui.serve.PlayerSession, "connection_made", remember)
+    ana_key, ben_key = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
+    server = await start_server("127.0.0.1", 0, save_dir, command=[sys.executable, "-c", FLOOD], log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    connections = []
+    try:
+        for key in (ana_key, ben_key):
+            conn = await asyncssh.connect("127.0.0.1", port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
+            connections.append(conn)
+        ana_chan, ana = await connections[0].create_session(Counter, term_type="xterm", term_size=(80, 24), encoding=None, window=65536)
+        ana_chan.pause_reading()  # Ana's ssh stalls: no more window for the server
+        ben_chan, ben = await connections[1].create_session(Counter, term_type="xterm", term_size=(80, 24), encoding=None)
+        await _until(lambda: len(sessions) == 2 and sessions[0]._channel is not None, "both sessions")
+        ana_on_server = sessions[0]._channel
+        await _until(lambda: ana_on_server.get_write_buffer_size() > tui.serve.OUTPUT_HIGH_WATER, "Ana's output backing up")
+        ben_before = ben.received
+        await _until(lambda: ben.received > ben_before + 1_000_000, "a megabyte more of Ben's frames")
+        assert ana_on_server.get_write_buffer_size() <= tui.serve.OUTPUT_HIGH_WATER + tui.serve.READ_SIZE
+        ana_before = ana.received
+        ana_chan.resume_reading()
+        await _until(lambda: ana.received > ana_before + 1_000_000, "Ana's frames flowing again")
+        assert ana_on_server.get_write_buffer_size() <= tui.serve.OUTPUT_HIGH_WATER + tui.serve.READ_SIZE
+    finally:
+        for conn in connections:
+            conn.close()
+            await conn.wait_closed()
+        server.close()
+        await server.wait_closed()
+
+
+SLOW_READER = """
+import os, signal, sys, tty
+tty.setraw(0)
+signal.signal(signal.SIGUSR1, lambda *_: None)
+print('ready', flush=True)
+signal.pause()  # busy: reads no key until told
+total = 0
+while total < PASTE:
+    total += len(os.read(0, 65536))
+print('got', total, flush=True)
+signal.pause()
+"""
+
+
+async def test_a_paste_longer_than_the_game_takes_at_once_waits_and_arrives_whole(save_dir, monkeypatch):
+    """The game's terminal holds only so much unread input: the rest waits at the server (the channel
+    stops reading meanwhile) instead of the connection being dropped or keys being lost."""
+    import tui.serve
+
+    sessions: list[tui.serve.PlayerSession] = []
+    made = tui.serve.PlayerSession.connection_made
+
+    def remember(self, chan):
+        sessions.append(self)
+        made(self, chan)
+
+    monkeypatch.setattr(tui.serve.PlayerSession, "connection_made", remember)
+    paste = 1_000_000
+    key = _player_key(save_dir, "Ana")
+    command = [sys.executable, "-c", SLOW_READER.replace("PASTE", str(paste))]
+    server = await start_server("127.0.0.1", 0, save_dir, command=command, log=lambda _: None)
+    port = server.sockets[0].getsockname()[1]
+    conn = None
+    try:
+        conn, chan, session = await _connect(port, key)
+        await session.wait_for("ready")
+        chan.write(b"k" * paste)
+        await _until(lambda: sessions[0]._input_waiting, "the game's terminal filling up")
+        os.kill(sessions[0]._child.pid, signal.SIGUSR1)
+        await session.wait_for(f"got {paste}")
+        assert not sessions[0]._input_waiting and not session.closed.is_set()
+    finally:
+        if conn is not None:
             conn.close()
             await conn.wait_closed()
         server.close()

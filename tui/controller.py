@@ -271,7 +271,7 @@ class Controller:
         assert self.shared is not None
         game = self.shared.game
         try:
-            self.last_events += game.choose(actor, choice, self.shared.seat.name)
+            self.last_events += game.choose(actor, choice)
         except IllegalChoice as exc:
             self.post(GameProblem(str(exc)))
             return
@@ -409,7 +409,7 @@ class Controller:
                 game = self.shared.game
                 try:
                     try:
-                        self.last_events += game.choose(decision.power, choice, session.seat_of(decision.power).name)
+                        self.last_events += game.choose(decision.power, choice)
                     except StaleGame:
                         self.last_events += game.refresh()
                 except StoreError as exc:  # the refresh too: a busy or damaged store
@@ -462,7 +462,7 @@ class Controller:
         try:
             if seat_name is not None:
                 self.store.take_seat(game_id, seat_name, self.player)
-            game = SharedGame.open(self.store, game_id)
+            game = SharedGame.open(self.store, game_id, self.player)
         except StoreError as exc:
             self.post(GameProblem(str(exc)))
             return False

@@ -6,7 +6,8 @@ connection runs the game in its own process on its own pseudo-terminal, opened o
 shared games as the key's player (VIRGIN_QUEEN_PLAYER), so terminal size changes are followed and a
 dropped connection ends only that process (the game itself lives in the store in the save folder,
 with every action, so nothing is lost; the seat is free to take again). The host key is made on
-first run in the save folder.
+first run in the save folder. A client that stops reading pauses only its own game's output
+(OUTPUT_HIGH_WATER), so it costs the server bounded memory and never slows the others.
 """
 
 from __future__ import annotations
@@ -26,11 +27,18 @@ from pathlib import Path
 
 import asyncssh
 
+from core.atomic import make_private_folder
 from tui.app import PLAYER_ENV
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
 READ_SIZE = 65536
+# A client that reads slower than its game writes (a slow link, a stalled or suspended ssh): once this
+# much output waits in the channel beyond the client's SSH window, the game's terminal is no longer
+# read until the client has taken it down to the low mark. The game then waits on its own terminal,
+# so a stalled client holds at most its window + OUTPUT_HIGH_WATER + READ_SIZE here, and only its game.
+OUTPUT_HIGH_WATER = 65536
+OUTPUT_LOW_WATER = 16384
 
 
 class ServeError(RuntimeError):
@@ -45,7 +53,7 @@ def host_key(save_dir: Path) -> asyncssh.SSHKey:
             return asyncssh.read_private_key(str(path))
         except (OSError, asyncssh.KeyImportError) as exc:
             raise ServeError(f"{path}: not a usable host key ({exc})") from None
-    save_dir.mkdir(parents=True, exist_ok=True)
+    make_private_folder(save_dir)
     key = asyncssh.generate_private_key("ssh-ed25519")
     old_umask = os.umask(0o077)  # owner-only from the moment it exists
     try:
@@ -112,9 +120,24 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._has_pty = False
         self._master = -1
         self._child: subprocess.Popen[bytes] | None = None
+        self._output_paused = False
+        self._to_game = bytearray()
+        self._input_waiting = False
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self._channel = chan
+        chan.set_write_buffer_limits(OUTPUT_HIGH_WATER, OUTPUT_LOW_WATER)
+
+    def pause_writing(self) -> None:
+        """The client is not keeping up: stop reading the game's output until it has caught up."""
+        self._output_paused = True
+        if self._master >= 0:
+            asyncio.get_running_loop().remove_reader(self._master)
+
+    def resume_writing(self) -> None:
+        self._output_paused = False
+        if self._master >= 0:
+            asyncio.get_running_loop().add_reader(self._master, self._from_game)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self._term = term_type or self._term
@@ -157,7 +180,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             os.close(slave)
         self._master = master
         os.set_blocking(master, False)
-        asyncio.get_running_loop().add_reader(master, self._from_game)
+        if not self._output_paused:
+            asyncio.get_running_loop().add_reader(master, self._from_game)
 
     def _from_game(self) -> None:
         try:
@@ -173,10 +197,30 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self._master >= 0:
-            try:
-                os.write(self._master, data)
-            except OSError:
-                self._finish()
+            self._to_game += data
+            self._write_to_game()
+
+    def _write_to_game(self) -> None:
+        """Pass the keys on; what the game's terminal cannot take yet (a long paste while the game is
+        busy) waits here, and the channel stops reading (the client's SSH window bounds it) until it is in."""
+        try:
+            written = os.write(self._master, self._to_game)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the game's side of the terminal is closed
+            self._finish()
+            return
+        del self._to_game[:written]
+        assert self._channel is not None
+        loop = asyncio.get_running_loop()
+        if self._to_game and not self._input_waiting:
+            self._input_waiting = True
+            self._channel.pause_reading()
+            loop.add_writer(self._master, self._write_to_game)
+        elif not self._to_game and self._input_waiting:
+            self._input_waiting = False
+            loop.remove_writer(self._master)
+            self._channel.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self._master >= 0:
@@ -189,6 +233,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         """Stop the game's process (its game is saved after every decision) and close the channel."""
         if self._master >= 0:
             asyncio.get_running_loop().remove_reader(self._master)
+            asyncio.get_running_loop().remove_writer(self._master)
             os.close(self._master)
             self._master = -1
         status = 0
@@ -254,7 +299,7 @@ async def start_server(
     host: str, port: int, save_dir: Path, command: list[str] | None = None, log: Callable[[str], None] = print
 ) -> asyncssh.SSHAcceptor:
     """Start listening; ``command`` is what each connection runs (the game by default)."""
-    save_dir.mkdir(parents=True, exist_ok=True)
+    make_private_folder(save_dir)
     key = host_key(save_dir)
     players, problems = authorized_players(save_dir)
     for problem in problems:
