@@ -84,3 +84,17 @@ async def test_the_ssh_server_makes_its_save_folder_owner_only(tmp_path):
     server.close()
     await server.wait_closed()
     assert _mode(tmp_path / "served") == 0o700
+
+
+def test_settings_and_walkthrough_progress_made_first_keep_the_save_folder_owner_only(tmp_path):
+    """The theme or a walkthrough step may be the first thing written to a new save folder: the
+    folder is made owner-only then too (it will hold saves, GEN-8), and both files are written whole."""
+    from tui.screens.walkthrough_menu import PROGRESS_FILE, Progress
+    from tui.settings import SETTINGS_NAME, Settings
+
+    themed, taught = tmp_path / "themed", tmp_path / "taught"
+    assert Settings(theme="nord").write(themed) is None
+    assert Progress({"wed"}, {}).save(taught) == ""
+    assert (_mode(themed), _mode(themed / SETTINGS_NAME)) == (0o700, 0o600)
+    assert (_mode(taught), _mode(taught / PROGRESS_FILE)) == (0o700, 0o600)
+    assert Settings.read(themed).theme == "nord" and Progress.load(taught).done == {"wed"}

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from attrs import define
 
+from core import atomic
+
 SETTINGS_NAME = "settings.json"
 
 
@@ -27,8 +29,7 @@ class Settings:
     def write(self, save_dir: Path) -> str | None:
         """Write the settings; the reason when the folder cannot be written."""
         try:
-            save_dir.mkdir(parents=True, exist_ok=True)
-            (save_dir / SETTINGS_NAME).write_text(json.dumps({"theme": self.theme}) + "\n")
+            atomic.write_text(save_dir / SETTINGS_NAME, json.dumps({"theme": self.theme}) + "\n", atomic.PRIVATE_FILE_MODE)
         except OSError as exc:
             return f"could not save the settings in {save_dir}: {exc.strerror}"
         return None

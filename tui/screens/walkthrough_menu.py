@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core import atomic
 from tui.controller import Controller
 
 PROGRESS_FILE = "walkthroughs.json"
@@ -46,9 +47,8 @@ class Progress:
     def save(self, save_dir: Path) -> str:
         """Write the progress; the reason when it could not be written ("" when it was)."""
         try:
-            save_dir.mkdir(parents=True, exist_ok=True)
             text = json.dumps({"done": sorted(self.done), "step": dict(sorted(self.step.items()))}, indent=1)
-            (save_dir / PROGRESS_FILE).write_text(text, encoding="utf-8")
+            atomic.write_text(save_dir / PROGRESS_FILE, text, atomic.PRIVATE_FILE_MODE)
         except OSError as exc:
             return f"walkthrough progress not saved: {exc.strerror}"
         return ""
