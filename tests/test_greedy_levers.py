@@ -16,6 +16,7 @@ from tests.conftest import advance_to_phase, advance_until, choose, ctx, give, r
 CITY_STATE_REBELS = 17
 GRAND_VIZIER = 1
 FOREIGN_WAR = 23
+ASSASSINATION = 20
 OPERATIONS_1 = 101
 OPERATIONS_3 = 126
 
@@ -99,3 +100,15 @@ def test_greedy_plays_a_mandatory_event_before_any_other_card(data):
     give(session.state, "empire", FOREIGN_WAR)
     resettle(session)
     assert str(greedy_choice(session, "empire")) == f"play {FOREIGN_WAR} event"
+
+
+@pytest.mark.parametrize(("leader", "target"), [("france", "henry-iii"), ("england", "elizabeth-i")])
+def test_greedy_assassinates_the_leaders_royal(data, leader, target):
+    """MAR-8: Henry III is a Valois France would be paid for marrying (MAR-6c); Elizabeth I unwed
+    brings England Virgin Queen VP (VQ-1). Greedy's target is the leader's."""
+    session = greedy_session(data, "protestant")
+    to_impulse_of(session, "protestant", [ASSASSINATION, OPERATIONS_1])
+    lead(session, leader, 8)
+    assert str(greedy_choice(session, "protestant")) == f"play {ASSASSINATION} event"
+    choose(session, f"play {ASSASSINATION} event")
+    assert str(greedy_choice(session, "protestant")) == f"pick {target}"
