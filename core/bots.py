@@ -11,7 +11,10 @@ cards it cannot see, and the RNG and any forced dice are replaced. Each legal ch
 copy of that knowledge without settling, dice inside the choice are enumerated face by face, and the
 position is scored by what it is expected to be worth: VP, key spaces, the next Card Draw's count
 (CARD-7), pending weddings on the Royal Wedding Table (MAR-4/MAR-5) and patrons on the chart (PAT-5,
-PAT-7, SCI-1), each by its dice expectation.
+PAT-7, SCI-1), each by its dice expectation, and the Suez Canal still to dig (SUEZ-1..SUEZ-3). A
+choice that leaves the same power an immediate follow-up (an event's target or option) is worth its
+best follow-up. Greedy plays to win: its worth counts against the leading rivals' (``rivals_worth``),
+so taking a VP from the leader is worth as much as gaining one.
 """
 
 from __future__ import annotations
@@ -274,9 +277,9 @@ def _suez_power(data: GameData) -> str:
 
 def suez_prospect(ctx: Ctx, power: str) -> float:
     """SUEZ-1..SUEZ-3: the canal's expected worth from one Grand Vizier dig in each turn left, this
-    turn's while the Grand Vizier is still in hand in the Action Phase; a dig still to make counts for
-    less than one made now (``DIG_THIS_TURN``, ``LATER_DIG``: put off, it may never come). Every failed dig adds +1 to the later ones (SUEZ-2), so an early
-    dig is worth more than its own 1-in-6."""
+    turn's while the Grand Vizier is still in hand in the Action Phase. A dig still to make counts for
+    less than one made now (``DIG_THIS_TURN``, ``LATER_DIG``: put off, it may never come); every failed
+    dig adds +1 to the later ones (SUEZ-2), so an early dig is worth more than its own 1-in-6."""
     state, settings = ctx.state, ctx.data.settings.suez
     excavation = settings.excavation_bonus if state.markers.bonus_holders.get(suez.EXCAVATION) == power else 0
     last_turn = ctx.data.scenarios[state.scenario].last_turn
