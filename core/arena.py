@@ -19,15 +19,36 @@ from core.choices import Choice, Decision
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Seat, SeatKind, Setup
+from core.state import GameState
+
+
+@define
+class Finish:
+    """How one power ended one game."""
+
+    won: bool
+    vp: int
+    place: int  # 1-6: the winner first, then by VP, ties in impulse order (WIN-5, GEN-5)
+    margin: int  # its VP minus the best other power's
+
+
+def finish(data: GameData, state: GameState, power: str) -> Finish:
+    ranking = [p for p, _ in victory.standings(state, data)]
+    if state.winner in ranking:
+        ranking.remove(state.winner)
+        ranking.insert(0, state.winner)
+    vp = victory.total_vp(state, data, power)
+    best_other = max(victory.total_vp(state, data, p) for p in data.power_ids if p != power)
+    return Finish(state.winner == power, vp, ranking.index(power) + 1, vp - best_other)
 
 
 @define
 class SeatRecord:
+    """One power's games: greedy in its seat, and random in the same seat on the same seeds."""
+
     power: str
-    greedy_wins: int = 0
-    greedy_vp: list[int] = Factory(list)
-    random_wins: int = 0
-    random_vp: list[int] = Factory(list)
+    greedy: list[Finish] = Factory(list)
+    random: list[Finish] = Factory(list)
 
 
 @define
@@ -89,10 +110,8 @@ def run(data: GameData, games: int, seed: int) -> ArenaResult:
     for record in result.seats:
         for game_seed, baseline in zip(seeds, all_random):
             session = play_bots_only(data, game_seed, (record.power,), timings=result.greedy_decision_seconds)
-            record.greedy_wins += session.state.winner == record.power
-            record.greedy_vp.append(victory.total_vp(session.state, data, record.power))
-            record.random_wins += baseline.state.winner == record.power
-            record.random_vp.append(victory.total_vp(baseline.state, data, record.power))
+            record.greedy.append(finish(data, session.state, record.power))
+            record.random.append(finish(data, baseline.state, record.power))
     return result
 
 
@@ -100,19 +119,33 @@ def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "0%"
 
 
+_GROUP_HEADER = f"{'wins':>12}{'avg VP':>7}{'place':>7}{'margin':>8}"
+_GROUP_WIDTH = len(_GROUP_HEADER)
+_GAP = 4
+
+
+def _columns(finishes: list[Finish], games: int) -> str:
+    wins = sum(f.won for f in finishes)
+    return (
+        f"{f'{wins}/{games} {_percent(wins, games)}':>12}"
+        f"{statistics.fmean(f.vp for f in finishes):>7.1f}"
+        f"{statistics.fmean(f.place for f in finishes):>7.1f}"
+        f"{statistics.fmean(f.margin for f in finishes):>+8.1f}"
+    )
+
+
 def report(data: GameData, result: ArenaResult, seed: int) -> list[str]:
     n = result.games
     lines = [
         f"arena: {n} games per power from seed {seed}; greedy in one seat and random in the others,",
-        "then the same seeds with random in every seat",
-        f"{'power':<12}{'greedy wins':>14}{'avg VP':>8}{'random wins':>14}{'avg VP':>8}",
+        "then the same seeds with random in every seat.",
+        "place: average finishing place (1-6, the winner first, ties in impulse order, WIN-5);",
+        "margin: average VP minus the best other power's VP",
+        f"{'':<12}{' greedy ':-^{_GROUP_WIDTH}}{'':<{_GAP}}{' random in the same seat ':-^{_GROUP_WIDTH}}",
+        f"{'power':<12}{_GROUP_HEADER}{'':<{_GAP}}{_GROUP_HEADER}",
     ]
     for record in result.seats:
-        lines.append(
-            f"{data.power_name(record.power):<12}"
-            f"{f'{record.greedy_wins}/{n} {_percent(record.greedy_wins, n)}':>14}{statistics.fmean(record.greedy_vp):>8.1f}"
-            f"{f'{record.random_wins}/{n} {_percent(record.random_wins, n)}':>14}{statistics.fmean(record.random_vp):>8.1f}"
-        )
+        lines.append(f"{data.power_name(record.power):<12}{_columns(record.greedy, n)}{'':<{_GAP}}{_columns(record.random, n)}")
     times = result.greedy_decision_seconds
     if times:
         lines.append(
@@ -120,7 +153,7 @@ def report(data: GameData, result: ArenaResult, seed: int) -> list[str]:
             f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
         )
     total = n * len(result.seats)
-    greedy = sum(r.greedy_wins for r in result.seats)
-    random_ = sum(r.random_wins for r in result.seats)
+    greedy = sum(f.won for r in result.seats for f in r.greedy)
+    random_ = sum(f.won for r in result.seats for f in r.random)
     lines.append(f"greedy wins {_percent(greedy, total)} of its games, random wins {_percent(random_, total)} in the same seats")
     return lines

@@ -11,12 +11,16 @@ cards it cannot see, and the RNG and any forced dice are replaced. Each legal ch
 copy of that knowledge without settling, dice inside the choice are enumerated face by face, and the
 position is scored by what it is expected to be worth: VP, key spaces, the next Card Draw's count
 (CARD-7), pending weddings on the Royal Wedding Table (MAR-4/MAR-5) and patrons on the chart (PAT-5,
-PAT-7, SCI-1), each by its dice expectation.
+PAT-7, SCI-1), each by its dice expectation, and the Suez Canal still to dig (SUEZ-1..SUEZ-3). A
+choice that leaves the same power an immediate follow-up (an event's target or option) is worth its
+best follow-up. Greedy plays to win: its worth counts against the leading rivals' (``rivals_worth``),
+so taking a VP from the leader is worth as much as gaining one.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -25,7 +29,7 @@ from typing import Protocol
 
 from attrs import evolve
 
-from core import marriage, patronage, victory
+from core import marriage, patronage, suez, victory
 from core.cards import card_count
 from core.choices import Choice, Decision, Verb
 from core.context import Ctx
@@ -36,7 +40,7 @@ from core.marriage import ELIZABETH, ProposalAnswerFrame
 from core.registry import RULES
 from core.session import Session
 from core.setup import Seat, SeatKind, SetupError
-from core.state import Betrothal, GameState, PatronStatus, RngState, RoyalStatus
+from core.state import Betrothal, GameState, PatronStatus, Phase, RngState, RoyalStatus
 
 # What things are worth to greedy, in VP (tuned with `python -m core arena`).
 CARD_NEXT_DRAW = 0.5  # one more card in the next Card Draw Phase
@@ -46,14 +50,18 @@ INFLUENCE = 0.05  # one influence marker on a minor power (DIP-7)
 ALLY = 0.3  # a minor power allied
 UNIT = 0.02  # a unit raised
 ROYAL_AVAILABLE = 0.3  # an unmarried royal of one's own on the display: a later wedding
+VALOIS_WEDS = 0.6  # the chance a Valois on the display marries in the end, paying France (MAR-6c)
 VIRGIN_QUEEN_TURN = 0.6  # each Virgin Queen VP still to come while Elizabeth stays unwed (VQ-1)
 SCIENTIFIC_BONUS = 0.6  # a scientific bonus held (SCI-2)
 MARRIAGE_BONUS = 0.3  # a marriage bonus held (MAR-6)
-RIVAL_WEIGHT = 0.5  # how much the best rival's worth counts against one's own
+LEADER_SPREAD = 1.5  # VP: how closely the rivals' worth is weighed around the leading one (``rivals_worth``)
 PROPOSAL_ACCEPTED = 0.5  # the chance a proposal to another power is accepted
 POSTPONED_OPENING = 0.7  # the opening betrothal, postponed: it may still be wed later (MAR-7)
 NEUTRAL_FACES = (3, 4) * 20  # faces for dice beyond the enumerated ones: the middle of the die
 ENUMERATED_DICE = 2  # a choice rolling this many dice or fewer is scored over every face
+GRAND_VIZIER_EVENT = "grand-vizier"  # the card event that digs the Suez Canal (SUEZ-1)
+DIG_THIS_TURN = 0.8  # what a Suez dig still to make this turn counts for, against one made now
+LATER_DIG = 0.75  # and one in a later turn, per turn away: the game may end first (WIN-5)
 
 
 class Bot(Protocol):
@@ -227,7 +235,13 @@ def position_worth(ctx: Ctx, power: str) -> float:
     record = state.powers[power]
     worth = float(victory.total_vp(state, data, power))
     worth += CARD_NEXT_DRAW * sum(line.value for line in card_count(ctx, power))
-    worth += CP_IN_HAND * sum(data.cards[n].cp for n in record.hand)
+    # a home card comes back every turn (CARD-5): holding it keeps nothing for later turns
+    worth += CP_IN_HAND * sum(data.cards[n].cp for n in record.hand if data.cards[n].kind != "home")
+    if power == _suez_power(data):
+        if state.suez_built:  # its +1 Card marker in the Card Draws after the next one (SUEZ-3)
+            worth += CARD_NEXT_DRAW * max(0, data.scenarios[state.scenario].last_turn - state.turn - 1)
+        else:
+            worth += suez_prospect(ctx, power)
     worth += SCIENTIFIC_BONUS * sum(1 for holder in state.markers.bonus_holders.values() if holder == power)
     for kind in (state.artists, state.scientists):
         for patron_id, patron in kind.items():
@@ -239,6 +253,8 @@ def position_worth(ctx: Ctx, power: str) -> float:
     for royal_id, royal in state.royals.items():
         if royal.status is RoyalStatus.AVAILABLE and marriage.side_power(state, data, royal_id) == power:
             worth += ROYAL_AVAILABLE
+            if data.royals[royal_id].family == "V":  # MAR-6c: a Valois married is 1 VP on the French card
+                worth += VALOIS_WEDS * data.settings.marriage.valois_vp
             if royal_id == ELIZABETH:
                 left = data.settings.marriage.virgin_queen_vp_cap - record.virgin_queen_vp
                 worth += VIRGIN_QUEEN_TURN * left
@@ -254,10 +270,45 @@ def position_worth(ctx: Ctx, power: str) -> float:
     return worth
 
 
+def _suez_power(data: GameData) -> str:
+    """The power whose Grand Vizier can dig the canal (SUEZ-1)."""
+    return next((card.power for card in data.cards.values() if card.event == GRAND_VIZIER_EVENT), "")
+
+
+def suez_prospect(ctx: Ctx, power: str) -> float:
+    """SUEZ-1..SUEZ-3: the canal's expected worth from one Grand Vizier dig in each turn left, this
+    turn's while the Grand Vizier is still in hand in the Action Phase. A dig still to make counts for
+    less than one made now (``DIG_THIS_TURN``, ``LATER_DIG``: put off, it may never come); every failed
+    dig adds +1 to the later ones (SUEZ-2), so an early dig is worth more than its own 1-in-6."""
+    state, settings = ctx.state, ctx.data.settings.suez
+    excavation = settings.excavation_bonus if state.markers.bonus_holders.get(suez.EXCAVATION) == power else 0
+    last_turn = ctx.data.scenarios[state.scenario].last_turn
+    vizier_in_hand = any(ctx.data.cards[n].event == GRAND_VIZIER_EVENT for n in state.powers[power].hand)
+    dig_this_turn = vizier_in_hand and state.phase in (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMATIC_STATUS, Phase.ACTION)
+    worth, unbuilt, attempts = 0.0, 1.0, state.suez_attempts
+    for turn in range(state.turn if dig_this_turn else state.turn + 1, last_turn + 1):
+        modifier = min(attempts, settings.boxes) * settings.box_bonus + excavation
+        built = unbuilt * min(1.0, max(0.0, (7 - settings.target + modifier) / 6))
+        # built that turn: its VP, and the +1 Card marker (SUEZ-3) in each Card Draw after it
+        gain = built * (settings.vp + CARD_NEXT_DRAW * (last_turn - turn))
+        worth += gain * (DIG_THIS_TURN if turn == state.turn else LATER_DIG ** (turn - state.turn))
+        unbuilt -= built
+        attempts += 1
+    return worth
+
+
+def rivals_worth(worths: list[float]) -> float:
+    """What the rivals' worth counts against one's own: the leading rival's, softened towards those
+    close behind it (a log-sum-exp over ``LEADER_SPREAD``), so a power plays to beat the leader and
+    still minds the runner-up, but not the powers far behind."""
+    top = max(worths)
+    return top + LEADER_SPREAD * math.log(sum(math.exp((w - top) / LEADER_SPREAD) for w in worths))
+
+
 def score(ctx: Ctx, power: str) -> float:
-    """A power's worth against its best rival's."""
+    """A power's worth against its rivals': what it plays to win by (WIN-5)."""
     rivals = [position_worth(ctx, p) for p in ctx.data.power_ids if p != power]
-    return position_worth(ctx, power) - RIVAL_WEIGHT * max(rivals)
+    return position_worth(ctx, power) - rivals_worth(rivals)
 
 
 # ---- one decision ahead ---------------------------------------------------------------------------
@@ -274,13 +325,31 @@ def _apply(data: GameData, state: GameState, power: str, choice: Choice, faces: 
     return ctx.events
 
 
-def expected_score(data: GameData, known: bytes, power: str, choice: Choice) -> float:
+def _follow_up(ctx: Ctx, power: str) -> Decision | None:
+    """The decision a choice leaves to the same power at once, such as an event's target (City State
+    Rebels, Assassination) or option (Grand Vizier): the choice is worth its best follow-up. CP to
+    spend are valued by ``spending_worth`` instead, and response windows are not looked into."""
+    state = ctx.state
+    if state.phase is Phase.GAME_OVER or not state.stack or isinstance(state.stack[-1], SpendCpFrame):
+        return None
+    decide = RULES.procedure(state.stack[-1]).decide
+    pending = decide(ctx, state.stack[-1]) if decide is not None else None
+    if pending is None or pending.power != power or any(c.verb is Verb.NO_RESPONSE for c in pending.choices):
+        return None
+    return pending
+
+
+def expected_score(data: GameData, known: bytes, power: str, choice: Choice, look_further: bool = True) -> float:
     """The score after a choice, by expectation over the dice it rolls (each face enumerated)."""
     state: GameState = pickle.loads(known)
     events = _apply(data, state, power, choice, ())
     dice = sum(len(e.roll.faces) for e in events if e.roll is not None)
+    ctx = Ctx(data, state, rules=RULES)
+    if dice == 0 and look_further and (follow_up := _follow_up(ctx, power)) is not None:
+        after = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+        return max(expected_score(data, after, power, c, look_further=False) for c in playable_choices(follow_up))
     if not 1 <= dice <= ENUMERATED_DICE:
-        return score(Ctx(data, state, rules=RULES), power)
+        return score(ctx, power)
     total = 0.0
     for faces in product(range(1, 7), repeat=dice):
         state = pickle.loads(known)
@@ -306,6 +375,13 @@ def proposals_this_segment(session: Session, power: str) -> set[str]:
     return made
 
 
+def mandatory_first(data: GameData, choices: tuple[Choice, ...]) -> tuple[Choice, ...]:
+    """CARD-1: a Mandatory event held must be played this turn whatever else is played, so greedy plays
+    it first; one decision ahead, putting it off looks better and would spend every other card first."""
+    mandatory = tuple(c for c in choices if c.verb is Verb.PLAY and data.cards[int(c.args[0])].kind == "mandatory")
+    return mandatory or choices
+
+
 class GreedyBot:
     """The choice whose position, one decision ahead, is worth most (``score``); ties: the first."""
 
@@ -317,6 +393,7 @@ class GreedyBot:
     def choose(self, session: Session, decision: Decision) -> Choice:
         made = proposals_this_segment(session, decision.power)
         choices = tuple(c for c in playable_choices(decision) if str(c) not in made) or playable_choices(decision)
+        choices = mandatory_first(session.data, choices)
         if len(choices) == 1:
             return choices[0]
         known = pickle.dumps(seat_knowledge(session.data, session.state, self.seat), pickle.HIGHEST_PROTOCOL)

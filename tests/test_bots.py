@@ -9,7 +9,7 @@ import pytest
 
 from core import marriage, patronage
 from core.__main__ import main
-from core.arena import bot_seats, play_bots_only
+from core.arena import bot_seats, finish, play_bots_only
 from core.bots import (
     GreedyBot,
     RandomBot,
@@ -29,10 +29,24 @@ from core.state import Betrothal, Phase
 from tests.conftest import advance_to_phase
 
 
-@pytest.mark.parametrize("power", ["ottoman", "spain", "england", "france", "empire", "protestant"])
+POWERS = ["ottoman", "spain", "england", "france", "empire", "protestant"]
+# Seeds on which greedy's edge is checked in every seat (a few games: the arena measures the rest).
+EDGE_SEEDS = (1, 2)
+_played: dict[tuple[str, int], Session] = {}
+
+
+def greedy_game(data, power: str, seed: int) -> Session:
+    """A game with greedy in ``power``'s seat and random in the others, invariants checked after every
+    step; played once per test session (games replay exactly, so the checked game is the same game)."""
+    if (power, seed) not in _played:
+        _played[power, seed] = play_bots_only(data, seed=seed, greedy=(power,), check_invariants=True)
+    return _played[power, seed]
+
+
+@pytest.mark.parametrize("power", POWERS)
 def test_bots_only_game_with_greedy_in_each_seat_keeps_every_invariant_and_ends(data, power):
     """WIN-5: a game of computer players alone reaches a winner; invariants hold after every step."""
-    session = play_bots_only(data, seed=11, greedy=(power,), check_invariants=True)
+    session = greedy_game(data, power, EDGE_SEEDS[0])
     assert session.decision is None and session.state.winner
 
 
@@ -174,3 +188,24 @@ def test_arena_command_prints_a_table_per_power_and_the_summary_line(capsys):
 def test_arena_refuses_zero_games(capsys):
     assert main(["arena", "--games", "0"]) == 2
     assert "FAIL: --games must be at least 1" in capsys.readouterr().err
+
+
+def test_finish_places_the_winner_first_then_by_vp_ties_in_impulse_order(data):
+    """WIN-5 / GEN-5: the arena's place and margin of each power in one ended game."""
+    session = play_until_cards_dealt(data)  # 6, 10, 6, 7, 6, 4 VP in impulse order
+    state = session.state
+    state.winner = "france"
+    places = {p: finish(data, state, p) for p in data.power_ids}
+    assert [places[p].place for p in data.power_ids] == [3, 2, 4, 1, 5, 6]
+    assert places["france"].won and not places["spain"].won
+    assert (places["spain"].margin, places["france"].margin, places["protestant"].margin) == (3, -3, -6)
+
+
+@pytest.mark.parametrize("power", POWERS)
+def test_greedy_finishes_ahead_of_random_in_the_same_seat(data, power):
+    """Issue 11: greedy beats random in every seat, by finishing place and by VP margin to the best
+    other power, on the same seeds (the other five seats random in both)."""
+    greedy = [finish(data, greedy_game(data, power, seed).state, power) for seed in EDGE_SEEDS]
+    random_ = [finish(data, play_bots_only(data, seed).state, power) for seed in EDGE_SEEDS]
+    assert sum(f.place for f in greedy) <= sum(f.place for f in random_)
+    assert sum(f.margin for f in greedy) > sum(f.margin for f in random_)
