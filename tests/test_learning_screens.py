@@ -283,3 +283,32 @@ async def test_refusal_walkthrough_with_a_table_action_and_a_typed_refused_choic
         await pilot.pause()
         assert app.controller.walkthrough.step == 5
         assert "refused, as the last step showed: MAR-3a" in screen_text(app)
+
+
+def test_the_load_list_leaves_out_the_apps_own_files(tmp_path, data):
+    """Walkthrough progress and settings live in the save folder but are not saves (play-test: the
+    Load screen listed walkthroughs.json as 'cannot be loaded')."""
+    from core import saves
+    from tests.conftest import new_session
+    from tui.settings import Settings
+    from tui.slots import save_files
+
+    Progress({TITIAN.id}, {}).save(tmp_path)
+    Settings(theme="nord").write(tmp_path)
+    save = saves.write(new_session(data), tmp_path / "a-save.json")
+    assert save_files(tmp_path) == [save]
+
+
+async def test_the_done_mark_is_drawn_not_read_as_markup(tmp_path):
+    """Play-test: a finished walkthrough's "[x]" vanished (Rich read it as a markup tag)."""
+    from core.walkthroughs import WALKTHROUGHS
+
+    first = next(iter(WALKTHROUGHS.values()))
+    Progress({first.id}, {}).save(tmp_path)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, WalkthroughMenu)
+        drawn = app.export_screenshot(simplify=True).replace("&#160;", " ")
+        assert f"[x] {first.title[:30]}" in drawn

@@ -10,6 +10,9 @@ from attrs import define
 from core import atomic
 
 SETTINGS_NAME = "settings.json"
+PROGRESS_FILE = "walkthroughs.json"  # walkthroughs done and the steps reached
+# The app's own files in the save folder: never listed as saves
+APP_FILES = frozenset({SETTINGS_NAME, PROGRESS_FILE})
 
 
 @define

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from tui.settings import SETTINGS_NAME
+from tui.settings import APP_FILES
 
 if TYPE_CHECKING:
     from core.session import Session
@@ -91,7 +91,7 @@ def save_files(save_dir: Path) -> list[Path]:
     """Every save in the folder, the most recently played first."""
     if not save_dir.is_dir():
         return []
-    files = [p for p in save_dir.glob("*.json") if p.name != SETTINGS_NAME]
+    files = [p for p in save_dir.glob("*.json") if p.name not in APP_FILES]
     return sorted(files, key=lambda p: p.stat().st_mtime_ns, reverse=True)
 
 

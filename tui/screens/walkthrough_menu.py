@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from attrs import Factory, define
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,8 +23,7 @@ from textual.widgets.option_list import Option
 
 from core import atomic
 from tui.controller import Controller
-
-PROGRESS_FILE = "walkthroughs.json"
+from tui.settings import PROGRESS_FILE
 
 
 @define
@@ -125,7 +125,7 @@ class WalkthroughMenu(Screen[None]):
                     mark, where = "[ ]", f"step {progress.step[walkthrough.id] + 1} of {total}"
                 else:
                     mark, where = "[ ]", steps
-                options.add_option(Option(f"{mark} {walkthrough.title} ({where})", id=walkthrough.id))
+                options.add_option(Option(Text(f"{mark} {walkthrough.title} ({where})"), id=walkthrough.id))  # "[x]" is no markup
                 self.ids.append(walkthrough.id)
         options.highlighted = 1
         options.focus()
