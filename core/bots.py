@@ -93,7 +93,7 @@ class RandomBot:
 
     def choose(self, session: Session, decision: Decision) -> Choice:
         chooser = random.Random(f"{session.setup.seed}/{self.seat.name}/{len(session.actions)}")
-        return chooser.choice(playable_choices(decision))
+        return chooser.choice(fresh_choices(session, decision))
 
 
 # ---- what a seat may see ------------------------------------------------------------------------
@@ -382,6 +382,13 @@ def mandatory_first(data: GameData, choices: tuple[Choice, ...]) -> tuple[Choice
     return mandatory or choices
 
 
+def fresh_choices(session: Session, decision: Decision) -> tuple[Choice, ...]:
+    """The playable choices less the proposals this power already made in this Negotiation Segment:
+    each one made again reopens the segment for everyone (GEN-7), a hand-off each in hotseat."""
+    made = proposals_this_segment(session, decision.power)
+    return tuple(c for c in playable_choices(decision) if str(c) not in made) or playable_choices(decision)
+
+
 class GreedyBot:
     """The choice whose position, one decision ahead, is worth most (``score``); ties: the first."""
 
@@ -391,9 +398,7 @@ class GreedyBot:
         self.seat = seat
 
     def choose(self, session: Session, decision: Decision) -> Choice:
-        made = proposals_this_segment(session, decision.power)
-        choices = tuple(c for c in playable_choices(decision) if str(c) not in made) or playable_choices(decision)
-        choices = mandatory_first(session.data, choices)
+        choices = mandatory_first(session.data, fresh_choices(session, decision))
         if len(choices) == 1:
             return choices[0]
         known = pickle.dumps(seat_knowledge(session.data, session.state, self.seat), pickle.HIGHEST_PROTOCOL)

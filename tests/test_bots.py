@@ -128,6 +128,26 @@ def test_random_bot_is_seeded_by_game_seat_and_decision_so_games_replay(data):
     assert play_bots_only(data, seed=10).actions != first.actions
 
 
+def test_no_computer_player_makes_the_same_proposal_twice_in_one_negotiation_segment(data):
+    """GEN-7: every proposal reopens the segment for everyone (a hand-off each in hotseat); a declined
+    proposal made again only repeats that (play-test: random England offered one match four times)."""
+    from core.bots import _NEGOTIATION_VERBS
+    from core.choices import Choice, Verb
+
+    proposals = 0
+    for seed in (9, 10):
+        made: set[tuple[str, str]] = set()
+        for action in play_bots_only(data, seed=seed).actions:
+            verb = Choice.parse(action.choice).verb
+            if verb not in _NEGOTIATION_VERBS:
+                made.clear()  # the segment is over
+            elif verb is Verb.PROPOSE:
+                assert (action.actor, action.choice) not in made, action
+                made.add((action.actor, action.choice))
+                proposals += 1
+    assert proposals > 10
+
+
 def test_driver_stops_at_a_persons_decision(data):
     """One person and five computer players: the computer seats play until the person must decide."""
     seats = [Seat("Ann", ("england",)), *(s for s in bot_seats(data) if "england" not in s.powers)]
