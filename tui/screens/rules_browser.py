@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.rule_status import Status, Treatment, status
 from core.rules_text import RuleEntry, base_id, entries
+from tui.screens.kept import kept_screen
+from tui.widgets.steady_footer import SteadyFooter
 
 TREATMENT_MARK = {
     Treatment.ENFORCED: "enforced",
@@ -61,6 +65,17 @@ class RulesBrowser(ModalScreen[None]):
         self.start_rule = base_id(rule) if rule else ""
         self.shown: list[RuleEntry] = []
 
+    def show_rule(self, rule: str) -> None:
+        """Open as new: every rule listed, ``rule`` (if any) highlighted and shown."""
+        self.start_rule = base_id(rule) if rule else ""
+        if not self.is_mounted:
+            return  # on_mount shows it
+        search = self.query_one("#rules-search", Input)
+        with search.prevent(Input.Changed):
+            search.value = ""
+        self._fill(list(entries()), self.start_rule)
+        self.query_one("#rules-list", OptionList).focus()
+
     def compose(self) -> ComposeResult:
         yield Input(placeholder="/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list", id="rules-search", compact=True)
         yield Static("", id="rules-found", markup=False)
@@ -68,17 +83,18 @@ class RulesBrowser(ModalScreen[None]):
             yield OptionList(id="rules-list")
             with VerticalScroll(id="rules-text-box"):
                 yield Markdown("", id="rules-text")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._fill(list(entries()), self.start_rule)
         self.query_one("#rules-list", OptionList).focus()
 
     def _fill(self, found: list[RuleEntry], select: str = "") -> None:
-        self.shown = found
         options = self.query_one("#rules-list", OptionList)
-        options.clear_options()
-        options.add_options([Option(f"{e.id:<8}{''.join(t for t in e.tags):<4}{TREATMENT_MARK[status(e.id).treatment]}", id=e.id) for e in found])
+        if found != self.shown:  # a list of 77 costs ~30 ms to build and lay out again
+            self.shown = found
+            options.clear_options()
+            options.add_options([Option(f"{e.id:<8}{''.join(t for t in e.tags):<4}{TREATMENT_MARK[status(e.id).treatment]}", id=e.id) for e in found])
         total = len(entries())
         self.query_one("#rules-found", Static).update(f"{len(found)} of {total} rules - [S] sources [D] decision [P] provisional")
         if found:
@@ -86,10 +102,15 @@ class RulesBrowser(ModalScreen[None]):
             options.highlighted = ids.index(select) if select in ids else 0
             self._show(found[options.highlighted or 0])
         else:
-            self.query_one("#rules-text", Markdown).update("No rule matches this search.")
+            self._show_text("No rule matches this search.")
 
     def _show(self, entry: RuleEntry) -> None:
-        self.query_one("#rules-text", Markdown).update(rule_markdown(entry, status(entry.id)))
+        self._show_text(rule_markdown(entry, status(entry.id)))
+
+    def _show_text(self, markdown: str) -> None:
+        text = self.query_one("#rules-text", Markdown)
+        if text.source != markdown:  # the same rule again: its blocks are laid out already
+            text.update(markdown)
         self.query_one("#rules-text-box", VerticalScroll).scroll_home(animate=False)
 
     @property
@@ -119,3 +140,10 @@ class RulesBrowser(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def open_rules_browser(app: App[Any], rule: str = "") -> None:
+    """The browser at ``rule`` (a rule ID cited by a decision or a log line), or at the first rule."""
+    screen = kept_screen(app, "rules-browser", lambda: RulesBrowser(rule))
+    screen.show_rule(rule)
+    app.push_screen(screen)

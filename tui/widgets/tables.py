@@ -18,13 +18,23 @@ class RowsTable(Static):
     def __init__(self, columns: Sequence[str], rows: Sequence[Sequence[str]], **kwargs: object) -> None:
         self.columns = tuple(columns)
         self.rows = [tuple(row) for row in rows]
+        super().__init__(self._table(), **kwargs)  # type: ignore[arg-type]
+
+    def _table(self) -> Table:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
         for index, column in enumerate(self.columns):
             widest = max((len(row[index]) for row in self.rows), default=0)
             table.add_column(column, no_wrap=widest <= SHORT_CELL, overflow="fold")  # short columns never wrap
         for row in self.rows:
             table.add_row(*row)
-        super().__init__(table, **kwargs)  # type: ignore[arg-type]
+        return table
+
+    def show_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        """The same columns with these rows; unchanged rows keep the table as it is drawn."""
+        fresh = [tuple(row) for row in rows]
+        if fresh != self.rows:
+            self.rows = fresh
+            self.update(self._table())
 
     @property
     def row_count(self) -> int:
