@@ -9,12 +9,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Markdown, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.rule_status import Status, Treatment, status
 from core.rules_text import RuleEntry, base_id, entries
 from tui.screens.kept import kept_screen
+from tui.widgets.rule_text import RuleText
 from tui.widgets.steady_footer import SteadyFooter
 
 TREATMENT_MARK = {
@@ -82,7 +83,7 @@ class RulesBrowser(ModalScreen[None]):
         with Horizontal():
             yield OptionList(id="rules-list")
             with VerticalScroll(id="rules-text-box"):
-                yield Markdown("", id="rules-text")
+                yield RuleText(id="rules-text")
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -108,9 +109,7 @@ class RulesBrowser(ModalScreen[None]):
         self._show_text(rule_markdown(entry, status(entry.id)))
 
     def _show_text(self, markdown: str) -> None:
-        text = self.query_one("#rules-text", Markdown)
-        if text.source != markdown:  # the same rule again: its blocks are laid out already
-            text.update(markdown)
+        self.query_one(RuleText).show(markdown)
         self.query_one("#rules-text-box", VerticalScroll).scroll_home(animate=False)
 
     @property
