@@ -15,7 +15,7 @@ from tests.tui_helpers import app_for, screen_text, show_session
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.overlays import TableScreen
-from tui.screens.rules_browser import RulesBrowser
+from tui.screens.rules_browser import LIST_TEXT_WIDTH, RulesBrowser, list_line
 from tui.widgets.rule_text import RuleText
 from tui.widgets.tables import RowsTable
 
@@ -155,3 +155,18 @@ def test_rule_text_keeps_bold_ids_and_tables_within_the_width():
     assert rule.get_content_height(None, None, 48) == len(lines)  # type: ignore[arg-type]
     bold = [text.plain[span.start : span.end] for span in text.spans if "bold" in str(span.style)]
     assert "SCI-1" in bold
+
+
+async def test_the_rules_list_shows_each_id_with_a_short_title_on_one_line(tmp_path):
+    assert list_line(next(e for e in entries() if e.id == "GEN-3")) == "GEN-3   SD  Turn sequence"
+    assert list_line(next(e for e in entries() if e.id == "TABLE-1")).startswith("TABLE-1     (table) Table")
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert prompts[0] == "GEN-1   SD  Six major power…"
+        assert max(len(p) for p in prompts) <= LIST_TEXT_WIDTH <= options.scrollable_content_region.width
+        assert options.virtual_size.height == len(entries())  # no title wraps onto a second line
+        assert app.screen.query_one(RuleText).content_size.width >= 46  # the widest table keeps its words
