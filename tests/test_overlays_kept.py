@@ -170,3 +170,18 @@ async def test_the_rules_list_shows_each_id_with_a_short_title_on_one_line(tmp_p
         assert max(len(p) for p in prompts) <= LIST_TEXT_WIDTH <= options.scrollable_content_region.width
         assert options.virtual_size.height == len(entries())  # no title wraps onto a second line
         assert app.screen.query_one(RuleText).content_size.width >= 46  # the widest table keeps its words
+
+
+async def test_rule_help_reopened_scrolls_the_list_as_a_new_browser_would(tmp_path, data):
+    session = new_session(data)
+    advance_to_phase(session, Phase.ACTION, 1)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("question_mark", "end")  # the list scrolled to its last rule
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert options.scroll_offset.y > 0
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert options.scroll_offset.y == 0 and app.screen.current_rule == "GEN-6"  # GEN-6 is in the first page

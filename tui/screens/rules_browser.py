@@ -99,7 +99,10 @@ class RulesBrowser(ModalScreen[None]):
         with search.prevent(Input.Changed):
             search.value = ""
         self._fill(list(entries()), self.start_rule)
-        self.query_one("#rules-list", OptionList).focus()
+        options = self.query_one("#rules-list", OptionList)
+        options.scroll_home(animate=False, immediate=True)  # where a new list would be scrolled
+        options.scroll_to_highlight()
+        options.focus()
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list", id="rules-search", compact=True)
