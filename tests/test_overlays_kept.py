@@ -147,8 +147,8 @@ async def test_the_footer_is_kept_on_reopen_and_follows_the_focus(tmp_path, data
 
 def test_rule_text_keeps_bold_ids_and_tables_within_the_width():
     rule = RuleText()
-    rule.source = next(e.markdown for e in entries() if e.id == "SCI-1")
-    text = rule._lay_out(48)[2]
+    rule.show(next(e.markdown for e in entries() if e.id == "SCI-1"))
+    text = rule._lay_out(48)[1]
     lines = text.plain.split("\n")
     assert lines[0].startswith("SCI-1 Scientist results") and max(len(line) for line in lines) <= 48
     assert any("Arrested by" in line and "6 or less" in line for line in lines)  # a table row, in columns
