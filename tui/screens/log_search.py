@@ -4,10 +4,10 @@ and the screen is kept between opens (``open_log_search``), so an open only show
 
 from __future__ import annotations
 
-from rich.segment import Segment
-from rich.style import Style
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding

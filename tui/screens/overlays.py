@@ -66,7 +66,7 @@ class TableScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="report"):
-            yield Static(self.title_text, id="table-title", classes="report-title", markup=False)
+            yield Static(self.title_text, classes="report-title", markup=False)
             yield rows_table(self.columns, self.rows)
             yield Static("\n".join(self.notes), id="table-notes", markup=False)
         yield SteadyFooter()

@@ -38,12 +38,8 @@ class LaidOut(Widget):
             self._laid_out = (width, text, len(lines))
         return self._laid_out
 
-    @property
-    def laid_out_text(self) -> Text:
-        return self._lay_out(self.content_size.width)[1]
-
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._lay_out(width)[2]
 
     def render(self) -> Text:
-        return self.laid_out_text
+        return self._lay_out(self.content_size.width)[1]
