@@ -61,16 +61,17 @@ def screen_text(app: VirginQueenApp) -> str:
         content = getattr(widget, "content", None)
         if isinstance(content, str) and content:
             parts.append(content)
-    from textual.widgets import Markdown, OptionList, RichLog
+    from textual.widgets import OptionList, RichLog
 
+    from tui.widgets.rule_text import RuleText
     from tui.widgets.tables import RowsTable
 
     for options in app.screen.query(OptionList):
         parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
     for table in app.screen.query(RowsTable):
         parts += [" | ".join(table.columns), *(" | ".join(row) for row in table.rows)]
-    for markdown in app.screen.query(Markdown):
-        parts.append(markdown.source)
+    for rule in app.screen.query(RuleText):
+        parts.append(rule.source)
     for log in app.screen.query(RichLog):
         parts += [line.text for line in log.lines]
     return "\n".join(parts)

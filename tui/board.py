@@ -13,9 +13,9 @@ from core.events import Event, EventKind
 from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
-from tui.screens.log_search import LogSearchScreen
-from tui.screens.overlays import HandoffScreen, TextScreen, patronage_screen, royals_screen
-from tui.screens.rules_browser import RulesBrowser
+from tui.screens.log_search import open_log_search
+from tui.screens.overlays import HandoffScreen, TextScreen, open_patronage, open_royals
+from tui.screens.rules_browser import open_rules_browser
 from tui.screens.reports import (
     CardDrawScreen,
     DiplomaticStatusReport,
@@ -147,16 +147,16 @@ class Board:
 
     def rule_help(self) -> None:
         pending = self.controller.game.decision
-        self.app.push_screen(RulesBrowser(pending.rule if pending is not None else ""))
+        open_rules_browser(self.app, pending.rule if pending is not None else "")
 
     def royals(self) -> None:
-        self.app.push_screen(royals_screen(self.controller))
+        open_royals(self.app, self.controller)
 
     def patronage_chart(self) -> None:
-        self.app.push_screen(patronage_screen(self.controller))
+        open_patronage(self.app, self.controller)
 
     def full_log(self) -> None:
-        self.app.push_screen(LogSearchScreen(self.controller.game))
+        open_log_search(self.app, self.controller.game)
 
     def map(self) -> None:
         from tui.screens.map import MapScreen

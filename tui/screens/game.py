@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from core.events import Event, render
 from core.state import Phase
@@ -15,6 +15,7 @@ from tui import display
 from tui.controller import Controller
 from tui.screens.keys import VIEW_KEYS
 from tui.widgets.decision import DecisionPanel
+from tui.widgets.steady_footer import SteadyFooter
 
 LOG_LINES_SHOWN = 40
 
@@ -46,7 +47,7 @@ class PhaseScreen(Screen[None]):
                 yield Static("", id="phase-info", markup=False)
             yield DecisionPanel(id="decision")
         yield RichLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_view()

@@ -1,12 +1,15 @@
 """The game log, searchable: filter by power, phase, turn, rule ID prefix and dice only; Enter on a line
-opens the rule it cites. Only the visible lines are rendered, so a long game opens as fast as a short one."""
+opens the rule it cites. Only the visible lines are rendered, so a long game opens as fast as a short one,
+and the screen is kept between opens (``open_log_search``), so an open only shows the log anew."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
@@ -14,11 +17,13 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from core.events import Event
 from core.log_query import FILTER_HELP, FilterError, LogFilter, log_line, parse_filter, where
 from core.session import Session
+from tui.screens.kept import kept_screen
+from tui.widgets.steady_footer import SteadyFooter
 
 
 class LogLines(ScrollView, can_focus=True):
@@ -119,14 +124,33 @@ class LogSearchScreen(ModalScreen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.names = {p: session.data.power_name(p) for p in session.data.power_ids}
+        self.names: dict[str, str] = {}
+        self._name_powers(session)
+
+    def _name_powers(self, session: Session) -> None:
+        self.names.clear()  # the dict LogLines holds
+        self.names.update({p: session.data.power_name(p) for p in session.data.power_ids})
+
+    def show_log(self, session: Session) -> None:
+        """Open as new: the whole log of ``session`` (which may have moved on, or be another game), no
+        filter, the cursor on the last line."""
+        if session is not self.session:
+            self.session = session
+            self._name_powers(session)
+        if not self.is_mounted:
+            return  # on_mount shows it
+        search = self.query_one("#log-filter", Input)
+        with search.prevent(Input.Changed):
+            search.value = ""
+        self._apply(LogFilter())
+        self.query_one(LogLines).focus()
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=f"/ {FILTER_HELP}", id="log-filter", compact=True)
         yield Static("", id="log-count", markup=False)
         yield LogLines(self.names, id="log-lines")
         yield Static("", id="log-detail", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._apply(LogFilter())
@@ -159,12 +183,18 @@ class LogSearchScreen(ModalScreen[None]):
 
     @on(LogLines.Chosen)
     def _chosen(self, message: LogLines.Chosen) -> None:
-        from tui.screens.rules_browser import RulesBrowser
+        from tui.screens.rules_browser import open_rules_browser
 
-        self.app.push_screen(RulesBrowser(message.event.rule))
+        open_rules_browser(self.app, message.event.rule)
 
     def action_filter(self) -> None:
         self.query_one("#log-filter", Input).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def open_log_search(app: App[Any], session: Session) -> None:
+    screen = kept_screen(app, "log-search", lambda: LogSearchScreen(session))
+    screen.show_log(session)
+    app.push_screen(screen)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from typing import Any
+
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -11,7 +13,9 @@ from textual.widgets import Footer, Static
 from core.gamedata import PROVISIONAL_NOTE
 from tui import display
 from tui.controller import Controller
-from tui.widgets.tables import rows_table
+from tui.screens.kept import kept_screen
+from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.tables import RowsTable, rows_table
 
 
 class HandoffScreen(ModalScreen[str]):
@@ -64,24 +68,40 @@ class TableScreen(ModalScreen[None]):
         with VerticalScroll(classes="report"):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield rows_table(self.columns, self.rows)
-            yield Static("\n".join(self.notes), markup=False)
-        yield Footer()
+            yield Static("\n".join(self.notes), id="table-notes", markup=False)
+        yield SteadyFooter()
+
+    def show_table(self, rows: list[tuple[str, ...]], notes: list[str]) -> None:
+        """Open as new with the rows and notes of now (the same title and columns)."""
+        self.rows, self.notes = rows, notes
+        if not self.is_mounted:
+            return  # compose shows them
+        self.query_one(RowsTable).show_rows(rows)
+        self.query_one("#table-notes", Static).update("\n".join(notes))
+        self.query_one(VerticalScroll).scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def royals_screen(controller: Controller) -> TableScreen:
+def _open_table(app: App[Any], name: str, title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]], notes: list[str]) -> None:
+    screen = kept_screen(app, name, lambda: TableScreen(title, columns, rows, notes))
+    screen.show_table(rows, notes)
+    app.push_screen(screen)
+
+
+def open_royals(app: App[Any], controller: Controller) -> None:
     rows = [
         (display.mark(r.name, r.provisional), r.power, r.sex, r.family, str(r.eligibility), r.status)
         for r in controller.view().royals
     ]
     columns = ("Royal", "Power", "Sex", "Fam", "Elig", "Status")
-    return TableScreen("Available to Wed display (MAR-1)", columns, rows, ["Fam: H Habsburg, V Valois.", PROVISIONAL_NOTE])
+    _open_table(app, "royals", "Available to Wed display (MAR-1)", columns, rows, ["Fam: H Habsburg, V Valois.", PROVISIONAL_NOTE])
 
 
-def patronage_screen(controller: Controller) -> TableScreen:
+def open_patronage(app: App[Any], controller: Controller) -> None:
     view = controller.view()
     rows = [(display.mark(r.name, r.provisional), r.pool, r.kind, str(r.rating), r.where) for r in view.patrons]
     notes = [*view.markers, PROVISIONAL_NOTE]
-    return TableScreen("Patronage chart (PAT-2, PAT-8, SCI-2)", ("Patron", "Pool", "Type", "Rating", "Where"), rows, notes)
+    columns = ("Patron", "Pool", "Type", "Rating", "Where")
+    _open_table(app, "patronage", "Patronage chart (PAT-2, PAT-8, SCI-2)", columns, rows, notes)

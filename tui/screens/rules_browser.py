@@ -2,23 +2,36 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.rule_status import Status, Treatment, status
 from core.rules_text import RuleEntry, base_id, entries
+from tui.screens.kept import kept_screen
+from tui.widgets.rule_text import RuleText
+from tui.widgets.steady_footer import SteadyFooter
 
+# Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
 TREATMENT_MARK = {
-    Treatment.ENFORCED: "enforced",
-    Treatment.TABLE: "table",
-    Treatment.NOT_IN_SOURCES: "no source",
-    Treatment.NOT_CITED: "not cited",
+    Treatment.ENFORCED: "",
+    Treatment.TABLE: "(table) ",
+    Treatment.NOT_IN_SOURCES: "(no source) ",
+    Treatment.NOT_CITED: "(not cited) ",
 }
+# 80 columns leave the rule text 46, the least that lays out the widest table (SCI-2) without cut words.
+LIST_WIDTH = 32
+# The list's room for text: its width less the border, the option padding and the scrollbar.
+LIST_TEXT_WIDTH = LIST_WIDTH - 4
+_SOURCE_TAG = re.compile(r"`?\[(?:S\d?|D|P)\]`?")
+_SENTENCE_END = re.compile(r"[.:;](?=\s|$)|\n")
 
 
 def matching(query: str) -> list[RuleEntry]:
@@ -40,15 +53,31 @@ def rule_markdown(entry: RuleEntry, engine: Status) -> str:
     return f"## {entry.id} ({entry.section})\n\n*Sources: {tags}. Engine: {engine.treatment.value}{note}.*\n\n{entry.markdown}"
 
 
-class RulesBrowser(ModalScreen[None]):
-    """Search by rule ID or words; the list shows each rule's source tags and engine treatment."""
+def short_title(entry: RuleEntry) -> str:
+    """The first words of a rule's text, to the end of its first sentence: 'Turn sequence'."""
+    text = _SOURCE_TAG.sub("", entry.markdown).replace("`", "").removeprefix(entry.id).strip()
+    first = _SENTENCE_END.split(text, maxsplit=1)[0]
+    return re.sub(r"\s+", " ", first).replace(" ,", ",").strip()
 
-    DEFAULT_CSS = """
-    RulesBrowser { background: $background 100%; }
-    RulesBrowser #rules-search { height: 1; border: none; margin: 0 1; }
-    RulesBrowser #rules-found { height: 1; color: $text-muted; padding: 0 1; }
-    RulesBrowser #rules-list { width: 30; height: 1fr; border: none; border-right: solid $primary-darken-2; }
-    RulesBrowser #rules-text-box { width: 1fr; height: 1fr; padding: 0 1; }
+
+def list_line(entry: RuleEntry) -> str:
+    """'GEN-3   SD  Turn sequence', cut to the list's width (an ellipsis ends a cut title)."""
+    line = f"{entry.id:<8}{''.join(entry.tags):<4}{TREATMENT_MARK[status(entry.id).treatment]}{short_title(entry)}"
+    return line if len(line) <= LIST_TEXT_WIDTH else line[: LIST_TEXT_WIDTH - 1].rstrip() + "…"
+
+
+class RulesBrowser(ModalScreen[None]):
+    """Search by rule ID or words; the list shows each rule's title, source tags and (when it is not
+    enforced) its engine treatment."""
+
+    DEFAULT_CSS = f"""
+    RulesBrowser {{ background: $background 100%; }}
+    RulesBrowser #rules-search {{ height: 1; border: none; margin: 0 1; }}
+    RulesBrowser #rules-found {{ height: 1; color: $text-muted; padding: 0 1; }}
+    /* 100%, not 1fr: 1fr leaves out the search box's side margins, 2 columns the rule text needs. */
+    RulesBrowser #rules-panes {{ width: 100%; height: 1fr; }}
+    RulesBrowser #rules-list {{ width: {LIST_WIDTH}; height: 1fr; border: none; border-right: solid $primary-darken-2; scrollbar-size-vertical: 1; }}
+    RulesBrowser #rules-text-box {{ width: 1fr; height: 1fr; padding: 0 0 0 1; scrollbar-size-vertical: 1; }}
     """
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -61,24 +90,39 @@ class RulesBrowser(ModalScreen[None]):
         self.start_rule = base_id(rule) if rule else ""
         self.shown: list[RuleEntry] = []
 
+    def show_rule(self, rule: str) -> None:
+        """Open as new: every rule listed, ``rule`` (if any) highlighted and shown."""
+        self.start_rule = base_id(rule) if rule else ""
+        if not self.is_mounted:
+            return  # on_mount shows it
+        search = self.query_one("#rules-search", Input)
+        with search.prevent(Input.Changed):
+            search.value = ""
+        self._fill(list(entries()), self.start_rule)
+        options = self.query_one("#rules-list", OptionList)
+        options.scroll_home(animate=False, immediate=True)  # where a new list would be scrolled
+        options.scroll_to_highlight()
+        options.focus()
+
     def compose(self) -> ComposeResult:
         yield Input(placeholder="/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list", id="rules-search", compact=True)
         yield Static("", id="rules-found", markup=False)
-        with Horizontal():
+        with Horizontal(id="rules-panes"):
             yield OptionList(id="rules-list")
             with VerticalScroll(id="rules-text-box"):
-                yield Markdown("", id="rules-text")
-        yield Footer()
+                yield RuleText(id="rules-text")
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._fill(list(entries()), self.start_rule)
         self.query_one("#rules-list", OptionList).focus()
 
     def _fill(self, found: list[RuleEntry], select: str = "") -> None:
-        self.shown = found
         options = self.query_one("#rules-list", OptionList)
-        options.clear_options()
-        options.add_options([Option(f"{e.id:<8}{''.join(t for t in e.tags):<4}{TREATMENT_MARK[status(e.id).treatment]}", id=e.id) for e in found])
+        if found != self.shown:  # a list of 77 costs ~30 ms to build and lay out again
+            self.shown = found
+            options.clear_options()
+            options.add_options([Option(list_line(e), id=e.id) for e in found])
         total = len(entries())
         self.query_one("#rules-found", Static).update(f"{len(found)} of {total} rules - [S] sources [D] decision [P] provisional")
         if found:
@@ -86,10 +130,13 @@ class RulesBrowser(ModalScreen[None]):
             options.highlighted = ids.index(select) if select in ids else 0
             self._show(found[options.highlighted or 0])
         else:
-            self.query_one("#rules-text", Markdown).update("No rule matches this search.")
+            self._show_text("No rule matches this search.")
 
     def _show(self, entry: RuleEntry) -> None:
-        self.query_one("#rules-text", Markdown).update(rule_markdown(entry, status(entry.id)))
+        self._show_text(rule_markdown(entry, status(entry.id)))
+
+    def _show_text(self, markdown: str) -> None:
+        self.query_one(RuleText).show(markdown)
         self.query_one("#rules-text-box", VerticalScroll).scroll_home(animate=False)
 
     @property
@@ -119,3 +166,10 @@ class RulesBrowser(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def open_rules_browser(app: App[Any], rule: str = "") -> None:
+    """The browser at ``rule`` (a rule ID cited by a decision or a log line), or at the first rule."""
+    screen = kept_screen(app, "rules-browser", lambda: RulesBrowser(rule))
+    screen.show_rule(rule)
+    app.push_screen(screen)
