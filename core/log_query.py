@@ -1,4 +1,5 @@
-"""Searching the game log: filters by power, phase, turn, rule ID prefix and "dice only".
+"""Searching the game log: filters by power, phase, turn, rule ID prefix and "dice only"; any other
+word is looked for in the line's text (a royal, a card, a space: "leicester", "metz").
 
 The log is public: events never carry a card number from a hidden hand (a card is named only when it is
 played, a reveal), so every seat sees the same log and the filter needs no per-seat view.
@@ -12,11 +13,7 @@ from core.events import Event, render
 from core.gamedata import GameData
 from core.state import Phase
 
-FILTER_HELP = "filter words: a power (spain), a phase (action), t3 (turn 3), a rule prefix (MAR, PAT-5), dice"
-
-
-class FilterError(ValueError):
-    """A filter word that names nothing: the one-line reason."""
+FILTER_HELP = "a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester)"
 
 
 @frozen
@@ -26,24 +23,31 @@ class LogFilter:
     turns: frozenset[int] = frozenset()
     rule_prefixes: tuple[str, ...] = ()
     dice_only: bool = False
+    words: tuple[str, ...] = ()  # lower case, each found in the line's text
 
-    def matches(self, event: Event) -> bool:
+    def matches(self, event: Event, names: dict[str, str]) -> bool:
         return (
             (not self.powers or event.power in self.powers)
             and (not self.phases or event.phase in self.phases)
             and (not self.turns or event.turn in self.turns)
             and (not self.rule_prefixes or event.rule.startswith(self.rule_prefixes))
             and (not self.dice_only or event.roll is not None)
+            and (not self.words or all(word in log_line(event, names).lower() for word in self.words))
         )
+
+    def describe(self) -> str:
+        """The words looked for in the text, for the screen to say what is filtered."""
+        return " ".join(f"'{word}'" for word in self.words)
 
 
 def parse_filter(text: str, data: GameData) -> LogFilter:
-    """Read the filter words; any word that names nothing raises FilterError."""
+    """Read the filter words; a word that is no power, phase, turn, rule or "dice" is text to find."""
     powers: set[str] = set()
     phases: set[str] = set()
     turns: set[int] = set()
     prefixes: list[str] = []
     dice = False
+    words: list[str] = []
     by_name = {p.name.lower(): p.id for p in data.powers} | {p: p for p in data.power_ids}
     phase_words = {phase.value: phase.value for phase in Phase} | {phase.value.split("-")[0]: phase.value for phase in Phase}
     for word in text.split():
@@ -59,8 +63,8 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
         elif word.isupper() or (word[:1].isupper() and "-" in word):
             prefixes.append(word.upper())
         else:
-            raise FilterError(f"'{word}' is not a filter word ({FILTER_HELP})")
-    return LogFilter(frozenset(powers), frozenset(phases), frozenset(turns), tuple(prefixes), dice)
+            words.append(lower)
+    return LogFilter(frozenset(powers), frozenset(phases), frozenset(turns), tuple(prefixes), dice, tuple(words))
 
 
 def log_line(event: Event, names: dict[str, str]) -> str:

@@ -8,7 +8,7 @@ import re
 
 from core.choices import Choice
 from core.events import EventKind
-from core.log_query import FilterError, LogFilter, log_line, parse_filter
+from core.log_query import LogFilter, log_line, parse_filter
 from core.rule_status import Treatment, all_statuses
 from core.rules_text import entries
 from core.session import Session
@@ -90,18 +90,28 @@ async def test_rule_help_on_a_decision_opens_the_browser_at_its_rule(tmp_path, d
 def test_log_filters_by_power_phase_turn_rule_and_dice(data):
     session = played_session(data)
     log = session.log
+    names = {p: data.power_name(p) for p in data.power_ids}
     spain_dice = parse_filter("Spain dice", data)
     assert spain_dice == LogFilter(powers=frozenset({"spain"}), dice_only=True)
-    assert all(e.power == "spain" and e.roll for e in log if spain_dice.matches(e))
+    assert all(e.power == "spain" and e.roll for e in log if spain_dice.matches(e, names))
     marriage_t1 = parse_filter("marriage t1 AGE", data)
-    found = [e for e in log if marriage_t1.matches(e)]
+    found = [e for e in log if marriage_t1.matches(e, names)]
     assert found and all(e.turn == 1 and e.phase == "marriage-resolution" and e.rule == "AGE-1" for e in found)
-    try:
-        parse_filter("spain sideways", data)
-    except FilterError as exc:
-        assert str(exc).startswith("'sideways' is not a filter word")
-    else:
-        raise AssertionError("a bad filter word was accepted")
+
+
+def test_any_other_log_filter_word_is_text_to_find(data):
+    """Play-test: '/leicester' was refused as 'not a filter word'; a royal, a card or a space is found
+    by its name in the line, with the other filters."""
+    session = played_session(data)
+    names = {p: data.power_name(p) for p in data.power_ids}
+    leicester = parse_filter("Leicester", data)
+    assert leicester.words == ("leicester",)
+    found = [e for e in session.log if leicester.matches(e, names)]
+    assert found and all("leicester" in log_line(e, names).lower() for e in found)
+    assert len(found) < len(session.log)
+    both = parse_filter("england leicester t1", data)
+    assert [e for e in session.log if both.matches(e, names)] == [e for e in found if e.power == "england" and e.turn == 1]
+    assert [e for e in session.log if parse_filter("sideways", data).matches(e, names)] == []
 
 
 def test_every_logged_roll_shows_dice_modifiers_total_and_result(data):
@@ -158,14 +168,20 @@ async def test_log_search_renders_only_visible_lines_and_opens_the_cited_rule(tm
         assert isinstance(app.screen, PhaseScreen)
 
 
-async def test_log_search_refuses_a_bad_filter_word_in_one_line(tmp_path, data):
+async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data):
+    """Play-test: '/leicester' was refused; a name is looked for in the lines, and the count says so."""
     app = app_for(tmp_path, played_session(data))
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
-        await pilot.press("l", "slash", *"zz")
+        await pilot.press("l", "slash", *"leicester")
         await pilot.pause()
-        assert "'zz' is not a filter word" in screen_text(app)
-        assert app.screen.query_one(LogLines).events  # the last good filter stays
+        lines = app.screen.query_one(LogLines).events
+        names = {p: data.power_name(p) for p in data.power_ids}
+        assert lines and all("leicester" in log_line(e, names).lower() for e in lines)
+        assert "with 'leicester'" in screen_text(app)
+        await pilot.press(*"zzz")
+        await pilot.pause()
+        assert not app.screen.query_one(LogLines).events and "0 of" in screen_text(app)
 
 
 # ---- the walkthrough menu ------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from core.events import Event
-from core.log_query import FILTER_HELP, FilterError, LogFilter, log_line, parse_filter, where
+from core.log_query import FILTER_HELP, LogFilter, log_line, parse_filter, where
 from core.session import Session
 from tui.screens.kept import kept_screen
 from tui.widgets.steady_footer import SteadyFooter
@@ -158,18 +158,14 @@ class LogSearchScreen(ModalScreen[None]):
 
     def _apply(self, log_filter: LogFilter) -> None:
         log = self.session.log
-        found = [e for e in log if log_filter.matches(e)]
+        found = [e for e in log if log_filter.matches(e, self.names)]
         self.query_one(LogLines).show(found)
-        self.query_one("#log-count", Static).update(f"{len(found)} of {len(log)} log lines - Enter: the rule a line cites")
+        text = f" with {log_filter.describe()}" if log_filter.words else ""
+        self.query_one("#log-count", Static).update(f"{len(found)} of {len(log)} log lines{text} - Enter: the rule a line cites")
 
     @on(Input.Changed, "#log-filter")
     def _filter(self, event: Input.Changed) -> None:
-        try:
-            log_filter = parse_filter(event.value, self.session.data)
-        except FilterError as exc:
-            self.query_one("#log-count", Static).update(str(exc))
-            return
-        self._apply(log_filter)
+        self._apply(parse_filter(event.value, self.session.data))
 
     @on(Input.Submitted, "#log-filter")
     def _filtered(self) -> None:
