@@ -253,7 +253,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
             assert betrothal is not None
             partner = betrothal.groom if betrothal.bride == royal_id else betrothal.bride
             extra = " (opening, MAR-7)" if betrothal.opening else ""
-            extra += " +Festivities" if betrothal.festivities else ""
+            extra += " (Wedding Festivities)" if betrothal.festivities else ""
             status = f"betrothed to {data.royals[partner].name}{extra}"
         if royal.captured:
             status += ", captured in England"
@@ -272,7 +272,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
 def betrothal_lines(data: GameData, state: GameState) -> tuple[str, ...]:
     return tuple(
         f"{data.royals[b.bride].name} + {data.royals[b.groom].name}"
-        + (" (opening, MAR-7)" if b.opening else "") + (" +Festivities" if b.festivities else "")
+        + (" (opening, MAR-7)" if b.opening else "") + (" (Wedding Festivities)" if b.festivities else "")
         for b in state.betrothals
     )
 

@@ -11,7 +11,7 @@ from tests.tui_helpers import app_for, screen_text
 from tui.controller import Controller
 from tui.messages import ChoiceMade, ComputersToMove, HandoffNeeded, StateChanged
 from tui.screens.game import ActionScreen, PhaseScreen
-from tui.screens.menus import NewGameScreen, seats_for
+from tui.screens.menus import PERSON, NewGameScreen, seats_for
 from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import GameOverScreen, ReportScreen
 
@@ -50,6 +50,24 @@ async def _wait_for_a_screen(app, pilot) -> None:
             await pilot.pause()
             return
     raise AssertionError("the computer players never stopped")
+
+
+async def test_a_computer_seat_shows_no_persons_name_and_gets_it_back_as_a_person(tmp_path):
+    """Play-test: "Player 1" stayed greyed beside "Computer: random" on the new-game form."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        form.query_one("#seat-spain").value = "Ben"
+        form.query_one("#holder-spain", Select).value = "greedy"
+        await pilot.pause()
+        assert form.query_one("#seat-spain").disabled and form.query_one("#seat-spain").value == ""
+        assert form.holders()["spain"] == ("greedy", "")
+        form.query_one("#holder-spain", Select).value = "random"
+        await pilot.pause()
+        form.query_one("#holder-spain", Select).value = PERSON
+        await pilot.pause()
+        assert not form.query_one("#seat-spain").disabled and form.query_one("#seat-spain").value == "Ben"
 
 
 async def test_one_person_and_five_computers_play_to_the_victory_screen_with_no_hand_off(tmp_path):

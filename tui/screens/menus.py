@@ -161,6 +161,7 @@ class NewGameScreen(Screen[None]):
         self.controller = controller
         self.shared = shared
         self.player = player
+        self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
 
     def _default_holder(self, index: int) -> tuple[str, str]:
         """Locally every power starts with "Player 1"; a shared game starts with the player creating
@@ -182,7 +183,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="seat"):
                     yield Label(f"{power.name:<12}")
                     yield Select(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
-                    yield Input(value=name, id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
+                    yield Input(value=name, placeholder="a person's name", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
                 yield Label("Seed        ")
                 yield Input(value=str(random.randrange(1, 10**6)), id="seed", type="integer", compact=True)
@@ -196,8 +197,16 @@ class NewGameScreen(Screen[None]):
 
     @on(Select.Changed, ".holder")
     def _holder_changed(self, event: Select.Changed) -> None:
+        """A computer seat shows no person's name (play-test: "Player 1" stayed, greyed, beside
+        "Computer: random"); the name comes back when the seat is a person's again."""
         power = (event.select.id or "").removeprefix("holder-")
-        self.query_one(f"#seat-{power}", Input).disabled = event.value != PERSON
+        name = self.query_one(f"#seat-{power}", Input)
+        if event.value == PERSON:
+            name.disabled = False
+            name.value = name.value or self._set_aside.pop(power, "")
+        elif not name.disabled:
+            self._set_aside[power] = name.value
+            name.disabled, name.value = True, ""
 
     def holders(self) -> dict[str, tuple[str, str]]:
         return {
