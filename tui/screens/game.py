@@ -6,14 +6,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from core.events import Event, render
 from core.state import Phase
 from core.views import SeatView
 from tui import display
 from tui.controller import Controller
-from tui.screens.keys import VIEW_KEYS
+from tui.screens.keys import VIEW_KEYS, GameFooter
 from tui.widgets.decision import DecisionPanel
 
 LOG_LINES_SHOWN = 40
@@ -46,7 +46,7 @@ class PhaseScreen(Screen[None]):
                 yield Static("", id="phase-info", markup=False)
             yield DecisionPanel(id="decision")
         yield RichLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
-        yield Footer(compact=True)
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()
