@@ -27,8 +27,8 @@ class GameFooter(Footer):
     Textual 8.2's Footer binds every FooterKey it composes to its ``compact`` reactive, and a
     reactive drops the watchers of closed widgets only when its value changes, which ``compact``
     never does. The footer recomposes whenever the screen's bindings change (about every decision
-    on the board), so each closed key stayed alive with its styles and rendered strips: ~300 keys
-    and ~20 MB over a game (``python -m core bench``)."""
+    on the board), so each closed key stayed alive with its styles and rendered lines: ~290 keys
+    on the board of one Action phase."""
 
     def __init__(self) -> None:
         super().__init__(compact=True)
