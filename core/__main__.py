@@ -113,8 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="print performance figures")
     bench.add_argument("--games", type=int, default=10, help="random games timed with undo on and off")
     bench.add_argument("--repeats", type=int, default=5, help="runs of each save and keypress timing")
-    bench.add_argument("--presses", type=int, default=400,
-                       help="most keys pressed in the game played through the app (a whole game takes about 1,000)")
+    bench.add_argument("--presses", type=int, default=3000,
+                       help="most keys pressed in the game played through the app (it stops at the game's end: ~600 keys)")
     bench.add_argument("--starts", type=int, default=5, help="cold starts of the app and of a trivial one")
     arena = commands.add_parser("arena", help="the computer players' strength: greedy in each seat against random")
     arena.add_argument("--games", type=int, default=10, help="games per power")

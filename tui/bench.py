@@ -80,7 +80,8 @@ async def keypress_cpu(save: Path, repeats: int) -> dict[str, float]:
 
 
 async def full_game_memory(seed: int, presses: int) -> dict[str, Any]:
-    """Play a random game through the app (number keys on the board, Enter on reports)."""
+    """Play a random game through the app (number keys on the board, Enter on reports) to its end,
+    or for at most ``presses`` keys."""
     from core.setup import Setup
     from tui.screens.game import PhaseScreen
 
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tui.bench", description=__doc__)
     parser.add_argument("--save", action="append", default=[], metavar="LABEL=FILE", help="a game to time keys on")
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--presses", type=int, default=400, help="most keys to press in the game")
+    parser.add_argument("--presses", type=int, default=3000, help="most keys to press in the game (seed 1 ends after ~600)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     saves = {label: Path(file) for label, _, file in (item.partition("=") for item in args.save)}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from attrs import frozen
+from textual._styles_cache import StylesCache
 
 from core.events import Event, EventKind
 from core.state import Phase
@@ -60,6 +61,15 @@ def phase_runs(events: list[Event]) -> list[PhaseRun]:
     return runs
 
 
+def forget_gone_widgets_styles() -> None:
+    """Textual 8.2 memoizes ``StylesCache.get_inner_outer`` with ``lru_cache(1024)`` on a method, so
+    each entry's key holds a widget's StylesCache, with every line the widget rendered, long after
+    the widget is gone (a footer key, a report, a phase screen): up to ~9 MB of dead lines over a
+    game (``python -m core bench``). An entry of a gone widget can never be hit again; one of a live
+    widget is two Styles, made again at its next render."""
+    StylesCache.get_inner_outer.cache_clear()
+
+
 class Board:
     def __init__(self, app: VirginQueenApp) -> None:
         self.app = app
@@ -67,6 +77,7 @@ class Board:
 
     def show(self) -> None:
         """StateChanged: the board for the current phase, then the reports of phases passed."""
+        forget_gone_widgets_styles()
         self._ensure_board_screen()
         screen = self._game_screen()
         if screen is not None and screen.is_mounted:
@@ -77,6 +88,7 @@ class Board:
         """A shared game moved on, here or on another terminal: the board follows in place while
         another seat decides; the reports of the phases passed wait for this seat's own decision (or
         the game's end), so what the player is reading is not swept away by the others' moves."""
+        forget_gone_widgets_styles()
         view = self.controller.view()
         screen = self._game_screen()
         if view.decision is not None or view.winner or screen is None or type(screen) is not PHASE_SCREENS.get(view.phase):

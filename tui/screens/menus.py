@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.gamedata import PROVISIONAL_NOTE
 from tui.controller import Controller
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
@@ -47,7 +48,7 @@ class TitleScreen(Screen[None]):
             yield Button("About (a)", id="about", compact=True)
             yield Button("Theme (h)", id="theme", compact=True)
             yield Button("Quit (q)", id="quit", compact=True)
-        yield Footer()
+        yield SteadyFooter()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -193,7 +194,7 @@ class NewGameScreen(Screen[None]):
                 yield Select([("off: ask only holders", "off"), ("on: ask everyone", "on")], value=strict, allow_blank=False, id="strict", compact=True)
             yield Static("", id="form-problem", markup=False)
             yield Button("Start (Ctrl+N)", id="start", variant="primary", compact=True)
-        yield Footer()
+        yield SteadyFooter()
 
     @on(Select.Changed, ".holder")
     def _holder_changed(self, event: Select.Changed) -> None:
@@ -271,7 +272,7 @@ class LoadScreen(Screen[None]):
         options = [Option(Content(summarise(path).label()), id=str(i)) for i, path in enumerate(self.files)]
         yield OptionList(*options, id="saves")
         yield Static("" if self.files else "No saved games yet.", id="load-problem", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -294,7 +295,7 @@ class ThemeScreen(Screen[None]):
         if self.app.theme in self.themes:
             themes.highlighted = self.themes.index(self.app.theme)
         yield themes
-        yield Footer()
+        yield SteadyFooter()
 
     @on(OptionList.OptionSelected, "#theme-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.events import Event, EventKind, render
 from core.views import SeatView
 from tui import display
 from tui.controller import Controller
 from tui.screens.keys import VIEW_KEYS
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import rows_table
 
 
@@ -36,7 +37,7 @@ class ReportScreen(ModalScreen[None]):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
             yield Static(self.HINT, classes="hint", markup=False)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def heading(self) -> str:
         return f"Turn {self.turn}: {self.HEADING}"
