@@ -328,3 +328,23 @@ async def test_the_done_mark_is_drawn_not_read_as_markup(tmp_path):
         assert isinstance(app.screen, WalkthroughMenu)
         drawn = app.export_screenshot(simplify=True).replace("&#160;", " ")
         assert f"[x] {first.title[:30]}" in drawn
+
+
+async def test_a_step_teaching_a_refusal_says_to_type_it_before_enter_is_refused(tmp_path):
+    """Play-test: a step whose choice is refused (CARD-1 here) named no way to make it; the refused
+    choice is in no list, so the step itself says to type it with ':'."""
+    from core.walkthroughs import WALKTHROUGHS
+
+    walkthrough = WALKTHROUGHS["card-play"]
+    refusal_at = next(i for i, step in enumerate(walkthrough.steps) if step.teaches_refusal)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.controller.start_walkthrough(walkthrough.id)
+        await pilot.pause()
+        for _ in range(refusal_at):
+            assert "Type it with ':'" not in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+        assert app.controller.walkthrough.step == refusal_at
+        assert f"Type it with ':' ({walkthrough.steps[refusal_at].choice})" in screen_text(app)

@@ -613,7 +613,43 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
         assert refusal and refusal in text  # the same words the typed choice would be refused with
         options = app.screen.query_one("#choices")
         assert options.option_count == len(session.decision.choices) + len(session.decision.refused)
-        assert all(options.get_option_at_index(i).disabled for i in range(len(session.decision.choices), options.option_count))
+        first_refused = len(session.decision.choices)
+        assert options.highlighted == first_refused, "x brings the refused options into view (play-test)"
+        await pilot.press("down", "up", "end")
+        await pilot.pause()
+        assert options.highlighted == options.option_count - 1, "every refused option is reachable"
+        actions = len(session.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        last = session.decision.refused[-1]
+        assert len(session.actions) == actions and f"Not allowed: {last.refusal}" in screen_text(app)
+
+
+async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_no_quiet_choice(tmp_path, data):
+    """Play-test: ': do' Tab Tab left the typed box open but unfocused (Esc and typing went
+    nowhere); 0 on a decision with no done/pass/cancel did nothing, silently."""
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("colon", "d", "o", "tab")
+        await pilot.pause()
+        typed = app.screen.query_one("#typed")
+        assert typed.value == "done"
+        await pilot.press("tab", "tab")
+        await pilot.pause()
+        assert app.focused is typed and typed.display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not typed.display and app.focused is app.screen.query_one("#choices")
+        panel = app.screen.query_one("DecisionPanel")
+        from core.choices import Choice, Decision, Verb
+
+        panel.show(Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
+        await pilot.press("0")
+        await pilot.pause()
+        assert "this decision has none; choose from the list" in screen_text(app)
 
 
 async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, data):

@@ -277,6 +277,11 @@ class Step:
     def teaches_refusal(self) -> bool:
         return any(isinstance(p, Refused) for p in self.promises)
 
+    def instruction(self) -> str:
+        """What the step asks of the player; a refusal is typed, being in no list of legal choices."""
+        how = f" Type it with ':' ({self.choice}) to see the refusal." if self.teaches_refusal else ""
+        return f"{self.explain}.{how}"
+
 
 @frozen
 class Walkthrough:

@@ -61,7 +61,7 @@ class PhaseScreen(Screen[None]):
         suggested = ""
         if run is not None and run.current is not None:
             intro = f"\n{run.walkthrough.intro}" if run.step == 0 else ""
-            info = f"{run.heading()}\n> {run.current.explain}.{intro}\n\n{info}"
+            info = f"{run.heading()}\n> {run.current.instruction()}{intro}\n\n{info}"
             suggested = run.current.choice
         self.query_one("#phase-info", Static).update(info)
         self.query_one(DecisionPanel).show(view.decision, display.waiting_line(view), suggested)
@@ -122,7 +122,7 @@ class PhaseScreen(Screen[None]):
             hand = next((h for h in view.hands if h.cards is not None), None)
         if hand is None or hand.cards is None:
             return "(no hand shown: the table is recording an action)"
-        title = f"{hand.name}'s hand ({hand.count} cards) - only its player sees this"
+        title = f"{hand.name}'s hand ({hand.count} card{'' if hand.count == 1 else 's'}) - only its player sees this"
         return "\n".join([title, *[f"  {card.text}" for card in hand.cards]]) if hand.cards else f"{title}\n  (empty)"
 
 

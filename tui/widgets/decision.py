@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -102,22 +102,27 @@ class DecisionPanel(Vertical):
         options.add_options(
             [Option(_entry(i, choice, i - 1 == quiet), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
         )
-        if self._show_refused:
-            options.add_options(
-                [Option(_refused_entry(o), id=f"{self._shown}-r{i}", disabled=True) for i, o in enumerate(decision.refused)]
-            )
+        if self._show_refused:  # reachable with the arrows (play-test): Enter on one says why again
+            options.add_options([Option(_refused_entry(o), id=f"{self._shown}-r{i}") for i, o in enumerate(decision.refused)])
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
 
     def action_pick_quiet(self) -> None:
-        quiet = quiet_index(self._decision) if self._decision is not None else None
-        if quiet is not None:
-            self.post_message(ChoiceMade(self._decision.choices[quiet]))
+        if self._decision is None:
+            return
+        quiet = quiet_index(self._decision)
+        if quiet is None:
+            note = "0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list"
+            self.query_one("#problem", Static).update(note)
+            return
+        self.post_message(ChoiceMade(self._decision.choices[quiet]))
 
     def action_toggle_refused(self) -> None:
         self._show_refused = not self._show_refused
         self.show(self._decision, self._waiting, self._suggested)
+        if self._show_refused and self._decision is not None and self._decision.refused:
+            self.query_one("#choices", OptionList).highlighted = len(self._decision.choices)  # brought into view
 
     def show_problem(self, text: str) -> None:
         self.query_one("#problem", Static).update(f"Not allowed: {text}")
@@ -126,8 +131,13 @@ class DecisionPanel(Vertical):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         # Enter pressed twice in a burst: the second selection arrives after the next decision is shown
-        if self._decision is not None and event.option_id is not None and event.option_id.startswith(f"{self._shown}-"):
-            self.post_message(ChoiceMade(self._decision.choices[event.option_index]))
+        if self._decision is None or event.option_id is None or not event.option_id.startswith(f"{self._shown}-"):
+            return
+        if event.option_index >= len(self._decision.choices):  # a refused option, shown on x
+            refused = self._decision.refused[event.option_index - len(self._decision.choices)]
+            self.show_problem(refused.refusal)
+            return
+        self.post_message(ChoiceMade(self._decision.choices[event.option_index]))
 
     def action_pick(self, number: int) -> None:
         if self._decision is not None and number <= len(self._decision.choices):
@@ -147,6 +157,13 @@ class DecisionPanel(Vertical):
         self.query_one("#choices", OptionList).focus()
         if text:
             self.post_message(TypedChoice(text))
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """Tab with nothing left to complete moved the focus out of the open typed input, leaving it
+        open and deaf to Esc (play-test): the focus stays in it until Enter or Esc closes it."""
+        typed = self.query_one("#typed", Input)
+        if event.widget is typed and typed.display and self.screen.is_current:
+            self.call_after_refresh(typed.focus)
 
     def key_escape(self) -> None:
         """Esc closes the typed input; else it backs out of a table action being recorded (TABLE-1)."""
