@@ -698,3 +698,17 @@ async def test_zero_takes_done_or_pass_and_escape_backs_out_of_a_table_action(tm
         await pilot.press("0")
         await pilot.pause()
         assert session.actions[-1].choice == "done"
+
+
+async def test_problems_do_not_pile_up_over_the_board(tmp_path, data):
+    """Play-test: up to five error toasts stacked over the choices and the log; only the latest stays."""
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        for _ in range(4):
+            await pilot.press("u")  # GEN-9: nothing to undo yet
+            await pilot.pause()
+        await pilot.pause()
+        shown = list(app._notifications)  # Textual keeps the toasts to show here
+        assert len(shown) == 1 and shown[0].message.startswith("GEN-9")

@@ -149,6 +149,7 @@ class VirginQueenApp(App[None]):
         show = getattr(self.screen, "show_problem", None)
         if show is not None:
             show(message.text)
+        self.clear_notifications()  # the latest problem only: stacked, they covered the choices (play-test)
         self.notify(message.text, severity="error", timeout=6)
 
     @on(StateChanged)
