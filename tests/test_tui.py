@@ -712,3 +712,15 @@ async def test_problems_do_not_pile_up_over_the_board(tmp_path, data):
         await pilot.pause()
         shown = list(app._notifications)  # Textual keeps the toasts to show here
         assert len(shown) == 1 and shown[0].message.startswith("GEN-9")
+
+
+async def test_a_typed_choice_in_capitals_is_read_as_its_lower_case_form(tmp_path, data):
+    """Play-test: 'PICK SPAIN' was refused as "unknown action 'PICK'"; every typed form is lower case."""
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("colon", *"DONE", "enter")
+        await pilot.pause()
+        assert (session.actions[-1].actor, session.actions[-1].choice) == ("england", "done")

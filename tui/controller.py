@@ -290,8 +290,9 @@ class Controller:
         self._after_change()
 
     def choose_text(self, text: str) -> None:
+        """A typed choice; typed forms are lower case, so 'PICK SPAIN' is read as 'pick spain'."""
         try:
-            choice = Choice.parse(text)
+            choice = Choice.parse(text.lower())
         except IllegalChoice as exc:
             self.post(GameProblem(str(exc)))
             return
