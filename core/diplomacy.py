@@ -27,7 +27,7 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
             refusal = f"DIP-7: at most {costs.influence_cap_per_minor} influence markers per power on {minor.name}"
         elif cp_left < costs.influence:
             refusal = f"DIP-7: an influence marker costs {costs.influence} CP ({cp_left} left)"
-        label = f"Influence on {minor.name}: {costs.influence} CP, now {held} (DIP-7)"
+        label = f"Influence on {minor.name}: {costs.influence} CP, yours now {held} (DIP-7)"
         options.append(Option(Choice(Verb.CP, ("influence", minor.id), label), refusal))
     return options
 

@@ -558,7 +558,7 @@ async def test_the_highlighted_choice_is_scrolled_into_view_in_the_walkthrough(t
 
 
 async def test_wrapped_choices_keep_every_line_at_80_columns(tmp_path, data):
-    """The 'Influence on Papacy: 1 CP, now 0 (DIP-7)' entry used to lose its wrapped '(DIP-7)'."""
+    """The 'Influence on Papacy: 1 CP, yours now 0 (DIP-7)' entry used to lose its wrapped '(DIP-7)'."""
     session = new_session(data, seed=5)
     to_impulse_of(session, "france", [4])
     from tests.conftest import choose
