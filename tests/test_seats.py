@@ -62,12 +62,14 @@ async def test_a_computer_seat_shows_no_persons_name_and_gets_it_back_as_a_perso
         form.query_one("#holder-spain", Select).value = "greedy"
         await pilot.pause()
         assert form.query_one("#seat-spain").disabled and form.query_one("#seat-spain").value == ""
+        assert form.query_one("#seat-spain").placeholder == ""
         assert form.holders()["spain"] == ("greedy", "")
         form.query_one("#holder-spain", Select).value = "random"
         await pilot.pause()
         form.query_one("#holder-spain", Select).value = PERSON
         await pilot.pause()
         assert not form.query_one("#seat-spain").disabled and form.query_one("#seat-spain").value == "Ben"
+        assert form.query_one("#seat-spain").placeholder == "a person's name"
 
 
 async def test_one_person_and_five_computers_play_to_the_victory_screen_with_no_hand_off(tmp_path):

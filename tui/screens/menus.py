@@ -126,6 +126,7 @@ class TitleScreen(Screen[None]):
 
 # Who may hold a power in the new-game form: a person (named beside it) or a computer player (core/bots.py).
 PERSON = "person"
+PERSON_PLACEHOLDER = "a person's name"
 HOLDERS = (("Person", PERSON), ("Computer: random", "random"), ("Computer: greedy", "greedy"))
 
 
@@ -184,7 +185,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="seat"):
                     yield Label(f"{power.name:<12}")
                     yield Select(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
-                    yield Input(value=name, placeholder="a person's name", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
+                    yield Input(value=name, placeholder=PERSON_PLACEHOLDER if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
                 yield Label("Seed        ")
                 yield Input(value=str(random.randrange(1, 10**6)), id="seed", type="integer", compact=True)
@@ -203,11 +204,11 @@ class NewGameScreen(Screen[None]):
         power = (event.select.id or "").removeprefix("holder-")
         name = self.query_one(f"#seat-{power}", Input)
         if event.value == PERSON:
-            name.disabled = False
+            name.disabled, name.placeholder = False, PERSON_PLACEHOLDER
             name.value = name.value or self._set_aside.pop(power, "")
         elif not name.disabled:
             self._set_aside[power] = name.value
-            name.disabled, name.value = True, ""
+            name.disabled, name.value, name.placeholder = True, "", ""
 
     def holders(self) -> dict[str, tuple[str, str]]:
         return {
