@@ -12,6 +12,7 @@ import asyncssh
 import pyte
 import pytest
 
+import tui.serve
 from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, authorized_players, start_server
 
 TIMEOUT = 20.0
@@ -232,12 +233,8 @@ async def _until(condition, what: str) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_keep_getting_frames(save_dir, monkeypatch):
-    """Each game repaints without end; Ana's client stops reading (a stalled ssh): the server stops
-    reading her game's terminal once OUTPUT_HIGH_WATER waits in her channel, so that stays bounded
-    while Ben's frames keep coming; when Ana reads again her frames flow again."""
-    import tui.serve
-
+def _recorded_player_sessions(monkeypatch) -> list:
+    """The server's PlayerSession of each connection, in the order they connect."""
     sessions: list[tui.serve.PlayerSession] = []
     made = tui.serve.PlayerSession.connection_made
 
@@ -246,6 +243,14 @@ async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_k
         made(self, chan)
 
     monkeypatch.setattr(tui.serve.PlayerSession, "connection_made", remember)
+    return sessions
+
+
+async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_keep_getting_frames(save_dir, monkeypatch):
+    """Each game repaints without end; Ana's client stops reading (a stalled ssh): the server stops
+    reading her game's terminal once OUTPUT_HIGH_WATER waits in her channel, so that stays bounded
+    while Ben's frames keep coming; when Ana reads again her frames flow again."""
+    sessions = _recorded_player_sessions(monkeypatch)
     ana_key, ben_key = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
     server = await start_server("127.0.0.1", 0, save_dir, command=[sys.executable, "-c", FLOOD], log=lambda _: None)
     port = server.sockets[0].getsockname()[1]
@@ -292,16 +297,7 @@ signal.pause()
 async def test_a_paste_longer_than_the_game_takes_at_once_waits_and_arrives_whole(save_dir, monkeypatch):
     """The game's terminal holds only so much unread input: the rest waits at the server (the channel
     stops reading meanwhile) instead of the connection being dropped or keys being lost."""
-    import tui.serve
-
-    sessions: list[tui.serve.PlayerSession] = []
-    made = tui.serve.PlayerSession.connection_made
-
-    def remember(self, chan):
-        sessions.append(self)
-        made(self, chan)
-
-    monkeypatch.setattr(tui.serve.PlayerSession, "connection_made", remember)
+    sessions = _recorded_player_sessions(monkeypatch)
     paste = 1_000_000
     key = _player_key(save_dir, "Ana")
     command = [sys.executable, "-c", SLOW_READER.replace("PASTE", str(paste))]
