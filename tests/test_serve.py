@@ -206,11 +206,7 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
             await asyncio.sleep(0.02)
         assert "Spain's hand" not in ben.text() and "France's hand" not in ana.text()
     finally:
-        for conn in connections:
-            conn.close()
-            await conn.wait_closed()
-        server.close()
-        await server.wait_closed()
+        await _close(connections, server)
 
 
 class Counter(asyncssh.SSHClientSession[bytes]):
@@ -231,6 +227,14 @@ async def _until(condition, what: str) -> None:
     while not condition():
         assert asyncio.get_running_loop().time() < deadline, f"{what} never happened"
         await asyncio.sleep(0.01)
+
+
+async def _close(connections: list, server) -> None:
+    for conn in connections:
+        conn.close()
+        await conn.wait_closed()
+    server.close()
+    await server.wait_closed()
 
 
 def _recorded_player_sessions(monkeypatch) -> list:
@@ -273,11 +277,7 @@ async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_k
         await _until(lambda: ana.received > ana_before + 1_000_000, "Ana's frames flowing again")
         assert ana_on_server.get_write_buffer_size() <= tui.serve.OUTPUT_HIGH_WATER + tui.serve.READ_SIZE
     finally:
-        for conn in connections:
-            conn.close()
-            await conn.wait_closed()
-        server.close()
-        await server.wait_closed()
+        await _close(connections, server)
 
 
 SLOW_READER = """
