@@ -724,3 +724,50 @@ async def test_a_typed_choice_in_capitals_is_read_as_its_lower_case_form(tmp_pat
         await pilot.press("colon", *"DONE", "enter")
         await pilot.pause()
         assert (session.actions[-1].actor, session.actions[-1].choice) == ("england", "done")
+
+
+async def test_loading_a_hotseat_game_keeps_the_hand_off_until_its_person_is_ready(tmp_path, data):
+    """Play-test (GEN-8): after Load or Continue of a two-person game, the background replay check
+    swept the hand-off away and showed the decider's hand to whoever sat there; and the hand-off
+    came back after that person's own move."""
+    import asyncio
+
+    from core import saves
+    from core.state import Phase
+    from tests.conftest import advance_to_phase
+
+    session = new_session(data, controllers=TWO)
+    advance_to_phase(session, Phase.ACTION, 1)
+    decider = session.decision.power
+    path = saves.write(session, tmp_path / "two-people.json")
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.controller.load(path)
+        for _ in range(200):  # the replay check runs in a thread
+            await asyncio.sleep(0.01)
+            if app.controller.checking is None:
+                break
+        await pilot.pause()
+        await pilot.pause()
+        assert app.controller.checking is None and isinstance(app.screen, HandoffScreen)
+        assert all(hand.cards is None for hand in app.controller.view().hands), "no hand behind the hand-off"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"{data.power_name(decider)}'s hand" in screen_text(app)
+
+
+async def test_a_refusal_toast_never_outlives_the_hand_off(tmp_path, data):
+    """Play-test (GEN-8): a toast like '#4 Catherine de Medici has no event' stayed up through the
+    hand-off and told the next person a card of the hand just hidden."""
+    session = new_session(data, controllers=TWO)
+    to_impulse_of(session, "spain", [101])
+    give(session.state, "france", 102)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes Spain
+        await pilot.press("colon", *"play 101 event", "enter")
+        await pilot.pause()
+        assert list(app._notifications), "the refusal is shown to Ana"
+        await pick(app, pilot, "pass")
+        assert isinstance(app.screen, HandoffScreen) and not list(app._notifications)

@@ -104,6 +104,7 @@ class Board:
         """Hide the board behind the hand-off; the reports (public) come first."""
         data = self.controller.data
         power_name = data.power_name(power) if power in data.power_ids else "the table"
+        self.app.clear_notifications()  # a refusal may name a card of the hand being hidden (GEN-8)
         self._ensure_board_screen()
         self.app.push_screen(HandoffScreen(person, power_name), self.controller.handed_off)
         self._push_reports()

@@ -136,8 +136,8 @@ class Controller:
         self.session = message.verified
         if self.computers_moving():
             self._queue_computers()
-        else:
-            self.post(StateChanged())
+        else:  # a hand-off still waiting for its person is shown again, never swept away (GEN-8)
+            self._show_to_the_decider()
         return True
 
     def continue_last(self) -> None:
@@ -157,12 +157,10 @@ class Controller:
             return session.view(self.shared.seat)
         seats = session.setup.seats
         seat = next((s for s in seats if s.name == self.person_at_keyboard), None)
-        deciding = session.seat_to_decide()
-        if seat is None and deciding is not None and deciding.is_person:
-            seat = deciding
         people = [s for s in seats if s.is_person]
-        if seat is None and len(people) == 1:  # computers move first: their one opponent watches
+        if seat is None and len(people) == 1:  # one person: theirs are the only hands to show
             seat = people[0]
+        # several people and none has taken the keyboard yet (a hand-off is waiting): no hand at all (GEN-8)
         return session.view(seat or ONLOOKER)
 
     @property
@@ -376,6 +374,11 @@ class Controller:
             else:
                 self._queue_computers()
             return
+        self._show_to_the_decider()
+
+    def _show_to_the_decider(self) -> None:
+        """The board, or first the hand-off when the decision belongs to another person (GEN-2)."""
+        assert self.session is not None
         seat = self.session.seat_to_decide()
         if seat is not None:
             person = seat.name
