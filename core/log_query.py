@@ -7,10 +7,13 @@ played, a reveal), so every seat sees the same log and the filter needs no per-s
 
 from __future__ import annotations
 
+import functools
+
 from attrs import frozen
 
 from core.events import Event, render
 from core.gamedata import GameData
+from core.rules_text import entries
 from core.state import Phase
 
 FILTER_HELP = "a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester)"
@@ -60,11 +63,17 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
             phases.add(phase_words[lower])
         elif lower[:1] == "t" and lower[1:].isdigit():
             turns.add(int(lower[1:]))
-        elif word.isupper() or (word[:1].isupper() and "-" in word):
+        elif word.upper().split("-")[0] in _rule_sections() and (word.isupper() or "-" in word):
             prefixes.append(word.upper())
         else:
             words.append(lower)
     return LogFilter(frozenset(powers), frozenset(phases), frozenset(turns), tuple(prefixes), dice, tuple(words))
+
+
+@functools.cache
+def _rule_sections() -> frozenset[str]:
+    """The rule ID prefixes of the rules text (MAR, PAT, GEN...): other words in capitals are text."""
+    return frozenset(entry.id.split("-")[0] for entry in entries())
 
 
 def log_line(event: Event, names: dict[str, str]) -> str:

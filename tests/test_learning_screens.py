@@ -106,6 +106,8 @@ def test_any_other_log_filter_word_is_text_to_find(data):
     names = {p: data.power_name(p) for p in data.power_ids}
     leicester = parse_filter("Leicester", data)
     assert leicester.words == ("leicester",)
+    assert parse_filter("LEICESTER", data) == leicester, "capitals are a rule section only if one is named so"
+    assert parse_filter("MAR pat-5", data).rule_prefixes == ("MAR", "PAT-5")
     found = [e for e in session.log if leicester.matches(e, names)]
     assert found and all("leicester" in log_line(e, names).lower() for e in found)
     assert len(found) < len(session.log)

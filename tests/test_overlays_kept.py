@@ -49,6 +49,26 @@ async def test_log_reopened_after_moves_shows_the_whole_new_log_without_the_old_
         assert f"{len(session.log)} of {len(session.log)} log lines" in screen_text(app)
         assert session.log[-1].text in first.query_one("#log-detail").content  # the last line, under the cursor
         assert lines.has_focus
+        assert_cursor_line_in_view(lines)
+
+
+def assert_cursor_line_in_view(lines: LogLines) -> None:
+    """Play-test: the log opened with the cursor's line (the newest) out of view, under a horizontal
+    scrollbar or far below the top of a list that had not scrolled."""
+    top, height = lines.scroll_offset.y, lines.scrollable_content_region.height
+    assert not lines.show_horizontal_scrollbar
+    assert top <= lines.cursor < top + height, (top, lines.cursor, height)
+
+
+async def test_log_opened_the_first_time_shows_the_newest_line(tmp_path, data):
+    session = new_session(data)
+    advance_to_phase(session, Phase.ACTION, 2)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert_cursor_line_in_view(app.screen.query_one(LogLines))
 
 
 async def test_log_reopened_on_another_game_shows_that_games_log(tmp_path, data):

@@ -31,7 +31,7 @@ class LogLines(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {"log-lines--cursor"}
     DEFAULT_CSS = """
-    LogLines { height: 1fr; }
+    LogLines { height: 1fr; overflow-x: hidden; }
     LogLines > .log-lines--cursor { background: $accent 40%; text-style: bold; }
     """
     BINDINGS = [
@@ -65,6 +65,7 @@ class LogLines(ScrollView, can_focus=True):
         self.events = events
         self.virtual_size = Size(self.size.width, len(events))
         self.cursor = max(0, len(events) - 1)
+        self.call_after_refresh(self._keep_cursor_visible)  # once the new virtual size is laid out
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
@@ -86,7 +87,7 @@ class LogLines(ScrollView, can_focus=True):
         self.call_after_refresh(self._keep_cursor_visible)
 
     def _keep_cursor_visible(self) -> None:
-        height = max(1, self.size.height)
+        height = max(1, self.scrollable_content_region.height)
         top = self.scroll_offset.y
         if self.cursor < top:
             self.scroll_to(y=self.cursor, animate=False, immediate=True)
