@@ -771,3 +771,21 @@ async def test_a_refusal_toast_never_outlives_the_hand_off(tmp_path, data):
         assert list(app._notifications), "the refusal is shown to Ana"
         await pick(app, pilot, "pass")
         assert isinstance(app.screen, HandoffScreen) and not list(app._notifications)
+
+
+def test_a_phase_going_on_after_a_persons_decision_still_gets_its_report():
+    """Play-test: after Elizabeth's VQ-2 choice the weddings were rolled (MAR-4) with no Marriage
+    report: the phase's start line came before the decision, and its later events were dropped."""
+    from core.events import Event, EventKind
+    from core.state import Phase
+    from tui.board import phase_runs
+
+    wedding = Event("MAR-4", "Philip II rolls", turn=2, phase=Phase.MARRIAGE)
+    aging = Event("AGE-1", "ages", turn=2, phase=Phase.MARRIAGE)
+    patronage = Event("GEN-3", "Turn 2: Patronage Phase", kind=EventKind.PHASE, turn=2, phase=Phase.PATRONAGE)
+    roll = Event("PAT-5", "Titian rolls", turn=2, phase=Phase.PATRONAGE)
+    runs = phase_runs([wedding, aging, patronage, roll])
+    assert [(r.phase, r.turn, r.events) for r in runs] == [
+        (Phase.MARRIAGE, 2, [wedding, aging]),
+        (Phase.PATRONAGE, 2, [patronage, roll]),
+    ]

@@ -52,9 +52,12 @@ class PhaseRun:
 
 
 def phase_runs(events: list[Event]) -> list[PhaseRun]:
+    """The events grouped by the phase they ran in. A phase whose start was logged before a person's
+    decision inside it goes on after that decision without a start line of its own: its events still
+    form a run (play-test: the weddings after Elizabeth's VQ-2 choice had no Marriage report)."""
     runs: list[PhaseRun] = []
     for event in events:
-        if event.kind is EventKind.PHASE:
+        if event.kind is EventKind.PHASE or (event.phase and (not runs or (runs[-1].phase, runs[-1].turn) != (event.phase, event.turn))):
             runs.append(PhaseRun(Phase(event.phase), event.turn, [event]))
         elif runs:
             runs[-1].events.append(event)
