@@ -789,3 +789,19 @@ def test_a_phase_going_on_after_a_persons_decision_still_gets_its_report():
         (Phase.MARRIAGE, 2, [wedding, aging]),
         (Phase.PATRONAGE, 2, [patronage, roll]),
     ]
+
+
+async def test_rule_help_on_a_report_opens_at_the_reports_phase(tmp_path):
+    """Play-test: '?' on the turn-1 Patronage report opened CARD-2, the rule of a decision waiting in
+    turn 2; on a report it opens at the report's own phase (CARD-5 for the Card Draw)."""
+    from tui.screens.rules_browser import RulesBrowser
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, CardDrawScreen) and app.controller.game.decision.rule != "CARD-5"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "CARD-5"

@@ -162,8 +162,11 @@ class Board:
     # ---- overlays reachable from any game screen --------------------------------------------------
 
     def rule_help(self) -> None:
+        """The rules browser at the report's phase, or at the pending decision's rule."""
+        screen = self.app.screen
         pending = self.controller.game.decision
-        open_rules_browser(self.app, pending.rule if pending is not None else "")
+        rule = screen.RULE if isinstance(screen, ReportScreen) else pending.rule if pending is not None else ""
+        open_rules_browser(self.app, rule)
 
     def royals(self) -> None:
         open_royals(self.app, self.controller)

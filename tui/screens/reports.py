@@ -23,6 +23,7 @@ class ReportScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter", "dismiss_report", "Continue", priority=True), *VIEW_KEYS]
     HEADING = ""
+    RULE = ""  # where ? opens the rules browser on this report
     HINT = "Press Enter to continue."
 
     def __init__(self, controller: Controller, events: list[Event], turn: int) -> None:
@@ -62,6 +63,7 @@ class ReportScreen(ModalScreen[None]):
 
 class CardDrawScreen(ReportScreen):
     HEADING = "Card Draw Phase (CARD-5..CARD-7)"
+    RULE = "CARD-5"
 
     def body(self, view: SeatView) -> ComposeResult:
         yield rows_table(("Power", "Cards", "Where the count comes from (CARD-7)"), [display.deal_cells(r) for r in view.deal], "deal")
@@ -71,6 +73,7 @@ class CardDrawScreen(ReportScreen):
 
 class DiplomaticStatusReport(ReportScreen):
     HEADING = "Diplomacy Phase - Diplomatic Status (DIP-1..DIP-6)"
+    RULE = "DIP-1"
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("DIP"), markup=False)
@@ -79,6 +82,7 @@ class DiplomaticStatusReport(ReportScreen):
 
 class MarriageReport(ReportScreen):
     HEADING = "Marriage Resolution Phase (MAR-4..MAR-8, VQ-1, AGE-1)"
+    RULE = "MAR-4"
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("MAR", "VQ", "AGE", "CARD"), markup=False)
@@ -86,6 +90,7 @@ class MarriageReport(ReportScreen):
 
 class PatronageReport(ReportScreen):
     HEADING = "Patronage Phase (PAT-5..PAT-8, SCI-1..SCI-3)"
+    RULE = "PAT-5"
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("PAT", "SCI"), markup=False)
@@ -94,6 +99,7 @@ class PatronageReport(ReportScreen):
 
 class EndOfTurnScreen(ReportScreen):
     HEADING = "Winter and Victory Determination (WIN-5)"
+    RULE = "WIN-5"
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static("Standings and VP ledger (WIN-6):", markup=False)
@@ -103,6 +109,7 @@ class EndOfTurnScreen(ReportScreen):
 
 class GameOverScreen(EndOfTurnScreen):
     HEADING = "Game over"
+    RULE = "WIN-1"
     HINT = "Press Enter for the title screen (the game stays in its save slot)."
     BINDINGS = [Binding("enter", "app.to_title", "Title screen", priority=True), *VIEW_KEYS]
 
