@@ -22,6 +22,7 @@ from tui.screens.reports import (
     GameOverScreen,
     MarriageReport,
     PatronageReport,
+    ReportScreen,
 )
 
 SIZE = (80, 24)
@@ -805,3 +806,27 @@ async def test_rule_help_on_a_report_opens_at_the_reports_phase(tmp_path):
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "CARD-5"
+
+
+async def test_a_table_action_started_from_the_map_over_a_report_keeps_the_unread_reports(tmp_path, data):
+    """Play-test: m then t on the end-of-turn report went straight to the table action; the Card
+    Draw and Diplomatic Status reports of the turn were never shown. They come back after it."""
+    from tui.screens.map import MapScreen
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 101 cp")
+        await pick(app, pilot, "cp influence scotland")
+        await pick(app, pilot, "pass")
+        reports = [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)]
+        assert EndOfTurnScreen in reports and CardDrawScreen in reports
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MapScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert session.decision.rule == "TABLE-1"
+        assert [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)] == reports

@@ -81,11 +81,11 @@ class Board:
     def show(self) -> None:
         """StateChanged: the board for the current phase, then the reports of phases passed."""
         forget_gone_widgets_styles()
-        self._ensure_board_screen()
+        unread = self._ensure_board_screen()
         screen = self._game_screen()
         if screen is not None and screen.is_mounted:
             screen.refresh_view()
-        self._push_reports()
+        self._push_reports(unread)
 
     def follow(self) -> None:
         """A shared game moved on, here or on another terminal: the board follows in place while
@@ -98,7 +98,7 @@ class Board:
             if view.decision is not None or view.winner:
                 self.show()
             else:
-                self._ensure_board_screen()
+                self._push_reports(self._ensure_board_screen(), new=False)
             return
         if screen.is_mounted:
             screen.refresh_view()
@@ -108,9 +108,9 @@ class Board:
         data = self.controller.data
         power_name = data.power_name(power) if power in data.power_ids else "the table"
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden (GEN-8)
-        self._ensure_board_screen()
+        unread = self._ensure_board_screen()
         self.app.push_screen(HandoffScreen(person, power_name), self.controller.handed_off)
-        self._push_reports()
+        self._push_reports(unread)
 
     def computers_moving(self) -> None:
         """While computer players move, the board on top says so instead of offering stale choices."""
@@ -121,29 +121,39 @@ class Board:
     def _game_screen(self) -> PhaseScreen | None:
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, PhaseScreen)), None)
 
-    def _ensure_board_screen(self) -> None:
-        """Leave menus and overlays for the board, which sits directly above the title screen."""
+    def _ensure_board_screen(self) -> list[ReportScreen]:
+        """Leave menus and overlays for the board, which sits directly above the title screen; the
+        reports not read yet, made anew to be shown again (play-test: a table action started from the
+        map over a report swept the turn's other reports away)."""
         app = self.app
         phase = self.controller.phase
+        unread: list[ReportScreen] = []
         while len(app.screen_stack) > 1 and not isinstance(app.screen, (PhaseScreen, TooSmallScreen)):
+            top = app.screen
+            if isinstance(top, ReportScreen) and not isinstance(top, GameOverScreen) and top.of_game is self.controller.session:
+                unread.append(type(top)(top.controller, top.events, top.turn))
             app.pop_screen()
         if isinstance(app.screen, TooSmallScreen):
-            return
+            return unread
         if phase is Phase.GAME_OVER:
             app.push_screen(GameOverScreen(self.controller, self.controller.last_events, self.controller.view().turn))
-            return
+            return unread
         wanted = PHASE_SCREENS[phase]
         if not isinstance(app.screen, PhaseScreen):
             app.push_screen(wanted(self.controller))
         elif type(app.screen) is not wanted:
             app.switch_screen(wanted(self.controller))
+        return unread
 
-    def _push_reports(self) -> None:
-        """One report per phase that ran since the last decision, each with its own events and turn.
-        While computer players are still moving their events are kept, so a phase their steps cut in
-        two is reported whole once they stop."""
-        if self.controller.computers_moving():
-            return
+    def _push_reports(self, unread: list[ReportScreen], new: bool = True) -> None:
+        """The reports not read yet, then one report per phase that ran since the last decision (when
+        ``new``), each with its own events and turn, the earliest on top. While computer players are
+        still moving their events are kept, so a phase their steps cut in two is reported whole."""
+        shown = self._new_reports() if new and not self.controller.computers_moving() else []
+        for screen in reversed([*unread, *shown]):
+            self.app.push_screen(screen)
+
+    def _new_reports(self) -> list[ReportScreen]:
         groups: list[tuple[type[ReportScreen], str, int, list[Event]]] = []
         for run in phase_runs(self.controller.last_events):
             for phases, report, needs in REPORTS:
@@ -154,10 +164,8 @@ class Board:
                 else:
                     groups.append((report, needs, run.turn, list(run.events)))
         self.controller.last_events = []
-        shown = [report(self.controller, events, turn) for report, needs, turn, events in groups
-                 if not needs or any(e.rule == needs for e in events)]
-        for screen in reversed(shown):  # the last first, so the earliest is on top
-            self.app.push_screen(screen)
+        return [report(self.controller, events, turn) for report, needs, turn, events in groups
+                if not needs or any(e.rule == needs for e in events)]
 
     # ---- overlays reachable from any game screen --------------------------------------------------
 

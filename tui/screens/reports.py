@@ -31,6 +31,7 @@ class ReportScreen(ModalScreen[None]):
         self.controller = controller
         self.events = events  # the events of the phase(s) this report covers, nothing later
         self.turn = turn  # the turn the phase ran in (the state may already be in the next one)
+        self.of_game = controller.session  # a report unread when the board is rebuilt is shown again in this game only
 
     def compose(self) -> ComposeResult:
         view = self.controller.view()
