@@ -215,15 +215,21 @@ async def test_patronage_screen_scientist_reward_choice(tmp_path, data):
         assert "Pedro Nunes" in screen_text(app) and "SCI-1" in screen_text(app)
 
 
+async def end_turn_1_as_spain(app, pilot) -> None:
+    """Spain, last to act in turn 1 with #101 and #102 (``to_impulse_of``): buy influence, then pass;
+    the turn ends and its reports stack up."""
+    await show_session(app, pilot)
+    await pick(app, pilot, "play 101 cp")
+    await pick(app, pilot, "cp influence scotland")
+    await pick(app, pilot, "pass")
+
+
 async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
     session = new_session(data)
     to_impulse_of(session, "spain", [101, 102])
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pick(app, pilot, "play 101 cp")
-        await pick(app, pilot, "cp influence scotland")
-        await pick(app, pilot, "pass")
+        await end_turn_1_as_spain(app, pilot)
         stack = [type(s) for s in app.screen_stack]
         assert EndOfTurnScreen in stack and CardDrawScreen in stack
         assert MarriageReport not in stack  # no wedding rolled this turn: no report to click through
@@ -817,10 +823,7 @@ async def test_a_table_action_started_from_the_map_over_a_report_keeps_the_unrea
     to_impulse_of(session, "spain", [101, 102])
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pick(app, pilot, "play 101 cp")
-        await pick(app, pilot, "cp influence scotland")
-        await pick(app, pilot, "pass")
+        await end_turn_1_as_spain(app, pilot)
         reports = [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)]
         assert EndOfTurnScreen in reports and CardDrawScreen in reports
         await pilot.press("m")
