@@ -776,6 +776,7 @@ async def test_a_refusal_toast_never_outlives_the_hand_off(tmp_path, data):
         await pilot.press("colon", *"play 101 event", "enter")
         await pilot.pause()
         assert list(app._notifications), "the refusal is shown to Ana"
+        await pilot.press("escape")  # the refused choice stays typed until Esc
         await pick(app, pilot, "pass")
         assert isinstance(app.screen, HandoffScreen) and not list(app._notifications)
 
@@ -833,3 +834,23 @@ async def test_a_table_action_started_from_the_map_over_a_report_keeps_the_unrea
         await pilot.pause()
         assert session.decision.rule == "TABLE-1"
         assert [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)] == reports
+
+
+async def test_a_refused_typed_choice_stays_typed_to_be_corrected(tmp_path, data):
+    """Play-test: a refused typed choice closed the box and cleared it, and the next keys fell on the
+    board ('p' of 'propose' opened the Patronage chart). It stays, focused, until taken or Esc."""
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        actions = len(session.actions)
+        await pilot.press("colon", *"propose nobody", "enter")
+        await pilot.pause()
+        typed = app.screen.query_one("#typed")
+        assert len(session.actions) == actions and "Not allowed" in screen_text(app)
+        assert typed.display and typed.value == "propose nobody" and app.focused is typed
+        typed.value = ""
+        await pilot.press(*"done", "enter")
+        await pilot.pause()
+        assert session.actions[actions].choice == "done" and not typed.display

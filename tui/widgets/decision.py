@@ -88,6 +88,8 @@ class DecisionPanel(Vertical):
         self._suggested = suggested
         self._waiting = waiting_text
         self._shown += 1
+        typed = self.query_one("#typed", Input)
+        typed.value, typed.display = "", False  # a typed choice kept open (refused) is done with now
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
         options.clear_options()
@@ -150,13 +152,16 @@ class DecisionPanel(Vertical):
 
     @on(Input.Submitted, "#typed")
     def _typed(self, event: Input.Submitted) -> None:
+        """A typed choice: the box stays open with it until it is taken (the panel then shows the next
+        decision and closes it); a refused one can be corrected, and the next keys do not fall on the
+        board (play-test: a refused 'propose ...' left 'p' to open the Patronage chart)."""
         event.stop()
         text = event.value.strip()
-        event.input.value = ""
-        event.input.display = False
-        self.query_one("#choices", OptionList).focus()
         if text:
             self.post_message(TypedChoice(text))
+            return
+        event.input.display = False
+        self.query_one("#choices", OptionList).focus()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         """Tab with nothing left to complete moved the focus out of the open typed input, leaving it
