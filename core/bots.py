@@ -23,6 +23,7 @@ import functools
 import math
 import pickle
 import random
+import time
 from collections.abc import Callable, Iterable, Mapping
 from itertools import product
 from typing import Protocol
@@ -431,14 +432,25 @@ def computer_to_decide(session: Session, bots: Mapping[str, Bot]) -> tuple[Bot, 
 
 
 def play_computer_turns(
-    session: Session, bots: Mapping[str, Bot], after_each: Callable[[Session], None] | None = None
+    session: Session,
+    bots: Mapping[str, Bot],
+    after_each: Callable[[Session], None] | None = None,
+    record: Callable[[str, Choice], list[Event]] | None = None,
+    until: float | None = None,
+    events: list[Event] | None = None,
 ) -> list[Event]:
-    """Take decisions while the pending one belongs to a computer seat; the events they caused.
-    ``after_each`` runs after every decision taken (the arena's invariant checks)."""
-    events: list[Event] = []
+    """Take decisions while the pending one belongs to a computer seat; the events they caused,
+    appended to ``events`` as each decision is taken (so none are lost if ``record`` raises).
+    ``record`` takes a decision (``session.choose``; a store game's goes through the store);
+    ``after_each`` runs after every decision (the arena's invariant checks); past ``until`` (a
+    ``time.perf_counter()`` deadline) play stops after the decision in hand (the app's event loop)."""
+    events = [] if events is None else events
+    record = record or session.choose
     while (bot_and_decision := computer_to_decide(session, bots)) is not None:
         bot, decision = bot_and_decision
-        events += session.choose(decision.power, bot.choose(session, decision))
+        events += record(decision.power, bot.choose(session, decision))
         if after_each is not None:
             after_each(session)
+        if until is not None and time.perf_counter() > until:
+            break
     return events

@@ -34,7 +34,7 @@ import cattrs
 from attrs import define, frozen
 
 from core import atomic, engine, saves
-from core.bots import Bot, computer_to_decide
+from core.bots import Bot, play_computer_turns
 from core.choices import Choice
 from core.events import Event
 from core.gamedata import GameData
@@ -399,14 +399,17 @@ class SharedGame:
         self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), self.player)
         return session.choose(actor, legal)
 
-    def play_computer_turns(self, bots: Mapping[str, Bot]) -> list[Event]:
-        """The computer seats' decisions, each recorded through the store (see bots.play_computer_turns);
-        StaleGame when another client moved the game on first."""
-        events: list[Event] = []
-        while (bot_and_decision := computer_to_decide(self.session, bots)) is not None:
-            bot, decision = bot_and_decision
-            events += self.choose(decision.power, bot.choose(self.session, decision))
-        return events
+    def choose_or_follow(self, actor: str, choice: Choice) -> list[Event]:
+        """A computer seat's decision: every client on the game plays the computer seats, the first to
+        record one wins and the others take it from the store (seeded bots choose the same)."""
+        try:
+            return self.choose(actor, choice)
+        except StaleGame:
+            return self.refresh()
+
+    def play_computer_turns(self, bots: Mapping[str, Bot], until: float | None = None, events: list[Event] | None = None) -> list[Event]:
+        """The computer seats' decisions, each recorded through the store (bots.play_computer_turns)."""
+        return play_computer_turns(self.session, bots, record=self.choose_or_follow, until=until, events=events)
 
     def refresh(self) -> list[Event]:
         """Apply the actions other clients recorded since this copy last looked; their events."""

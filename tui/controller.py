@@ -393,8 +393,8 @@ class Controller:
     def computers_move(self, message: ComputersToMove) -> None:
         """Take computer players' decisions for up to COMPUTER_STEP_SECONDS, then either go on in
         the next step or show the board (their moves are in the log, their reports follow)."""
-        from core.bots import bots_for, computer_to_decide
-        from core.store import StaleGame, StoreError
+        from core.bots import bots_for, play_computer_turns
+        from core.store import StoreError
 
         session = self.session
         self._computers_queued = False
@@ -402,25 +402,14 @@ class Controller:
             return  # another game was started or loaded meanwhile
         bots = bots_for(session.setup.seats)
         deadline = time.perf_counter() + COMPUTER_STEP_SECONDS
-        while (pending := computer_to_decide(session, bots)) is not None:
-            bot, decision = pending
-            choice = bot.choose(session, decision)
-            if self.shared is None:
-                self.last_events += session.choose(decision.power, choice)
-            else:
-                # every terminal on the game plays its computer seats: the first to record a decision
-                # wins, the others are refused (StaleGame) and catch up; seeded bots choose the same
-                game = self.shared.game
-                try:
-                    try:
-                        self.last_events += game.choose(decision.power, choice)
-                    except StaleGame:
-                        self.last_events += game.refresh()
-                except StoreError as exc:  # the refresh too: a busy or damaged store
-                    self.post(GameProblem(str(exc)))
-                    return  # tried again at the next poll
-            if time.perf_counter() > deadline:
-                break
+        if self.shared is None:
+            play_computer_turns(session, bots, until=deadline, events=self.last_events)
+        else:
+            try:
+                self.shared.game.play_computer_turns(bots, until=deadline, events=self.last_events)
+            except StoreError as exc:  # a busy or damaged store
+                self.post(GameProblem(str(exc)))
+                return  # tried again at the next poll
         self._after_change()
 
     def _queue_computers(self) -> None:
