@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
 from tui.controller import Controller
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
@@ -62,7 +63,7 @@ class LobbyScreen(Screen[None]):
                 yield Input(value=self.controller.player, id="player-name", max_length=20, compact=True)
         yield OptionList(id="lobby-games")
         yield Static("", id="lobby-problem", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.action_refresh()

@@ -7,12 +7,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from core.geography import neighbours
 from core.state import GameState
 from tui.controller import Controller
+from tui.widgets.steady_footer import SteadyFooter
 
 MAP_WIDTH, MAP_HEIGHT = 78, 16
 CONTROLLER_COLOURS = {
@@ -158,7 +159,7 @@ class MapScreen(ModalScreen[None]):
         )
         yield Static("", id="map-canvas")
         yield Static("", id="map-detail", markup=False)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_map()

@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.gamedata import PROVISIONAL_NOTE
 from tui import display
@@ -49,7 +49,7 @@ class TextScreen(ModalScreen[None]):
         with VerticalScroll(classes="report"):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from core import victory
 from core.gamedata import GameData
 from core.state import GameState
 from tui.controller import Controller
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import rows_table
 
 
@@ -65,7 +66,7 @@ class VpChartScreen(ModalScreen[None]):
             ]
             yield rows_table(("Power", "VP", *sources), rows, "vp-sources")
             yield Static(f"Powers in the charts: {', '.join(f'{v} = {data.power_name(k)}' for k, v in short.items())}", markup=False)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         session = self.controller.game

@@ -18,12 +18,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import atomic
 from tui.controller import Controller
 from tui.settings import PROGRESS_FILE
+from tui.widgets.steady_footer import SteadyFooter
 
 
 @define
@@ -101,7 +102,7 @@ class WalkthroughMenu(Screen[None]):
         yield Static("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume", markup=False)
         yield OptionList(id="walkthrough-list")
         yield Static("", id="walkthrough-about", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.fill()
@@ -177,7 +178,7 @@ class WalkthroughControls(ModalScreen[None]):
             yield Static(walkthrough.title, classes="report-title", markup=False)
             yield Static(f"{run.heading()}\n\n{walkthrough.intro}\n\nPosition:\n{position}", markup=False)
             yield Static("b: step back (replays the steps before)  r: restart  m: menu  Esc: continue", classes="hint", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -235,7 +236,7 @@ class WalkthroughDone(ModalScreen[None]):
                 classes="hint",
                 markup=False,
             )
-        yield Footer()
+        yield SteadyFooter()
 
     def action_play_on(self) -> None:
         finished = self.controller.session is not None and self.controller.session.decision is None
