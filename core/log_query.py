@@ -29,14 +29,18 @@ class LogFilter:
     words: tuple[str, ...] = ()  # lower case, each found in the line's text
 
     def matches(self, event: Event, names: dict[str, str]) -> bool:
-        return (
+        if not (
             (not self.powers or event.power in self.powers)
             and (not self.phases or event.phase in self.phases)
             and (not self.turns or event.turn in self.turns)
             and (not self.rule_prefixes or event.rule.startswith(self.rule_prefixes))
             and (not self.dice_only or event.roll is not None)
-            and (not self.words or all(word in log_line(event, names).lower() for word in self.words))
-        )
+        ):
+            return False
+        if not self.words:
+            return True
+        line = log_line(event, names).lower()  # rendered once for all the words
+        return all(word in line for word in self.words)
 
     def describe(self) -> str:
         """The words looked for in the text, for the screen to say what is filtered."""
