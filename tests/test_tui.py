@@ -111,10 +111,16 @@ async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
         assert "#102" not in board  # France's card is never shown to Ana
 
 
-async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
+def spain_before_france_two_people(data):
+    """Ana's Spain in its impulse with #101; Ben's France next, with #102 (a hand-off between them)."""
     session = new_session(data, controllers=TWO)
     to_impulse_of(session, "spain", [101])
     give(session.state, "france", 102)
+    return session
+
+
+async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
+    session = spain_before_france_two_people(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -766,9 +772,7 @@ async def test_loading_a_hotseat_game_keeps_the_hand_off_until_its_person_is_rea
 async def test_a_refusal_toast_never_outlives_the_hand_off(tmp_path, data):
     """Play-test (GEN-8): a toast like '#4 Catherine de Medici has no event' stayed up through the
     hand-off and told the next person a card of the hand just hidden."""
-    session = new_session(data, controllers=TWO)
-    to_impulse_of(session, "spain", [101])
-    give(session.state, "france", 102)
+    session = spain_before_france_two_people(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
