@@ -99,6 +99,13 @@ class Session:
         session.keep_undo = keep_undo
         return session
 
+    def detached(self) -> Session:
+        """A copy of the game to think on (computer players): its own state and logs, no undo."""
+        copy = Session(self.data, self.setup, pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)),
+                       list(self.actions), list(self.log), keep_undo=False)
+        copy.refresh()
+        return copy
+
     @property
     def decision(self) -> Decision | None:
         if self._top_frame() is not self._pending_for:
