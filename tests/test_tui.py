@@ -862,3 +862,33 @@ async def test_a_refused_typed_choice_stays_typed_to_be_corrected(tmp_path, data
         await pilot.press(*"done", "enter")
         await settle(pilot)
         assert session.actions[actions].choice == "done" and not typed.display
+
+
+async def test_an_engine_error_is_logged_with_its_traceback_and_shown_as_one_line_naming_the_log(tmp_path, data, monkeypatch):
+    """Errors keep their cause: anything but an expected refusal is written with its traceback to
+    SAVE_DIR/virgin-queen.log, the player reads one line naming it, and the game is as it was at its
+    last decision (in its autosave slot)."""
+    from core import engine
+
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while not isinstance(app.screen, NegotiationScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        slot = app.controller.driver.slot
+        saved = slot.read_text()
+
+        def broken(*args, **kwargs):
+            raise ZeroDivisionError("a rule divided by zero")
+
+        monkeypatch.setattr(engine, "advance", broken)
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen) and app.controller.driver is None
+        line = next(str(n.message) for n in app._notifications)
+        assert "ZeroDivisionError: a rule divided by zero" in line and str(tmp_path / "virgin-queen.log") in line
+        logged = (tmp_path / "virgin-queen.log").read_text()
+        assert "Traceback (most recent call last)" in logged and "ZeroDivisionError: a rule divided by zero" in logged
+        assert slot.read_text() == saved

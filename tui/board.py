@@ -87,7 +87,7 @@ class Board:
         events = self.controller.take_events() if self._reports_due(shown) else []
         unread = self._leave_for_the_board(shown, events)
         screen = self._game_screen()
-        if screen is not None and screen.is_mounted:
+        if screen is not None:
             screen.refresh_view(shown)
         self._push_reports(unread, events)
 

@@ -330,6 +330,7 @@ class SharedGameClient(_Driver):
             raise Refused(str(exc)) from None
         number = len(session.actions) + 1
         self._recording = True
+        self.listener.game_changed()  # the board says the choice is being recorded
 
         def work() -> _Recorded:
             with self._store_lock:

@@ -16,6 +16,9 @@ from core.store import GameRow, SqliteStore, StoreError
 from core.views import ONLOOKER
 
 
+Listing = list[tuple[GameRow, dict[str, str]]]  # every store game, with who sits in which person seat now
+
+
 @frozen
 class Joined:
     """A store game opened for one seat (the onlooker's when watching)."""
@@ -40,7 +43,7 @@ class SharedGames:
             self._store = SqliteStore.in_folder(self.save_dir, self.data)
         return self._store
 
-    def listing(self) -> list[tuple[GameRow, dict[str, str]]]:
+    def listing(self) -> Listing:
         """Every store game with who sits in which person seat now (StoreError)."""
         with self._lock:
             store = self._opened()

@@ -36,6 +36,7 @@ class PhaseScreen(Screen[None]):
     def __init__(self, shown: OnScreen) -> None:
         super().__init__()
         self.shown = shown  # what the board shows now: composed from it, refreshed with the next
+        self._ready = False  # the widgets are mounted
         self._log_shown = 0  # how many events of the game log the strip has written
         self._log_last: Event | None = None
         self._enabled: tuple[bool | None, bool | None] = (None, None)
@@ -51,10 +52,16 @@ class PhaseScreen(Screen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.refresh_view(self.shown)
+        self._ready = True
+        self._lay_out(self.shown)
 
     def refresh_view(self, shown: OnScreen) -> None:
+        """Show ``shown`` now, or once the screen's widgets are mounted."""
         self.shown = shown
+        if self._ready:
+            self._lay_out(shown)
+
+    def _lay_out(self, shown: OnScreen) -> None:
         view = shown.view
         self.query_one("#status", Static).update(view.status)
         self.query_one("#vp", Static).update(display.vp_line(view))
@@ -66,7 +73,8 @@ class PhaseScreen(Screen[None]):
             info = f"{lesson.heading}\n> {lesson.instruction}{intro}\n\n{info}"
             suggested = lesson.suggested
         self.query_one("#phase-info", Static).update(info)
-        self.query_one(DecisionPanel).show(view.decision, shown.waiting or display.waiting_line(view), suggested)
+        decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
+        self.query_one(DecisionPanel).show(decision, shown.waiting or display.waiting_line(view), suggested)
         self._show_log(view.log, shown.names)
         enabled = (self.check_action("undo", ()), self.check_action("table", ()))
         if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change

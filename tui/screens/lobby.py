@@ -20,7 +20,7 @@ from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
-    from core.store import GameRow
+    from tui.shared_games import Listing
 
 LOBBY_REFRESH_SECONDS = 1.0
 
@@ -102,7 +102,7 @@ class LobbyScreen(Screen[None]):
             return
         self.app.call_from_thread(self._list, games)
 
-    def _list(self, games: list[tuple[GameRow, dict[str, str]]]) -> None:
+    def _list(self, games: Listing) -> None:
         if not self.is_mounted:  # left while the store was read
             return
         options = self._options(games)
@@ -122,7 +122,7 @@ class LobbyScreen(Screen[None]):
             listing.highlighted = selectable[0]
         self.show_problem("" if games else "No shared games yet: n creates one.")
 
-    def _options(self, games: list[tuple[GameRow, dict[str, str]]]) -> list[Option]:
+    def _options(self, games: Listing) -> list[Option]:
         names = self.controller.names
         scenarios = self.controller.data.scenarios
         player = self.player
