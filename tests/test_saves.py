@@ -241,12 +241,22 @@ def test_an_edited_seed_or_scenario_is_refused(data, tmp_path, field, value):
     assert f"extra fields found ({field})" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
 
 
-def test_anything_unexpected_while_loading_becomes_a_save_error(data, tmp_path, monkeypatch):
+def test_an_unexpected_error_while_loading_is_not_disguised_as_a_damaged_save(data, tmp_path, monkeypatch):
+    """Issue 23: only what a file can do wrong becomes a SaveError; a fault of the program itself
+    comes out as what it is, with its traceback, for the app to log."""
     path = saves.write(new_session(data), tmp_path / "ok.json")
     monkeypatch.setattr(saves.Session, "replay", lambda *args: (_ for _ in ()).throw(RecursionError("deep")))
-    assert "its action log cannot be replayed (deep)" in _refusal(data, path)
+    with pytest.raises(RecursionError, match="deep"):
+        saves.load(path, data)
     monkeypatch.setattr(saves, "_parse_recorded", lambda *args: [][1])
-    assert "cannot be loaded (IndexError: list index out of range)" in _refusal(data, path)
+    with pytest.raises(IndexError):
+        saves.open_save(path, data)
+
+
+def test_an_illegal_action_in_the_log_is_a_save_error(data, tmp_path):
+    raw = saves.to_dict(new_session(data))
+    raw["actions"] = ["spain: play 999 event"]
+    assert "its action log cannot be replayed (" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
 
 
 HOSTILE_FILES = {
