@@ -310,7 +310,7 @@ def test_fuzzed_saves_give_only_save_errors(data, tmp_path, real_save_text):
     original = real_save_text.encode()
     path = tmp_path / "fuzz.json"
 
-    @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(_mutations())
     def check(mutation):
         kind, where, amount, extra = mutation
