@@ -787,9 +787,13 @@ def _check_relations(data: GameData, sources: Sources) -> None:
             raise DataError(f"{at('last_turn', 'first_turn')}: {scenario.last_turn} is before first_turn {scenario.first_turn}")
         if scenario.in_play_through_turn > scenario.last_turn:
             raise DataError(f"{at('in_play_through_turn', 'last_turn')}: {scenario.in_play_through_turn} is after last_turn {scenario.last_turn}")
-        for space_id in scenario.control:
+        for space_id, controller in scenario.control.items():
             if space_id not in data.spaces:
                 raise DataError(f"{at('control')}: unknown space {_shown(space_id)}")
+            if controller not in powers | set(data.minors) | {"independent"}:
+                raise DataError(f"{at('control')}.{space_id}: unknown power {_shown(controller)}")
+            if controller == "independent" and not data.spaces[space_id].independent:
+                raise DataError(f"{at('control')}.{space_id}: {space_id} is not an independent-type space (IND-1)")
         for field in ("wars", "married_at_start"):
             for pair in getattr(scenario, field):
                 if len(pair) != 2:
@@ -812,6 +816,9 @@ def _check_relations(data: GameData, sources: Sources) -> None:
     for space in data.spaces.values():
         if space.home and space.home not in powers | set(data.minors):
             raise DataError(f"{where('space', space.id, 'home')}: unknown power {_shown(space.home)}")
+        if space.control == "independent" and not space.independent:
+            at = where("space", space.id, "independent", also=(("space", space.id, "control"),))
+            raise DataError(f"{at}: must be true for a space under independent control (IND-1)")
     cap = data.settings.costs.influence_cap_per_minor
     for minor in data.minors.values():
         if minor.ally and minor.ally not in powers:

@@ -310,7 +310,14 @@ class OpenedSave:
         (An older save records less than its state holds now, so it is replayed.)"""
         if self.recorded_state is not None:
             return self.verified()
-        return Session.resume(self.data, self.save.setup, self.save.state, self.actions)
+        try:
+            return Session.resume(self.data, self.save.setup, self.save.state, self.actions)
+        except Exception:
+            # The saved state cannot even be shown. If it is not the state its action log makes,
+            # the file is damaged and verified() refuses it (SaveError); if it is, the fault is this
+            # program's, and goes on up as it is.
+            self.verified()
+            raise
 
     def verified(self) -> Session:
         try:

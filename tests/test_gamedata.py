@@ -158,6 +158,9 @@ def _setting(section: str, field: str, value: str) -> str:
         (_setting("league", "leader", '"nobody"'), "[league]: leader: unknown leader 'nobody'"),
         (_setting("league", "extra_territory", '["atlantis"]'), "[league]: extra_territory: unknown space 'atlantis'"),
         ('[[minor]]\nid = "genoa"\ndefault_influence = { spain = 4 }\n', "minor genoa: default_influence.spain: 4 is above [costs] influence_cap_per_minor 3 (DIP-7)"),
+        ('[[space]]\nid = "bayonne"\nindependent = false\n', "space bayonne: independent: must be true for a space under independent control (IND-1)"),
+        (_scenario('control = { madrid = "independent" }'), "scenario campaign: control.madrid: madrid is not an independent-type space (IND-1)"),
+        (_scenario('control = { madrid = "narnia" }'), "scenario campaign: control.madrid: unknown power 'narnia'"),
         (_power("auto_win_keys", "31"), "power spain: auto_win_keys: 31 is more than the 30 key spaces there are"),
         # scenarios
         (_scenario("first_turn = 0"), 'scenario campaign: first_turn: must be 1 to 8, got 0'),
