@@ -1,4 +1,5 @@
-"""Atomic file writes, and removal of the temporary files an interrupted write leaves behind.
+"""Atomic file writes, bounded reads of regular files only, and removal of the temporary files an
+interrupted write leaves behind.
 
 Kept apart from core.saves (which imports the whole engine) so the app can tidy its save folder
 at start-up without paying for those imports.
@@ -6,8 +7,10 @@ at start-up without paying for those imports.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -48,6 +51,67 @@ def write_text(path: Path, text: str, mode: int) -> Path:
     finally:
         os.close(dir_fd)
     return path
+
+
+# The app's own files in the save folder (settings, walkthrough progress) are a few hundred bytes.
+APP_FILE_MAX_BYTES = 1024 * 1024
+
+
+class UnreadableFile(Exception):
+    """A file the game will not read; the message is the one-line reason, without the path."""
+
+
+# What a path is when it is not a file, by the stat module's test for it.
+_NOT_FILES = (
+    (stat.S_ISDIR, "it is a folder"),
+    (stat.S_ISFIFO, "it is a named pipe, not a file"),
+    (stat.S_ISCHR, "it is a device, not a file"),
+    (stat.S_ISBLK, "it is a device, not a file"),
+    (stat.S_ISSOCK, "it is a socket, not a file"),
+)
+
+
+def _not_a_file(mode: int) -> str:
+    return next((why for is_kind, why in _NOT_FILES if is_kind(mode)), "" if stat.S_ISREG(mode) else "it is not a file")
+
+
+def read_regular_file(path: Path, max_bytes: int, what: str) -> bytes:
+    """The bytes of a regular file (a symbolic link to one is followed), refusing without blocking
+    anything else: a named pipe would block a plain read forever and a device (``/dev/zero``) would
+    never end, so neither is opened for reading; a file larger than ``max_bytes`` is not read
+    (``what`` names the kind of file in that refusal: "save", "settings file")."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        raise UnreadableFile("a symbolic link to a missing file" if os.path.islink(path) else "no such file") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UnreadableFile("a loop of symbolic links") from None
+        raise UnreadableFile(exc.strerror or str(exc)) from None
+    if why := _not_a_file(found.st_mode):
+        raise UnreadableFile(why)
+    if found.st_size > max_bytes:
+        raise UnreadableFile(f"{found.st_size} bytes is far larger than any {what} (at most {max_bytes})")
+    try:
+        # O_NONBLOCK: should the path become a named pipe after the stat, opening it does not wait
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise UnreadableFile(exc.strerror or str(exc)) from None
+    try:
+        if why := _not_a_file(os.fstat(fd).st_mode):
+            raise UnreadableFile(why)
+        chunks, left = [], max_bytes + 1
+        while left and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise UnreadableFile(exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
+    content = b"".join(chunks)
+    if len(content) > max_bytes:
+        raise UnreadableFile(f"more than {max_bytes} bytes is far larger than any {what}")
+    return content
 
 
 def is_temp_file(name: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import tomllib
 import types
 import typing
@@ -17,6 +18,8 @@ from typing import Any
 
 import attrs
 from attrs import frozen
+
+from core import atomic
 
 DATA_DIR = Path(__file__).parent / "data"
 OVERRIDE_FILE_NAME = "overrides.toml"
@@ -30,6 +33,9 @@ class DataError(ValueError):
     """A data or override file holds a value the engine cannot use."""
 
 
+# Every whole number in the data has a range (declared beside its field with _range) and, where it
+# must fit with others, a relation check (_check_relations); the tops below are each far above any
+# value the game uses but low enough that no count, loop or total can run away.
 # DATA.md "Scenarios": the campaign covers turns 1-8 and no scenario runs longer.
 MAX_TURN = 8
 # Printed ratings go up to 5; the MAR-5 table reads totals up to 99 (two ratings + 2d6 + modifiers).
@@ -37,6 +43,31 @@ MAX_ELIGIBILITY = 9
 DIE_FACES = (1, 6)
 # A modifier on one die roll: more than a die's faces would decide every roll alone.
 MAX_DIE_MODIFIER = 6
+# GEN-1: six major powers, one impulse each.
+POWERS = 6
+# The most CP one card gives (cards.toml): no CP cost may be above it.
+MAX_CARD_CP = 6
+# VP: the standard victory is at 25 and a whole game scores well under this.
+MAX_VP = 100
+# Units one space starts with or gains at once (the largest garrison in the data is 4).
+MAX_UNITS = 20
+# Cards one power draws (CARD-7: the largest count in the data is 7; the deck holds 79).
+MAX_CARDS_DRAWN = 15
+# VP markers of one kind in the box (PAT-8, SCI-1), and the largest VP one marker shows.
+MAX_MARKERS = 20
+MAX_MARKER_VP = 10
+# Influence markers on one minor power (DIP-7).
+MAX_INFLUENCE = 10
+# Boxes of a track (SUEZ-2's attempts track has 5).
+MAX_TRACK_BOXES = 10
+# Spaces counted along map.toml's connections (MOR-3); the map is far narrower.
+MAX_DISTANCE = 20
+# A count of spaces (WIN-3, WIN-6): the map has under 200 spaces, regions included.
+MAX_SPACES = 200
+# The schematic map's character grid (map.toml, the map screen).
+MAP_COLUMNS, MAP_ROWS = 78, 16
+# Python's own limit on the digits of a number read from text.
+MAX_NUMBER_DIGITS = 4300
 
 
 def _choices(*values: str) -> dict[str, tuple[str, ...]]:
@@ -60,12 +91,12 @@ NON_EMPTY = {"non_empty": True}
 class PowerRecord:
     id: str
     name: str
-    impulse: int = attrs.field(metadata=_range(1))
+    impulse: int = attrs.field(metadata=_range(1, POWERS))
     capital: str
-    cards_by_keys: tuple[int, ...] = attrs.field(metadata=_range(0) | NON_EMPTY)
-    vp_by_keys: tuple[int, ...] = attrs.field(metadata=_range(0) | NON_EMPTY)
-    auto_win_keys: int = attrs.field(metadata=_range(0))  # 0: no military auto-win (WIN-2)
-    ruler_card_bonus: int = attrs.field(metadata=_range(0))
+    cards_by_keys: tuple[int, ...] = attrs.field(metadata=_range(0, MAX_CARDS_DRAWN) | NON_EMPTY)
+    vp_by_keys: tuple[int, ...] = attrs.field(metadata=_range(0, MAX_VP) | NON_EMPTY)
+    auto_win_keys: int = attrs.field(metadata=_range(0, MAX_SPACES))  # 0: no military auto-win (WIN-2)
+    ruler_card_bonus: int = attrs.field(metadata=_range(0, MAX_CARDS_DRAWN))
     provisional: bool
 
 
@@ -136,10 +167,10 @@ class ScientistRecord:
 
 @frozen
 class CardRecord:
-    number: int = attrs.field(metadata=_range(1))
+    number: int = attrs.field(metadata=_range(1, 999))
     title: str
     kind: str = attrs.field(metadata=_choices("home", "mandatory", "response", "combat", "event"))
-    cp: int = attrs.field(default=1, metadata=_range(1, 6))
+    cp: int = attrs.field(default=1, metadata=_range(1, MAX_CARD_CP))
     enters: int = attrs.field(default=1, metadata=_range(0, MAX_TURN))  # 0: with the Catholic League (CL-7)
     removed_after_play: bool = False
     event: str = ""
@@ -161,8 +192,8 @@ class SpaceRecord:
     huguenot: bool
     religion: str = attrs.field(metadata=_choices("catholic", "protestant"))
     control: str = ""
-    regulars: int = attrs.field(default=0, metadata=_range(0))
-    mercenaries: int = attrs.field(default=0, metadata=_range(0))
+    regulars: int = attrs.field(default=0, metadata=_range(0, MAX_UNITS))
+    mercenaries: int = attrs.field(default=0, metadata=_range(0, MAX_UNITS))
     region: str = ""
     # IND-1: one of the independent-type spaces (Metz, Tunis, Florence, Bayonne)
     independent: bool = False
@@ -176,7 +207,7 @@ class MinorRecord:
     ally: str
     can_activate: tuple[str, ...]
     can_deactivate: tuple[str, ...]
-    default_influence: dict[str, int] = attrs.field(metadata=_range(0))
+    default_influence: dict[str, int] = attrs.field(metadata=_range(0, MAX_INFLUENCE))
     home_spaces: tuple[str, ...]
     provisional: bool
 
@@ -192,24 +223,24 @@ class BonusRecord:
 
 @frozen
 class VictorySettings:
-    standard_vp: int = attrs.field(metadata=_range(1))
-    domination_lead: int = attrs.field(metadata=_range(1))
+    standard_vp: int = attrs.field(metadata=_range(1, MAX_VP))
+    domination_lead: int = attrs.field(metadata=_range(1, MAX_VP))
     domination_from_turn: int = attrs.field(metadata=_range(1, MAX_TURN))
-    protestant_spaces_per_vp: int = attrs.field(metadata=_range(1))
-    religious_win_spaces: int = attrs.field(metadata=_range(1))
-    catholic_win_at_or_below: int = attrs.field(metadata=_range(0))
-    catholic_win_france_max: int = attrs.field(metadata=_range(0))
+    protestant_spaces_per_vp: int = attrs.field(metadata=_range(1, MAX_SPACES))
+    religious_win_spaces: int = attrs.field(metadata=_range(1, MAX_SPACES))
+    catholic_win_at_or_below: int = attrs.field(metadata=_range(0, MAX_SPACES))
+    catholic_win_france_max: int = attrs.field(metadata=_range(0, MAX_SPACES))
     provisional: bool
 
 
 @frozen
 class CostSettings:
-    influence: int = attrs.field(metadata=_range(1))
-    influence_cap_per_minor: int = attrs.field(metadata=_range(1))
-    mercenary: int = attrs.field(metadata=_range(1))
-    regular: int = attrs.field(metadata=_range(1))
-    end_foreign_war: int = attrs.field(metadata=_range(1))
-    mandatory_event_cp: int = attrs.field(metadata=_range(1))
+    influence: int = attrs.field(metadata=_range(1, MAX_CARD_CP))
+    influence_cap_per_minor: int = attrs.field(metadata=_range(1, MAX_INFLUENCE))
+    mercenary: int = attrs.field(metadata=_range(1, MAX_CARD_CP))
+    regular: int = attrs.field(metadata=_range(1, MAX_CARD_CP))
+    end_foreign_war: int = attrs.field(metadata=_range(1, MAX_CARD_CP))
+    mandatory_event_cp: int = attrs.field(metadata=_range(1, MAX_CARD_CP))
     provisional: bool
 
 
@@ -221,31 +252,31 @@ class CardSettings:
 
 @frozen
 class ReligionSettings:
-    region_protestant: dict[str, int] = attrs.field(metadata=_range(0))
+    region_protestant: dict[str, int] = attrs.field(metadata=_range(0, MAX_SPACES))
     france_and_scotland_regions: tuple[str, ...]
     provisional: bool
 
 
 @frozen
 class PatronageSettings:
-    cp_modifier: dict[str, int] = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER) | _number_keys(1) | NON_EMPTY)
-    event_box_cp: int = attrs.field(metadata=_range(1))
+    cp_modifier: dict[str, int] = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER) | _number_keys(1, MAX_CARD_CP) | NON_EMPTY)
+    event_box_cp: int = attrs.field(metadata=_range(1, MAX_CARD_CP))
     prague_power: str
     prague_modifier: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
     observatory_modifier: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
-    artist_one_vp_markers: int = attrs.field(metadata=_range(0))
-    artist_typed_markers: dict[str, tuple[str, ...]] = attrs.field(metadata=_number_keys(1))
-    scientist_markers: dict[str, int] = attrs.field(metadata=_range(0) | _number_keys(1))
+    artist_one_vp_markers: int = attrs.field(metadata=_range(0, MAX_MARKERS))
+    artist_typed_markers: dict[str, tuple[str, ...]] = attrs.field(metadata=_number_keys(1, MAX_MARKER_VP))
+    scientist_markers: dict[str, int] = attrs.field(metadata=_range(0, MAX_MARKERS) | _number_keys(1, MAX_MARKER_VP))
     provisional: bool
 
 
 @frozen
 class MarriageSettings:
     festivities_modifier: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
-    virgin_queen_vp_cap: int = attrs.field(metadata=_range(0))
+    virgin_queen_vp_cap: int = attrs.field(metadata=_range(0, MAX_VP))
     courtship_beneficiary: str
     mary_ally_paid_once: bool
-    valois_vp: int = attrs.field(metadata=_range(0))
+    valois_vp: int = attrs.field(metadata=_range(0, MAX_VP))
     male_aging_keep_at: int = attrs.field(metadata=_range(*DIE_FACES))  # AGE-1: a 1d6 face
     minimum_eligibility: int = attrs.field(metadata=_range(1, MAX_ELIGIBILITY))
     provisional: bool
@@ -260,13 +291,13 @@ class DiplomacySettings:
 
 @frozen
 class SuezSettings:
-    """SUEZ-1 / SUEZ-2 / SUEZ-3."""
+    """SUEZ-1 / SUEZ-2 / SUEZ-3; the target must be within reach of the best roll (_check_relations)."""
 
-    target: int
-    box_bonus: int
-    boxes: int
-    excavation_bonus: int
-    vp: int
+    target: int = attrs.field(metadata=_range(1, DIE_FACES[1] + MAX_DIE_MODIFIER * (MAX_TRACK_BOXES + 1)))
+    box_bonus: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
+    boxes: int = attrs.field(metadata=_range(1, MAX_TRACK_BOXES))
+    excavation_bonus: int = attrs.field(metadata=_range(0, MAX_DIE_MODIFIER))
+    vp: int = attrs.field(metadata=_range(0, MAX_VP))
     provisional: bool
 
 
@@ -276,7 +307,7 @@ class MoriscoSettings:
 
     start_space: str
     unrest_spaces: tuple[str, ...]
-    max_distance: int
+    max_distance: int = attrs.field(metadata=_range(0, MAX_DISTANCE))
     provisional: bool
 
 
@@ -285,9 +316,10 @@ class LeagueSettings:
     """CL-2..CL-6."""
 
     first_space: str
-    other_spaces: int
-    removal_divisor: int
-    reims_regulars: int
+    # at least 1: the choice ends with the last space chosen; at most the spaces there are (_check_relations)
+    other_spaces: int = attrs.field(metadata=_range(1, MAX_SPACES))
+    removal_divisor: int = attrs.field(metadata=_range(1, MAX_UNITS))
+    reims_regulars: int = attrs.field(metadata=_range(0, MAX_UNITS))
     leader: str
     extra_territory: tuple[str, ...]
     provisional: bool
@@ -297,7 +329,7 @@ class LeagueSettings:
 class IndependenceSettings:
     """IND-2 / IND-3: regulars an independent space holds when City State Rebels frees it."""
 
-    regulars: int
+    regulars: int = attrs.field(metadata=_range(0, MAX_UNITS))
     provisional: bool
 
 
@@ -328,8 +360,8 @@ class PositionRecord:
     """Where a space's node sits on the schematic map (a character grid)."""
 
     space: str
-    x: int
-    y: int
+    x: int = attrs.field(metadata=_range(0, MAP_COLUMNS - 1))
+    y: int = attrs.field(metadata=_range(0, MAP_ROWS - 1))
     provisional: bool
 
 
@@ -362,29 +394,38 @@ SECOND_ARRAYS: dict[str, tuple[str, type]] = {
 SETTINGS_FILE = "settings.toml"
 
 
+def _cut(text: str, longest: int = 40) -> str:
+    return text if len(text) <= longest else text[: longest - 3] + "..."
+
+
+def _shown(value: Any) -> str:
+    """A value quoted from a file, on one line and cut short."""
+    return _cut(repr(value))
+
+
 def _check_value(value: Any, expected: Any, where: str) -> Any:
     """Check one TOML value against a field type; return it converted to the frozen form."""
     origin = typing.get_origin(expected)
     if expected is bool:
         if not isinstance(value, bool):
-            raise DataError(f"{where}: expected true or false, got {value!r}")
+            raise DataError(f"{where}: expected true or false, got {_shown(value)}")
         return value
     if expected is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise DataError(f"{where}: expected a whole number, got {value!r}")
+            raise DataError(f"{where}: expected a whole number, got {_shown(value)}")
         return value
     if expected is str:
         if not isinstance(value, str):
-            raise DataError(f"{where}: expected text, got {value!r}")
+            raise DataError(f"{where}: expected text, got {_shown(value)}")
         return value
     if origin is tuple:
         if not isinstance(value, list):
-            raise DataError(f"{where}: expected a list, got {value!r}")
+            raise DataError(f"{where}: expected a list, got {_shown(value)}")
         (item_type, _ellipsis) = typing.get_args(expected)
         return tuple(_check_value(v, item_type, f"{where}[{i}]") for i, v in enumerate(value))
     if origin is dict:
         if not isinstance(value, dict):
-            raise DataError(f"{where}: expected a table, got {value!r}")
+            raise DataError(f"{where}: expected a table, got {_shown(value)}")
         (_key_type, item_type) = typing.get_args(expected)
         return types.MappingProxyType(
             {str(k): _check_value(v, item_type, f"{where}.{k}") for k, v in value.items()}
@@ -397,26 +438,57 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def build_record(cls: type, raw: dict[str, Any], where: str) -> Any:
-    """Validate one raw TOML table as a record of ``cls``; ``where`` is ``file: record``."""
+# array key -> the data file holding its records ("royal" -> "royals.toml")
+ARRAY_FILES = {key: name for table in (RECORD_FILES, SECOND_ARRAYS) for name, (key, _cls) in table.items()}
+# (record kind or settings section, record id or "" for a setting, field)
+Place = tuple[str, str, str]
+
+
+@frozen
+class Sources:
+    """Which file holds each value, for problem lines: the override file for the values it sets,
+    the data file for the others."""
+
+    override: str = ""  # the override file's path; "" without one
+    touched: frozenset[Place] = frozenset()
+
+    def where(self, kind: str, record: str = "", field: str = "", also: tuple[Place, ...] = ()) -> str:
+        """``FILE: KIND RECORD: FIELD`` (a record's field) or ``FILE: [SECTION]: FIELD`` (a setting);
+        FILE is the override file when it sets this value or any of ``also`` (the others a relation
+        between values reads)."""
+        places = ((kind, record, field), *also)
+        by_override = any(place in self.touched for place in places)
+        file = self.override if by_override else ARRAY_FILES.get(kind, SETTINGS_FILE)
+        thing = f"{kind} {record}" if record else f"[{kind}]"
+        return f"{file}: {thing}: {field}" if field else f"{file}: {thing}"
+
+
+def build_record(cls: type, raw: dict[str, Any], kind: str, record: str, sources: Sources) -> Any:
+    """Validate one raw TOML table as a record of ``cls`` (or a settings section, with no ``record``)."""
     hints = _hints(cls)
     known = {f.name for f in attrs.fields(cls)}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise DataError(f"{where}: {unknown[0]}: unknown field")
+        raise DataError(f"{sources.where(kind, record, unknown[0])}: unknown field")
     values: dict[str, Any] = {}
     for field in attrs.fields(cls):
+        where = sources.where(kind, record, field.name)
         if field.name not in raw:
             if field.default is attrs.NOTHING:
-                raise DataError(f"{where}: {field.name}: missing")
+                raise DataError(f"{where}: missing")
             continue
-        value = _check_value(raw[field.name], hints[field.name], f"{where}: {field.name}")
+        value = _check_value(raw[field.name], hints[field.name], where)
         allowed = field.metadata.get("choices")
         if allowed is not None and value not in allowed:
-            raise DataError(f"{where}: {field.name}: {value!r} is not one of {', '.join(map(repr, allowed))}")
-        _check_metadata(value, field.metadata, f"{where}: {field.name}")
+            raise DataError(f"{where}: {_shown(value)} is not one of {', '.join(map(repr, allowed))}")
+        _check_metadata(value, field.metadata, where)
         values[field.name] = value
     return cls(**values)
+
+
+def declared_range(cls: type, field: str) -> tuple[int, int | None] | None:
+    """The range declared for a whole-number field (or its items), None if it has none."""
+    return attrs.fields_dict(cls)[field].metadata.get("range")
 
 
 def _bounds(low: int, high: int | None) -> str:
@@ -503,67 +575,74 @@ class GameData:
         return self.artists.get(patron_id) or self.scientists[patron_id]
 
 
+# Far above any data file (cards.toml, the largest, is under 30 KB).
+MAX_DATA_BYTES = 4 * 1024 * 1024
+
+
 def _read_toml(path: Path, label: str) -> dict[str, Any]:
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = atomic.read_regular_file(path, MAX_DATA_BYTES, "data file").decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{label}: cannot be read: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise DataError(f"{label}: cannot be read: {exc.strerror or exc}") from None
+    except atomic.UnreadableFile as exc:
+        raise DataError(f"{label}: cannot be read: {exc}") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{label}: not valid TOML: {exc}") from None
     except RecursionError:
         raise DataError(f"{label}: not valid TOML: nested too deeply") from None
-    except ValueError as exc:  # tomllib lets int()'s digit limit through
-        raise DataError(f"{label}: not valid TOML: {exc}") from None
+    except ValueError:  # tomllib lets int()'s digit limit through, with a hint meant for programmers
+        raise DataError(f"{label}: not valid TOML: a number of more than {MAX_NUMBER_DIGITS} digits") from None
 
 
-def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, Any], label: str) -> None:
-    """Merge an override file into the raw tables, record by id (or number) and field by field."""
-    # patrons.toml holds two arrays: a dict union of the two tables would drop [[artist]]
-    arrays = {key: name for table in (RECORD_FILES, SECOND_ARRAYS) for name, (key, _cls) in table.items()}
+def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, Any], label: str) -> frozenset[Place]:
+    """Merge an override file into the raw tables, record by id (or number) and field by field; the
+    places it sets."""
     settings = raw_files[SETTINGS_FILE]
+    touched: set[Place] = set()
     for key, value in overrides.items():
         if key in settings:
             if not isinstance(value, dict):
-                raise DataError(f"{label}: {key}: expected a table of settings")
+                raise DataError(f"{label}: [{key}]: expected a table of settings")
             for field, field_value in value.items():
                 if field not in settings[key]:
-                    raise DataError(f"{label}: {key}: {field}: unknown setting")
+                    raise DataError(f"{label}: [{key}]: {field}: unknown setting")
                 settings[key][field] = field_value
+                touched.add((key, "", field))
             continue
-        if key not in arrays:
+        if key not in ARRAY_FILES:
             raise DataError(f"{label}: {key}: unknown kind of record")
         if not isinstance(value, list):
             raise DataError(f"{label}: {key}: expected [[{key}]] records")
-        records = raw_files[arrays[key]][key]
+        records = raw_files[ARRAY_FILES[key]][key]
         for index, override in enumerate(value):
             if not isinstance(override, dict):
                 raise DataError(f"{label}: {key} #{index + 1}: expected a [[{key}]] record")
             ident = override.get("id", override.get("number"))
             target = next((r for r in records if r.get("id", r.get("number")) == ident), None)
             if target is None:
-                raise DataError(f"{label}: {key} {ident if ident is not None else f'#{index + 1}'}: no such record")
+                raise DataError(f"{label}: {key} {_cut(str(ident)) if ident is not None else f'#{index + 1}'}: no such record")
             target.update(override)
+            touched.update((key, str(ident), field) for field in override)
+    return frozenset(touched)
 
 
 def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameData:
-    """Load and validate all game data, applying ``override_dir/overrides.toml`` when it exists."""
+    """Load and validate all game data, applying ``override_dir/overrides.toml`` when it exists
+    (a link or a named pipe of that name counts, and is refused: only a regular file is read)."""
     raw_files = {name: _read_toml(data_dir / name, name) for name in (*RECORD_FILES, SETTINGS_FILE)}
-    override_label = ""
-    if override_dir is not None and (override_dir / OVERRIDE_FILE_NAME).exists():
-        override_path = override_dir / OVERRIDE_FILE_NAME
-        override_label = str(override_path)
-        _apply_overrides(raw_files, _read_toml(override_path, override_label), override_label)
+    sources = Sources()
+    if override_dir is not None and os.path.lexists(override_dir / OVERRIDE_FILE_NAME):
+        override_path = str(override_dir / OVERRIDE_FILE_NAME)
+        touched = _apply_overrides(raw_files, _read_toml(Path(override_path), override_path), override_path)
+        sources = Sources(override_path, touched)
 
     def table(file_name: str, key: str, cls: type) -> list[Any]:
         rows = raw_files[file_name].get(key, [])
-        label = f"{file_name}{' (with ' + override_label + ')' if override_label else ''}"
         if not isinstance(rows, list) or not rows:
-            raise DataError(f"{label}: {key}: no records")
-        return [build_record(cls, row, f"{label}: {key} {_record_label(row, i)}") for i, row in enumerate(rows)]
+            raise DataError(f"{file_name}: {key}: no records")
+        return [build_record(cls, row, key, _record_label(row, i), sources) for i, row in enumerate(rows)]
 
     built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
     scientists = table("patrons.toml", *SECOND_ARRAYS["patrons.toml"])
@@ -571,11 +650,10 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
     raw_settings = raw_files[SETTINGS_FILE]
     section_types = _hints(Settings)
     sections = {}
-    settings_label = f"{SETTINGS_FILE}{' (with ' + override_label + ')' if override_label else ''}"
     for name, cls in section_types.items():
         if name not in raw_settings:
             raise DataError(f"{SETTINGS_FILE}: [{name}]: missing section")
-        sections[name] = build_record(cls, raw_settings[name], f"{settings_label}: [{name}]")
+        sections[name] = build_record(cls, raw_settings[name], name, "", sources)
     unknown_sections = sorted(set(raw_settings) - set(section_types))
     if unknown_sections:
         raise DataError(f"{SETTINGS_FILE}: [{unknown_sections[0]}]: unknown section")
@@ -605,71 +683,77 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
         fingerprint=fingerprint,
         positions={position.space: position for position in built["map.toml"]},
         connections=tuple(connections),
-        override_file=override_label,
+        override_file=sources.override,
     )
-    try:
-        _check_references(data)
-        _check_relations(data)
-    except DataError as exc:
-        if override_label:
-            raise DataError(f"{exc} (with {override_label})") from None
-        raise
+    _check_references(data, sources)
+    _check_relations(data, sources)
     return data
 
 
-def _check_references(data: GameData) -> None:
+def _check_references(data: GameData, sources: Sources) -> None:
+    """Every id a record or setting names is a record of the right kind."""
+    where = sources.where
     powers = set(data.power_ids)
     owners = powers | set(data.minors)
+    minimum = data.settings.marriage.minimum_eligibility
     for royal in data.royals.values():
         if royal.power not in owners:
-            raise DataError(f"royals.toml: royal {royal.id}: power: unknown power {royal.power!r}")
-        if royal.eligibility < data.settings.marriage.minimum_eligibility:
-            raise DataError(f"royals.toml: royal {royal.id}: eligibility: below the minimum")
+            raise DataError(f"{where('royal', royal.id, 'power')}: unknown power {_shown(royal.power)}")
+        if royal.eligibility < minimum:
+            raise DataError(
+                f"{where('royal', royal.id, 'eligibility', also=(('marriage', '', 'minimum_eligibility'),))}: "
+                f"{royal.eligibility} is below the minimum ([marriage] minimum_eligibility {minimum})"
+            )
     for leader in data.leaders.values():
         if leader.power not in powers:
-            raise DataError(f"leaders.toml: leader {leader.id}: power: unknown power {leader.power!r}")
+            raise DataError(f"{where('leader', leader.id, 'power')}: unknown power {_shown(leader.power)}")
         if leader.royal and leader.royal not in data.royals:
-            raise DataError(f"leaders.toml: leader {leader.id}: royal: unknown royal {leader.royal!r}")
+            raise DataError(f"{where('leader', leader.id, 'royal')}: unknown royal {_shown(leader.royal)}")
         if leader.scientist and leader.scientist not in data.scientists:
-            raise DataError(f"leaders.toml: leader {leader.id}: scientist: unknown scientist {leader.scientist!r}")
-    patrons: list[ArtistRecord | ScientistRecord] = [*data.artists.values(), *data.scientists.values()]
-    for patron in patrons:
-        file_kind = "artist" if patron.id in data.artists else "scientist"
-        if patron.pool not in powers | {"italy"}:
-            raise DataError(f"patrons.toml: {file_kind} {patron.id}: pool: unknown pool {patron.pool!r}")
+            raise DataError(f"{where('leader', leader.id, 'scientist')}: unknown scientist {_shown(leader.scientist)}")
+    for kind, patrons in (("artist", data.artists), ("scientist", data.scientists)):
+        for patron in patrons.values():
+            if patron.pool not in powers | {"italy"}:
+                raise DataError(f"{where(kind, patron.id, 'pool')}: unknown pool {_shown(patron.pool)}")
     for card in data.cards.values():
         if card.kind == "home" and card.power not in powers:
-            raise DataError(f"cards.toml: card {card.number}: power: a home card needs its power")
+            raise DataError(f"{where('card', card.id, 'power', also=(('card', card.id, 'kind'),))}: a home card needs its power")
     for space in data.spaces.values():
         if space.control not in owners | {"independent"}:
-            raise DataError(f"spaces.toml: space {space.id}: control: unknown power {space.control!r}")
+            raise DataError(f"{where('space', space.id, 'control')}: unknown power {_shown(space.control)}")
     for minor in data.minors.values():
-        for who in (*minor.can_activate, *minor.can_deactivate, *minor.default_influence):
-            if who not in powers:
-                raise DataError(f"minors.toml: minor {minor.id}: unknown power {who!r}")
+        for field in ("can_activate", "can_deactivate", "default_influence"):
+            for who in getattr(minor, field):
+                if who not in powers:
+                    raise DataError(f"{where('minor', minor.id, field)}: unknown power {_shown(who)}")
     for bonus in data.bonuses.values():
         for who in bonus.eligible:
             if who not in powers:
-                raise DataError(f"bonuses.toml: bonus {bonus.id}: eligible: unknown power {who!r}")
+                raise DataError(f"{where('bonus', bonus.id, 'eligible')}: unknown power {_shown(who)}")
     for scenario in data.scenarios.values():
-        for royal_id in (*scenario.opening_betrothal, *(r for pair in scenario.married_at_start for r in pair)):
-            if royal_id not in data.royals:
-                raise DataError(f"scenarios.toml: scenario {scenario.id}: unknown royal {royal_id!r}")
-    for space_id in (data.settings.morisco.start_space, *data.settings.morisco.unrest_spaces, data.settings.league.first_space, *data.settings.league.extra_territory):
-        if space_id not in data.spaces:
-            raise DataError(f"settings.toml: unknown space {space_id!r}")
-    if data.settings.league.leader not in data.leaders:
-        raise DataError("settings.toml: [league]: leader: unknown leader")
-    if data.settings.marriage.courtship_beneficiary not in powers:
-        raise DataError("settings.toml: [marriage]: courtship_beneficiary: unknown power")
-    _check_map(data)
+        for field in ("opening_betrothal", "married_at_start"):
+            named = getattr(scenario, field)
+            for royal_id in named if field == "opening_betrothal" else (r for pair in named for r in pair):
+                if royal_id not in data.royals:
+                    raise DataError(f"{where('scenario', scenario.id, field)}: unknown royal {_shown(royal_id)}")
+    settings = data.settings
+    for section, field in (("morisco", "start_space"), ("morisco", "unrest_spaces"), ("league", "first_space"), ("league", "extra_territory")):
+        value = getattr(getattr(settings, section), field)
+        for space_id in (value,) if isinstance(value, str) else value:
+            if space_id not in data.spaces:
+                raise DataError(f"{where(section, '', field)}: unknown space {_shown(space_id)}")
+    if settings.league.leader not in data.leaders:
+        raise DataError(f"{where('league', '', 'leader')}: unknown leader {_shown(settings.league.leader)}")
+    if settings.marriage.courtship_beneficiary not in powers:
+        raise DataError(f"{where('marriage', '', 'courtship_beneficiary')}: unknown power {_shown(settings.marriage.courtship_beneficiary)}")
+    _check_map(data, sources)
 
 
-def _check_map(data: GameData) -> None:
+def _check_map(data: GameData, sources: Sources) -> None:
     """Every map name is a real space, and every space has a position."""
     for position in data.positions.values():
         if position.space not in data.spaces:
-            raise DataError(f"map.toml: position {position.space}: unknown space")
+            raise DataError(f"{sources.where('position', position.space, 'space')}: unknown space")
     for connection in data.connections:
         for name in (connection.a, connection.b):
             if name not in data.spaces:
@@ -679,69 +763,111 @@ def _check_map(data: GameData) -> None:
         raise DataError(f"map.toml: space {missing[0]}: no position on the map")
 
 
-
-def _check_relations(data: GameData) -> None:
+def _check_relations(data: GameData, sources: Sources) -> None:
     """Values that are each in range but do not fit together."""
+    where = sources.where
     powers = set(data.power_ids)
-    impulses = sorted(p.impulse for p in data.powers)
-    repeated = next((n for n, m in zip(impulses, impulses[1:]) if n == m), None)
-    if repeated is not None:
-        raise DataError(f"powers.toml: impulse: two powers share impulse {repeated}")
+    by_impulse: dict[int, str] = {}
+    for power in data.powers:
+        if power.impulse in by_impulse:
+            other = by_impulse[power.impulse]
+            raise DataError(f"{where('power', power.id, 'impulse', also=(('power', other, 'impulse'),))}: {power.impulse} is also {other}'s impulse (GEN-1: one impulse each)")
+        by_impulse[power.impulse] = power.id
+    key_spaces = sum(1 for space in data.spaces.values() if space.key)
     for power in data.powers:
         if power.capital and power.capital not in data.spaces:
-            raise DataError(f"powers.toml: power {power.id}: capital: unknown space {power.capital!r}")
+            raise DataError(f"{where('power', power.id, 'capital')}: unknown space {_shown(power.capital)}")
+        if power.auto_win_keys > key_spaces:
+            raise DataError(f"{where('power', power.id, 'auto_win_keys')}: {power.auto_win_keys} is more than the {key_spaces} key spaces there are")
     for scenario in data.scenarios.values():
-        where = f"scenarios.toml: scenario {scenario.id}"
+        def at(field: str, *others: str) -> str:
+            return where("scenario", scenario.id, field, also=tuple(("scenario", scenario.id, o) for o in others))
+
         if scenario.last_turn < scenario.first_turn:
-            raise DataError(f"{where}: last_turn: {scenario.last_turn} is before first_turn {scenario.first_turn}")
+            raise DataError(f"{at('last_turn', 'first_turn')}: {scenario.last_turn} is before first_turn {scenario.first_turn}")
         if scenario.in_play_through_turn > scenario.last_turn:
-            raise DataError(f"{where}: in_play_through_turn: {scenario.in_play_through_turn} is after last_turn {scenario.last_turn}")
-        for space_id in scenario.control:
+            raise DataError(f"{at('in_play_through_turn', 'last_turn')}: {scenario.in_play_through_turn} is after last_turn {scenario.last_turn}")
+        for space_id, controller in scenario.control.items():
             if space_id not in data.spaces:
-                raise DataError(f"{where}: control: unknown space {space_id!r}")
-        for pair in (*scenario.wars, *scenario.married_at_start):
-            if len(pair) != 2:
-                raise DataError(f"{where}: {list(pair)!r}: must name two")
+                raise DataError(f"{at('control')}: unknown space {_shown(space_id)}")
+            if controller not in powers | set(data.minors) | {"independent"}:
+                raise DataError(f"{at('control')}.{space_id}: unknown power {_shown(controller)}")
+            if controller == "independent" and not data.spaces[space_id].independent:
+                raise DataError(f"{at('control')}.{space_id}: {space_id} is not an independent-type space (IND-1)")
+        for field in ("wars", "married_at_start"):
+            for pair in getattr(scenario, field):
+                if len(pair) != 2:
+                    raise DataError(f"{at(field)}: {list(pair)!r}: must name two")
         if len(scenario.opening_betrothal) not in (0, 2):
-            raise DataError(f"{where}: opening_betrothal: must name two royals, or none")
+            raise DataError(f"{at('opening_betrothal')}: must name two royals, or none")
         for war in scenario.wars:
             for who in war:
                 if who not in powers:
-                    raise DataError(f"{where}: wars: unknown power {who!r}")
+                    raise DataError(f"{at('wars')}: unknown power {_shown(who)}")
     for royal in data.royals.values():
+        bonus_at = where("royal", royal.id, "marriage_bonus_value", also=(("royal", royal.id, "marriage_bonus"),))
         if royal.marriage_bonus and not royal.marriage_bonus_value:
-            raise DataError(f"royals.toml: royal {royal.id}: marriage_bonus_value: must be at least 1 with a marriage_bonus")
+            raise DataError(f"{bonus_at}: must be at least 1 with a marriage_bonus")
         if royal.marriage_bonus_value and not royal.marriage_bonus:
-            raise DataError(f"royals.toml: royal {royal.id}: marriage_bonus_value: must be 0 without a marriage_bonus")
+            raise DataError(f"{bonus_at}: must be 0 without a marriage_bonus")
     for scientist in data.scientists.values():
         if scientist.leader and scientist.leader not in data.leaders:
-            raise DataError(f"patrons.toml: scientist {scientist.id}: leader: unknown leader {scientist.leader!r}")
+            raise DataError(f"{where('scientist', scientist.id, 'leader')}: unknown leader {_shown(scientist.leader)}")
     for space in data.spaces.values():
         if space.home and space.home not in powers | set(data.minors):
-            raise DataError(f"spaces.toml: space {space.id}: home: unknown power {space.home!r}")
+            raise DataError(f"{where('space', space.id, 'home')}: unknown power {_shown(space.home)}")
+        if space.control == "independent" and not space.independent:
+            at = where("space", space.id, "independent", also=(("space", space.id, "control"),))
+            raise DataError(f"{at}: must be true for a space under independent control (IND-1)")
+    cap = data.settings.costs.influence_cap_per_minor
     for minor in data.minors.values():
         if minor.ally and minor.ally not in powers:
-            raise DataError(f"minors.toml: minor {minor.id}: ally: unknown power {minor.ally!r}")
+            raise DataError(f"{where('minor', minor.id, 'ally')}: unknown power {_shown(minor.ally)}")
         for space_id in minor.home_spaces:
             if space_id not in data.spaces:
-                raise DataError(f"minors.toml: minor {minor.id}: home_spaces: unknown space {space_id!r}")
+                raise DataError(f"{where('minor', minor.id, 'home_spaces')}: unknown space {_shown(space_id)}")
+        for who, count in minor.default_influence.items():
+            if count > cap:
+                at = where("minor", minor.id, "default_influence", also=(("costs", "", "influence_cap_per_minor"),))
+                raise DataError(f"{at}.{who}: {count} is above [costs] influence_cap_per_minor {cap} (DIP-7)")
+    _check_setting_relations(data, sources)
+
+
+def _check_setting_relations(data: GameData, sources: Sources) -> None:
+    where = sources.where
+    powers = set(data.power_ids)
     settings = data.settings
     victory = settings.victory
     if victory.catholic_win_at_or_below >= victory.religious_win_spaces:
         raise DataError(
-            "settings.toml: [victory]: catholic_win_at_or_below: must be below religious_win_spaces "
-            f"({victory.religious_win_spaces}), got {victory.catholic_win_at_or_below}"
+            f"{where('victory', '', 'catholic_win_at_or_below', also=(('victory', '', 'religious_win_spaces'),))}: "
+            f"must be below religious_win_spaces ({victory.religious_win_spaces}), got {victory.catholic_win_at_or_below}"
         )
     regions = set(settings.religion.region_protestant) | {s.region for s in data.spaces.values() if s.region}
     for region in settings.religion.france_and_scotland_regions:
         if region not in regions:
-            raise DataError(f"settings.toml: [religion]: france_and_scotland_regions: unknown region {region!r}")
+            raise DataError(f"{where('religion', '', 'france_and_scotland_regions')}: unknown region {_shown(region)}")
     patronage = settings.patronage
     if str(patronage.event_box_cp) not in patronage.cp_modifier:
-        raise DataError(f"settings.toml: [patronage]: event_box_cp: {patronage.event_box_cp} is not a box of cp_modifier")
+        raise DataError(f"{where('patronage', '', 'event_box_cp', also=(('patronage', '', 'cp_modifier'),))}: {patronage.event_box_cp} is not a box of cp_modifier")
     if patronage.prague_power not in powers:
-        raise DataError(f"settings.toml: [patronage]: prague_power: unknown power {patronage.prague_power!r}")
+        raise DataError(f"{where('patronage', '', 'prague_power')}: unknown power {_shown(patronage.prague_power)}")
     for vp, artist_types in patronage.artist_typed_markers.items():
         for artist_type in artist_types:
             if artist_type not in ARTIST_TYPES:
-                raise DataError(f"settings.toml: [patronage]: artist_typed_markers.{vp}: {artist_type!r} is not one of {', '.join(map(repr, ARTIST_TYPES))}")
+                raise DataError(f"{where('patronage', '', 'artist_typed_markers')}.{vp}: {_shown(artist_type)} is not one of {', '.join(map(repr, ARTIST_TYPES))}")
+    suez = settings.suez
+    best_roll = DIE_FACES[1] + suez.boxes * suez.box_bonus + suez.excavation_bonus
+    if suez.target > best_roll:
+        at = where("suez", "", "target", also=tuple(("suez", "", f) for f in ("boxes", "box_bonus", "excavation_bonus")))
+        raise DataError(f"{at}: {suez.target} can never be rolled (SUEZ-1: at best 6 + boxes x box_bonus + excavation_bonus = {best_roll})")
+    league = settings.league
+    if data.spaces[league.first_space].home != "france":
+        raise DataError(f"{where('league', '', 'first_space')}: {_shown(league.first_space)} is not a French home space (CL-2)")
+    choosable = [s.id for s in data.spaces.values() if s.home == "france" and not s.huguenot and s.id != league.first_space]
+    if league.other_spaces > len(choosable):
+        at = where("league", "", "other_spaces", also=(("league", "", "first_space"),))
+        raise DataError(f"{at}: {league.other_spaces} is more than the {len(choosable)} French home spaces Spain could choose (CL-2)")
+    leader = data.leaders[league.leader]
+    if leader.kind != "army" or leader.enters != "league":
+        raise DataError(f"{where('league', '', 'leader')}: {_shown(league.leader)} is not an army leader who enters with the League (CL-4)")

@@ -8,8 +8,7 @@ import re
 import typing
 from functools import partial
 from pathlib import Path
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 import cattrs
@@ -21,8 +20,9 @@ from cattrs.strategies import configure_tagged_union, include_subclasses
 from core import atomic
 from core.gamedata import GameData
 from core.registry import RULES
+from core.choices import IllegalChoice
 from core.session import Action, Session
-from core.setup import Setup
+from core.setup import Setup, SetupError, check_seats
 from core.state import Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
@@ -109,14 +109,20 @@ def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
     for key in ("seed", "data_fingerprint", "decisions_taken", "suez_built"):
         state.pop(key, None)
     for power in state["powers"].values():
-        for line in power.get("deal", []):
+        for line in _list(power.get("deal")):
             if isinstance(line, dict) and line.get("text") == "track square for 1 key spaces":
                 line["text"] = "track square for 1 key space"  # v2 wording
-    for frame in state.get("stack", []):
+    for frame in _list(state.get("stack")):
         if isinstance(frame, dict) and frame.get("type") == "event":
-            frame["type"] = _V1_EVENT_FRAMES.get(frame.pop("step", ""), "event")
+            step = frame.pop("step", "")
+            frame["type"] = _V1_EVENT_FRAMES.get(step, "event") if isinstance(step, str) else "event"
     raw["version"] = 2
     return raw
+
+
+def _list(value: Any) -> list[Any]:
+    """A list from a raw save, or none (a part of the wrong shape is refused when the save is structured)."""
+    return value if isinstance(value, list) else []
 
 
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
@@ -246,13 +252,13 @@ def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | N
         raw["state"]["scenario"] = raw["setup"].get("scenario")
     try:
         save = converter().structure(raw, SaveFile)
-    except Exception as exc:  # cattrs raises a ClassValidationError tree
-        lines = (
-            cattrs.transform_error(exc, path="save", format_exception=_format_exception)
-            if isinstance(exc, cattrs.BaseValidationError)
-            else [str(exc)]
-        )
+    except cattrs.BaseValidationError as exc:
+        lines = cattrs.transform_error(exc, path="save", format_exception=_format_exception)
         raise _problem(path, "the save is damaged: " + "; ".join(_explain_frame_tags(raw, lines[:3]))) from None
+    try:
+        check_seats(save.setup.seats, tuple(save.state.powers))
+    except SetupError as exc:
+        raise _problem(path, f"its set-up cannot be played: {exc}") from None
     return save, raw["state"] if migrated else None
 
 
@@ -282,7 +288,8 @@ def _explain_frame_tags(raw: dict[str, Any], lines: list[str]) -> list[str]:
 def load(path: Path, data: GameData) -> Session:
     """Load a save and replay its action log from its seed; refuse it if the two disagree.
 
-    Whatever is wrong with the file, the only exception that comes out is a one-line SaveError.
+    Whatever is wrong with the file, it is refused with a one-line SaveError; any other exception is
+    a fault of this program, not of the file, and is left to the caller to report.
     """
     return open_save(path, data).verified()
 
@@ -303,15 +310,19 @@ class OpenedSave:
         (An older save records less than its state holds now, so it is replayed.)"""
         if self.recorded_state is not None:
             return self.verified()
-        return _guarded(self.path, lambda: Session.resume(self.data, self.save.setup, self.save.state, self.actions))
+        try:
+            return Session.resume(self.data, self.save.setup, self.save.state, self.actions)
+        except Exception:
+            # The saved state cannot even be shown. If it is not the state its action log makes,
+            # the file is damaged and verified() refuses it (SaveError); if it is, the fault is this
+            # program's, and goes on up as it is.
+            self.verified()
+            raise
 
     def verified(self) -> Session:
-        return _guarded(self.path, self._replay_and_compare)
-
-    def _replay_and_compare(self) -> Session:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions)
-        except Exception as exc:
+        except IllegalChoice as exc:
             raise _problem(self.path, f"its action log cannot be replayed ({_one_line(exc)})") from None
         replayed = converter().unstructure(session.state)
         if self.recorded_state is None:
@@ -327,46 +338,11 @@ class OpenedSave:
 
 def open_save(path: Path, data: GameData) -> OpenedSave:
     """Read a save and check its shape (one-line SaveError otherwise); nothing is replayed yet."""
-    return _guarded(path, lambda: _open(path, data))
-
-
-T = TypeVar("T")
-
-
-def _guarded(path: Path, work: Callable[[], T]) -> T:
+    save, recorded_state = _parse_recorded(read_text(path), path)
     try:
-        return work()
-    except (SaveError, MemoryError):
-        raise
-    except Exception as exc:  # a check this module lacks must still not take the caller down
-        raise _problem(path, f"cannot be loaded ({type(exc).__name__}: {_one_line(exc)})") from None
-
-
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _read(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise _problem(path, f"not a save file: {size} bytes is far larger than any save (at most {MAX_SAVE_BYTES})")
-        content = path.read_bytes()
-    except FileNotFoundError:
-        raise _problem(path, "no such file") from None
-    except IsADirectoryError:
-        raise _problem(path, "cannot be read: it is a folder") from None
-    except OSError as exc:
-        raise _problem(path, f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        return content.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _problem(path, f"cannot be read: not UTF-8 text (byte {exc.start})") from None
-
-
-def _open(path: Path, data: GameData) -> OpenedSave:
-    save, recorded_state = _parse_recorded(_read(path), path)
+        save.setup.checked(data)
+    except SetupError as exc:
+        raise _problem(path, f"its set-up cannot be played: {exc}") from None
     actions = []
     for number, text in enumerate(save.actions, 1):
         actor, separator, choice = text.partition(ACTION_SEPARATOR)
@@ -374,6 +350,24 @@ def _open(path: Path, data: GameData) -> OpenedSave:
             raise _problem(path, f"action {number} is not 'power: choice': {_short(text)}")
         actions.append(Action(actor=actor, choice=choice))
     return OpenedSave(path, data, save, actions, recorded_state)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def read_text(path: Path) -> str:
+    """A save's text: only a regular file (no named pipe, device, folder or broken link), at most
+    MAX_SAVE_BYTES, in UTF-8; a one-line SaveError otherwise."""
+    try:
+        content = atomic.read_regular_file(path, MAX_SAVE_BYTES, "save")
+    except atomic.UnreadableFile as exc:
+        raise _problem(path, f"cannot be read: {exc}") from None
+    try:
+        return content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _problem(path, f"cannot be read: not UTF-8 text (byte {exc.start})") from None
 
 
 def _agrees(recorded: Any, replayed: Any) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from enum import StrEnum
 
 from attrs import frozen
@@ -28,6 +28,9 @@ from core.state import (
 
 
 DEFAULT_PERSON = "Player 1"
+# A seat's name: printable characters without spaces around them, at most this many (the new-game
+# form's field takes 20; a player's name over SSH is their key's comment, which may be longer).
+MAX_SEAT_NAME = 40
 
 
 class SeatKind(StrEnum):
@@ -93,24 +96,81 @@ class Setup:
         return next(seat for seat in self.seats if power in seat.powers)
 
     def completed(self, data: GameData) -> Setup:
-        """Every power held by exactly one seat (GEN-2: unnamed powers go to "Player 1")."""
-        held = [p for seat in self.seats for p in seat.powers]
-        unknown = sorted(set(held) - set(data.power_ids))
-        if unknown:
-            raise SetupError(f"unknown power {unknown[0]!r} (powers: {', '.join(data.power_ids)})")
-        twice = sorted({p for p in held if held.count(p) > 1})
-        if twice:
-            raise SetupError(f"{data.power_name(twice[0])} is held by two seats")
+        """Every power held by exactly one seat (GEN-2: unnamed powers go to "Player 1"), the whole
+        set-up checked (``checked``)."""
+        held = {p for seat in self.seats for p in seat.powers}
         free = tuple(p for p in data.power_ids if p not in held)
         if not free:
-            return self
+            return self.checked(data)
         seats = list(self.seats)
         default = next((i for i, s in enumerate(seats) if s.name == DEFAULT_PERSON and s.is_person), None)
         if default is None:
             seats.append(Seat(DEFAULT_PERSON, free))
         else:
             seats[default] = Seat(DEFAULT_PERSON, seats[default].powers + free)
-        return Setup(self.scenario, self.seed, seats, self.strict_response_windows, self.started)
+        return Setup(self.scenario, self.seed, seats, self.strict_response_windows, self.started).checked(data)
+
+    def checked(self, data: GameData) -> Setup:
+        """This set-up, if the new-game form could have made it: a known scenario and ``check_seats``;
+        SetupError (one line) otherwise. Saves and store games are checked this way before they open."""
+        if self.scenario not in data.scenarios:
+            raise SetupError(f"unknown scenario {_quoted(self.scenario)} (known: {', '.join(data.scenarios)})")
+        check_seats(self.seats, data.power_ids)
+        return self
+
+
+def check_seats(seats: Iterable[Seat], power_ids: Collection[str]) -> None:
+    """GEN-2: each seat named as the new-game form takes a name, a person's or a known computer
+    player's (core.bots.BOTS), holding some powers; no two seats named alike (a computer seat plays
+    by its name); every power held by exactly one seat. SetupError (one line) otherwise."""
+    from core.bots import BOTS  # core.bots builds on this module
+
+    names: set[str] = set()
+    held: list[str] = []
+    for seat in seats:
+        where = f"seat {_quoted(seat.name)}"
+        if problem := seat_name_problem(seat.name):
+            raise SetupError(f"{where}: {problem}")
+        if seat.name in names:
+            raise SetupError(f"{where}: two seats have this name")
+        names.add(seat.name)
+        if seat.kind is SeatKind.PERSON and seat.bot:
+            raise SetupError(f"{where}: a person's seat names a computer player ({_quoted(seat.bot)})")
+        if seat.kind is SeatKind.COMPUTER and seat.bot not in BOTS:
+            raise SetupError(f"{where}: unknown computer player {_quoted(seat.bot)} (known: {', '.join(BOTS)})")
+        if seat.kind is SeatKind.ONLOOKER:
+            raise SetupError(f"{where}: an onlooker holds no power and has no seat in the set-up")
+        if not seat.powers:
+            raise SetupError(f"{where}: holds no power")
+        held += seat.powers
+    unknown = sorted(set(held) - set(power_ids))
+    if unknown:
+        raise SetupError(f"unknown power {_quoted(unknown[0])} (powers: {', '.join(power_ids)})")
+    twice = sorted({p for p in held if held.count(p) > 1})
+    if twice:
+        raise SetupError(f"{twice[0]} is held by two seats (GEN-2)")
+    free = [p for p in power_ids if p not in held]
+    if free:
+        raise SetupError(f"{free[0]} is held by no seat (GEN-2)")
+
+
+def seat_name_problem(name: str) -> str:
+    """Why ``name`` cannot name a seat ("" when it can)."""
+    if not name.strip():
+        return "the name is empty"
+    if len(name) > MAX_SEAT_NAME:
+        return f"the name is {len(name)} characters long (at most {MAX_SEAT_NAME})"
+    if not name.isprintable():
+        return "the name holds a character that cannot be shown (a control or unpaired character)"
+    if name != name.strip():
+        return "the name begins or ends with a space"
+    return ""
+
+
+def _quoted(text: str, longest: int = 30) -> str:
+    """``text`` quoted on one line, cut short when long (a damaged file may hold megabytes of it)."""
+    shown = repr(text[:longest])
+    return shown if len(text) <= longest else f"{shown}..."
 
 
 class SetupError(ValueError):

@@ -373,7 +373,7 @@ class SqliteStore:
 
     def _setup(self, game_id: int, text: str) -> Setup:
         try:
-            return saves.converter().structure(json.loads(text), Setup)
+            return saves.converter().structure(json.loads(text), Setup).checked(self.data)
         except (ValueError, cattrs.BaseValidationError) as exc:
             raise self._problem(f"game {game_id}'s set-up is damaged ({exc})") from None
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import os
+from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from core import engine, gamedata
 from core.choices import TABLE_ACTOR, Choice, Decision, Verb
@@ -15,6 +18,83 @@ from core.setup import Setup
 from core.state import GameState, Phase
 
 QUIET = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT, Verb.DECLINE)
+
+# ---- a suite that fails for a reason (issue 19) ----------------------------------------------------
+
+# Hypothesis draws the same examples on every run and every machine: one seed for the whole run
+# (pyproject's --hypothesis-seed, printed in the header and beside a failure; give another on the
+# command line to explore), no example database carried between runs, no time limit per example.
+hypothesis_settings.register_profile("suite", database=None, deadline=None, print_blob=True)
+hypothesis_settings.load_profile("suite")
+
+# The fast tier (`pytest -m "not slow"`) leaves out what takes a second or more: every async test (a
+# Pilot test starts the whole app), the modules that start a terminal, a server or a benchmark, and
+# the tests below that play many whole games. Marked here so that no test body changes.
+SLOW_MODULES = {"test_bench", "test_memory", "test_serve", "test_terminal", "test_web"}
+SLOW_TESTS = {
+    "test_bots.py::test_arena_command_prints_a_table_per_power_and_the_summary_line",
+    "test_bots.py::test_bots_only_game_with_greedy_in_each_seat_keeps_every_invariant_and_ends",
+    "test_bots.py::test_bots_only_tournament_of_greedy_players_ends",
+    "test_bots.py::test_greedy_finishes_ahead_of_random_in_the_same_seat",
+    "test_bots.py::test_greedy_chooses_the_same_whatever_the_hidden_cards_and_dice",
+    "test_rule_coverage.py::test_random_play_applies_every_game_event_rule",
+    "test_sim.py::test_gen_9_undo_fuzz_restores_exact_states_and_redo_reproduces",
+    "test_sim.py::test_random_play_reaches_the_rules_of_every_issue",
+    "test_sim.py::test_random_legal_playouts_keep_every_invariant_and_end",
+    "test_views.py::test_gen_8_no_seat_view_shows_a_card_of_a_hand_it_may_not_see",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if not isinstance(item, pytest.Function):
+            continue
+        module = item.path.stem
+        if module in SLOW_MODULES or f"{item.path.name}::{item.originalname}" in SLOW_TESTS or inspect.iscoroutinefunction(item.obj):
+            item.add_marker(pytest.mark.slow)
+
+
+def _hypothesis_seed(config: pytest.Config) -> str:
+    return str(config.getoption("hypothesis_seed"))
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"hypothesis: seed {_hypothesis_seed(config)} for every test (pytest --hypothesis-seed=N draws other examples)"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> pytest.TestReport:
+    report: pytest.TestReport = yield
+    notes = getattr(call.excinfo.value, "__notes__", ()) if call.excinfo is not None else ()
+    if report.failed and any("reproduce_failure" in note for note in notes):  # Hypothesis' own note (print_blob)
+        seed = _hypothesis_seed(item.config)
+        report.sections.append(("hypothesis", f"seed {seed}: pytest --hypothesis-seed={seed} '{item.nodeid}' fails the same way"))
+    return report
+
+
+def project_root() -> Path:
+    """This checkout, or the main checkout a git worktree of it was made from."""
+    checkout = Path(__file__).resolve().parent.parent
+    dot_git = checkout / ".git"
+    if not dot_git.is_file():
+        return checkout
+    git_dir = Path(dot_git.read_text(encoding="utf-8").removeprefix("gitdir:").strip())
+    return (git_dir / (git_dir / "commondir").read_text(encoding="utf-8").strip()).resolve().parent
+
+
+def rules_md_beside(root: Path) -> Path:
+    """``root``'s ``../shared/rules/RULES.md``; the calling test fails (never skips) without it."""
+    path = root.parent / "shared" / "rules" / "RULES.md"
+    if not path.is_file():
+        pytest.fail(f"{path} is missing: the project's rules belong in ../shared beside the project", pytrace=False)
+    return path
+
+
+@pytest.fixture(scope="session")
+def shared_rules_md() -> Path:
+    """The project's rules: the one way a test finds RULES.md."""
+    return rules_md_beside(project_root())
 
 
 @pytest.fixture(autouse=True)

@@ -22,18 +22,11 @@ def test_tables_keep_their_rows():
     assert "\n| 14 | True Love | each power gains 1 VP and 1 extra card |" in _plain("MAR-5")
 
 
-def test_shipped_rules_text_is_identical_to_the_projects_rules_md():
-    """core/data/rules.md is a copy of ../shared/rules/RULES.md (compared when the shared folder is present)."""
-    import pytest
-
+def test_shipped_rules_text_is_identical_to_the_projects_rules_md(shared_rules_md):
+    """core/data/rules.md is a copy of ../shared/rules/RULES.md."""
     from core.rules_text import RULES_FILE
 
-    from tests.tui_helpers import shared_rules_md
-
-    shared = shared_rules_md()
-    if shared is None:
-        pytest.skip("../shared/rules/RULES.md is not present")
-    assert RULES_FILE.read_bytes() == shared.read_bytes(), "copy ../shared/rules/RULES.md to core/data/rules.md"
+    assert RULES_FILE.read_bytes() == shared_rules_md.read_bytes(), "copy ../shared/rules/RULES.md to core/data/rules.md"
 
 
 def test_every_rule_entry_keeps_its_markdown_and_source_tags():

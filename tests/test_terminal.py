@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -29,18 +30,25 @@ class Terminal:
         return self.tmux("capture-pane", "-p", "-t", "vq")
 
     def wait_for(self, text: str) -> str:
+        return self.wait_until(lambda screen: text in screen, f"{text!r} never appeared")
+
+    def wait_until(self, condition: Callable[[str], bool], failure: str) -> str:
+        """Poll the screen until ``condition`` holds for it (TIMEOUT only says when to give up)."""
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if condition(screen):
                 return screen
             time.sleep(0.05)
-        raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
+        raise AssertionError(f"{failure}; the screen was:\n{self.screen()}")
+
+    def pane(self, variable: str) -> str:
+        return self.tmux("display-message", "-p", "-t", "vq", f"#{{{variable}}}").strip()
 
     def keys(self, *keys: str) -> None:
+        """Send keys; each caller then waits for what they should show."""
         for key in keys:
             self.tmux("send-keys", "-t", "vq", key)
-            time.sleep(0.15)
 
     def close(self) -> None:
         self.tmux("kill-server")
@@ -88,7 +96,12 @@ def test_real_terminal_survives_random_keys_at_full_speed(terminal):
     rng = random.Random(13)
     for _ in range(10):
         terminal.tmux("send-keys", "-t", "vq", *[rng.choice(TMUX_KEYS) for _ in range(20)])
-        time.sleep(0.1)
-    time.sleep(0.5)
-    assert terminal.tmux("display-message", "-p", "-t", "vq", "#{pane_dead}").strip() == "0", terminal.screen()
-    assert "Traceback" not in terminal.screen()
+    # Ctrl+Q comes after every random key: the app has taken them all once it has quit, cleanly
+    terminal.keys("C-q")
+
+    def ended(_screen: str) -> bool:  # tmux sees the pane close before it collects the exit status
+        return terminal.pane("pane_dead") == "1" and bool(terminal.pane("pane_dead_status") or terminal.pane("pane_dead_signal"))
+
+    screen = terminal.wait_until(ended, "the app did not quit on Ctrl+Q")
+    how = {v: terminal.pane(v) for v in ("pane_dead_status", "pane_dead_signal")}
+    assert how["pane_dead_status"] == "0" and "Traceback" not in screen, f"{how}\n{screen}"

@@ -10,9 +10,6 @@ from core.__main__ import main
 from core.choices import Choice
 from core.walkthroughs import TITIAN, WALKTHROUGHS, WEDDINGS, WalkthroughFailed, WalkthroughRun, check, play_through
 from core.walkthroughs.promises import Rolled, VpChange
-from tests.tui_helpers import shared_rules_md
-
-SHARED_RULES = shared_rules_md()
 
 
 def test_walkthrough_check_command_plays_every_walkthrough(capsys):
@@ -67,11 +64,9 @@ def test_a_wrong_choice_is_refused_with_the_lesson(data):
     assert run.step == 0 and not session.actions
 
 
-def test_every_rule_id_is_taught_by_a_walkthrough():
+def test_every_rule_id_is_taught_by_a_walkthrough(shared_rules_md):
     """Every rule ID of RULES.md is taught by at least one walkthrough (issue 10's done-when)."""
-    if SHARED_RULES is None:
-        pytest.skip("../shared/rules/RULES.md is not present")
-    ids = re.findall(r"^- `([A-Z]+-\d+)`", SHARED_RULES.read_text(encoding="utf-8"), re.MULTILINE)
+    ids = re.findall(r"^- `([A-Z]+-\d+)`", shared_rules_md.read_text(encoding="utf-8"), re.MULTILINE)
     taught = set().union(*(w.taught() for w in WALKTHROUGHS.values()))
     untaught = [rule for rule in ids if rule not in taught]
     assert len(ids) >= 77 and untaught == []

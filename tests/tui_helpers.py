@@ -14,15 +14,6 @@ from tui.app import VirginQueenApp
 SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
 
 
-def shared_rules_md() -> Path | None:
-    """The project's ../shared/rules/RULES.md beside this checkout (or a worktree's), if present."""
-    for folder in Path(__file__).resolve().parents:
-        candidate = folder / "shared" / "rules" / "RULES.md"
-        if candidate.exists():
-            return candidate
-    return None
-
-
 class PreparedApp(VirginQueenApp):
     """The app, with a prepared game (a hand-edited position) to put on screen."""
 

@@ -21,10 +21,10 @@ class Progress:
     def load(cls, save_dir: Path) -> Progress:
         """The saved progress; a missing or damaged file is no progress (it is rewritten on the next change)."""
         try:
-            raw = json.loads((save_dir / PROGRESS_FILE).read_text(encoding="utf-8"))
+            raw = json.loads(atomic.read_regular_file(save_dir / PROGRESS_FILE, atomic.APP_FILE_MAX_BYTES, "progress file"))
             done = {str(i) for i in raw.get("done", [])}
             step = {str(k): int(v) for k, v in raw.get("step", {}).items()}
-        except (OSError, ValueError, TypeError, AttributeError):
+        except (atomic.UnreadableFile, ValueError, TypeError, AttributeError, RecursionError):
             return cls()
         return cls(done, step)
 

@@ -23,8 +23,8 @@ class Settings:
     def read(cls, save_dir: Path) -> Settings:
         """The saved settings; a missing or unreadable file gives the defaults (settings are a comfort)."""
         try:
-            raw = json.loads((save_dir / SETTINGS_NAME).read_text())
-        except (OSError, ValueError):
+            raw = json.loads(atomic.read_regular_file(save_dir / SETTINGS_NAME, atomic.APP_FILE_MAX_BYTES, "settings file"))
+        except (atomic.UnreadableFile, ValueError, RecursionError):
             return cls()
         theme = raw.get("theme") if isinstance(raw, dict) else None
         return cls(theme=theme if isinstance(theme, str) else "")

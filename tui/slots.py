@@ -6,6 +6,7 @@ elsewhere whose game's slot has moved on (a longer or different action log) cont
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,7 +39,7 @@ def fresh_slot(save_dir: Path, setup: Setup) -> Path:
     """The game's slot name, or the first free numbered variant of it: no file is ever reused."""
     stem = slot_stem(setup)
     path, number = save_dir / f"{stem}.json", 2
-    while path.exists():
+    while os.path.lexists(path):  # a broken link or a named pipe takes its name too
         path, number = save_dir / f"{stem}-{number}.json", number + 1
     return path
 
@@ -48,11 +49,13 @@ def slot_for_loaded(save_dir: Path, session: Session, loaded_from: Path) -> Path
     from core import saves
 
     home = save_dir / f"{slot_stem(session.setup)}.json"
-    if loaded_from.resolve() == home.resolve() or not home.exists():
+    if not os.path.lexists(home):
         return home
     try:
-        held = saves.parse(home.read_text(encoding="utf-8"), home).actions
-    except (OSError, UnicodeDecodeError, saves.SaveError):
+        if loaded_from.resolve() == home.resolve():
+            return home
+        held = saves.parse(saves.read_text(home), home).actions
+    except (OSError, RuntimeError, saves.SaveError):  # resolve(): a link loop is OSError or RuntimeError
         return fresh_slot(save_dir, session.setup)  # an unreadable slot is left as it is
     mine = [f"{a.actor}{saves.ACTION_SEPARATOR}{a.choice}" for a in session.actions]
     return home if held == mine else fresh_slot(save_dir, session.setup)
@@ -76,9 +79,7 @@ def summarise(path: Path) -> SaveSummary:
     from core import saves
 
     try:
-        save = saves.parse(path.read_text(encoding="utf-8"), path)
-    except (OSError, UnicodeDecodeError) as exc:
-        return SaveSummary(path, problem=f"cannot be read ({exc})")
+        save = saves.parse(saves.read_text(path), path)
     except saves.SaveError as exc:
         return SaveSummary(path, problem=str(exc).removeprefix(f"{path}: "))
     people = tuple(seat.name for seat in save.setup.seats if seat.is_person)
@@ -88,11 +89,24 @@ def summarise(path: Path) -> SaveSummary:
 
 
 def save_files(save_dir: Path) -> list[Path]:
-    """Every save in the folder, the most recently played first."""
-    if not save_dir.is_dir():
+    """Every save in the folder, the most recently played first. Whatever else is named ``*.json``
+    (a folder, a named pipe, a broken link) is listed too, for ``summarise`` to say why it cannot
+    be loaded; a folder that cannot be read lists nothing."""
+    try:
+        entries = [e for e in os.scandir(save_dir) if e.name.endswith(".json") and e.name not in APP_FILES]
+    except OSError:
         return []
-    files = [p for p in save_dir.glob("*.json") if p.name not in APP_FILES]
-    return sorted(files, key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    return [Path(e.path) for e in sorted(entries, key=_last_change, reverse=True)]
+
+
+def _last_change(entry: os.DirEntry[str]) -> int:
+    """When the file was last written (a broken link or a link loop: when the link was made)."""
+    for follow_symlinks in (True, False):
+        try:
+            return entry.stat(follow_symlinks=follow_symlinks).st_mtime_ns
+        except OSError:
+            continue
+    return 0  # gone since the folder was listed
 
 
 def last_played(save_dir: Path) -> Path | None:
