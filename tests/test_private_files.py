@@ -19,6 +19,7 @@ from core.store import STORE_NAME, SharedGame, SqliteStore
 from tests.conftest import new_session
 from tests.tui_helpers import QueuedIo
 from tui.controller import Controller
+from tui.terminal import Terminal
 from tui.messages import Choose, StartGame
 from tui.serve import start_server
 
@@ -52,7 +53,7 @@ def test_a_folder_the_player_made_keeps_its_mode_and_our_files_in_it_are_private
 
 def test_an_autosave_slot_is_owner_only(data, tmp_path):
     io = QueuedIo()
-    controller = Controller(tmp_path / "saves", lambda message: None, io, data)
+    controller = Controller(Terminal(tmp_path / "saves", data, "Ana"), lambda message: None, io)
     controller.handle(StartGame(Setup(seed=2)))
     io.run()
     decision = controller.session.decision

@@ -9,6 +9,7 @@ from core.bots import playable_choices
 from core.setup import Seat, SeatKind, Setup
 from tests.tui_helpers import QueuedIo, app_for, computers_moving, screen_text, settle
 from tui.controller import COMPUTERS_MOVING, Controller
+from tui.terminal import Terminal
 from tui.messages import BoardChanged, Choose, HandedOff, StartGame, Undo
 from tui.screens.game import ActionScreen, PhaseScreen
 from tui.screens.menus import PERSON, NewGameScreen, seats_for
@@ -121,7 +122,7 @@ def test_the_hand_off_comes_only_between_people_and_computers_wait_for_no_one(tm
     while the computers move nobody's hand is shown."""
     posted: list = []
     io = QueuedIo()
-    controller = Controller(tmp_path, posted.append, io, data)
+    controller = Controller(Terminal(tmp_path, data, "Ana"), posted.append, io)
     seats = (
         Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
         Seat("greedy computer", ("ottoman", "france", "empire", "protestant"), SeatKind.COMPUTER, "greedy"),
@@ -156,7 +157,7 @@ def test_the_hand_off_comes_only_between_people_and_computers_wait_for_no_one(tm
 
 def test_before_their_first_decision_the_one_person_sees_their_own_hand(tmp_path, data):
     io = QueuedIo()
-    controller = Controller(tmp_path, lambda message: None, io, data)
+    controller = Controller(Terminal(tmp_path, data, "Ana"), lambda message: None, io)
     seats = (Seat("Ana", ("protestant",)), Seat("random computer", tuple(data.power_ids[:-1]), SeatKind.COMPUTER, "random"))
     controller.handle(StartGame(Setup(seed=1, seats=seats)))
     io.run(at_most=1)  # the game made, not yet the computers' first decision

@@ -19,8 +19,9 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
 
+from core import gamedata
+from core.atomic import clean_stale_temp_files
 from core.gamedata import DataError, GameData
-from tui.controller import Controller
 from tui.error_log import log_unexpected
 from tui.messages import (
     BoardChanged,
@@ -32,15 +33,18 @@ from tui.messages import (
     Intent,
     LeaveGame,
     SaveCopy,
+    SetPlayerName,
     WalkthroughFinished,
 )
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings
+from tui.terminal import Terminal
 
 if TYPE_CHECKING:
     from tui.board import Board
+    from tui.controller import Controller
 
 T = TypeVar("T")
 
@@ -82,32 +86,48 @@ class VirginQueenApp(App[None]):
         """``lobby``: start in the lobby of shared games (``--store``, or over SSH) as ``player``;
         ``player_fixed``: the name cannot be changed (over SSH it is the key's)."""
         super().__init__()
-        self.player_fixed = player_fixed
-        self.controller = Controller(save_dir, self.post_message, self.run_io, data, player or getpass.getuser())
+        clean_stale_temp_files(save_dir)  # left by saves killed mid-write (before the app runs)
+        self.terminal = Terminal(save_dir, data or gamedata.load(save_dir), player or getpass.getuser(), player_fixed)
         self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
 
     def get_default_screen(self) -> TitleScreen | LobbyScreen:
-        return LobbyScreen(self.controller, self.player_fixed) if self.starts_in_lobby else TitleScreen(self.controller)
+        return LobbyScreen(self.terminal) if self.starts_in_lobby else TitleScreen(self.terminal)
 
     def on_mount(self) -> None:
-        theme = Settings.read(self.controller.save_dir).theme
+        theme = Settings.read(self.terminal.save_dir).theme
         if theme in self.available_themes:
             self.theme = theme
         self._check_size(self.size.width, self.size.height)
-        self.set_interval(POLL_SECONDS, self.controller.tick)
+        self.set_interval(POLL_SECONDS, self._tick)
+
+    @cached_property
+    def controller(self) -> Controller:
+        """The game machinery, loaded with the first game (the title screen does not wait for it)."""
+        from tui.controller import Controller
+
+        return Controller(self.terminal, self.post_message, self.run_io)
 
     @cached_property
     def board(self) -> Board:
-        from tui.board import Board  # the game screens and the engine load with the first game
+        from tui.board import Board  # the game screens load with the first game
 
         return Board(self, self.controller)
+
+    @property
+    def playing(self) -> bool:
+        """A game is on screen (the controller was loaded for it)."""
+        return "controller" in self.__dict__ and self.controller.driver is not None
+
+    def _tick(self) -> None:
+        if self.playing:
+            self.controller.tick()
 
     # ---- work off the event loop ------------------------------------------------------------------
 
     def run_io(self, work: Callable[[], T], done: Callable[[T], None]) -> None:
         """tui/drivers.IoRunner: ``work`` in a thread worker, then ``done`` with its result on the loop."""
-        save_dir = self.controller.save_dir
+        save_dir = self.terminal.save_dir
 
         def job() -> None:
             try:
@@ -133,6 +153,9 @@ class VirginQueenApp(App[None]):
         if isinstance(intent, ChooseTheme):
             self._choose_theme(intent.theme)
             return
+        if isinstance(intent, SetPlayerName):
+            self.terminal.player = intent.name
+            return
         try:
             self.controller.handle(intent)
         except Exception as exc:  # an engine bug: logged with its traceback, the game kept as it was
@@ -141,7 +164,7 @@ class VirginQueenApp(App[None]):
     def _choose_theme(self, theme: str) -> None:
         """Use the theme now and at every later start (settings.json in the save folder)."""
         self.theme = theme
-        self.run_io(lambda: Settings(theme=theme).write(self.controller.save_dir), self._show_problem)
+        self.run_io(lambda: Settings(theme=theme).write(self.terminal.save_dir), self._show_problem)
 
     def action_lobby(self) -> None:
         self.post_message(LeaveGame(Destination.LOBBY))
@@ -153,11 +176,10 @@ class VirginQueenApp(App[None]):
         self.post_message(SaveCopy())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        playing = self.controller.driver is not None
         if action == "walkthrough_controls":
-            return playing and self.controller.on_screen().lesson is not None
+            return self.playing and self.controller.on_screen().lesson is not None
         if action == "lobby":
-            return playing and self.controller.on_screen().shared
+            return self.playing and self.controller.on_screen().shared
         return True
 
     def action_walkthrough_controls(self) -> None:
@@ -195,11 +217,11 @@ class VirginQueenApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if message.to is Destination.LOBBY and not isinstance(self.screen, LobbyScreen):
-            self.push_screen(LobbyScreen(self.controller, self.player_fixed))
+            self.push_screen(LobbyScreen(self.terminal))
         elif message.to is Destination.WALKTHROUGHS:
             from tui.screens.walkthrough_menu import WalkthroughMenu
 
-            self.push_screen(WalkthroughMenu(self.controller.save_dir))
+            self.push_screen(WalkthroughMenu(self.terminal.save_dir))
         self._show_problem(message.problem)
 
     @on(WalkthroughFinished)
@@ -209,7 +231,7 @@ class VirginQueenApp(App[None]):
         self.push_screen(WalkthroughDone(message.title, message.text))
 
     def on_unmount(self) -> None:
-        if self.controller.driver is not None:
+        if self.playing:
             self.controller.driver.close()
 
     # ---- views reachable from any game screen ---------------------------------------------------------------

@@ -85,11 +85,12 @@ class Board:
             return
         shown = self.controller.on_screen()
         events = self.controller.take_events() if self._reports_due(shown) else []
-        unread = self._leave_for_the_board(shown, events)
-        screen = self._game_screen()
-        if screen is not None:
-            screen.refresh_view(shown)
-        self._push_reports(unread, events)
+        with self.app.batch_update():  # one frame for the whole change
+            unread = self._leave_for_the_board(shown, events)
+            screen = self._game_screen()
+            if screen is not None:
+                screen.refresh_view(shown)
+            self._push_reports(unread, events)
 
     def _handoff(self, person: str, power: str) -> None:
         """GEN-2 / GEN-8: the board is taken down before the hand-off shows (nothing of the previous

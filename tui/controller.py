@@ -17,11 +17,8 @@ from typing import Any
 
 from textual.message import Message
 
-from core import gamedata
-from core.atomic import clean_stale_temp_files
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.engine import table_entry_allowed
-from core.gamedata import GameData
 from core.session import Session
 from tui import messages as m
 from tui.computers import ComputerPlayers
@@ -30,19 +27,19 @@ from tui.error_log import log_unexpected
 from tui.on_screen import OnScreen, built_for
 from tui.openings import Openings
 from tui.progress import mark_done, remember_step
+from tui.terminal import Terminal
 
 COMPUTERS_MOVING = "The computer players are moving..."
 
 
 class Controller:
-    def __init__(self, save_dir: Path, post: Callable[[Message], object], io: IoRunner, data: GameData | None = None, player: str = "") -> None:
-        self.save_dir = save_dir
+    def __init__(self, terminal: Terminal, post: Callable[[Message], object], io: IoRunner) -> None:
+        self.terminal = terminal
+        self.save_dir = terminal.save_dir
+        self.data = terminal.data
+        self.names = terminal.names
         self._post = post
         self._io = io
-        clean_stale_temp_files(save_dir)  # left by saves killed mid-write
-        self.data = data or gamedata.load(save_dir)
-        self.names = {p: self.data.power_name(p) for p in self.data.power_ids}
-        self.player = player  # who sits at this terminal in shared games (the SSH key's name, or --player)
         self.openings = Openings(self, io)
         self.driver: GameDriver | None = None
         self._keyboard = ""  # the person who took the keyboard at the last hand-off
@@ -94,9 +91,6 @@ class Controller:
         if lesson is not None and lesson.instruction:
             self._io(lambda: remember_step(self.save_dir, lesson.walkthrough_id, lesson.step), self.problem)
         self.close(intent.to)
-
-    def _on_SetPlayerName(self, intent: m.SetPlayerName) -> None:
-        self.player = intent.name
 
     def _on_Choose(self, intent: m.Choose) -> None:
         driver, shown = self._game(), self.on_screen()

@@ -137,7 +137,7 @@ class Openings:
         self.controller.notice("A free game from the walkthrough's position: it is not saved.")
 
     def _on_CreateSharedGame(self, intent: m.CreateSharedGame) -> None:
-        setup, player = intent.setup, self.controller.player
+        setup, player = intent.setup, self.controller.terminal.player
 
         def work() -> Joined:
             game_id = self.shared_games.create(setup)
@@ -147,11 +147,11 @@ class Openings:
         self._open(work, self._joined)
 
     def _on_JoinSharedGame(self, intent: m.JoinSharedGame) -> None:
-        player = self.controller.player
+        player = self.controller.terminal.player
         self._open(lambda: self.shared_games.join(intent.game_id, intent.seat, player), self._joined)
 
     def _joined(self, joined: Joined) -> SharedGameClient:
-        player = self.controller.player
+        player = self.controller.terminal.player
         return self._listening(lambda listener: SharedGameClient(
             joined.store, joined.game_id, joined.session, joined.seat, player, listener, self.io,
         ))

@@ -14,13 +14,13 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from tui.controller import Controller
 from tui.messages import JoinSharedGame, SetPlayerName
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
-    from tui.shared_games import Listing
+    from tui.shared_games import Listing, SharedGames
+    from tui.terminal import Terminal
 
 LOBBY_REFRESH_SECONDS = 1.0
 
@@ -50,11 +50,12 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, controller: Controller, player_fixed: bool) -> None:
+    def __init__(self, terminal: Terminal) -> None:
         super().__init__()
-        self.controller = controller
-        self.player_fixed = player_fixed  # over SSH the name is the key's
-        self.player = controller.player
+        self.terminal = terminal
+        self.player_fixed = terminal.player_fixed  # over SSH the name is the key's
+        self.player = terminal.player
+        self._games: SharedGames | None = None  # the store, opened by the first listing
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
         self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
 
@@ -96,7 +97,9 @@ class LobbyScreen(Screen[None]):
         from tui.shared_games import SharedGames
 
         try:
-            games = self.controller.openings.shared_games.listing()
+            if self._games is None:
+                self._games = SharedGames(self.terminal.save_dir, self.terminal.data)
+            games = self._games.listing()
         except SharedGames.ERRORS as exc:
             self.app.call_from_thread(self.show_problem, str(exc))
             return
@@ -123,8 +126,8 @@ class LobbyScreen(Screen[None]):
         self.show_problem("" if games else "No shared games yet: n creates one.")
 
     def _options(self, games: Listing) -> list[Option]:
-        names = self.controller.names
-        scenarios = self.controller.data.scenarios
+        names = self.terminal.names
+        scenarios = self.terminal.data.scenarios
         player = self.player
         options: list[Option] = []
         self._targets = {}
@@ -162,7 +165,7 @@ class LobbyScreen(Screen[None]):
         if not self.player:
             self.show_problem("Type your name first: the new game gives you a seat by it.")
             return
-        self.app.push_screen(NewGameScreen(self.controller.data, shared=True, player=self.player))
+        self.app.push_screen(NewGameScreen(self.terminal.data, shared=True, player=self.player))
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:  # opened from the title screen

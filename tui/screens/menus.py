@@ -17,12 +17,12 @@ from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
-from tui.controller import Controller
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
+    from tui.terminal import Terminal
 
 
 class TitleScreen(Screen[None]):
@@ -69,9 +69,9 @@ class TitleScreen(Screen[None]):
         }
         actions[event.button.id or "quit"]()
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, terminal: Terminal) -> None:
         super().__init__()
-        self.controller = controller
+        self.terminal = terminal
         self.can_continue = False
 
     def on_mount(self) -> None:
@@ -85,7 +85,7 @@ class TitleScreen(Screen[None]):
         """Continue is offered when a game slot is in the save folder (looked up off the event loop)."""
         from tui.slots import last_played
 
-        found = last_played(self.controller.save_dir) is not None
+        found = last_played(self.terminal.save_dir) is not None
         self.app.call_from_thread(self._show_continue, found)
 
     def _show_continue(self, found: bool) -> None:
@@ -102,21 +102,21 @@ class TitleScreen(Screen[None]):
         self.post_message(ContinueGame())
 
     def action_new_game(self) -> None:
-        self.app.push_screen(NewGameScreen(self.controller.data))
+        self.app.push_screen(NewGameScreen(self.terminal.data))
 
     def action_load_game(self) -> None:
-        self.app.push_screen(LoadScreen(self.controller.save_dir))
+        self.app.push_screen(LoadScreen(self.terminal.save_dir))
 
     def action_shared_games(self) -> None:
         """The lobby of games shared through the store (other terminals, SSH players, browsers)."""
         from tui.screens.lobby import LobbyScreen
 
-        self.app.push_screen(LobbyScreen(self.controller, player_fixed=False))
+        self.app.push_screen(LobbyScreen(self.terminal))
 
     def action_walkthroughs(self) -> None:
         from tui.screens.walkthrough_menu import WalkthroughMenu
 
-        self.app.push_screen(WalkthroughMenu(self.controller.save_dir))
+        self.app.push_screen(WalkthroughMenu(self.terminal.save_dir))
 
     def action_rules(self) -> None:
         from tui.screens.rules_browser import RulesBrowser
@@ -129,13 +129,13 @@ class TitleScreen(Screen[None]):
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
 
-        data = self.controller.data
+        data = self.terminal.data
         override = data.override_file or "none"
         text = (
             f"{PROVISIONAL_NOTE}\n\nProvisional records: "
             f"{sum(r.provisional for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces) for r in t.values())}"
             f" of {sum(len(t) for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces))}.\n"
-            f"Override file in use: {override}\nSave folder: {self.controller.save_dir}"
+            f"Override file in use: {override}\nSave folder: {self.terminal.save_dir}"
         )
         self.app.push_screen(TextScreen("About - provisional data", text))
 
