@@ -63,8 +63,8 @@ class PhaseScreen(Screen[None]):
 
     def _lay_out(self, shown: OnScreen) -> None:
         view = shown.view
-        self.query_one("#status", Static).update(view.status)
-        self.query_one("#vp", Static).update(display.vp_line(view))
+        self._update("#status", view.status)
+        self._update("#vp", display.vp_line(view))
         info = self.phase_info(view)
         lesson = shown.lesson
         suggested = ""
@@ -72,14 +72,20 @@ class PhaseScreen(Screen[None]):
             intro = f"\n{lesson.intro}" if lesson.step == 0 else ""
             info = f"{lesson.heading}\n> {lesson.instruction}{intro}\n\n{info}"
             suggested = lesson.suggested
-        self.query_one("#phase-info", Static).update(info)
+        self._update("#phase-info", info)
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
-        self.query_one(DecisionPanel).show(decision, shown.waiting or display.waiting_line(view), suggested)
+        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested)
         self._show_log(view.log, shown.names)
         enabled = (self.check_action("undo", ()), self.check_action("table", ()))
         if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change
             self._enabled = enabled
             self.refresh_bindings()
+
+    def _update(self, selector: str, text: str) -> None:
+        """A text changed since the last refresh: each update lays the whole screen out again."""
+        widget = self.query_one(selector, Static)
+        if widget.content != text:
+            widget.update(text)
 
     def _show_log(self, events: tuple[Event, ...], names: dict[str, str]) -> None:
         """Write only the events that are new since the last refresh (rewriting 40 lines on every

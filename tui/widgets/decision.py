@@ -82,6 +82,12 @@ class DecisionPanel(Vertical):
     def on_mount(self) -> None:
         self.query_one("#typed", Input).display = False
 
+    def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
+        """The board's decision after a change: the same one again keeps its list as it is (rebuilding
+        it lays the screen out again)."""
+        if not self._shown or decision is None or (decision, waiting_text, suggested) != (self._decision, self._waiting, self._suggested):
+            self.show(decision, waiting_text, suggested)
+
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         self._decision = decision
