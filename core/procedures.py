@@ -6,7 +6,8 @@ A rule-section module declares, beside its rules:
 - ``CARD_EVENTS``: one ``CardEvent`` per card event it implements;
 - ``TABLE_KINDS`` / ``TABLE_CONSTRAINTS``: kinds of table action (TABLE-1) and the rules that limit
   them (MOR-3, CL-6, IND-2, ...).
-Rule modules reach each other's declarations through ``ctx.rules`` (the registry), never by import.
+Rule modules import each other's helpers and frame types where they need them (``cards.card_title``,
+``units.add_units``); the declarations above they reach only through ``ctx.rules`` (the registry).
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from attrs import Factory, define, frozen
 
 from core import engine
 from core.choices import Choice, Decision
-from core.events import Event
+from core.events import Event, EventKind, render
 from core.gamedata import GameData
-from core.setup import Seat, Setup, new_state
+from core.setup import Seat, SeatKind, Setup, new_state
 from core.state import Frame, GameState
 from core.views import SeatView, seat_view
 
@@ -27,12 +27,26 @@ class Action:
 
 @define
 class _Undoable:
-    """One decision that can be taken back: where the logs stood before it, and who made it."""
+    """One decision that can be taken back: where the logs stood before it, and who made it (a
+    computer's quiet answer is taken back with the person's decision before it, GEN-9)."""
 
     action: Action
     actions: int
     log: int
     person: str
+    by_computer: bool
+
+
+def barrier_reason(event: Event) -> str:
+    """What an undo barrier event did, in words for the refusal of undo (GEN-9)."""
+    if event.kind is EventKind.ROLL and event.roll is not None:
+        return f"a die was rolled for {event.roll.why} [{event.rule}]"
+    what = {
+        EventKind.SHUFFLE: "the deck was shuffled",
+        EventKind.DRAW: "a random draw",
+        EventKind.REVEAL: "everyone saw a card",
+    }.get(event.kind, "a barrier")
+    return f"{what} ({render(event)})"
 
 
 @define
@@ -44,9 +58,11 @@ class Session:
     log: list[Event] = Factory(list)
     keep_undo: bool = True
     # GEN-9 undo window: the state (pickled) before the first undoable decision since the last
-    # barrier, and those decisions; undo replays all but the last from it (exact: no chance inside).
+    # barrier, and those decisions (one person's, with the computers' quiet answers after them); undo
+    # replays all but the last person's decision and the answers after it (exact: no chance inside).
     _window_base: bytes = b""
     _window: list[_Undoable] = Factory(list)
+    _barrier: str = "the game began"  # why the window is empty (GEN-9)
     _last_person: str = ""
     _pending: Decision | None = None
     _pending_for: Frame | None = None  # the frame the pending decision was built for
@@ -65,14 +81,14 @@ class Session:
         state = new_state(data, setup.scenario, setup.seed, setup.strict_response_windows)
         session = cls(data=data, setup=setup, state=state, keep_undo=keep_undo)
         session.log.extend(engine.start(data, state))
-        session.refresh()
+        session.refresh("the game began")
         return session
 
     @classmethod
     def resume(cls, data: GameData, setup: Setup, state: GameState, actions: list[Action]) -> Session:
         """A game from a saved state and its action log, not replayed (saves.OpenedSave checks it)."""
         session = cls(data=data, setup=setup.completed(data), state=state, actions=list(actions))
-        session.refresh()
+        session.refresh("the game was loaded")
         return session
 
     @classmethod
@@ -83,18 +99,29 @@ class Session:
         session.keep_undo = keep_undo
         return session
 
+    def detached(self) -> Session:
+        """A copy of the game to think on (computer players): its own state and logs, no undo."""
+        copy = Session(self.data, self.setup, pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)),
+                       list(self.actions), list(self.log), keep_undo=False)
+        copy.refresh()
+        return copy
+
     @property
     def decision(self) -> Decision | None:
         if self._top_frame() is not self._pending_for:
             self._build_pending()  # the stack was changed by hand without refresh()
         return self._pending
 
-    def refresh(self) -> None:
+    def refresh(self, reason: str = "the position was set up") -> None:
         """Build the pending decision again after the state was edited by hand; the edited state is
-        the new starting point of undo (GEN-9)."""
+        the new starting point of undo (GEN-9), ``reason`` says why when undo is refused."""
         self._build_pending()
+        self._close_window(reason)
+
+    def _close_window(self, reason: str) -> None:
         self._window.clear()
         self._window_base = b""
+        self._barrier = reason
 
     # ---- who decides (GEN-2) --------------------------------------------------------------------
 
@@ -126,34 +153,54 @@ class Session:
         """Apply one choice (IllegalChoice leaves everything unchanged); record it; manage undo."""
         if self._top_frame() is not self._pending_for:
             self._build_pending()  # the state was edited by hand without refresh(): never check a stale decision
-        person = self.person_for(actor)
-        base = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if self.keep_undo and not self._window else b""
+        seat = self.seat_of(actor)
+        by_computer = seat.kind is SeatKind.COMPUTER
+        # a computer's answer is undoable only with the person's decision it follows (GEN-9)
+        opens_window = self.keep_undo and not self._window and not by_computer
+        base = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if opens_window else b""
         events, self._pending = engine.advance(self.data, self.state, actor, choice, self._pending)
         self._pending_for = self._top_frame()
         action = Action(actor=actor, choice=str(choice))
-        undoable = _Undoable(action, len(self.actions), len(self.log), person)
+        undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer)
         self.actions.append(action)
         self.log.extend(events)
-        self._last_person = person
+        self._last_person = seat.name
         if not self.keep_undo:
             return events
-        handed_off = self._pending is not None and self.person_for(self._pending.power) != person
-        if handed_off or any(e.is_barrier for e in events):
-            self._window.clear()  # GEN-9: no undo across chance, a reveal or a hand-off
-            self._window_base = b""
-        else:
-            if not self._window:
-                self._window_base = base
+        barrier = next((e for e in events if e.is_barrier), None)
+        if barrier is not None:  # GEN-9: no undo across chance or a reveal
+            self._close_window(barrier_reason(barrier))
+            return events
+        if opens_window:
+            self._window_base = base
+        if opens_window or self._window:
             self._window.append(undoable)
+            self._close_window_on_hand_off(self._window[0].person)
         return events
 
+    def _close_window_on_hand_off(self, person: str) -> None:
+        """GEN-9: a hand-off to another person is a barrier; a computer player is no person."""
+        seat = self.seat_to_decide()
+        if seat is not None and seat.kind is SeatKind.PERSON and seat.name != person:
+            self._close_window(f"the decision passed to {seat.name}")
+
     def can_undo(self) -> bool:
-        return bool(self._window)
+        return any(not undoable.by_computer for undoable in self._window)
+
+    def undo_refusal(self) -> str:
+        """Why there is nothing to undo now (GEN-9), naming the barrier."""
+        return (
+            f"GEN-9: nothing to undo since {self._barrier}: undo never goes back across a die roll, a random "
+            "draw, a reveal of hidden cards or a hand-off to another person"
+        )
 
     def undo(self) -> bool:
-        """Take back the last decision of the person at the keyboard, back to the last barrier."""
-        if not self._window:
+        """Take back the last decision of the person at the keyboard, with the computers' quiet answers
+        after it (they decide again), back to the last barrier (GEN-9)."""
+        if not self.can_undo():
             return False
+        while self._window[-1].by_computer:
+            self._window.pop()
         last = self._window.pop()
         state: GameState = pickle.loads(self._window_base)
         for undoable in self._window:

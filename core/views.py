@@ -79,6 +79,7 @@ class RoyalRow:
     eligibility: int
     status: str
     available: bool
+    in_play: bool
     provisional: bool
 
 
@@ -147,6 +148,45 @@ class IndependentRow:
 
 
 @frozen
+class UnitsRow:
+    power: str
+    name: str
+    regulars: int
+    mercenaries: int
+
+
+@frozen
+class SpaceRow:
+    """A space of the map (the state TABLE-1 records): its controller, marks, religion and units."""
+
+    id: str
+    name: str
+    key: bool
+    fortified: bool
+    provisional: bool
+    control: str  # the id of a power, a minor power, or independent (the map colours by it)
+    controller: str  # its name
+    religion: str
+    unrest: bool
+    units: tuple[UnitsRow, ...]
+
+    @property
+    def unit_count(self) -> int:
+        return sum(row.regulars + row.mercenaries for row in self.units)
+
+
+@frozen
+class VpHistory:
+    """WIN-5 on the VP chart: each power's total at every Victory Determination Phase, then now."""
+
+    turns: tuple[int, ...]
+    totals: tuple[tuple[str, tuple[int, ...]], ...]  # power id and its total at each of ``turns``
+
+    def of(self, power: str) -> tuple[int, ...]:
+        return next(totals for p, totals in self.totals if p == power)
+
+
+@frozen
 class PowerDisplay:
     """A power's display: who holds it, VP ledger, Card markers, bonuses, and its own rules' state
     (the Suez track and the Morisco for the Ottoman, the Catholic League for Spain)."""
@@ -194,6 +234,8 @@ class SeatView:
     wars: tuple[tuple[str, str], ...]
     powers: tuple[PowerDisplay, ...]
     independent: tuple[IndependentRow, ...]
+    spaces: tuple[SpaceRow, ...]
+    vp_history: VpHistory
     log: tuple[Event, ...]
 
     @property
@@ -264,7 +306,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
             owner = f"{data.name_of(record.power)} (ally of {data.power_name(ally) if ally else 'no one'})"
         rows.append(RoyalRow(
             royal_id, record.name, owner, record.sex, record.family or "-", royal.eligibility, status,
-            royal.status is RoyalStatus.AVAILABLE, record.provisional,
+            royal.status is RoyalStatus.AVAILABLE, royal.status is not RoyalStatus.NOT_IN_PLAY, record.provisional,
         ))
     return tuple(rows)
 
@@ -364,6 +406,33 @@ def independent_rows(data: GameData, state: GameState) -> tuple[IndependentRow, 
     return tuple(rows)
 
 
+def space_rows(data: GameData, state: GameState) -> tuple[SpaceRow, ...]:
+    def name(holder: str) -> str:
+        return data.power_name(holder) if holder in state.powers else data.name_of(holder)
+
+    rows = []
+    for record in data.spaces.values():
+        space = state.spaces[record.id]
+        units = tuple(UnitsRow(p, name(p), u.regulars, u.mercenaries) for p, u in space.units.items() if u.regulars or u.mercenaries)
+        rows.append(SpaceRow(
+            record.id, record.name, record.key, record.fortified, record.provisional, space.control,
+            name(space.control), space.religion, space.unrest, units,
+        ))
+    return tuple(rows)
+
+
+def vp_history(data: GameData, state: GameState) -> VpHistory:
+    """One point per Victory Determination Phase so far (WIN-5), then the totals now."""
+    first = data.scenarios[state.scenario].first_turn
+    turns = [first + i for i in range(len(state.vp_history))]
+    series = {p: [entry.get(p, 0) for entry in state.vp_history] for p in data.power_ids}
+    if not turns or turns[-1] < state.turn:
+        turns.append(state.turn)
+        for power in data.power_ids:
+            series[power].append(victory.total_vp(state, data, power))
+    return VpHistory(tuple(turns), tuple((p, tuple(totals)) for p, totals in series.items()))
+
+
 def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[PowerDisplay, ...]:
     holders = state.markers.bonus_holders
     displays = []
@@ -434,5 +503,7 @@ def seat_view(
         wars=tuple((data.power_name(a), data.power_name(b)) for a, b in state.wars),
         powers=power_displays(data, state, setup),
         independent=independent_rows(data, state),
+        spaces=space_rows(data, state),
+        vp_history=vp_history(data, state),
         log=tuple(log),
     )

@@ -16,12 +16,15 @@ from core.setup import Setup
 from core.state import Phase
 from core.walkthroughs import TITIAN, WALKTHROUGHS
 from tests.conftest import advance_to_phase
-from tests.tui_helpers import app_for, show_session, screen_text
+from tests.tui_helpers import app_for, screen_text, settle, show_session, start_walkthrough
+from tui.messages import Choose
 from tui.screens.game import ActionScreen, PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.rules_browser import RulesBrowser, matching
-from tui.screens.walkthrough_menu import PROGRESS_FILE, Progress, WalkthroughControls, WalkthroughDone, WalkthroughMenu
+from tui.progress import Progress
+from tui.screens.walkthrough_menu import WalkthroughControls, WalkthroughDone, WalkthroughMenu
+from tui.settings import PROGRESS_FILE
 
 SIZE = (80, 24)
 
@@ -59,14 +62,14 @@ async def test_rules_browser_from_the_title_screen_searches(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, RulesBrowser)
         assert "77 of 77 rules" in screen_text(app)
         await pilot.press("slash", *"Valois")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.current_rule == "MAR-1" and "of 77 rules" in screen_text(app)
         await pilot.press("enter", "down")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.current_rule != "MAR-1"
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
@@ -78,7 +81,7 @@ async def test_rule_help_on_a_decision_opens_the_browser_at_its_rule(tmp_path, d
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == session.decision.rule == "GEN-6"
         markdown = app.screen.query_one("#rules-text").source
         assert markdown.startswith("## GEN-6 (Game frame)") and "Engine: enforced" in markdown and "[D]" in markdown
@@ -149,24 +152,24 @@ async def test_log_search_renders_only_visible_lines_and_opens_the_cited_rule(tm
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LogSearchScreen)
         lines = app.screen.query_one(LogLines)
         assert len(lines.events) == len(session.log) > 100
         assert lines.rendered <= 3 * lines.size.height  # only the rows on screen, not the whole log
         assert f"{len(session.log)} of {len(session.log)} log lines" in screen_text(app)
         await pilot.press("slash", *"dice AGE")
-        await pilot.pause()
+        await settle(pilot)
         assert lines.events and all(e.rule == "AGE-1" and e.roll for e in lines.events)
         await pilot.press("enter")
         await pilot.press("home")
-        await pilot.pause()
+        await settle(pilot)
         assert "-> " in app.screen.query_one("#log-detail").content
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "AGE-1"
         await pilot.press("escape", "escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
 
 
@@ -176,13 +179,13 @@ async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("l", "slash", *"leicester")
-        await pilot.pause()
+        await settle(pilot)
         lines = app.screen.query_one(LogLines).events
         names = {p: data.power_name(p) for p in data.power_ids}
         assert lines and all("leicester" in log_line(e, names).lower() for e in lines)
         assert "with 'leicester'" in screen_text(app)
         await pilot.press(*"zzz")
-        await pilot.pause()
+        await settle(pilot)
         assert not app.screen.query_one(LogLines).events and "0 of" in screen_text(app)
 
 
@@ -193,81 +196,82 @@ async def test_walkthrough_menu_groups_by_section_and_plays_titian_to_its_end(tm
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("k")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, WalkthroughMenu)
         text = screen_text(app)
         assert "-- Patronage --" in text and "-- Marriage --" in text and "(3 steps)" in text
-        app.controller.start_walkthrough(TITIAN.id)
-        await pilot.pause()
+        await start_walkthrough(pilot, TITIAN.id)
+        await settle(pilot)
         assert isinstance(app.screen, ActionScreen) and "Walkthrough PAT-9, step 1 of 3" in screen_text(app)
-        app.controller.choose(Choice.parse("pass"))  # a wrong choice is refused with the lesson
-        await pilot.pause()
+        app.post_message(Choose(Choice.parse("pass")))  # a wrong choice is refused with the lesson
+        await settle(pilot)
         assert "in this walkthrough, choose 'play 2 cp'" in screen_text(app)
         await pilot.press("enter")  # the expected choice is highlighted
-        await pilot.pause()
+        await settle(pilot)
         assert "step 2 of 3" in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, WalkthroughDone)
         assert "= 11" in screen_text(app) and "1 VP artist marker" in screen_text(app)
         assert not (tmp_path / "autosave.json").exists()
         assert json.loads((tmp_path / PROGRESS_FILE).read_text())["done"] == [TITIAN.id]
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, WalkthroughMenu) and f"[x] {TITIAN.title} (3 steps, done)" in screen_text(app)
 
 
 async def test_walkthrough_step_back_restart_and_resume(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.controller.start_walkthrough(TITIAN.id)
-        await pilot.pause()
+        await start_walkthrough(pilot, TITIAN.id)
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.controller.walkthrough.step == 2
+        await settle(pilot)
+        assert app.controller.driver.run.step == 2
         await pilot.press("k")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, WalkthroughControls) and "step 3 of 3" in screen_text(app)
         await pilot.press("b")  # step back: re-prepared, the first step replayed
-        await pilot.pause()
-        assert app.controller.walkthrough.step == 1 and "step 2 of 3" in screen_text(app)
+        await settle(pilot)
+        assert app.controller.driver.run.step == 1 and "step 2 of 3" in screen_text(app)
         assert [str(c) for c in app.controller.session.decision.choices][0].startswith("cp")
         await pilot.press("k", "r")
-        await pilot.pause()
-        assert app.controller.walkthrough.step == 0 and "step 1 of 3" in screen_text(app)
+        await settle(pilot)
+        assert app.controller.driver.run.step == 0 and "step 1 of 3" in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("k", "m")  # leave for the menu: the step reached is kept
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, WalkthroughMenu) and "(step 2 of 3)" in screen_text(app)
         assert Progress.load(tmp_path).step == {TITIAN.id: 1}
         app.screen.query_one("#walkthrough-list").highlighted = app.screen.ids.index(TITIAN.id)
         await pilot.press("enter")  # resume
-        await pilot.pause()
-        assert app.controller.walkthrough.step == 1 and "step 2 of 3" in screen_text(app)
+        await settle(pilot)
+        assert app.controller.driver.run.step == 1 and "step 2 of 3" in screen_text(app)
 
 
 async def test_play_on_from_a_finished_walkthrough_is_a_free_unsaved_game(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.controller.start_walkthrough(TITIAN.id, steps=2)
-        await pilot.pause()
+        await start_walkthrough(pilot, TITIAN.id, steps=2)
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, WalkthroughDone)
         await pilot.press("p")
-        await pilot.pause()
-        await pilot.pause()
-        assert any(isinstance(s, PhaseScreen) for s in app.screen_stack) and app.controller.walkthrough is None
-        assert app.controller.from_walkthrough == TITIAN.title
-        assert app.controller.save_as() is None  # refused: it cannot replay from a seed
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
+        assert any(isinstance(s, PhaseScreen) for s in app.screen_stack) and app.controller.on_screen().lesson is None
+        assert app.controller.driver.slot is None  # a free game from a walkthrough's position
+        await pilot.press("ctrl+s")  # refused: it cannot replay from a seed
+        await settle(pilot)
+        assert "cannot replay from a seed" in screen_text(app)
         assert not (tmp_path / "autosave.json").exists()
         assert not list(tmp_path.glob("save-*.json"))
 
@@ -288,18 +292,18 @@ def test_every_walkthrough_has_a_menu_section():
 async def test_refusal_walkthrough_with_a_table_action_and_a_typed_refused_choice(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.controller.start_walkthrough("mar-3-refusals")
-        await pilot.pause()
+        await start_walkthrough(pilot, "mar-3-refusals")
+        await settle(pilot)
         await pilot.press("t")  # the table records the war (TABLE-1), even in a walkthrough
-        await pilot.pause()
+        await settle(pilot)
         for _ in range(3):
             await pilot.press("enter")  # war, Spain, England: each highlighted
-            await pilot.pause()
+            await settle(pilot)
         assert ["england", "spain"] in app.controller.session.state.wars
         await pilot.press("colon", *"propose don-carlos elizabeth-i", "enter")
-        await pilot.pause()
-        await pilot.pause()
-        assert app.controller.walkthrough.step == 5
+        await settle(pilot)
+        await settle(pilot)
+        assert app.controller.driver.run.step == 5
         assert "refused, as the last step showed: MAR-3a" in screen_text(app)
 
 
@@ -326,7 +330,7 @@ async def test_the_done_mark_is_drawn_not_read_as_markup(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("k")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, WalkthroughMenu)
         drawn = app.export_screenshot(simplify=True).replace("&#160;", " ")
         assert f"[x] {first.title[:30]}" in drawn
@@ -341,12 +345,12 @@ async def test_a_step_teaching_a_refusal_says_to_type_it_before_enter_is_refused
     refusal_at = next(i for i, step in enumerate(walkthrough.steps) if step.teaches_refusal)
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.controller.start_walkthrough(walkthrough.id)
-        await pilot.pause()
+        await start_walkthrough(pilot, walkthrough.id)
+        await settle(pilot)
         for _ in range(refusal_at):
             assert "Type it with ':'" not in screen_text(app)
             await pilot.press("enter")
-            await pilot.pause()
-            await pilot.pause()
-        assert app.controller.walkthrough.step == refusal_at
+            await settle(pilot)
+            await settle(pilot)
+        assert app.controller.driver.run.step == refusal_at
         assert f"Type it with ':' ({walkthrough.steps[refusal_at].choice})" in screen_text(app)

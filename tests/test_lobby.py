@@ -8,9 +8,9 @@ import asyncio
 from core.bots import playable_choices
 from core.setup import Seat, SeatKind, Setup
 from core.store import SharedGame, SqliteStore
-from tests.tui_helpers import screen_text
+from tests.tui_helpers import screen_text, settle
 from tui.app import VirginQueenApp
-from tui.messages import ChoiceMade
+from tui.messages import Choose
 from tui.screens.game import PhaseScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menus import NewGameScreen
@@ -50,6 +50,7 @@ async def test_the_lobby_lists_seats_and_a_seat_is_played_through_the_store_foll
     store, game_id = _store_with_a_game(tmp_path, data)
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the lobby reads the store in a worker
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
         assert "Spain: seat Ana - free, named for you: Enter to take it" in text
@@ -59,8 +60,8 @@ async def test_the_lobby_lists_seats_and_a_seat_is_played_through_the_store_foll
         await _to_the_board(app, pilot)
         assert store.holders(game_id) == {"Ana": "Ana"}
         decision = app.controller.session.decision
-        assert app.controller.view().decision == decision and decision.power == "spain"
-        app.screen.post_message(ChoiceMade(playable_choices(decision)[0]))
+        assert app.controller.on_screen().view.decision == decision and decision.power == "spain"
+        app.screen.post_message(Choose(playable_choices(decision)[0]))
         await _until(pilot, lambda: app.controller.session.decision.power == "france")
         assert "Waiting for Ben - France." in screen_text(app)
         assert [a.seat for a in store.actions(game_id)] == ["Ana"]
@@ -75,20 +76,22 @@ async def test_the_lobby_lists_seats_and_a_seat_is_played_through_the_store_foll
         assert app.controller.session.actions[: len(ben.session.actions)] == ben.session.actions
         # then the computer players move, played by Ana's terminal (Ben's here is no app)
         await _until(pilot, lambda: any(a.seat == "random computer" for a in store.actions(game_id)))
-        assert all(h.cards is None for h in app.controller.view().hands if h.power != "spain")
+        assert all(h.cards is None for h in app.controller.on_screen().view.hands if h.power != "spain")
 
 
 async def test_a_choice_made_on_a_position_another_terminal_moved_on_from_is_refused_and_refreshed(tmp_path, data):
     store, game_id = _store_with_a_game(tmp_path, data)
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the lobby reads the store in a worker
         await pilot.press("enter")
         await _to_the_board(app, pilot)
         decision = app.controller.session.decision
+        app.controller.driver.tick = lambda: None  # this terminal does not look before it chooses
         elsewhere = SharedGame.open(SqliteStore.in_folder(tmp_path, data), game_id, "Ana")  # Ana on a second terminal
         elsewhere.choose("spain", playable_choices(decision)[0])
-        app.controller.choose(playable_choices(decision)[-1])  # before this terminal's next look
-        await pilot.pause()
+        app.post_message(Choose(playable_choices(decision)[-1]))  # before this terminal's next look
+        await settle(pilot)
         assert "the game moved on" in screen_text(app)
         assert app.controller.session.actions[0] == elsewhere.session.actions[0]
         assert store.actions(game_id)[0].choice == str(playable_choices(decision)[0])
@@ -98,23 +101,25 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
     store, game_id = _store_with_a_game(tmp_path, data)
     app = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the lobby reads the store in a worker
         listing = app.screen.query_one("#lobby-games")
         listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
         await pilot.press("enter")
         await _to_the_board(app, pilot)
-        view = app.controller.view()
+        view = app.controller.on_screen().view
         assert view.decision is None and all(h.cards is None for h in view.hands)
-        app.controller.choose(playable_choices(app.controller.session.decision)[0])
-        await pilot.pause()
+        app.post_message(Choose(playable_choices(app.controller.session.decision)[0]))
+        await settle(pilot)
         assert "not your decision" in screen_text(app)
         assert store.latest_number(game_id) == 0
         await pilot.press("ctrl+l")
-        await pilot.pause()
-        assert isinstance(app.screen, LobbyScreen) and app.controller.shared is None
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None
         listing = app.screen.query_one("#lobby-games")
+        await settle(pilot)
         listing.highlighted = [o.id for o in listing.options].index(f"seat-{game_id}-1")
         await pilot.press("enter")  # Ben's seat: Cy may watch but not sit in it
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and "is Ben's seat; you play as Cy" in screen_text(app)
         assert store.holders(game_id) == {}
 
@@ -123,6 +128,7 @@ async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path
     store = SqliteStore.in_folder(tmp_path, data)
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the lobby reads the store in a worker
         assert "No shared games yet" in screen_text(app)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
@@ -142,5 +148,6 @@ async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
     store.create(Setup(seed=2, seats=(Seat("[/x]", ("spain",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))))
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)  # the lobby reads the store in a worker
+        await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and "seat [/x] - waiting for [/x]" in screen_text(app)

@@ -19,7 +19,9 @@ from textual.widgets import RichLog
 from textual.widgets._footer import FooterKey
 
 from core.setup import Setup
-from tests.tui_helpers import app_for
+from tests.tui_helpers import app_for, post, settle
+from tui.messages import StartGame
+from tui.textual_private import watchers_of
 from tui.app import VirginQueenApp
 from tui.screens.game import LOG_LINES_SHOWN, PhaseScreen
 from tui.widgets.steady_footer import SteadyFooter
@@ -42,20 +44,20 @@ class _FooterApp(App[None]):
 
 
 def _watchers_of_compact(footer: SteadyFooter) -> list[object]:
-    return getattr(footer, "__watchers", {}).get("compact", [])
+    return watchers_of(footer, "compact")
 
 
 async def test_the_game_footer_lets_go_of_the_keys_it_recomposed_away():
     app = _FooterApp()
     async with app.run_test(size=SIZE) as pilot:
         footer = app.query_one(SteadyFooter)
-        await pilot.pause()
+        await settle(pilot)
         first_keys = [weakref.ref(key) for key in footer.query(FooterKey)]
         assert first_keys
         for _ in range(20):
             app.bell_dimmed = not app.bell_dimmed
             app.screen.refresh_bindings()  # the keys shown change: the footer recomposes
-            await pilot.pause()
+            await settle(pilot)
         gc.collect()
         shown = list(footer.query(FooterKey))
         assert len(_watchers_of_compact(footer)) == len(shown)
@@ -69,7 +71,7 @@ async def _play(app: VirginQueenApp, pilot, presses: int) -> list[weakref.ref[Ph
     chooser = random.Random(1)
     boards: list[weakref.ref[PhaseScreen]] = []
     for _ in range(presses):
-        decision = app.controller.game.decision
+        decision = app.controller.session.decision
         assert decision is not None, "the game ended: play fewer keys"
         if isinstance(app.screen, PhaseScreen):
             if not any(board() is app.screen for board in boards):
@@ -82,11 +84,11 @@ async def _play(app: VirginQueenApp, pilot, presses: int) -> list[weakref.ref[Ph
         else:
             key = "enter"
         await pilot.press(key)
-        await pilot.pause()
+        await settle(pilot)
     while not isinstance(app.screen, PhaseScreen):  # the board, with no report above it
         await pilot.press("enter")
-        await pilot.pause()
-    await pilot.pause()
+        await settle(pilot)
+    await settle(pilot)
     gc.collect()
     return boards
 
@@ -94,10 +96,9 @@ async def _play(app: VirginQueenApp, pilot, presses: int) -> list[weakref.ref[Ph
 async def test_a_game_played_through_phases_and_reports_keeps_a_bounded_set_of_screens_and_widgets(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(Setup(seed=1))
-        await pilot.pause()
+        await post(pilot, StartGame(Setup(seed=1)))
         boards = await _play(app, pilot, 150)
-        session = app.controller.game
+        session = app.controller.session
         assert session.state.turn >= 2 and len(boards) >= 6, "the play should pass several phases and turns"
 
         # one board per phase was shown; the one on screen is alive, and at most the first two of the
@@ -116,6 +117,6 @@ async def test_a_game_played_through_phases_and_reports_keeps_a_bounded_set_of_s
         gone = [cache for cache in objects if isinstance(cache, StylesCache) and id(cache) not in live_caches]
         assert len(gone) < 100, f"{len(gone)} render caches of gone widgets are kept"
 
-        # the controller and the log strip keep only what is shown
-        assert app.controller.last_events == []
+        # the game's driver and the log strip keep only what is shown
+        assert app.controller.take_events() == []
         assert len(app.screen.query_one("#log", RichLog).lines) <= LOG_LINES_SHOWN

@@ -11,7 +11,7 @@ from core import marriage
 from core.rules_text import entries
 from core.state import Phase
 from tests.conftest import advance_to_phase, ctx, new_session
-from tests.tui_helpers import app_for, screen_text, show_session
+from tests.tui_helpers import app_for, screen_text, show_session, settle
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.overlays import TableScreen
@@ -32,7 +32,7 @@ async def test_log_reopened_after_moves_shows_the_whole_new_log_without_the_old_
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("l", "slash", *"dice")
-        await pilot.pause()
+        await settle(pilot)
         first = app.screen
         assert isinstance(first, LogSearchScreen)
         before = len(session.log)
@@ -41,7 +41,7 @@ async def test_log_reopened_after_moves_shows_the_whole_new_log_without_the_old_
         await show_session(app, pilot)
         assert len(session.log) > before
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is first  # kept, not built again
         lines = first.query_one(LogLines)
         assert lines.events == list(session.log) and lines.cursor == len(session.log) - 1
@@ -67,7 +67,7 @@ async def test_log_opened_the_first_time_shows_the_newest_line(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         assert_cursor_line_in_view(app.screen.query_one(LogLines))
 
 
@@ -78,10 +78,10 @@ async def test_log_reopened_on_another_game_shows_that_games_log(tmp_path, data)
         await pilot.press("l", "escape")
         other = new_session(data, seed=2)
         advance_to_phase(other, Phase.ACTION, 1)
-        app.controller.session = other
+        app.prepared = other
         await show_session(app, pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.query_one(LogLines).events == list(other.log)
 
 
@@ -91,21 +91,22 @@ async def test_available_to_wed_reopened_after_a_betrothal_shows_it(tmp_path, da
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("w")
-        await pilot.pause()
+        await settle(pilot)
         first = app.screen
         assert isinstance(first, TableScreen)
         assert "betrothed to Archduke Charles" not in screen_text(app)
         await pilot.press("escape")
         marriage.end_betrothal(ctx(data, session.state), marriage.opening_betrothal(session.state))
         marriage.betroth(session.state, data, "elizabeth-i", "archduke-charles")
+        app.controller.game_changed()  # as after a choice: the view is built anew
         await pilot.press("w")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is first
         rows = {row[0].rstrip("*"): row for row in first.query_one(RowsTable).rows}
         assert rows["Elizabeth I"][-1].startswith("betrothed to Archduke Charles")
         await pilot.press("escape")
         await pilot.press("p")  # the Patronage chart is a table screen of its own
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen) and app.screen is not first
         assert "Patronage chart" in screen_text(app)
 
@@ -116,14 +117,14 @@ async def test_rule_help_reopened_at_a_new_decision_shows_its_rule_and_no_old_se
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("question_mark", "slash", *"Valois")
-        await pilot.pause()
+        await settle(pilot)
         first = app.screen
         assert isinstance(first, RulesBrowser) and first.query_one(OptionList).option_count < len(entries())
         await pilot.press("escape")
         advance_to_phase(session, Phase.ACTION, 1)
         await show_session(app, pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is first and first.current_rule == session.decision.rule == "GEN-6"
         assert first.query_one("#rules-search", Input).value == ""
         assert first.query_one(OptionList).option_count == len(entries())
@@ -138,14 +139,14 @@ async def test_a_log_line_opens_the_kept_browser_and_rule_help_finds_it_at_the_d
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("l", "slash", *"AGE", "enter", "enter")
-        await pilot.pause()
+        await settle(pilot)
         browser = app.screen
         assert isinstance(browser, RulesBrowser) and browser.current_rule == "AGE-1"
         await pilot.press("escape", "escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
         await pilot.press("question_mark")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is browser and browser.current_rule == "GEN-6"
 
 
@@ -154,14 +155,14 @@ async def test_the_footer_is_kept_on_reopen_and_follows_the_focus(tmp_path, data
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         keys = list(app.screen.query(FooterKey))
         assert "Rule of this line" in footer_keys(app.screen)
         await pilot.press("escape", "l")
-        await pilot.pause()
+        await settle(pilot)
         assert list(app.screen.query(FooterKey)) == keys  # the same widgets: no rebuild
         await pilot.press("slash")  # the filter has the focus: Enter no longer opens a line's rule
-        await pilot.pause()
+        await settle(pilot)
         assert "Rule of this line" not in footer_keys(app.screen) and "Close" in footer_keys(app.screen)
 
 
@@ -183,7 +184,7 @@ async def test_the_rules_list_shows_each_id_with_a_short_title_on_one_line(tmp_p
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
-        await pilot.pause()
+        await settle(pilot)
         options = app.screen.query_one(OptionList)
         prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert prompts[0] == "GEN-1   SD  Six major power…"
@@ -199,9 +200,9 @@ async def test_rule_help_reopened_scrolls_the_list_as_a_new_browser_would(tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("question_mark", "end")  # the list scrolled to its last rule
-        await pilot.pause()
+        await settle(pilot)
         options = app.screen.query_one(OptionList)
         assert options.scroll_offset.y > 0
         await pilot.press("escape", "question_mark")
-        await pilot.pause()
+        await settle(pilot)
         assert options.scroll_offset.y == 0 and app.screen.current_rule == "GEN-6"  # GEN-6 is in the first page

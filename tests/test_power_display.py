@@ -5,7 +5,7 @@ are independent (IND-1..IND-3); typed rows from core/views.py, laid out by tui/d
 from __future__ import annotations
 
 from core.walkthroughs import WALKTHROUGHS, play_through
-from tests.tui_helpers import app_for, screen_text, show_session
+from tests.tui_helpers import app_for, screen_text, show_session, settle
 from tui.display import power_display_lines
 from tui.screens.overlays import TextScreen
 
@@ -75,7 +75,7 @@ async def test_v_shows_the_suez_track_morisco_league_and_independent_spaces(tmp_
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("v")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TextScreen)
         text = screen_text(app)
         assert "Suez Canal (SUEZ-1, SUEZ-2): not built; attempts [x][x][ ][ ][ ] 2/5" in text

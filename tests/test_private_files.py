@@ -17,7 +17,10 @@ from core.bots import playable_choices
 from core.setup import Setup
 from core.store import STORE_NAME, SharedGame, SqliteStore
 from tests.conftest import new_session
+from tests.tui_helpers import QueuedIo
 from tui.controller import Controller
+from tui.terminal import Terminal
+from tui.messages import Choose, StartGame
 from tui.serve import start_server
 
 
@@ -49,12 +52,16 @@ def test_a_folder_the_player_made_keeps_its_mode_and_our_files_in_it_are_private
 
 
 def test_an_autosave_slot_is_owner_only(data, tmp_path):
-    controller = Controller(tmp_path / "saves", post=lambda message: None, data=data)
-    controller.new_game(Setup(seed=2))
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path / "saves", data, "Ana"), lambda message: None, io)
+    controller.handle(StartGame(Setup(seed=2)))
+    io.run()
     decision = controller.session.decision
-    controller.choose(playable_choices(decision)[0])
-    assert controller.slot is not None and controller.slot.exists()
-    assert _mode(controller.slot) == 0o600 and _mode(tmp_path / "saves") == 0o700
+    controller.handle(Choose(playable_choices(decision)[0]))
+    io.run()
+    slot = controller.driver.slot
+    assert slot is not None and slot.exists()
+    assert _mode(slot) == 0o600 and _mode(tmp_path / "saves") == 0o700
 
 
 def test_the_store_its_wal_and_shm_and_an_export_are_owner_only(data, tmp_path):
@@ -89,7 +96,8 @@ async def test_the_ssh_server_makes_its_save_folder_owner_only(tmp_path):
 def test_settings_and_walkthrough_progress_made_first_keep_the_save_folder_owner_only(tmp_path):
     """The theme or a walkthrough step may be the first thing written to a new save folder: the
     folder is made owner-only then too (it will hold saves, GEN-8), and both files are written whole."""
-    from tui.screens.walkthrough_menu import PROGRESS_FILE, Progress
+    from tui.progress import Progress
+    from tui.settings import PROGRESS_FILE
     from tui.settings import SETTINGS_NAME, Settings
 
     themed, taught = tmp_path / "themed", tmp_path / "taught"

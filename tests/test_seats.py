@@ -7,9 +7,10 @@ from textual.widgets import Select
 
 from core.bots import playable_choices
 from core.setup import Seat, SeatKind, Setup
-from tests.tui_helpers import app_for, screen_text
-from tui.controller import Controller
-from tui.messages import ChoiceMade, ComputersToMove, HandoffNeeded, StateChanged
+from tests.tui_helpers import QueuedIo, app_for, computers_moving, screen_text, settle
+from tui.controller import COMPUTERS_MOVING, Controller
+from tui.terminal import Terminal
+from tui.messages import BoardChanged, Choose, HandedOff, StartGame, Undo
 from tui.screens.game import ActionScreen, PhaseScreen
 from tui.screens.menus import PERSON, NewGameScreen, seats_for
 from tui.screens.overlays import HandoffScreen
@@ -37,7 +38,7 @@ async def test_the_form_refuses_a_person_named_like_a_computer_player(tmp_path):
         await pilot.press("n")
         app.screen.query_one("#seat-spain").value = "greedy computer"
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
         assert "'greedy computer' names a computer player" in screen_text(app)
 
@@ -45,9 +46,9 @@ async def test_the_form_refuses_a_person_named_like_a_computer_player(tmp_path):
 async def _wait_for_a_screen(app, pilot) -> None:
     """Let the computer players' steps run until the board waits for a person (or the game ends)."""
     for _ in range(200):
-        await pilot.pause()
-        if not app.controller.computers_moving() and not isinstance(app.screen, NewGameScreen):
-            await pilot.pause()
+        await settle(pilot)
+        if not computers_moving(app) and not isinstance(app.screen, NewGameScreen):
+            await settle(pilot)
             return
     raise AssertionError("the computer players never stopped")
 
@@ -60,14 +61,14 @@ async def test_a_computer_seat_shows_no_persons_name_and_gets_it_back_as_a_perso
         form = app.screen
         form.query_one("#seat-spain").value = "Ben"
         form.query_one("#holder-spain", Select).value = "greedy"
-        await pilot.pause()
+        await settle(pilot)
         assert form.query_one("#seat-spain").disabled and form.query_one("#seat-spain").value == ""
         assert form.query_one("#seat-spain").placeholder == ""
         assert form.holders()["spain"] == ("greedy", "")
         form.query_one("#holder-spain", Select).value = "random"
-        await pilot.pause()
+        await settle(pilot)
         form.query_one("#holder-spain", Select).value = PERSON
-        await pilot.pause()
+        await settle(pilot)
         assert not form.query_one("#seat-spain").disabled and form.query_one("#seat-spain").value == "Ben"
         assert form.query_one("#seat-spain").placeholder == "a person's name"
 
@@ -84,7 +85,7 @@ async def test_one_person_and_five_computers_play_to_the_victory_screen_with_no_
         for power in ("ottoman", "spain", "england", "france", "protestant"):
             form.query_one(f"#holder-{power}", Select).value = "random"
         form.query_one("#seat-empire").value = "Ana"
-        await pilot.pause()
+        await settle(pilot)
         assert form.query_one("#seat-spain").disabled
         await pilot.press("ctrl+n")
         await _wait_for_a_screen(app, pilot)
@@ -100,13 +101,13 @@ async def test_one_person_and_five_computers_play_to_the_victory_screen_with_no_
                 assert isinstance(app.screen, PhaseScreen)
                 decision = session.decision
                 assert decision is not None and session.seat_of(decision.power).name == "Ana"
-                assert app.controller.view().decision == decision
+                assert app.controller.on_screen().view.decision == decision
                 text = screen_text(app)
                 computer_moves_seen |= any(f"{name}:" in text for name in ("Spain", "France", "England"))
                 if isinstance(app.screen, ActionScreen):
                     assert "Empire's hand" in text and "Spain's hand" not in text
                     hands_seen += 1
-                app.screen.post_message(ChoiceMade(playable_choices(decision)[0]))
+                app.screen.post_message(Choose(playable_choices(decision)[0]))
                 person_decisions += 1
             await _wait_for_a_screen(app, pilot)
         assert session.state.winner and person_decisions > 10
@@ -117,41 +118,50 @@ async def test_one_person_and_five_computers_play_to_the_victory_screen_with_no_
 
 def test_the_hand_off_comes_only_between_people_and_computers_wait_for_no_one(tmp_path, data):
     """GEN-2 / GEN-8: Ana and Ben share the keyboard with four computer players: the board is hidden
-    only when the keyboard passes from one person to the other, never for a computer's turn."""
+    only when the keyboard passes from one person to the other, never for a computer's turn, and
+    while the computers move nobody's hand is shown."""
     posted: list = []
-    controller = Controller(tmp_path, posted.append, data)
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), posted.append, io)
     seats = (
         Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
         Seat("greedy computer", ("ottoman", "france", "empire", "protestant"), SeatKind.COMPUTER, "greedy"),
     )
-    controller.new_game(Setup(seed=3, seats=seats))
+    controller.handle(StartGame(Setup(seed=3, seats=seats)))
     hand_offs: list[str] = []
+    keyboard = ""
     person_decisions = 0
     while person_decisions < 12:
+        io.run()
         message = posted.pop(0)
-        if isinstance(message, ComputersToMove):
-            assert controller.computers_moving()
-            controller.undo()
+        if isinstance(message, BoardChanged) and controller.handoff_due() is not None:
+            person, _power = controller.handoff_due()
+            assert person in ("Ana", "Ben") and person != keyboard
+            assert all(hand.cards is None for hand in controller.on_screen().view.hands), "a hand shown at the hand-off"
+            hand_offs.append(person)
+            keyboard = person
+            controller.handle(HandedOff(person))
+        elif isinstance(message, BoardChanged) and controller.on_screen().waiting == COMPUTERS_MOVING:
+            view = controller.on_screen().view
+            assert all(hand.cards is None for hand in view.hands), "a hand shown while the computers move (GEN-8)"
+            controller.handle(Undo())
             assert "GEN-9: the computer players are moving" in posted.pop().text
-            controller.computers_move(message)
-        elif isinstance(message, HandoffNeeded):
-            assert message.person in ("Ana", "Ben") and message.person != controller.person_at_keyboard
-            hand_offs.append(message.person)
-            controller.handed_off(message.person)
-        elif isinstance(message, StateChanged):
-            decision = controller.session.decision
-            assert controller.session.seat_of(decision.power).name == controller.person_at_keyboard
-            controller.choose(playable_choices(decision)[0])
+        elif isinstance(message, BoardChanged):
+            view = controller.on_screen().view
+            assert view.decision is not None and view.seat == keyboard
+            controller.handle(Choose(playable_choices(view.decision)[0]))
             person_decisions += 1
     assert hand_offs[:2] == ["Ana", "Ben"]
     assert any(a.actor == "france" for a in controller.session.actions)
 
 
 def test_before_their_first_decision_the_one_person_sees_their_own_hand(tmp_path, data):
-    controller = Controller(tmp_path, lambda message: None, data)
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), lambda message: None, io)
     seats = (Seat("Ana", ("protestant",)), Seat("random computer", tuple(data.power_ids[:-1]), SeatKind.COMPUTER, "random"))
-    controller.new_game(Setup(seed=1, seats=seats))
-    assert controller.computers_moving()
-    view = controller.view()
+    controller.handle(StartGame(Setup(seed=1, seats=seats)))
+    io.run(at_most=1)  # the game made, not yet the computers' first decision
+    assert controller.on_screen().waiting == COMPUTERS_MOVING
+    view = controller.on_screen().view
     assert view.seat == "Ana" and view.decision is None
     assert [h.power for h in view.hands if h.cards is not None] == ["protestant"]

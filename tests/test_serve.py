@@ -186,6 +186,7 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
         connections = [ana_conn, ben_conn]
         await ana.wait_for("Shared games - you are Ana")
         await ben.wait_for("Shared games - you are Ben")
+        await ana.wait_for("Spain: seat Ana - free, named for you")  # the lobby reads the store in a worker
         await ben.wait_for("France: seat Ben - free, named for you")
         ana_chan.write(b"\r")
         await ana.wait_for("Spain's hand")

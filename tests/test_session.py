@@ -64,3 +64,56 @@ def test_gen_9_a_table_action_is_its_starters_and_undoable(data):
     assert session.person_for("table") == "Ben" and session.can_undo()
     session.choose("table", Choice.parse("pick war"))
     assert session.can_undo()
+
+
+class QuietBot:
+    """A computer player that always gives the quiet answer (done, pass, no response)."""
+
+    name = "quiet"
+
+    def choose(self, session, decision):
+        from tests.conftest import quiet_choice
+
+        return quiet_choice(decision)
+
+
+def _ana_and_computers(data):
+    from core.setup import Seat, SeatKind
+
+    others = tuple(p for p in data.power_ids if p != "spain")
+    seats = (Seat("Ana", ("spain",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))
+    return new_session(data, seats=seats)
+
+
+def test_gen_9_a_computers_quiet_answers_are_no_barrier_and_are_taken_back_with_yours(data):
+    """GEN-9: a computer player is no person: its quiet decisions after yours are undone with yours."""
+    from core.bots import play_computer_turns
+
+    session = _ana_and_computers(data)
+    bots = {"random computer": QuietBot()}
+    assert session.decision.power == "spain"
+    actions = len(session.actions)
+    choose(session, "opening postpone")
+    answered = play_computer_turns(session, bots)
+    assert session.decision.power == "spain" and len(session.actions) > actions + 1  # the computers said done
+    assert not any(e.is_barrier for e in answered)
+    assert session.can_undo()
+    assert session.undo()
+    assert len(session.actions) == actions and session.decision.power == "spain"
+    assert "opening postpone" in choice_strings(session.decision)
+    assert not session.can_undo()
+
+
+def test_gen_9_undo_refused_names_the_real_barrier(data):
+    """GEN-9: when undo is refused, the refusal names what stopped it (a card shown, a hand-off)."""
+    session = new_session(data)
+    assert "since the game began" in session.undo_refusal()
+    to_impulse_of(session, "spain", [2, 101])
+    choose(session, "play 2 cp")  # reveals the card
+    assert not session.can_undo()
+    assert "everyone saw a card" in session.undo_refusal() and "plays" in session.undo_refusal()
+    controllers = {p: TWO_PEOPLE.get(p, "Ana") for p in data.power_ids}
+    handed = new_session(data, controllers=controllers)
+    while handed.person_for(handed.decision.power) == "Ana":
+        choose(handed, "done" if "done" in choice_strings(handed.decision) else "opening postpone")
+    assert "the decision passed to Ben" in handed.undo_refusal()

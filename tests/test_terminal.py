@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -18,7 +19,8 @@ TIMEOUT = 20.0
 class Terminal:
     def __init__(self, tmp_path) -> None:
         self.socket = f"vq-test-{os.getpid()}-{tmp_path.name}"  # one server per test: none outlives another
-        command = f"cd {tmp_path} && {sys.executable} -m tui.app --save-dir {tmp_path / 'saves'}"
+        self.status = tmp_path / "exit-status"  # tmux may see the pane close and never learn the status
+        command = f"cd {tmp_path} && {sys.executable} -m tui.app --save-dir {tmp_path / 'saves'}; echo $? > {self.status}"
         env = {**os.environ, "PYTHONPATH": os.getcwd()}
         self.tmux("new-session", "-d", "-s", "vq", "-x", "80", "-y", "24", command, env=env)
 
@@ -99,9 +101,73 @@ def test_real_terminal_survives_random_keys_at_full_speed(terminal):
     # Ctrl+Q comes after every random key: the app has taken them all once it has quit, cleanly
     terminal.keys("C-q")
 
-    def ended(_screen: str) -> bool:  # tmux sees the pane close before it collects the exit status
-        return terminal.pane("pane_dead") == "1" and bool(terminal.pane("pane_dead_status") or terminal.pane("pane_dead_signal"))
+    def ended(_screen: str) -> bool:  # the shell writes the app's exit status once it has quit
+        return terminal.status.exists() and terminal.status.read_text().strip() != ""
 
     screen = terminal.wait_until(ended, "the app did not quit on Ctrl+Q")
-    how = {v: terminal.pane(v) for v in ("pane_dead_status", "pane_dead_signal")}
-    assert how["pane_dead_status"] == "0" and "Traceback" not in screen, f"{how}\n{screen}"
+    status = terminal.status.read_text().strip()
+    assert status == "0" and "Traceback" not in screen, f"exit status {status}\n{screen}"
+
+
+HAND_LINE = re.compile(r"^\s+(#\d+) ")  # a card as the board's hand lists it, left of the decision panel
+
+
+def _hand_cards(screen: str) -> set[str]:
+    """The cards of a hand on screen (the hand's rows, not the log's or the choices')."""
+    return {match.group(1) for line in screen.splitlines() if (match := HAND_LINE.match(line.split("│")[0]))}
+
+
+@pytest.mark.slow
+def test_real_terminal_hand_offs_never_show_the_previous_persons_hand(tmp_path):
+    """GEN-8 in a real terminal at 80x24: England (Ana) and France (Ben) with four computer players.
+    The computers (greedy) think for a while between; the screen is read every few milliseconds; from a person's decision until they take the keyboard
+    again at a hand-off, no card of the hand they held is on screen."""
+    from core import gamedata, saves
+    from core.session import Session
+    from core.setup import Seat, SeatKind, Setup
+
+    data = gamedata.load(tmp_path)
+    computers = ("ottoman", "spain", "empire", "protestant")
+    seats = (Seat("Ana", ("england",)), Seat("Ben", ("france",)), Seat("greedy computer", computers, SeatKind.COMPUTER, "greedy"))
+    (tmp_path / "saves").mkdir()
+    saves.write(Session.new(data, Setup(started="2026-12-02T10:00:00", seed=11, seats=seats)), tmp_path / "saves" / "game-campaign-20261202-100000.json")
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.wait_for("Continue (c)")
+        terminal.keys("c")
+        hand_offs, holder, held, leaks = 0, "", {"Ana": set(), "Ben": set()}, []
+        hidden: dict[str, set[str]] = {}  # person -> the cards no screen may show until they hold the keyboard
+        suspect: set[tuple[str, str]] = set()
+        deadline = time.monotonic() + 120
+        while (hand_offs < 8 or not all(held.values())) and time.monotonic() < deadline:
+            screen = terminal.screen()
+            shown = _hand_cards(screen)
+            exposed = {  # their own decision on screen again is theirs to see
+                (person, card) for person, cards in hidden.items() if person != holder or f"({person}) to act" not in screen
+                for card in cards & shown
+            }
+            # tmux may be read while a frame is half written (rows are redrawn top to bottom): a card
+            # counts as shown when two reads in a row show it
+            leaks += [f"{person}'s {card} on a screen of someone else's turn:\n{screen}" for person, card in exposed & suspect]
+            suspect = exposed
+            handing = re.search(r"Pass to (\w+)", screen)
+            if handing:
+                hand_offs += bool(holder and held[holder] and handing.group(1) != holder)  # a hand to hide
+                holder = handing.group(1)
+                hidden.pop(holder, None)
+                terminal.keys("Enter")
+                terminal.wait_until(lambda s: "Pass to" not in s or holder not in s, "the hand-off stayed")
+            elif "⏎ Continue" in screen:
+                terminal.keys("Enter")
+                terminal.wait_until(lambda s, before=screen: s != before, "the report stayed")
+            elif holder and f"({holder}) to act" in screen and " 1. " in screen:
+                held[holder] = shown
+                terminal.keys("1" if "this decision has none" in screen else "0")  # done, pass, no response
+                hidden[holder] = set(held[holder])
+                terminal.wait_until(lambda s, before=screen: s != before, "the decision was not taken")
+            time.sleep(0.005)
+        assert hand_offs >= 8, f"only {hand_offs} hand-offs; the screen was:\n{terminal.screen()}"
+        assert held["Ana"] and held["Ben"], "no hand was ever read on screen"
+        assert not leaks, leaks[:5]
+    finally:
+        terminal.close()

@@ -8,7 +8,8 @@ from core import saves
 from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
-from tests.tui_helpers import app_for, compare_snapshot, pick, screen_text, show_session
+from tests.tui_helpers import app_for, compare_snapshot, pick, post, screen_text, settle, show_session
+from tui.messages import LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
 from tui.screens.log_search import LogSearchScreen
@@ -38,7 +39,7 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#seed").value = "42"
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, CardDrawScreen)
         assert "track square for 10 key spaces" in screen_text(app)
         compare_snapshot(app, "card-draw")
@@ -49,7 +50,7 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
         await pick(app, pilot, "opening postpone")
         assert app.controller.session.actions[-1].choice == "opening postpone"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settle(pilot)
         saved = sorted(tmp_path.glob("save-*.json"))
         assert saved and list(tmp_path.glob("game-campaign-*.json"))
         state_before = app.controller.session.state
@@ -57,13 +58,14 @@ async def test_title_new_game_first_decision_choose_save_quit_load_same_state(tm
     app2 = app_for(tmp_path)
     async with app2.run_test(size=SIZE) as pilot:
         await pilot.press("l")
+        await settle(pilot)  # the folder is read in a worker
         assert isinstance(app2.screen, LoadScreen)
         names = [app2.screen.files[i].name for i in range(len(app2.screen.files))]
         index = names.index(saved[0].name)
         for _ in range(index):
             await pilot.press("down")
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app2.screen, NegotiationScreen)
         assert app2.controller.session.state == state_before
         assert app2.controller.session.decision == choices_before
@@ -89,7 +91,7 @@ async def test_typed_illegal_choice_shows_the_rule_and_changes_nothing(tmp_path,
         for key in "propose don-carlos anna-of-austria-x":
             await pilot.press(key if key != " " else "space")
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert "Not allowed" in screen_text(app) and "not known here: anna-of-austria-x" in screen_text(app)
         assert repr(session.state) == before
 
@@ -143,10 +145,10 @@ async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
         assert isinstance(app.screen, ActionScreen)
         compare_snapshot(app, "action")
         await pilot.press("t")
-        await pilot.pause()
+        await settle(pilot)
         assert session.decision.rule == "TABLE-1"
         await pilot.press("u")
-        await pilot.pause()
+        await settle(pilot)
         assert session.decision.rule == "GEN-6"
 
 
@@ -155,7 +157,7 @@ async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "GEN-7"
         assert "Negotiation Segment protocol" in screen_text(app)
         await pilot.press("escape")
@@ -298,11 +300,11 @@ async def test_terminal_below_80x24_shows_enlarge_notice_and_loses_nothing(tmp_p
     session = new_session(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         assert "Please enlarge the terminal to at least 80 x 24" in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
 
 
@@ -311,8 +313,9 @@ async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LoadScreen)
         assert "truncated" in screen_text(app)
         assert (tmp_path / "broken.json").read_text() == '{"format": "virgin-queen-save", "version": 1'
@@ -322,20 +325,27 @@ async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
     ("content", "fault", "reason"),
     [
         ("[" * 100_000, None, "nested too deeply"),
-        ('{"format":"virgin-queen-save","version":1}', RuntimeError("surprise"), "cannot be loaded (RuntimeError: surprise)"),
+        ('{"format":"virgin-queen-save","version":1}', RuntimeError("surprise"), "RuntimeError: surprise"),
     ],
 )
 async def test_load_screen_survives_any_failure_to_load(tmp_path, monkeypatch, content, fault, reason):
+    """A refusal is one line; an error nobody expected is one line naming the log, which keeps its
+    traceback (tui/error_log.py)."""
     (tmp_path / "hostile.json").write_text(content)
     if fault is not None:
         monkeypatch.setattr(saves, "open_save", lambda *args: (_ for _ in ()).throw(fault))
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, LoadScreen)
         assert reason in screen_text(app)
+        assert (fault is not None) == ("virgin-queen.log" in screen_text(app))
+    if fault is not None:
+        logged = (tmp_path / "virgin-queen.log").read_text()
+        assert "Traceback" in logged and "RuntimeError: surprise" in logged
 
 
 async def test_new_game_form_refuses_a_power_without_a_person(tmp_path):
@@ -344,7 +354,7 @@ async def test_new_game_form_refuses_a_power_without_a_person(tmp_path):
         await pilot.press("n")
         app.screen.query_one("#seat-empire").value = ""
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
         assert "Every power needs a person (GEN-2)" in screen_text(app)
 
@@ -419,7 +429,7 @@ async def _start_game(app, pilot, seed: str) -> None:
     await pilot.press("n")
     app.screen.query_one("#seed").value = seed
     await pilot.press("ctrl+n")
-    await pilot.pause()
+    await settle(pilot)
     await pilot.press("enter")  # the Card Draw report
     assert isinstance(app.screen, NegotiationScreen)
 
@@ -433,18 +443,19 @@ async def test_every_new_game_gets_its_own_slot_listed_with_turn_phase_and_peopl
     async with app.run_test(size=SIZE) as pilot:
         await _start_game(app, pilot, "11")
         await pick(app, pilot, "opening postpone")
-        first = app.controller.slot
+        first = app.controller.driver.slot
         first_text = first.read_text()
         app.action_to_title()
-        await pilot.pause()
+        await settle(pilot)
         await _start_game(app, pilot, "12")
-        second = app.controller.slot
+        second = app.controller.driver.slot
         assert second != first and first.read_text() == first_text  # the first game is untouched
         assert _slots(tmp_path) == sorted([first, second])
         assert first.name.startswith("game-campaign-2") and app.controller.session.setup.started
         app.action_to_title()
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("l")
+        await settle(pilot)
         listing = screen_text(app)
         assert first.name in listing and second.name in listing
         assert "Turn 1, Diplomacy Phase - Negotiation Segment - Player 1" in listing
@@ -455,19 +466,19 @@ async def test_loading_an_older_save_continues_in_a_new_slot_and_keeps_the_longe
     async with app.run_test(size=SIZE) as pilot:
         await _start_game(app, pilot, "21")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settle(pilot)
         copy = next(tmp_path.glob("save-*.json"))
         await pick(app, pilot, "opening postpone")
-        slot = app.controller.slot
+        slot = app.controller.driver.slot
         longer = slot.read_text()
         app.action_to_title()
-        await pilot.pause()
-        assert app.controller.load(copy)
-        await pilot.pause()
-        assert app.controller.slot not in (slot, copy)
+        await settle(pilot)
+        await post(pilot, LoadGame(copy))
+        await settle(pilot)
+        assert app.controller.driver.slot not in (slot, copy)
         await pick(app, pilot, "opening break")
         assert slot.read_text() == longer  # the game that went further is still there
-        assert "opening break" in app.controller.slot.read_text()
+        assert "opening break" in app.controller.driver.slot.read_text()
         assert len(_slots(tmp_path)) == 2
 
 
@@ -475,12 +486,12 @@ async def test_loading_a_game_from_its_own_slot_keeps_playing_in_it(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await _start_game(app, pilot, "31")
-        slot = app.controller.slot
+        slot = app.controller.driver.slot
         app.action_to_title()
-        await pilot.pause()
-        assert app.controller.load(slot)
-        await pilot.pause()
-        assert app.controller.slot == slot and _slots(tmp_path) == [slot]
+        await settle(pilot)
+        await post(pilot, LoadGame(slot))
+        await settle(pilot)
+        assert app.controller.driver.slot == slot and _slots(tmp_path) == [slot]
 
 
 async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_path):
@@ -489,7 +500,7 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
         assert not app.screen.query_one("#continue").display  # nothing to continue yet
         await _start_game(app, pilot, "41")
         app.action_to_title()
-        await pilot.pause()
+        await settle(pilot)
         await _start_game(app, pilot, "42")
         await pick(app, pilot, "opening break")
         state = app.controller.session.state
@@ -497,7 +508,7 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
     async with again.run_test(size=SIZE) as pilot:
         assert again.screen.query_one("#continue").display
         await pilot.press("c")
-        await pilot.pause()
+        await settle(pilot)
         assert again.controller.session.state == state and again.controller.session.setup.seed == 42
         assert isinstance(again.screen, NegotiationScreen)
 
@@ -517,7 +528,7 @@ async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(
         assert {"colon", "u", "t", "question_mark", "w", "p", "v", "d", "l", "m", "g"} <= set(keys)
         assert max(keys.values()) <= 80 and min(keys.values()) > 0
         await pilot.press("t")
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "what happened?  [TABLE-1]" in text and "(TABLE-1) [TABLE-1]" not in text  # the rule tag once
     session = new_session(data)
@@ -537,7 +548,7 @@ async def test_undo_with_nothing_to_undo_says_so_naming_gen_9(tmp_path, data):
         await show_session(app, pilot)
         assert not app.controller.session.can_undo()
         await pilot.press("u")
-        await pilot.pause()
+        await settle(pilot)
         assert "GEN-9: nothing to undo" in screen_text(app)
 
 
@@ -547,7 +558,7 @@ async def test_the_focused_field_of_the_new_game_form_stands_out(tmp_path):
         await pilot.press("n")
         app.screen.query_one("#seed").value = "7"
         app.screen.query_one("#seat-spain").focus()
-        await pilot.pause()
+        await settle(pilot)
         focused = app.focused
         assert focused is not None and focused.id == "seat-spain"
         row = focused.parent
@@ -560,12 +571,12 @@ async def test_the_highlighted_choice_is_scrolled_into_view_in_the_walkthrough(t
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("k", "enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("enter")  # step 1: play 2 cp; step 2 suggests a choice far down the list
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         options = app.screen.query_one("#choices")
-        assert app.controller.walkthrough.step == 1 and options.highlighted > 0
+        assert app.controller.driver.run.step == 1 and options.highlighted > 0
         line = options._index_to_line[options.highlighted]
         assert options.scroll_y <= line < options.scroll_y + options.scrollable_content_region.height
 
@@ -598,7 +609,7 @@ async def test_choices_show_their_typed_form_and_the_typed_input_completes_it(tm
         await pilot.press("colon")
         for key in "patronise artist 3":
             await pilot.press(key if key != " " else "space")
-        await pilot.pause()
+        await settle(pilot)
         from textual_autocomplete import AutoComplete
 
         dropdown = app.screen.query_one(AutoComplete)
@@ -607,7 +618,7 @@ async def test_choices_show_their_typed_form_and_the_typed_input_completes_it(tm
         assert app.screen.query_one("#typed").value == "cp patronise artist 3"
         session.state.rng.forced_picks.append("titian")
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert session.actions[-1].choice == "cp patronise artist 3"
 
 
@@ -620,7 +631,7 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
         await show_session(app, pilot)
         assert "not allowed now: x shows why" in screen_text(app)
         await pilot.press("x")
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         refusal = session.decision.refusal_of(next(o.choice for o in session.decision.refused))
         assert refusal and refusal in text  # the same words the typed choice would be refused with
@@ -629,11 +640,11 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
         first_refused = len(session.decision.choices)
         assert options.highlighted == first_refused, "x brings the refused options into view (play-test)"
         await pilot.press("down", "up", "end")
-        await pilot.pause()
+        await settle(pilot)
         assert options.highlighted == options.option_count - 1, "every refused option is reachable"
         actions = len(session.actions)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         last = session.decision.refused[-1]
         assert len(session.actions) == actions and f"Not allowed: {last.refusal}" in screen_text(app)
 
@@ -647,21 +658,21 @@ async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_n
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("colon", "d", "o", "tab")
-        await pilot.pause()
+        await settle(pilot)
         typed = app.screen.query_one("#typed")
         assert typed.value == "done"
         await pilot.press("tab", "tab")
-        await pilot.pause()
+        await settle(pilot)
         assert app.focused is typed and typed.display
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert not typed.display and app.focused is app.screen.query_one("#choices")
         panel = app.screen.query_one("DecisionPanel")
         from core.choices import Choice, Decision, Verb
 
         panel.show(Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
         await pilot.press("0")
-        await pilot.pause()
+        await settle(pilot)
         assert "this decision has none; choose from the list" in screen_text(app)
 
 
@@ -684,11 +695,11 @@ async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, dat
         await pilot.press("colon")
         for key in "propose elizabeth-i elizabeth-i":
             await pilot.press(key if key != " " else "space")
-        await pilot.pause()
+        await settle(pilot)
         assert not app.screen.query_one(AutoComplete).display
         before = len(session.actions)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert len(session.actions) == before and "Not allowed" in screen_text(app)
 
 
@@ -703,13 +714,13 @@ async def test_zero_takes_done_or_pass_and_escape_backs_out_of_a_table_action(tm
         assert [str(c) for c in session.decision.choices].index("done") > 8
         assert "0. Done negotiating (GEN-7)" in screen_text(app)
         await pilot.press("t")
-        await pilot.pause()
+        await settle(pilot)
         assert session.decision.rule == "TABLE-1"
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert session.decision.power == "england" and session.decision.rule == "GEN-7"
         await pilot.press("0")
-        await pilot.pause()
+        await settle(pilot)
         assert session.actions[-1].choice == "done"
 
 
@@ -721,8 +732,8 @@ async def test_problems_do_not_pile_up_over_the_board(tmp_path, data):
         await show_session(app, pilot)
         for _ in range(4):
             await pilot.press("u")  # GEN-9: nothing to undo yet
-            await pilot.pause()
-        await pilot.pause()
+            await settle(pilot)
+        await settle(pilot)
         shown = list(app._notifications)  # Textual keeps the toasts to show here
         assert len(shown) == 1 and shown[0].message.startswith("GEN-9")
 
@@ -735,7 +746,7 @@ async def test_a_typed_choice_in_capitals_is_read_as_its_lower_case_form(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("colon", *"DONE", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert (session.actions[-1].actor, session.actions[-1].choice) == ("england", "done")
 
 
@@ -743,8 +754,6 @@ async def test_loading_a_hotseat_game_keeps_the_hand_off_until_its_person_is_rea
     """Play-test (GEN-8): after Load or Continue of a two-person game, the background replay check
     swept the hand-off away and showed the decider's hand to whoever sat there; and the hand-off
     came back after that person's own move."""
-    import asyncio
-
     from core import saves
     from core.state import Phase
     from tests.conftest import advance_to_phase
@@ -755,17 +764,12 @@ async def test_loading_a_hotseat_game_keeps_the_hand_off_until_its_person_is_rea
     path = saves.write(session, tmp_path / "two-people.json")
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert app.controller.load(path)
-        for _ in range(200):  # the replay check runs in a thread
-            await asyncio.sleep(0.01)
-            if app.controller.checking is None:
-                break
-        await pilot.pause()
-        await pilot.pause()
-        assert app.controller.checking is None and isinstance(app.screen, HandoffScreen)
-        assert all(hand.cards is None for hand in app.controller.view().hands), "no hand behind the hand-off"
+        await post(pilot, LoadGame(path))
+        await settle(pilot)  # the replay check runs in a worker
+        assert not app.controller.driver.waiting() and isinstance(app.screen, HandoffScreen)
+        assert all(hand.cards is None for hand in app.controller.on_screen().view.hands), "no hand behind the hand-off"
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert f"{data.power_name(decider)}'s hand" in screen_text(app)
 
 
@@ -778,7 +782,7 @@ async def test_a_refusal_toast_never_outlives_the_hand_off(tmp_path, data):
         await show_session(app, pilot)
         await pilot.press("enter")  # Ana takes Spain
         await pilot.press("colon", *"play 101 event", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert list(app._notifications), "the refusal is shown to Ana"
         await pilot.press("escape")  # the refused choice stays typed until Esc
         await pick(app, pilot, "pass")
@@ -812,10 +816,10 @@ async def test_rule_help_on_a_report_opens_at_the_reports_phase(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.press("ctrl+n")
-        await pilot.pause()
-        assert isinstance(app.screen, CardDrawScreen) and app.controller.game.decision.rule != "CARD-5"
+        await settle(pilot)
+        assert isinstance(app.screen, CardDrawScreen) and app.controller.session.decision.rule != "CARD-5"
         await pilot.press("question_mark")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "CARD-5"
 
 
@@ -832,10 +836,10 @@ async def test_a_table_action_started_from_the_map_over_a_report_keeps_the_unrea
         reports = [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)]
         assert EndOfTurnScreen in reports and CardDrawScreen in reports
         await pilot.press("m")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MapScreen)
         await pilot.press("t")
-        await pilot.pause()
+        await settle(pilot)
         assert session.decision.rule == "TABLE-1"
         assert [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)] == reports
 
@@ -850,11 +854,41 @@ async def test_a_refused_typed_choice_stays_typed_to_be_corrected(tmp_path, data
         await show_session(app, pilot)
         actions = len(session.actions)
         await pilot.press("colon", *"propose nobody", "enter")
-        await pilot.pause()
+        await settle(pilot)
         typed = app.screen.query_one("#typed")
         assert len(session.actions) == actions and "Not allowed" in screen_text(app)
         assert typed.display and typed.value == "propose nobody" and app.focused is typed
         typed.value = ""
         await pilot.press(*"done", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert session.actions[actions].choice == "done" and not typed.display
+
+
+async def test_an_engine_error_is_logged_with_its_traceback_and_shown_as_one_line_naming_the_log(tmp_path, data, monkeypatch):
+    """Errors keep their cause: anything but an expected refusal is written with its traceback to
+    SAVE_DIR/virgin-queen.log, the player reads one line naming it, and the game is as it was at its
+    last decision (in its autosave slot)."""
+    from core import engine
+
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while not isinstance(app.screen, NegotiationScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        slot = app.controller.driver.slot
+        saved = slot.read_text()
+
+        def broken(*args, **kwargs):
+            raise ZeroDivisionError("a rule divided by zero")
+
+        monkeypatch.setattr(engine, "advance", broken)
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen) and app.controller.driver is None
+        line = next(str(n.message) for n in app._notifications)
+        assert "ZeroDivisionError: a rule divided by zero" in line and str(tmp_path / "virgin-queen.log") in line
+        logged = (tmp_path / "virgin-queen.log").read_text()
+        assert "Traceback (most recent call last)" in logged and "ZeroDivisionError: a rule divided by zero" in logged
+        assert slot.read_text() == saved

@@ -6,7 +6,7 @@ import random
 
 from textual import events
 
-from tests.tui_helpers import app_for
+from tests.tui_helpers import app_for, settle
 
 SIZE = (80, 24)
 # Every key a player might hit; q and Ctrl+Q are left out only because quitting is their job.
@@ -33,7 +33,7 @@ async def press_in_bursts(app, pilot, keys: list[str]) -> None:
     for start in range(0, len(keys), BURST):
         for key in keys[start : start + BURST]:
             app.post_message(key_event(key))
-        await pilot.pause()
+        await settle(pilot)
         assert app.is_running, f"the app stopped after keys {keys[: start + BURST]}"
         assert type(app.screen).__module__.startswith("tui."), f"unknown screen {app.screen!r}"
 
@@ -63,5 +63,5 @@ async def test_a_selection_from_the_previous_list_of_choices_is_ignored(tmp_path
         await press_in_bursts(app, pilot, ["end", "enter"])
         decision = app.controller.session.decision
         panel_list.post_message(OptionList.OptionSelected(panel_list, stale, panel_list.option_count + 5))
-        await pilot.pause()
+        await settle(pilot)
         assert app.is_running and app.controller.session.decision == decision

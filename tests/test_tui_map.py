@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from core.views import ONLOOKER
 from tests.conftest import new_session
-from tests.tui_helpers import app_for, compare_snapshot, screen_text, show_session
+from tests.tui_helpers import app_for, compare_snapshot, screen_text, show_session, settle
 from tui.screens.game import NegotiationScreen
 from tui.screens.map import MapScreen, nearest_in_direction, node_label, space_codes
 from tui.screens.overlays import TextScreen
@@ -15,9 +16,11 @@ def test_codes_are_unique_and_labels_mark_key_spaces_units_and_unrest(data):
     session = new_session(data)
     codes = space_codes(data)
     assert len(set(codes.values())) == len(codes)
-    assert node_label(data, session.state, "madrid", codes["madrid"]) == "MAD5"  # key space, 4 regulars + 1 merc
+    spaces = {row.id: row for row in session.view(ONLOOKER).spaces}
+    assert node_label(spaces["madrid"], codes["madrid"]) == "MAD5"  # key space, 4 regulars + 1 merc
     session.state.spaces["granada"].unrest = True
-    assert node_label(data, session.state, "granada", codes["granada"]).endswith("!")
+    spaces = {row.id: row for row in session.view(ONLOOKER).spaces}
+    assert node_label(spaces["granada"], codes["granada"]).endswith("!")
 
 
 def test_every_space_can_be_reached_with_the_arrows(data):
@@ -53,6 +56,6 @@ async def test_map_screen_keys_detail_and_table_action(tmp_path, data):
         assert isinstance(app.screen, TextScreen) and "Connects to:" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("t")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, NegotiationScreen)
         assert app.controller.session.decision.rule == "TABLE-1"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from core import victory
 from core.state import Phase
 from tests.conftest import advance_to_phase, new_session
-from tests.tui_helpers import app_for, screen_text, show_session
-from tui.screens.vp_chart import VpChartScreen, ledger_by_source, vp_by_turn
+from tests.tui_helpers import app_for, screen_text, show_session, settle
+from core.views import ONLOOKER
+from tui.screens.vp_chart import VpChartScreen, ledger_by_source
 
 SIZE = (80, 24)
 
@@ -20,11 +21,13 @@ def test_win_5_records_each_powers_total_at_every_victory_determination(data):
 
 
 def test_vp_by_turn_adds_the_current_turn_and_the_ledger_sums_to_the_totals(data):
+    """WIN-5 / WIN-6 in the seat view the chart reads: one point per Victory Determination, then now."""
     session = new_session(data, seed=3)
     advance_to_phase(session, Phase.NEGOTIATION, turn=3)
-    turns, series = vp_by_turn(data, session.state)
-    assert turns == [1, 2, 3] and all(len(values) == 3 for values in series.values())
-    sources, amounts = ledger_by_source(data, session.state)
+    view = session.view(ONLOOKER)
+    history = view.vp_history
+    assert history.turns == (1, 2, 3) and all(len(totals) == 3 for _power, totals in history.totals)
+    sources, amounts = ledger_by_source(view)
     assert "WIN-6" in sources
     for power in data.power_ids:
         assert sum(amounts[power].values()) == victory.total_vp(session.state, data, power)
@@ -37,7 +40,7 @@ async def test_g_opens_the_vp_chart_from_a_phase_screen(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("g")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, VpChartScreen)
         text = screen_text(app)
         assert "VP by turn (WIN-5) and by source (WIN-6)" in text and "Power | VP | WIN-6" in text

@@ -7,30 +7,53 @@ import re
 from pathlib import Path
 
 from core.session import Session
+from textual.worker import WorkerState
+
 from tui.app import VirginQueenApp
 
 SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
 
 
-def app_for(save_dir: Path, session: Session | None = None) -> VirginQueenApp:
-    app = VirginQueenApp(save_dir)
-    if session is not None:
-        app.controller.session = session
-    return app
+class PreparedApp(VirginQueenApp):
+    """The app, with a prepared game (a hand-edited position) to put on screen."""
+
+    def __init__(self, save_dir: Path, session: Session | None) -> None:
+        super().__init__(save_dir)
+        self.prepared = session
 
 
-async def show_session(app: VirginQueenApp, pilot) -> None:
-    """Put the prepared session on screen, as after a load."""
-    app.controller.person_at_keyboard = ""
-    app.controller._after_change()
-    await pilot.pause()
-    await pilot.pause()
+def app_for(save_dir: Path, session: Session | None = None) -> PreparedApp:
+    return PreparedApp(save_dir, session)
+
+
+async def settle(pilot, limit: int = 5000) -> None:
+    """Let every worker (files, the store, the computer players' thinking) and what follows it finish."""
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        busy = [w for w in app.workers if w.state in (WorkerState.PENDING, WorkerState.RUNNING)]
+        if not busy:
+            await pilot.pause()
+            if not any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
+                return
+            continue
+        await app.workers.wait_for_complete(busy)
+    raise AssertionError("the app never settled")
+
+
+async def show_session(app: PreparedApp, pilot) -> None:
+    """Put the prepared session on screen, as after a load (autosaved into a new slot)."""
+    from tui.slots import fresh_slot
+
+    assert app.prepared is not None
+    app.controller.play_position(app.prepared, fresh_slot(app.controller.save_dir, app.prepared.setup))
+    await settle(pilot)
 
 
 async def pick(app: VirginQueenApp, pilot, text: str) -> None:
     """Choose the legal choice ``text`` the way the decision panel does (a ChoiceMade message)."""
     from core.choices import Choice
-    from tui.messages import ChoiceMade
+    from tui.messages import Choose
 
     decision = app.controller.session.decision
     assert decision is not None
@@ -40,9 +63,8 @@ async def pick(app: VirginQueenApp, pilot, text: str) -> None:
     if index < 9:
         await pilot.press(str(index + 1))
     else:
-        app.screen.post_message(ChoiceMade(Choice.parse(text)))
-    await pilot.pause()
-    await pilot.pause()
+        app.screen.post_message(Choose(Choice.parse(text)))
+    await settle(pilot)
 
 
 def screen_text(app: VirginQueenApp) -> str:
@@ -80,3 +102,39 @@ def compare_snapshot(app: VirginQueenApp, name: str) -> None:
     assert path.exists(), f"missing snapshot {path.name}: run with UPDATE_SNAPSHOTS=1 and review it"
     assert svg == path.read_text(), f"screen differs from snapshot {path.name}"
 
+
+
+class QueuedIo:
+    """tui/drivers.IoRunner for controller tests without the app: the work waits until ``run``."""
+
+    def __init__(self) -> None:
+        self.jobs: list = []
+
+    def __call__(self, work, done) -> None:
+        self.jobs.append((work, done))
+
+    def run(self, at_most: int = -1) -> None:
+        while self.jobs and at_most != 0:
+            work, done = self.jobs.pop(0)
+            done(work())
+            at_most -= 1
+
+
+def computers_moving(app: VirginQueenApp) -> bool:
+    from tui.computers import ComputerPlayers
+
+    driver = app.controller.driver
+    return driver is not None and ComputerPlayers.to_move(driver)
+
+
+async def start_walkthrough(pilot, walkthrough_id: str, steps: int = 0) -> None:
+    from tui.messages import StartWalkthrough
+
+    pilot.app.post_message(StartWalkthrough(walkthrough_id, steps))
+    await settle(pilot)
+
+
+async def post(pilot, intent) -> None:
+    """An intent, as a screen posts it, and all that follows."""
+    pilot.app.post_message(intent)
+    await settle(pilot)

@@ -10,28 +10,57 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from textual import on
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
-from textual.timer import Timer
+from textual.message import Message
 
-from core.gamedata import DataError
-from tui.controller import Controller
-from tui.messages import ChoiceMade, ComputersToMove, GameProblem, HandoffNeeded, SaveChecked, StateChanged, TypedChoice, WalkthroughFinished
+from core import gamedata
+from core.atomic import clean_stale_temp_files
+from core.gamedata import DataError, GameData
+from tui.error_log import log_unexpected
+from tui.messages import (
+    BoardChanged,
+    ChooseTheme,
+    Destination,
+    GameClosed,
+    GameNotice,
+    GameProblem,
+    Intent,
+    LeaveGame,
+    SaveCopy,
+    SetPlayerName,
+    WalkthroughFinished,
+)
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings
+from tui.terminal import Terminal
 
 if TYPE_CHECKING:
-    from core.setup import Setup
     from tui.board import Board
+    from tui.controller import Controller
+
+T = TypeVar("T")
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 # How often a shared game looks for the other terminals' moves (each shows within a second).
 POLL_SECONDS = 0.25
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
+
+
+class IoDone(Message):
+    """Work run in a worker finished: ``done`` takes its result on the event loop."""
+
+    def __init__(self, done: Callable[[Any], None], result: Any) -> None:
+        super().__init__()
+        self.done = done
+        self.result = result
 
 
 class VirginQueenApp(App[None]):
@@ -49,143 +78,163 @@ class VirginQueenApp(App[None]):
     def __init__(
         self,
         save_dir: Path = Path("saves"),
-        controller: Controller | None = None,
         player: str = "",
         lobby: bool = False,
         player_fixed: bool = False,
+        data: GameData | None = None,
     ) -> None:
         """``lobby``: start in the lobby of shared games (``--store``, or over SSH) as ``player``;
         ``player_fixed``: the name cannot be changed (over SSH it is the key's)."""
         super().__init__()
-        self.player_fixed = player_fixed
-        self.controller = controller or Controller(save_dir, self.post_message)
-        self.controller.player = player or self.controller.player or getpass.getuser()
+        clean_stale_temp_files(save_dir)  # left by saves killed mid-write (before the app runs)
+        self.terminal = Terminal(save_dir, data or gamedata.load(save_dir), player or getpass.getuser(), player_fixed)
         self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
-        self._poll_timer: Timer | None = None
 
     def get_default_screen(self) -> TitleScreen | LobbyScreen:
-        return LobbyScreen(self.controller) if self.starts_in_lobby else TitleScreen()
+        return LobbyScreen(self.terminal) if self.starts_in_lobby else TitleScreen(self.terminal)
 
     def on_mount(self) -> None:
-        theme = Settings.read(self.controller.save_dir).theme
+        theme = Settings.read(self.terminal.save_dir).theme
         if theme in self.available_themes:
             self.theme = theme
         self._check_size(self.size.width, self.size.height)
+        self.set_interval(POLL_SECONDS, self._tick)
 
-    def choose_theme(self, theme: str) -> None:
-        """Use the theme now and at every later start (settings.json in the save folder)."""
-        self.theme = theme
-        problem = Settings(theme=theme).write(self.controller.save_dir)
-        if problem is not None:
-            self.notify(problem, severity="error", timeout=6)
+    @cached_property
+    def controller(self) -> Controller:
+        """The game machinery, loaded with the first game (the title screen does not wait for it)."""
+        from tui.controller import Controller
+
+        return Controller(self.terminal, self.post_message, self.run_io)
 
     @cached_property
     def board(self) -> Board:
-        from tui.board import Board  # the game screens and the engine load with the first game
+        from tui.board import Board  # the game screens load with the first game
 
-        return Board(self)
+        return Board(self, self.controller)
 
-    # ---- starting and loading ---------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """A game is on screen (the controller was loaded for it)."""
+        return "controller" in self.__dict__ and self.controller.driver is not None
 
-    def start_game(self, setup: Setup) -> None:
-        self.controller.new_game(setup)
+    def _tick(self) -> None:
+        if self.playing:
+            self.controller.tick()
 
-    def load_game(self, path: Path) -> None:
-        self.controller.load(path)
+    # ---- work off the event loop ------------------------------------------------------------------
 
-    def create_shared_game(self, setup: Setup) -> None:
-        if self.controller.create_shared(setup):
-            self._follow_shared_game()
+    def run_io(self, work: Callable[[], T], done: Callable[[T], None]) -> None:
+        """tui/drivers.IoRunner: ``work`` in a thread worker, then ``done`` with its result on the loop."""
+        save_dir = self.terminal.save_dir
 
-    def join_shared_game(self, game_id: int, seat: str | None) -> None:
-        """Take a seat of a store game (None: watch it)."""
-        if self.controller.join_shared(game_id, seat):
-            self._follow_shared_game()
+        def job() -> None:
+            try:
+                result = work()
+            except Exception as exc:  # the work caught what it expects: this is a bug, kept in the log
+                self.post_message(GameProblem(log_unexpected(save_dir, "reading or writing a file or the store", exc)))
+                return
+            self.post_message(IoDone(done, result))
 
-    def _follow_shared_game(self) -> None:
-        if self._poll_timer is None:
-            self._poll_timer = self.set_interval(POLL_SECONDS, self.controller.poll)
+        self.run_worker(job, thread=True, group="io", exit_on_error=False)
+
+    @on(IoDone)
+    def _io_done(self, message: IoDone) -> None:
+        try:
+            message.done(message.result)
+        except Exception as exc:
+            self.controller.crashed("following up work done in the background", exc)
+
+    # ---- intents: every one goes to the controller -------------------------------------------------
+
+    @on(Intent)
+    def _intent(self, intent: Intent) -> None:
+        if isinstance(intent, ChooseTheme):
+            self._choose_theme(intent.theme)
+            return
+        if isinstance(intent, SetPlayerName):
+            self.terminal.player = intent.name
+            return
+        try:
+            self.controller.handle(intent)
+        except Exception as exc:  # an engine bug: logged with its traceback, the game kept as it was
+            self.controller.crashed(f"taking {type(intent).__name__}", exc)
+
+    def _choose_theme(self, theme: str) -> None:
+        """Use the theme now and at every later start (settings.json in the save folder)."""
+        self.theme = theme
+        self.run_io(lambda: Settings(theme=theme).write(self.terminal.save_dir), self._show_problem)
 
     def action_lobby(self) -> None:
-        """Leave the shared game on screen for the lobby (the seat is free to take again)."""
-        self.action_to_title()
-        if not isinstance(self.screen, LobbyScreen):
-            self.push_screen(LobbyScreen(self.controller))
+        self.post_message(LeaveGame(Destination.LOBBY))
 
-    def on_unmount(self) -> None:
-        self.controller.leave_shared()
+    def action_to_title(self) -> None:
+        self.post_message(LeaveGame(Destination.TITLE))
+
+    def action_save(self) -> None:
+        self.post_message(SaveCopy())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "walkthrough_controls":
-            return self.controller.walkthrough is not None
+            return self.playing and self.controller.on_screen().lesson is not None
         if action == "lobby":
-            return self.controller.shared is not None
+            return self.playing and self.controller.on_screen().shared
         return True
 
     def action_walkthrough_controls(self) -> None:
         from tui.screens.walkthrough_menu import WalkthroughControls
 
-        self.push_screen(WalkthroughControls(self.controller))
+        lesson = self.controller.on_screen().lesson
+        if lesson is not None:
+            self.push_screen(WalkthroughControls(lesson))
 
-    def action_to_title(self) -> None:
-        """Back to the first screen: the title, or the lobby of shared games."""
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.controller.leave_shared()
+    # ---- what the controller says -----------------------------------------------------------------
 
-    # ---- messages from screens and the controller --------------------------------------------------
-
-    @on(ChoiceMade)
-    def _choice(self, message: ChoiceMade) -> None:
-        self.controller.choose(message.choice)
-
-    @on(TypedChoice)
-    def _typed(self, message: TypedChoice) -> None:
-        self.controller.choose_text(message.text)
+    @on(BoardChanged)
+    def _board_changed(self, message: BoardChanged) -> None:
+        self.board.show()
 
     @on(GameProblem)
     def _problem(self, message: GameProblem) -> None:
+        self._show_problem(message.text)
+
+    def _show_problem(self, text: str | None) -> None:
+        if not text:
+            return
         show = getattr(self.screen, "show_problem", None)
         if show is not None:
-            show(message.text)
+            show(text)
         self.clear_notifications()  # the latest problem only: stacked, they covered the choices (play-test)
-        self.notify(message.text, severity="error", timeout=6)
+        self.notify(text, severity="error", timeout=6)
 
-    @on(StateChanged)
-    def _state_changed(self, message: StateChanged) -> None:
-        if message.follow:
-            self.board.follow()
-        else:
-            self.board.show()
+    @on(GameNotice)
+    def _notice(self, message: GameNotice) -> None:
+        self.notify(message.text, timeout=6)
 
-    @on(ComputersToMove)
-    def _computers_move(self, message: ComputersToMove) -> None:
-        self.board.computers_moving()
-        self.controller.computers_move(message)
+    @on(GameClosed)
+    def _closed(self, message: GameClosed) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if message.to is Destination.LOBBY and not isinstance(self.screen, LobbyScreen):
+            self.push_screen(LobbyScreen(self.terminal))
+        elif message.to is Destination.WALKTHROUGHS:
+            from tui.screens.walkthrough_menu import WalkthroughMenu
 
-    @on(SaveChecked)
-    def _save_checked(self, message: SaveChecked) -> None:
-        if not self.controller.save_checked(message):
-            self.action_to_title()  # the refusal is shown by GameProblem
+            self.push_screen(WalkthroughMenu(self.terminal.save_dir))
+        self._show_problem(message.problem)
 
     @on(WalkthroughFinished)
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:
         from tui.screens.walkthrough_menu import WalkthroughDone
 
-        self.push_screen(WalkthroughDone(self.controller, message.title, message.text))
+        self.push_screen(WalkthroughDone(message.title, message.text))
 
-    @on(HandoffNeeded)
-    def _handoff(self, message: HandoffNeeded) -> None:
-        self.board.handoff(message.person, message.power)
+    def on_unmount(self) -> None:
+        if self.playing:
+            self.controller.driver.close()
 
-    # ---- actions reachable from any game screen -------------------------------------------------------------
-
-    def action_save(self) -> None:
-        if self.controller.session is not None:
-            path = self.controller.save_as()
-            if path is not None:
-                self.notify(f"Saved to {path}", timeout=4)
+    # ---- views reachable from any game screen ---------------------------------------------------------------
 
     def action_rule_help(self) -> None:
         self.board.rule_help()

@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.worker import WorkerState
 
 from tui.app import VirginQueenApp
+from tui.messages import LoadGame, StartGame
 
 SIZE = (80, 24)
 # Keys measured on a loaded game: choose the first choice, the full log, Available to Wed, rule help;
@@ -46,7 +48,11 @@ def peak_mb() -> float:
 
 
 async def _settle(pilot: Pilot[None]) -> None:
+    """The key's messages handled, and the work they started off the event loop (files, computers) done."""
     await pilot.pause()
+    while any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in pilot.app.workers):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
     await pilot.pause()
 
 
@@ -64,9 +70,10 @@ async def keypress_cpu(save: Path, repeats: int) -> dict[str, float]:
         app = VirginQueenApp(Path(folder))
         async with app.run_test(size=SIZE) as pilot:
             for _ in range(repeats):
-                if not app.controller.load(save):
-                    raise RuntimeError(f"{save} did not load")
+                app.post_message(LoadGame(save))
                 await _settle(pilot)
+                if app.controller.driver is None:
+                    raise RuntimeError(f"{save} did not load")
                 times["idle"].append(await _cpu_ms(pilot, IDLE_KEY))
                 for name, key in OVERLAY_KEYS.items():
                     board = app.screen
@@ -91,13 +98,13 @@ async def full_game_memory(seed: int, presses: int) -> dict[str, Any]:
         async with app.run_test(size=SIZE) as pilot:
             await _settle(pilot)
             title = resident_mb()
-            app.start_game(Setup(seed=seed))
+            app.post_message(StartGame(Setup(seed=seed)))
             await _settle(pilot)
             gc.collect()
             start = resident_mb()
             made = 0
             while made < presses:
-                decision = app.controller.game.decision
+                decision = app.controller.session.decision
                 if decision is None:
                     break
                 if isinstance(app.screen, PhaseScreen):
@@ -110,7 +117,7 @@ async def full_game_memory(seed: int, presses: int) -> dict[str, Any]:
             gc.collect()
             end = resident_mb()
             peak = max(peak_mb(), end)  # the two are read differently; the peak is never below the end
-            session = app.controller.game
+            session = app.controller.session
             return {
                 "title_mb": title,
                 "start_mb": start,

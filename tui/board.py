@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from attrs import frozen
-from textual._styles_cache import StylesCache
 
 from core.events import Event, EventKind
 from core.state import Phase
@@ -27,9 +26,13 @@ from tui.screens.reports import (
     ReportScreen,
 )
 from tui.screens.too_small import TooSmallScreen
+from tui.textual_private import forget_gone_widgets_styles
 
 if TYPE_CHECKING:
-    from tui.app import VirginQueenApp
+    from textual.app import App
+
+    from tui.controller import Controller
+    from tui.on_screen import OnScreen
 
 # The phases that get a report screen, in the order they run, and the rule whose events must be
 # present for the report to be worth showing ("" = always). Winter and Victory Determination share one.
@@ -64,98 +67,92 @@ def phase_runs(events: list[Event]) -> list[PhaseRun]:
     return runs
 
 
-def forget_gone_widgets_styles() -> None:
-    """Textual 8.2 memoizes ``StylesCache.get_inner_outer`` with ``lru_cache(1024)`` on a method, so
-    each entry's key holds a widget's StylesCache, with every line the widget rendered, long after
-    the widget is gone (a footer key, a report, a phase screen): up to ~9 MB of dead lines over a
-    game (``python -m core bench``). An entry of a gone widget can never be hit again; one of a live
-    widget is two Styles, made again at its next render."""
-    StylesCache.get_inner_outer.cache_clear()
-
-
 class Board:
-    def __init__(self, app: VirginQueenApp) -> None:
+    """The game on screen: the phase screen, the reports of the phases passed, the hand-offs and the
+    overlays, all laid out from what the controller built for this change (``Controller.on_screen``)."""
+
+    def __init__(self, app: App[None], controller: Controller) -> None:
         self.app = app
-        self.controller = app.controller
+        self.controller = controller
 
     def show(self) -> None:
-        """StateChanged: the board for the current phase, then the reports of phases passed."""
+        """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
+        reports of phases passed."""
         forget_gone_widgets_styles()
-        unread = self._ensure_board_screen()
-        screen = self._game_screen()
-        if screen is not None and screen.is_mounted:
-            screen.refresh_view()
-        self._push_reports(unread)
-
-    def follow(self) -> None:
-        """A shared game moved on, here or on another terminal: the board follows in place while
-        another seat decides; the reports of the phases passed wait for this seat's own decision (or
-        the game's end), so what the player is reading is not swept away by the others' moves."""
-        forget_gone_widgets_styles()
-        view = self.controller.view()
-        screen = self._game_screen()
-        if view.decision is not None or view.winner or screen is None or type(screen) is not PHASE_SCREENS.get(view.phase):
-            if view.decision is not None or view.winner:
-                self.show()
-            else:
-                self._push_reports(self._ensure_board_screen(), new=False)
+        handoff = self.controller.handoff_due()
+        if handoff is not None:
+            self._handoff(*handoff)
             return
-        if screen.is_mounted:
-            screen.refresh_view()
+        shown = self.controller.on_screen()
+        events = self.controller.take_events() if self._reports_due(shown) else []
+        with self.app.batch_update():  # one frame for the whole change
+            unread = self._leave_for_the_board(shown, events)
+            screen = self._game_screen()
+            if screen is not None:
+                screen.refresh_view(shown)
+            self._push_reports(unread, events)
 
-    def handoff(self, person: str, power: str) -> None:
-        """Hide the board behind the hand-off; the reports (public) come first."""
-        data = self.controller.data
-        power_name = data.power_name(power) if power in data.power_ids else "the table"
-        self.app.clear_notifications()  # a refusal may name a card of the hand being hidden (GEN-8)
-        unread = self._ensure_board_screen()
-        self.app.push_screen(HandoffScreen(person, power_name), self.controller.handed_off)
-        self._push_reports(unread)
+    def _handoff(self, person: str, power: str) -> None:
+        """GEN-2 / GEN-8: the board is taken down before the hand-off shows (nothing of the previous
+        person's stays under it); the reports of the phases passed (public) come first."""
+        if any(isinstance(s, HandoffScreen) and s.person == person for s in self.app.screen_stack):
+            return  # already waiting for them
+        self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
+        unread = self._leave(for_board=False)
+        self.app.push_screen(HandoffScreen(person, power))
+        self._push_reports(unread, self.controller.take_events())
 
-    def computers_moving(self) -> None:
-        """While computer players move, the board on top says so instead of offering stale choices."""
-        screen = self.app.screen
-        if isinstance(screen, PhaseScreen) and screen.is_mounted:
-            screen.waiting("The computer players are moving...")
+    @staticmethod
+    def _reports_due(shown: OnScreen) -> bool:
+        """New reports show once the computers are still: at this keyboard's decision, at the end of
+        the game, or (an onlooker) at once; a seat waiting for another's decision keeps them for its own."""
+        view = shown.view
+        return view.decision is not None or bool(view.winner) or (not shown.seated and not shown.waiting)
 
     def _game_screen(self) -> PhaseScreen | None:
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, PhaseScreen)), None)
 
-    def _ensure_board_screen(self) -> list[ReportScreen]:
-        """Leave menus and overlays for the board, which sits directly above the title screen; the
-        reports not read yet, made anew to be shown again (play-test: a table action started from the
-        map over a report swept the turn's other reports away)."""
+    def _leave(self, for_board: bool) -> list[ReportScreen]:
+        """Leave menus, overlays and reports (and the board too, unless ``for_board``) for the first
+        screen; the reports not read yet, made anew to be shown again (play-test: a table action started
+        from the map over a report swept the turn's other reports away)."""
         app = self.app
-        phase = self.controller.phase
         unread: list[ReportScreen] = []
-        while len(app.screen_stack) > 1 and not isinstance(app.screen, (PhaseScreen, TooSmallScreen)):
+        while len(app.screen_stack) > 1 and not isinstance(app.screen, TooSmallScreen):
             top = app.screen
-            if isinstance(top, ReportScreen) and not isinstance(top, GameOverScreen) and top.of_game is self.controller.session:
-                unread.append(type(top)(top.controller, top.events, top.turn))
+            if for_board and isinstance(top, PhaseScreen):
+                break
+            if isinstance(top, ReportScreen) and not isinstance(top, GameOverScreen) and top.of_game is self.controller.driver:
+                unread.append(top.again())
             app.pop_screen()
-        if isinstance(app.screen, TooSmallScreen):
-            return unread
-        if phase is Phase.GAME_OVER:
-            app.push_screen(GameOverScreen(self.controller, self.controller.last_events, self.controller.view().turn))
-            return unread
-        wanted = PHASE_SCREENS[phase]
-        if not isinstance(app.screen, PhaseScreen):
-            app.push_screen(wanted(self.controller))
-        elif type(app.screen) is not wanted:
-            app.switch_screen(wanted(self.controller))
         return unread
 
-    def _push_reports(self, unread: list[ReportScreen], new: bool = True) -> None:
-        """The reports not read yet, then one report per phase that ran since the last decision (when
-        ``new``), each with its own events and turn, the earliest on top. While computer players are
-        still moving their events are kept, so a phase their steps cut in two is reported whole."""
-        shown = self._new_reports() if new and not self.controller.computers_moving() else []
-        for screen in reversed([*unread, *shown]):
+    def _leave_for_the_board(self, shown: OnScreen, events: list[Event]) -> list[ReportScreen]:
+        """The board of the phase, directly above the first screen, composed from ``shown``."""
+        app = self.app
+        unread = self._leave(for_board=True)
+        if isinstance(app.screen, TooSmallScreen):
+            return unread
+        view = shown.view
+        if view.phase is Phase.GAME_OVER:
+            app.push_screen(GameOverScreen(view, shown.names, events, view.turn, self.controller.driver))
+            return unread
+        wanted = PHASE_SCREENS[view.phase]
+        if not isinstance(app.screen, PhaseScreen):
+            app.push_screen(wanted(shown))
+        elif type(app.screen) is not wanted:
+            app.switch_screen(wanted(shown))
+        return unread
+
+    def _push_reports(self, unread: list[ReportScreen], events: list[Event]) -> None:
+        """The reports not read yet, then one report per phase that ran in ``events``, each with its own
+        events and turn, the earliest on top."""
+        for screen in reversed([*unread, *self._new_reports(events)]):
             self.app.push_screen(screen)
 
-    def _new_reports(self) -> list[ReportScreen]:
+    def _new_reports(self, events: list[Event]) -> list[ReportScreen]:
         groups: list[tuple[type[ReportScreen], str, int, list[Event]]] = []
-        for run in phase_runs(self.controller.last_events):
+        for run in phase_runs(events):
             for phases, report, needs in REPORTS:
                 if run.phase not in phases:
                     continue
@@ -163,44 +160,45 @@ class Board:
                     groups[-1][3].extend(run.events)  # Winter, then Victory Determination: one report
                 else:
                     groups.append((report, needs, run.turn, list(run.events)))
-        self.controller.last_events = []
-        return [report(self.controller, events, turn) for report, needs, turn, events in groups
-                if not needs or any(e.rule == needs for e in events)]
+        shown = self.controller.on_screen()
+        return [report(shown.view, shown.names, ran, turn, self.controller.driver) for report, needs, turn, ran in groups
+                if not needs or any(e.rule == needs for e in ran)]
 
     # ---- overlays reachable from any game screen --------------------------------------------------
 
     def rule_help(self) -> None:
         """The rules browser at the report's phase, or at the pending decision's rule."""
         screen = self.app.screen
-        pending = self.controller.game.decision
+        pending = self.controller.on_screen().view.decision
         rule = screen.RULE if isinstance(screen, ReportScreen) else pending.rule if pending is not None else ""
         open_rules_browser(self.app, rule)
 
     def royals(self) -> None:
-        open_royals(self.app, self.controller)
+        open_royals(self.app, self.controller.on_screen().view)
 
     def patronage_chart(self) -> None:
-        open_patronage(self.app, self.controller)
+        open_patronage(self.app, self.controller.on_screen().view)
 
     def full_log(self) -> None:
-        open_log_search(self.app, self.controller.game)
+        shown = self.controller.on_screen()
+        open_log_search(self.app, shown.view.log, self.controller.data, shown.names)
 
     def map(self) -> None:
         from tui.screens.map import MapScreen
 
-        self.app.push_screen(MapScreen(self.controller))
+        self.app.push_screen(MapScreen(self.controller.data, self.controller.on_screen().view.spaces))
 
     def vp_chart(self) -> None:
         from tui.screens.vp_chart import VpChartScreen  # plotext loads only when the chart is opened
 
-        self.app.push_screen(VpChartScreen(self.controller))
+        self.app.push_screen(VpChartScreen(self.controller.data, self.controller.on_screen().view))
 
     def powers(self) -> None:
-        text = "\n".join(display.power_display_lines(self.controller.view()))
+        text = "\n".join(display.power_display_lines(self.controller.on_screen().view))
         self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses, Suez, Morisco, League, independent spaces", text))
 
     def discards(self) -> None:
-        view = self.controller.view()
+        view = self.controller.on_screen().view
         rows = [card.text for card in view.discard]
         text = "\n".join([display.pile_line(view), *rows]) if rows else "The discard pile is empty."
         self.app.push_screen(TextScreen("Discard pile (back into the deck next turn, CARD-6)", text))

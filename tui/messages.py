@@ -1,75 +1,164 @@
-"""Every custom message of the app, in one place."""
+"""Every custom message of the app, in one place.
+
+Screens post *intents* (what the player asked for); the app hands each one to the controller, the
+only way to a game (tui/controller.py). The controller answers with the messages after them, which
+the app routes to the board (tui/board.py) and the screens.
+"""
 
 from __future__ import annotations
 
-from textual.message import Message
-
+from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from textual.message import Message
 
 from core.choices import Choice
 
 if TYPE_CHECKING:
-    from core.session import Session
+    from core.setup import Setup
 
 
-class ChoiceMade(Message):
-    """A screen picked one of the legal choices (or a typed one) for the pending decision."""
+class Intent(Message):
+    """What a player asked for, posted by a screen; handled in one place (Controller.handle)."""
+
+
+class StartGame(Intent):
+    def __init__(self, setup: Setup) -> None:
+        super().__init__()
+        self.setup = setup
+
+
+class LoadGame(Intent):
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class ContinueGame(Intent):
+    """The game played most recently, from its own slot."""
+
+
+class StartWalkthrough(Intent):
+    """A walkthrough at its first step, or with its first ``steps`` replayed (step back, resume)."""
+
+    def __init__(self, walkthrough_id: str, steps: int = 0) -> None:
+        super().__init__()
+        self.walkthrough_id = walkthrough_id
+        self.steps = steps
+
+
+class PlayOn(Intent):
+    """A finished walkthrough's position becomes a free game (never saved: it cannot replay from a seed)."""
+
+
+class Destination(Enum):
+    TITLE = "title"  # the first screen: the title, or the lobby over SSH
+    LOBBY = "lobby"
+    WALKTHROUGHS = "walkthroughs"
+
+
+class LeaveGame(Intent):
+    """Leave the game on screen (a shared seat is freed, a walkthrough's step kept) for ``to``."""
+
+    def __init__(self, to: Destination = Destination.TITLE) -> None:
+        super().__init__()
+        self.to = to
+
+
+class CreateSharedGame(Intent):
+    def __init__(self, setup: Setup) -> None:
+        super().__init__()
+        self.setup = setup
+
+
+class JoinSharedGame(Intent):
+    """Sit in a person seat of a store game (``seat`` None: watch it)."""
+
+    def __init__(self, game_id: int, seat: str | None) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.seat = seat
+
+
+class SetPlayerName(Intent):
+    """Who plays at this terminal in shared games (typed in the lobby when no SSH key names them)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+
+class ChooseTheme(Intent):
+    def __init__(self, theme: str) -> None:
+        super().__init__()
+        self.theme = theme
+
+
+class Choose(Intent):
+    """One of the legal choices of the pending decision."""
 
     def __init__(self, choice: Choice) -> None:
         super().__init__()
         self.choice = choice
 
 
-class TypedChoice(Message):
-    """The player typed a choice as text; the controller checks it."""
+class ChooseTyped(Intent):
+    """A choice typed as text; core checks it."""
 
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
 
 
-class StateChanged(Message):
-    """The game moved on: screens refresh from the controller's session. ``follow``: a shared game
-    moved on, here or on another terminal; the board follows it in place (tui/board.py)."""
-
-    def __init__(self, follow: bool = False) -> None:
-        super().__init__()
-        self.follow = follow
+class Undo(Intent):
+    """GEN-9: back to the last barrier."""
 
 
-class HandoffNeeded(Message):
-    """The next decision belongs to another person: hide the board first (GEN-2, GEN-8)."""
+class RecordTable(Intent):
+    """TABLE-1: the table records an outcome."""
 
-    def __init__(self, person: str, power: str) -> None:
+
+class SaveCopy(Intent):
+    """Ctrl+S: a copy of the game in the save folder."""
+
+
+class HandedOff(Intent):
+    """The person the hand-off named pressed Enter: their board may be shown (GEN-2, GEN-8)."""
+
+    def __init__(self, person: str) -> None:
         super().__init__()
         self.person = person
-        self.power = power
 
 
-class ComputersToMove(Message):
-    """A computer player's decision is pending in ``session``: the controller takes the next few
-    (a message, so keys and screen updates are handled between the steps)."""
+# ---- from the controller ---------------------------------------------------------------------------
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
+
+class BoardChanged(Message):
+    """The game on screen moved on (or another was started): the board shows it as it is now, or
+    first the hand-off when the next decision is another person's at this keyboard (GEN-2, GEN-8)."""
 
 
 class GameProblem(Message):
-    """A choice, load or save failed: show the one-line reason; nothing was lost."""
+    """An intent was refused, or a file or the store failed: show the one-line reason; nothing was lost."""
 
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
 
 
-class SaveChecked(Message):
-    """The background replay of a loaded save finished: the replayed game, or why it is refused."""
-
-    def __init__(self, session: Session, verified: Session | None, problem: str) -> None:
+class GameNotice(Message):
+    def __init__(self, text: str) -> None:
         super().__init__()
-        self.session = session
-        self.verified = verified
+        self.text = text
+
+
+class GameClosed(Message):
+    """No game is on screen any more: go to ``to`` (and show ``problem`` there, if any)."""
+
+    def __init__(self, to: Destination, problem: str = "") -> None:
+        super().__init__()
+        self.to = to
         self.problem = problem
 
 

@@ -12,7 +12,8 @@ from core.events import Event, render
 from core.state import Phase
 from core.views import SeatView
 from tui import display
-from tui.controller import Controller
+from tui.on_screen import OnScreen
+from tui.messages import RecordTable, Undo
 from tui.screens.keys import VIEW_KEYS
 from tui.widgets.decision import DecisionPanel
 from tui.widgets.steady_footer import SteadyFooter
@@ -32,9 +33,10 @@ class PhaseScreen(Screen[None]):
         Binding("ctrl+s", "app.save", "Save", show=False),  # in the help and README: the footer is full
     ]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, shown: OnScreen) -> None:
         super().__init__()
-        self.controller = controller
+        self.shown = shown  # what the board shows now: composed from it, refreshed with the next
+        self._ready = False  # the widgets are mounted
         self._log_shown = 0  # how many events of the game log the strip has written
         self._log_last: Event | None = None
         self._enabled: tuple[bool | None, bool | None] = (None, None)
@@ -50,28 +52,42 @@ class PhaseScreen(Screen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.refresh_view()
+        self._ready = True
+        self._lay_out(self.shown)
 
-    def refresh_view(self) -> None:
-        view = self.controller.view()
-        self.query_one("#status", Static).update(view.status)
-        self.query_one("#vp", Static).update(display.vp_line(view))
+    def refresh_view(self, shown: OnScreen) -> None:
+        """Show ``shown`` now, or once the screen's widgets are mounted."""
+        self.shown = shown
+        if self._ready:
+            self._lay_out(shown)
+
+    def _lay_out(self, shown: OnScreen) -> None:
+        view = shown.view
+        self._update("#status", view.status)
+        self._update("#vp", display.vp_line(view))
         info = self.phase_info(view)
-        run = self.controller.walkthrough
+        lesson = shown.lesson
         suggested = ""
-        if run is not None and run.current is not None:
-            intro = f"\n{run.walkthrough.intro}" if run.step == 0 else ""
-            info = f"{run.heading()}\n> {run.current.instruction()}{intro}\n\n{info}"
-            suggested = run.current.choice
-        self.query_one("#phase-info", Static).update(info)
-        self.query_one(DecisionPanel).show(view.decision, display.waiting_line(view), suggested)
-        self._show_log(view.log)
+        if lesson is not None and lesson.instruction:
+            intro = f"\n{lesson.intro}" if lesson.step == 0 else ""
+            info = f"{lesson.heading}\n> {lesson.instruction}{intro}\n\n{info}"
+            suggested = lesson.suggested
+        self._update("#phase-info", info)
+        decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
+        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested)
+        self._show_log(view.log, shown.names)
         enabled = (self.check_action("undo", ()), self.check_action("table", ()))
         if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change
             self._enabled = enabled
             self.refresh_bindings()
 
-    def _show_log(self, events: tuple[Event, ...]) -> None:
+    def _update(self, selector: str, text: str) -> None:
+        """A text changed since the last refresh: each update lays the whole screen out again."""
+        widget = self.query_one(selector, Static)
+        if widget.content != text:
+            widget.update(text)
+
+    def _show_log(self, events: tuple[Event, ...], names: dict[str, str]) -> None:
         """Write only the events that are new since the last refresh (rewriting 40 lines on every
         key was most of a keypress); after an undo or a reload the strip is written again."""
         log = self.query_one("#log", RichLog)
@@ -80,7 +96,6 @@ class PhaseScreen(Screen[None]):
         if not continues:
             log.clear()
             shown = 0
-        names = self.controller.power_names()
         for event in events[max(shown, len(events) - LOG_LINES_SHOWN):]:
             log.write(render(event, names))
         self._log_shown = len(events)
@@ -92,23 +107,18 @@ class PhaseScreen(Screen[None]):
     def show_problem(self, text: str) -> None:
         self.query_one(DecisionPanel).show_problem(text)
 
-    def waiting(self, text: str) -> None:
-        self.query_one(DecisionPanel).show(None, text)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.controller.session is None:
-            return False
-        if action == "undo" and self.controller.walkthrough is not None:
-            return False
+        if action == "undo":
+            return self.shown.undo_key
         if action == "table":
-            return self.controller.can_start_table_action()
+            return self.shown.table_key
         return True
 
     def action_undo(self) -> None:
-        self.controller.undo()
+        self.post_message(Undo())
 
     def action_table(self) -> None:
-        self.controller.table_action()
+        self.post_message(RecordTable())
 
     def action_type_choice(self) -> None:
         self.query_one(DecisionPanel).action_type_choice()
@@ -121,7 +131,7 @@ class PhaseScreen(Screen[None]):
         if pending is None:  # another seat decides: one's own hand, if any
             hand = next((h for h in view.hands if h.cards is not None), None)
         if hand is None or hand.cards is None:
-            return "(no hand shown: the table is recording an action)"
+            return "(no hand shown here: a hand is shown only to the person playing it, GEN-8)"
         title = f"{hand.name}'s hand ({hand.count} card{'' if hand.count == 1 else 's'}) - only its player sees this"
         return "\n".join([title, *[f"  {card.text}" for card in hand.cards]]) if hand.cards else f"{title}\n  (empty)"
 
@@ -160,7 +170,7 @@ class MarriageScreen(PhaseScreen):
     def phase_info(self, view: SeatView) -> str:
         rows = [
             f"  {display.mark(r.name, r.provisional)} ({r.power}) Elig {r.eligibility}: {r.status}"
-            for r in view.royals if r.status != "not yet in play"
+            for r in view.royals if r.in_play
         ]
         return "\n".join([f"Virgin Queen VP so far: {view.virgin_queen_vp} of {view.virgin_queen_cap} (VQ-1)", *rows])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -14,12 +14,13 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from tui.controller import Controller
+from tui.messages import JoinSharedGame, SetPlayerName
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
-    from core.store import GameRow
+    from tui.shared_games import Listing, SharedGames
+    from tui.terminal import Terminal
 
 LOBBY_REFRESH_SECONDS = 1.0
 
@@ -49,18 +50,21 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, terminal: Terminal) -> None:
         super().__init__()
-        self.controller = controller
+        self.terminal = terminal
+        self.player_fixed = terminal.player_fixed  # over SSH the name is the key's
+        self.player = terminal.player
+        self._games: SharedGames | None = None  # the store, opened by the first listing
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
         self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
-        if not getattr(self.app, "player_fixed", False):
+        if not self.player_fixed:
             with Horizontal(classes="seat"):
                 yield Label("Your name   ")
-                yield Input(value=self.controller.player, id="player-name", max_length=20, compact=True)
+                yield Input(value=self.player, id="player-name", max_length=20, compact=True)
         yield OptionList(id="lobby-games")
         yield Static("", id="lobby-problem", markup=False)
         yield SteadyFooter()
@@ -75,22 +79,34 @@ class LobbyScreen(Screen[None]):
 
     @on(Input.Changed, "#player-name")
     def _renamed(self, event: Input.Changed) -> None:
-        self.controller.player = event.value.strip()
+        self.player = event.value.strip()
+        self.post_message(SetPlayerName(self.player))
         self.action_refresh()
 
     def action_refresh(self) -> None:
-        """The list again from the store (every second: seats taken and left on other terminals)."""
-        from core.store import StoreError
-
-        controller = self.controller
-        title = f"Shared games - you are {controller.player or '(no name yet)'} - Enter takes a seat or watches"
+        """The list again from the store (every second: seats taken and left on other terminals), read
+        in a worker: a store held by another program never holds the keys."""
+        title = f"Shared games - you are {self.player or '(no name yet)'} - Enter takes a seat or watches"
         heading = self.query_one("#lobby-title", Static)
         if heading.content != title:
             heading.update(title)
+        self._read_store()
+
+    @work(thread=True, exclusive=True, group="lobby", exit_on_error=False)
+    def _read_store(self) -> None:
+        from tui.shared_games import SharedGames
+
         try:
-            games = controller.shared_games()
-        except StoreError as exc:
-            self.show_problem(str(exc))
+            if self._games is None:
+                self._games = SharedGames(self.terminal.save_dir, self.terminal.data)
+            games = self._games.listing()
+        except SharedGames.ERRORS as exc:
+            self.app.call_from_thread(self.show_problem, str(exc))
+            return
+        self.app.call_from_thread(self._list, games)
+
+    def _list(self, games: Listing) -> None:
+        if not self.is_mounted:  # left while the store was read
             return
         options = self._options(games)
         labels = [f"{option.id}|{option.prompt}" for option in options]
@@ -109,10 +125,10 @@ class LobbyScreen(Screen[None]):
             listing.highlighted = selectable[0]
         self.show_problem("" if games else "No shared games yet: n creates one.")
 
-    def _options(self, games: list[tuple[GameRow, dict[str, str]]]) -> list[Option]:
-        names = self.controller.power_names()
-        scenarios = self.controller.data.scenarios
-        player = self.controller.player
+    def _options(self, games: Listing) -> list[Option]:
+        names = self.terminal.names
+        scenarios = self.terminal.data.scenarios
+        player = self.player
         options: list[Option] = []
         self._targets = {}
         for row, holders in reversed(games):  # the newest first
@@ -137,23 +153,24 @@ class LobbyScreen(Screen[None]):
         target = self._targets.get(event.option_id or "")
         if target is None or not self.is_current:  # a second Enter in a burst, after the game is shown
             return
-        if not self.controller.player:
+        if not self.player:
             self.show_problem("Type your name first: the other players see it on your seat.")
             return
         game_id, seat = target
-        self.app.join_shared_game(game_id, seat)  # type: ignore[attr-defined]
+        self.post_message(JoinSharedGame(game_id, seat))
 
     def action_new_game(self) -> None:
         from tui.screens.menus import NewGameScreen
 
-        if not self.controller.player:
+        if not self.player:
             self.show_problem("Type your name first: the new game gives you a seat by it.")
             return
-        self.app.push_screen(NewGameScreen(self.controller, shared=True, player=self.controller.player))
+        self.app.push_screen(NewGameScreen(self.terminal.data, shared=True, player=self.player))
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:  # opened from the title screen
             self.app.pop_screen()
 
     def show_problem(self, text: str) -> None:
-        self.query_one("#lobby-problem", Static).update(text)
+        if self.is_mounted:
+            self.query_one("#lobby-problem", Static).update(text)

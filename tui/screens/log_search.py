@@ -4,6 +4,7 @@ and the screen is kept between opens (``open_log_search``), so an open only show
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.segment import Segment
@@ -21,7 +22,7 @@ from textual.widgets import Input, Static
 
 from core.events import Event
 from core.log_query import FILTER_HELP, LogFilter, log_line, parse_filter, where
-from core.session import Session
+from core.gamedata import GameData
 from tui.screens.kept import kept_screen
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -122,22 +123,16 @@ class LogSearchScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape", "close", "Close"), Binding("slash", "filter", "Filter")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, log: Sequence[Event], data: GameData, names: dict[str, str]) -> None:
         super().__init__()
-        self.session = session
-        self.names: dict[str, str] = {}
-        self._name_powers(session)
+        self.events = log
+        self.data = data
+        self.names = dict(names)  # the dict LogLines holds
 
-    def _name_powers(self, session: Session) -> None:
-        self.names.clear()  # the dict LogLines holds
-        self.names.update({p: session.data.power_name(p) for p in session.data.power_ids})
-
-    def show_log(self, session: Session) -> None:
-        """Open as new: the whole log of ``session`` (which may have moved on, or be another game), no
+    def show_log(self, log: Sequence[Event]) -> None:
+        """Open as new: the whole log as it is now (it may have moved on, or be another game's), no
         filter, the cursor on the last line."""
-        if session is not self.session:
-            self.session = session
-            self._name_powers(session)
+        self.events = log
         if not self.is_mounted:
             return  # on_mount shows it
         search = self.query_one("#log-filter", Input)
@@ -158,7 +153,7 @@ class LogSearchScreen(ModalScreen[None]):
         self.query_one(LogLines).focus()
 
     def _apply(self, log_filter: LogFilter) -> None:
-        log = self.session.log
+        log = self.events
         found = [e for e in log if log_filter.matches(e, self.names)]
         self.query_one(LogLines).show(found)
         text = f" with {log_filter.describe()}" if log_filter.words else ""
@@ -166,7 +161,7 @@ class LogSearchScreen(ModalScreen[None]):
 
     @on(Input.Changed, "#log-filter")
     def _filter(self, event: Input.Changed) -> None:
-        self._apply(parse_filter(event.value, self.session.data))
+        self._apply(parse_filter(event.value, self.data))
 
     @on(Input.Submitted, "#log-filter")
     def _filtered(self) -> None:
@@ -191,7 +186,7 @@ class LogSearchScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def open_log_search(app: App[Any], session: Session) -> None:
-    screen = kept_screen(app, "log-search", lambda: LogSearchScreen(session))
-    screen.show_log(session)
+def open_log_search(app: App[Any], log: Sequence[Event], data: GameData, names: dict[str, str]) -> None:
+    screen = kept_screen(app, "log-search", lambda: LogSearchScreen(log, data, names))
+    screen.show_log(log)
     app.push_screen(screen)

@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from core.geography import neighbours
-from core.state import GameState
-from tui.controller import Controller
+from core.views import SpaceRow
+from tui.messages import RecordTable
 from tui.widgets.steady_footer import SteadyFooter
 
 MAP_WIDTH, MAP_HEIGHT = 78, 16
@@ -41,21 +41,17 @@ def space_codes(data: GameData) -> dict[str, str]:
     return codes
 
 
-def unit_count(state: GameState, space: str) -> int:
-    return sum(u.regulars + u.mercenaries for u in state.spaces[space].units.values())
-
-
-def node_label(data: GameData, state: GameState, space: str, code: str) -> str:
+def node_label(space: SpaceRow, code: str) -> str:
     """MAD5!: upper case = key space, the digit = units there, ! = Unrest."""
-    units = unit_count(state, space)
-    label = code.upper() if data.spaces[space].key else code
-    return label + (str(units) if units else "") + ("!" if state.spaces[space].unrest else "")
+    units = space.unit_count
+    label = code.upper() if space.key else code
+    return label + (str(units) if units else "") + ("!" if space.unrest else "")
 
 
-def colour_of(data: GameData, controller: str) -> str:
-    if controller in CONTROLLER_COLOURS:
-        return CONTROLLER_COLOURS[controller]
-    return MINOR_COLOUR if controller in data.minors else INDEPENDENT_COLOUR
+def colour_of(data: GameData, control: str) -> str:
+    if control in CONTROLLER_COLOURS:
+        return CONTROLLER_COLOURS[control]
+    return MINOR_COLOUR if control in data.minors else INDEPENDENT_COLOUR
 
 
 def _line_cells(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
@@ -77,7 +73,7 @@ def _line_cells(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
             y0 += sy
 
 
-def render_map(data: GameData, state: GameState, selected: str) -> Text:
+def render_map(data: GameData, spaces: dict[str, SpaceRow], selected: str) -> Text:
     codes = space_codes(data)
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * MAP_WIDTH for _ in range(MAP_HEIGHT)]
     for connection in data.connections:
@@ -87,9 +83,10 @@ def render_map(data: GameData, state: GameState, selected: str) -> Text:
             if 0 <= x < MAP_WIDTH and 0 <= y < MAP_HEIGHT:
                 grid[y][x] = ("·", style)
     for space_id, position in data.positions.items():
-        label = node_label(data, state, space_id, codes[space_id])
-        style = colour_of(data, state.spaces[space_id].control)
-        if data.spaces[space_id].fortified:
+        space = spaces[space_id]
+        label = node_label(space, codes[space_id])
+        style = colour_of(data, space.control)
+        if space.fortified:
             style += " underline"
         if space_id == selected:
             style += " reverse bold"
@@ -105,16 +102,12 @@ def render_map(data: GameData, state: GameState, selected: str) -> Text:
     return text
 
 
-def space_summary(data: GameData, state: GameState, space_id: str) -> str:
-    record, space = data.spaces[space_id], state.spaces[space_id]
-    marks = [m for m, on in (("key", record.key), ("fortress", record.fortified), ("Unrest", space.unrest)) if on]
-    units = ", ".join(
-        f"{data.power_name(p)} {u.regulars} reg {u.mercenaries} merc" for p, u in space.units.items() if u.regulars or u.mercenaries
-    )
-    controller = data.power_name(space.control) if space.control in state.powers else space.control.capitalize()
-    joined = ", ".join(data.spaces[n].name for n in neighbours(data, space_id))
+def space_summary(data: GameData, space: SpaceRow) -> str:
+    marks = [m for m, on in (("key", space.key), ("fortress", space.fortified), ("Unrest", space.unrest)) if on]
+    units = ", ".join(f"{u.name} {u.regulars} reg {u.mercenaries} merc" for u in space.units)
+    joined = ", ".join(data.spaces[n].name for n in neighbours(data, space.id))
     return (
-        f"{record.name}{'*' if record.provisional else ''} - {controller} - {space.religion}"
+        f"{space.name}{'*' if space.provisional else ''} - {space.controller} - {space.religion}"
         f"{' - ' + ', '.join(marks) if marks else ''}\n"
         f"Units: {units or 'none'}.  Connects to: {joined or 'nothing'}."
     )
@@ -146,10 +139,11 @@ class MapScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, data: GameData, spaces: tuple[SpaceRow, ...]) -> None:
         super().__init__()
-        self.controller = controller
-        self.selected = next(iter(controller.game.data.positions))
+        self.data = data
+        self.spaces = {space.id: space for space in spaces}  # the seat view's map rows
+        self.selected = next(iter(data.positions))
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -165,28 +159,27 @@ class MapScreen(ModalScreen[None]):
         self.refresh_map()
 
     def refresh_map(self) -> None:
-        session = self.controller.game
-        self.query_one("#map-canvas", Static).update(render_map(session.data, session.state, self.selected))
-        self.query_one("#map-detail", Static).update(space_summary(session.data, session.state, self.selected))
+        self.query_one("#map-canvas", Static).update(render_map(self.data, self.spaces, self.selected))
+        self.query_one("#map-detail", Static).update(space_summary(self.data, self.spaces[self.selected]))
 
     def action_move(self, direction: str) -> None:
-        self.selected = nearest_in_direction(self.controller.game.data, self.selected, direction)
+        self.selected = nearest_in_direction(self.data, self.selected, direction)
         self.refresh_map()
 
     def action_detail(self) -> None:
         from tui.screens.overlays import TextScreen
 
-        session = self.controller.game
+        space = self.spaces[self.selected]
         text = (
-            f"{space_summary(session.data, session.state, self.selected)}\n\n"
+            f"{space_summary(self.data, space)}\n\n"
             "Control, Unrest, religion and units change through table actions: press t on the map "
             f"(TABLE-1).\nPositions and most connections are schematic.\n{PROVISIONAL_NOTE}"
         )
-        self.app.push_screen(TextScreen(f"Space: {session.data.spaces[self.selected].name}", text))
+        self.app.push_screen(TextScreen(f"Space: {space.name}", text))
 
     def action_table(self) -> None:
+        self.app.post_message(RecordTable())  # to the app directly: this screen is closing
         self.dismiss(None)
-        self.controller.table_action()
 
     def action_close(self) -> None:
         self.dismiss(None)

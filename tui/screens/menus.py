@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from textual import on
+from pathlib import Path
+
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,12 +16,13 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from core.gamedata import PROVISIONAL_NOTE
-from tui.controller import Controller
+from core.gamedata import PROVISIONAL_NOTE, GameData
+from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
+    from tui.terminal import Terminal
 
 
 class TitleScreen(Screen[None]):
@@ -40,7 +43,9 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static("THE VIRGIN QUEEN", id="title", markup=False)
             yield Static("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people", markup=False)
-            yield Button("Continue (c)", id="continue", variant="primary", compact=True)
+            continue_button = Button("Continue (c)", id="continue", variant="primary", compact=True)
+            continue_button.display = False  # until a game slot is found (_offer_continue)
+            yield continue_button
             yield Button("New game (n)", id="new", compact=True)
             yield Button("Load game (l)", id="load", compact=True)
             yield Button("Shared games (s)", id="shared", compact=True)
@@ -64,42 +69,54 @@ class TitleScreen(Screen[None]):
         }
         actions[event.button.id or "quit"]()
 
+    def __init__(self, terminal: Terminal) -> None:
+        super().__init__()
+        self.terminal = terminal
+        self.can_continue = False
+
     def on_mount(self) -> None:
         self._offer_continue()
 
     def on_screen_resume(self) -> None:
         self._offer_continue()
 
+    @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def _offer_continue(self) -> None:
+        """Continue is offered when a game slot is in the save folder (looked up off the event loop)."""
         from tui.slots import last_played
 
-        controller: Controller = self.app.controller  # type: ignore[attr-defined]
-        self.can_continue = last_played(controller.save_dir) is not None
-        self.query_one("#continue", Button).display = self.can_continue
+        found = last_played(self.terminal.save_dir) is not None
+        self.app.call_from_thread(self._show_continue, found)
+
+    def _show_continue(self, found: bool) -> None:
+        if not self.is_mounted:
+            return
+        self.can_continue = found
+        self.query_one("#continue", Button).display = found
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return getattr(self, "can_continue", False) if action == "continue_game" else True
+        return self.can_continue if action == "continue_game" else True
 
     def action_continue_game(self) -> None:
-        self.app.controller.continue_last()  # type: ignore[attr-defined]
+        self.post_message(ContinueGame())
 
     def action_new_game(self) -> None:
-        self.app.push_screen(NewGameScreen(self.app.controller))  # type: ignore[attr-defined]
+        self.app.push_screen(NewGameScreen(self.terminal.data))
 
     def action_load_game(self) -> None:
-        self.app.push_screen(LoadScreen(self.app.controller))  # type: ignore[attr-defined]
+        self.app.push_screen(LoadScreen(self.terminal.save_dir))
 
     def action_shared_games(self) -> None:
         """The lobby of games shared through the store (other terminals, SSH players, browsers)."""
         from tui.screens.lobby import LobbyScreen
 
-        self.app.push_screen(LobbyScreen(self.app.controller))  # type: ignore[attr-defined]
+        self.app.push_screen(LobbyScreen(self.terminal))
 
     def action_walkthroughs(self) -> None:
         from tui.screens.walkthrough_menu import WalkthroughMenu
 
-        self.app.push_screen(WalkthroughMenu(self.app.controller))  # type: ignore[attr-defined]
+        self.app.push_screen(WalkthroughMenu(self.terminal.save_dir))
 
     def action_rules(self) -> None:
         from tui.screens.rules_browser import RulesBrowser
@@ -112,14 +129,13 @@ class TitleScreen(Screen[None]):
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
 
-        controller: Controller = self.app.controller  # type: ignore[attr-defined]
-        data = controller.data
+        data = self.terminal.data
         override = data.override_file or "none"
         text = (
             f"{PROVISIONAL_NOTE}\n\nProvisional records: "
             f"{sum(r.provisional for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces) for r in t.values())}"
             f" of {sum(len(t) for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces))}.\n"
-            f"Override file in use: {override}\nSave folder: {controller.save_dir}"
+            f"Override file in use: {override}\nSave folder: {self.terminal.save_dir}"
         )
         self.app.push_screen(TextScreen("About - provisional data", text))
 
@@ -158,9 +174,9 @@ class NewGameScreen(Screen[None]):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+n", "start", "Start")]
 
-    def __init__(self, controller: Controller, shared: bool = False, player: str = "") -> None:
+    def __init__(self, data: GameData, shared: bool = False, player: str = "") -> None:
         super().__init__()
-        self.controller = controller
+        self.data = data
         self.shared = shared
         self.player = player
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
@@ -173,7 +189,7 @@ class NewGameScreen(Screen[None]):
         return (PERSON, self.player) if index == 0 else ("random", "")
 
     def compose(self) -> ComposeResult:
-        data = self.controller.data
+        data = self.data
         heading = "New shared game" if self.shared else "New game"
         with VerticalScroll(id="new-game"):
             yield Static(f"{heading}: person or computer per power; same name = same person (GEN-2)", markup=False)
@@ -213,14 +229,14 @@ class NewGameScreen(Screen[None]):
     def holders(self) -> dict[str, tuple[str, str]]:
         return {
             p: (str(self.query_one(f"#holder-{p}", Select).value), self.query_one(f"#seat-{p}", Input).value.strip())
-            for p in self.controller.data.power_ids
+            for p in self.data.power_ids
         }
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         if not self.is_current:  # Ctrl+N twice in one burst starts one game
             return
-        data = self.controller.data
+        data = self.data
         holders = self.holders()
         people = {p: name for p, (holder, name) in holders.items() if holder == PERSON}
         missing = [data.power_name(p) for p, name in people.items() if not name]
@@ -247,41 +263,57 @@ class NewGameScreen(Screen[None]):
             seats=seats_for(holders),
             strict_response_windows=self.query_one("#strict", Select).value == "on",
         )
-        if self.shared:
-            self.app.create_shared_game(setup)  # type: ignore[attr-defined]
-        else:
-            self.app.start_game(setup)  # type: ignore[attr-defined]
+        self.post_message(CreateSharedGame(setup) if self.shared else StartGame(setup))
 
 
 class LoadScreen(Screen[None]):
-    """Every save, the most recently played first, with its turn, phase and the people playing."""
+    """Every save, the most recently played first, with its turn, phase and the people playing (read
+    off the event loop: a folder of many saves fills the list as soon as it is read)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
-    def __init__(self, controller: Controller) -> None:
-        from tui.slots import save_files
-
+    def __init__(self, save_dir: Path) -> None:
         super().__init__()
-        self.controller = controller
-        self.files = save_files(controller.save_dir)
+        self.save_dir = save_dir
+        self.files: list[Path] = []
 
     def compose(self) -> ComposeResult:
-        from tui.slots import summarise
-
-        yield Static(f"Load a game from {self.controller.save_dir} (each game autosaves in its own file)", markup=False)
-        # a save's people and file names are text, never markup ("[/x]" in a name must not break the list)
-        options = [Option(Content(summarise(path).label()), id=str(i)) for i, path in enumerate(self.files)]
-        yield OptionList(*options, id="saves")
-        yield Static("" if self.files else "No saved games yet.", id="load-problem", markup=False)
+        yield Static(f"Load a game from {self.save_dir} (each game autosaves in its own file)", markup=False)
+        yield OptionList(id="saves")
+        yield Static("Reading the save folder...", id="load-problem", markup=False)
         yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        self._read_folder()
+
+    @work(thread=True, exclusive=True, group="load-screen", exit_on_error=False)
+    def _read_folder(self) -> None:
+        from tui.slots import save_files, summarise
+
+        files = save_files(self.save_dir)
+        labels = [summarise(path).label() for path in files]
+        self.app.call_from_thread(self._list, files, labels)
+
+    def _list(self, files: list[Path], labels: list[str]) -> None:
+        if not self.is_mounted:  # left while the folder was read
+            return
+        self.files = files
+        # a save's people and file names are text, never markup ("[/x]" in a name must not break the list)
+        listing = self.query_one("#saves", OptionList)
+        listing.add_options([Option(Content(label), id=str(i)) for i, label in enumerate(labels)])
+        if files:
+            listing.highlighted = 0
+            listing.focus()
+        self.show_problem("" if files else "No saved games yet.")
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         if self.is_current:  # a second Enter in the same burst arrives after the game is on screen
-            self.app.load_game(self.files[event.option_index])  # type: ignore[attr-defined]
+            self.post_message(LoadGame(self.files[event.option_index]))
 
     def show_problem(self, text: str) -> None:
-        self.query_one("#load-problem", Static).update(text)
+        if self.is_mounted:
+            self.query_one("#load-problem", Static).update(text)
 
 
 class ThemeScreen(Screen[None]):
@@ -301,5 +333,5 @@ class ThemeScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#theme-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         if self.is_current:  # a second Enter in the same burst arrives after the screen has gone
-            self.app.choose_theme(self.themes[event.option_index])  # type: ignore[attr-defined]
+            self.app.post_message(ChooseTheme(self.themes[event.option_index]))  # this screen is closing
             self.dismiss()

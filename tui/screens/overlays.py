@@ -7,19 +7,21 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from core.gamedata import PROVISIONAL_NOTE
+from core.views import SeatView
 from tui import display
-from tui.controller import Controller
+from tui.messages import HandedOff
 from tui.screens.kept import kept_screen
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import RowsTable, rows_table
 
 
-class HandoffScreen(ModalScreen[str]):
-    """GEN-2 / GEN-8: blank the board and pass the keyboard; Enter when the right person has it."""
+class HandoffScreen(Screen[None]):
+    """GEN-2 / GEN-8: the keyboard passes to another person. The board is not under this screen: it
+    was taken down before, and the next person's board is composed only after their Enter."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
 
@@ -34,7 +36,8 @@ class HandoffScreen(ModalScreen[str]):
             yield Static("Press Enter when you are ready. (The board is hidden until then.)", markup=False)
 
     def action_ready(self) -> None:
-        self.dismiss(self.person)
+        if self.is_current:  # a second Enter in one burst lands on the board
+            self.post_message(HandedOff(self.person))
 
 
 class TextScreen(ModalScreen[None]):
@@ -90,17 +93,16 @@ def _open_table(app: App[Any], name: str, title: str, columns: tuple[str, ...], 
     app.push_screen(screen)
 
 
-def open_royals(app: App[Any], controller: Controller) -> None:
+def open_royals(app: App[Any], view: SeatView) -> None:
     rows = [
         (display.mark(r.name, r.provisional), r.power, r.sex, r.family, str(r.eligibility), r.status)
-        for r in controller.view().royals
+        for r in view.royals
     ]
     columns = ("Royal", "Power", "Sex", "Fam", "Elig", "Status")
     _open_table(app, "royals", "Available to Wed display (MAR-1)", columns, rows, ["Fam: H Habsburg, V Valois.", PROVISIONAL_NOTE])
 
 
-def open_patronage(app: App[Any], controller: Controller) -> None:
-    view = controller.view()
+def open_patronage(app: App[Any], view: SeatView) -> None:
     rows = [(display.mark(r.name, r.provisional), r.pool, r.kind, str(r.rating), r.where) for r in view.patrons]
     notes = [*view.markers, PROVISIONAL_NOTE]
     columns = ("Patron", "Pool", "Type", "Rating", "Where")

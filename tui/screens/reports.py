@@ -12,7 +12,7 @@ from textual.widgets import Static
 from core.events import Event, EventKind, render
 from core.views import SeatView
 from tui import display
-from tui.controller import Controller
+from tui.messages import Destination, LeaveGame
 from tui.screens.keys import VIEW_KEYS
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import rows_table
@@ -26,15 +26,20 @@ class ReportScreen(ModalScreen[None]):
     RULE = ""  # where ? opens the rules browser on this report
     HINT = "Press Enter to continue."
 
-    def __init__(self, controller: Controller, events: list[Event], turn: int) -> None:
+    def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object) -> None:
         super().__init__()
-        self.controller = controller
+        self.view = view  # public parts only: reports are shown before hand-offs too
+        self.names = names
         self.events = events  # the events of the phase(s) this report covers, nothing later
         self.turn = turn  # the turn the phase ran in (the state may already be in the next one)
-        self.of_game = controller.session  # a report unread when the board is rebuilt is shown again in this game only
+        self.of_game = of_game  # a report unread when the board is rebuilt is shown again in this game only
+
+    def again(self) -> ReportScreen:
+        """The same report, made anew to be shown again."""
+        return type(self)(self.view, self.names, self.events, self.turn, self.of_game)
 
     def compose(self) -> ComposeResult:
-        view = self.controller.view()
+        view = self.view
         with VerticalScroll(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
@@ -48,9 +53,8 @@ class ReportScreen(ModalScreen[None]):
         yield from ()
 
     def event_lines(self, *rules: str) -> str:
-        names = self.controller.power_names()
         return "\n".join(
-            render(e, names) for e in self.events if e.kind is not EventKind.PHASE and (not rules or e.rule.split("-")[0] in rules)
+            render(e, self.names) for e in self.events if e.kind is not EventKind.PHASE and (not rules or e.rule.split("-")[0] in rules)
         )
 
     def vp_standings(self, view: SeatView) -> Static:
@@ -112,8 +116,11 @@ class GameOverScreen(EndOfTurnScreen):
     HEADING = "Game over"
     RULE = "WIN-1"
     HINT = "Press Enter for the title screen (the game stays in its save slot)."
-    BINDINGS = [Binding("enter", "app.to_title", "Title screen", priority=True), *VIEW_KEYS]
+    BINDINGS = [Binding("enter", "leave", "Title screen", priority=True), *VIEW_KEYS]
 
     def heading(self) -> str:
-        view = self.controller.view()
+        view = self.view
         return f"Game over: {view.winner} wins - {view.victory}"
+
+    def action_leave(self) -> None:
+        self.post_message(LeaveGame(Destination.TITLE))

@@ -10,35 +10,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
-from core import victory
 from core.gamedata import GameData
-from core.state import GameState
-from tui.controller import Controller
+from core.views import SeatView
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import rows_table
 
 
-def vp_by_turn(data: GameData, state: GameState) -> tuple[list[int], dict[str, list[int]]]:
-    """Turns and each power's total: one point per Victory Determination, then the total now."""
-    first = data.scenarios[state.scenario].first_turn
-    turns = [first + i for i in range(len(state.vp_history))]
-    series = {p: [entry.get(p, 0) for entry in state.vp_history] for p in data.power_ids}
-    if not turns or turns[-1] < state.turn:
-        turns.append(state.turn)
-        for power in data.power_ids:
-            series[power].append(victory.total_vp(state, data, power))
-    return turns, series
-
-
-def ledger_by_source(data: GameData, state: GameState) -> tuple[list[str], dict[str, dict[str, int]]]:
+def ledger_by_source(view: SeatView) -> tuple[list[str], dict[str, dict[str, int]]]:
     """The rule IDs that give VP (WIN-6 ledger) and each power's VP from each."""
     sources: list[str] = []
     amounts: dict[str, dict[str, int]] = {}
-    for power in data.power_ids:
-        amounts[power] = {}
-        for line in victory.vp_lines(state, data, power):
+    for row in view.vp:
+        amounts[row.power] = {}
+        for line in row.lines:
             if line.amount:
-                amounts[power][line.rule] = amounts[power].get(line.rule, 0) + line.amount
+                amounts[row.power][line.rule] = amounts[row.power].get(line.rule, 0) + line.amount
                 if line.rule not in sources:
                     sources.append(line.rule)
     return sources, amounts
@@ -47,14 +33,14 @@ def ledger_by_source(data: GameData, state: GameState) -> tuple[list[str], dict[
 class VpChartScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, data: GameData, view: SeatView) -> None:
         super().__init__()
-        self.controller = controller
+        self.data = data
+        self.view = view
 
     def compose(self) -> ComposeResult:
-        session = self.controller.game
-        data, state = session.data, session.state
-        sources, amounts = ledger_by_source(data, state)
+        data = self.data
+        sources, amounts = ledger_by_source(self.view)
         short = {p.id: p.name[:3] for p in data.powers}
         with VerticalScroll(classes="report"):
             yield Static("VP by turn (WIN-5) and by source (WIN-6)", classes="report-title", markup=False)
@@ -69,16 +55,15 @@ class VpChartScreen(ModalScreen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
-        session = self.controller.game
-        data, state = session.data, session.state
-        turns, series = vp_by_turn(data, state)
+        data, history = self.data, self.view.vp_history
         by_turn = self.query_one("#vp-by-turn", PlotextPlot).plt
         by_turn.title("VP by turn")
+        turns = list(history.turns)
         for power in data.powers:
-            by_turn.plot(turns, series[power.id], label=power.name[:3], marker="braille")
+            by_turn.plot(turns, list(history.of(power.id)), label=power.name[:3], marker="braille")
         by_turn.xticks(turns)
         by_turn.xlabel("turn")
-        sources, amounts = ledger_by_source(data, state)
+        sources, amounts = ledger_by_source(self.view)
         by_source = self.query_one("#vp-by-source", PlotextPlot).plt
         by_source.title("VP by source")
         names = [p.name[:3] for p in data.powers]

@@ -14,7 +14,7 @@ from textual_autocomplete import AutoComplete, DropdownItem, TargetState
 
 from core.choices import Choice, Decision, Verb
 from core.choices import Option as ChoiceOption
-from tui.messages import ChoiceMade, TypedChoice
+from tui.messages import Choose, ChooseTyped
 
 
 QUIET_VERBS = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT, Verb.DECLINE)
@@ -82,6 +82,12 @@ class DecisionPanel(Vertical):
     def on_mount(self) -> None:
         self.query_one("#typed", Input).display = False
 
+    def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
+        """The board's decision after a change: the same one again keeps its list as it is (rebuilding
+        it lays the screen out again)."""
+        if not self._shown or decision is None or (decision, waiting_text, suggested) != (self._decision, self._waiting, self._suggested):
+            self.show(decision, waiting_text, suggested)
+
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         self._decision = decision
@@ -118,7 +124,7 @@ class DecisionPanel(Vertical):
             note = "0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list"
             self.query_one("#problem", Static).update(note)
             return
-        self.post_message(ChoiceMade(self._decision.choices[quiet]))
+        self.post_message(Choose(self._decision.choices[quiet]))
 
     def action_toggle_refused(self) -> None:
         self._show_refused = not self._show_refused
@@ -139,11 +145,11 @@ class DecisionPanel(Vertical):
             refused = self._decision.refused[event.option_index - len(self._decision.choices)]
             self.show_problem(refused.refusal)
             return
-        self.post_message(ChoiceMade(self._decision.choices[event.option_index]))
+        self.post_message(Choose(self._decision.choices[event.option_index]))
 
     def action_pick(self, number: int) -> None:
         if self._decision is not None and number <= len(self._decision.choices):
-            self.post_message(ChoiceMade(self._decision.choices[number - 1]))
+            self.post_message(Choose(self._decision.choices[number - 1]))
 
     def action_type_choice(self) -> None:
         typed = self.query_one("#typed", Input)
@@ -158,7 +164,7 @@ class DecisionPanel(Vertical):
         event.stop()
         text = event.value.strip()
         if text:
-            self.post_message(TypedChoice(text))
+            self.post_message(ChooseTyped(text))
             return
         event.input.display = False
         self.query_one("#choices", OptionList).focus()
@@ -179,4 +185,4 @@ class DecisionPanel(Vertical):
             return
         cancel = next((c for c in self._decision.choices if str(c) == "pick cancel"), None) if self._decision else None
         if cancel is not None:
-            self.post_message(ChoiceMade(cancel))
+            self.post_message(Choose(cancel))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from tui.textual_private import drop_closed_watchers, footer_has_keys
+
 KeyRow = tuple[str, str, str, bool, str]
 
 
@@ -28,7 +30,7 @@ class SteadyFooter(Footer):
             for _, binding, enabled, tooltip in screen.active_bindings.values()
             if binding.show
         )
-        if self._bindings_ready and shown == self._shown:
+        if footer_has_keys(self) and shown == self._shown:
             return
         super().bindings_changed(screen)
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # a rebuild was asked for
@@ -36,6 +38,4 @@ class SteadyFooter(Footer):
 
     async def recompose(self) -> None:
         await super().recompose()
-        watchers = getattr(self, "__watchers", {}).get("compact")  # where textual.reactive keeps them
-        if watchers:
-            watchers[:] = [(node, callback) for node, callback in watchers if not node._closing]
+        drop_closed_watchers(self, "compact")

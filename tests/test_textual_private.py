@@ -1,0 +1,77 @@
+"""Each workaround of tui/textual_private.py still works on the Textual installed: these fail when an
+upgrade moves or changes the private API a workaround uses."""
+
+from __future__ import annotations
+
+import pyte
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
+
+from tui.textual_private import drop_closed_watchers, footer_has_keys, forget_gone_widgets_styles, record_frames, watchers_of
+from tui.widgets.steady_footer import SteadyFooter
+
+
+class Small(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("a", "noop", "Alpha"), Binding("b", "noop", "Beta")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("the frame recorder reads this", id="text")
+        yield SteadyFooter()
+
+    def action_noop(self) -> None:
+        return None
+
+
+async def test_render_caches_are_cleared_by_forget_gone_widgets_styles():
+    from textual._styles_cache import StylesCache
+
+    async with Small().run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        assert StylesCache.get_inner_outer.cache_info().currsize > 0, "Textual no longer memoizes get_inner_outer: drop the workaround"
+        forget_gone_widgets_styles()
+        assert StylesCache.get_inner_outer.cache_info().currsize == 0
+
+
+class PlainFooter(Small):
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+
+async def test_the_footer_says_when_it_has_composed_its_keys_and_closed_keys_lose_their_watchers():
+    async with PlainFooter().run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        footer = pilot.app.query_one(Footer)
+        assert footer_has_keys(footer)
+        for _ in range(3):  # each time its screen is shown again, Textual's Footer composes its keys anew
+            await pilot.app.push_screen(Screen())
+            await pilot.pause()
+            pilot.app.pop_screen()
+            await pilot.pause()
+            await pilot.pause()
+        shown = list(footer.query(FooterKey))
+        assert len(watchers_of(footer, "compact")) > len(shown), "Textual's Footer lets go of closed keys now: drop the workaround"
+        drop_closed_watchers(footer, "compact")
+        assert len(watchers_of(footer, "compact")) == len(shown)
+
+
+async def test_every_frame_is_recorded_as_a_terminal_would_receive_it():
+    screen = pyte.Screen(40, 6)
+    stream = pyte.Stream(screen)
+    frames: list[str] = []
+
+    def on_frame(output: str) -> None:
+        stream.feed(output)
+        frames.append("\n".join(screen.display))
+
+    app = Small()
+    record_frames(app, on_frame)
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        app.query_one("#text", Static).update("a second frame")
+        await pilot.pause()
+    assert any("the frame recorder reads this" in frame for frame in frames)
+    assert "a second frame" in frames[-1]

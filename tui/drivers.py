@@ -1,0 +1,425 @@
+"""Game drivers: the only code that changes a game, one kind of game each (DESIGN: one door).
+
+The controller asks every driver the same few things — choose, undo, save a copy, who plays at this
+keyboard, what happened since the last look — whatever kind of game is on screen: ``LocalGame`` (hot
+seat: autosave, the background check of a loaded save), ``SharedGameClient`` (a store game: seat
+claims, following the other terminals) or ``WalkthroughGame`` (steps, fixed dice). A driver tells its
+``Listener`` when the game moved on. Nothing here imports Textual: files and the store are touched only
+inside work handed to an ``IoRunner``, which the app runs in Textual workers (tests may run it at once).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from attrs import frozen
+
+from core import atomic, engine, saves
+from core.bots import Bot, bots_for
+from core.choices import TABLE_ACTOR, Choice, IllegalChoice
+from core.events import Event
+from core.session import Session
+from core.setup import Seat
+from core.store import GameStore, SeatTaken, StaleGame, StoredAction, StoreError
+from core.views import ONLOOKER
+from core.walkthroughs import WalkthroughRun
+
+T = TypeVar("T")
+
+# A shared game's seat claim is renewed this often (the store frees a seat not renewed for CLAIM_SECONDS).
+CLAIM_RENEW_POLLS = 4
+
+
+class Refused(Exception):
+    """The intent was not taken: one line for the player, and nothing changed."""
+
+
+class IoRunner(Protocol):
+    """Runs ``work`` away from the event loop, then ``done`` with its result on the loop. ``work``
+    catches the errors it expects; any other is logged with its traceback by the runner."""
+
+    def __call__(self, work: Callable[[], T], done: Callable[[T], None]) -> None: ...
+
+
+class Listener(Protocol):
+    """What a driver tells the controller."""
+
+    def game_changed(self) -> None:
+        """The game moved on (a choice here, an undo, another terminal's move)."""
+
+    def game_problem(self, text: str) -> None:
+        """One line for the player; nothing was lost."""
+
+    def game_notice(self, text: str) -> None:
+        """Something done as asked (a save written)."""
+
+    def game_closed(self, text: str) -> None:
+        """The game cannot go on here (a loaded save refused by its check): back to the first screen."""
+
+    def walkthrough_done(self, title: str, text: str) -> None:
+        """The last step of a walkthrough was taken."""
+
+
+@frozen
+class Lesson:
+    """The walkthrough on screen: where it stands, what to do now, and the choice it highlights."""
+
+    walkthrough_id: str
+    title: str
+    step: int  # steps taken
+    heading: str
+    instruction: str
+    intro: str
+    suggested: str
+    position: tuple[str, ...]  # how the position was prepared
+
+
+class GameDriver(Protocol):
+    session: Session  # read for views; changed only through the driver's methods
+    listener: Listener
+    bots: Mapping[str, Bot]  # the computer seats this terminal plays (seat name -> player)
+    saves_copies: bool  # Ctrl+S writes a copy of this game
+    undoes: bool  # undo (GEN-9) exists in this kind of game
+    shared: bool  # a store game: Ctrl+L leaves it for the lobby
+
+    def people_here(self) -> tuple[Seat, ...]:
+        """The people who play at this keyboard (more than one: hot seat, with hand-offs)."""
+
+    def waiting(self) -> str:
+        """Why choices wait now ("" when they do not): a save being checked, a choice being recorded."""
+
+    def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
+        """Take a choice (Refused: nothing changed); the listener hears when it is applied."""
+
+    def undo(self) -> None: ...
+
+    def save_copy(self, path: Path) -> None: ...
+
+    def take_events(self) -> list[Event]:
+        """The events since the last look (for the phase reports), once."""
+
+    def lesson(self) -> Lesson | None: ...
+
+    def tick(self) -> None:
+        """A few times a second: background work (following the other terminals)."""
+
+    def close(self) -> None:
+        """The game leaves the screen."""
+
+
+class _Driver:
+    """What every driver shares: the session, its listener, the events not yet looked at."""
+
+    saves_copies = False
+    undoes = False
+    shared = False
+
+    def __init__(self, session: Session, listener: Listener, io: IoRunner, events: list[Event] | None = None) -> None:
+        self.session = session
+        self.listener = listener
+        self.io = io
+        self.bots: Mapping[str, Bot] = bots_for(session.setup.seats)
+        self._events = list(events or [])
+
+    def people_here(self) -> tuple[Seat, ...]:
+        return tuple(seat for seat in self.session.setup.seats if seat.is_person)
+
+    def waiting(self) -> str:
+        return ""
+
+    def take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    def lesson(self) -> Lesson | None:
+        return None
+
+    def tick(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+    def undo(self) -> None:
+        raise Refused("GEN-9: undo is not used here")
+
+    def save_copy(self, path: Path) -> None:
+        raise Refused("this game is not saved")
+
+    def _apply(self, actor: str, choice: Choice) -> None:
+        try:
+            self._events += self.session.choose(actor, choice)
+        except IllegalChoice as exc:
+            raise Refused(str(exc)) from None
+
+
+class LocalGame(_Driver):
+    """A game on this terminal: every decision autosaved into its slot; a loaded save is checked
+    against its action log in the background, and choices wait until it is (they could not replay)."""
+
+    undoes = True
+
+    def __init__(self, session: Session, listener: Listener, io: IoRunner, slot: Path | None, events: list[Event] | None = None) -> None:
+        super().__init__(session, listener, io, events)
+        self.slot = slot  # None: a free game from a walkthrough's position, never saved
+        self.saves_copies = slot is not None
+        self._checking = False
+        self._write_lock = threading.Lock()
+        self._queued = 0  # autosaves handed to the IoRunner; each carries its number
+        self._written = 0  # the newest one on disk: an older one finishing late never overwrites it
+
+    def check(self, opened: saves.OpenedSave) -> None:
+        """Replay the loaded save in the background; a refused save closes the game."""
+        self._checking = True
+
+        def work() -> Session | str:
+            try:
+                return opened.verified()
+            except saves.SaveError as exc:
+                return str(exc)
+
+        self.io(work, self._checked)
+
+    def _checked(self, result: Session | str) -> None:
+        self._checking = False
+        if isinstance(result, str):
+            self.listener.game_closed(result)
+            return
+        result.keep_undo = True  # no choice was taken meanwhile: the same game, with its whole log
+        self.session = result
+        self.listener.game_changed()
+
+    def waiting(self) -> str:
+        return "the save is still being checked against its action log: a moment" if self._checking else ""
+
+    def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
+        if self._checking:
+            raise Refused(self.waiting())
+        self._apply(actor, choice)
+        self.autosave()
+        self.listener.game_changed()
+
+    def undo(self) -> None:
+        if self._checking:
+            raise Refused(self.waiting())
+        if not self.session.undo():
+            raise Refused(self.session.undo_refusal())
+        self._events = []
+        self.autosave()
+        self.listener.game_changed()
+
+    def save_copy(self, path: Path) -> None:
+        if self.slot is None:
+            raise Refused("a game from a walkthrough's position is not saved: it cannot replay from a seed")
+        text = saves.dumps(self.session)
+
+        def work() -> str:
+            try:
+                atomic.write_text(path, text, saves.SAVE_FILE_MODE)
+            except OSError as exc:
+                return f"could not save to {path}: {exc.strerror}"
+            return ""
+
+        self.io(work, lambda problem: self.listener.game_problem(problem) if problem else self.listener.game_notice(f"Saved to {path}"))
+
+    def autosave(self) -> None:
+        """The game as it is now, written off the event loop; the newest always wins on disk."""
+        slot = self.slot
+        if slot is None:
+            return
+        self._queued += 1
+        number, text = self._queued, saves.dumps(self.session)
+
+        def work() -> str:
+            with self._write_lock:
+                if number < self._written:
+                    return ""
+                try:
+                    atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
+                except OSError as exc:
+                    return f"autosave failed: {exc.strerror}"
+                self._written = number
+            return ""
+
+        self.io(work, lambda problem: self.listener.game_problem(problem) if problem else None)
+
+
+class WalkthroughGame(_Driver):
+    """A walkthrough on the real engine with fixed dice: each step's choice, or the refusal it teaches."""
+
+    def __init__(self, session: Session, run: WalkthroughRun, listener: Listener, io: IoRunner) -> None:
+        super().__init__(session, listener, io)
+        self.run = run
+        self.bots = {}  # the walkthrough takes the quiet choices between its steps itself
+
+    def people_here(self) -> tuple[Seat, ...]:
+        return self.session.setup.seats[:1]  # one person plays every power
+
+    def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
+        taken = self.run.take(self.session, actor, choice)
+        if not taken.advanced:
+            raise Refused(taken.problem)
+        if taken.problem:  # the refusal this step teaches
+            self.listener.game_problem(taken.problem)
+        self._events += taken.events
+        if self.run.finished:
+            self.listener.walkthrough_done(self.run.walkthrough.title, self.run.walkthrough.conclude(self.session))
+            return
+        self.listener.game_changed()
+
+    def undo(self) -> None:
+        raise Refused("GEN-9: a walkthrough steps back with k, not with undo")
+
+    def lesson(self) -> Lesson:
+        run = self.run
+        walkthrough = run.walkthrough
+        step = run.current
+        return Lesson(
+            walkthrough.id, walkthrough.title, run.step, run.heading(), step.instruction() if step else "",
+            walkthrough.intro, step.choice if step else "", tuple(walkthrough.position.describe(self.session.data)),
+        )
+
+
+@frozen
+class _Recorded:
+    """What a store write came back with: the actions to apply here, and a problem to show."""
+
+    actions: list[StoredAction]
+    problem: str = ""
+    seat_lost: str = ""
+
+
+class SharedGameClient(_Driver):
+    """A store game seen from one seat (or watched): choices are recorded through the store, off the
+    event loop, and applied here once stored; the other terminals' moves are followed a few times a
+    second. Each terminal plays the computer seats it sees deciding; the store takes the first."""
+
+    shared = True
+
+    def __init__(self, store: GameStore, game_id: int, session: Session, seat: Seat, player: str, listener: Listener, io: IoRunner) -> None:
+        super().__init__(session, listener, io, [] if session.actions else list(session.log))
+        self.store = store
+        self.game_id = game_id
+        self.seat = seat
+        self.player = player
+        self._store_lock = threading.Lock()  # one connection, one thread at a time
+        self._recording = False
+        self._polling = False
+        self._polls = 0
+
+    def people_here(self) -> tuple[Seat, ...]:
+        return (self.seat,) if self.seat.is_person else ()
+
+    def waiting(self) -> str:
+        return "your choice is being recorded in the store: a moment" if self._recording else ""
+
+    def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
+        if self._recording:
+            raise Refused(self.waiting())
+        session = self.session
+        pending = session.seat_to_decide()
+        if not by_computer and (pending is None or pending.name != self.seat.name):
+            table = "TABLE-1: record it at your own decision" if actor == TABLE_ACTOR else "not your decision"
+            raise Refused(f"{table} ({session.view(self.seat).status})")
+        try:
+            legal = engine.check(session.data, session.state, actor, choice, session.decision)
+        except IllegalChoice as exc:
+            raise Refused(str(exc)) from None
+        number = len(session.actions) + 1
+        self._recording = True
+        self.listener.game_changed()  # the board says the choice is being recorded
+
+        def work() -> _Recorded:
+            with self._store_lock:
+                try:
+                    self.store.append(self.game_id, number, actor, str(legal), self.player)
+                except StaleGame:
+                    moved = "" if by_computer else "the game moved on: another terminal chose first; the board now shows the game as it is"
+                    return _Recorded(self._fetch(number - 1), moved)
+                except StoreError as exc:
+                    return _Recorded([], str(exc))
+            return _Recorded([StoredAction(number, actor, str(legal), self.seat.name, "")])
+
+        self.io(work, self._recorded)
+
+    def _recorded(self, result: _Recorded) -> None:
+        self._recording = False
+        self._follow(result)
+
+    def _fetch(self, after: int) -> list[StoredAction]:
+        try:
+            return self.store.actions(self.game_id, after=after)
+        except StoreError:
+            return []  # followed at the next poll
+
+    def tick(self) -> None:
+        """Renew this seat's claim now and then, and fetch the actions other terminals recorded."""
+        if self._polling or self._recording:
+            return
+        self._polling = True
+        self._polls += 1
+        renew = self.seat.is_person and self._polls % CLAIM_RENEW_POLLS == 1
+        known = len(self.session.actions)
+
+        def work() -> _Recorded:
+            with self._store_lock:
+                lost = ""
+                try:
+                    if renew:
+                        self.store.take_seat(self.game_id, self.seat.name, self.player)
+                    latest = self.store.latest_number(self.game_id)
+                except SeatTaken as exc:
+                    lost, latest = str(exc), known
+                except StoreError as exc:
+                    return _Recorded([], str(exc))
+                return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost)
+
+        self.io(work, self._polled)
+
+    def _polled(self, result: _Recorded) -> None:
+        self._polling = False
+        if result.seat_lost:
+            self.seat = ONLOOKER
+            result = _Recorded(result.actions, f"{result.seat_lost}: you are watching the game now", result.seat_lost)
+        self._follow(result)
+
+    def _follow(self, result: _Recorded) -> None:
+        """Apply the stored actions this copy has not applied yet, in order (a gap waits for the next poll)."""
+        applied = False
+        for action in result.actions:
+            if action.number != len(self.session.actions) + 1:
+                continue
+            try:
+                self._events += self.session.choose(action.actor, Choice.parse(action.choice))
+            except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
+                self.listener.game_problem(f"game {self.game_id}: action {action.number} cannot be followed here ({exc})")
+                break
+            applied = True
+        if applied or result.seat_lost:
+            self.listener.game_changed()
+        if result.problem:  # after the board caught up, so that it stays on screen
+            self.listener.game_problem(result.problem)
+
+    def undo(self) -> None:
+        raise Refused("GEN-9: a shared game cannot be undone: every action is already recorded for the other players")
+
+    def save_copy(self, path: Path) -> None:
+        raise Refused("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'")
+
+    def close(self) -> None:
+        """Give up the seat (the game stays in the store; the claim lapses by itself if this fails)."""
+        if not self.seat.is_person:
+            return
+        seat, player = self.seat.name, self.player
+
+        def work() -> None:
+            with self._store_lock:
+                try:
+                    self.store.leave_seat(self.game_id, seat, player)
+                except StoreError:
+                    pass
+
+        self.io(work, lambda _: None)

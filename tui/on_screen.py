@@ -1,0 +1,41 @@
+"""What the game screens show after one change, built once for the seat at this keyboard."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core.engine import table_entry_allowed
+from core.setup import Seat
+from core.views import ONLOOKER, SeatView
+from tui.drivers import GameDriver, Lesson
+
+
+@frozen
+class OnScreen:
+    view: SeatView
+    names: dict[str, str]  # power id -> name
+    lesson: Lesson | None
+    waiting: str  # why choices wait now ("" when they do not)
+    undo_key: bool  # undo exists in this game (GEN-9)
+    table_key: bool  # a table action can be started now (TABLE-1)
+    shared: bool  # a store game (Ctrl+L leaves for the lobby)
+    seated: bool  # someone plays at this keyboard (an onlooker has no decision of its own)
+
+
+def seat_here(driver: GameDriver, keyboard: str) -> Seat:
+    """One person here sees their hands always; in a hot seat, only the person who took the keyboard
+    (``keyboard``), and only while the decision is theirs (GEN-8); nobody else's, ever."""
+    people = driver.people_here()
+    if len(people) == 1:
+        return people[0]
+    deciding = driver.session.seat_to_decide()
+    return deciding if deciding is not None and deciding in people and deciding.name == keyboard else ONLOOKER
+
+
+def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str, str]) -> OnScreen:
+    """``computers``: what the board says while the computer players move ("" when they do not)."""
+    session = driver.session
+    return OnScreen(
+        session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers,
+        driver.undoes, table_entry_allowed(session.state), driver.shared, bool(driver.people_here()),
+    )

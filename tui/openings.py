@@ -1,0 +1,157 @@
+"""How each kind of game is opened for the controller: a new game, a save (loaded, or the last one
+played), a walkthrough, a walkthrough's position played on, a shared game created or joined. Files and
+the store are read in a worker; a refusal there (a damaged save, a busy store) is the player's one line.
+Each driver is given a ``Forwarder`` as its listener, so a driver no longer on screen is never heard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from core import saves
+from core.session import Session
+from core.walkthroughs import WALKTHROUGHS, WalkthroughRun, play_through
+from tui import messages as m
+from tui import slots
+from tui.drivers import GameDriver, IoRunner, LocalGame, Refused, SharedGameClient, WalkthroughGame
+from tui.shared_games import Joined, SharedGames
+
+if TYPE_CHECKING:
+    from tui.controller import Controller
+
+T = TypeVar("T")
+
+
+class Forwarder:
+    """A driver's listener (tui/drivers.Listener): what it says reaches the controller only while it is
+    the game on screen (a save check or a store write finishing after the game was left is dropped)."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        self.driver: GameDriver | None = None
+
+    def _current(self) -> bool:
+        return self.driver is not None and self.driver is self.controller.driver
+
+    def game_changed(self) -> None:
+        if self._current():
+            self.controller.game_changed()
+
+    def game_problem(self, text: str) -> None:
+        if self._current():
+            self.controller.problem(text)
+
+    def game_notice(self, text: str) -> None:
+        if self._current():
+            self.controller.notice(text)
+
+    def game_closed(self, text: str) -> None:
+        if self._current():
+            self.controller.close(m.Destination.TITLE, text)
+
+    def walkthrough_done(self, title: str, text: str) -> None:
+        if self._current():
+            self.controller.walkthrough_done(title, text)
+
+
+class Openings:
+    def __init__(self, controller: Controller, io: IoRunner) -> None:
+        self.controller = controller
+        self.io = io
+        self.shared_games = SharedGames(controller.save_dir, controller.data)
+
+    def handle(self, intent: m.Intent) -> None:
+        getattr(self, f"_on_{type(intent).__name__}")(intent)
+
+    def _open(self, work: Callable[[], T], then: Callable[[T], GameDriver]) -> None:
+        def guarded() -> T | Refused:
+            try:
+                return work()
+            except (Refused, saves.SaveError, OSError, *SharedGames.ERRORS) as exc:
+                return Refused(str(exc))
+
+        def opened(result: T | Refused) -> None:
+            if isinstance(result, Refused):
+                self.controller.problem(str(result))
+            else:
+                self.controller.show(then(result))
+
+        self.io(guarded, opened)
+
+    def _listening(self, make: Callable[[Forwarder], Any]) -> Any:
+        forwarder = Forwarder(self.controller)
+        driver = forwarder.driver = make(forwarder)
+        return driver
+
+    def local(self, session: Session, slot: Path | None, events: list[Any] | None = None) -> LocalGame:
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, events))
+        driver.autosave()
+        return driver
+
+    # ---- the intents that open a game ---------------------------------------------------------------
+
+    def _on_StartGame(self, intent: m.StartGame) -> None:
+        setup, data, save_dir = intent.setup, self.controller.data, self.controller.save_dir
+        self._open(lambda: (Session.new(data, setup), slots.fresh_slot(save_dir, setup)),
+                   lambda made: self.local(made[0], made[1], list(made[0].log)))
+
+    def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
+        def work() -> tuple[saves.OpenedSave, Session, Path]:
+            path = slots.last_played(self.controller.save_dir)
+            if path is None:
+                raise Refused("no game to continue yet: start one with n")
+            return self._read_save(path)
+
+        self._open(work, self._loaded)
+
+    def _on_LoadGame(self, intent: m.LoadGame) -> None:
+        self._open(lambda: self._read_save(intent.path), self._loaded)
+
+    def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path]:
+        opened = saves.open_save(path, self.controller.data)
+        session = opened.resumed()
+        return opened, session, slots.slot_for_loaded(self.controller.save_dir, session, path)
+
+    def _loaded(self, read: tuple[saves.OpenedSave, Session, Path]) -> LocalGame:
+        """The game at once; its action log replayed and compared in the background (choices wait)."""
+        opened, session, slot = read
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot))
+        driver.check(opened)
+        return driver
+
+    def _on_StartWalkthrough(self, intent: m.StartWalkthrough) -> None:
+        data = self.controller.data
+
+        def started(ran: tuple[Session, WalkthroughRun]) -> WalkthroughGame:
+            return self._listening(lambda listener: WalkthroughGame(ran[0], ran[1], listener, self.io))
+
+        self._open(lambda: play_through(WALKTHROUGHS[intent.walkthrough_id], data, intent.steps), started)
+
+    def _on_PlayOn(self, intent: m.PlayOn) -> None:
+        session = self.controller.session
+        if session is None or session.decision is None:
+            self.controller.close(m.Destination.WALKTHROUGHS, "The game is over: there is nothing to play on.")
+            return
+        self.controller.play_position(session)
+        self.controller.notice("A free game from the walkthrough's position: it is not saved.")
+
+    def _on_CreateSharedGame(self, intent: m.CreateSharedGame) -> None:
+        setup, player = intent.setup, self.controller.terminal.player
+
+        def work() -> Joined:
+            game_id = self.shared_games.create(setup)
+            mine = next((s.name for s in setup.seats if s.is_person and s.name == player), None)
+            return self.shared_games.join(game_id, mine, player)
+
+        self._open(work, self._joined)
+
+    def _on_JoinSharedGame(self, intent: m.JoinSharedGame) -> None:
+        player = self.controller.terminal.player
+        self._open(lambda: self.shared_games.join(intent.game_id, intent.seat, player), self._joined)
+
+    def _joined(self, joined: Joined) -> SharedGameClient:
+        player = self.controller.terminal.player
+        return self._listening(lambda listener: SharedGameClient(
+            joined.store, joined.game_id, joined.session, joined.seat, player, listener, self.io,
+        ))

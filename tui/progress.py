@@ -1,0 +1,52 @@
+"""Walkthrough progress kept between runs (``walkthroughs.json`` in the save folder): the walkthroughs
+done, and the step reached in the ones left unfinished."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from attrs import Factory, define
+
+from core import atomic
+from tui.settings import PROGRESS_FILE
+
+
+@define
+class Progress:
+    done: set[str] = Factory(set)
+    step: dict[str, int] = Factory(dict)
+
+    @classmethod
+    def load(cls, save_dir: Path) -> Progress:
+        """The saved progress; a missing or damaged file is no progress (it is rewritten on the next change)."""
+        try:
+            raw = json.loads(atomic.read_regular_file(save_dir / PROGRESS_FILE, atomic.APP_FILE_MAX_BYTES, "progress file"))
+            done = {str(i) for i in raw.get("done", [])}
+            step = {str(k): int(v) for k, v in raw.get("step", {}).items()}
+        except (atomic.UnreadableFile, ValueError, TypeError, AttributeError, RecursionError):
+            return cls()
+        return cls(done, step)
+
+    def save(self, save_dir: Path) -> str:
+        """Write the progress; the reason when it could not be written ("" when it was)."""
+        try:
+            text = json.dumps({"done": sorted(self.done), "step": dict(sorted(self.step.items()))}, indent=1)
+            atomic.write_text(save_dir / PROGRESS_FILE, text, atomic.PRIVATE_FILE_MODE)
+        except OSError as exc:
+            return f"walkthrough progress not saved: {exc.strerror}"
+        return ""
+
+
+def remember_step(save_dir: Path, walkthrough_id: str, step: int) -> str:
+    """Keep the step a walkthrough has reached (to resume it later); the problem, if any."""
+    progress = Progress.load(save_dir)
+    progress.step[walkthrough_id] = step
+    return progress.save(save_dir)
+
+
+def mark_done(save_dir: Path, walkthrough_id: str) -> str:
+    progress = Progress.load(save_dir)
+    progress.done.add(walkthrough_id)
+    progress.step.pop(walkthrough_id, None)
+    return progress.save(save_dir)

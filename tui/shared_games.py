@@ -1,0 +1,67 @@
+"""The store of shared games in the save folder (``core/store.py``) as the lobby uses it: the listing,
+creating a game, taking a seat. Every call blocks on the store (run it in a worker) and holds the one
+connection alone; a game joined gets a connection of its own (``SharedGameClient``)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from attrs import frozen
+
+from core.gamedata import GameData
+from core.session import Session
+from core.setup import Seat, Setup, SetupError
+from core.store import GameRow, SqliteStore, StoreError
+from core.views import ONLOOKER
+
+
+Listing = list[tuple[GameRow, dict[str, str]]]  # every store game, with who sits in which person seat now
+
+
+@frozen
+class Joined:
+    """A store game opened for one seat (the onlooker's when watching)."""
+
+    store: SqliteStore
+    game_id: int
+    session: Session
+    seat: Seat
+
+
+class SharedGames:
+    ERRORS: tuple[type[Exception], ...] = (StoreError, SetupError)  # what its calls may refuse with
+
+    def __init__(self, save_dir: Path, data: GameData) -> None:
+        self.save_dir = save_dir
+        self.data = data
+        self._store: SqliteStore | None = None
+        self._lock = threading.Lock()
+
+    def _opened(self) -> SqliteStore:
+        if self._store is None:
+            self._store = SqliteStore.in_folder(self.save_dir, self.data)
+        return self._store
+
+    def listing(self) -> Listing:
+        """Every store game with who sits in which person seat now (StoreError)."""
+        with self._lock:
+            store = self._opened()
+            return [(row, store.holders(row.id)) for row in store.list_games()]
+
+    def create(self, setup: Setup) -> int:
+        with self._lock:
+            return self._opened().create(setup)
+
+    def join(self, game_id: int, seat_name: str | None, player: str) -> Joined:
+        """Take a person seat (None: watch) and replay the game, on a connection of its own (StoreError)."""
+        store = SqliteStore.in_folder(self.save_dir, self.data)
+        try:
+            if seat_name is not None:
+                store.take_seat(game_id, seat_name, player)
+            session = store.load(game_id)
+        except BaseException:
+            store.close()
+            raise
+        seat = next((s for s in session.setup.seats if s.name == seat_name), ONLOOKER)
+        return Joined(store, game_id, session, seat)
