@@ -13,7 +13,7 @@ import pyte
 import pytest
 
 import tui.serve
-from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, authorized_players, start_server
+from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, address, read_authorized_keys, start_server
 
 TIMEOUT = 20.0
 
@@ -130,14 +130,53 @@ async def test_no_port_forwarding_and_no_file_access(save_dir):
         server.close()
 
 
-def test_authorized_keys_problems_are_one_line_each(save_dir):
-    (save_dir / AUTHORIZED_KEYS_NAME).write_text(
-        "# players\nnot a key\n" + asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode()
+def test_authorized_keys_problems_are_one_line_each_and_the_other_keys_still_count(save_dir):
+    """A line that is no key, a key with no comment and a line that is not UTF-8 are each skipped
+    with their line number and why; the listed keys around them keep working."""
+    ana, ben = (asyncssh.generate_private_key("ssh-ed25519", comment=name) for name in ("Ana", "Ben"))
+    nameless = asyncssh.generate_private_key("ssh-ed25519")
+    latin = asyncssh.generate_private_key("ssh-ed25519", comment="Zoe")
+    (save_dir / AUTHORIZED_KEYS_NAME).write_bytes(
+        b"# players\n" + ana.export_public_key() + b"not a key\n" + nameless.export_public_key()
+        + latin.export_public_key().replace(b"Zoe", b"Zo\xe9") + ben.export_public_key()
     )
-    players, problems = authorized_players(save_dir)
-    assert players == {}
-    assert [p.split(": ", 2)[1] for p in problems] == ["line 2", "line 3"]
-    assert "has no comment" in problems[1]
+    keys = read_authorized_keys(save_dir)
+    assert keys.players == {ana.public_data: "Ana", ben.public_data: "Ben"} and keys.names == ["Ana", "Ben"]
+    assert [p.split(": ", 2)[1] for p in keys.problems] == ["line 3", "line 4", "line 5"]
+    assert "not an OpenSSH public key" in keys.problems[0] and "has no comment" in keys.problems[1]
+    assert "not UTF-8 text (byte 0xe9 at column" in keys.problems[2]
+    assert keys.refused[nameless.public_data].startswith("line 4 of ") and "line 5 of" in keys.refused[latin.public_data]
+
+
+async def test_refused_logins_are_logged_with_their_reason(save_dir):
+    ana = _player_key(save_dir, "Ana")
+    nameless = asyncssh.generate_private_key("ssh-ed25519")
+    with (save_dir / AUTHORIZED_KEYS_NAME).open("ab") as handle:
+        handle.write(nameless.export_public_key())
+    stranger = asyncssh.generate_private_key("ssh-ed25519", comment="Mallory")
+    logged: list[str] = []
+    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=logged.append)
+    try:
+        for key in (nameless, stranger):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncssh.connect("127.0.0.1", server.port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
+        conn = await asyncssh.connect("127.0.0.1", server.port, username="x", client_keys=[ana], known_hosts=None, agent_path=None)
+        conn.close()
+        await conn.wait_closed()
+    finally:
+        server.close()
+        await server.wait_closed()
+    assert any("line 2" in line and "has no comment" in line and line.endswith("skipped") for line in logged)
+    refusals = [line for line in logged if line.startswith("refused key")]
+    assert len(refusals) == 2
+    assert f"{nameless.get_fingerprint()} (user 'x', from 127.0.0.1:" in refusals[0] and "line 2 of" in refusals[0] and "no comment" in refusals[0]
+    assert stranger.get_fingerprint() in refusals[1] and refusals[1].endswith(f"not in {save_dir / AUTHORIZED_KEYS_NAME}")
+    assert any(line.startswith("Ana connected from 127.0.0.1:") for line in logged)
+
+
+def test_an_ipv6_address_is_written_in_brackets():
+    assert address("::1", 2222) == "[::1]:2222" and address("127.0.0.1", 2222) == "127.0.0.1:2222"
+    assert address("example.org", 22) == "example.org:22"
 
 
 def _shared_game_in_the_action_phase(save_dir: Path) -> tuple[int, str]:
@@ -309,7 +348,7 @@ async def test_a_paste_longer_than_the_game_takes_at_once_waits_and_arrives_whol
         await session.wait_for("ready")
         chan.write(b"k" * paste)
         await _until(lambda: sessions[0]._input_waiting, "the game's terminal filling up")
-        os.kill(sessions[0]._child.pid, signal.SIGUSR1)
+        os.kill(sessions[0]._game.pid, signal.SIGUSR1)
         await session.wait_for(f"got {paste}")
         assert not sessions[0]._input_waiting and not session.closed.is_set()
     finally:
