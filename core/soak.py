@@ -1,8 +1,8 @@
 """``python -m core store soak``: several client processes play shared games on one store at once.
 
-The parent makes ``games`` store games (three person seats, ``soak-1`` to ``soak-3``, and computer
-seats, the powers turning from game to game), starts ``clients`` processes, each the person of one
-seat in every game, and waits for them to play every game to its end. A client plays as a terminal
+The parent makes ``games`` store games (three person seats, ``soak-1`` to ``soak-3``, or one per
+client when there are fewer, and computer seats, the powers turning from game to game), starts
+``clients`` processes, each the person of one seat in every game, and waits for them to play every game to its end. A client plays as a terminal
 does: the computer seats it sees deciding (the store takes the first client's), random choices for
 its own seat (now and then a table action, TABLE-1, begun and cancelled), and a second thread that
 follows the store all the while (as the app's worker does). Then every game is exported, the export
@@ -38,6 +38,7 @@ PERSONS = 3
 TABLE_ACTION_CHANCE = 0.03  # a person's decision begins a table action (and cancels it) this often
 COMPUTER_STEP_SECONDS = 0.05  # a client plays a game's computer seats this long before looking at the next game
 IDLE_WAIT_SECONDS = 0.005  # nothing to do in any game: the others are choosing
+STALL_SECONDS = 120.0  # no game moved for this long: a client gives up (a soak must end)
 FOLLOW_SECONDS = 0.01  # the follower thread looks at every game this often
 
 
@@ -49,13 +50,13 @@ def player_name(index: int) -> str:
     return f"soak-{index + 1}"
 
 
-def soak_setup(data: GameData, index: int, seed: int) -> Setup:
-    """Game ``index``: the three persons hold three powers, turning with the index; the other powers
-    are two computer seats (greedy in every other game)."""
+def soak_setup(data: GameData, index: int, seed: int, persons: int) -> Setup:
+    """Game ``index``: the persons hold one power each, turning with the index; the other powers are
+    two computer seats (greedy in every other game)."""
     shift = index % len(data.power_ids)
     powers = data.power_ids[shift:] + data.power_ids[:shift]
-    people = tuple(Seat(player_name(i), (powers[i],)) for i in range(PERSONS))
-    rest = powers[PERSONS:]
+    people = tuple(Seat(player_name(i), (powers[i],)) for i in range(persons))
+    rest = powers[persons:]
     computers = (
         Seat("computer A", tuple(rest[: len(rest) // 2]), SeatKind.COMPUTER, "greedy" if index % 2 else "random"),
         Seat("computer B", tuple(rest[len(rest) // 2 :]), SeatKind.COMPUTER, "random"),
@@ -84,12 +85,13 @@ class SoakResult:
 def run(data: GameData, clients: int, games: int, seed: int, folder: Path) -> Iterator[str]:
     """Play the soak in ``folder``; progress lines, then the summary line (SoakResult.line)."""
     store = SqliteStore.in_folder(folder, data)
-    game_ids = [store.create(soak_setup(data, i, seed)) for i in range(games)]
+    persons = min(clients, PERSONS)
+    game_ids = [store.create(soak_setup(data, i, seed, persons)) for i in range(games)]
     yield f"{games} games created in {folder / STORE_NAME}; {clients} clients playing them"
     started = time.monotonic()
     processes = [
         subprocess.Popen(
-            [sys.executable, "-m", "core.soak", str(folder), player_name(i % PERSONS), str(seed), *map(str, game_ids)],
+            [sys.executable, "-m", "core.soak", str(folder), player_name(i % persons), str(seed), *map(str, game_ids)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -119,7 +121,7 @@ def run(data: GameData, clients: int, games: int, seed: int, folder: Path) -> It
             problem = str(exc)
         else:
             actions += len(session.actions)
-            differing = [player_name(i % PERSONS) for i, copy in enumerate(copies) if copy.get(game_id) != digest(session)]
+            differing = [player_name(i % persons) for i, copy in enumerate(copies) if copy.get(game_id) != digest(session)]
             if differing:
                 problem = f"the copies of {', '.join(differing)} differ from the export"
             elif session.decision is not None:
@@ -170,6 +172,7 @@ def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> di
     follower.start()
     refused = 0
     playing = list(games)
+    last_move = time.monotonic()
     while playing:
         moved = False
         for game in list(playing):
@@ -189,7 +192,12 @@ def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> di
                 game.refresh()
             except IllegalAction:
                 refused += 1
-        if not moved:
+        if moved:
+            last_move = time.monotonic()
+        elif time.monotonic() - last_move > STALL_SECONDS:
+            waiting = ", ".join(f"game {g.game_id} at action {len(g.session.actions)}" for g in playing)
+            raise SoakError(f"{player}: no game moved for {STALL_SECONDS:.0f} s ({waiting})")
+        else:
             time.sleep(IDLE_WAIT_SECONDS)
     done.set()
     follower.join()
@@ -203,7 +211,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("seed", type=int)
     parser.add_argument("games", type=int, nargs="+")
     args = parser.parse_args(argv)
-    print(json.dumps(play_client(args.folder, args.player, args.seed, args.games)), flush=True)
+    try:
+        report = play_client(args.folder, args.player, args.seed, args.games)
+    except (SoakError, StoreError) as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(json.dumps(report), flush=True)
     return 0
 
 

@@ -237,6 +237,7 @@ class Hosting:
     sessions: set[PlayerSession] = field(factory=set)
     players: Counter[str] = field(factory=Counter)  # player -> open connections
     tasks: list[asyncio.Task[None]] = field(factory=list)
+    ending: set[asyncio.Future[int]] = field(factory=set)  # games being hung up
 
     @property
     def sockets(self) -> Sequence[socket.socket]:
@@ -261,9 +262,17 @@ class Hosting:
         if self.warm is not None:
             self.warm.close()
 
+    def end_game(self, game: GameProcess) -> None:
+        """Hang a game up, off the event loop's way (wait_closed waits for it)."""
+        ending = asyncio.ensure_future(game.hang_up())
+        self.ending.add(ending)
+        ending.add_done_callback(self.ending.discard)
+
     async def wait_closed(self) -> None:
+        """Until the server is closed, and its games and --notify commands have ended."""
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
+        await asyncio.gather(*self.tasks, *self.ending, return_exceptions=True)
 
 
 class PlayerSession(asyncssh.SSHServerSession[bytes]):
@@ -404,7 +413,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._channel = None
         game, self._game = self._game, None
         if game is not None:
-            asyncio.ensure_future(game.hang_up())
+            self._hosting.end_game(game)
 
     async def _game_over(self) -> None:
         """The game closed its terminal (it quit): the channel ends with the game's exit status."""
@@ -510,6 +519,7 @@ async def _notify_forever(hosting: Hosting, save_dir: Path, command: str, second
                 log(f"--notify: {exc}")
             await asyncio.sleep(seconds)
     finally:
+        await loop.run_in_executor(None, notifier.wait)
         store.close()
 
 

@@ -152,6 +152,8 @@ class WarmStarter:
     def _ended_future(self, pid: int) -> asyncio.Future[int]:
         if pid not in self._ended:
             self._ended[pid] = asyncio.get_running_loop().create_future()
+            if self.closed:  # its games ended with the fork server (parent-death signal)
+                self._ended[pid].set_result(-signal.SIGHUP)
         return self._ended[pid]
 
     async def _read(self) -> None:
