@@ -479,3 +479,22 @@ async def test_notify_runs_the_command_for_a_player_away_and_not_for_one_connect
         assert checks == 1 and f"--notify: told Ana that game {game_id} waits for them" in logged
     finally:
         await _close(connections, server)
+
+
+async def test_a_forked_game_uses_the_save_folder_s_overrides_as_they_are_when_it_connects(save_dir):
+    """The fork server keeps the game data loaded, and loads it again when overrides.toml changes:
+    a bad value written between two connections is reported to the second one, in one line."""
+    ana, ben = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    connections = []
+    try:
+        conn, _chan, session = await _connect(server.port, ana)
+        connections.append(conn)
+        await session.wait_for("Shared games - you are Ana")
+        (save_dir / "overrides.toml").write_text('[victory]\nstandard_vp = "many"\n')
+        conn, _chan, session = await _connect(server.port, ben)
+        connections.append(conn)
+        text = await session.wait_for("virgin-queen: bad game data:")
+        assert "standard_vp" in text and "Traceback" not in text
+    finally:
+        await _close(connections, server)

@@ -4,7 +4,8 @@ app once forks one game process per connection.
 Starting Python, importing Textual and the engine and parsing the styles takes most of a second of
 CPU; twenty connections opened at once each paid it. The fork server (``python -m tui.warm``, started
 by the SSH server) pays it once: it imports the app and every screen, runs one game app headless to
-the lobby in a scratch folder (so the styles, caches and lazily imported widgets are loaded), freezes
+the lobby in a scratch folder (so the styles, caches and lazily imported widgets are loaded), loads
+the save folder's game data (again when its overrides.toml changes), freezes
 what it holds out of the garbage collector (so the children's collections leave those pages shared),
 and then waits for requests. Each request brings the slave side of a connection's pseudo-terminal
 (SCM_RIGHTS over a SOCK_SEQPACKET socket pair) and the game's environment (TERM, the player); the
@@ -43,6 +44,10 @@ import traceback
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from core import gamedata
+from core.gamedata import OVERRIDE_FILE_NAME, GameData
 
 START_SLOTS = max(2, os.cpu_count() or 2)  # games drawing their first frame at once
 READY_SECONDS = 3.0  # a game that has not drawn its first frame by then no longer holds a start slot
@@ -236,7 +241,45 @@ def _warm_up(app_class: type) -> None:
         gc.collect()  # the scratch store's connection is closed before the folder goes
 
 
-def _run_game(app_class: type, save_dir: Path, terminal: int, env: dict[str, str], tell_ready: Callable[[], None]) -> int:
+class _GameData:
+    """The save folder's game data, loaded in the fork server (a third of a game's start) and again
+    whenever its overrides.toml changes; None when it does not load (the game then says why)."""
+
+    def __init__(self, save_dir: Path) -> None:
+        self._path = save_dir / OVERRIDE_FILE_NAME
+        self._seen: tuple[int, int, int] | None = None
+        self._data: GameData | None = None
+
+    def current(self) -> GameData | None:
+        try:
+            found = self._path.stat()
+            seen = (found.st_ino, found.st_mtime_ns, found.st_size)
+        except OSError:
+            seen = (0, 0, 0)
+        if seen != self._seen:
+            self._seen = seen
+            try:
+                self._data = gamedata.load(self._path.parent)
+            except gamedata.DataError:
+                self._data = None
+        return self._data
+
+
+def _game_app(app_class: type, save_dir: Path, player: str, data: GameData | None) -> Any:
+    """The player's game app on the lobby, with the game data the fork server loaded."""
+    if data is None:
+        return app_class(save_dir, player=player, lobby=True, player_fixed=True)
+    from tui.controller import Controller
+
+    app: Any = None
+    controller = Controller(save_dir, lambda message: app.post_message(message), data)
+    app = app_class(save_dir, controller=controller, player=player, lobby=True, player_fixed=True)
+    return app
+
+
+def _run_game(
+    app_class: type, save_dir: Path, data: GameData | None, terminal: int, env: dict[str, str], tell_ready: Callable[[], None]
+) -> int:
     """In the forked child: take the terminal as this process's own and play the game on it."""
     from core.gamedata import DataError
     from tui.app import PLAYER_ENV
@@ -249,7 +292,7 @@ def _run_game(app_class: type, save_dir: Path, terminal: int, env: dict[str, str
     os.environ.update(env)
     random.seed()  # not the fork server's sequence, shared by every child
     try:
-        app = app_class(save_dir, player=env[PLAYER_ENV], lobby=True, player_fixed=True)
+        app = _game_app(app_class, save_dir, env[PLAYER_ENV], data)
     except DataError as exc:
         print(f"virgin-queen: bad game data: {exc}", file=sys.stderr, flush=True)
         tell_ready()
@@ -265,6 +308,8 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
     die_with_parent(signal.SIGKILL)
     app_class = _game_app_class()
     _warm_up(app_class)
+    game_data = _GameData(save_dir)
+    game_data.current()
     gc.collect()
     gc.freeze()
     control.setblocking(True)
@@ -285,6 +330,7 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
         control.send(json.dumps(message).encode())
 
     def fork_game(request: dict[str, object], terminal: int) -> None:
+        data = game_data.current()
         pid = os.fork()
         if pid == 0:
             code = 1
@@ -304,7 +350,7 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
 
                 env = request["env"]
                 assert isinstance(env, dict)
-                code = _run_game(app_class, save_dir, terminal, env, tell_ready)
+                code = _run_game(app_class, save_dir, data, terminal, env, tell_ready)
             except BaseException:
                 traceback.print_exc()
             finally:
@@ -318,7 +364,10 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
         timeout = max(0.0, min(starting.values()) - time.monotonic()) if starting else None
         for key, _events in selector.select(timeout):
             if key.fileobj is control:
-                message, fds, _flags, _address = socket.recv_fds(control, MESSAGE_SIZE, 1)
+                try:
+                    message, fds, _flags, _address = socket.recv_fds(control, MESSAGE_SIZE, 1)
+                except OSError:
+                    message, fds = b"", []
                 if not message:
                     return  # the SSH server has gone: the games go with this process
                 request = json.loads(message)
