@@ -59,6 +59,7 @@ SCHEMA_VERSION = 3  # 2: seat claims; 3: who decides per game, table talk, notic
 BUSY_TIMEOUT_MS = 5000
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 CHAT_LINE_CHARS = 300  # the longest line of table talk
+REPLAYS_KEPT = 16  # games whose replay a store keeps between appends (the others are replayed again)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -177,6 +178,10 @@ class Waiting:
     @property
     def over(self) -> bool:
         return not self.power
+
+    def waits_for(self, player: str) -> bool:
+        """Whether it is ``player``'s turn: a person seat of theirs (named for them) decides."""
+        return self.person and self.seat == player
 
 
 @frozen
@@ -485,7 +490,7 @@ class SqliteStore:
         with self._guard():
             rows = self._db.execute(f"{query} WHERE g.decided_at != {_LATEST_SELECT} OR g.decider_person = 1 ORDER BY g.id").fetchall()
         found = [self._waiting_row(game_id, latest, waiting) for game_id, latest, *waiting in rows]
-        return [w for w in found if w.person and (player is None or w.seat == player)]
+        return [w for w in found if w.person and (player is None or w.waits_for(player))]
 
     def claim_notice(self, game_id: int, number: int, player: str) -> bool:
         """Record that ``player`` has been told game ``game_id`` waits for their decision after action
@@ -565,13 +570,15 @@ class SqliteStore:
     def _replay(self, game_id: int, setup: Setup, fingerprint: str, latest: int) -> Session:
         """This store's replay of the game at action ``latest``, inside the caller's transaction:
         the one kept from the last append, brought up to date with the actions others recorded."""
-        replay = self._replays.get(game_id)
+        replay = self._replays.pop(game_id, None)
         if replay is None or len(replay.actions) > latest:
             try:
                 replay = Session.new(self.data, setup, keep_undo=False)
             except SetupError as exc:
                 raise self._unreplayable(game_id, fingerprint, exc) from None
-            self._replays[game_id] = replay
+        self._replays[game_id] = replay  # the most recently used last
+        while len(self._replays) > REPLAYS_KEPT:
+            del self._replays[next(iter(self._replays))]
         stored = self._db.execute(
             "SELECT actor, choice FROM actions WHERE game_id = ? AND number > ? ORDER BY number", (game_id, len(replay.actions))
         ).fetchall()

@@ -404,6 +404,7 @@ def test_who_decides_is_kept_with_each_action_and_read_without_replaying(data, t
     assert store.waiting("Ana") == [] and [w.game_id for w in store.waiting("Ben")] == [first, second]
     rows = {row.id: row for row in store.list_games()}
     assert rows[first].waiting == store.waiting("Ben")[0] and rows[first].waiting.number == rows[first].actions == 1
+    assert rows[first].waiting.waits_for("Ben") and not rows[first].waiting.waits_for("Ana")
 
     def no_replay(*args, **kwargs):
         raise AssertionError("a game was replayed")

@@ -407,10 +407,12 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self.hang_up()
 
     def hang_up(self) -> None:
-        """The connection is gone (or the server closes): hang the game up (its game is in the store)."""
+        """The connection is gone (or the server closes it): hang the game up (its game is in the store)."""
         self._hosting.sessions.discard(self)
         self._close_terminal()
-        self._channel = None
+        channel, self._channel = self._channel, None
+        if channel is not None:
+            channel.close()
         game, self._game = self._game, None
         if game is not None:
             self._hosting.end_game(game)
