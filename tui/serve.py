@@ -36,7 +36,7 @@ import subprocess
 import sys
 import termios
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import asyncssh
@@ -195,7 +195,7 @@ class GameProcess:
     """A game running on a connection's terminal: its process id and how to learn that it ended."""
 
     pid: int
-    ended: Callable[[], asyncio.Future[int]]  # its exit status, once it has ended
+    ended: Callable[[], Awaitable[int]]  # its exit status, once it has ended
     _status: asyncio.Future[int] | None = field(default=None, init=False)
 
     def status(self) -> asyncio.Future[int]:
