@@ -45,7 +45,7 @@ def _replay(args: argparse.Namespace, data: gamedata.GameData) -> int:
 def _bench(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core.bench import run_bench
 
-    for line in run_bench(data, args.games, repeats=args.repeats, presses=args.presses, start_runs=args.starts):
+    for line in run_bench(data, args.games, repeats=args.repeats, presses=args.presses, start_runs=args.starts, connections=args.connections):
         print(line, flush=True)
     return 0
 
@@ -64,6 +64,8 @@ def _arena(args: argparse.Namespace, data: gamedata.GameData) -> int:
 def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core.store import SqliteStore, StoreError
 
+    if args.action == "soak":
+        return _soak(args, data)
     try:
         store = SqliteStore.in_folder(args.save_dir, data)
         if args.action == "list":
@@ -78,6 +80,22 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
         print(f"FAIL: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _soak(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core.soak import SoakError, run_in_temporary_folder
+
+    if args.clients < 1 or args.games < 1:
+        print("FAIL: --clients and --games must be at least 1", file=sys.stderr)
+        return 2
+    last = ""
+    try:
+        for last in run_in_temporary_folder(data, args.clients, args.games, args.seed):
+            print(last, flush=True)
+    except SoakError as exc:
+        print(f"FAIL: {exc}", file=sys.stderr)
+        return 1
+    return 0 if last.endswith(" 0 divergences") else 1
 
 
 def _walkthrough(args: argparse.Namespace, data: gamedata.GameData) -> int:
@@ -116,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--presses", type=int, default=3000,
                        help="most keys pressed in the game played through the app (it stops at the game's end: ~600 keys)")
     bench.add_argument("--starts", type=int, default=5, help="cold starts of the app and of a trivial one")
+    bench.add_argument("--connections", type=int, default=20, help="SSH connections opened at once to the server, forked warm and started cold")
     arena = commands.add_parser("arena", help="the computer players' strength: greedy in each seat against random")
     arena.add_argument("--games", type=int, default=10, help="games per power")
     arena.add_argument("--seed", type=int, default=1)
@@ -128,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("file", type=Path)
     import_ = store_actions.add_parser("import", help="add a JSON save to the store as a new game")
     import_.add_argument("file", type=Path)
+    soak = store_actions.add_parser(
+        "soak", help="client processes playing shared games to the end on one store (in a temporary folder), then every game exported and replayed"
+    )
+    soak.add_argument("--clients", type=int, default=3, help="client processes (default 3)")
+    soak.add_argument("--games", type=int, default=20, help="games played at once (default 20)")
+    soak.add_argument("--seed", type=int, default=1)
     walkthrough = commands.add_parser("walkthrough", help="list the walkthroughs, or play each one headless and check every step")
     walkthrough.add_argument("--check", action="store_true", help="assert what each step promises; last line: walkthroughs: N/N complete")
     args = parser.parse_args(argv)

@@ -197,7 +197,42 @@ def app_figures(measured: dict[str, Any]) -> list[Figure]:
     return figures
 
 
-def run_bench(data: GameData, games: int, repeats: int = 5, presses: int = 3000, start_runs: int = 5) -> Iterator[str]:
+def server_measurements(connections: int, cold: bool) -> dict[str, Any]:
+    """SSH connections opened at once to a server in a process of its own, measured by tui.serve_bench."""
+    command = [sys.executable, "-m", "tui.serve_bench", "--connections", str(connections), *(["--cold"] if cold else [])]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def server_figures(warm: dict[str, Any], cold: dict[str, Any]) -> list[Figure]:
+    """Games forked warm (the server as it runs) beside a cold start per connection (as before)."""
+    at_once = f"SSH: {warm['connections']} connections opened at once"
+    return [
+        Figure(f"{at_once}, median time to the lobby (games forked warm)", warm["median_s"], "s",
+               "a cold start per connection", cold["median_s"], target="<1"),
+        Figure(f"{at_once}, longest time to the lobby (games forked warm)", warm["max_s"], "s",
+               "a cold start per connection", cold["max_s"], target="<3"),
+        Figure("unique memory (USS) of a game process in the lobby, median (forked warm)", warm["uss_median_mb"], "MB",
+               "a cold start", cold["uss_median_mb"], target="<20"),
+        Figure("unique memory (USS) of the fork server, once per server", warm["fork_server_uss_mb"], "MB",
+               "one cold game process", cold["uss_median_mb"]),
+    ]
+
+
+def server_lines(connections: int) -> Iterator[str]:
+    try:
+        figures = server_figures(server_measurements(connections, cold=False), server_measurements(connections, cold=True))
+    except (subprocess.CalledProcessError, ValueError, IndexError, KeyError) as exc:
+        yield f"SSH server: could not be measured ({_why(exc)})"
+    else:
+        for figure in figures:
+            yield figure.line()
+
+
+def run_bench(
+    data: GameData, games: int, repeats: int = 5, presses: int = 3000, start_runs: int = 5, connections: int = 20
+) -> Iterator[str]:
     """Every figure, one line each as soon as it is measured; a part that cannot be measured says why."""
     for figure in decision_figures(data, games):
         yield figure.line()
@@ -219,6 +254,7 @@ def run_bench(data: GameData, games: int, repeats: int = 5, presses: int = 3000,
     else:
         for figure in figures:
             yield figure.line()
+    yield from server_lines(connections)
 
 
 def _why(exc: Exception) -> str:

@@ -7,15 +7,26 @@ moved on") and the client refreshes. ``BEGIN IMMEDIATE`` takes the write lock be
 read and ``PRIMARY KEY (game_id, number)`` backs it up, so two clients choosing at once never both
 land. JSON saves (``core/saves.py``) stay the way to export, import and archive a game.
 
+The store keeps its own replay of each game it appends to and checks every action against it before
+storing it (``IllegalAction``): a client whose copy of the game went wrong can never write an action
+the log does not replay, so an export never finds a damaged log. The same replay gives who decides
+next, kept in the game's row with each append (``Waiting``), so the lobby and the title screen learn
+whose turn it is in every game without replaying any.
+
 Who sits in a person seat is a claim (``take_seat``), kept alive by the client taking it again every
 second or so; a claim not renewed for ``CLAIM_SECONDS`` (a dropped connection) leaves the seat free,
 and the player who held it may always take it back at once. Nothing of the game is in the claim.
 An action for a person seat's power is stored only from the player holding that seat's claim (checked
 in the append's transaction: ``NotSeated``); a computer seat's from any client of the game (each
-plays the computer seats it sees deciding, and the store takes the first).
+plays the computer seats it sees deciding, and the store takes the first). Nothing times out: a
+game waits for its person seats as long as it takes.
+
+Each game has its table talk (``say``, ``chat``): numbered plain-text lines with their author and
+time, one line each of at most ``CHAT_LINE_CHARS`` characters.
 
 ``GameStore`` is the interface the app and the SSH server use, so a server database could replace
-SQLite; ``SqliteStore`` is the one kept here.
+SQLite; ``SqliteStore`` is the one kept here. One ``SqliteStore`` may be used from several threads:
+each call holds the instance's lock (one SQLite connection is never used by two threads at once).
 """
 
 from __future__ import annotations
@@ -23,35 +34,45 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator, Mapping
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
 import cattrs
-from attrs import define, frozen
+from attrs import define, field, frozen
 
 from core import atomic, engine, saves
 from core.bots import Bot, play_computer_turns
-from core.choices import Choice
+from core.choices import Choice, IllegalChoice
 from core.events import Event
 from core.gamedata import GameData
 from core.session import Action, Session
-from core.setup import Setup
+from core.setup import Setup, SetupError
 
 STORE_NAME = "games.sqlite3"
-SCHEMA_VERSION = 2  # 2: seat claims
+SCHEMA_VERSION = 3  # 2: seat claims; 3: who decides per game, table talk, notices sent
 BUSY_TIMEOUT_MS = 5000
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
+CHAT_LINE_CHARS = 300  # the longest line of table talk
+REPLAYS_KEPT = 16  # games whose replay a store keeps between appends (the others are replayed again)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     created TEXT NOT NULL,
     setup TEXT NOT NULL,
-    data_fingerprint TEXT NOT NULL
+    data_fingerprint TEXT NOT NULL,
+    decided_at INTEGER NOT NULL DEFAULT -1,
+    decider_seat TEXT NOT NULL DEFAULT '',
+    decider_person INTEGER NOT NULL DEFAULT 0,
+    decider_power TEXT NOT NULL DEFAULT '',
+    decision TEXT NOT NULL DEFAULT '',
+    decision_rule TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -69,7 +90,35 @@ CREATE TABLE IF NOT EXISTS seat_claims (
     seen REAL NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    number INTEGER NOT NULL,
+    author TEXT NOT NULL,
+    at TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (game_id, number)
+);
+CREATE TABLE IF NOT EXISTS notices (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    number INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, number, player)
+);
 """
+
+# The columns of who decides, added to the games of a store made before version 3 (filled lazily:
+# decided_at -1 is never the number of actions, so the next look replays the game once).
+_WAITING_COLUMNS = {
+    "decided_at": "INTEGER NOT NULL DEFAULT -1",
+    "decider_seat": "TEXT NOT NULL DEFAULT ''",
+    "decider_person": "INTEGER NOT NULL DEFAULT 0",
+    "decider_power": "TEXT NOT NULL DEFAULT ''",
+    "decision": "TEXT NOT NULL DEFAULT ''",
+    "decision_rule": "TEXT NOT NULL DEFAULT ''",
+}
+_WAITING_SELECT = "g.decided_at, g.decider_seat, g.decider_person, g.decider_power, g.decision, g.decision_rule"
+_LATEST_SELECT = "(SELECT COALESCE(MAX(a.number), 0) FROM actions a WHERE a.game_id = g.id)"
 
 
 def _make_private_store(path: Path) -> None:
@@ -105,12 +154,43 @@ class NotSeated(StoreError):
     """An action for a power played from a person seat the client does not hold."""
 
 
+class IllegalAction(StoreError):
+    """The store's own replay of the game refuses the action: nothing was recorded (the client's copy
+    of the game is not the game; ``SharedGame`` loads it again)."""
+
+
+class ChatRefused(StoreError):
+    """A line of table talk that cannot be kept: empty, too long, or with no author."""
+
+
+@frozen
+class Waiting:
+    """Who a store game waits for: the decision after its ``number`` recorded actions."""
+
+    game_id: int
+    number: int
+    seat: str  # the seat deciding ("" when no one decides: the game is over, or cannot be replayed)
+    person: bool  # a person's seat (a computer seat's decision is taken by the next terminal to look)
+    power: str
+    prompt: str  # the decision's prompt, or why no one decides
+    rule: str
+
+    @property
+    def over(self) -> bool:
+        return not self.power
+
+    def waits_for(self, player: str) -> bool:
+        """Whether it is ``player``'s turn: a person seat of theirs (named for them) decides."""
+        return self.person and self.seat == player
+
+
 @frozen
 class GameRow:
     id: int
     created: str
     setup: Setup
     actions: int
+    waiting: Waiting | None = None  # who decides now (always given by SqliteStore.list_games)
 
 
 @frozen
@@ -120,6 +200,29 @@ class StoredAction:
     choice: str
     seat: str
     at: str
+
+
+@frozen
+class ChatLine:
+    """One line of a game's table talk, plain text (never markup)."""
+
+    number: int
+    author: str
+    at: str  # ISO 8601, UTC
+    text: str
+
+
+def chat_text(text: str) -> str:
+    """A line of table talk as it is kept: control and formatting characters (a newline, a terminal
+    escape, a bidirectional override) become spaces, runs of spaces one; ChatRefused when nothing is
+    left or it is longer than CHAT_LINE_CHARS."""
+    cleaned = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") else c for c in text)
+    line = " ".join(cleaned.split())
+    if not line:
+        raise ChatRefused("an empty line is not said")
+    if len(line) > CHAT_LINE_CHARS:
+        raise ChatRefused(f"a chat line holds at most {CHAT_LINE_CHARS} characters (this one has {len(line)}): say it in two")
+    return line
 
 
 class GameStore(Protocol):
@@ -147,18 +250,30 @@ class GameStore(Protocol):
 
     def holders(self, game_id: int) -> dict[str, str]: ...
 
+    def waiting(self, player: str | None = None) -> list[Waiting]: ...
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+    def say(self, game_id: int, author: str, text: str) -> ChatLine: ...
+
+    def chat(self, game_id: int, after: int = 0) -> list[ChatLine]: ...
+
+    def claim_notice(self, game_id: int, number: int, player: str) -> bool: ...
+
+
+def _wall_clock() -> float:
+    return time.time()
 
 
 class SqliteStore:
     """The store in one SQLite file (WAL mode: readers never wait for the writer). Each instance holds
-    its own connection: give each client its own, used by one thread at a time."""
+    its own connection, used by one thread at a time (the instance's lock); ``clock`` gives the time
+    of claims, actions and chat lines (seconds since the epoch: tests pass a fake one)."""
 
-    def __init__(self, path: Path, data: GameData) -> None:
+    def __init__(self, path: Path, data: GameData, clock: Callable[[], float] = _wall_clock) -> None:
         self.path = path
         self.data = data
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._replays: dict[int, Session] = {}  # game -> this store's replay of it, as far as it appended
         try:
             _make_private_store(path)
             self._db = sqlite3.connect(
@@ -178,39 +293,53 @@ class SqliteStore:
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
                             self._db.execute(statement)
+                    present = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+                    for column, declaration in _WAITING_COLUMNS.items():
+                        if column not in present:
+                            self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {declaration}")
                     self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @classmethod
-    def in_folder(cls, save_dir: Path, data: GameData) -> SqliteStore:
-        return cls(save_dir / STORE_NAME, data)
+    def in_folder(cls, save_dir: Path, data: GameData, clock: Callable[[], float] = _wall_clock) -> SqliteStore:
+        return cls(save_dir / STORE_NAME, data, clock)
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
     # ---- the interface --------------------------------------------------------------------------
 
     def create(self, setup: Setup) -> int:
-        """A new game from its set-up (completed: every power held by one seat, GEN-2)."""
+        """A new game from its set-up (completed: every power held by one seat, GEN-2; SetupError)."""
+        setup = setup.completed(self.data)
+        session = Session.new(self.data, setup, keep_undo=False)
         with self._guard(), self._transaction():
-            return self._insert_game(setup.completed(self.data))
+            game_id = self._insert_game(setup)
+            self._write_waiting(game_id, session)
+            self._replays[game_id] = session
+        return game_id
 
     def _insert_game(self, setup: Setup) -> int:
         """The games row of a set-up, inside the caller's transaction; its new id."""
         text = json.dumps(saves.converter().unstructure(setup), separators=(",", ":"))
         cursor = self._db.execute(
             "INSERT INTO games (created, setup, data_fingerprint) VALUES (?, ?, ?)",
-            (_now(), text, self.data.fingerprint),
+            (self._now(), text, self.data.fingerprint),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def list_games(self) -> list[GameRow]:
+        """Every game, with who decides in it now."""
         with self._guard():
             rows = self._db.execute(
-                "SELECT g.id, g.created, g.setup, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
-                "FROM games g ORDER BY g.id"
+                f"SELECT g.id, g.created, g.setup, {_LATEST_SELECT}, {_WAITING_SELECT} FROM games g ORDER BY g.id"
             ).fetchall()
-        return [GameRow(game_id, created, self._setup(game_id, setup), count) for game_id, created, setup, count in rows]
+        games = []
+        for game_id, created, setup_text, latest, *waiting in rows:
+            setup = self._setup(game_id, setup_text)
+            games.append(GameRow(game_id, created, setup, latest, self._waiting_row(game_id, latest, waiting, setup)))
+        return games
 
     def actions(self, game_id: int, after: int = 0) -> list[StoredAction]:
         """The game's actions numbered above ``after``, in order."""
@@ -231,27 +360,47 @@ class SqliteStore:
     def load(self, game_id: int) -> Session:
         """The game replayed from its set-up and action log."""
         with self._guard():
-            created, setup_text, fingerprint = self._game(game_id)
+            _created, setup_text, fingerprint = self._game(game_id)
+            stored = self._db.execute(
+                "SELECT actor, choice FROM actions WHERE game_id = ? ORDER BY number", (game_id,)
+            ).fetchall()
         setup = self._setup(game_id, setup_text)
-        actions = [Action(actor=a.actor, choice=a.choice) for a in self.actions(game_id)]
         try:
-            return Session.replay(self.data, setup, actions)
-        except Exception as exc:  # an action the engine refuses: the log and the data disagree
-            why = "it was made with different game data" if fingerprint != self.data.fingerprint else "its action log is damaged"
-            raise self._problem(f"game {game_id} cannot be replayed: {why} ({exc})") from None
+            return Session.replay(self.data, setup, [Action(actor=actor, choice=choice) for actor, choice in stored])
+        except (IllegalChoice, SetupError) as exc:  # the log and the data disagree
+            raise self._unreplayable(game_id, fingerprint, exc) from None
 
     def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None:
         """Record ``player``'s action as number ``expected_number``: StaleGame if that is not the next
-        number, NotSeated if the actor's seat is a person seat ``player`` does not hold."""
-        with self._guard(), self._transaction():
-            seat = self._acting_seat(game_id, self._setup(game_id, self._game(game_id)[1]), actor, player)
-            latest = self._latest(game_id)
-            if expected_number != latest + 1:
-                raise StaleGame(f"the game moved on: game {game_id} is at action {latest}, this choice was made at action {expected_number - 1}")
-            self._db.execute(
-                "INSERT INTO actions (game_id, number, actor, choice, seat, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, expected_number, actor, choice, seat, _now()),
-            )
+        number, NotSeated if the actor's seat is a person seat ``player`` does not hold, IllegalAction
+        if the store's own replay of the game does not take it. Who decides next is written with it."""
+        applied = False
+        try:
+            with self._guard(), self._transaction():
+                _created, setup_text, fingerprint = self._game(game_id)
+                setup = self._setup(game_id, setup_text)
+                seat = self._acting_seat(game_id, setup, actor, player)
+                latest = self._latest(game_id)
+                if expected_number != latest + 1:
+                    raise StaleGame(f"the game moved on: game {game_id} is at action {latest}, this choice was made at action {expected_number - 1}")
+                replay = self._replay(game_id, setup, fingerprint, latest)
+                try:
+                    legal = engine.check(self.data, replay.state, actor, Choice.parse(choice), replay.decision)
+                except IllegalChoice as exc:
+                    raise IllegalAction(
+                        f"game {game_id}: the store's replay refuses {choice!r} for {actor} as action {expected_number} ({exc}): nothing was recorded"
+                    ) from None
+                applied = True
+                replay.choose(actor, legal)
+                self._db.execute(
+                    "INSERT INTO actions (game_id, number, actor, choice, seat, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_number, actor, choice, seat, self._now()),
+                )
+                self._write_waiting(game_id, replay)
+        except BaseException:
+            if applied:  # the replay took an action the store did not keep
+                self._replays.pop(game_id, None)
+            raise
 
     def _acting_seat(self, game_id: int, setup: Setup, actor: str, player: str) -> str:
         """The seat an action is taken from, inside the append's transaction; NotSeated unless it is a
@@ -284,11 +433,13 @@ class SqliteStore:
             replay.choose(action.actor, Choice.parse(action.choice))
         with self._guard(), self._transaction():
             game_id = self._insert_game(session.setup)
-            at = _now()
+            at = self._now()
             self._db.executemany(
                 "INSERT INTO actions (game_id, number, actor, choice, seat, at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, number, actor, choice, seat, at) for number, actor, choice, seat in rows],
             )
+            self._write_waiting(game_id, replay)
+            self._replays[game_id] = replay
         return game_id
 
     # ---- who sits where -------------------------------------------------------------------------
@@ -302,7 +453,7 @@ class SqliteStore:
                 raise SeatTaken(f"game {game_id} has no person seat {seat!r} (its person seats: {people})")
             if seat != player:  # a person seat is named for its player (over SSH: the key's comment)
                 raise SeatTaken(f"{seat!r} in game {game_id} is {seat}'s seat; you play as {player}")
-            now = time.time()
+            now = self._clock()
             row = self._db.execute(
                 "SELECT player, seen FROM seat_claims WHERE game_id = ? AND seat = ?", (game_id, seat)
             ).fetchone()
@@ -325,31 +476,138 @@ class SqliteStore:
         """Seat -> the player sitting in it now (claims renewed within CLAIM_SECONDS)."""
         with self._guard():
             rows = self._db.execute(
-                "SELECT seat, player FROM seat_claims WHERE game_id = ? AND seen > ?", (game_id, time.time() - CLAIM_SECONDS)
+                "SELECT seat, player FROM seat_claims WHERE game_id = ? AND seen > ?", (game_id, self._clock() - CLAIM_SECONDS)
             ).fetchall()
         return dict(rows)
 
+    # ---- whose turn it is -----------------------------------------------------------------------
+
+    def waiting(self, player: str | None = None) -> list[Waiting]:
+        """The games waiting for a person's decision, by game: those of ``player``'s seats only (a
+        person seat is named for its player), or every person's when ``player`` is None. Read from
+        the games' rows, written with each action (no game is replayed, but once after an upgrade)."""
+        query = f"SELECT g.id, {_LATEST_SELECT}, {_WAITING_SELECT} FROM games g"
+        with self._guard():
+            rows = self._db.execute(f"{query} WHERE g.decided_at != {_LATEST_SELECT} OR g.decider_person = 1 ORDER BY g.id").fetchall()
+        found = [self._waiting_row(game_id, latest, waiting) for game_id, latest, *waiting in rows]
+        return [w for w in found if w.person and (player is None or w.waits_for(player))]
+
+    def claim_notice(self, game_id: int, number: int, player: str) -> bool:
+        """Record that ``player`` has been told game ``game_id`` waits for their decision after action
+        ``number``; False if they already were (so each decision is told once, whoever tells it)."""
+        with self._guard(), self._transaction():
+            self._game(game_id)
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO notices (game_id, number, player, at) VALUES (?, ?, ?, ?)",
+                (game_id, number, player, self._now()),
+            )
+            return cursor.rowcount == 1
+
+    def _waiting_row(self, game_id: int, latest: int, columns: list[object], setup: Setup | None = None) -> Waiting:
+        """Who decides, from the game's row; replayed once and written back if the row is behind the log."""
+        decided_at, seat, person, power, prompt, rule = columns
+        if decided_at == latest:
+            return Waiting(game_id, latest, str(seat), bool(person), str(power), str(prompt), str(rule))
+        try:
+            session = self.load(game_id)
+        except StoreError as exc:
+            waiting = Waiting(game_id, latest, "", False, "", f"cannot be replayed: {exc}", "")
+        else:
+            waiting = _waiting_of(game_id, session)
+        with self._guard(), self._transaction():
+            if self._latest(game_id) == waiting.number:
+                self._write_row(waiting)
+        return waiting
+
+    def _write_waiting(self, game_id: int, session: Session) -> None:
+        self._write_row(_waiting_of(game_id, session))
+
+    def _write_row(self, waiting: Waiting) -> None:
+        self._db.execute(
+            "UPDATE games SET decided_at = ?, decider_seat = ?, decider_person = ?, decider_power = ?, decision = ?, "
+            "decision_rule = ? WHERE id = ?",
+            (waiting.number, waiting.seat, int(waiting.person), waiting.power, waiting.prompt, waiting.rule, waiting.game_id),
+        )
+
+    # ---- table talk ---------------------------------------------------------------------------------
+
+    def say(self, game_id: int, author: str, text: str) -> ChatLine:
+        """Add a line to the game's table talk (``chat_text``: ChatRefused), numbered after the last."""
+        line = chat_text(text)
+        author = " ".join(author.split())
+        if not author:
+            raise ChatRefused("a chat line needs its author's name")
+        with self._guard(), self._transaction():
+            self._game(game_id)
+            number = self._db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM chat WHERE game_id = ?", (game_id,)).fetchone()[0]
+            at = self._now()
+            self._db.execute(
+                "INSERT INTO chat (game_id, number, author, at, text) VALUES (?, ?, ?, ?, ?)", (game_id, number, author, at, line)
+            )
+        return ChatLine(number, author, at, line)
+
+    def chat(self, game_id: int, after: int = 0) -> list[ChatLine]:
+        """The game's table talk after line ``after``, in order (0: all of it)."""
+        with self._guard():
+            self._game(game_id)
+            rows = self._db.execute(
+                "SELECT number, author, at, text FROM chat WHERE game_id = ? AND number > ? ORDER BY number", (game_id, after)
+            ).fetchall()
+        return [ChatLine(*row) for row in rows]
+
     # ---- inside ----------------------------------------------------------------------------------
+
+    def _now(self) -> str:
+        return datetime.fromtimestamp(self._clock(), UTC).isoformat(timespec="milliseconds")
 
     def _problem(self, text: str) -> StoreError:
         return StoreError(f"{self.path}: {text}")
 
+    def _unreplayable(self, game_id: int, fingerprint: str, exc: Exception) -> StoreError:
+        why = "it was made with different game data" if fingerprint != self.data.fingerprint else "its action log is damaged"
+        return self._problem(f"game {game_id} cannot be replayed: {why} ({exc})")
+
+    def _replay(self, game_id: int, setup: Setup, fingerprint: str, latest: int) -> Session:
+        """This store's replay of the game at action ``latest``, inside the caller's transaction:
+        the one kept from the last append, brought up to date with the actions others recorded."""
+        replay = self._replays.pop(game_id, None)
+        if replay is None or len(replay.actions) > latest:
+            try:
+                replay = Session.new(self.data, setup, keep_undo=False)
+            except SetupError as exc:
+                raise self._unreplayable(game_id, fingerprint, exc) from None
+        self._replays[game_id] = replay  # the most recently used last
+        while len(self._replays) > REPLAYS_KEPT:
+            del self._replays[next(iter(self._replays))]
+        stored = self._db.execute(
+            "SELECT actor, choice FROM actions WHERE game_id = ? AND number > ? ORDER BY number", (game_id, len(replay.actions))
+        ).fetchall()
+        try:
+            for actor, choice in stored:
+                replay.choose(actor, Choice.parse(choice))
+        except IllegalChoice as exc:
+            del self._replays[game_id]
+            raise self._unreplayable(game_id, fingerprint, exc) from None
+        return replay
+
     @contextmanager
     def _guard(self) -> Iterator[None]:
-        """SQLite's errors as one-line StoreErrors (a damaged file, a lock held too long, a full disk)."""
-        try:
-            yield
-        except StoreError:
-            raise
-        except sqlite3.IntegrityError:
-            raise StaleGame("the game moved on (another client recorded that action first)") from None
-        except sqlite3.DatabaseError as exc:
-            message = str(exc)
-            if "not a database" in message or "malformed" in message:
-                raise self._problem(f"the game store is damaged ({message})") from None
-            if "locked" in message or "busy" in message:
-                raise self._problem(f"the game store is busy: another program holds it ({message})") from None
-            raise self._problem(f"the game store cannot be used ({message})") from None
+        """One thread at a time on the connection; SQLite's errors as one-line StoreErrors (a damaged
+        file, a lock held too long, a full disk)."""
+        with self._lock:
+            try:
+                yield
+            except StoreError:
+                raise
+            except sqlite3.IntegrityError:
+                raise StaleGame("the game moved on (another client recorded that action first)") from None
+            except sqlite3.DatabaseError as exc:
+                message = str(exc)
+                if "not a database" in message or "malformed" in message:
+                    raise self._problem(f"the game store is damaged ({message})") from None
+                if "locked" in message or "busy" in message:
+                    raise self._problem(f"the game store is busy: another program holds it ({message})") from None
+                raise self._problem(f"the game store cannot be used ({message})") from None
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -357,10 +615,11 @@ class SqliteStore:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield
+            self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
 
     def _game(self, game_id: int) -> tuple[str, str, str]:
         row = self._db.execute("SELECT created, setup, data_fingerprint FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -378,14 +637,27 @@ class SqliteStore:
             raise self._problem(f"game {game_id}'s set-up is damaged ({exc})") from None
 
 
+def _waiting_of(game_id: int, session: Session) -> Waiting:
+    decision = session.decision
+    number = len(session.actions)
+    if decision is None:
+        return Waiting(game_id, number, "", False, "", "the game is over", "")
+    seat = session.seat_of(decision.power)
+    return Waiting(game_id, number, seat.name, seat.is_person, decision.power, decision.prompt, decision.rule)
+
+
 @define
 class SharedGame:
-    """One client's copy of a store game: it chooses through the store and follows the others."""
+    """One client's copy of a store game: it chooses through the store and follows the others.
+
+    Safe to use from several threads (a worker following the store while keys choose): each call
+    holds the game's lock, so the copy never takes one action twice or two at once."""
 
     store: GameStore
     game_id: int
     session: Session
     player: str  # who plays at this client: the store records only the actions of their own seat
+    _lock: threading.RLock = field(factory=threading.RLock, init=False, repr=False)
 
     @classmethod
     def open(cls, store: GameStore, game_id: int, player: str) -> SharedGame:
@@ -393,27 +665,60 @@ class SharedGame:
 
     def choose(self, actor: str, choice: Choice) -> list[Event]:
         """Check the choice (IllegalChoice changes nothing), record it (StaleGame if the game moved
-        on: call ``refresh`` and choose again; NotSeated if it is not this player's seat), then apply it."""
-        session = self.session
-        legal = engine.check(session.data, session.state, actor, choice, session.decision)
-        self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), self.player)
-        return session.choose(actor, legal)
+        on: call ``refresh`` and choose again; NotSeated if it is not this player's seat; IllegalAction
+        if the store's replay refuses it: this copy was wrong and ``session`` is the store's game
+        again, a new Session), then apply it."""
+        with self._lock:
+            session = self.session
+            legal = engine.check(session.data, session.state, actor, choice, session.decision)
+            try:
+                self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), self.player)
+            except IllegalAction:
+                self.reload()
+                raise
+            return session.choose(actor, legal)
 
     def choose_or_follow(self, actor: str, choice: Choice) -> list[Event]:
         """A computer seat's decision: every client on the game plays the computer seats, the first to
         record one wins and the others take it from the store (seeded bots choose the same)."""
-        try:
-            return self.choose(actor, choice)
-        except StaleGame:
-            return self.refresh()
+        with self._lock:
+            try:
+                return self.choose(actor, choice)
+            except StaleGame:
+                return self.refresh()
 
     def play_computer_turns(self, bots: Mapping[str, Bot], until: float | None = None, events: list[Event] | None = None) -> list[Event]:
         """The computer seats' decisions, each recorded through the store (bots.play_computer_turns)."""
-        return play_computer_turns(self.session, bots, record=self.choose_or_follow, until=until, events=events)
+        with self._lock:
+            return play_computer_turns(self.session, bots, record=self.choose_or_follow, until=until, events=events)
 
     def refresh(self) -> list[Event]:
         """Apply the actions other clients recorded since this copy last looked; their events."""
-        events: list[Event] = []
-        for action in self.store.actions(self.game_id, after=len(self.session.actions)):
-            events += self.session.choose(action.actor, Choice.parse(action.choice))
-        return events
+        with self._lock:
+            events: list[Event] = []
+            try:
+                for action in self.store.actions(self.game_id, after=len(self.session.actions)):
+                    events += self.session.choose(action.actor, Choice.parse(action.choice))
+            except IllegalChoice:  # the store's log replays (it checks every action): this copy is wrong
+                self.reload()
+                return []
+            return events
+
+    @contextmanager
+    def held(self) -> Iterator[Session]:
+        """The copy held still: no other thread's refresh or choice changes it inside (read a view,
+        or take several steps, from one thread while another follows the store)."""
+        with self._lock:
+            yield self.session
+
+    def reload(self) -> None:
+        """This copy replaced by the store's game, replayed from its log (a new ``session``)."""
+        with self._lock:
+            self.session = self.store.load(self.game_id)
+
+    def say(self, text: str) -> ChatLine:
+        """A line of table talk from this client's player (ChatRefused)."""
+        return self.store.say(self.game_id, self.player, text)
+
+    def chat(self, after: int = 0) -> list[ChatLine]:
+        return self.store.chat(self.game_id, after)

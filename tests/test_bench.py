@@ -27,11 +27,15 @@ EVERY_FIGURE = [
     r"memory growth over that game \(its end less its start\): .* MB = .*x its start .*; target <10 MB: (met|NOT met)",
     r"peak memory over that game: .* MB = .*x its start",
     r"start-up to the title screen \(headless, median\): .* ms = .*x a trivial Textual app",
+    r"SSH: 2 connections opened at once, median time to the lobby \(games forked warm\): .* s = .*x a cold start per connection .*; target <1 s: (met|NOT met)",
+    r"SSH: 2 connections opened at once, longest time to the lobby \(games forked warm\): .* s = .*x a cold start per connection .*; target <3 s: (met|NOT met)",
+    r"unique memory \(USS\) of a game process in the lobby, median \(forked warm\): .* MB = .*x a cold start .*; target <20 MB: (met|NOT met)",
+    r"unique memory \(USS\) of the fork server, once per server: .* MB = .*x one cold game process",
 ]
 
 
 def test_bench_prints_every_figure_with_its_ratio(capsys):
-    assert main(["bench", "--games", "1", "--repeats", "1", "--presses", "3", "--starts", "1"]) == 0
+    assert main(["bench", "--games", "1", "--repeats", "1", "--presses", "3", "--starts", "1", "--connections", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     for pattern in EVERY_FIGURE:
         assert sum(bool(re.fullmatch(pattern + ".*", line)) for line in lines) == 1, f"no line for {pattern}: {lines}"

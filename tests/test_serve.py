@@ -13,7 +13,8 @@ import pyte
 import pytest
 
 import tui.serve
-from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, authorized_players, start_server
+from tui.serve_bench import children
+from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, address, read_authorized_keys, start_server
 
 TIMEOUT = 20.0
 
@@ -130,14 +131,53 @@ async def test_no_port_forwarding_and_no_file_access(save_dir):
         server.close()
 
 
-def test_authorized_keys_problems_are_one_line_each(save_dir):
-    (save_dir / AUTHORIZED_KEYS_NAME).write_text(
-        "# players\nnot a key\n" + asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode()
+def test_authorized_keys_problems_are_one_line_each_and_the_other_keys_still_count(save_dir):
+    """A line that is no key, a key with no comment and a line that is not UTF-8 are each skipped
+    with their line number and why; the listed keys around them keep working."""
+    ana, ben = (asyncssh.generate_private_key("ssh-ed25519", comment=name) for name in ("Ana", "Ben"))
+    nameless = asyncssh.generate_private_key("ssh-ed25519")
+    latin = asyncssh.generate_private_key("ssh-ed25519", comment="Zoe")
+    (save_dir / AUTHORIZED_KEYS_NAME).write_bytes(
+        b"# players\n" + ana.export_public_key() + b"not a key\n" + nameless.export_public_key()
+        + latin.export_public_key().replace(b"Zoe", b"Zo\xe9") + ben.export_public_key()
     )
-    players, problems = authorized_players(save_dir)
-    assert players == {}
-    assert [p.split(": ", 2)[1] for p in problems] == ["line 2", "line 3"]
-    assert "has no comment" in problems[1]
+    keys = read_authorized_keys(save_dir)
+    assert keys.players == {ana.public_data: "Ana", ben.public_data: "Ben"} and keys.names == ["Ana", "Ben"]
+    assert [p.split(": ", 2)[1] for p in keys.problems] == ["line 3", "line 4", "line 5"]
+    assert "not an OpenSSH public key" in keys.problems[0] and "has no comment" in keys.problems[1]
+    assert "not UTF-8 text (byte 0xe9 at column" in keys.problems[2]
+    assert keys.refused[nameless.public_data].startswith("line 4 of ") and "line 5 of" in keys.refused[latin.public_data]
+
+
+async def test_refused_logins_are_logged_with_their_reason(save_dir):
+    ana = _player_key(save_dir, "Ana")
+    nameless = asyncssh.generate_private_key("ssh-ed25519")
+    with (save_dir / AUTHORIZED_KEYS_NAME).open("ab") as handle:
+        handle.write(nameless.export_public_key())
+    stranger = asyncssh.generate_private_key("ssh-ed25519", comment="Mallory")
+    logged: list[str] = []
+    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=logged.append)
+    try:
+        for key in (nameless, stranger):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncssh.connect("127.0.0.1", server.port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
+        conn = await asyncssh.connect("127.0.0.1", server.port, username="x", client_keys=[ana], known_hosts=None, agent_path=None)
+        conn.close()
+        await conn.wait_closed()
+    finally:
+        server.close()
+        await server.wait_closed()
+    assert any("line 2" in line and "has no comment" in line and line.endswith("skipped") for line in logged)
+    refusals = [line for line in logged if line.startswith("refused key")]
+    assert len(refusals) == 2
+    assert f"{nameless.get_fingerprint()} (user 'x', from 127.0.0.1:" in refusals[0] and "line 2 of" in refusals[0] and "no comment" in refusals[0]
+    assert stranger.get_fingerprint() in refusals[1] and refusals[1].endswith(f"not in {save_dir / AUTHORIZED_KEYS_NAME}")
+    assert any(line.startswith("Ana connected from 127.0.0.1:") for line in logged)
+
+
+def test_an_ipv6_address_is_written_in_brackets():
+    assert address("::1", 2222) == "[::1]:2222" and address("127.0.0.1", 2222) == "127.0.0.1:2222"
+    assert address("example.org", 22) == "example.org:22"
 
 
 def _shared_game_in_the_action_phase(save_dir: Path) -> tuple[int, str]:
@@ -310,7 +350,7 @@ async def test_a_paste_longer_than_the_game_takes_at_once_waits_and_arrives_whol
         await session.wait_for("ready")
         chan.write(b"k" * paste)
         await _until(lambda: sessions[0]._input_waiting, "the game's terminal filling up")
-        os.kill(sessions[0]._child.pid, signal.SIGUSR1)
+        os.kill(sessions[0]._game.pid, signal.SIGUSR1)
         await session.wait_for(f"got {paste}")
         assert not sessions[0]._input_waiting and not session.closed.is_set()
     finally:
@@ -319,3 +359,143 @@ async def test_a_paste_longer_than_the_game_takes_at_once_waits_and_arrives_whol
             await conn.wait_closed()
         server.close()
         await server.wait_closed()
+
+
+# ---- warm starts, ending with the server, --notify (issue 18) ---------------------------------------
+
+
+def _parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie waiting for a parent to reap it."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+async def test_a_connection_s_game_is_forked_from_the_warm_fork_server(save_dir, monkeypatch):
+    sessions = _recorded_player_sessions(monkeypatch)
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    connections = []
+    try:
+        assert server.warm is not None
+        conn, chan, session = await _connect(server.port, key)
+        connections.append(conn)
+        await session.wait_for("Shared games - you are Ana")
+        game = sessions[0]._game.pid
+        assert _parent_of(game) == server.warm.pid and _parent_of(server.warm.pid) == os.getpid()
+        chan.write(b"q")  # quitting the game ends the connection, with the game's exit status
+        await asyncio.wait_for(session.closed.wait(), TIMEOUT)
+        assert chan.get_exit_status() == 0
+        await _until(lambda: _ended(game), "the game's end")
+    finally:
+        await _close(connections, server)
+
+
+SERVER = """
+import asyncio, sys
+from pathlib import Path
+from tui.serve import start_server
+async def serve():
+    command = None if sys.argv[2] == "warm" else [sys.executable, "-c", "import os, time; print('game', os.getpid(), flush=True); time.sleep(300)"]
+    hosting = await start_server("127.0.0.1", 0, Path(sys.argv[1]), command=command, log=lambda _: None)
+    print(hosting.port, flush=True)
+    await hosting.wait_closed()
+asyncio.run(serve())
+"""
+
+
+@pytest.mark.parametrize("start", ["warm", "cold"])
+async def test_every_game_ends_with_the_server_however_the_server_ends(save_dir, start):
+    """A server killed with SIGKILL (as after nohup, where no hang-up reaches the games) still ends
+    its games: each has a parent-death signal (PR_SET_PDEATHSIG)."""
+    key = _player_key(save_dir, "Ana")
+    server = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVER, str(save_dir), start, stdout=asyncio.subprocess.PIPE)
+    conn = None
+    try:
+        port = int(await asyncio.wait_for(server.stdout.readline(), TIMEOUT))
+        conn, chan, session = await _connect(port, key)
+        if start == "warm":
+            await session.wait_for("Shared games - you are Ana")
+            [fork_server] = children(server.pid)
+            games = children(fork_server)
+            processes = [fork_server, *games]
+        else:
+            text = await session.wait_for("game ")
+            games = [int(text.split("game ", 1)[1].split()[0])]
+            processes = games
+        assert len(games) == 1
+        server.kill()
+        await server.wait()
+        await _until(lambda: all(_ended(pid) for pid in processes), "every game process's end")
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
+        if conn is not None:
+            conn.close()
+
+
+async def test_notify_runs_the_command_for_a_player_away_and_not_for_one_connected(save_dir, tmp_path, data):
+    """Ana's decision waits and she is not connected: the command is run once with her name, the
+    game and the decision; Ben, connected over SSH when his turn comes, is told only once he leaves."""
+    from core.bots import bots_for, playable_choices
+    from core.setup import Seat, SeatKind, Setup
+    from core.store import SharedGame, SqliteStore
+    from tests.test_notify import recorder
+
+    _player_key(save_dir, "Ana")
+    ben_key = _player_key(save_dir, "Ben")
+    store = SqliteStore.in_folder(save_dir, data)
+    others = tuple(p for p in data.power_ids if p not in ("spain", "france"))
+    game_id = store.create(Setup(seed=5, seats=(Seat("Ana", ("spain",)), Seat("Ben", ("france",)), Seat("computer", others, SeatKind.COMPUTER, "random"))))
+    command, calls = recorder(tmp_path)
+    logged: list[str] = []
+    server = await start_server(
+        "127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=logged.append, notify=command, notify_seconds=0.05
+    )
+    connections = []
+    try:
+        await _until(lambda: calls.exists() and calls.read_text().count("\n") == 1, "Ana's notice")
+        assert calls.read_text().startswith(f"Ana|{game_id}|Spain|1|GEN-7|Spain: make a proposal or say done")
+        ben, _chan, _session = await _connect(server.port, ben_key)
+        connections.append(ben)
+        await _until(lambda: server.connected() == {"Ben"}, "Ben connected")
+        store.take_seat(game_id, "Ana", "Ana")
+        ana = SharedGame.open(store, game_id, "Ana")
+        ana.choose("spain", playable_choices(ana.session.decision)[-1])
+        ana.play_computer_turns(bots_for(ana.session.setup.seats))
+        [waiting] = store.waiting()
+        assert waiting.seat == "Ben"
+        checks = len([line for line in logged if "--notify" in line])
+        ben.close()
+        await ben.wait_closed()
+        connections.clear()
+        await _until(lambda: calls.read_text().count("\n") == 2, "Ben's notice once he left")
+        assert calls.read_text().splitlines()[1].startswith(f"Ben|{game_id}|France|4|GEN-7|")
+        assert checks == 1 and f"--notify: told Ana that game {game_id} waits for them" in logged
+    finally:
+        await _close(connections, server)
+
+
+async def test_a_forked_game_uses_the_save_folder_s_overrides_as_they_are_when_it_connects(save_dir):
+    """The fork server keeps the game data loaded, and loads it again when overrides.toml changes:
+    a bad value written between two connections is reported to the second one, in one line."""
+    ana, ben = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    connections = []
+    try:
+        conn, _chan, session = await _connect(server.port, ana)
+        connections.append(conn)
+        await session.wait_for("Shared games - you are Ana")
+        (save_dir / "overrides.toml").write_text('[victory]\nstandard_vp = "many"\n')
+        conn, _chan, session = await _connect(server.port, ben)
+        connections.append(conn)
+        text = await session.wait_for("virgin-queen: bad game data:")
+        assert "standard_vp" in text and "Traceback" not in text
+    finally:
+        await _close(connections, server)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import os
 import signal
 import sqlite3
@@ -9,17 +11,32 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from core import saves
+import core.store
+from core import engine, saves
 from core.__main__ import main
 from core.arena import bot_seats
 from core.bots import bots_for, playable_choices
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
-from core.setup import Seat, Setup
-from core.store import CLAIM_SECONDS, STORE_NAME, NotSeated, SeatTaken, SharedGame, SqliteStore, StaleGame, StoreError
+from core.setup import Seat, SeatKind, Setup
+from core.store import (
+    CHAT_LINE_CHARS,
+    CLAIM_SECONDS,
+    STORE_NAME,
+    ChatLine,
+    ChatRefused,
+    IllegalAction,
+    NotSeated,
+    SeatTaken,
+    SharedGame,
+    SqliteStore,
+    StaleGame,
+    StoreError,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -224,8 +241,6 @@ def test_computer_seats_play_through_the_store_until_a_person_decides(data, tmp_
 def test_a_person_seat_is_held_by_one_player_at_a_time_and_free_again_when_left_or_dropped(data, tmp_path, monkeypatch):
     """A seat claim: another player is refused while it is renewed; leaving, or a dropped client
     not renewing it for CLAIM_SECONDS, frees it; its holder may always take it back at once."""
-    import core.store
-
     store = SqliteStore.in_folder(tmp_path, data)
     seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), *bot_seats(data)[3:])
     game_id = store.create(Setup(seed=3, seats=(Seat("Cy", ("ottoman",)), *seats)))
@@ -282,3 +297,231 @@ def test_an_action_for_a_seat_the_client_does_not_hold_is_refused_and_nothing_is
     ben.play_computer_turns(bots_for(ben.session.setup.seats))
     stored = ben.store.actions(game_id)
     assert [a.seat for a in stored[:2]] == ["Ana", "Ben"] and {a.seat for a in stored[2:]} - {"Ana", "Ben"}
+
+
+# ---- the store checks what it stores (issue 18) ------------------------------------------------------
+
+
+def _legal(session, power: str, choice: Choice) -> bool:
+    try:
+        engine.check(session.data, session.state, power, choice, session.decision)
+    except IllegalChoice:
+        return False
+    return True
+
+
+def test_the_store_refuses_an_action_its_own_replay_refuses_and_the_client_takes_the_stores_game(data, tmp_path):
+    """A client whose copy went wrong (it took another path at action 1 than the one stored) chooses
+    what its copy allows: the store replays the game itself, refuses what its replay refuses, stores
+    nothing, and the client's copy is the store's game again."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=1))
+    client, other = _seated(tmp_path, data, game_id), _seated(tmp_path, data, game_id)
+    first = client.session.decision
+    other.choose(first.power, first.choices[0])
+    wrong = client.session
+    wrong.choose(first.power, first.choices[1])  # applied here only: this copy is not the game
+    while not (refused := [c for c in playable_choices(wrong.decision) if not _legal(store.load(game_id), wrong.decision.power, c)]):
+        client.choose(wrong.decision.power, playable_choices(wrong.decision)[0])
+    stored = store.latest_number(game_id)
+    with pytest.raises(IllegalAction, match=rf"game 1: the store's replay refuses '{refused[0]}' .* as action {stored + 1} .*: nothing was recorded"):
+        client.choose(wrong.decision.power, refused[0])
+    assert store.latest_number(game_id) == stored
+    assert client.session is not wrong and client.session.actions == store.load(game_id).actions
+    with pytest.raises(IllegalAction, match="is not a legal choice now"):
+        store.append(game_id, stored + 1, client.session.decision.power, "propose nobody no-one", "Player 1")
+    assert store.latest_number(game_id) == stored
+
+
+def test_a_shared_game_followed_by_another_thread_while_it_chooses_never_diverges(data, tmp_path):
+    """As the app's worker will: one thread refreshes the copy all the while, another chooses and
+    plays the computer seats through the same SharedGame and the same store connection."""
+    seats = [Seat("Ann", ("france",)), *(s for s in bot_seats(data, ("spain",)) if "france" not in s.powers)]
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = _seated(tmp_path, data, store.create(Setup(seed=9, seats=seats)), "Ann")
+    other = SharedGame.open(store, game.game_id, "Ann")  # her second terminal, on the same connection
+    bots = bots_for(game.session.setup.seats)
+    done = threading.Event()
+
+    def follow() -> None:
+        while not done.is_set():
+            game.refresh()
+            other.refresh()
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    try:
+        while len(game.session.actions) < 300 and game.session.decision is not None:
+            with game.held() as session:
+                game.play_computer_turns(bots)
+                decision = session.decision
+                if decision is not None and session.seat_of(decision.power).name == "Ann":
+                    game.choose(decision.power, playable_choices(decision)[len(session.actions) % len(playable_choices(decision))])
+    finally:
+        done.set()
+        follower.join()
+    other.refresh()
+    replayed = store.load(game.game_id)
+    assert game.session.actions == replayed.actions == other.session.actions
+    assert saves.converter().unstructure(game.session.state) == saves.converter().unstructure(replayed.state)
+
+
+def test_an_engine_bug_during_a_replay_is_not_taken_for_a_damaged_log(data, tmp_path, monkeypatch):
+    """Only a refused action (IllegalChoice) means a damaged log; anything else is a bug and keeps
+    its traceback (issue 23)."""
+    import core.session
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = _seated(tmp_path, data, store.create(Setup(seed=2)))
+    _play(game, 2)
+
+    def broken(*args, **kwargs):
+        raise KeyError("a bug in the engine")
+
+    monkeypatch.setattr(core.session.engine, "advance", broken)
+    with pytest.raises(KeyError, match="a bug in the engine"):
+        store.load(game.game_id)
+
+
+# ---- whose turn it is (issue 18) -------------------------------------------------------------------
+
+
+def _two_people(data) -> tuple[Seat, ...]:
+    others = tuple(p for p in data.power_ids if p not in ("spain", "france"))
+    return (Seat("Ana", ("spain",)), Seat("Ben", ("france",)), Seat("computer", others, SeatKind.COMPUTER, "random"))
+
+
+def test_who_decides_is_kept_with_each_action_and_read_without_replaying(data, tmp_path, monkeypatch):
+    store = SqliteStore.in_folder(tmp_path, data)
+    first = store.create(Setup(seed=5, seats=_two_people(data)))
+    second = store.create(Setup(seed=6, seats=(Seat("Ben", tuple(data.power_ids)),)))
+    [waiting] = store.waiting("Ana")
+    assert (waiting.game_id, waiting.number, waiting.seat, waiting.person, waiting.power) == (first, 0, "Ana", True, "spain")
+    assert waiting.prompt == store.load(first).decision.prompt and waiting.rule == store.load(first).decision.rule
+    assert [w.game_id for w in store.waiting("Ben")] == [second] and [w.game_id for w in store.waiting()] == [first, second]
+    ana = _seated(tmp_path, data, first, "Ana")
+    ana.choose("spain", playable_choices(ana.session.decision)[0])
+    assert store.waiting("Ana") == [] and [w.game_id for w in store.waiting("Ben")] == [first, second]
+    rows = {row.id: row for row in store.list_games()}
+    assert rows[first].waiting == store.waiting("Ben")[0] and rows[first].waiting.number == rows[first].actions == 1
+    assert rows[first].waiting.waits_for("Ben") and not rows[first].waiting.waits_for("Ana")
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("a game was replayed")
+
+    monkeypatch.setattr(core.store.Session, "replay", no_replay)
+    assert [w.seat for w in store.waiting()] == ["Ben", "Ben"] and len(store.list_games()) == 2
+
+
+def test_a_computer_seat_deciding_is_no_one_s_turn_and_a_finished_game_waits_for_no_one(data, tmp_path):
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = SharedGame.open(store, store.create(Setup(seed=3, seats=bot_seats(data))), "")
+    [row] = store.list_games()
+    assert row.waiting.seat and not row.waiting.person and store.waiting() == []
+    game.play_computer_turns(bots_for(game.session.setup.seats))
+    [row] = store.list_games()
+    assert game.session.decision is None and row.waiting.over and row.waiting.prompt == "the game is over"
+
+
+def test_a_store_of_version_2_gets_who_decides_once_and_keeps_its_games(data, tmp_path):
+    """The version 3 columns are added to the games of an older store; who decides is found by one
+    replay at the first look and kept."""
+    path = tmp_path / STORE_NAME
+    with sqlite3.connect(path) as old:
+        old.executescript(
+            "CREATE TABLE games (id INTEGER PRIMARY KEY, created TEXT NOT NULL, setup TEXT NOT NULL, data_fingerprint TEXT NOT NULL);"
+            "CREATE TABLE actions (game_id INTEGER NOT NULL, number INTEGER NOT NULL, actor TEXT NOT NULL, choice TEXT NOT NULL,"
+            " seat TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, number));"
+            "CREATE TABLE seat_claims (game_id INTEGER NOT NULL, seat TEXT NOT NULL, player TEXT NOT NULL, seen REAL NOT NULL,"
+            " PRIMARY KEY (game_id, seat)); PRAGMA user_version = 2;"
+        )
+        setup = json.dumps(saves.converter().unstructure(Setup(seed=5, seats=_two_people(data)).completed(data)))
+        old.execute("INSERT INTO games (created, setup, data_fingerprint) VALUES ('2026-12-01', ?, ?)", (setup, data.fingerprint))
+    old.close()
+    store = SqliteStore(path, data)
+    assert store._db.execute("SELECT decided_at FROM games").fetchone()[0] == -1
+    [waiting] = store.waiting("Ana")
+    assert waiting.power == "spain" and store._db.execute("SELECT decided_at, decider_seat FROM games").fetchone() == (0, "Ana")
+    store.take_seat(1, "Ana", "Ana")
+    store.append(1, 1, "spain", str(playable_choices(store.load(1).decision)[0]), "Ana")
+    assert store.waiting("Ben")[0].number == 1
+
+
+def test_each_decision_is_told_once(data, tmp_path):
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=_two_people(data)))
+    assert store.claim_notice(game_id, 0, "Ana") is True
+    assert store.claim_notice(game_id, 0, "Ana") is False
+    assert SqliteStore.in_folder(tmp_path, data).claim_notice(game_id, 0, "Ana") is False  # another server, the same store
+    assert store.claim_notice(game_id, 1, "Ana") is True
+
+
+# ---- table talk (issue 18) ---------------------------------------------------------------------------
+
+
+def test_table_talk_is_kept_numbered_with_author_and_time_as_plain_bounded_text(data, tmp_path):
+    store = SqliteStore.in_folder(tmp_path, data, clock=lambda: 1_800_000_000.0)
+    game_id = store.create(Setup(seed=5, seats=_two_people(data)))
+    first = store.say(game_id, "Ana", "  Spain offers  [b]Philip[/b]\nfor\tElizabeth \x1b[31m\u202e ")
+    assert first == ChatLine(1, "Ana", "2027-01-15T08:00:00.000+00:00", "Spain offers [b]Philip[/b] for Elizabeth [31m")
+    store.say(game_id, "Ben", "no")
+    assert [line.text for line in store.chat(game_id)] == [first.text, "no"]
+    assert [line.number for line in store.chat(game_id, after=1)] == [2] and store.chat(game_id, after=2) == []
+    assert store.say(game_id, "Ana", "x" * CHAT_LINE_CHARS).number == 3
+    for author, text, why in (
+        ("Ana", "x" * (CHAT_LINE_CHARS + 1), f"at most {CHAT_LINE_CHARS} characters"),
+        ("Ana", " \n\x07 ", "an empty line"),
+        ("  ", "hello", "needs its author"),
+    ):
+        with pytest.raises(ChatRefused, match=why):
+            store.say(game_id, author, text)
+    assert len(store.chat(game_id)) == 3
+    other = store.create(Setup(seed=6))
+    assert store.chat(other) == []
+    with pytest.raises(StoreError, match="no game 9"):
+        store.say(9, "Ana", "hello")
+
+
+def test_two_players_chat_and_take_their_turns_hours_apart_with_the_store_as_their_only_link(data, tmp_path):
+    """Ana plays and talks in the morning and leaves; Ben comes hours later on his own store
+    connection, learns that the game waits for him and what Ana said, answers and plays; Ana
+    finds it all in the evening. Nothing timed out in between: the seats waited."""
+    hour = 3600.0
+    now = {"t": 1_800_000_000.0}
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("france",)), *(s for s in bot_seats(data) if s.powers[0] not in ("spain", "france")))
+    game_id = SqliteStore.in_folder(tmp_path, data, clock=lambda: now["t"]).create(Setup(seed=5, seats=seats))
+    heard = {"Ana": 0, "Ben": 0}
+    for turn in range(6):
+        player = ("Ana", "Ben")[turn % 2]
+        now["t"] += 5 * hour
+        store = SqliteStore.in_folder(tmp_path, data, clock=lambda: now["t"])  # a new terminal, hours later
+        assert store.holders(game_id) == {}  # the other player's claim lapsed long ago
+        [waiting] = store.waiting(player)
+        assert waiting.game_id == game_id and waiting.seat == player
+        news = store.chat(game_id, after=heard[player])
+        if turn:
+            other = ("Ana", "Ben")[(turn + 1) % 2]
+            assert [(line.author, line.text) for line in news] == [(other, f"{other} played, turn {turn - 1}")]
+            assert news[0].at == datetime.fromtimestamp(now["t"] - 5 * hour, UTC).isoformat(timespec="milliseconds")
+        store.take_seat(game_id, player, player)
+        game = SharedGame.open(store, game_id, player)
+        bots = bots_for(game.session.setup.seats)
+        while (decision := game.session.decision) is not None and game.session.seat_of(decision.power).name == player:
+            game.choose(decision.power, playable_choices(decision)[0])
+            game.play_computer_turns(bots)
+        line = game.say(f"{player} played, turn {turn}")
+        heard[player] = line.number
+        store.leave_seat(game_id, player, player)
+        store.close()
+    final = SqliteStore.in_folder(tmp_path, data)
+    assert [line.author for line in final.chat(game_id)] == ["Ana", "Ben"] * 3
+    assert final.load(game_id).actions == SharedGame.open(final, game_id, "").session.actions
+
+
+def test_the_soak_plays_shared_games_to_the_end_from_several_processes_without_a_divergence(capsys):
+    """python -m core store soak: client processes on one store (here two, on two games) play to the
+    end; every game exports, replays and equals each client's copy."""
+    assert main(["store", "soak", "--clients", "2", "--games", "2", "--seed", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("2 games created in ") and "2 clients playing them" in lines[0]
+    assert re.fullmatch(r"2 games, \d+ actions, 0 divergences", lines[-1]) and int(lines[-1].split()[2]) > 200

@@ -1,7 +1,10 @@
-"""virgin-queen web: the app's page served over HTTP (textual-serve), only to whoever has its key."""
+"""virgin-queen web: the shared games in a browser (textual-serve), one link per player; a link
+opens the game only as its own player."""
 
 from __future__ import annotations
 
+import asyncio
+import shlex
 import socket
 import subprocess
 import sys
@@ -9,12 +12,15 @@ import time
 import urllib.error
 import urllib.request
 
+import asyncssh
 from aiohttp.test_utils import TestClient, TestServer
 
-from tui.web import KEY_COOKIE, keyed_server, main, web_command
+from tui.app import PLAYER_ENV
+from tui.serve import AUTHORIZED_KEYS_NAME
+from tui.web import KEY_COOKIE, base_url, keyed_server, main, player_command, web_command
 
 TIMEOUT = 20.0
-KEY = "the-secret-key"
+KEYS = {"ana-secret-key": "Ana", "ben-secret-key": "Ben"}
 
 
 def _free_port() -> int:
@@ -23,23 +29,26 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_the_web_command_prints_the_address_with_its_key_and_serves_the_game_page_there(tmp_path):
+def test_the_web_command_prints_a_link_per_player_and_serves_the_game_page_there(tmp_path):
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-c", "import sys; from tui.app import main; sys.exit(main())",
-         "web", "--host", "127.0.0.1", "--port", str(port), "--save-dir", str(tmp_path / "saves")],
+         "web", "--host", "127.0.0.1", "--port", str(port), "--save-dir", str(tmp_path / "saves"), "--player", "Ana", "--player", "Ben"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     try:
         assert server.stdout is not None
-        line = server.stdout.readline()
-        prefix = f"virgin-queen web: open http://127.0.0.1:{port}/?key="
-        assert line.startswith(prefix) and len(line.strip()) > len(prefix) + 16
-        address = line.removeprefix("virgin-queen web: open ").strip()
+        lines = [server.stdout.readline(), server.stdout.readline()]
+        links = {}
+        for name, line in zip(("Ana", "Ben"), lines, strict=True):
+            prefix = f"virgin-queen web: {name}: http://127.0.0.1:{port}/?key="
+            assert line.startswith(prefix) and len(line.strip()) > len(prefix) + 16
+            links[name] = line.split(": ", 2)[2].strip()
+        assert links["Ana"] != links["Ben"]
         deadline = time.monotonic() + TIMEOUT
         while True:
             try:
-                with urllib.request.urlopen(address, timeout=2) as response:
+                with urllib.request.urlopen(links["Ana"], timeout=2) as response:
                     page = response.read().decode()
                     status = response.status
                 break
@@ -63,26 +72,70 @@ def test_the_web_command_prints_the_address_with_its_key_and_serves_the_game_pag
             server.stdout.close()
 
 
-async def test_without_the_key_the_page_its_files_and_the_game_socket_are_refused(tmp_path):
-    server = keyed_server(web_command(tmp_path), "127.0.0.1", 8000, KEY)
+def test_the_players_come_from_authorized_keys_and_without_any_it_does_not_start(tmp_path, capsys):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    assert main(["--port", str(_free_port()), "--save-dir", str(saves)]) == 2
+    err = capsys.readouterr().err
+    assert "no players: name them with --player NAME" in err and err.count("\n") == 1
+    for name in ("Ana", "Ben", "Ana"):  # Ana's second key gives her no second link
+        key = asyncssh.generate_private_key("ssh-ed25519", comment=name)
+        with (saves / AUTHORIZED_KEYS_NAME).open("ab") as handle:
+            handle.write(key.export_public_key())
+    from tui.serve import read_authorized_keys
+
+    assert read_authorized_keys(saves).names == ["Ana", "Ben"]
+
+
+async def test_without_a_players_key_the_page_its_files_and_the_game_socket_are_refused(tmp_path):
+    server = keyed_server(web_command(tmp_path), "127.0.0.1", 8000, KEYS)
     async with TestClient(TestServer(await server._make_app())) as client:
-        for path in ("/", "/?key=a-guess", "/static/css/xterm.css", "/ws"):
+        for path in ("/", "/?key=a-guess", "/?key=Ana", "/static/css/xterm.css", "/ws"):
             response = await client.get(path)
             assert response.status == 403, path
             assert "this page needs its key" in await response.text()
         assert not client.session.cookie_jar.filter_cookies(client.make_url("/"))
 
 
-async def test_the_key_in_the_address_sets_the_cookie_that_opens_the_rest(tmp_path):
-    server = keyed_server(web_command(tmp_path), "127.0.0.1", 8000, KEY)
+async def test_a_players_key_in_the_address_sets_the_cookie_that_opens_the_rest(tmp_path):
+    server = keyed_server(web_command(tmp_path), "127.0.0.1", 8000, KEYS)
     async with TestClient(TestServer(await server._make_app())) as client:
-        page = await client.get(f"/?key={KEY}")
+        page = await client.get("/?key=ana-secret-key")
         assert page.status == 200 and "The Virgin Queen" in await page.text()
         cookie = page.cookies[KEY_COOKIE]
-        assert cookie.value == KEY and cookie["httponly"] and cookie["samesite"] == "Strict"
+        assert cookie.value == "ana-secret-key" and cookie["httponly"] and cookie["samesite"] == "Strict"
         assert (await client.get("/static/css/xterm.css")).status == 200  # with the cookie only
         again = await client.get("/")
         assert again.status == 200
+
+
+async def _game_started_as(client: TestClient, path: str, told, seen: int) -> str:
+    """Open the game's websocket; the player the game process was started as."""
+    socket_ = await client.ws_connect(path)
+    deadline = asyncio.get_running_loop().time() + TIMEOUT
+    while len(told.read_text().split()) <= seen if told.exists() else True:
+        assert asyncio.get_running_loop().time() < deadline, "the game never started"
+        await asyncio.sleep(0.05)
+    await socket_.close()
+    return told.read_text().split()[seen]
+
+
+async def test_a_browser_link_cannot_act_for_another_player(tmp_path):
+    """The game a browser tab runs is its key's player's, whatever else the request says: Ana's
+    cookie with Ben's name in the address plays as Ana; only Ben's key plays as Ben. (The game started as a player opens the lobby with that name fixed, as over SSH: the
+    store then records actions only from that player's seat, GEN-2.)"""
+    told = tmp_path / "players"
+    script = 'echo "$' + PLAYER_ENV + f'" >> {told}'
+    game = f"sh -c {shlex.quote(script)}"
+    server = keyed_server(game, "127.0.0.1", 8000, KEYS)
+    async with TestClient(TestServer(await server._make_app())) as client:
+        assert (await client.get("/?key=ana-secret-key")).status == 200
+        assert await _game_started_as(client, f"/ws?{PLAYER_ENV}=Ben&player=Ben", told, 0) == "Ana"
+        assert await _game_started_as(client, "/ws?key=ben-secret-key", told, 1) == "Ben"
+        assert await _game_started_as(client, "/ws", told, 2) == "Ana"  # the cookie is still Ana's
+        assert (await client.get("/?key=ben-secret-key")).status == 200  # Ben's link in this browser
+        assert await _game_started_as(client, "/ws", told, 3) == "Ben"
+    assert player_command("python -m tui.app", "Ana; rm -rf /") == f"env '{PLAYER_ENV}=Ana; rm -rf /' python -m tui.app"
 
 
 def test_an_address_other_machines_reach_is_refused_without_allow_remote(tmp_path, capsys):
@@ -93,7 +146,16 @@ def test_an_address_other_machines_reach_is_refused_without_allow_remote(tmp_pat
 
 
 async def test_behind_a_public_url_the_page_connects_to_that_address(tmp_path):
-    server = keyed_server(web_command(tmp_path), "0.0.0.0", 8000, KEY, "http://table.example:8000")
+    server = keyed_server(web_command(tmp_path), "0.0.0.0", 8000, KEYS, "http://table.example:8000")
     async with TestClient(TestServer(await server._make_app())) as client:
-        page = await client.get(f"/?key={KEY}")
+        page = await client.get("/?key=ana-secret-key")
         assert "ws://table.example:8000/ws" in await page.text()
+
+
+async def test_an_ipv6_host_is_written_in_brackets(tmp_path):
+    assert base_url("::1", 8078) == "http://[::1]:8078"
+    server = keyed_server(web_command(tmp_path), "::1", 8078, KEYS)
+    assert server.public_url == "http://[::1]:8078"
+    async with TestClient(TestServer(await server._make_app())) as client:
+        page = await client.get("/?key=ben-secret-key")
+        assert "ws://[::1]:8078/ws" in await page.text()

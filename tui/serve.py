@@ -1,34 +1,50 @@
 """``virgin-queen serve``: each player plays in their own terminal over SSH.
 
 The server lets in only the public keys listed in ``SAVE_DIR/authorized_keys`` (OpenSSH format; a
-key's comment is the player's name); no passwords, no shell, no port forwarding, no file access. Each
+key's comment is the player's name); no passwords, no shell, no port forwarding, no file access. A
+line that cannot be used (not UTF-8, not a key, no comment) is skipped and logged with its number
+and why, and the other keys keep working; every refused login is logged with its reason. Each
 connection runs the game in its own process on its own pseudo-terminal, opened on the lobby of the
 shared games as the key's player (VIRGIN_QUEEN_PLAYER), so terminal size changes are followed and a
 dropped connection ends only that process (the game itself lives in the store in the save folder,
-with every action, so nothing is lost; the seat is free to take again). The host key is made on
-first run in the save folder. A client that stops reading pauses only its own game's output
-(OUTPUT_HIGH_WATER), so it costs the server bounded memory and never slows the others.
+with every action, so nothing is lost; the seat is free to take again).
+
+The game processes are forked by a warm fork server (``tui/warm.py``), so a connection reaches the
+lobby without starting Python again; if the fork server cannot run, each game starts as a fresh
+process (cold). Every game process ends with the server, however the server ends (a parent-death
+signal, and the server's close()).
+
+With ``--notify COMMAND`` the server runs COMMAND when a person seat's decision waits and its player
+is not connected (``core/notify.py``). The host key is made on first run in the save folder. A
+client that stops reading pauses only its own game's output (OUTPUT_HIGH_WATER), so it costs the
+server bounded memory and never slows the others.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import fcntl
+import ipaddress
 import os
 import pty
 import signal
+import socket
 import struct
 import subprocess
 import sys
 import termios
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import asyncssh
+from attrs import define, field, frozen
 
 from core.atomic import make_private_folder
 from tui.app import PLAYER_ENV
+from tui.warm import WarmStarter, WarmStartError
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
@@ -39,6 +55,11 @@ READ_SIZE = 65536
 # so a stalled client holds at most its window + OUTPUT_HIGH_WATER + READ_SIZE here, and only its game.
 OUTPUT_HIGH_WATER = 65536
 OUTPUT_LOW_WATER = 16384
+HANG_UP_SECONDS = 3.0  # a hung-up game that has not ended by then is killed
+NOTIFY_SECONDS = 5.0  # how often --notify looks for decisions waiting for a player who is away
+_PR_SET_PDEATHSIG = 1
+# Resolved here, in the server, so the child between fork and exec only calls it (no loading).
+_prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
 
 
 class ServeError(RuntimeError):
@@ -63,63 +84,211 @@ def host_key(save_dir: Path) -> asyncssh.SSHKey:
     return key
 
 
-def authorized_players(save_dir: Path) -> tuple[dict[bytes, str], list[str]]:
-    """Public key -> player name (the key's comment), and one problem line per unusable line."""
+def address(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets (``[::1]:2222``), as URLs and ssh's -p users write it."""
+    try:
+        is_v6 = ipaddress.ip_address(host).version == 6
+    except ValueError:
+        is_v6 = False
+    return f"[{host}]:{port}" if is_v6 else f"{host}:{port}"
+
+
+@frozen
+class AuthorizedKeys:
+    """What ``authorized_keys`` says: who each usable key is, and why each other line is not used."""
+
+    players: dict[bytes, str]  # public key -> the player's name (its comment)
+    refused: dict[bytes, str]  # a key on a line that cannot be used -> that line's problem
+    problems: list[str]  # one line per unusable line (or for the file): "path: line N: why"
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, each once, in the file's order."""
+        return list(dict.fromkeys(self.players.values()))
+
+
+def read_authorized_keys(save_dir: Path) -> AuthorizedKeys:
+    """The save folder's ``authorized_keys``: each line a key, or a problem with its line number."""
     path = save_dir / AUTHORIZED_KEYS_NAME
     players: dict[bytes, str] = {}
+    refused: dict[bytes, str] = {}
     problems: list[str] = []
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_bytes().splitlines()
     except FileNotFoundError:
-        return players, [f"{path}: no such file (list one OpenSSH public key per line; its comment is the player's name)"]
-    except (OSError, UnicodeDecodeError) as exc:
-        return players, [f"{path}: cannot be read ({exc})"]
-    for number, line in enumerate(lines, 1):
-        line = line.strip()
+        return AuthorizedKeys(players, refused, [f"{path}: no such file (list one OpenSSH public key per line; its comment is the player's name)"])
+    except OSError as exc:
+        return AuthorizedKeys(players, refused, [f"{path}: cannot be read ({exc.strerror or exc})"])
+    for number, raw in enumerate(lines, 1):
+        problem = ""
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:
+            line = b" ".join(raw.split()[:2]).decode("ascii", errors="replace")  # the key alone, to say why it is refused
+            problem = f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}): the player's name cannot be read"
         if not line or line.startswith("#"):
             continue
         try:
             key = asyncssh.import_public_key(line)
         except (asyncssh.KeyImportError, ValueError) as exc:
-            problems.append(f"{path}: line {number}: not an OpenSSH public key ({exc})")
+            problems.append(f"{path}: line {number}: not an OpenSSH public key ({problem or exc})")
             continue
         name = (key.get_comment() or "").strip()
-        if not name:
-            problems.append(f"{path}: line {number}: the key has no comment to name its player")
+        if not problem and not name:
+            problem = "the key has no comment to name its player"
+        if problem:
+            problems.append(f"{path}: line {number}: {problem}")
+            refused[key.public_data] = f"line {number} of {path}: {problem}"
             continue
         players[key.public_data] = name
-    return players, problems
+    return AuthorizedKeys(players, refused, problems)
+
+
+@define
+class KeyFile:
+    """``authorized_keys``, read again when it changes (adding a player needs no restart); its
+    problems are logged once per change."""
+
+    save_dir: Path
+    log: Callable[[str], None]
+    _seen: tuple[int, int, int] | None = field(default=None, init=False)
+    _keys: AuthorizedKeys = field(factory=lambda: AuthorizedKeys({}, {}, []), init=False)
+
+    def current(self) -> AuthorizedKeys:
+        try:
+            found = (self.save_dir / AUTHORIZED_KEYS_NAME).stat()
+            seen = (found.st_ino, found.st_mtime_ns, found.st_size)
+        except OSError:
+            seen = (0, 0, 0)
+        if seen != self._seen:
+            self._seen = seen
+            self._keys = read_authorized_keys(self.save_dir)
+            for problem in self._keys.problems:
+                self.log(f"{problem}: skipped")
+        return self._keys
 
 
 def _set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
 
 
-def _make_controlling_terminal() -> None:
+def _start_cold_game() -> None:
+    """Between fork and exec of a cold game: the terminal is its own, and it ends with the server."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGHUP)
 
 
-def _reap(child: subprocess.Popen[bytes]) -> None:
-    """Wait for a hung-up game to end (it exits at once on SIGHUP), killing it if it does not."""
+def _signal_game(pid: int, signal_number: int) -> None:
+    """Signal a game's process group (it leads its own session), or the process before it has one."""
     try:
-        child.wait(timeout=3)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        child.wait()
+        os.killpg(pid, signal_number)
+    except ProcessLookupError:
+        try:
+            os.kill(pid, signal_number)
+        except ProcessLookupError:
+            pass
+
+
+@define
+class GameProcess:
+    """A game running on a connection's terminal: its process id and how to learn that it ended."""
+
+    pid: int
+    ended: Callable[[], Awaitable[int]]  # its exit status, once it has ended
+    _status: asyncio.Future[int] | None = field(default=None, init=False)
+
+    def status(self) -> asyncio.Future[int]:
+        if self._status is None:
+            self._status = asyncio.ensure_future(self.ended())
+        return self._status
+
+    async def hang_up(self) -> int:
+        """SIGHUP, as for a dropped terminal; SIGKILL if it has not ended after HANG_UP_SECONDS."""
+        status = self.status()
+        if not status.done():
+            _signal_game(self.pid, signal.SIGHUP)
+            try:
+                return await asyncio.wait_for(asyncio.shield(status), HANG_UP_SECONDS)
+            except TimeoutError:
+                _signal_game(self.pid, signal.SIGKILL)
+        return await status
+
+
+def _cold_game(command: list[str], terminal: int, env: dict[str, str]) -> GameProcess:
+    child = subprocess.Popen(
+        command,
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env={key: value for key, value in {**os.environ, **env}.items() if key != "TEXTUAL_DRIVER"},
+        start_new_session=True,
+        preexec_fn=_start_cold_game,
+    )
+    return GameProcess(child.pid, lambda: asyncio.get_running_loop().run_in_executor(None, child.wait))
+
+
+@define
+class Hosting:
+    """A running server: its listening sockets, the connected players, the fork server, --notify."""
+
+    acceptor: asyncssh.SSHAcceptor | None = None
+    warm: WarmStarter | None = None
+    sessions: set[PlayerSession] = field(factory=set)
+    players: Counter[str] = field(factory=Counter)  # player -> open connections
+    tasks: list[asyncio.Task[None]] = field(factory=list)
+    ending: set[asyncio.Future[int]] = field(factory=set)  # games being hung up
+
+    @property
+    def sockets(self) -> Sequence[socket.socket]:
+        assert self.acceptor is not None
+        return self.acceptor.sockets
+
+    @property
+    def port(self) -> int:
+        return int(self.sockets[0].getsockname()[1])
+
+    def connected(self) -> set[str]:
+        return {player for player, count in self.players.items() if count > 0}
+
+    def close(self) -> None:
+        """Stop listening and end every game (their actions are all in the store)."""
+        if self.acceptor is not None:
+            self.acceptor.close()
+        for task in self.tasks:
+            task.cancel()
+        for session in list(self.sessions):
+            session.hang_up()
+        if self.warm is not None:
+            self.warm.close()
+
+    def end_game(self, game: GameProcess) -> None:
+        """Hang a game up, off the event loop's way (wait_closed waits for it)."""
+        ending = asyncio.ensure_future(game.hang_up())
+        self.ending.add(ending)
+        ending.add_done_callback(self.ending.discard)
+
+    async def wait_closed(self) -> None:
+        """Until the server is closed, and its games and --notify commands have ended."""
+        if self.acceptor is not None:
+            await self.acceptor.wait_closed()
+        await asyncio.gather(*self.tasks, *self.ending, return_exceptions=True)
 
 
 class PlayerSession(asyncssh.SSHServerSession[bytes]):
-    """One connection's game: a child process on a pseudo-terminal, wired to the SSH channel."""
+    """One connection's game: a game process on a pseudo-terminal, wired to the SSH channel."""
 
-    def __init__(self, command: list[str], save_dir: Path) -> None:
-        self._command = command
-        self._save_dir = save_dir
+    def __init__(self, command: list[str], hosting: Hosting, log: Callable[[str], None]) -> None:
+        self._command = command  # what a cold start runs (the game is forked warm when the fork server runs)
+        self._hosting = hosting
+        self._log = log
         self._channel: asyncssh.SSHServerChannel[bytes] | None = None
         self._term = "xterm-256color"
         self._size = (80, 24)
         self._has_pty = False
         self._master = -1
-        self._child: subprocess.Popen[bytes] | None = None
+        self._game: GameProcess | None = None
+        self._starting: asyncio.Task[None] | None = None
         self._output_paused = False
         self._to_game = bytearray()
         self._input_waiting = False
@@ -127,6 +296,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self._channel = chan
         chan.set_write_buffer_limits(OUTPUT_HIGH_WATER, OUTPUT_LOW_WATER)
+        self._hosting.sessions.add(self)
 
     def pause_writing(self) -> None:
         """The client is not keeping up: stop reading the game's output until it has caught up."""
@@ -157,31 +327,36 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         chan = self._channel
         assert chan is not None
+        player = chan.get_extra_info("player", "")
         if not self._has_pty:
+            self._log(f"refused {player}'s session: no terminal asked for (connect with 'ssh -t')")
             chan.write(b"The Virgin Queen needs a terminal: connect with 'ssh -t'.\r\n")
             chan.exit(1)
             return
-        player = chan.get_extra_info("player", "")
         master, slave = pty.openpty()
         _set_size(slave, *self._size)
-        env = {**os.environ, "TERM": self._term, PLAYER_ENV: player}
-        env.pop("TEXTUAL_DRIVER", None)
-        try:
-            self._child = subprocess.Popen(
-                self._command,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_make_controlling_terminal,
-            )
-        finally:
-            os.close(slave)
         self._master = master
         os.set_blocking(master, False)
         if not self._output_paused:
             asyncio.get_running_loop().add_reader(master, self._from_game)
+        self._starting = asyncio.ensure_future(self._start_game(slave, {"TERM": self._term, PLAYER_ENV: player}))
+
+    async def _start_game(self, terminal: int, env: dict[str, str]) -> None:
+        """The game on the terminal's slave side: forked warm, else started cold."""
+        try:
+            warm = self._hosting.warm
+            if warm is not None and not warm.closed:
+                try:
+                    pid = await warm.start_game(terminal, env)
+                    self._game = GameProcess(pid, lambda: warm.ended(pid))
+                except WarmStartError as exc:
+                    self._log(f"{exc}: games start cold now")
+            if self._game is None:
+                self._game = _cold_game(self._command, terminal, env)
+        finally:
+            os.close(terminal)  # the game holds it now: its end shows as the end of the terminal
+        if self._master < 0:  # the connection went while the game was starting
+            self.hang_up()
 
     def _from_game(self) -> None:
         try:
@@ -193,7 +368,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         if data and self._channel is not None:
             self._channel.write(data)
             return
-        self._finish()
+        self._close_terminal()
+        asyncio.ensure_future(self._game_over())
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self._master >= 0:
@@ -208,7 +384,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         except BlockingIOError:
             written = 0
         except OSError:  # the game's side of the terminal is closed
-            self._finish()
+            self._close_terminal()
+            asyncio.ensure_future(self._game_over())
             return
         del self._to_game[:written]
         assert self._channel is not None
@@ -227,39 +404,60 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             _set_size(self._master, width, height)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._finish()
+        self.hang_up()
 
-    def _finish(self) -> None:
-        """Stop the game's process (its game is saved after every decision) and close the channel."""
-        if self._master >= 0:
-            asyncio.get_running_loop().remove_reader(self._master)
-            asyncio.get_running_loop().remove_writer(self._master)
-            os.close(self._master)
-            self._master = -1
+    def hang_up(self) -> None:
+        """The connection is gone (or the server closes it): hang the game up (its game is in the store)."""
+        self._hosting.sessions.discard(self)
+        self._close_terminal()
+        channel, self._channel = self._channel, None
+        if channel is not None:
+            channel.close()
+        game, self._game = self._game, None
+        if game is not None:
+            self._hosting.end_game(game)
+
+    async def _game_over(self) -> None:
+        """The game closed its terminal (it quit): the channel ends with the game's exit status."""
+        self._hosting.sessions.discard(self)
+        game = self._game
         status = 0
-        if self._child is not None:
-            child, self._child = self._child, None
-            if child.poll() is None:  # the connection went first: hang up, reap off the event loop
-                os.killpg(child.pid, signal.SIGHUP)
-                asyncio.get_running_loop().run_in_executor(None, _reap, child)
-            else:
-                status = child.returncode
+        if game is not None:
+            try:
+                status = await asyncio.wait_for(asyncio.shield(game.status()), HANG_UP_SECONDS)
+            except TimeoutError:
+                status = await game.hang_up()
         if self._channel is not None:
             channel, self._channel = self._channel, None
             channel.exit(max(status, 0))
+
+    def _close_terminal(self) -> None:
+        if self._master >= 0:
+            loop = asyncio.get_running_loop()
+            loop.remove_reader(self._master)
+            loop.remove_writer(self._master)
+            os.close(self._master)
+            self._master = -1
 
 
 class GameServer(asyncssh.SSHServer):
     """Public keys only, named by their comment; nothing but the game session is offered."""
 
-    def __init__(self, save_dir: Path, command: list[str], log: Callable[[str], None]) -> None:
-        self._save_dir = save_dir
+    def __init__(self, keys: KeyFile, command: list[str], hosting: Hosting, log: Callable[[str], None]) -> None:
+        self._keys = keys
         self._command = command
+        self._hosting = hosting
         self._log = log
         self._conn: asyncssh.SSHServerConnection | None = None
+        self._player = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._player:
+            self._hosting.players[self._player] -= 1
+            self._log(f"{self._player} disconnected")
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -274,40 +472,92 @@ class GameServer(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        players, _problems = authorized_players(self._save_dir)  # read each time: new keys need no restart
-        name = players.get(key.public_data)
+        keys = self._keys.current()
+        name = keys.players.get(key.public_data)
         if name is None:
-            self._log(f"refused a key that is not in {self._save_dir / AUTHORIZED_KEYS_NAME} (user {username!r})")
+            why = keys.refused.get(key.public_data) or f"not in {self._keys.save_dir / AUTHORIZED_KEYS_NAME}"
+            self._log(f"refused key {key.get_fingerprint()} (user {username!r}, from {self._peer()}): {why}")
             return False
         assert self._conn is not None
         self._conn.set_extra_info(player=name)
         return True
 
+    def _peer(self) -> str:
+        assert self._conn is not None
+        peer = self._conn.get_extra_info("peername") or ("?", 0)
+        return address(peer[0], peer[1])
+
     def auth_completed(self) -> None:
         assert self._conn is not None
-        self._log(f"{self._conn.get_extra_info('player')} connected")
+        self._player = self._conn.get_extra_info("player")
+        self._hosting.players[self._player] += 1
+        self._log(f"{self._player} connected from {self._peer()}")
 
     def session_requested(self) -> PlayerSession:
-        return PlayerSession(self._command, self._save_dir)
+        return PlayerSession(self._command, self._hosting, self._log)
 
 
 def game_command(save_dir: Path) -> list[str]:
+    """A cold game: a fresh Python running the app (the player comes in its environment)."""
     return [sys.executable, "-m", "tui.app", "--save-dir", str(save_dir)]
 
 
+async def _notify_forever(hosting: Hosting, save_dir: Path, command: str, seconds: float, log: Callable[[str], None]) -> None:
+    """--notify: every ``seconds``, tell the players away whose decision a game waits for."""
+    from core import gamedata
+    from core.notify import Notifier
+    from core.store import SqliteStore, StoreError
+
+    loop = asyncio.get_running_loop()
+    data = await loop.run_in_executor(None, gamedata.load, save_dir)
+    store = await loop.run_in_executor(None, SqliteStore.in_folder, save_dir, data)
+    notifier = Notifier(store, data, command, log)
+    try:
+        while True:
+            try:
+                for notice in await loop.run_in_executor(None, notifier.check, hosting.connected()):
+                    log(f"--notify: told {notice.player} that game {notice.waiting.game_id} waits for them")
+            except StoreError as exc:
+                log(f"--notify: {exc}")
+            await asyncio.sleep(seconds)
+    finally:
+        await loop.run_in_executor(None, notifier.wait)
+        store.close()
+
+
 async def start_server(
-    host: str, port: int, save_dir: Path, command: list[str] | None = None, log: Callable[[str], None] = print
-) -> asyncssh.SSHAcceptor:
-    """Start listening; ``command`` is what each connection runs (the game by default)."""
+    host: str,
+    port: int,
+    save_dir: Path,
+    command: list[str] | None = None,
+    log: Callable[[str], None] = print,
+    warm: bool = True,
+    notify: str | None = None,
+    notify_seconds: float = NOTIFY_SECONDS,
+) -> Hosting:
+    """Start listening; ``command`` is what each connection runs (the game by default, forked warm
+    unless ``warm`` is False); ``notify``: the command run for a decision waiting for a player away."""
+    from core import gamedata
+
     make_private_folder(save_dir)
     key = host_key(save_dir)
-    players, problems = authorized_players(save_dir)
-    for problem in problems:
-        log(problem)
-    run = command or game_command(save_dir)
+    keys = KeyFile(save_dir, log)
+    keys.current()
+    if notify is not None:
+        try:
+            gamedata.load(save_dir)
+        except gamedata.DataError as exc:
+            raise ServeError(f"--notify needs the game data: {exc}") from None
+    hosting = Hosting()
+    if command is None and warm:
+        try:
+            hosting.warm = await WarmStarter.start(save_dir)
+        except WarmStartError as exc:
+            log(f"{exc}: games start cold")
+    run = command if command is not None else game_command(save_dir)
     try:
-        return await asyncssh.create_server(
-            lambda: GameServer(save_dir, run, log),
+        hosting.acceptor = await asyncssh.create_server(
+            lambda: GameServer(keys, run, hosting, log),
             host,
             port,
             server_host_keys=[key],
@@ -318,7 +568,11 @@ async def start_server(
             login_timeout=60,
         )
     except OSError as exc:
-        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        hosting.close()
+        raise ServeError(f"cannot listen on {address(host, port)}: {exc.strerror or exc}") from None
+    if notify is not None:
+        hosting.tasks.append(asyncio.ensure_future(_notify_forever(hosting, save_dir, notify, notify_seconds, log)))
+    return hosting
 
 
 def main(argv: list[str]) -> int:
@@ -326,13 +580,27 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
     parser.add_argument("--save-dir", type=Path, default=Path("saves"), help="games, the host key and authorized_keys (default ./saves)")
+    parser.add_argument(
+        "--notify",
+        metavar="COMMAND",
+        help="run COMMAND (with /bin/sh) when a shared game waits for a player who is not connected; "
+        "VQ_PLAYER, VQ_GAME, VQ_POWER, VQ_DECISION, VQ_RULE, VQ_ACTION and VQ_MESSAGE say who and what",
+    )
     args = parser.parse_args(argv)
 
+    def log(line: str) -> None:
+        print(f"virgin-queen serve: {line}", flush=True)
+
     async def serve() -> None:
-        server = await start_server(args.host, args.port, args.save_dir)
-        players, _ = authorized_players(args.save_dir)
-        print(f"virgin-queen: serving on {args.host}:{args.port} for {len(players)} players; connect with: ssh -p {args.port} NAME@{args.host}")
-        await server.wait_closed()
+        hosting = await start_server(args.host, args.port, args.save_dir, log=log, notify=args.notify)
+        try:
+            players = KeyFile(args.save_dir, lambda _: None).current().names
+            where = address(args.host, hosting.port)
+            how = "games forked warm" if hosting.warm is not None else "games started cold"
+            log(f"serving on {where} for {len(players)} players ({how}); connect with: ssh -p {hosting.port} NAME@{args.host}")
+            await hosting.wait_closed()
+        finally:
+            hosting.close()
 
     try:
         asyncio.run(serve())
