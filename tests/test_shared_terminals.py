@@ -4,6 +4,7 @@ gets the reports of the phases passed since its own last look, and keys never wa
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 import time
@@ -11,10 +12,14 @@ import time
 import pytest
 
 from core.setup import Seat, SeatKind, Setup
-from core.store import STORE_NAME, SqliteStore
-from tests.tui_helpers import settle
+from core.bots import bots_for
+from core.store import STORE_NAME, SharedGame, SqliteStore
+from tests.tui_helpers import screen_text, settle
 from tui.app import VirginQueenApp
 from tui.messages import Choose
+from textual.widgets._footer import FooterKey
+
+from tui.screens.chat import ChatScreen
 from tui.screens.game import PhaseScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.log_search import LogSearchScreen
@@ -116,3 +121,88 @@ async def test_keys_answer_while_another_program_holds_the_stores_write_lock(tmp
             assert time.monotonic() - started < 5 and max(answered) < 1.0, answered
         await settle(pilot)  # the choice, recorded once the store is free
         assert SqliteStore.in_folder(tmp_path, data).actions(1)[0].choice == str(decision.choices[0])
+
+
+def _two_seat_store(tmp_path, data) -> SqliteStore:
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=4, seats=SEATS))  # game 1: Spain (Ana) decides first
+    store.create(Setup(seed=5, seats=(SEATS[1], SEATS[0], SEATS[2])))  # game 2: the same
+    return store
+
+
+async def test_the_lobby_lists_first_the_games_waiting_for_you_and_says_whose_turn_it_is(tmp_path, data):
+    """Turns that wait for you: games where a seat of yours decides come first, each saying whose turn it is."""
+    store = _two_seat_store(tmp_path, data)
+    store.take_seat(1, "Ana", "Ana")
+    game = SharedGame.open(store, 1, "Ana")
+    game.choose("spain", game.session.decision.choices[-1])  # game 1 now waits for someone else
+    game.play_computer_turns(bots_for(SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = [str(o.prompt) for o in app.screen.query_one("#lobby-games").options if str(o.id).startswith("game-")]
+        assert listing[0].startswith("Game 2") and "YOUR TURN (Spain)" in listing[0]
+        assert listing[1].startswith("Game 1") and "Ben's turn (France)" in listing[1]
+
+
+async def test_the_title_screen_says_in_how_many_shared_games_it_is_your_turn(tmp_path, data):
+    _two_seat_store(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Your turn in 2 shared games (s)" in screen_text(app) and app.screen.query_one("#your-turn").display
+    lonely = VirginQueenApp(tmp_path / "elsewhere", player="Ana")
+    async with lonely.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not lonely.screen.query_one("#your-turn").display and not (tmp_path / "elsewhere" / STORE_NAME).exists()
+
+
+@pytest.mark.slow
+async def test_two_players_talk_at_the_table_and_a_line_is_never_markup(tmp_path, data):
+    """Table talk: Ana says a line from her board (c, shown in the footer of shared games only); Ben's
+    terminal shows it for a moment and in his table talk, with its author and time, as plain text."""
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
+        await _take_seat(ana, ana_pilot, 0)
+        await _take_seat(ben, ben_pilot, 1)
+        while isinstance(ana.screen, ReportScreen):
+            await ana_pilot.press("enter")
+            await settle(ana_pilot)
+        footer = {key.key for key in ana.screen.query(FooterKey)}
+        assert "c" in footer and "u" not in footer  # only the keys that work in a shared game
+        await ana_pilot.press("c")
+        await settle(ana_pilot)
+        assert isinstance(ana.screen, ChatScreen)
+        await ana_pilot.press(*"[b]Hello[/b] Ben", "enter")
+        await settle(ana_pilot)
+        assert "Ana: [b]Hello[/b] Ben" in screen_text(ana)
+        for _ in range(100):
+            await settle(ben_pilot)
+            if ben.controller.chat():
+                break
+            await asyncio.sleep(0.05)
+        toast = [str(n.message) for n in ben._notifications]
+        assert any("Ana: [b]Hello[/b] Ben" in line for line in toast), toast
+        while isinstance(ben.screen, ReportScreen):
+            await ben_pilot.press("enter")
+            await settle(ben_pilot)
+        await ben_pilot.press("c")
+        await settle(ben_pilot)
+        text = screen_text(ben)
+        assert re.search(r"\d\d:\d\d Ana: \[b\]Hello\[/b\] Ben", text), text
+        await ben_pilot.press("escape")
+        await settle(ben_pilot)
+        assert not isinstance(ben.screen, ChatScreen)
+
+
+async def test_ctrl_l_leaves_a_shared_game_for_the_lobby_from_a_report(tmp_path, data):
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _take_seat(app, pilot, 0)
+        assert isinstance(app.screen, ReportScreen)  # the Card Draw Phase report comes first
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None

@@ -497,6 +497,7 @@ async def test_loading_a_game_from_its_own_slot_keeps_playing_in_it(tmp_path):
 async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
         assert not app.screen.query_one("#continue").display  # nothing to continue yet
         await _start_game(app, pilot, "41")
         app.action_to_title()
@@ -506,6 +507,7 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
         state = app.controller.session.state
     again = app_for(tmp_path)
     async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the save folder is looked at in a worker
         assert again.screen.query_one("#continue").display
         await pilot.press("c")
         await settle(pilot)

@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 
 from textual import on
 from textual.app import App
-from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
 
@@ -25,6 +24,7 @@ from core.gamedata import DataError, GameData
 from tui.error_log import log_unexpected
 from tui.messages import (
     BoardChanged,
+    ChatSaid,
     ChooseTheme,
     Destination,
     GameClosed,
@@ -70,10 +70,7 @@ class VirginQueenApp(App[None]):
     # then PageUp: KeyError in its option list) and offers a player nothing the screens lack: every
     # action has its own key, and the theme has its own screen (h on the title screen).
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [
-        Binding("k", "walkthrough_controls", "Steps"),
-        Binding("ctrl+l", "lobby", "Lobby", show=False),  # in the help and README: the footer is full
-    ]
+    # The keys of a game (k, c, Ctrl+L) are on every game screen: tui/screens/keys.py
 
     def __init__(
         self,
@@ -120,8 +117,9 @@ class VirginQueenApp(App[None]):
         return "controller" in self.__dict__ and self.controller.driver is not None
 
     def _tick(self) -> None:
+        """A few times a second: the game's background work (a shared game follows the other terminals)."""
         if self.playing:
-            self.controller.tick()
+            self.controller.driver.tick()
 
     # ---- work off the event loop ------------------------------------------------------------------
 
@@ -178,9 +176,15 @@ class VirginQueenApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "walkthrough_controls":
             return self.playing and self.controller.on_screen().lesson is not None
-        if action == "lobby":
+        if action in ("lobby", "chat"):
             return self.playing and self.controller.on_screen().shared
         return True
+
+    def action_chat(self) -> None:
+        from tui.screens.chat import ChatScreen
+
+        if not isinstance(self.screen, ChatScreen):
+            self.push_screen(ChatScreen(self.controller.chat()))
 
     def action_walkthrough_controls(self) -> None:
         from tui.screens.walkthrough_menu import WalkthroughControls
@@ -206,11 +210,11 @@ class VirginQueenApp(App[None]):
         if show is not None:
             show(text)
         self.clear_notifications()  # the latest problem only: stacked, they covered the choices (play-test)
-        self.notify(text, severity="error", timeout=6)
+        self.notify(text, severity="error", timeout=6, markup=False)  # names and typed text are never markup
 
     @on(GameNotice)
     def _notice(self, message: GameNotice) -> None:
-        self.notify(message.text, timeout=6)
+        self.notify(message.text, timeout=6, markup=False)
 
     @on(GameClosed)
     def _closed(self, message: GameClosed) -> None:
@@ -223,6 +227,18 @@ class VirginQueenApp(App[None]):
 
             self.push_screen(WalkthroughMenu(self.terminal.save_dir))
         self._show_problem(message.problem)
+
+    @on(ChatSaid)
+    def _chat_said(self, message: ChatSaid) -> None:
+        """The table talk on screen follows; otherwise the others' new lines show for a moment."""
+        from tui.screens.chat import ChatScreen, chat_line
+
+        if isinstance(self.screen, ChatScreen):
+            self.screen.show_lines(self.controller.chat())
+            return
+        for line in message.lines:
+            if line.author != self.terminal.player:
+                self.notify(chat_line(line), title="Table talk (c)", timeout=8, markup=False)
 
     @on(WalkthroughFinished)
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:

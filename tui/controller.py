@@ -1,28 +1,24 @@
-"""Hand-off and messaging between the screens and the game on screen.
-
-The app hands every intent of the screens here (``handle``). The game's driver (tui/drivers.py) is the
-only code that changes a game, and what differs between a local, a shared and a walkthrough game is
-the driver's, never a mode test here; opening one reads files or the store in a worker
-(tui/openings.py). What the screens show after a change is built once (``on_screen``): the view of
-the seat at this keyboard, which in a hot seat game is nobody's while the computers move and until
-the next person's Enter on the hand-off (GEN-2, GEN-8).
-"""
+"""Hand-off and messaging between the screens and the game on screen. Every intent of the screens comes
+here (``handle``); the game's driver (tui/drivers.py) is the only code that changes a game, and what
+differs between kinds of game is the driver's, never a mode test here. What the screens show after a
+change is built once (``on_screen``): the view of the seat at this keyboard, nobody's in a hot seat
+game while the computers move and until the next person's Enter on the hand-off (GEN-2, GEN-8)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from textual.message import Message
 
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.engine import table_entry_allowed
+from core.events import Event
 from core.session import Session
 from tui import messages as m
 from tui.computers import ComputerPlayers
-from tui.drivers import GameDriver, IoRunner, Refused
+from tui.drivers import ChatLine, GameDriver, IoRunner, Refused
 from tui.error_log import log_unexpected
 from tui.on_screen import OnScreen, built_for
 from tui.openings import Openings
@@ -70,12 +66,8 @@ class Controller:
         pending = driver.session.decision
         return deciding.name, self.names.get(pending.power if pending is not None else "", "the table")
 
-    def take_events(self) -> list[Any]:
+    def take_events(self) -> list[Event]:
         return self.driver.take_events() if self.driver is not None else []
-
-    def tick(self) -> None:
-        if self.driver is not None:
-            self.driver.tick()
 
     # ---- intents ---------------------------------------------------------------------------------
 
@@ -121,6 +113,15 @@ class Controller:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         self._game().save_copy(self.save_dir / f"save-turn{state.turn}-{state.phase.value}-{stamp}.json")
 
+    def _on_Say(self, intent: m.Say) -> None:
+        self._game().say(intent.text)
+
+    def chat(self) -> tuple[ChatLine, ...]:
+        return self.driver.chat() if self.driver is not None else ()
+
+    def chat_said(self, lines: list[ChatLine]) -> None:
+        self._post(m.ChatSaid(lines))
+
     def _on_HandedOff(self, intent: m.HandedOff) -> None:
         self._keyboard = intent.person
         self._shown = None
@@ -140,9 +141,7 @@ class Controller:
 
     def show(self, driver: GameDriver) -> None:
         """``driver``'s game replaces the one on screen (tui/openings.py opens them)."""
-        if self.driver is not None:
-            self.driver.close()
-        self._computers.forget()
+        self._let_go()
         self.driver, self._keyboard, self._moving_shown = driver, "", False
         self.game_changed()
 
@@ -152,11 +151,15 @@ class Controller:
         self.show(self.openings.local(session, slot))
 
     def close(self, to: m.Destination, problem: str = "") -> None:
+        self._let_go()
+        self.driver, self._shown = None, None
+        self._post(m.GameClosed(to, problem))
+
+    def _let_go(self) -> None:
+        """The game on screen leaves it (a shared seat is freed; a computer's thinking is dropped)."""
         if self.driver is not None:
             self.driver.close()
         self._computers.forget()
-        self.driver, self._shown = None, None
-        self._post(m.GameClosed(to, problem))
 
     # ---- what the driver says (tui/drivers.Listener, through openings.Forwarder) -----------------------
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from core import atomic, engine, saves
 from core.bots import Bot, bots_for
@@ -23,11 +23,12 @@ from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event
 from core.session import Session
 from core.setup import Seat
-from core.store import GameStore, SeatTaken, StaleGame, StoredAction, StoreError
+from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
 
 T = TypeVar("T")
+__all__ = ["ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
 
 # A shared game's seat claim is renewed this often (the store frees a seat not renewed for CLAIM_SECONDS).
 CLAIM_RENEW_POLLS = 4
@@ -61,6 +62,9 @@ class Listener(Protocol):
 
     def walkthrough_done(self, title: str, text: str) -> None:
         """The last step of a walkthrough was taken."""
+
+    def chat_said(self, lines: list[ChatLine]) -> None:
+        """New lines of the game's table talk (a shared game's chat)."""
 
 
 @frozen
@@ -106,6 +110,12 @@ class GameDriver(Protocol):
     def tick(self) -> None:
         """A few times a second: background work (following the other terminals)."""
 
+    def chat(self) -> tuple[ChatLine, ...]:
+        """The game's table talk so far (none outside shared games)."""
+
+    def say(self, text: str) -> None:
+        """A line of table talk from this terminal's player (Refused outside shared games)."""
+
     def close(self) -> None:
         """The game leaves the screen."""
 
@@ -139,6 +149,12 @@ class _Driver:
 
     def tick(self) -> None:
         return None
+
+    def chat(self) -> tuple[ChatLine, ...]:
+        return ()
+
+    def say(self, text: str) -> None:
+        raise Refused("table talk is for shared games: here everyone sits at one table")
 
     def close(self) -> None:
         return None
@@ -285,11 +301,13 @@ class WalkthroughGame(_Driver):
 
 @frozen
 class _Recorded:
-    """What a store write came back with: the actions to apply here, and a problem to show."""
+    """What a store write or look came back with: the actions to apply here, the table talk not seen
+    yet, and a problem to show."""
 
     actions: list[StoredAction]
     problem: str = ""
     seat_lost: str = ""
+    said: list[ChatLine] = field(factory=list)
 
 
 class SharedGameClient(_Driver):
@@ -309,6 +327,7 @@ class SharedGameClient(_Driver):
         self._recording = False
         self._polling = False
         self._polls = 0
+        self._chat: list[ChatLine] = []
 
     def people_here(self) -> tuple[Seat, ...]:
         return (self.seat,) if self.seat.is_person else ()
@@ -363,6 +382,7 @@ class SharedGameClient(_Driver):
         self._polls += 1
         renew = self.seat.is_person and self._polls % CLAIM_RENEW_POLLS == 1
         known = len(self.session.actions)
+        heard = self._heard_through()
 
         def work() -> _Recorded:
             with self._store_lock:
@@ -371,11 +391,12 @@ class SharedGameClient(_Driver):
                     if renew:
                         self.store.take_seat(self.game_id, self.seat.name, self.player)
                     latest = self.store.latest_number(self.game_id)
+                    said = self.store.chat(self.game_id, after=heard)
                 except SeatTaken as exc:
-                    lost, latest = str(exc), known
+                    lost, latest, said = str(exc), known, []
                 except StoreError as exc:
                     return _Recorded([], str(exc))
-                return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost)
+                return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said)
 
         self.io(work, self._polled)
 
@@ -387,7 +408,13 @@ class SharedGameClient(_Driver):
         self._follow(result)
 
     def _follow(self, result: _Recorded) -> None:
-        """Apply the stored actions this copy has not applied yet, in order (a gap waits for the next poll)."""
+        """Apply the stored actions this copy has not applied yet, in order (a gap waits for the next poll);
+        keep the table talk not heard yet."""
+        heard = {line.number for line in self._chat}
+        said = [line for line in result.said if line.number not in heard]
+        if said:
+            self._chat = sorted([*self._chat, *said], key=lambda line: line.number)
+            self.listener.chat_said(said)
         applied = False
         for action in result.actions:
             if action.number != len(self.session.actions) + 1:
@@ -402,6 +429,32 @@ class SharedGameClient(_Driver):
             self.listener.game_changed()
         if result.problem:  # after the board caught up, so that it stays on screen
             self.listener.game_problem(result.problem)
+
+    def chat(self) -> tuple[ChatLine, ...]:
+        return tuple(self._chat)
+
+    def _heard_through(self) -> int:
+        """The last line number up to which every line was heard here (a line said here comes back
+        before the others' lines numbered below it)."""
+        through = 0
+        for line in self._chat:
+            if line.number != through + 1:
+                break
+            through = line.number
+        return through
+
+    def say(self, text: str) -> None:
+        """Recorded in the store (ChatRefused: the one line why), heard here at once."""
+
+        def work() -> _Recorded:
+            with self._store_lock:
+                try:
+                    line = self.store.say(self.game_id, self.player, text)
+                except StoreError as exc:
+                    return _Recorded([], str(exc))
+            return _Recorded([], said=[line])
+
+        self.io(work, self._follow)
 
     def undo(self) -> None:
         raise Refused("GEN-9: a shared game cannot be undone: every action is already recorded for the other players")

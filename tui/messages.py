@@ -17,6 +17,7 @@ from core.choices import Choice
 
 if TYPE_CHECKING:
     from core.setup import Setup
+    from tui.drivers import ChatLine
 
 
 class Intent(Message):
@@ -123,6 +124,14 @@ class SaveCopy(Intent):
     """Ctrl+S: a copy of the game in the save folder."""
 
 
+class Say(Intent):
+    """A line of table talk in a shared game."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
 class HandedOff(Intent):
     """The person the hand-off named pressed Enter: their board may be shown (GEN-2, GEN-8)."""
 
@@ -160,6 +169,14 @@ class GameClosed(Message):
         super().__init__()
         self.to = to
         self.problem = problem
+
+
+class ChatSaid(Message):
+    """New lines of the table talk."""
+
+    def __init__(self, lines: list[ChatLine]) -> None:
+        super().__init__()
+        self.lines = lines
 
 
 class WalkthroughFinished(Message):

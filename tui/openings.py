@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from core import saves
 from core.session import Session
+from core.store import ChatLine
 from core.walkthroughs import WALKTHROUGHS, WalkthroughRun, play_through
 from tui import messages as m
 from tui import slots
@@ -53,6 +54,10 @@ class Forwarder:
     def walkthrough_done(self, title: str, text: str) -> None:
         if self._current():
             self.controller.walkthrough_done(title, text)
+
+    def chat_said(self, lines: list[ChatLine]) -> None:
+        if self._current():
+            self.controller.chat_said(lines)
 
 
 class Openings:

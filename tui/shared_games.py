@@ -12,7 +12,7 @@ from attrs import frozen
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Seat, Setup, SetupError
-from core.store import GameRow, SqliteStore, StoreError
+from core.store import STORE_NAME, GameRow, SqliteStore, StoreError
 from core.views import ONLOOKER
 
 
@@ -27,6 +27,9 @@ class Joined:
     game_id: int
     session: Session
     seat: Seat
+
+
+__all__ = ["GameRow", "Joined", "Listing", "SharedGames"]  # GameRow: what the lobby lists
 
 
 class SharedGames:
@@ -48,6 +51,20 @@ class SharedGames:
         with self._lock:
             store = self._opened()
             return [(row, store.holders(row.id)) for row in store.list_games()]
+
+    def close(self) -> None:
+        with self._lock:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+    def waiting_for(self, player: str) -> int:
+        """How many shared games wait for ``player``'s decision (none when there is no store yet: it is
+        not made just to be asked)."""
+        if not (self.save_dir / STORE_NAME).exists():
+            return 0
+        with self._lock:
+            return len(self._opened().waiting(player))
 
     def create(self, setup: Setup) -> int:
         with self._lock:

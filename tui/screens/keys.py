@@ -16,4 +16,8 @@ VIEW_KEYS: list[Binding] = [
     Binding("l", "app.full_log", "Log"),
     Binding("m", "app.map", "Map"),
     Binding("g", "app.vp_chart", "VP"),
+    # The app's own keys, here too: a report is a modal screen, which hides the app's bindings
+    Binding("c", "app.chat", "Chat"),  # shared games only: there "u Undo" is not shown, so it fits
+    Binding("k", "app.walkthrough_controls", "Steps"),
+    Binding("ctrl+l", "app.lobby", "Lobby", show=False),  # in the help and README: the footer is full
 ]

@@ -19,7 +19,7 @@ from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.setup import Seat
-    from tui.shared_games import Listing, SharedGames
+    from tui.shared_games import GameRow, Listing, SharedGames
     from tui.terminal import Terminal
 
 LOBBY_REFRESH_SECONDS = 1.0
@@ -38,6 +38,23 @@ def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]
     else:
         state = f"waiting for {seat.name}"
     return f"  {powers}: seat {seat.name} - {state}"
+
+
+def your_turn_first(games: Listing, player: str) -> Listing:
+    """The games waiting for ``player``'s decision first, then the others; the newest first in each."""
+    newest_first = list(reversed(games))
+    return sorted(newest_first, key=lambda game: not (game[0].waiting is not None and game[0].waiting.waits_for(player)))
+
+
+def whose_turn(row: GameRow, player: str, power_names: dict[str, str]) -> str:
+    """Whose decision the game waits for (store.Waiting, kept with every action)."""
+    waiting = row.waiting
+    if waiting is None or waiting.over:
+        return "game over" if waiting is not None else "no one's turn"
+    power = power_names.get(waiting.power, waiting.power)
+    if waiting.waits_for(player):
+        return f"YOUR TURN ({power})"
+    return f"{waiting.seat}'s turn ({power})" if waiting.person else f"the computers' turn ({power})"
 
 
 class LobbyScreen(Screen[None]):
@@ -131,11 +148,12 @@ class LobbyScreen(Screen[None]):
         player = self.player
         options: list[Option] = []
         self._targets = {}
-        for row, holders in reversed(games):  # the newest first
+        for row, holders in your_turn_first(games, player):
             setup = row.setup
             scenario = scenarios[setup.scenario].name if setup.scenario in scenarios else setup.scenario
             options.append(Option(
-                f"Game {row.id} - {scenario} - {row.actions} actions - created {row.created[:16].replace('T', ' ')}",
+                Content(f"Game {row.id} - {scenario} - {whose_turn(row, player, names)} - {row.actions} actions - "
+                        f"created {row.created[:16].replace('T', ' ')}"),
                 id=f"game-{row.id}", disabled=True,
             ))
             for index, seat in enumerate(setup.seats):

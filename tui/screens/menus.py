@@ -43,6 +43,9 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static("THE VIRGIN QUEEN", id="title", markup=False)
             yield Static("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people", markup=False)
+            your_turn = Static("", id="your-turn", markup=False)
+            your_turn.display = False  # until a shared game is found waiting for this player
+            yield your_turn
             continue_button = Button("Continue (c)", id="continue", variant="primary", compact=True)
             continue_button.display = False  # until a game slot is found (_offer_continue)
             yield continue_button
@@ -82,17 +85,30 @@ class TitleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def _offer_continue(self) -> None:
-        """Continue is offered when a game slot is in the save folder (looked up off the event loop)."""
+        """Continue is offered when a game slot is in the save folder, and the shared games waiting for
+        this player are counted (both looked up off the event loop)."""
+        from tui.shared_games import SharedGames
         from tui.slots import last_played
 
         found = last_played(self.terminal.save_dir) is not None
-        self.app.call_from_thread(self._show_continue, found)
+        games = SharedGames(self.terminal.save_dir, self.terminal.data)
+        try:
+            waiting = games.waiting_for(self.terminal.player)
+        except SharedGames.ERRORS:
+            waiting = 0  # the lobby says what is wrong with the store
+        finally:
+            games.close()
+        self.app.call_from_thread(self._show_continue, found, waiting)
 
-    def _show_continue(self, found: bool) -> None:
+    def _show_continue(self, found: bool, waiting: int) -> None:
         if not self.is_mounted:
             return
         self.can_continue = found
         self.query_one("#continue", Button).display = found
+        games = "1 shared game" if waiting == 1 else f"{waiting} shared games"
+        your_turn = self.query_one("#your-turn", Static)
+        your_turn.update(f"Your turn in {games} (s)")
+        your_turn.display = waiting > 0
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,0 +1,81 @@
+"""Table talk of a shared game (c): every line with its author and time, and a line to say. Shown as
+an overlay over the board; plain text only (a line is never read as markup)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Input, RichLog, Static
+
+from tui.messages import Say
+from tui.widgets.steady_footer import SteadyFooter
+
+if TYPE_CHECKING:
+    from tui.drivers import ChatLine
+
+CHAT_LINE_CHARS = 300  # core/store.CHAT_LINE_CHARS: the store refuses longer lines, so the box stops there
+
+
+def when(at: str, now: datetime | None = None) -> str:
+    """A line's time in this terminal's time zone: the hour today, else the day and the hour."""
+    moment = datetime.fromisoformat(at).astimezone()
+    today = (now or datetime.now().astimezone()).date()
+    return moment.strftime("%H:%M") if moment.date() == today else moment.strftime("%d %b %H:%M")
+
+
+def chat_line(line: ChatLine) -> str:
+    return f"{when(line.at)} {line.author}: {line.text}"
+
+
+class ChatScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    ChatScreen { background: $background 100%; }
+    ChatScreen #chat-lines { height: 1fr; border: none; }
+    ChatScreen #chat-say { dock: bottom; margin-bottom: 1; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, lines: Sequence[ChatLine]) -> None:
+        super().__init__()
+        self.lines = lines
+        self._shown = 0
+        self._ready = False  # the widgets are mounted
+
+    def compose(self) -> ComposeResult:
+        yield Static("Table talk: everyone at this game reads it. Enter says the line, Esc closes.", classes="report-title", markup=False)
+        yield RichLog(id="chat-lines", markup=False, wrap=True)
+        yield Input(placeholder="say something to the table", id="chat-say", max_length=CHAT_LINE_CHARS)
+        yield SteadyFooter()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.show_lines(self.lines)
+        self.query_one("#chat-say", Input).focus()
+
+    def show_lines(self, lines: Sequence[ChatLine]) -> None:
+        """The table talk as it is now (the lines not written yet)."""
+        self.lines = lines
+        if not self._ready:
+            return
+        log = self.query_one("#chat-lines", RichLog)
+        if self._shown == 0 and not lines:
+            log.write("No one has said anything yet.")
+        for line in lines[self._shown:]:
+            log.write(chat_line(line))
+        self._shown = len(lines)
+
+    @on(Input.Submitted, "#chat-say")
+    def _say(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(Say(event.value))
+        event.input.value = ""
+
+    def action_close(self) -> None:
+        self.dismiss(None)
