@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "ru": "Русский"}  # each in its own words
 SOURCE_LANGUAGE = "en"
-DOMAIN = "virgin_queen"
+DOMAINS = ("core", "tui")  # one catalog per package, from its own source: compiled as one
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGE_ENV = "VQ_LANG"  # the language of this terminal's game, before the locale's
 LOCALE_ENVS = ("LC_ALL", "LC_MESSAGES", "LANG")  # as gettext reads them (an SSH client may send LANG)
@@ -35,21 +35,28 @@ class UnknownLanguage(ValueError):
     """A language this game has no catalog for."""
 
 
-def catalog_path(language: str) -> Path:
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalog_path(language: str, domain: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 @functools.cache
 def translations(language: str) -> gettext.NullTranslations:
-    """The catalog of ``language``, compiled from its .po file once (English: the messages as written)."""
+    """The catalogs of ``language``, compiled from its .po files once (English: the messages as written)."""
     if language not in LANGUAGES:
         raise UnknownLanguage(f"no catalog for language {language!r} (known: {', '.join(LANGUAGES)})")
     if language == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
-    with catalog_path(language).open("rb") as po:
-        catalog = read_po(po, locale=language, domain=DOMAIN)
+    catalogs = []
+    for domain in DOMAINS:
+        with catalog_path(language, domain).open("rb") as po:
+            catalogs.append(read_po(po, locale=language, domain=domain))
+    merged = catalogs[0]
+    for catalog in catalogs[1:]:
+        for message in catalog:
+            if message.id:
+                merged[message.id] = message
     compiled = io.BytesIO()
-    write_mo(compiled, catalog, use_fuzzy=False)
+    write_mo(compiled, merged, use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
 
