@@ -9,6 +9,7 @@ import traceback
 from pathlib import Path
 
 from core import gamedata, saves
+from core import i18n as i18n_module
 
 
 def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
@@ -118,6 +119,19 @@ def _walkthrough(args: argparse.Namespace, data: gamedata.GameData) -> int:
     return 0 if complete == len(WALKTHROUGHS) else 1
 
 
+def _i18n(args: argparse.Namespace) -> int:
+    from core import catalogs
+
+    if args.action == "extract":
+        print("\n".join(catalogs.extract()))
+        return 0
+    gaps = catalogs.gaps()
+    for gap in gaps:
+        print(gap.line())
+    print(f"catalogs: {len(gaps)} message(s) a player would read untranslated")
+    return 1 if gaps else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core", description="The Virgin Queen rules engine, headless.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -153,9 +167,18 @@ def main(argv: list[str] | None = None) -> int:
     soak.add_argument("--clients", type=int, default=3, help="client processes (default 3)")
     soak.add_argument("--games", type=int, default=20, help="games played at once (default 20)")
     soak.add_argument("--seed", type=int, default=1)
+    i18n = commands.add_parser("i18n", help="the catalogs of messages: extract them from the source, or check them whole")
+    i18n.add_argument("action", choices=("extract", "check"))
     walkthrough = commands.add_parser("walkthrough", help="list the walkthroughs, or play each one headless and check every step")
     walkthrough.add_argument("--check", action="store_true", help="assert what each step promises; last line: walkthroughs: N/N complete")
     args = parser.parse_args(argv)
+    try:
+        i18n_module.use(i18n_module.chosen())  # VQ_LANG, else the locale: what this runner prints
+    except i18n_module.UnknownLanguage as exc:
+        print(f"FAIL: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "i18n":
+        return _i18n(args)
     try:
         override_dir = {
             "sim": getattr(args, "save_dir", None),

@@ -1,0 +1,116 @@
+"""Keeping the catalogs whole (``python -m core i18n extract | check``), with Babel.
+
+``extract`` reads every message marked in a package's source (``_``, ``N_``, ``ngettext``) into its
+template (``core/locale/core.pot`` from core/, ``tui.pot`` from tui/) and brings each language's
+``.po`` file of that package up to it (new messages empty, gone ones dropped, changed ones fuzzy).
+``check`` lists what a player would read untranslated: a message with no translation, a fuzzy one, or
+one whose placeholders (``{power}``) differ from its translation's.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from attrs import frozen
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from core.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path
+
+PROJECT = LOCALE_DIR.parent.parent  # the folder holding core/ and tui/ (a domain's source is its package)
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PROJECT_NAME = "The Virgin Queen"
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)(?:[!:][^}]*)?\}")
+
+
+@frozen
+class Gap:
+    """A message a player would read untranslated."""
+
+    language: str
+    message: str
+    problem: str
+
+    def line(self) -> str:
+        return f"{self.language}: {self.message!r}: {self.problem}"
+
+
+def template_path(domain: str) -> Path:
+    return LOCALE_DIR / f"{domain}.pot"
+
+
+def template(domain: str) -> Catalog:
+    """Every marked message of the package ``domain``, with where it is."""
+    catalog = Catalog(domain=domain, project=PROJECT_NAME, charset="utf-8", fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+        PROJECT / domain, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+    ):
+        catalog.add(message, locations=[(f"{domain}/{filename}", lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def _read(path: Path, language: str | None, domain: str) -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po, locale=language, domain=domain)
+
+
+def _write(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as po:
+        write_po(po, catalog, width=100, sort_output=False)
+
+
+def extract() -> list[str]:
+    """Write each package's template and bring every language's catalogs up to them; a line per file."""
+    done = []
+    for domain in DOMAINS:
+        source = template(domain)
+        _write(template_path(domain), source)
+        done.append(f"{template_path(domain).relative_to(PROJECT)}: {len(source)} messages")
+        for language in LANGUAGES:
+            if language == SOURCE_LANGUAGE:
+                continue
+            path = catalog_path(language, domain)
+            catalog = _read(path, language, domain) if path.exists() else Catalog(locale=language, domain=domain, project=PROJECT_NAME)
+            catalog.update(source, update_header_comment=False)
+            catalog.fuzzy = False  # the header holds the plural forms: a fuzzy one is left out when compiled
+            _write(path, catalog)
+            done.append(f"{path.relative_to(PROJECT)}: {len(catalog)} messages")
+    return done
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def gaps(languages: tuple[str, ...] = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)) -> list[Gap]:
+    """Every message of the source a player would read untranslated, in each language."""
+    found: list[Gap] = []
+    for domain in DOMAINS:
+        source = template(domain)
+        for language in languages:
+            path = catalog_path(language, domain)
+            catalog = _read(path, language, domain) if path.exists() else Catalog(locale=language, domain=domain)
+            found += [gap for message in source if message.id for gap in _gaps_of(message, catalog, language)]
+    return found
+
+
+def _gaps_of(message: Message, catalog: Catalog, language: str) -> list[Gap]:
+    key = message.id if isinstance(message.id, str) else message.id[0]
+    entry = catalog.get(message.id, context=message.context)
+    if entry is None or not entry.string or (isinstance(entry.string, tuple) and not all(entry.string)):
+        return [Gap(language, key, "not translated")]
+    if entry.fuzzy:
+        return [Gap(language, key, "fuzzy (changed since it was translated)")]
+    sources = message.id if isinstance(message.id, tuple) else (message.id,)
+    wanted = set().union(*(_placeholders(text) for text in sources))
+    translations = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+    found = []
+    if isinstance(entry.string, tuple) and len(translations) != catalog.num_plurals:
+        found.append(Gap(language, key, f"{len(translations)} plural forms, the language has {catalog.num_plurals}"))
+    for text in translations:
+        if _placeholders(text) != wanted:
+            found.append(Gap(language, key, f"placeholders {sorted(_placeholders(text))} in {text!r}, not {sorted(wanted)}"))
+    return found

@@ -1,0 +1,107 @@
+"""The game in the languages of its sources: English, Spanish and Russian.
+
+Every string a player reads goes through this module: ``_`` (a message), ``ngettext`` (a message with
+plural forms: Russian has three) and ``N_`` (marks a message where it is declared, translated where it
+is shown). The catalogs are the ``.po`` files in ``core/locale/<language>/LC_MESSAGES``, kept in the
+repository and compiled in memory with Babel the first time a language is used, so an editable and a
+plain install both carry them. English is the source language: its messages are the msgids.
+
+Games hold no translated text: saves, the store and the action log keep message ids and typed choices
+(``cp patronise artist 3``, never translated), and what a player reads is translated where it is shown,
+in the language of that terminal (``use``): one shared game can be watched in three languages at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "ru": "Русский"}  # each in its own words
+SOURCE_LANGUAGE = "en"
+DOMAINS = ("core", "tui")  # one catalog per package, from its own source: compiled as one
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGE_ENV = "VQ_LANG"  # the language of this terminal's game, before the locale's
+LOCALE_ENVS = ("LC_ALL", "LC_MESSAGES", "LANG")  # as gettext reads them (an SSH client may send LANG)
+
+
+class UnknownLanguage(ValueError):
+    """A language this game has no catalog for."""
+
+
+def catalog_path(language: str, domain: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+@functools.cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalogs of ``language``, compiled from its .po files once (English: the messages as written)."""
+    if language not in LANGUAGES:
+        raise UnknownLanguage(f"no catalog for language {language!r} (known: {', '.join(LANGUAGES)})")
+    if language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    catalogs = []
+    for domain in DOMAINS:
+        with catalog_path(language, domain).open("rb") as po:
+            catalogs.append(read_po(po, locale=language, domain=domain))
+    merged = catalogs[0]
+    for catalog in catalogs[1:]:
+        for message in catalog:
+            if message.id:
+                merged[message.id] = message
+    compiled = io.BytesIO()
+    write_mo(compiled, merged, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+_language = SOURCE_LANGUAGE
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def use(language: str) -> None:
+    """Read everything in ``language`` from now on (this terminal's process: one player's language)."""
+    global _language, _catalog
+    _catalog = translations(language)
+    _language = language
+
+
+def current() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the current language (1 карта, 2 карты, 5 карт)."""
+    return _catalog.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs where it is declared; it is translated where it is shown."""
+    return message
+
+
+def chosen(explicit: str = "", environ: Mapping[str, str] = os.environ) -> str:
+    """The language asked for: ``--lang``, else VQ_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG, as
+    gettext reads them: ``ru_RU.UTF-8`` is Russian); English when none names a language of the game.
+    An explicit language the game does not have is refused (UnknownLanguage)."""
+    if explicit:
+        if explicit not in LANGUAGES:
+            raise UnknownLanguage(f"no catalog for language {explicit!r} (known: {', '.join(LANGUAGES)})")
+        return explicit
+    for name in (LANGUAGE_ENV, *LOCALE_ENVS):
+        value = environ.get(name, "")
+        if value:
+            code = value.split(".")[0].split("_")[0].split("-")[0].lower()
+            return code if code in LANGUAGES else SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE

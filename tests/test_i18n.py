@@ -1,0 +1,62 @@
+"""The catalogs and the choice of language (core/i18n.py, core/catalogs.py)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from core import catalogs, i18n
+from core.i18n import LANGUAGES, UnknownLanguage, chosen
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use("en")
+
+
+def test_the_language_is_the_one_asked_for_then_vq_lang_then_the_locale():
+    assert chosen("ru", {"VQ_LANG": "es", "LANG": "en_US.UTF-8"}) == "ru"
+    assert chosen("", {"VQ_LANG": "es", "LANG": "ru_RU.UTF-8"}) == "es"
+    assert chosen("", {"LC_ALL": "", "LANG": "ru_RU.UTF-8"}) == "ru"
+    assert chosen("", {"LC_MESSAGES": "es_ES", "LANG": "ru_RU.UTF-8"}) == "es"
+    assert chosen("", {"LANG": "de_DE.UTF-8"}) == "en" and chosen("", {"LANG": "C"}) == "en" and chosen("", {}) == "en"
+    with pytest.raises(UnknownLanguage, match="known: en, es, ru"):
+        chosen("fr", {})
+
+
+def test_every_language_has_a_catalog_that_compiles_and_its_plural_forms():
+    for language in LANGUAGES:
+        i18n.use(language)
+        assert i18n.current() == language
+    i18n.use("ru")
+    russian = i18n.translations("ru")
+    assert [russian.plural(n) for n in (1, 2, 5, 11, 21, 22, 25)] == [0, 1, 2, 2, 0, 1, 2]  # 1 карта, 2 карты, 5 карт
+
+
+def test_no_message_a_player_reads_is_left_untranslated():
+    """Every marked message has a Spanish and a Russian translation, none fuzzy, with the same placeholders."""
+    gaps = catalogs.gaps()
+    assert not gaps, "\n".join(gap.line() for gap in gaps[:20]) + f"\n... {len(gaps)} in all: python -m core i18n extract, then translate"
+
+
+def test_the_catalogs_are_up_to_date_with_the_source():
+    """Each template holds exactly the messages marked in its package (python -m core i18n extract writes it)."""
+    for domain in i18n.DOMAINS:
+        with catalogs.template_path(domain).open("rb") as pot:
+            kept = {m.id for m in catalogs.read_po(pot) if m.id}
+        assert kept == {m.id for m in catalogs.template(domain) if m.id}, f"{domain}: python -m core i18n extract"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+def test_msgfmt_finds_every_catalog_valid_and_whole():
+    for language in LANGUAGES:
+        for domain in i18n.DOMAINS if language != i18n.SOURCE_LANGUAGE else ():
+            checked = subprocess.run(
+                ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(i18n.catalog_path(language, domain))],
+                capture_output=True, text=True, check=False,
+            )
+            assert checked.returncode == 0, checked.stderr
+            assert "untranslated" not in checked.stderr and "fuzzy" not in checked.stderr, checked.stderr
