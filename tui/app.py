@@ -8,10 +8,9 @@ import os
 import sys
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import on
 from textual.app import App
@@ -171,9 +170,6 @@ class VirginQueenApp(App[None]):
 
     def action_lobby(self) -> None:
         self.post_message(LeaveGame(Destination.LOBBY))
-
-    def action_to_title(self) -> None:
-        self.post_message(LeaveGame(Destination.TITLE))
 
     def action_save(self) -> None:
         self.post_message(SaveCopy())

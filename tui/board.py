@@ -74,6 +74,7 @@ class Board:
     def __init__(self, app: App[None], controller: Controller) -> None:
         self.app = app
         self.controller = controller
+        self._laid_out_for: object = None  # the game the board was last laid out for
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -88,10 +89,12 @@ class Board:
         shown = self.controller.on_screen()
         events = self.controller.take_events() if self._reports_due(shown) else []
         board = self._game_screen()
-        if not events and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
+        same_game = self.controller.driver is self._laid_out_for
+        if same_game and not events and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
             if not isinstance(self.app.screen, (ReportScreen, HandoffScreen)):  # the table talk, the map, the log...
                 board.refresh_view(shown)  # stays open: the board under it follows (another terminal's move)
                 return
+        self._laid_out_for = self.controller.driver
         with self.app.batch_update():  # one frame for the whole change
             unread = self._leave_for_the_board(shown, events)
             screen = self._game_screen()

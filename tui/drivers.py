@@ -163,9 +163,6 @@ class _Driver:
     def close(self) -> None:
         return None
 
-    def undo(self) -> None:
-        raise Refused("GEN-9: undo is not used here")
-
     def save_copy(self, folder: Path) -> None:
         raise Refused("this game is not saved")
 
@@ -340,7 +337,6 @@ class SharedGameClient(_Driver):
         self.game_id = game_id
         self.seat = seat
         self.player = player
-        self._store_lock = threading.Lock()  # one connection, one thread at a time
         self._recording = False
         self._polling = False
         self._polls = 0
@@ -369,14 +365,13 @@ class SharedGameClient(_Driver):
         self.listener.game_changed()  # the board says the choice is being recorded
 
         def work() -> _Recorded:
-            with self._store_lock:
-                try:
-                    self.store.append(self.game_id, number, actor, str(legal), self.player)
-                except StaleGame:
-                    moved = "" if by_computer else "the game moved on: another terminal chose first; the board now shows the game as it is"
-                    return _Recorded(self._fetch(number - 1), moved)
-                except StoreError as exc:
-                    return _Recorded([], str(exc))
+            try:
+                self.store.append(self.game_id, number, actor, str(legal), self.player)
+            except StaleGame:
+                moved = "" if by_computer else "the game moved on: another terminal chose first; the board now shows the game as it is"
+                return _Recorded(self._fetch(number - 1), moved)
+            except StoreError as exc:
+                return _Recorded([], str(exc))
             return _Recorded([StoredAction(number, actor, str(legal), self.seat.name, "")])
 
         self.io(work, self._recorded, self._broke)
@@ -404,18 +399,17 @@ class SharedGameClient(_Driver):
         heard = self._heard_through()
 
         def work() -> _Recorded:
-            with self._store_lock:
-                lost = ""
-                try:
-                    if renew:
-                        self.store.take_seat(self.game_id, self.seat.name, self.player)
-                    latest = self.store.latest_number(self.game_id)
-                    said = self.store.chat(self.game_id, after=heard)
-                except SeatTaken as exc:
-                    lost, latest, said = str(exc), known, []
-                except StoreError as exc:
-                    return _Recorded([], str(exc))
-                return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said)
+            lost = ""
+            try:
+                if renew:
+                    self.store.take_seat(self.game_id, self.seat.name, self.player)
+                latest = self.store.latest_number(self.game_id)
+                said = self.store.chat(self.game_id, after=heard)
+            except SeatTaken as exc:
+                lost, latest, said = str(exc), known, []
+            except StoreError as exc:
+                return _Recorded([], str(exc))
+            return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said)
 
         self.io(work, self._polled, self._broke)
 
@@ -463,14 +457,13 @@ class SharedGameClient(_Driver):
         return through
 
     def say(self, text: str) -> None:
-        """Recorded in the store (ChatRefused: the one line why), heard here at once."""
+        """Recorded in the store (ChatRefused: the one line why), then heard here like the others' lines."""
 
         def work() -> _Recorded:
-            with self._store_lock:
-                try:
-                    line = self.store.say(self.game_id, self.player, text)
-                except StoreError as exc:
-                    return _Recorded([], str(exc))
+            try:
+                line = self.store.say(self.game_id, self.player, text)
+            except StoreError as exc:
+                return _Recorded([], str(exc))
             return _Recorded([], said=[line])
 
         self.io(work, self._follow)
@@ -482,16 +475,17 @@ class SharedGameClient(_Driver):
         raise Refused("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'")
 
     def close(self) -> None:
-        """Give up the seat (the game stays in the store; the claim lapses by itself if this fails)."""
-        if not self.seat.is_person:
-            return
-        seat, player = self.seat.name, self.player
+        """Give up the seat (the game stays in the store; the claim lapses by itself if this fails) and
+        the game's own connection to the store."""
+        seat, player, store = self.seat, self.player, self.store
 
         def work() -> None:
-            with self._store_lock:
-                try:
-                    self.store.leave_seat(self.game_id, seat, player)
-                except StoreError:
-                    pass
+            try:
+                if seat.is_person:
+                    store.leave_seat(self.game_id, seat.name, player)
+            except StoreError:
+                pass
+            finally:
+                store.close()
 
         self.io(work, lambda _: None)

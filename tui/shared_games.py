@@ -12,7 +12,7 @@ from attrs import frozen
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Seat, Setup, SetupError
-from core.store import STORE_NAME, ChatLine, GameRow, SqliteStore, StoreError
+from core.store import CHAT_LINE_CHARS, STORE_NAME, ChatLine, GameRow, SqliteStore, StoreError
 from core.views import ONLOOKER
 
 
@@ -30,7 +30,7 @@ class Joined:
     chat: list[ChatLine]  # the table talk said before (not news at this terminal)
 
 
-__all__ = ["GameRow", "Joined", "Listing", "SharedGames"]  # GameRow: what the lobby lists
+__all__ = ["CHAT_LINE_CHARS", "GameRow", "Joined", "Listing", "SharedGames"]  # what the lobby and the table talk show
 
 
 class SharedGames:

@@ -14,12 +14,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
 from tui.messages import Say
+from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from tui.drivers import ChatLine
 
-CHAT_LINE_CHARS = 300  # core/store.CHAT_LINE_CHARS: the store refuses longer lines, so the box stops there
 
 
 def when(at: str, now: datetime | None = None) -> str:
