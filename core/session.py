@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pickle
 
-from attrs import Factory, define, frozen
+from attrs import Factory, define, evolve, frozen
 
 from core import engine
 from core.choices import Choice, Decision
@@ -16,6 +16,7 @@ from core.events import Event, EventKind, render
 from core.gamedata import GameData
 from core.setup import Seat, SeatKind, Setup, new_state
 from core.state import Frame, GameState
+from core.table import TableFrame
 from core.views import SeatView, seat_view
 
 
@@ -89,6 +90,7 @@ class Session:
         """A game from a saved state and its action log, not replayed (saves.OpenedSave checks it)."""
         session = cls(data=data, setup=setup.completed(data), state=state, actions=list(actions))
         session.refresh("the game was loaded")
+        session._last_person = session._decider_under_table()
         return session
 
     @classmethod
@@ -105,6 +107,18 @@ class Session:
                        list(self.actions), list(self.log), keep_undo=False)
         copy.refresh()
         return copy
+
+    def _decider_under_table(self) -> str:
+        """Who started the table action (TABLE-1) under way in a state read from a save: the person whose
+        decision it was started at, as a replay would know ("" when none is under way)."""
+        stack = self.state.stack
+        depth = len(stack)
+        while depth and isinstance(stack[depth - 1], TableFrame):
+            depth -= 1
+        if depth in (0, len(stack)):
+            return ""
+        beneath = engine.decision(self.data, evolve(self.state, stack=stack[:depth]))
+        return self.setup.seat_of(beneath.power).name if beneath is not None and beneath.power in self.state.powers else ""
 
     @property
     def decision(self) -> Decision | None:

@@ -9,7 +9,7 @@ from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, pick, post, screen_text, settle, show_session
-from tui.messages import LoadGame
+from tui.messages import LeaveGame, LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
 from tui.screens.log_search import LogSearchScreen
@@ -445,14 +445,14 @@ async def test_every_new_game_gets_its_own_slot_listed_with_turn_phase_and_peopl
         await pick(app, pilot, "opening postpone")
         first = app.controller.driver.slot
         first_text = first.read_text()
-        app.action_to_title()
+        app.post_message(LeaveGame())
         await settle(pilot)
         await _start_game(app, pilot, "12")
         second = app.controller.driver.slot
         assert second != first and first.read_text() == first_text  # the first game is untouched
         assert _slots(tmp_path) == sorted([first, second])
         assert first.name.startswith("game-campaign-2") and app.controller.session.setup.started
-        app.action_to_title()
+        app.post_message(LeaveGame())
         await settle(pilot)
         await pilot.press("l")
         await settle(pilot)
@@ -471,7 +471,7 @@ async def test_loading_an_older_save_continues_in_a_new_slot_and_keeps_the_longe
         await pick(app, pilot, "opening postpone")
         slot = app.controller.driver.slot
         longer = slot.read_text()
-        app.action_to_title()
+        app.post_message(LeaveGame())
         await settle(pilot)
         await post(pilot, LoadGame(copy))
         await settle(pilot)
@@ -487,7 +487,7 @@ async def test_loading_a_game_from_its_own_slot_keeps_playing_in_it(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await _start_game(app, pilot, "31")
         slot = app.controller.driver.slot
-        app.action_to_title()
+        app.post_message(LeaveGame())
         await settle(pilot)
         await post(pilot, LoadGame(slot))
         await settle(pilot)
@@ -500,7 +500,7 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
         await settle(pilot)
         assert not app.screen.query_one("#continue").display  # nothing to continue yet
         await _start_game(app, pilot, "41")
-        app.action_to_title()
+        app.post_message(LeaveGame())
         await settle(pilot)
         await _start_game(app, pilot, "42")
         await pick(app, pilot, "opening break")

@@ -46,7 +46,7 @@ async def show_session(app: PreparedApp, pilot) -> None:
     from tui.slots import fresh_slot
 
     assert app.prepared is not None
-    app.controller.play_position(app.prepared, fresh_slot(app.controller.save_dir, app.prepared.setup))
+    app.controller.play_position(app.prepared, fresh_slot(app.terminal.save_dir, app.prepared.setup))
     await settle(pilot)
 
 
@@ -110,13 +110,20 @@ class QueuedIo:
     def __init__(self) -> None:
         self.jobs: list = []
 
-    def __call__(self, work, done) -> None:
-        self.jobs.append((work, done))
+    def __call__(self, work, done, failed=None) -> None:
+        self.jobs.append((work, done, failed))
 
     def run(self, at_most: int = -1) -> None:
         while self.jobs and at_most != 0:
-            work, done = self.jobs.pop(0)
-            done(work())
+            work, done, failed = self.jobs.pop(0)
+            try:
+                result = work()
+            except Exception as exc:
+                if failed is None:
+                    raise
+                failed(f"unexpected error ({type(exc).__name__}: {exc})")
+            else:
+                done(result)
             at_most -= 1
 
 

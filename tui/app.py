@@ -8,10 +8,9 @@ import os
 import sys
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import on
 from textual.app import App
@@ -51,6 +50,7 @@ T = TypeVar("T")
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 # How often a shared game looks for the other terminals' moves (each shows within a second).
 POLL_SECONDS = 0.25
+CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notice
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 
 
@@ -123,15 +123,16 @@ class VirginQueenApp(App[None]):
 
     # ---- work off the event loop ------------------------------------------------------------------
 
-    def run_io(self, work: Callable[[], T], done: Callable[[T], None]) -> None:
-        """tui/drivers.IoRunner: ``work`` in a thread worker, then ``done`` with its result on the loop."""
+    def run_io(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None) -> None:
+        """tui/drivers.IoRunner: ``work`` in a thread worker, then ``done`` with its result on the loop;
+        an error ``work`` did not expect is logged with its traceback, then ``failed`` gets the line."""
         save_dir = self.terminal.save_dir
 
         def job() -> None:
             try:
                 result = work()
             except Exception as exc:  # the work caught what it expects: this is a bug, kept in the log
-                self.post_message(GameProblem(log_unexpected(save_dir, "reading or writing a file or the store", exc)))
+                self.post_message(IoDone(failed or self._show_problem, log_unexpected(save_dir, "working in the background", exc)))
                 return
             self.post_message(IoDone(done, result))
 
@@ -154,6 +155,9 @@ class VirginQueenApp(App[None]):
         if isinstance(intent, SetPlayerName):
             self.terminal.player = intent.name
             return
+        if isinstance(intent, LeaveGame) and "controller" not in self.__dict__:  # no game was ever asked for
+            self._closed(GameClosed(intent.to))
+            return
         try:
             self.controller.handle(intent)
         except Exception as exc:  # an engine bug: logged with its traceback, the game kept as it was
@@ -166,9 +170,6 @@ class VirginQueenApp(App[None]):
 
     def action_lobby(self) -> None:
         self.post_message(LeaveGame(Destination.LOBBY))
-
-    def action_to_title(self) -> None:
-        self.post_message(LeaveGame(Destination.TITLE))
 
     def action_save(self) -> None:
         self.post_message(SaveCopy())
@@ -197,7 +198,8 @@ class VirginQueenApp(App[None]):
 
     @on(BoardChanged)
     def _board_changed(self, message: BoardChanged) -> None:
-        self.board.show()
+        if self.playing:  # the game may have been left since (a choice and a leave in one burst of keys)
+            self.board.show()
 
     @on(GameProblem)
     def _problem(self, message: GameProblem) -> None:
@@ -236,9 +238,12 @@ class VirginQueenApp(App[None]):
         if isinstance(self.screen, ChatScreen):
             self.screen.show_lines(self.controller.chat())
             return
-        for line in message.lines:
-            if line.author != self.terminal.player:
-                self.notify(chat_line(line), title="Table talk (c)", timeout=8, markup=False)
+        others = [line for line in message.lines if line.author != self.terminal.player]
+        if len(others) > CHAT_TOASTS:
+            self.notify(f"{len(others)} new lines of table talk: c reads them", timeout=8, markup=False)
+            return
+        for line in others:
+            self.notify(chat_line(line), title="Table talk (c)", timeout=8, markup=False)
 
     @on(WalkthroughFinished)
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:
@@ -292,6 +297,8 @@ class VirginQueenApp(App[None]):
             if self.screen is self._too_small:
                 self.pop_screen()
             self._too_small = None
+            if self.playing:  # what happened to the game meanwhile is shown now (hand-offs included)
+                self.post_message(BoardChanged())
 
 
 def main(argv: list[str] | None = None) -> int:

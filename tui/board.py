@@ -74,10 +74,13 @@ class Board:
     def __init__(self, app: App[None], controller: Controller) -> None:
         self.app = app
         self.controller = controller
+        self._laid_out_for: object = None  # the game the board was last laid out for
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
         reports of phases passed."""
+        if isinstance(self.app.screen, TooSmallScreen):
+            return  # shown when the terminal is large enough again (the app asks then)
         forget_gone_widgets_styles()
         handoff = self.controller.handoff_due()
         if handoff is not None:
@@ -85,6 +88,13 @@ class Board:
             return
         shown = self.controller.on_screen()
         events = self.controller.take_events() if self._reports_due(shown) else []
+        board = self._game_screen()
+        same_game = self.controller.driver is self._laid_out_for
+        if same_game and not events and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
+            if not isinstance(self.app.screen, (ReportScreen, HandoffScreen)):  # the table talk, the map, the log...
+                board.refresh_view(shown)  # stays open: the board under it follows (another terminal's move)
+                return
+        self._laid_out_for = self.controller.driver
         with self.app.batch_update():  # one frame for the whole change
             unread = self._leave_for_the_board(shown, events)
             screen = self._game_screen()
@@ -118,7 +128,7 @@ class Board:
         from the map over a report swept the turn's other reports away)."""
         app = self.app
         unread: list[ReportScreen] = []
-        while len(app.screen_stack) > 1 and not isinstance(app.screen, TooSmallScreen):
+        while len(app.screen_stack) > 1:
             top = app.screen
             if for_board and isinstance(top, PhaseScreen):
                 break
@@ -131,8 +141,6 @@ class Board:
         """The board of the phase, directly above the first screen, composed from ``shown``."""
         app = self.app
         unread = self._leave(for_board=True)
-        if isinstance(app.screen, TooSmallScreen):
-            return unread
         view = shown.view
         if view.phase is Phase.GAME_OVER:
             app.push_screen(GameOverScreen(view, shown.names, events, view.turn, self.controller.driver))
@@ -181,17 +189,17 @@ class Board:
 
     def full_log(self) -> None:
         shown = self.controller.on_screen()
-        open_log_search(self.app, shown.view.log, self.controller.data, shown.names)
+        open_log_search(self.app, shown.view.log, self.controller.terminal.data, shown.names)
 
     def map(self) -> None:
         from tui.screens.map import MapScreen
 
-        self.app.push_screen(MapScreen(self.controller.data, self.controller.on_screen().view.spaces))
+        self.app.push_screen(MapScreen(self.controller.terminal.data, self.controller.on_screen().view.spaces))
 
     def vp_chart(self) -> None:
         from tui.screens.vp_chart import VpChartScreen  # plotext loads only when the chart is opened
 
-        self.app.push_screen(VpChartScreen(self.controller.data, self.controller.on_screen().view))
+        self.app.push_screen(VpChartScreen(self.controller.terminal.data, self.controller.on_screen().view))
 
     def powers(self) -> None:
         text = "\n".join(display.power_display_lines(self.controller.on_screen().view))

@@ -43,7 +43,12 @@ class ComputerPlayers:
             except Refused as exc:
                 driver.listener.game_problem(str(exc))
 
-        self._think(lambda: bot.choose(position, decision), decided)
+        def failed(line: str) -> None:  # a bug in a computer player: logged; the game cannot go on
+            if self._thinking is driver:
+                self._thinking = None
+                driver.listener.game_closed(line)
+
+        self._think(lambda: bot.choose(position, decision), decided, failed)
 
     def forget(self) -> None:
         """The game left the screen: a decision still being thought out is dropped when it comes."""

@@ -7,7 +7,7 @@ game while the computers move and until the next person's Enter on the hand-off 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from textual.message import Message
@@ -22,7 +22,7 @@ from tui.drivers import ChatLine, GameDriver, IoRunner, Refused
 from tui.error_log import log_unexpected
 from tui.on_screen import OnScreen, built_for
 from tui.openings import Openings
-from tui.progress import mark_done, remember_step
+from tui.progress import remember_step
 from tui.terminal import Terminal
 
 COMPUTERS_MOVING = "The computer players are moving..."
@@ -31,8 +31,6 @@ COMPUTERS_MOVING = "The computer players are moving..."
 class Controller:
     def __init__(self, terminal: Terminal, post: Callable[[Message], object], io: IoRunner) -> None:
         self.terminal = terminal
-        self.save_dir = terminal.save_dir
-        self.data = terminal.data
         self.names = terminal.names
         self._post = post
         self._io = io
@@ -79,10 +77,13 @@ class Controller:
             self.problem(str(exc))
 
     def _on_LeaveGame(self, intent: m.LeaveGame) -> None:
+        """A walkthrough left unfinished keeps its step first (the menu shows it)."""
         lesson = self.driver.lesson() if self.driver is not None else None
-        if lesson is not None and lesson.instruction:
-            self._io(lambda: remember_step(self.save_dir, lesson.walkthrough_id, lesson.step), self.problem)
-        self.close(intent.to)
+        if lesson is None or not lesson.instruction:
+            self.close(intent.to)
+            return
+        then = partial(self.close, intent.to)  # with the problem, if the step could not be kept
+        self._io(lambda: remember_step(self.terminal.save_dir, lesson.walkthrough_id, lesson.step), then, then)
 
     def _on_Choose(self, intent: m.Choose) -> None:
         driver, shown = self._game(), self.on_screen()
@@ -109,9 +110,7 @@ class Controller:
         driver.choose(TABLE_ACTOR, Choice.parse("table"))
 
     def _on_SaveCopy(self, intent: m.SaveCopy) -> None:
-        state = self._game().session.state
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        self._game().save_copy(self.save_dir / f"save-turn{state.turn}-{state.phase.value}-{stamp}.json")
+        self._game().save_copy(self.terminal.save_dir)
 
     def _on_Say(self, intent: m.Say) -> None:
         self._game().say(intent.text)
@@ -123,6 +122,8 @@ class Controller:
         self._post(m.ChatSaid(lines))
 
     def _on_HandedOff(self, intent: m.HandedOff) -> None:
+        if self.driver is None:  # the game was closed meanwhile
+            return
         self._keyboard = intent.person
         self._shown = None
         self._post(m.BoardChanged())
@@ -156,10 +157,12 @@ class Controller:
         self._post(m.GameClosed(to, problem))
 
     def _let_go(self) -> None:
-        """The game on screen leaves it (a shared seat is freed; a computer's thinking is dropped)."""
+        """The game on screen leaves it (a shared seat is freed; a computer's thinking and a game still
+        being opened are dropped)."""
         if self.driver is not None:
             self.driver.close()
         self._computers.forget()
+        self.openings.cancel()
 
     # ---- what the driver says (tui/drivers.Listener, through openings.Forwarder) -----------------------
 
@@ -181,9 +184,6 @@ class Controller:
         self._post(m.GameNotice(text))
 
     def walkthrough_done(self, title: str, text: str) -> None:
-        lesson = self.driver.lesson() if self.driver is not None else None
-        if lesson is not None:
-            self._io(lambda: mark_done(self.save_dir, lesson.walkthrough_id), self.problem)
         self._shown = None
         self._post(m.WalkthroughFinished(title, text))
 
@@ -194,5 +194,5 @@ class Controller:
     def crashed(self, doing: str, exc: Exception) -> None:
         """An error nobody expected: logged with its traceback, and the game closed (it is kept as it was
         at its last decision: autosaved, or in the store)."""
-        self.close(m.Destination.TITLE, log_unexpected(self.save_dir, doing, exc))
+        self.close(m.Destination.TITLE, log_unexpected(self.terminal.save_dir, doing, exc))
 

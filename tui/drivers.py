@@ -11,6 +11,7 @@ inside work handed to an ``IoRunner``, which the app runs in Textual workers (te
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -26,6 +27,7 @@ from core.setup import Seat
 from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
+from tui.progress import mark_done
 
 T = TypeVar("T")
 __all__ = ["ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
@@ -40,9 +42,10 @@ class Refused(Exception):
 
 class IoRunner(Protocol):
     """Runs ``work`` away from the event loop, then ``done`` with its result on the loop. ``work``
-    catches the errors it expects; any other is logged with its traceback by the runner."""
+    catches the errors it expects; any other is logged with its traceback by the runner, which then
+    calls ``failed`` with the line for the player (shown as a problem when there is no ``failed``)."""
 
-    def __call__(self, work: Callable[[], T], done: Callable[[T], None]) -> None: ...
+    def __call__(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None) -> None: ...
 
 
 class Listener(Protocol):
@@ -100,7 +103,8 @@ class GameDriver(Protocol):
 
     def undo(self) -> None: ...
 
-    def save_copy(self, path: Path) -> None: ...
+    def save_copy(self, folder: Path) -> None:
+        """A copy of the game, named after its turn, phase and the time, in ``folder``."""
 
     def take_events(self) -> list[Event]:
         """The events since the last look (for the phase reports), once."""
@@ -159,11 +163,13 @@ class _Driver:
     def close(self) -> None:
         return None
 
-    def undo(self) -> None:
-        raise Refused("GEN-9: undo is not used here")
-
-    def save_copy(self, path: Path) -> None:
+    def save_copy(self, folder: Path) -> None:
         raise Refused("this game is not saved")
+
+    def _broke(self, line: str) -> None:
+        """Work of this game failed in a way nobody expected (logged with its traceback): the game
+        cannot go on here; it is kept as it was at its last decision (autosaved, or in the store)."""
+        self.listener.game_closed(line)
 
     def _apply(self, actor: str, choice: Choice) -> None:
         try:
@@ -197,7 +203,7 @@ class LocalGame(_Driver):
             except saves.SaveError as exc:
                 return str(exc)
 
-        self.io(work, self._checked)
+        self.io(work, self._checked, self._broke)
 
     def _checked(self, result: Session | str) -> None:
         self._checking = False
@@ -227,9 +233,11 @@ class LocalGame(_Driver):
         self.autosave()
         self.listener.game_changed()
 
-    def save_copy(self, path: Path) -> None:
+    def save_copy(self, folder: Path) -> None:
         if self.slot is None:
             raise Refused("a game from a walkthrough's position is not saved: it cannot replay from a seed")
+        state = self.session.state
+        path = folder / f"save-turn{state.turn}-{state.phase.value}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
         text = saves.dumps(self.session)
 
         def work() -> str:
@@ -266,9 +274,10 @@ class LocalGame(_Driver):
 class WalkthroughGame(_Driver):
     """A walkthrough on the real engine with fixed dice: each step's choice, or the refusal it teaches."""
 
-    def __init__(self, session: Session, run: WalkthroughRun, listener: Listener, io: IoRunner) -> None:
+    def __init__(self, session: Session, run: WalkthroughRun, listener: Listener, io: IoRunner, save_dir: Path) -> None:
         super().__init__(session, listener, io)
         self.run = run
+        self.save_dir = save_dir  # where the walkthroughs done are kept (tui/progress.py)
         self.bots = {}  # the walkthrough takes the quiet choices between its steps itself
 
     def people_here(self) -> tuple[Seat, ...]:
@@ -282,7 +291,9 @@ class WalkthroughGame(_Driver):
             self.listener.game_problem(taken.problem)
         self._events += taken.events
         if self.run.finished:
-            self.listener.walkthrough_done(self.run.walkthrough.title, self.run.walkthrough.conclude(self.session))
+            walkthrough = self.run.walkthrough
+            self.io(lambda: mark_done(self.save_dir, walkthrough.id), self.listener.game_problem)
+            self.listener.walkthrough_done(walkthrough.title, walkthrough.conclude(self.session))
             return
         self.listener.game_changed()
 
@@ -317,17 +328,19 @@ class SharedGameClient(_Driver):
 
     shared = True
 
-    def __init__(self, store: GameStore, game_id: int, session: Session, seat: Seat, player: str, listener: Listener, io: IoRunner) -> None:
+    def __init__(
+        self, store: GameStore, game_id: int, session: Session, seat: Seat, player: str, listener: Listener, io: IoRunner,
+        chat: list[ChatLine] | None = None,
+    ) -> None:
         super().__init__(session, listener, io, [] if session.actions else list(session.log))
         self.store = store
         self.game_id = game_id
         self.seat = seat
         self.player = player
-        self._store_lock = threading.Lock()  # one connection, one thread at a time
         self._recording = False
         self._polling = False
         self._polls = 0
-        self._chat: list[ChatLine] = []
+        self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
 
     def people_here(self) -> tuple[Seat, ...]:
         return (self.seat,) if self.seat.is_person else ()
@@ -352,21 +365,22 @@ class SharedGameClient(_Driver):
         self.listener.game_changed()  # the board says the choice is being recorded
 
         def work() -> _Recorded:
-            with self._store_lock:
-                try:
-                    self.store.append(self.game_id, number, actor, str(legal), self.player)
-                except StaleGame:
-                    moved = "" if by_computer else "the game moved on: another terminal chose first; the board now shows the game as it is"
-                    return _Recorded(self._fetch(number - 1), moved)
-                except StoreError as exc:
-                    return _Recorded([], str(exc))
+            try:
+                self.store.append(self.game_id, number, actor, str(legal), self.player)
+            except StaleGame:
+                moved = "" if by_computer else "the game moved on: another terminal chose first; the board now shows the game as it is"
+                return _Recorded(self._fetch(number - 1), moved)
+            except StoreError as exc:
+                return _Recorded([], str(exc))
             return _Recorded([StoredAction(number, actor, str(legal), self.seat.name, "")])
 
-        self.io(work, self._recorded)
+        self.io(work, self._recorded, self._broke)
 
     def _recorded(self, result: _Recorded) -> None:
+        """Whatever the store said, the board is shown anew: no longer "being recorded", and a computer
+        whose choice could not be written decides again."""
         self._recording = False
-        self._follow(result)
+        self._follow(result, changed=True)
 
     def _fetch(self, after: int) -> list[StoredAction]:
         try:
@@ -385,20 +399,19 @@ class SharedGameClient(_Driver):
         heard = self._heard_through()
 
         def work() -> _Recorded:
-            with self._store_lock:
-                lost = ""
-                try:
-                    if renew:
-                        self.store.take_seat(self.game_id, self.seat.name, self.player)
-                    latest = self.store.latest_number(self.game_id)
-                    said = self.store.chat(self.game_id, after=heard)
-                except SeatTaken as exc:
-                    lost, latest, said = str(exc), known, []
-                except StoreError as exc:
-                    return _Recorded([], str(exc))
-                return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said)
+            lost = ""
+            try:
+                if renew:
+                    self.store.take_seat(self.game_id, self.seat.name, self.player)
+                latest = self.store.latest_number(self.game_id)
+                said = self.store.chat(self.game_id, after=heard)
+            except SeatTaken as exc:
+                lost, latest, said = str(exc), known, []
+            except StoreError as exc:
+                return _Recorded([], str(exc))
+            return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said)
 
-        self.io(work, self._polled)
+        self.io(work, self._polled, self._broke)
 
     def _polled(self, result: _Recorded) -> None:
         self._polling = False
@@ -407,7 +420,7 @@ class SharedGameClient(_Driver):
             result = _Recorded(result.actions, f"{result.seat_lost}: you are watching the game now", result.seat_lost)
         self._follow(result)
 
-    def _follow(self, result: _Recorded) -> None:
+    def _follow(self, result: _Recorded, changed: bool = False) -> None:
         """Apply the stored actions this copy has not applied yet, in order (a gap waits for the next poll);
         keep the table talk not heard yet."""
         heard = {line.number for line in self._chat}
@@ -425,7 +438,7 @@ class SharedGameClient(_Driver):
                 self.listener.game_problem(f"game {self.game_id}: action {action.number} cannot be followed here ({exc})")
                 break
             applied = True
-        if applied or result.seat_lost:
+        if applied or changed or result.seat_lost:
             self.listener.game_changed()
         if result.problem:  # after the board caught up, so that it stays on screen
             self.listener.game_problem(result.problem)
@@ -444,14 +457,13 @@ class SharedGameClient(_Driver):
         return through
 
     def say(self, text: str) -> None:
-        """Recorded in the store (ChatRefused: the one line why), heard here at once."""
+        """Recorded in the store (ChatRefused: the one line why), then heard here like the others' lines."""
 
         def work() -> _Recorded:
-            with self._store_lock:
-                try:
-                    line = self.store.say(self.game_id, self.player, text)
-                except StoreError as exc:
-                    return _Recorded([], str(exc))
+            try:
+                line = self.store.say(self.game_id, self.player, text)
+            except StoreError as exc:
+                return _Recorded([], str(exc))
             return _Recorded([], said=[line])
 
         self.io(work, self._follow)
@@ -459,20 +471,21 @@ class SharedGameClient(_Driver):
     def undo(self) -> None:
         raise Refused("GEN-9: a shared game cannot be undone: every action is already recorded for the other players")
 
-    def save_copy(self, path: Path) -> None:
+    def save_copy(self, folder: Path) -> None:
         raise Refused("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'")
 
     def close(self) -> None:
-        """Give up the seat (the game stays in the store; the claim lapses by itself if this fails)."""
-        if not self.seat.is_person:
-            return
-        seat, player = self.seat.name, self.player
+        """Give up the seat (the game stays in the store; the claim lapses by itself if this fails) and
+        the game's own connection to the store."""
+        seat, player, store = self.seat, self.player, self.store
 
         def work() -> None:
-            with self._store_lock:
-                try:
-                    self.store.leave_seat(self.game_id, seat, player)
-                except StoreError:
-                    pass
+            try:
+                if seat.is_person:
+                    store.leave_seat(self.game_id, seat.name, player)
+            except StoreError:
+                pass
+            finally:
+                store.close()
 
         self.io(work, lambda _: None)

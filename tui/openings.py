@@ -26,7 +26,7 @@ T = TypeVar("T")
 
 class Forwarder:
     """A driver's listener (tui/drivers.Listener): what it says reaches the controller only while it is
-    the game on screen (a save check or a store write finishing after the game was left is dropped)."""
+    the game on screen (a save check or a store write finishing after its game was left is dropped)."""
 
     def __init__(self, controller: Controller) -> None:
         self.controller = controller
@@ -64,12 +64,19 @@ class Openings:
     def __init__(self, controller: Controller, io: IoRunner) -> None:
         self.controller = controller
         self.io = io
-        self.shared_games = SharedGames(controller.save_dir, controller.data)
+        self.shared_games = SharedGames(controller.terminal.save_dir, controller.terminal.data)
+        self._wanted: object | None = None  # the opening under way: an older one, or one left, is dropped
 
     def handle(self, intent: m.Intent) -> None:
         getattr(self, f"_on_{type(intent).__name__}")(intent)
 
+    def cancel(self) -> None:
+        """The player left: an opening still under way is not shown when it is done."""
+        self._wanted = None
+
     def _open(self, work: Callable[[], T], then: Callable[[T], GameDriver]) -> None:
+        wanted = self._wanted = object()
+
         def guarded() -> T | Refused:
             try:
                 return work()
@@ -77,12 +84,17 @@ class Openings:
                 return Refused(str(exc))
 
         def opened(result: T | Refused) -> None:
+            if wanted is not self._wanted:  # left, or another game asked for since
+                if isinstance(result, Joined):
+                    result.store.close()  # its seat claim lapses by itself
+                return
+            self._wanted = None
             if isinstance(result, Refused):
                 self.controller.problem(str(result))
             else:
                 self.controller.show(then(result))
 
-        self.io(guarded, opened)
+        self.io(guarded, opened, self.controller.problem)
 
     def _listening(self, make: Callable[[Forwarder], Any]) -> Any:
         forwarder = Forwarder(self.controller)
@@ -97,13 +109,13 @@ class Openings:
     # ---- the intents that open a game ---------------------------------------------------------------
 
     def _on_StartGame(self, intent: m.StartGame) -> None:
-        setup, data, save_dir = intent.setup, self.controller.data, self.controller.save_dir
+        setup, data, save_dir = intent.setup, self.controller.terminal.data, self.controller.terminal.save_dir
         self._open(lambda: (Session.new(data, setup), slots.fresh_slot(save_dir, setup)),
                    lambda made: self.local(made[0], made[1], list(made[0].log)))
 
     def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
         def work() -> tuple[saves.OpenedSave, Session, Path]:
-            path = slots.last_played(self.controller.save_dir)
+            path = slots.last_played(self.controller.terminal.save_dir)
             if path is None:
                 raise Refused("no game to continue yet: start one with n")
             return self._read_save(path)
@@ -114,9 +126,9 @@ class Openings:
         self._open(lambda: self._read_save(intent.path), self._loaded)
 
     def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path]:
-        opened = saves.open_save(path, self.controller.data)
+        opened = saves.open_save(path, self.controller.terminal.data)
         session = opened.resumed()
-        return opened, session, slots.slot_for_loaded(self.controller.save_dir, session, path)
+        return opened, session, slots.slot_for_loaded(self.controller.terminal.save_dir, session, path)
 
     def _loaded(self, read: tuple[saves.OpenedSave, Session, Path]) -> LocalGame:
         """The game at once; its action log replayed and compared in the background (choices wait)."""
@@ -126,10 +138,10 @@ class Openings:
         return driver
 
     def _on_StartWalkthrough(self, intent: m.StartWalkthrough) -> None:
-        data = self.controller.data
+        data, data_dir = self.controller.terminal.data, self.controller.terminal.save_dir
 
         def started(ran: tuple[Session, WalkthroughRun]) -> WalkthroughGame:
-            return self._listening(lambda listener: WalkthroughGame(ran[0], ran[1], listener, self.io))
+            return self._listening(lambda listener: WalkthroughGame(ran[0], ran[1], listener, self.io, data_dir))
 
         self._open(lambda: play_through(WALKTHROUGHS[intent.walkthrough_id], data, intent.steps), started)
 
@@ -158,5 +170,5 @@ class Openings:
     def _joined(self, joined: Joined) -> SharedGameClient:
         player = self.controller.terminal.player
         return self._listening(lambda listener: SharedGameClient(
-            joined.store, joined.game_id, joined.session, joined.seat, player, listener, self.io,
+            joined.store, joined.game_id, joined.session, joined.seat, player, listener, self.io, joined.chat,
         ))

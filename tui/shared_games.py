@@ -12,7 +12,7 @@ from attrs import frozen
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Seat, Setup, SetupError
-from core.store import STORE_NAME, GameRow, SqliteStore, StoreError
+from core.store import CHAT_LINE_CHARS, STORE_NAME, ChatLine, GameRow, SqliteStore, StoreError
 from core.views import ONLOOKER
 
 
@@ -27,9 +27,10 @@ class Joined:
     game_id: int
     session: Session
     seat: Seat
+    chat: list[ChatLine]  # the table talk said before (not news at this terminal)
 
 
-__all__ = ["GameRow", "Joined", "Listing", "SharedGames"]  # GameRow: what the lobby lists
+__all__ = ["CHAT_LINE_CHARS", "GameRow", "Joined", "Listing", "SharedGames"]  # what the lobby and the table talk show
 
 
 class SharedGames:
@@ -77,8 +78,9 @@ class SharedGames:
             if seat_name is not None:
                 store.take_seat(game_id, seat_name, player)
             session = store.load(game_id)
+            chat = store.chat(game_id)
         except BaseException:
             store.close()
             raise
         seat = next((s for s in session.setup.seats if s.name == seat_name), ONLOOKER)
-        return Joined(store, game_id, session, seat)
+        return Joined(store, game_id, session, seat, chat)

@@ -14,12 +14,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
 from tui.messages import Say
+from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from tui.drivers import ChatLine
 
-CHAT_LINE_CHARS = 300  # core/store.CHAT_LINE_CHARS: the store refuses longer lines, so the box stops there
 
 
 def when(at: str, now: datetime | None = None) -> str:
@@ -44,7 +44,7 @@ class ChatScreen(ModalScreen[None]):
     def __init__(self, lines: Sequence[ChatLine]) -> None:
         super().__init__()
         self.lines = lines
-        self._shown = 0
+        self._written: list[int] = []  # the numbers of the lines on screen, in order
         self._ready = False  # the widgets are mounted
 
     def compose(self) -> ComposeResult:
@@ -64,11 +64,15 @@ class ChatScreen(ModalScreen[None]):
         if not self._ready:
             return
         log = self.query_one("#chat-lines", RichLog)
-        if self._shown == 0 and not lines:
+        numbers = [line.number for line in lines]
+        if numbers[: len(self._written)] != self._written or (not self._written and lines):
+            log.clear()  # a line numbered before the last one shown came late: written again in order
+            self._written = []
+        if not lines:
             log.write("No one has said anything yet.")
-        for line in lines[self._shown:]:
+        for line in lines[len(self._written):]:
             log.write(chat_line(line))
-        self._shown = len(lines)
+        self._written = numbers
 
     @on(Input.Submitted, "#chat-say")
     def _say(self, event: Input.Submitted) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from tui.messages import JoinSharedGame, SetPlayerName
+from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -103,6 +103,8 @@ class LobbyScreen(Screen[None]):
     def action_refresh(self) -> None:
         """The list again from the store (every second: seats taken and left on other terminals), read
         in a worker: a store held by another program never holds the keys."""
+        if not self.is_current:  # a game is on screen above (over SSH the lobby stays under it)
+            return
         title = f"Shared games - you are {self.player or '(no name yet)'} - Enter takes a seat or watches"
         heading = self.query_one("#lobby-title", Static)
         if heading.content != title:
@@ -186,8 +188,9 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(self.terminal.data, shared=True, player=self.player))
 
     def action_back(self) -> None:
-        if len(self.app.screen_stack) > 1:  # opened from the title screen
-            self.app.pop_screen()
+        """Back to the title (opened from it): a seat asked for and not yet taken is not taken then."""
+        if len(self.app.screen_stack) > 1:
+            self.post_message(LeaveGame(Destination.TITLE))
 
     def show_problem(self, text: str) -> None:
         if self.is_mounted:

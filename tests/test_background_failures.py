@@ -1,0 +1,61 @@
+"""Work in the background that fails in a way nobody expected: logged, and the game closed with one line naming the log (never a game stuck waiting)."""
+from __future__ import annotations
+
+import asyncio
+
+from core import saves
+from core.bots import RandomBot
+from core.setup import Seat, SeatKind, Setup
+from tests.tui_helpers import app_for, settle
+from tui.screens.menus import TitleScreen
+from tui.error_log import LOG_NAME
+from tests.conftest import quiet_choice
+from tui.messages import Choose, LoadGame, StartGame
+
+SIZE = (80, 24)
+SEATS = (Seat("Ana", ("spain",)), Seat("random computer", ("ottoman", "england", "empire", "protestant", "france"), SeatKind.COMPUTER, "random"))
+
+
+async def test_a_computer_player_that_fails_closes_the_game_with_the_line_naming_the_log(tmp_path, monkeypatch):
+    real = RandomBot.choose
+    calls = {"n": 0}
+
+    def flaky(self, session, decision):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("a bug in the bot, once")
+        return real(self, session, decision)
+
+    monkeypatch.setattr(RandomBot, "choose", flaky)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=1, seats=SEATS)))
+        await settle(pilot)
+        for _ in range(40):  # Ana plays her decisions; the computers theirs
+            if calls["n"] >= 3 or app.controller.driver is None:
+                break
+            shown = app.controller.on_screen()
+            if shown.view.decision is not None:
+                app.post_message(Choose(quiet_choice(shown.view.decision)))
+            else:
+                await pilot.press("enter")
+            await settle(pilot)
+        assert calls["n"] >= 3
+        await settle(pilot)
+        assert app.controller.driver is None and isinstance(app.screen, TitleScreen)
+        line = next(str(n.message) for n in app._notifications)
+        assert "RuntimeError: a bug in the bot, once" in line and LOG_NAME in line
+        assert "a bug in the bot, once" in (tmp_path / LOG_NAME).read_text()
+
+
+async def test_a_save_check_that_fails_unexpectedly_closes_the_game_with_the_line_naming_the_log(tmp_path, data, monkeypatch):
+    from tests.conftest import new_session
+    path = saves.write(new_session(data, seats=(Seat("Ana", tuple(data.power_ids)),)), tmp_path / "mine.json")
+    monkeypatch.setattr(saves.OpenedSave, "verified", lambda self: (_ for _ in ()).throw(RuntimeError("replay bug")))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(LoadGame(path))
+        await settle(pilot)
+        await asyncio.sleep(0.5); await settle(pilot)
+        assert app.controller.driver is None and isinstance(app.screen, TitleScreen)  # never "still being checked" for ever
+        assert "RuntimeError: replay bug" in (tmp_path / LOG_NAME).read_text()

@@ -1,0 +1,37 @@
+"""Leaving a game while its work is under way: nothing lands on the screen after it (tui/openings.py, tui/board.py)."""
+from __future__ import annotations
+
+from core.setup import Setup
+from tests.conftest import new_session, quiet_choice
+from tests.tui_helpers import QueuedIo, app_for, settle, show_session
+from tui.controller import Controller
+from tui.messages import Choose, Destination, LeaveGame, StartGame
+from tui.terminal import Terminal
+
+SIZE = (80, 24)
+
+
+async def test_a_choice_and_a_leave_in_one_burst_of_keys_leave_the_app_running(tmp_path, data):
+    """Keys '1' then a leave key in one read: Choose is handled (BoardChanged queued after LeaveGame),
+    LeaveGame closes the game, then BoardChanged meets driver None -> AssertionError in Board.show."""
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while app.controller.on_screen().view.decision is None:
+            await pilot.press("enter"); await settle(pilot)
+        decision = app.controller.on_screen().view.decision
+        app.post_message(Choose(quiet_choice(decision)))
+        app.post_message(LeaveGame(Destination.TITLE))
+        await settle(pilot)
+    assert app.return_code in (None, 0), f"app crashed: return_code={app.return_code}"
+
+
+def test_a_game_opened_after_the_player_left_never_takes_the_screen(tmp_path, data):
+    posted: list = []
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), posted.append, io)
+    controller.handle(StartGame(Setup(seed=3)))       # the game is made in a worker...
+    controller.handle(LeaveGame(Destination.TITLE))   # ...the player goes back meanwhile
+    io.run(at_most=1)                                  # the opening comes back
+    assert controller.driver is None, "a game opened after the player left replaced the title screen"

@@ -1,0 +1,62 @@
+"""The table talk on screen (tui/screens/chat.py): every line once, in order, and open while the game moves."""
+from __future__ import annotations
+
+from core.setup import Seat, SeatKind, Setup
+from core.store import SharedGame, SqliteStore
+from tests.conftest import quiet_choice
+from tests.tui_helpers import post, settle
+from tui import app as app_module
+from tui.app import VirginQueenApp
+from tui.messages import JoinSharedGame
+from tui.screens.chat import ChatScreen
+from textual.widgets import RichLog
+
+SIZE = (80, 24)
+SEATS = (Seat("Ben", ("spain",)), Seat("Ana", ("france",)),
+         Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+
+
+async def _ana_in_game(tmp_path, data, pilot, app):
+    await settle(pilot)
+    await post(pilot, JoinSharedGame(1, "Ana"))
+    for _ in range(10):
+        if isinstance(app.screen, ChatScreen):
+            break
+        await pilot.press("escape") if False else None
+        await pilot.press("c")
+        await settle(pilot)
+    assert isinstance(app.screen, ChatScreen)
+
+
+async def test_a_line_said_here_before_an_earlier_line_is_heard_shows_each_line_once_in_order(tmp_path, data, monkeypatch):
+    monkeypatch.setattr(app_module, "POLL_SECONDS", 3600)  # the test polls by hand
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=1, seats=SEATS))
+    store.say(1, "Ben", "one")
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_in_game(tmp_path, data, pilot, app)
+        app.controller.driver.tick(); await settle(pilot)      # Ana hears line 1
+        store.say(1, "Ben", "two")                               # Ben says line 2...
+        await pilot.press(*"three", "enter"); await settle(pilot)  # ...Ana says line 3 before her next poll
+        app.controller.driver.tick(); await settle(pilot)      # then hears line 2
+        shown = [line.text for line in app.screen.query_one("#chat-lines", RichLog).lines]
+        print(shown)
+        assert [l.text for l in app.controller.chat()] == ["one", "two", "three"]
+        assert sum("Ben: two" in s for s in shown) == 1 and sum("Ana: three" in s for s in shown) == 1, shown
+
+
+async def test_another_terminals_move_leaves_the_table_talk_being_typed_open(tmp_path, data, monkeypatch):
+    monkeypatch.setattr(app_module, "POLL_SECONDS", 3600)
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=1, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_in_game(tmp_path, data, pilot, app)
+        await pilot.press(*"I offer you Calais if")
+        await settle(pilot)
+        store.take_seat(1, "Ben", "Ben")
+        ben = SharedGame.open(store, 1, "Ben")
+        ben.choose("spain", quiet_choice(ben.session.decision))   # Ben moves on his terminal
+        app.controller.driver.tick(); await settle(pilot)
+        assert isinstance(app.screen, ChatScreen), f"table talk closed under the typing: now {type(app.screen).__name__}"

@@ -1,0 +1,24 @@
+"""Leaving a walkthrough for the menu keeps its step before the menu reads it."""
+from __future__ import annotations
+import time
+from core.walkthroughs import TITIAN
+from tests.tui_helpers import app_for, screen_text, settle, start_walkthrough
+from tui import controller as controller_module
+from tui import progress
+from tui.screens.walkthrough_menu import WalkthroughMenu
+
+
+async def test_the_walkthrough_menu_shows_the_step_kept_when_leaving(tmp_path, monkeypatch):
+    def slow_remember(save_dir, walkthrough_id, step):
+        time.sleep(0.3)  # a slow disk (fsync)
+        return progress.remember_step(save_dir, walkthrough_id, step)
+
+    monkeypatch.setattr(controller_module, "remember_step", slow_remember)
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_walkthrough(pilot, TITIAN.id)
+        await pilot.press("enter"); await settle(pilot)
+        await pilot.press("k", "m"); await settle(pilot)
+        assert isinstance(app.screen, WalkthroughMenu)
+        assert progress.Progress.load(tmp_path).step == {TITIAN.id: 1}  # on disk by now
+        assert "(step 2 of 3)" in screen_text(app), "the menu shows the progress from before the step was kept"
