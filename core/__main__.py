@@ -1,4 +1,4 @@
-"""Headless runner: ``python -m core sim | replay | bench | arena | store | walkthrough``."""
+"""Headless runner: ``python -m core sim | replay | bench | arena | ladder | balance | store | walkthrough``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import traceback
 from pathlib import Path
 
 from core import gamedata, saves
+from core.bots import BOTS
+from core.search import THINK_SECONDS
 
 
 def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
@@ -56,7 +58,39 @@ def _arena(args: argparse.Namespace, data: gamedata.GameData) -> int:
     if args.games < 1:
         print("FAIL: --games must be at least 1", file=sys.stderr)
         return 2
-    for line in arena.report(data, arena.run(data, args.games, args.seed), args.seed):
+    if args.player == args.against:
+        print(f"FAIL: --player and --against are both {args.player}: name two different computer players", file=sys.stderr)
+        return 2
+    if args.think <= 0:
+        print("FAIL: --think must be more than 0 seconds", file=sys.stderr)
+        return 2
+    result = arena.run(data, args.games, args.seed, args.player, args.against, args.think)
+    for line in arena.report(data, result, args.seed):
+        print(line)
+    return 0
+
+
+def _ladder(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core import ladder
+
+    if args.games < 1:
+        print("FAIL: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.think <= 0:
+        print("FAIL: --think must be more than 0 seconds", file=sys.stderr)
+        return 2
+    for line in ladder.report(data, ladder.run(data, args.games, args.seed, think=args.think), args.seed, args.think):
+        print(line, flush=True)
+    return 0
+
+
+def _balance(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core import balance
+
+    if args.games < 1:
+        print("FAIL: --games must be at least 1", file=sys.stderr)
+        return 2
+    for line in balance.report(data, balance.run(data, args.games, args.seed, args.player, args.think), args.seed):
         print(line)
     return 0
 
@@ -116,9 +150,21 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--presses", type=int, default=3000,
                        help="most keys pressed in the game played through the app (it stops at the game's end: ~600 keys)")
     bench.add_argument("--starts", type=int, default=5, help="cold starts of the app and of a trivial one")
-    arena = commands.add_parser("arena", help="the computer players' strength: greedy in each seat against random")
+    arena = commands.add_parser("arena", help="the computer players' strength: one player in each seat against another")
     arena.add_argument("--games", type=int, default=10, help="games per power")
     arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--player", choices=tuple(BOTS), default="greedy", help="the computer player in one seat")
+    arena.add_argument("--against", choices=tuple(BOTS), default="random", help="the computer player in the other seats")
+    arena.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
+    ladder = commands.add_parser("ladder", help="the computer players against each other in every seat: a rating each")
+    ladder.add_argument("--games", type=int, default=6, help="games (the seats rotate one player a game: a multiple of 3 seats everyone everywhere)")
+    ladder.add_argument("--seed", type=int, default=1)
+    ladder.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
+    balance = commands.add_parser("balance", help="each power's wins and VP by source with one computer player in every seat")
+    balance.add_argument("--games", type=int, default=10)
+    balance.add_argument("--seed", type=int, default=1)
+    balance.add_argument("--player", choices=tuple(BOTS), default="greedy", help="the computer player in every seat")
+    balance.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
     store = commands.add_parser("store", help="the shared game store (games.sqlite3 in the save folder)")
     store.add_argument("--save-dir", type=Path, default=Path("saves"))
     store_actions = store.add_subparsers(dest="action", required=True)
@@ -141,7 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     except gamedata.DataError as exc:
         print(f"FAIL: bad game data: {exc}", file=sys.stderr)
         return 2
-    commands_run = {"sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena, "store": _store, "walkthrough": _walkthrough}
+    commands_run = {
+        "sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena, "ladder": _ladder, "balance": _balance,
+        "store": _store, "walkthrough": _walkthrough,
+    }
     return commands_run[args.command](args, data)
 
 

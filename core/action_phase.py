@@ -6,7 +6,7 @@ from __future__ import annotations
 from attrs import define
 
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.procedures import Moment, Procedure
@@ -55,7 +55,7 @@ def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
     options.append(Option(Choice(Verb.TABLE, (), "Record a table action (TABLE-1)")))
     mandatory = holds_mandatory(ctx, power)
     refused_pass = "CARD-1: a power holding a Mandatory event may not pass" if mandatory else ""
-    options.append(Option(Choice(Verb.PASS, (), "Pass (GEN-6)"), refused_pass))
+    options.append(Option(Choice(Verb.PASS, (), "Pass (GEN-6)"), refused_pass, Quiet.MOVES_ON))
     return options
 
 
@@ -117,7 +117,7 @@ def _impulse_choose(ctx: Ctx, frame: ImpulseFrame, choice: Choice) -> None:
 
 
 def _next_impulse(ctx: Ctx, frame: ActionPhaseFrame) -> None:
-    powers = ctx.data.power_ids
+    powers = ctx.tables.power_ids
     if frame.passes_in_row >= len(powers):
         ctx.remove_frame(frame)
         ctx.log("GEN-6", "every power has passed in a row: the Action Phase ends")
@@ -127,6 +127,6 @@ def _next_impulse(ctx: Ctx, frame: ActionPhaseFrame) -> None:
 
 
 PROCEDURES = (
-    Procedure(ActionPhaseFrame, "action-phase", auto=_next_impulse),
-    Procedure(ImpulseFrame, "impulse", _impulse_decision, _impulse_choose, _pass_empty_handed),
+    Procedure(ActionPhaseFrame, "action-phase", auto=_next_impulse, rules=("GEN-6", "GEN-1")),
+    Procedure(ImpulseFrame, "impulse", _impulse_decision, _impulse_choose, _pass_empty_handed, ("GEN-6", "CARD-1", "CARD-2", "CARD-3", "CARD-4", "TABLE-1")),
 )

@@ -12,7 +12,7 @@ from core.choices import Choice, Decision, Option
 from core.context import Ctx
 from core.events import counted
 from core.gamedata import GameData
-from core.procedures import CardEvent, Procedure, TableKind, pick
+from core.procedures import CardEvent, Procedure, TableConstraint, TableKind, pick
 from core.state import Frame, GameState, LeaderStatus, Phase
 from core.units import add_units, fortified
 
@@ -57,9 +57,7 @@ def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> str:
         return f"CL-2: {name} is a Huguenot home space"
     if fortified(ctx.data, ctx.state, space_id):
         return f"CL-2: {name} is fortified"
-    if ctx.state.spaces[space_id].control == SPAIN:
-        return f"CL-2: {name} is already under Spanish control"
-    return ""
+    return ""  # a space Spain controls already may be chosen: nothing in the sources excludes it
 
 
 def eligible_spaces(ctx: Ctx, chosen: list[str]) -> list[str]:
@@ -96,8 +94,42 @@ def _form(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     ctx.state.stack.append(LeagueFrame(card=number, chosen=[ctx.data.settings.league.first_space]))
 
 
+def displacement_destination(ctx: Ctx, owner: str, origin: str) -> str:
+    """CL-2 [D] (rulebook 12.5): where an owner's units displaced from ``origin`` go, as the data's
+    ``league.displaced_to`` says: the nearest fortified space the owner controls (fewest connections,
+    ties in map order), or the owner's capital if it controls it; "" when there is none (they leave
+    the map)."""
+    data, state = ctx.data, ctx.state
+    if data.settings.league.displaced_to == "capital":
+        capital = data.power(owner).capital if owner in ctx.tables.power_ids else ""
+        return capital if capital and state.spaces[capital].control == owner else ""
+    distances = ctx.tables.distances_from(origin)
+    havens = [s for s in data.spaces if s != origin and s in distances and state.spaces[s].control == owner and fortified(data, state, s)]
+    return min(havens, key=lambda s: distances[s], default="")
+
+
+def _displace(ctx: Ctx, space_id: str) -> None:
+    """CL-2: units in Reims, if it had a fortress, are displaced (those of every power but Spain)."""
+    space = ctx.state.spaces[space_id]
+    for owner in [o for o in space.units if o != SPAIN]:
+        units = space.units.pop(owner)
+        destination = displacement_destination(ctx, owner, space_id)
+        parts = [counted(units.regulars, "regular")] if units.regulars else []
+        parts += [counted(units.mercenaries, "mercenary", "mercenaries")] if units.mercenaries else []
+        what = " and ".join(parts)
+        if destination:
+            add_units(ctx, destination, owner, regulars=units.regulars, mercenaries=units.mercenaries)
+            ctx.log("CL-2", f"{what} displaced from {ctx.name(space_id)} to {ctx.name(destination)}", owner)
+        else:
+            ctx.log("CL-2", f"{what} displaced from {ctx.name(space_id)}: no space to go to, they leave the map", owner)
+
+
 def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
-    """CL-2: the chosen spaces come under Spanish control, Catholic; then CL-3's counts."""
+    """CL-2: the chosen spaces come under Spanish control, Catholic, units displaced from Reims if it
+    had a fortress; then CL-3's counts."""
+    reims = ctx.data.settings.league.first_space
+    if fortified(ctx.data, ctx.state, reims):
+        _displace(ctx, reims)
     for space_id in frame.chosen:
         space = ctx.state.spaces[space_id]
         space.control = SPAIN
@@ -216,7 +248,7 @@ def _guise_moves(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _guise_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     here = ctx.state.leaders[_guise(ctx)].space
-    return [pick(s, f"to {ctx.name(s)}", "CL-6: he is already there" if s == here else "") for s in ctx.state.spaces]
+    return [pick(s, ctx.named("to {}", s), "CL-6: he is already there" if s == here else "") for s in ctx.state.spaces]
 
 
 def _record_guise(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -251,7 +283,9 @@ def winter_return(ctx: Ctx) -> None:
         ctx.log("CL-6", f"{ctx.name(guise.id)} would leave French religious-struggle territory for the winter: removed from the game", SPAIN)
 
 
-PROCEDURES = (Procedure(LeagueFrame, "catholic-league", _decide, _choose, _finish),)
+PROCEDURES = (
+    Procedure(LeagueFrame, "catholic-league", _decide, _choose, _finish, ("CL-2", "CL-3", "CL-4", "CL-5", "CL-7", "DIP-8", "UNIT-3")),
+)
 
 CARD_EVENTS = (
     CardEvent(
@@ -267,4 +301,4 @@ TABLE_KINDS = (
     TableKind("guise", "Move the Duke of Guise (move, intercept, retreat, avoid battle)", (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6")),
 )
 
-TABLE_CONSTRAINTS = (_guise_constraint,)
+TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), _guise_constraint),)

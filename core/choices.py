@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from attrs import field, frozen
@@ -31,14 +32,28 @@ class Verb(StrEnum):
     REWARD = "reward"
 
 
+# Words for the screen: the text, or how to make it (a function of the game data and of values taken
+# when the decision was built) when a view shows it. The engine lists many options it never shows
+# (computer players' look-ahead, replays): it builds none of their words.
+Text = str | Callable[[], str]
+
+
+def words(text: Text) -> str:
+    return text if isinstance(text, str) else text()
+
+
 @frozen
 class Choice:
     """A legal answer to a decision, with a stable string form (``play 21 event``) for logs,
-    saves and test scripts, and a readable label for the screen."""
+    saves and test scripts, and a readable label for the screen (built when it is read)."""
 
     verb: Verb
     args: tuple[str, ...] = ()
-    label: str = field(default="", eq=False)
+    _label: Text = field(default="", eq=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        return words(self._label)
 
     def __str__(self) -> str:
         return " ".join((self.verb.value, *self.args))
@@ -55,34 +70,74 @@ class Choice:
         return cls(verb, tuple(words[1:]))
 
 
+class Quiet(StrEnum):
+    """How an option is the one that changes least: key 0 in the app, the walkthroughs' and tests'
+    quiet play, a computer player inside a table action."""
+
+    MOVES_ON = "moves on"  # done, pass, no response, no combat card, decline, stop spending
+    CANCELS = "cancels"  # backs out of a table action being recorded (Esc in the app)
+
+
 @frozen
 class Option:
-    """A choice a procedure knows of, with why it is not legal now ("" when it is)."""
+    """A choice a procedure knows of, with why it is not legal now ("" when it is), and whether it
+    is the quiet one of its decision."""
 
     choice: Choice
     refusal: str = ""
+    quiet: Quiet | None = None
 
 
 @frozen
 class Decision:
-    """What one power must decide: the legal choices, and the known ones refused now with why."""
+    """What one power must decide: the legal choices, and the known ones refused now with why.
+
+    ``quiet`` is the legal choice that changes least, marked by the procedure that offers it (None
+    when it offers none); ``cancel`` is the quiet choice when it backs out of a table action."""
 
     power: str
-    prompt: str
+    _prompt: Text = field(eq=words)
     rule: str
     choices: tuple[Choice, ...]
     refused: tuple[Option, ...] = ()
+    quiet: Choice | None = None
+    quiet_cancels: bool = False
+
+    @property
+    def prompt(self) -> str:
+        return words(self._prompt)
+
+    @property
+    def cancel(self) -> Choice | None:
+        return self.quiet if self.quiet_cancels else None
+
+    def shown(self) -> Decision:
+        """This decision with every word made: what a view shows (labels are built only then)."""
+        choices = tuple(Choice(c.verb, c.args, c.label) for c in self.choices)
+        refused = tuple(Option(Choice(o.choice.verb, o.choice.args, o.choice.label), o.refusal, o.quiet) for o in self.refused)
+        quiet = next((c for c in choices if c == self.quiet), None)
+        return Decision(self.power, self.prompt, self.rule, choices, refused, quiet, self.quiet_cancels)
+
+    def quiet_or_first(self) -> Choice:
+        """The quiet choice, else the first: what quiet play takes (walkthroughs, tests)."""
+        return self.quiet or self.choices[0]
 
     @classmethod
-    def of(cls, power: str, prompt: str, rule: str, options: list[Option]) -> Decision:
+    def of(cls, power: str, prompt: Text, rule: str, options: list[Option]) -> Decision:
         """Split one list of options into the legal choices and the refused ones."""
-        return cls(
-            power,
-            prompt,
-            rule,
-            tuple(o.choice for o in options if not o.refusal),
-            tuple(o for o in options if o.refusal),
-        )
+        choices: list[Choice] = []
+        refused: list[Option] = []
+        quiet: Option | None = None
+        for option in options:
+            if option.refusal:
+                refused.append(option)
+                continue
+            choices.append(option.choice)
+            if option.quiet is not None and quiet is None:
+                quiet = option
+        if quiet is None:
+            return cls(power, prompt, rule, tuple(choices), tuple(refused))
+        return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS)
 
     def find(self, choice: Choice) -> Choice | None:
         return next((c for c in self.choices if c == choice), None)

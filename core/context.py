@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
 from attrs import Factory, define
 
 from core import dice
+from core.choices import Text
 from core.events import Event, EventKind, Modifier, Roll
 from core.gamedata import GameData
+from core.lookup import Lookup, lookup
 from core.state import Frame, GameState, VpEntry
 
 if TYPE_CHECKING:
@@ -30,6 +33,7 @@ class Ctx:
     rules: Registry = Factory(_the_registry)
     # set when control, religion or Unrest changed: the immediate victories are checked (WIN-2, WIN-3)
     map_changed: bool = False
+    tables: Lookup = Factory(lambda ctx: lookup(ctx.data), takes_self=True)
 
     def log(self, rule: str, text: str, power: str = "", kind: EventKind = EventKind.INFO) -> None:
         state = self.state
@@ -49,7 +53,12 @@ class Ctx:
 
     def name(self, ident: str) -> str:
         """A readable name for any power, royal, leader, patron, space or minor id."""
-        return self.data.name_of(ident)
+        return self.tables.names.get(ident) or self.data.name_of(ident)
+
+    def named(self, template: str, *ids: str) -> Text:
+        """A label: ``template`` with the names of ``ids`` in its ``{}``, made only when a view shows
+        it (names are data: the words never depend on a state that has moved on)."""
+        return partial(_fill, self.tables.names, template, ids)
 
     def gain_vp(self, power: str, amount: int, rule: str, reason: str) -> None:
         """WIN-6: every permanent VP change is a ledger entry and a logged event."""
@@ -68,3 +77,7 @@ class Ctx:
 
     def at_war(self, a: str, b: str) -> bool:
         return sorted((a, b)) in self.state.wars
+
+
+def _fill(names: Mapping[str, str], template: str, ids: tuple[str, ...]) -> str:
+    return template.format(*(names.get(ident, ident) for ident in ids))

@@ -10,8 +10,7 @@ from core.gamedata import MinorRecord
 
 def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
     """DIP-1: the major powers listed as able to Activate or Deactivate it, in impulse order."""
-    listed = set(minor.can_activate) | set(minor.can_deactivate)
-    return [p for p in ctx.data.power_ids if p in listed]
+    return list(ctx.tables.contenders[minor.id])
 
 
 def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
@@ -19,7 +18,7 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     costs = ctx.data.settings.costs
     options = []
     for minor in ctx.data.minors.values():
-        if power not in contenders(ctx, minor):
+        if power not in ctx.tables.contenders[minor.id]:
             continue
         held = ctx.state.minors[minor.id].influence.get(power, 0)
         refusal = ""

@@ -7,7 +7,7 @@ from core.cards import card_title
 from core.choices import Option
 from core.context import Ctx
 from core.gamedata import GameData
-from core.procedures import CardEvent, TableKind, pick
+from core.procedures import CardEvent, TableConstraint, TableKind, pick
 from core.state import GameState, Phase
 from core.units import fortified
 
@@ -77,7 +77,7 @@ def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
             refusal = f"MOR-3: the Morisco is already in {ctx.name(space_id)}"
         elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
             refusal = f"MOR-4: {ctx.name(space_id)} is not an enemy fortified space"
-        options.append(pick(space_id, f"{'to' if action == 'move' else 'besiege'} {ctx.name(space_id)}", refusal))
+        options.append(pick(space_id, ctx.named("to {}" if action == "move" else "besiege {}", space_id), refusal))
     return options
 
 
@@ -152,4 +152,4 @@ CARD_EVENTS = (
 
 TABLE_KINDS = (TableKind("morisco", "Move the Morisco, record its siege or its loss", (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4")),)
 
-TABLE_CONSTRAINTS = (_constraint,)
+TABLE_CONSTRAINTS = (TableConstraint(("MOR-2", "MOR-3"), _constraint),)

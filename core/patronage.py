@@ -210,23 +210,28 @@ def order_has_ties(ctx: Ctx, order: list[str]) -> bool:
 
 
 def modifiers(ctx: Ctx, patron_id: str) -> list[Modifier]:
-    """PAT-4: printed rating, CP box, Prague Cultural Center, Isabella Clara Eugenia, Observatory."""
+    """PAT-4 for a patron on the Patronage chart, as its sponsor and box are now."""
+    patron = (ctx.state.artists if patron_id in ctx.data.artists else ctx.state.scientists)[patron_id]
+    return modifiers_for(ctx, patron_id, patron.sponsor, patron.box_cp)
+
+
+def modifiers_for(ctx: Ctx, patron_id: str, sponsor: str, box_cp: int) -> list[Modifier]:
+    """PAT-4: printed rating, CP box, Prague Cultural Center, Isabella Clara Eugenia, Observatory, for
+    a patron sponsored by ``sponsor`` in the ``box_cp`` box."""
     data, state = ctx.data, ctx.state
-    is_artist = patron_id in data.artists
     record = data.patron(patron_id)
-    patron = (state.artists if is_artist else state.scientists)[patron_id]
     settings = data.settings.patronage
     mods = [
         Modifier(f"{record.name}'s rating", record.rating),
-        Modifier(f"{patron.box_cp}-CP box", settings.cp_modifier[str(patron.box_cp)]),
+        Modifier(f"{box_cp}-CP box", settings.cp_modifier[str(box_cp)]),
     ]
-    if patron.sponsor == settings.prague_power:
+    if sponsor == settings.prague_power:
         mods.append(Modifier("Prague Cultural Center", settings.prague_modifier))
-    for royal_id in state.powers[patron.sponsor].royal_bonuses:
+    for royal_id in state.powers[sponsor].royal_bonuses:
         royal = data.royals[royal_id]
         if royal.marriage_bonus == "patronage":
             mods.append(Modifier(f"married to {royal.name}", royal.marriage_bonus_value))
-    if not is_artist and state.markers.bonus_holders.get(OBSERVATORY) == patron.sponsor:
+    if patron_id in data.scientists and state.markers.bonus_holders.get(OBSERVATORY) == sponsor:
         mods.append(Modifier("Observatory", settings.observatory_modifier))
     return mods
 
@@ -423,9 +428,12 @@ def _kind_choose(ctx: Ctx, frame: SponsorKindFrame, choice: Choice) -> None:
 
 
 PROCEDURES = (
-    Procedure(PatronagePhaseFrame, "patronage-phase", auto=_evaluate_next),
-    Procedure(ScientistRewardFrame, "scientist-reward", _reward_decision, _reward_choose),
-    Procedure(SponsorKindFrame, "sponsor-kind", _kind_decision, _kind_choose),
+    Procedure(
+        PatronagePhaseFrame, "patronage-phase", auto=_evaluate_next,
+        rules=("PAT-4", "PAT-5", "PAT-6", "PAT-7", "PAT-8", "SCI-1", "SCI-2", "SCI-3"),
+    ),
+    Procedure(ScientistRewardFrame, "scientist-reward", _reward_decision, _reward_choose, rules=("SCI-1", "SCI-2")),
+    Procedure(SponsorKindFrame, "sponsor-kind", _kind_decision, _kind_choose, rules=("PAT-10", "PAT-1", "PAT-3")),
 )
 
 

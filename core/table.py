@@ -10,7 +10,7 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core import diplomacy, patronage
-from core.choices import TABLE_ACTOR, Choice, Decision, Option
+from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet
 from core.context import Ctx
 from core.procedures import Procedure, StepFn, TableKind, pick
 from core.responses import open_battle_windows
@@ -36,7 +36,7 @@ def _who(by: str) -> str:
 
 def _spaces(verb: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
-        return [pick(s, f"{verb} {ctx.name(s)}") for s in ctx.state.spaces]
+        return [pick(s, ctx.named(verb + " {}", s)) for s in ctx.state.spaces]
 
     return options
 
@@ -61,7 +61,7 @@ def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unrest_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, f"{'Clear' if sp.unrest else 'Set'} Unrest in {ctx.name(s)}") for s, sp in ctx.state.spaces.items()]
+    return [pick(s, ctx.named("Clear Unrest in {}" if sp.unrest else "Set Unrest in {}", s)) for s, sp in ctx.state.spaces.items()]
 
 
 def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -73,7 +73,7 @@ def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
 
 def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     return [
-        pick(s, f"{ctx.name(s)} becomes {'Catholic' if sp.religion == 'protestant' else 'Protestant'}")
+        pick(s, ctx.named("{} becomes Catholic" if sp.religion == "protestant" else "{} becomes Protestant", s))
         for s, sp in ctx.state.spaces.items()
     ]
 
@@ -204,7 +204,7 @@ def _battle_spaces(battle: str) -> StepFn:
             refusal = ""
             if battle == "assault" and not fortified(ctx.data, ctx.state, space_id):
                 refusal = f"TABLE-1: an assault is made on a fortified space, and {ctx.name(space_id)} is not one"
-            out.append(pick(space_id, f"{BATTLES[battle].capitalize()} in {ctx.name(space_id)}", refusal))
+            out.append(pick(space_id, ctx.named(BATTLES[battle].capitalize() + " in {}", space_id), refusal))
         return out
 
     return options
@@ -243,19 +243,20 @@ TABLE_KINDS = (
 
 
 def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
-    cancel = pick(CANCEL, "Cancel the table action")
+    cancel = pick(CANCEL, "Cancel the table action", quiet=Quiet.CANCELS)
     if not frame.kind:
         return [*(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()), cancel]
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
     constrained = []
     for option in options:
-        refusal = option.refusal
-        for constraint in ctx.rules.table_constraints:
-            if refusal:
-                break
-            refusal = constraint(ctx, frame.kind, frame.args, option.choice.args[0])
-        constrained.append(Option(option.choice, refusal))
+        if not option.refusal:
+            for constraint in ctx.rules.table_constraints:
+                refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
+                if refusal:
+                    option = Option(option.choice, refusal)
+                    break
+        constrained.append(option)
     return [*constrained, cancel]
 
 
@@ -285,4 +286,4 @@ def _choose(ctx: Ctx, frame: TableFrame, choice: Choice) -> None:
         kind.record(ctx, frame.power if frame.power != TABLE_ACTOR else "", frame.args)
 
 
-PROCEDURES = (Procedure(TableFrame, "table", _decide, _choose),)
+PROCEDURES = (Procedure(TableFrame, "table", _decide, _choose, rules=("TABLE-1",)),)

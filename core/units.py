@@ -16,22 +16,16 @@ def fortified(data: GameData, state: GameState, space_id: str) -> bool:
     return data.spaces[space_id].fortified or space_id in state.fortresses
 
 
-def is_home_space(data: GameData, power: str, space_id: str) -> bool:
-    """UNIT-1 / UNIT-2 [D]: the Protestant's home spaces are the Huguenot home spaces."""
-    record = data.spaces[space_id]
-    return record.huguenot if power == "protestant" else record.home == power
-
-
 def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
-    """Home spaces the power controls (fortified ones for regulars); never an independent space (IND-2)."""
+    """UNIT-1 / UNIT-2: home spaces the power controls (fortified ones for regulars; the Protestant's
+    home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2)."""
     data, state = ctx.data, ctx.state
     return [
-        s.id
-        for s in data.spaces.values()
-        if is_home_space(data, power, s.id)
-        and not s.independent
-        and state.spaces[s.id].control == power
-        and (fortified(data, state, s.id) or not regulars)
+        s
+        for s in ctx.tables.home_spaces.get(power, ())
+        if state.spaces[s].control == power
+        and not data.spaces[s].independent
+        and (not regulars or fortified(data, state, s))
     ]
 
 
@@ -44,9 +38,9 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
     for kind, cost, regulars, rule in kinds:
         short = f"{rule}: a {kind} costs {cost} CP ({cp_left} left)" if cp_left < cost else ""
+        label = f"Raise a {kind} in {{}}: {cost} CP ({rule})"
         for space in raise_spaces(ctx, power, regulars):
-            label = f"Raise a {kind} in {ctx.name(space)}: {cost} CP ({rule})"
-            options.append(Option(Choice(Verb.CP, (kind, space), label), short))
+            options.append(Option(Choice(Verb.CP, (kind, space), ctx.named(label, space)), short))
     if power == MORISCO_POWER:
         never = "MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP"
         options.append(Option(Choice(Verb.CP, ("morisco",), "Raise the Morisco unit (MOR-2)"), never))
@@ -91,7 +85,7 @@ def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, f"to {ctx.name(s)}") for s in ctx.state.spaces if s != args[0]]
+    return [pick(s, ctx.named("to {}", s)) for s in ctx.state.spaces if s != args[0]]
 
 
 def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:

@@ -50,6 +50,15 @@ def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
     return lines
 
 
+def vp_by_source(state: GameState, data: GameData, power: str) -> dict[str, int]:
+    """WIN-6: a power's VP by the rule ID that gave them (its ledger lines added up, none at 0)."""
+    amounts: dict[str, int] = {}
+    for line in vp_lines(state, data, power):
+        if line.amount:
+            amounts[line.rule] = amounts.get(line.rule, 0) + line.amount
+    return amounts
+
+
 def total_vp(state: GameState, data: GameData, power: str) -> int:
     return sum(line.amount for line in vp_lines(state, data, power))
 

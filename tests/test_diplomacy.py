@@ -78,3 +78,24 @@ def test_dip_8_wars_kept_as_pairs(data):
     assert c.at_war("spain", "ottoman")
     diplomacy.set_war(c, "spain", "ottoman", False, "")
     assert not c.at_war("ottoman", "spain")
+
+
+def _france_scotland_modifiers(c) -> list[tuple[str, int]]:
+    force(c.state, 1, 1, 1, 1)
+    diplomacy.determine_status(c, "scotland")
+    france = next(e.roll for e in c.events if e.roll and e.roll.who == "france")
+    return [(m.source, m.value) for m in france.modifiers]
+
+
+def test_dip_2_france_adds_2_on_scotland_only_with_all_three_scottish_home_spaces_catholic(data):
+    """DIP-2: France's +2 needs every Scottish home space Catholic: two of three are not enough (and
+    then no one gets a religion bonus)."""
+    c = _ctx(data)
+    for space in ("edinburgh", "stirling", "glasgow"):
+        c.state.spaces[space].religion = "catholic"
+    assert ("all Scottish home spaces Catholic", 2) in _france_scotland_modifiers(c)
+    c = _ctx(data)
+    for space in ("edinburgh", "stirling"):
+        c.state.spaces[space].religion = "catholic"
+    assert not [m for m in _france_scotland_modifiers(c) if m[0].startswith("all Scottish")]
+    assert not any(m.source.startswith("all Scottish") for e in c.events if e.roll for m in e.roll.modifiers)

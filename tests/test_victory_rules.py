@@ -138,3 +138,22 @@ def test_win_6_victory_determination_logs_each_ledger(data):
     c = _ctx(data)
     victory.victory_determination(c)
     assert sum(1 for e in c.events if e.rule == "WIN-6") == len(data.power_ids)
+
+
+def test_win_2_a_box_opened_in_diplomacy_and_still_open_wins_when_the_action_phase_begins(data):
+    """WIN-2: an Auto Win box uncovered in the Diplomacy Phase is not a win there; still uncovered
+    when the Action Phase begins, it wins at once, before the first impulse."""
+    session = new_session(data)
+    assert session.state.phase is Phase.NEGOTIATION
+    _give_england_keys(session.state, data, 5)
+    session.refresh()
+    session.choose(TABLE_ACTOR, Choice.parse("table"))
+    choose(session, "pick control")
+    choose(session, "pick palermo")
+    choose(session, "pick england")
+    assert session.state.winner == ""
+    advance_to_phase(session, Phase.GAME_OVER)
+    assert session.state.winner == "england" and session.state.victory.startswith("military victory")
+    began = next(i for i, e in enumerate(session.log) if e.rule == "GEN-3" and e.phase == Phase.ACTION)
+    assert [e.rule for e in session.log[began + 1 :] if e.rule.startswith("WIN")] == ["WIN-1", "WIN-2"]
+    assert session.state.turn == 1 and not any(e.rule == "GEN-6" for e in session.log[began:])
