@@ -40,7 +40,7 @@ from core.state import GameState, Phase, RngState
 THINK_SECONDS = 1.0
 # Engine steps a second of thinking plays on this machine (rollout decisions; a leaf's score and a
 # sample's copy are counted as the steps they cost). Measured with `python -m core arena --player search`.
-STEPS_PER_SECOND = 14_000
+STEPS_PER_SECOND = 11_000
 SCORE_STEPS = 5  # a leaf's evaluation (``evaluation.score``) costs about this many engine steps
 SAMPLE_STEPS = 2  # so does drawing and copying one sample
 RANKING_STEPS = 8  # and greedy's look-ahead at one choice (the candidates' ranking)
