@@ -79,7 +79,12 @@ def _ladder(args: argparse.Namespace, data: gamedata.GameData) -> int:
     if args.think <= 0:
         print("FAIL: --think must be more than 0 seconds", file=sys.stderr)
         return 2
-    for line in ladder.report(data, ladder.run(data, args.games, args.seed, think=args.think), args.seed, args.think):
+    players = tuple(p for p in args.players.split(",") if p)
+    unknown = [p for p in players if p not in BOTS]
+    if unknown or len(set(players)) < 2:
+        print(f"FAIL: --players names two or more different computer players of {', '.join(BOTS)}", file=sys.stderr)
+        return 2
+    for line in ladder.report(data, ladder.run(data, args.games, args.seed, players, args.think), args.seed, args.think):
         print(line, flush=True)
     return 0
 
@@ -160,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     ladder.add_argument("--games", type=int, default=6, help="games (the seats rotate one player a game: a multiple of 3 seats everyone everywhere)")
     ladder.add_argument("--seed", type=int, default=1)
     ladder.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
+    ladder.add_argument("--players", default=",".join(BOTS), help="the computer players on the ladder, comma-separated")
     balance = commands.add_parser("balance", help="each power's wins and VP by source with one computer player in every seat")
     balance.add_argument("--games", type=int, default=10)
     balance.add_argument("--seed", type=int, default=1)

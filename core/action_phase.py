@@ -8,6 +8,7 @@ from attrs import define
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
+from core.ids import CardKind
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.procedures import Moment, Procedure
 from core.responses import open_response_window
@@ -50,7 +51,7 @@ def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
         title = card_title(ctx, number)
         event_label = f"Play {title} as its event"
         options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), event_label), event_refusal(ctx, power, number, Moment.IMPULSE)))
-        cp_refused = "CARD-1: a Mandatory event must be played as its event" if card.kind == "mandatory" else ""
+        cp_refused = "CARD-1: a Mandatory event must be played as its event" if card.kind == CardKind.MANDATORY else ""
         options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), f"Play {title} for {card.cp} CP"), cp_refused))
     options.append(Option(Choice(Verb.TABLE, (), "Record a table action (TABLE-1)")))
     mandatory = holds_mandatory(ctx, power)
@@ -91,7 +92,7 @@ def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
         discard_after_play(ctx, number)
         ctx.state.stack.append(SpendCpFrame(power=power, cp=card.cp, purpose=CpPurpose.IMPULSE, card=number))
         return
-    mandatory = card.kind == "mandatory"
+    mandatory = card.kind == CardKind.MANDATORY
     take_from_hand(ctx, power, number, "as its event", "CARD-1" if mandatory else "CARD-4")
     if mandatory:  # CARD-1: the event first, then 2 CP
         mandatory_cp = ctx.data.settings.costs.mandatory_event_cp

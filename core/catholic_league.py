@@ -12,13 +12,11 @@ from core.choices import Choice, Decision, Option
 from core.context import Ctx
 from core.events import counted
 from core.gamedata import GameData
+from core.ids import Power, Religion
 from core.procedures import CardEvent, Procedure, TableConstraint, TableKind, pick
 from core.state import Frame, GameState, LeaderStatus, Phase
 from core.units import add_units, fortified
 
-SPAIN = "spain"
-FRANCE = "france"
-PROTESTANT = "protestant"
 MOVES = {"move": "moves", "intercept": "intercepts", "retreat": "retreats", "avoid-battle": "avoids battle"}
 
 
@@ -42,7 +40,7 @@ class LeagueFrame(Frame):
 
 def territory(data: GameData) -> list[str]:
     """CL-6: French religious-struggle territory: every French home space, plus Metz (data)."""
-    return [s.id for s in data.spaces.values() if s.home == FRANCE] + list(data.settings.league.extra_territory)
+    return [s.id for s in data.spaces.values() if s.home == Power.FRANCE] + list(data.settings.league.extra_territory)
 
 
 def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> str:
@@ -61,14 +59,14 @@ def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> str:
 
 
 def eligible_spaces(ctx: Ctx, chosen: list[str]) -> list[str]:
-    return [s for s in territory(ctx.data) if ctx.data.spaces[s].home == FRANCE and not space_refusal(ctx, s, chosen)]
+    return [s for s in territory(ctx.data) if ctx.data.spaces[s].home == Power.FRANCE and not space_refusal(ctx, s, chosen)]
 
 
 def french_units(state: GameState, unit: str) -> dict[str, int]:
     """Space -> French regulars (or mercenaries) there."""
     out = {}
     for space in state.spaces.values():
-        held = space.units.get(FRANCE)
+        held = space.units.get(Power.FRANCE)
         count = getattr(held, unit) if held else 0
         if count:
             out[space.id] = count
@@ -111,7 +109,7 @@ def displacement_destination(ctx: Ctx, owner: str, origin: str) -> str:
 def _displace(ctx: Ctx, space_id: str) -> None:
     """CL-2: units in Reims, if it had a fortress, are displaced (those of every power but Spain)."""
     space = ctx.state.spaces[space_id]
-    for owner in [o for o in space.units if o != SPAIN]:
+    for owner in [o for o in space.units if o != Power.SPAIN]:
         units = space.units.pop(owner)
         destination = displacement_destination(ctx, owner, space_id)
         parts = [counted(units.regulars, "regular")] if units.regulars else []
@@ -132,17 +130,17 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
         _displace(ctx, reims)
     for space_id in frame.chosen:
         space = ctx.state.spaces[space_id]
-        space.control = SPAIN
+        space.control = Power.SPAIN
         note = ""
-        if space.religion != "catholic":
-            space.religion = "catholic"
+        if space.religion != Religion.CATHOLIC:
+            space.religion = Religion.CATHOLIC
             note = " and Catholic"
-        ctx.log("CL-2", f"{ctx.name(space_id)} is now under Spanish control{note}", SPAIN)
+        ctx.log("CL-2", f"{ctx.name(space_id)} is now under Spanish control{note}", Power.SPAIN)
     ctx.map_changed = True
     frame.regulars_due = removals_due(ctx, "regulars")
     frame.mercenaries_due = removals_due(ctx, "mercenaries")
     due = f"{counted(frame.regulars_due, 'regular')}, then {counted(frame.mercenaries_due, 'mercenary', 'mercenaries')}"
-    ctx.log("CL-3", f"France must remove {due}", FRANCE)
+    ctx.log("CL-3", f"France must remove {due}", Power.FRANCE)
     frame.stage = Stage.REMOVALS
 
 
@@ -159,15 +157,15 @@ def _decide(ctx: Ctx, frame: LeagueFrame) -> Decision | None:
         options = [
             pick(s, f"{ctx.name(s)} joins the League (CL-2)", space_refusal(ctx, s, frame.chosen))
             for s in territory(ctx.data)
-            if ctx.data.spaces[s].home == FRANCE
+            if ctx.data.spaces[s].home == Power.FRANCE
         ]
         left = ctx.data.settings.league.other_spaces + 1 - len(frame.chosen)
         prompt = f"Catholic League: choose {left} more French home space{'s' if left != 1 else ''} besides {ctx.name(frame.chosen[0])}"
-        return Decision.of(SPAIN, prompt, "CL-2", options)
+        return Decision.of(Power.SPAIN, prompt, "CL-2", options)
     if frame.regulars_due:
-        return Decision.of(FRANCE, f"Catholic League: remove {counted(frame.regulars_due, 'more French regular')}", "CL-3", _removal_options(ctx, "regulars"))
+        return Decision.of(Power.FRANCE, f"Catholic League: remove {counted(frame.regulars_due, 'more French regular')}", "CL-3", _removal_options(ctx, "regulars"))
     if frame.mercenaries_due:
-        return Decision.of(FRANCE, f"Catholic League: remove {counted(frame.mercenaries_due, 'more French mercenary', 'more French mercenaries')}", "CL-3", _removal_options(ctx, "mercenaries"))
+        return Decision.of(Power.FRANCE, f"Catholic League: remove {counted(frame.mercenaries_due, 'more French mercenary', 'more French mercenaries')}", "CL-3", _removal_options(ctx, "mercenaries"))
     return None
 
 
@@ -179,15 +177,15 @@ def _choose(ctx: Ctx, frame: LeagueFrame, choice: Choice) -> None:
             _take_spaces(ctx, frame)
         return
     if frame.regulars_due:
-        add_units(ctx, space_id, FRANCE, regulars=-1)
+        add_units(ctx, space_id, Power.FRANCE, regulars=-1)
         frame.regulars_due -= 1
         frame.regulars_removed += 1
-        ctx.log("CL-3", f"removes a regular from {ctx.name(space_id)}", FRANCE)
+        ctx.log("CL-3", f"removes a regular from {ctx.name(space_id)}", Power.FRANCE)
     else:
-        add_units(ctx, space_id, FRANCE, mercenaries=-1)
+        add_units(ctx, space_id, Power.FRANCE, mercenaries=-1)
         frame.mercenaries_due -= 1
         frame.mercenaries_removed += 1
-        ctx.log("CL-3", f"removes a mercenary from {ctx.name(space_id)}", FRANCE)
+        ctx.log("CL-3", f"removes a mercenary from {ctx.name(space_id)}", Power.FRANCE)
 
 
 def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
@@ -195,22 +193,22 @@ def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
     ctx.remove_frame(frame)
     state, settings = ctx.state, ctx.data.settings.league
     reims = settings.first_space
-    add_units(ctx, reims, SPAIN, regulars=frame.regulars_removed, mercenaries=frame.mercenaries_removed)
-    held = state.spaces[reims].units[SPAIN].regulars if SPAIN in state.spaces[reims].units else 0
+    add_units(ctx, reims, Power.SPAIN, regulars=frame.regulars_removed, mercenaries=frame.mercenaries_removed)
+    held = state.spaces[reims].units[Power.SPAIN].regulars if Power.SPAIN in state.spaces[reims].units else 0
     extra = max(0, settings.reims_regulars - held) if frame.regulars_removed < settings.reims_regulars else 0
-    add_units(ctx, reims, SPAIN, regulars=extra)
+    add_units(ctx, reims, Power.SPAIN, regulars=extra)
     if reims not in state.fortresses:
         state.fortresses.append(reims)
     got = f"{counted(frame.regulars_removed, 'regular')} and {counted(frame.mercenaries_removed, 'mercenary', 'mercenaries')}"
     got += f", and {counted(extra, 'more regular')} to make {settings.reims_regulars}" if extra else ""
-    ctx.log("CL-4", f"adds to {ctx.name(reims)} {got}, a fortress and {ctx.name(settings.leader)}", SPAIN)
+    ctx.log("CL-4", f"adds to {ctx.name(reims)} {got}, a fortress and {ctx.name(settings.leader)}", Power.SPAIN)
     guise = state.leaders[settings.leader]
     guise.status = LeaderStatus.ON_MAP
     guise.space = reims
-    ctx.log("UNIT-3", f"{ctx.name(settings.leader)} is on the map in {ctx.name(reims)}", SPAIN)
-    for enemy in (FRANCE, PROTESTANT):
-        diplomacy.set_war(ctx, SPAIN, enemy, True, SPAIN)
-    ctx.log("CL-5", "Spain is at war with France and the Protestant; no deal between them in the next Diplomacy Segment", SPAIN)
+    ctx.log("UNIT-3", f"{ctx.name(settings.leader)} is on the map in {ctx.name(reims)}", Power.SPAIN)
+    for enemy in (Power.FRANCE, Power.PROTESTANT):
+        diplomacy.set_war(ctx, Power.SPAIN, enemy, True, Power.SPAIN)
+    ctx.log("CL-5", "Spain is at war with France and the Protestant; no deal between them in the next Diplomacy Segment", Power.SPAIN)
     state.league_deals_barred = True
     state.league_formed_turn = state.turn
     ctx.log("CL-7", "the \"When Catholic League Forms\" cards enter at the next Card Draw Phase")
@@ -218,10 +216,10 @@ def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
 
 def deal_refusal(state: GameState, a: str, b: str) -> str:
     """CL-5: no deal between Spain and France or the Protestant in the segment after the League forms."""
-    if not state.league_deals_barred or state.phase is not Phase.NEGOTIATION or SPAIN not in (a, b):
+    if not state.league_deals_barred or state.phase is not Phase.NEGOTIATION or Power.SPAIN not in (a, b):
         return ""
-    other = b if a == SPAIN else a
-    if other in (FRANCE, PROTESTANT):
+    other = b if a == Power.SPAIN else a
+    if other in (Power.FRANCE, Power.PROTESTANT):
         return f"CL-5: no deal between Spain and {other.capitalize()} may be announced in this Diplomacy Segment (the Catholic League has just formed)"
     return ""
 
@@ -271,16 +269,16 @@ def winter_return(ctx: Ctx) -> None:
     if guise.status is not LeaderStatus.ON_MAP:
         return
     data, state = ctx.data, ctx.state
-    havens = [s for s in territory(data) if state.spaces[s].control == SPAIN and fortified(data, state, s)]
+    havens = [s for s in territory(data) if state.spaces[s].control == Power.SPAIN and fortified(data, state, s)]
     if guise.space in havens:
-        ctx.log("CL-6", f"{ctx.name(guise.id)} winters in {ctx.name(guise.space)}", SPAIN)
+        ctx.log("CL-6", f"{ctx.name(guise.id)} winters in {ctx.name(guise.space)}", Power.SPAIN)
     elif havens:
         guise.space = havens[0]
-        ctx.log("CL-6", f"{ctx.name(guise.id)} returns for the winter to {ctx.name(guise.space)}", SPAIN)
+        ctx.log("CL-6", f"{ctx.name(guise.id)} returns for the winter to {ctx.name(guise.space)}", Power.SPAIN)
     else:
         guise.status = LeaderStatus.DESTROYED
         guise.space = ""
-        ctx.log("CL-6", f"{ctx.name(guise.id)} would leave French religious-struggle territory for the winter: removed from the game", SPAIN)
+        ctx.log("CL-6", f"{ctx.name(guise.id)} would leave French religious-struggle territory for the winter: removed from the game", Power.SPAIN)
 
 
 PROCEDURES = (

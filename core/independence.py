@@ -7,11 +7,9 @@ from attrs import define
 from core.cards import card_title
 from core.choices import Choice, Decision, Option
 from core.context import Ctx
+from core.ids import INDEPENDENT
 from core.procedures import CardEvent, Procedure, TableConstraint, pick
 from core.state import Frame, GameState, Units
-
-INDEPENDENT = "independent"
-
 
 @define
 class CityStateRebelsFrame(Frame):

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from attrs import Factory, frozen
 
 from core.gamedata import GameData
-from core.ids import Power
+from core.ids import INDEPENDENT, Power
 
 # Lookups kept for the last few GameData objects (a game, an override set, a test's data).
 _KEPT = 8
@@ -46,7 +46,7 @@ class Lookup:
 
 def _build(data: GameData) -> Lookup:
     names: dict[str, str] = {p.id: p.name for p in data.powers}
-    names["independent"] = "Independent"
+    names[INDEPENDENT] = "Independent"
     for table in (data.bonuses, data.minors, data.spaces, data.scientists, data.artists, data.leaders, data.royals):
         names.update((ident, record.name) for ident, record in table.items())  # the first table named wins, as in name_of
     home = {

@@ -7,11 +7,11 @@ from core.cards import card_title
 from core.choices import Option
 from core.context import Ctx
 from core.gamedata import GameData
+from core.ids import INDEPENDENT, Power
 from core.procedures import CardEvent, TableConstraint, TableKind, pick
 from core.state import GameState, Phase
 from core.units import fortified
 
-OTTOMAN = "ottoman"
 CONFIRM = "confirm"
 ACTIONS = {
     "move": "Move the Morisco",
@@ -29,9 +29,9 @@ def distance_from_start(data: GameData, space_id: str) -> int | None:
 def is_enemy_fortress(ctx: Ctx, space_id: str) -> bool:
     """MOR-4: a fortified space held by a power at war with the Ottoman, or an independent one."""
     control = ctx.state.spaces[space_id].control
-    if not fortified(ctx.data, ctx.state, space_id) or control == OTTOMAN:
+    if not fortified(ctx.data, ctx.state, space_id) or control == Power.OTTOMAN:
         return False
-    return control == "independent" or ctx.at_war(OTTOMAN, control)
+    return control == INDEPENDENT or ctx.at_war(Power.OTTOMAN, control)
 
 
 def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
@@ -43,7 +43,7 @@ def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     ctx.log("MOR-1", f"{card_title(ctx, number)}: Unrest in {', '.join(ctx.name(s) for s in settings.unrest_spaces)}", power)
     ctx.state.morisco_space = settings.start_space
     ctx.state.morisco_besieging = ""
-    ctx.log("MOR-2", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)} (only ever through this event)", OTTOMAN)
+    ctx.log("MOR-2", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)} (only ever through this event)", Power.OTTOMAN)
 
 
 def _revolt_refusal(ctx: Ctx, power: str) -> str:
@@ -121,11 +121,11 @@ def winter(ctx: Ctx) -> None:
     if not state.morisco_space:
         return
     if state.morisco_besieging and is_enemy_fortress(ctx, state.morisco_besieging):
-        ctx.log("MOR-4", f"the Morisco besieging {ctx.name(state.morisco_besieging)} at the start of Winter is destroyed", OTTOMAN)
+        ctx.log("MOR-4", f"the Morisco besieging {ctx.name(state.morisco_besieging)} at the start of Winter is destroyed", Power.OTTOMAN)
         state.morisco_space = state.morisco_besieging = ""
         return
     state.morisco_besieging = ""
-    ctx.log("MOR-3", f"the Morisco stays in {ctx.name(state.morisco_space)} through the Winter Phase", OTTOMAN)
+    ctx.log("MOR-3", f"the Morisco stays in {ctx.name(state.morisco_space)} through the Winter Phase", Power.OTTOMAN)
 
 
 def placement_problems(data: GameData, state: GameState) -> list[str]:

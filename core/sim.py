@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 
 from attrs import frozen
@@ -16,6 +17,7 @@ from core import atomic, dice, invariants, saves, victory
 from core.bots import RandomBot
 from core.choices import Choice, Decision, Verb
 from core.gamedata import GameData
+from core.ids import Religion
 from core.session import Session
 from core.setup import Setup
 from core.state import GameState, RngState
@@ -49,7 +51,7 @@ TILTED_VALUE_PREFERENCE = 800
 KIND_WEIGHTS = {"control": 4, "religion": 3, "region": 3, "morisco": 4, "guise": 3, "move": 2}
 
 
-class Tilt:
+class Tilt(StrEnum):
     """What a game's random player leans towards: no victory in particular, or one immediate kind."""
 
     NONE = "none"
@@ -116,7 +118,7 @@ class FuzzLeaning:
                 return data.spaces[value].key and state.spaces[value].control != self.favourite
             return value == self.favourite
         if frame.kind == "religion" and self.tilt in (Tilt.PROTESTANT, Tilt.CATHOLIC):
-            becomes_protestant = state.spaces[value].religion == "catholic"
+            becomes_protestant = state.spaces[value].religion == Religion.CATHOLIC
             return becomes_protestant is (self.tilt == Tilt.PROTESTANT)
         if frame.kind == "region" and step == 1:
             return value == ("+1" if self.tilt == Tilt.PROTESTANT else "-1") if self.tilt != Tilt.NONE else False

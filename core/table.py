@@ -12,13 +12,14 @@ from attrs import Factory, define
 from core import diplomacy, patronage
 from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet
 from core.context import Ctx
+from core.ids import INDEPENDENT, Religion
+from core.marriage import MARY
 from core.procedures import Procedure, StepFn, TableKind, pick
 from core.responses import open_battle_windows
 from core.state import Frame, LeaderStatus
 from core.units import add_units, fortified
 
 CANCEL = "cancel"
-MARY = "mary-queen-of-scots"
 
 
 @define
@@ -50,7 +51,7 @@ def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _new_controllers(ctx: Ctx, args: list[str]) -> list[Option]:
     space = args[0]
-    owners = [*ctx.data.power_ids, "independent", *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
+    owners = [*ctx.data.power_ids, INDEPENDENT, *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
     return [pick(o, f"{ctx.name(space)} to {ctx.name(o)}") for o in owners if o != ctx.state.spaces[space].control]
 
 
@@ -73,14 +74,14 @@ def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
 
 def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     return [
-        pick(s, ctx.named("{} becomes Catholic" if sp.religion == "protestant" else "{} becomes Protestant", s))
+        pick(s, ctx.named("{} becomes Catholic" if sp.religion == Religion.PROTESTANT else "{} becomes Protestant", s))
         for s, sp in ctx.state.spaces.items()
     ]
 
 
 def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
     space = ctx.state.spaces[args[0]]
-    space.religion = "catholic" if space.religion == "protestant" else "protestant"
+    space.religion = Religion.CATHOLIC if space.religion == Religion.PROTESTANT else Religion.PROTESTANT
     ctx.map_changed = True
     ctx.log("TABLE-1", f"{_who(by)}{ctx.name(args[0])} is now {space.religion.capitalize()}", by)
 
@@ -104,7 +105,7 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(p, f"{ctx.name(p)} units in {ctx.name(args[0])}") for p in [*ctx.data.power_ids, "independent"]]
+    return [pick(p, f"{ctx.name(p)} units in {ctx.name(args[0])}") for p in [*ctx.data.power_ids, INDEPENDENT]]
 
 
 def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
@@ -212,7 +213,7 @@ def _battle_spaces(battle: str) -> StepFn:
 
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
     attacker = args[1]
-    return [pick(p, f"{ctx.name(attacker)} attacks {ctx.name(p)}") for p in [*ctx.data.power_ids, "independent"] if p != attacker]
+    return [pick(p, f"{ctx.name(attacker)} attacks {ctx.name(p)}") for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker]
 
 
 def _battle(battle: str) -> TableKind:

@@ -5,11 +5,9 @@ from __future__ import annotations
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.gamedata import GameData
+from core.ids import Power
 from core.procedures import TableKind, pick
 from core.state import GameState, Units
-
-MORISCO_POWER = "ottoman"
-
 
 def fortified(data: GameData, state: GameState, space_id: str) -> bool:
     """A printed fortified space, or one given a fortress in play (CL-4)."""
@@ -41,7 +39,7 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
         label = f"Raise a {kind} in {{}}: {cost} CP ({rule})"
         for space in raise_spaces(ctx, power, regulars):
             options.append(Option(Choice(Verb.CP, (kind, space), ctx.named(label, space)), short))
-    if power == MORISCO_POWER:
+    if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
         never = "MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP"
         options.append(Option(Choice(Verb.CP, ("morisco",), "Raise the Morisco unit (MOR-2)"), never))
     return options

@@ -51,6 +51,17 @@ def test_dip_4_activation_moves_the_ally(data):
     assert c.state.minors["scotland"].ally == "england"
 
 
+def test_dip_5_a_winner_in_the_deactivate_list_frees_the_minor_from_its_ally(data):
+    """DIP-5: Scotland is France's ally; the Protestant (in its Deactivate list) wins the roll:
+    Scotland has no ally now, and the Protestant does not become it."""
+    c = _ctx(data)
+    assert c.state.minors["scotland"].ally == "france"
+    force(c.state, 1, 1, 1, 6)  # Spain, England, France (+1 influence), the Protestant (+2 religion)
+    diplomacy.determine_status(c, "scotland")
+    assert c.state.minors["scotland"].ally == ""
+    assert [e.text for e in c.events if e.rule == "DIP-5"] == ["Scotland is deactivated from France"]
+
+
 def test_dip_6_markers_to_determined_box_and_back_in_winter(data):
     c = _ctx(data)
     diplomacy.buy_influence(c, "england", "scotland")
