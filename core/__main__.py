@@ -52,18 +52,27 @@ def _bench(args: argparse.Namespace, data: gamedata.GameData) -> int:
     return 0
 
 
+def _refused(problem: str) -> int:
+    print(f"FAIL: {problem}", file=sys.stderr)
+    return 2
+
+
+def _games_and_think_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the computer players' --games and --think ("" when nothing)."""
+    if args.games < 1:
+        return "--games must be at least 1"
+    if args.think <= 0:
+        return "--think must be more than 0 seconds"
+    return ""
+
+
 def _arena(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core import arena
 
-    if args.games < 1:
-        print("FAIL: --games must be at least 1", file=sys.stderr)
-        return 2
+    if problem := _games_and_think_problem(args):
+        return _refused(problem)
     if args.player == args.against:
-        print(f"FAIL: --player and --against are both {args.player}: name two different computer players", file=sys.stderr)
-        return 2
-    if args.think <= 0:
-        print("FAIL: --think must be more than 0 seconds", file=sys.stderr)
-        return 2
+        return _refused(f"--player and --against are both {args.player}: name two different computer players")
     result = arena.run(data, args.games, args.seed, args.player, args.against, args.think)
     for line in arena.report(data, result, args.seed):
         print(line)
@@ -73,17 +82,11 @@ def _arena(args: argparse.Namespace, data: gamedata.GameData) -> int:
 def _ladder(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core import ladder
 
-    if args.games < 1:
-        print("FAIL: --games must be at least 1", file=sys.stderr)
-        return 2
-    if args.think <= 0:
-        print("FAIL: --think must be more than 0 seconds", file=sys.stderr)
-        return 2
+    if problem := _games_and_think_problem(args):
+        return _refused(problem)
     players = tuple(p for p in args.players.split(",") if p)
-    unknown = [p for p in players if p not in BOTS]
-    if unknown or len(set(players)) < 2:
-        print(f"FAIL: --players names two or more different computer players of {', '.join(BOTS)}", file=sys.stderr)
-        return 2
+    if any(p not in BOTS for p in players) or len(set(players)) < 2:
+        return _refused(f"--players names two or more different computer players of {', '.join(BOTS)}")
     for line in ladder.report(data, ladder.run(data, args.games, args.seed, players, args.think), args.seed, args.think):
         print(line, flush=True)
     return 0
@@ -92,9 +95,8 @@ def _ladder(args: argparse.Namespace, data: gamedata.GameData) -> int:
 def _balance(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core import balance
 
-    if args.games < 1:
-        print("FAIL: --games must be at least 1", file=sys.stderr)
-        return 2
+    if problem := _games_and_think_problem(args):
+        return _refused(problem)
     for line in balance.report(data, balance.run(data, args.games, args.seed, args.player, args.think), args.seed):
         print(line)
     return 0
