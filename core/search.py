@@ -9,7 +9,9 @@ on the same samples (common random numbers: the samples' luck cancels out betwee
 the end of the phase it is in (at most ``ROLLOUT_DEPTH`` decisions), every power playing the fast
 rollout policy; the position reached is scored by ``core/evaluation.py`` (a finished game by its
 VP margin, and ``WIN_BONUS`` for a win). Rounds of successive halving keep the better half of the
-candidates for the next samples.
+candidates for the next samples; greedy's own choice stays to the end, and is left only for a
+candidate better on the same samples by more than their noise (``CONFIDENCE`` standard errors), so
+the rollouts' noise never makes the search player worse than greedy's reading.
 
 Its think time is a setting (``think``, seconds; default ``THINK_SECONDS``), spent as a number of
 engine steps (``STEPS_PER_SECOND`` measured on this machine), never as a clock: given the game's
@@ -23,7 +25,7 @@ import math
 import random
 import statistics
 
-from attrs import define, field
+from attrs import define, field, frozen
 
 from core import dice, engine, victory
 from core.bots import decision_seed, fresh_choices, greedy_ranking, mandatory_first, playable_choices, seat_knowledge
@@ -122,6 +124,17 @@ class Candidate:
         return statistics.fmean(differences) > CONFIDENCE * spread
 
 
+@frozen
+class Sample:
+    """One determinization of the position, its pending decision, and the seeds of its future: the
+    dice, and the rollout policy's choices (the same for every candidate played on it)."""
+
+    state: GameState
+    pending: Decision
+    dice_seed: int
+    policy_seed: int
+
+
 @define
 class Search:
     """One decision's search: the samples drawn so far (shared by every candidate) and the work done."""
@@ -133,24 +146,24 @@ class Search:
     chooser: random.Random
     budget: int
     spent: int = 0
-    samples: list[tuple[GameState, Decision, int]] = field(factory=list)
+    samples: list[Sample] = field(factory=list)
 
-    def sample(self, index: int) -> tuple[GameState, Decision, int]:
-        """Sample ``index``: a determinization, its pending decision, and the seed of its dice."""
+    def sample(self, index: int) -> Sample:
         while len(self.samples) <= index:
             known = shuffled_sample(self.data, self.state, self.seat, self.chooser)
             pending = engine.decision(self.data, known)
             assert pending is not None
-            self.samples.append((known, pending, self.chooser.getrandbits(64)))
+            self.samples.append(Sample(known, pending, self.chooser.getrandbits(64), self.chooser.getrandbits(64)))
             self.spent += SAMPLE_STEPS
         return self.samples[index]
 
     def rollout(self, index: int, choice: Choice) -> float:
         """Play ``choice`` on sample ``index`` to the end of its phase (or ``ROLLOUT_DEPTH``) and score it."""
-        known, pending, seed = self.sample(index)
-        state = copy_state(known)
-        state.rng = RngState(seed)
-        rng = dice.new_rng(seed)
+        sample = self.sample(index)
+        pending = sample.pending
+        state = copy_state(sample.state)
+        state.rng = RngState(sample.dice_seed)
+        rng = dice.new_rng(sample.policy_seed)
         phase, turn = state.phase, state.turn
         _, next_pending = engine.advance(self.data, state, self.power, choice, pending)
         steps = 1
@@ -177,7 +190,9 @@ class Search:
                 index += 1
                 played += 1
             kept = sorted(alive, key=lambda c: c.mean, reverse=True)[: math.ceil(len(alive) / 2)]
-            alive = kept if first in kept else [first, *kept[:-1]] if len(kept) > 1 else [first, *kept]
+            if not any(c is first for c in kept):
+                kept = [*kept[:-1], first] if len(kept) > 1 else [*kept, first]
+            alive = kept
         best = max(alive, key=lambda c: c.mean)
         return best if best is first or best.better_than(first) else first
 
