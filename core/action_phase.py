@@ -3,6 +3,8 @@ event where allowed or for its CP, records a table action, or passes (CARD-1..CA
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import define
 
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
@@ -44,15 +46,22 @@ def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
     return event.refusal(ctx, power)
 
 
+def _play_options(ctx: Ctx, number: int) -> tuple[Option, Option]:
+    """A card played as its event, and for its CP."""
+    title = card_title(ctx, number)
+    return (
+        Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), f"Play {title} as its event")),
+        Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), f"Play {title} for {ctx.data.cards[number].cp} CP")),
+    )
+
+
 def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
     options = []
     for number in ctx.state.powers[power].hand:
-        card = ctx.data.cards[number]
-        title = card_title(ctx, number)
-        event_label = f"Play {title} as its event"
-        options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), event_label), event_refusal(ctx, power, number, Moment.IMPULSE)))
-        cp_refused = "CARD-1: a Mandatory event must be played as its event" if card.kind == CardKind.MANDATORY else ""
-        options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), f"Play {title} for {card.cp} CP"), cp_refused))
+        as_event, for_cp = ctx.tables.memo((Verb.PLAY, number), partial(_play_options, ctx, number))
+        options.append(as_event.with_refusal(event_refusal(ctx, power, number, Moment.IMPULSE)))
+        mandatory = ctx.data.cards[number].kind == CardKind.MANDATORY
+        options.append(for_cp.with_refusal("CARD-1: a Mandatory event must be played as its event" if mandatory else ""))
     options.append(Option(Choice(Verb.TABLE, (), "Record a table action (TABLE-1)")))
     mandatory = holds_mandatory(ctx, power)
     refused_pass = "CARD-1: a power holding a Mandatory event may not pass" if mandatory else ""

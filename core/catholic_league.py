@@ -299,4 +299,4 @@ TABLE_KINDS = (
     TableKind("guise", "Move the Duke of Guise (move, intercept, retreat, avoid battle)", (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6")),
 )
 
-TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), _guise_constraint),)
+TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), ("guise",), _guise_constraint),)

@@ -87,6 +87,11 @@ class Option:
     refusal: str = ""
     quiet: Quiet | None = None
 
+    def with_refusal(self, refusal: str) -> Option:
+        """This option, refused now with why (itself when ``refusal`` is ""): options that depend on
+        the data alone are made once and refused as the position says."""
+        return Option(self.choice, refusal, self.quiet) if refusal else self
+
 
 @frozen
 class Decision:

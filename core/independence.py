@@ -113,4 +113,4 @@ CARD_EVENTS = (
     ),
 )
 
-TABLE_CONSTRAINTS = (TableConstraint(("IND-1", "IND-2", "IND-3"), _constraint),)
+TABLE_CONSTRAINTS = (TableConstraint(("IND-1", "IND-2", "IND-3"), ("control", "units", "move"), _constraint),)

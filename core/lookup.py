@@ -5,7 +5,8 @@ every look-ahead of a computer player; scanning the data each time was most of a
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, TypeVar
 
 from attrs import Factory, frozen
 
@@ -14,6 +15,7 @@ from core.ids import INDEPENDENT, Power
 
 # Lookups kept for the last few GameData objects (a game, an override set, a test's data).
 _KEPT = 8
+T = TypeVar("T")
 
 
 @frozen
@@ -27,6 +29,16 @@ class Lookup:
     contenders: Mapping[str, tuple[str, ...]]
     # distances from a space to every space it reaches, filled as they are first asked for
     _distances: dict[str, dict[str, int]] = Factory(dict)
+    # whatever else depends on the data only, made once when first asked for (``memo``)
+    _made: dict[Hashable, Any] = Factory(dict)
+
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """What ``make`` returns for this data, made once (``key`` names it; it must depend on the
+        data alone, and nobody may change it)."""
+        if key not in self._made:
+            self._made[key] = make()
+        made: T = self._made[key]
+        return made
 
     def distances_from(self, space: str) -> dict[str, int]:
         """The fewest connections from ``space`` to every space a path joins it to (breadth-first)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import Factory, define, frozen
 
 from core import catholic_league
@@ -183,10 +185,18 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
             if b in own and a > b and MARY not in (a, b):
                 continue  # a same-power pair once, not twice
             other = side_power(state, data, b)
-            to = "announce" if other == power else f"to {ctx.name(other)}" if other else "no one acts for her"
-            label = f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({to})"
-            options.append(Option(Choice(Verb.PROPOSE, (a, b), label), refusal(ctx, power, a, b) or ""))
+            to = "announce" if other == power else other
+            options.append(ctx.tables.memo((Verb.PROPOSE, a, b, to), partial(_proposal, ctx, a, b, to)).with_refusal(refusal(ctx, power, a, b) or ""))
     return options
+
+
+def _proposal(ctx: Ctx, a: str, b: str, to: str) -> Option:
+    """Proposing royals a and b to the power ``to`` ("announce": one's own; "": no one acts for her)."""
+    if to == "announce":
+        return Option(Choice(Verb.PROPOSE, (a, b), ctx.named("Marriage: {} + {} (announce)", a, b)))
+    if to:
+        return Option(Choice(Verb.PROPOSE, (a, b), ctx.named("Marriage: {} + {} (to {})", a, b, to)))
+    return Option(Choice(Verb.PROPOSE, (a, b), ctx.named("Marriage: {} + {} (no one acts for her)", a, b)))
 
 
 def propose(ctx: Ctx, power: str, a: str, b: str) -> None:

@@ -152,4 +152,4 @@ CARD_EVENTS = (
 
 TABLE_KINDS = (TableKind("morisco", "Move the Morisco, record its siege or its loss", (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4")),)
 
-TABLE_CONSTRAINTS = (TableConstraint(("MOR-2", "MOR-3"), _constraint),)
+TABLE_CONSTRAINTS = (TableConstraint(("MOR-2", "MOR-3"), ("morisco",), _constraint),)

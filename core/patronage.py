@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import Factory, define, frozen
 
 from core import dice
@@ -129,17 +131,23 @@ def cp_refusal(ctx: Ctx, power: str, kind: str) -> str | None:
     return None
 
 
+def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
+    """Each kind in each CP box (PAT-2): the box's CP and the option, smallest box first."""
+    boxes = sorted(ctx.data.settings.patronage.cp_modifier.items(), key=lambda item: int(item[0]))
+    return tuple(
+        (int(box), Option(Choice(Verb.CP, ("patronise", kind, box), f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)")))
+        for kind in (ARTIST, SCIENTIST)
+        for box, modifier in boxes
+    )
+
+
 def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
-    modifiers = ctx.data.settings.patronage.cp_modifier
-    options = []
-    for kind in (ARTIST, SCIENTIST):
-        refusal = cp_refusal(ctx, power, kind) or ""
-        for box, modifier in sorted(modifiers.items(), key=lambda item: int(item[0])):
-            short = f"PAT-2: the {box}-CP box needs {box} CP ({cp_left} left)" if int(box) > cp_left else ""
-            label = f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)"
-            options.append(Option(Choice(Verb.CP, ("patronise", kind, box), label), refusal or short))
-    return options
+    refusals = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
+    return [
+        option.with_refusal(refusals[option.choice.args[1]] or (f"PAT-2: the {box}-CP box needs {box} CP ({cp_left} left)" if box > cp_left else ""))
+        for box, option in ctx.tables.memo("patronise options", partial(_patronise_options, ctx))
+    ]
 
 
 def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:

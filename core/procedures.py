@@ -105,10 +105,11 @@ class TableKind:
 
 @frozen
 class TableConstraint:
-    """A rule that limits table actions: ``refusal(ctx, kind id, parameters chosen so far, candidate
-    value)`` says why the value is refused, or ""."""
+    """A rule that limits the table actions of some ``kinds``: ``refusal(ctx, kind id, parameters
+    chosen so far, candidate value)`` says why the value is refused, or ""."""
 
     rules: tuple[str, ...]
+    kinds: tuple[str, ...]
     refusal: Callable[[Ctx, str, list[str], str], str]
 
 

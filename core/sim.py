@@ -106,27 +106,30 @@ class FuzzLeaning:
                 if draw < weight:
                     return choice
                 draw -= weight
-        preferred = [c for c in usable if self._leans_to(data, state, frame, c.args[0])]
+        leans_to = self._leaning(data, state, frame)
+        preferred = [c for c in usable if leans_to(c.args[0])] if leans_to is not None else []
         if preferred and _happens(rng, TILTED_VALUE_PREFERENCE):
             return _one_of(rng, preferred)
         return _one_of(rng, usable)
 
-    def _leans_to(self, data: GameData, state: GameState, frame: TableFrame, value: str) -> bool:
+    def _leaning(self, data: GameData, state: GameState, frame: TableFrame) -> Callable[[str], bool] | None:
+        """Which values of the table action's next parameter serve the tilt (None: no leaning here)."""
         step = len(frame.args)
         if frame.kind == "control" and self.tilt == Tilt.MILITARY:
             if step == 0:
-                return data.spaces[value].key and state.spaces[value].control != self.favourite
-            return value == self.favourite
+                return lambda value: data.spaces[value].key and state.spaces[value].control != self.favourite
+            return lambda value: value == self.favourite
         if frame.kind == "religion" and self.tilt in (Tilt.PROTESTANT, Tilt.CATHOLIC):
-            becomes_protestant = state.spaces[value].religion == Religion.CATHOLIC
-            return becomes_protestant is (self.tilt == Tilt.PROTESTANT)
-        if frame.kind == "region" and step == 1:
-            return value == ("+1" if self.tilt == Tilt.PROTESTANT else "-1") if self.tilt != Tilt.NONE else False
+            to_protestant = self.tilt == Tilt.PROTESTANT
+            return lambda value: (state.spaces[value].religion == Religion.CATHOLIC) is to_protestant
+        if frame.kind == "region" and step == 1 and self.tilt != Tilt.NONE:
+            wanted = "+1" if self.tilt == Tilt.PROTESTANT else "-1"
+            return lambda value: value == wanted
         if frame.kind == "unrest" and self.tilt != Tilt.NONE:
-            return state.spaces[value].unrest
+            return lambda value: state.spaces[value].unrest
         if frame.kind == "morisco" and step == 0:
-            return value == "besiege"
-        return False
+            return lambda value: value == "besiege"
+        return None
 
 
 def play(

@@ -37,7 +37,7 @@ def _who(by: str) -> str:
 
 def _spaces(verb: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
-        return [pick(s, ctx.named(verb + " {}", s)) for s in ctx.state.spaces]
+        return list(ctx.tables.memo(("table spaces", verb), lambda: tuple(pick(s, ctx.named(verb + " {}", s)) for s in ctx.data.spaces)))
 
     return options
 
@@ -243,22 +243,23 @@ TABLE_KINDS = (
 # ---- the procedure --------------------------------------------------------------------------------
 
 
+_CANCEL = pick(CANCEL, "Cancel the table action", quiet=Quiet.CANCELS)
+
+
 def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
-    cancel = pick(CANCEL, "Cancel the table action", quiet=Quiet.CANCELS)
     if not frame.kind:
-        return [*(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()), cancel]
+        return [*(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()), _CANCEL]
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
-    constrained = []
-    for option in options:
+    constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
+    for index, option in enumerate(options):
         if not option.refusal:
-            for constraint in ctx.rules.table_constraints:
+            for constraint in constraints:
                 refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
                 if refusal:
-                    option = Option(option.choice, refusal)
+                    options[index] = Option(option.choice, refusal)
                     break
-        constrained.append(option)
-    return [*constrained, cancel]
+    return [*options, _CANCEL]
 
 
 def _prompt(ctx: Ctx, frame: TableFrame) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.gamedata import GameData
@@ -38,11 +40,16 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
         short = f"{rule}: a {kind} costs {cost} CP ({cp_left} left)" if cp_left < cost else ""
         label = f"Raise a {kind} in {{}}: {cost} CP ({rule})"
         for space in raise_spaces(ctx, power, regulars):
-            options.append(Option(Choice(Verb.CP, (kind, space), ctx.named(label, space)), short))
+            option = ctx.tables.memo((Verb.CP, kind, space), partial(_raise_option, ctx, kind, space, label))
+            options.append(option.with_refusal(short))
     if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
         never = "MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP"
         options.append(Option(Choice(Verb.CP, ("morisco",), "Raise the Morisco unit (MOR-2)"), never))
     return options
+
+
+def _raise_option(ctx: Ctx, kind: str, space: str, label: str) -> Option:
+    return Option(Choice(Verb.CP, (kind, space), ctx.named(label, space)))
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:
