@@ -38,7 +38,7 @@ class Verb(StrEnum):
 Text = str | Callable[[], str]
 
 
-def words(text: Text) -> str:
+def text_of(text: Text) -> str:
     return text if isinstance(text, str) else text()
 
 
@@ -53,7 +53,7 @@ class Choice:
 
     @property
     def label(self) -> str:
-        return words(self._label)
+        return text_of(self._label)
 
     def __str__(self) -> str:
         return " ".join((self.verb.value, *self.args))
@@ -101,7 +101,7 @@ class Decision:
     when it offers none); ``cancel`` is the quiet choice when it backs out of a table action."""
 
     power: str
-    _prompt: Text = field(eq=words)
+    _prompt: Text = field(eq=text_of)
     rule: str
     choices: tuple[Choice, ...]
     refused: tuple[Option, ...] = ()
@@ -110,7 +110,7 @@ class Decision:
 
     @property
     def prompt(self) -> str:
-        return words(self._prompt)
+        return text_of(self._prompt)
 
     @property
     def cancel(self) -> Choice | None:
