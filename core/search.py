@@ -28,6 +28,7 @@ import statistics
 from attrs import define, field, frozen
 
 from core import dice, engine, victory
+from core.cards import PlayMode
 from core.bots import decision_seed, fresh_choices, greedy_ranking, mandatory_first, playable_choices, seat_knowledge
 from core.choices import Choice, Decision, Verb
 from core.context import Ctx
@@ -95,10 +96,10 @@ def rollout_choice(data: GameData, decision: Decision, rng: RngState) -> Choice:
     if cards:
         number = _one_of(rng, cards).args[0]
         ways = {c.args[1]: c for c in cards if c.args[0] == number}
-        event = ways.get("event")
-        if event is not None and ("cp" not in ways or dice.below(rng, 1000) < EVENT_PER_THOUSAND):
+        event = ways.get(PlayMode.EVENT)
+        if event is not None and (PlayMode.CP not in ways or dice.below(rng, 1000) < EVENT_PER_THOUSAND):
             return event
-        return ways["cp"]
+        return ways[PlayMode.CP]
     return _one_of(rng, choices)
 
 

@@ -15,6 +15,7 @@ from attrs import frozen
 
 from core import atomic, dice, invariants, saves, victory
 from core.bots import RandomBot
+from core.cards import PlayMode
 from core.choices import Choice, Decision, Verb
 from core.gamedata import GameData
 from core.ids import Religion
@@ -88,7 +89,7 @@ class FuzzLeaning:
         frame = state.stack[-1] if state.stack else None
         if isinstance(frame, TableFrame):
             return self._table_step(session.data, state, frame, decision, rng)
-        events = [c for c in choices if c.verb is Verb.PLAY and c.args[1] == "event"]
+        events = [c for c in choices if c.verb is Verb.PLAY and c.args[1] == PlayMode.EVENT]
         if events and _happens(rng, EVENT_PREFERENCE):
             return _one_of(rng, events)
         table = [c for c in choices if c.verb is Verb.TABLE]
