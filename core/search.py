@@ -28,8 +28,8 @@ import statistics
 from attrs import define, field, frozen
 
 from core import dice, engine, victory
-from core.cards import PlayMode
 from core.bots import decision_seed, fresh_choices, greedy_ranking, mandatory_first, playable_choices, seat_knowledge
+from core.cards import PlayMode
 from core.choices import Choice, Decision, Verb
 from core.context import Ctx
 from core.evaluation import score
