@@ -13,7 +13,7 @@ from core.context import Ctx
 from core.events import counted
 from core.gamedata import GameData
 from core.ids import Power, Religion
-from core.procedures import CardEvent, Procedure, TableConstraint, TableKind, pick
+from core.procedures import CardEvent, Procedure, TableConstraint, TableKind, pick, space_picks
 from core.state import Frame, GameState, LeaderStatus, Phase
 from core.units import add_units, fortified
 
@@ -246,7 +246,7 @@ def _guise_moves(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _guise_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     here = ctx.state.leaders[_guise(ctx)].space
-    return [pick(s, ctx.named("to {}", s), "CL-6: he is already there" if s == here else "") for s in ctx.state.spaces]
+    return [o.with_refusal("CL-6: he is already there" if o.choice.args[0] == here else "") for o in space_picks(ctx, "to {}")]
 
 
 def _record_guise(ctx: Ctx, by: str, args: list[str]) -> None:

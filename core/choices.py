@@ -56,7 +56,7 @@ class Choice:
         return text_of(self._label)
 
     def __str__(self) -> str:
-        return " ".join((self.verb.value, *self.args))
+        return " ".join((self.verb, *self.args))  # a StrEnum is its value
 
     @classmethod
     def parse(cls, text: str) -> Choice:
@@ -145,7 +145,12 @@ class Decision:
         return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS)
 
     def find(self, choice: Choice) -> Choice | None:
-        return next((c for c in self.choices if c == choice), None)
+        """The legal choice equal to ``choice`` (a computer player's is one of these very objects:
+        ``index`` finds it by identity before comparing)."""
+        try:
+            return self.choices[self.choices.index(choice)]
+        except ValueError:
+            return None
 
     def refusal_of(self, choice: Choice) -> str | None:
         """Why a known option is refused now (None when it is not one of the refused options)."""

@@ -8,7 +8,7 @@ from core.choices import Option
 from core.context import Ctx
 from core.gamedata import GameData
 from core.ids import INDEPENDENT, Power
-from core.procedures import CardEvent, TableConstraint, TableKind, pick
+from core.procedures import CardEvent, TableConstraint, TableKind, pick, space_picks
 from core.state import GameState, Phase
 from core.units import fortified
 
@@ -71,13 +71,14 @@ def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
         return [pick(CONFIRM, "Confirm")]
     here = ctx.state.morisco_space
     options = []
-    for space_id in ctx.state.spaces:
+    for option in space_picks(ctx, "to {}" if action == "move" else "besiege {}"):
+        space_id = option.choice.args[0]
         refusal = ""
         if action == "move" and space_id == here:
             refusal = f"MOR-3: the Morisco is already in {ctx.name(space_id)}"
         elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
             refusal = f"MOR-4: {ctx.name(space_id)} is not an enemy fortified space"
-        options.append(pick(space_id, ctx.named("to {}" if action == "move" else "besiege {}", space_id), refusal))
+        options.append(option.with_refusal(refusal))
     return options
 
 

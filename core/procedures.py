@@ -126,3 +126,9 @@ class PhaseStep:
 def pick(value: str, label: Text, refusal: str = "", quiet: Quiet | None = None) -> Option:
     """An option whose choice is ``pick <value>`` (event picks, table-action parameters)."""
     return Option(Choice(Verb.PICK, (value,), label), refusal, quiet)
+
+
+def space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
+    """``pick <space>`` for every space, in map order, labelled ``template`` with the space's name:
+    made once per game data (refuse one with ``Option.with_refusal``)."""
+    return ctx.tables.memo(("space picks", template), lambda: tuple(pick(s, ctx.named(template, s)) for s in ctx.data.spaces))

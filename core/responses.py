@@ -29,11 +29,21 @@ class CombatWindowFrame(Frame):
     index: int = 0
 
 
+def _cards_played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
+    """The cards whose event is played at ``moment`` (responses, combat cards)."""
+    def make() -> frozenset[int]:
+        return frozenset(n for n in ctx.data.cards if (event := ctx.rules.event_of(ctx.data, n)) is not None and event.moment is moment)
+
+    return ctx.tables.memo(("played at", moment, id(ctx.rules)), make)
+
+
 def _window_options(ctx: Ctx, power: str, moment: Moment) -> list[Option]:
     options: list[Option] = []
+    playable = _cards_played_at(ctx, moment)
     for number in ctx.state.powers[power].hand:
-        event = ctx.rules.event_of(ctx.data, number)
-        if event is not None and event.moment is moment:
+        if number in playable:
+            event = ctx.rules.event_of(ctx.data, number)
+            assert event is not None
             options += event.targets(ctx, power, number)
     return options
 

@@ -14,7 +14,7 @@ from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet
 from core.context import Ctx
 from core.ids import INDEPENDENT, Religion
 from core.marriage import MARY
-from core.procedures import Procedure, StepFn, TableKind, pick
+from core.procedures import Procedure, StepFn, TableKind, pick, space_picks
 from core.responses import open_battle_windows
 from core.state import Frame, LeaderStatus
 from core.units import add_units, fortified
@@ -37,7 +37,7 @@ def _who(by: str) -> str:
 
 def _spaces(verb: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
-        return list(ctx.tables.memo(("table spaces", verb), lambda: tuple(pick(s, ctx.named(verb + " {}", s)) for s in ctx.data.spaces)))
+        return list(space_picks(ctx, verb + " {}"))
 
     return options
 
@@ -62,7 +62,9 @@ def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unrest_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, ctx.named("Clear Unrest in {}" if sp.unrest else "Set Unrest in {}", s)) for s, sp in ctx.state.spaces.items()]
+    spaces = ctx.state.spaces
+    pairs = zip(space_picks(ctx, "Set Unrest in {}"), space_picks(ctx, "Clear Unrest in {}"))
+    return [clear if spaces[set_.choice.args[0]].unrest else set_ for set_, clear in pairs]
 
 
 def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -73,10 +75,9 @@ def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [
-        pick(s, ctx.named("{} becomes Catholic" if sp.religion == Religion.PROTESTANT else "{} becomes Protestant", s))
-        for s, sp in ctx.state.spaces.items()
-    ]
+    spaces = ctx.state.spaces
+    pairs = zip(space_picks(ctx, "{} becomes Protestant"), space_picks(ctx, "{} becomes Catholic"))
+    return [catholic if spaces[protestant.choice.args[0]].religion == Religion.PROTESTANT else protestant for protestant, catholic in pairs]
 
 
 def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -201,11 +202,12 @@ BATTLES = {"battle": "field battle", "assault": "assault", "naval-battle": "nava
 def _battle_spaces(battle: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
         out = []
-        for space_id in ctx.state.spaces:
+        for option in space_picks(ctx, BATTLES[battle].capitalize() + " in {}"):
+            space_id = option.choice.args[0]
             refusal = ""
             if battle == "assault" and not fortified(ctx.data, ctx.state, space_id):
                 refusal = f"TABLE-1: an assault is made on a fortified space, and {ctx.name(space_id)} is not one"
-            out.append(pick(space_id, ctx.named(BATTLES[battle].capitalize() + " in {}", space_id), refusal))
+            out.append(option.with_refusal(refusal))
         return out
 
     return options
@@ -248,7 +250,8 @@ _CANCEL = pick(CANCEL, "Cancel the table action", quiet=Quiet.CANCELS)
 
 def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
     if not frame.kind:
-        return [*(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()), _CANCEL]
+        kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()))
+        return [*kinds, _CANCEL]
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
     constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]

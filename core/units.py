@@ -8,7 +8,7 @@ from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.gamedata import GameData
 from core.ids import Power
-from core.procedures import TableKind, pick
+from core.procedures import TableKind, pick, space_picks
 from core.state import GameState, Units
 
 def fortified(data: GameData, state: GameState, space_id: str) -> bool:
@@ -90,7 +90,7 @@ def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, ctx.named("to {}", s)) for s in ctx.state.spaces if s != args[0]]
+    return [option for option in space_picks(ctx, "to {}") if option.choice.args[0] != args[0]]
 
 
 def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:
