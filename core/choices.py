@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 
 from attrs import field, frozen
@@ -32,28 +31,14 @@ class Verb(StrEnum):
     REWARD = "reward"
 
 
-# Words for the screen: the text, or how to make it (a function of the game data and of values taken
-# when the decision was built) when a view shows it. The engine lists many options it never shows
-# (computer players' look-ahead, replays): it builds none of their words.
-Text = str | Callable[[], str]
-
-
-def text_of(text: Text) -> str:
-    return text if isinstance(text, str) else text()
-
-
 @frozen
 class Choice:
     """A legal answer to a decision, with a stable string form (``play 21 event``) for logs,
-    saves and test scripts, and a readable label for the screen (built when it is read)."""
+    saves and test scripts, and a readable label for the screen."""
 
     verb: Verb
     args: tuple[str, ...] = ()
-    _label: Text = field(default="", eq=False, repr=False)
-
-    @property
-    def label(self) -> str:
-        return text_of(self._label)
+    label: str = field(default="", eq=False)
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))  # a StrEnum is its value
@@ -89,7 +74,7 @@ class Option:
 
     def with_refusal(self, refusal: str) -> Option:
         """This option, refused now with why (itself when ``refusal`` is ""): options that depend on
-        the data alone are made once and refused as the position says."""
+        the data alone, labels and all, are made once per game data and refused as the position says."""
         return Option(self.choice, refusal, self.quiet) if refusal else self
 
 
@@ -101,7 +86,7 @@ class Decision:
     when it offers none); ``cancel`` is the quiet choice when it backs out of a table action."""
 
     power: str
-    _prompt: Text = field(eq=text_of)
+    prompt: str
     rule: str
     choices: tuple[Choice, ...]
     refused: tuple[Option, ...] = ()
@@ -109,26 +94,15 @@ class Decision:
     quiet_cancels: bool = False
 
     @property
-    def prompt(self) -> str:
-        return text_of(self._prompt)
-
-    @property
     def cancel(self) -> Choice | None:
         return self.quiet if self.quiet_cancels else None
-
-    def shown(self) -> Decision:
-        """This decision with every word made: what a view shows (labels are built only then)."""
-        choices = tuple(Choice(c.verb, c.args, c.label) for c in self.choices)
-        refused = tuple(Option(Choice(o.choice.verb, o.choice.args, o.choice.label), o.refusal, o.quiet) for o in self.refused)
-        quiet = next((c for c in choices if c == self.quiet), None)
-        return Decision(self.power, self.prompt, self.rule, choices, refused, quiet, self.quiet_cancels)
 
     def quiet_or_first(self) -> Choice:
         """The quiet choice, else the first: what quiet play takes (walkthroughs, tests)."""
         return self.quiet or self.choices[0]
 
     @classmethod
-    def of(cls, power: str, prompt: Text, rule: str, options: list[Option]) -> Decision:
+    def of(cls, power: str, prompt: str, rule: str, options: list[Option]) -> Decision:
         """Split one list of options into the legal choices and the refused ones."""
         choices: list[Choice] = []
         refused: list[Option] = []

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from functools import partial
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from attrs import Factory, define
 
 from core import dice
-from core.choices import Text
 from core.events import Event, EventKind, Modifier, Roll
 from core.gamedata import GameData
 from core.lookup import Lookup, lookup
@@ -55,11 +53,6 @@ class Ctx:
         """A readable name for any power, royal, leader, patron, space or minor id."""
         return self.tables.names.get(ident) or self.data.name_of(ident)
 
-    def named(self, template: str, *ids: str) -> Text:
-        """A label: ``template`` with the names of ``ids`` in its ``{}``, made only when a view shows
-        it (names are data: the words never depend on a state that has moved on)."""
-        return partial(_fill, self.tables.names, template, ids)
-
     def gain_vp(self, power: str, amount: int, rule: str, reason: str) -> None:
         """WIN-6: every permanent VP change is a ledger entry and a logged event."""
         self.state.powers[power].vp_entries.append(VpEntry(rule=rule, amount=amount, reason=reason, turn=self.state.turn))
@@ -77,7 +70,3 @@ class Ctx:
 
     def at_war(self, a: str, b: str) -> bool:
         return sorted((a, b)) in self.state.wars
-
-
-def _fill(names: Mapping[str, str], template: str, ids: tuple[str, ...]) -> str:
-    return template.format(*(names.get(ident, ident) for ident in ids))

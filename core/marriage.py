@@ -192,11 +192,8 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
 
 def _proposal(ctx: Ctx, a: str, b: str, to: str) -> Option:
     """Proposing royals a and b to the power ``to`` ("announce": one's own; "": no one acts for her)."""
-    if to == "announce":
-        return Option(Choice(Verb.PROPOSE, (a, b), ctx.named("Marriage: {} + {} (announce)", a, b)))
-    if to:
-        return Option(Choice(Verb.PROPOSE, (a, b), ctx.named("Marriage: {} + {} (to {})", a, b, to)))
-    return Option(Choice(Verb.PROPOSE, (a, b), ctx.named("Marriage: {} + {} (no one acts for her)", a, b)))
+    whom = "announce" if to == "announce" else f"to {ctx.name(to)}" if to else "no one acts for her"
+    return Option(Choice(Verb.PROPOSE, (a, b), f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({whom})"))
 
 
 def propose(ctx: Ctx, power: str, a: str, b: str) -> None:

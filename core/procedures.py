@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from core.choices import Choice, Decision, Option, Quiet, Text, Verb
+from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.state import Frame, Phase
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class PhaseStep:
     rules: tuple[str, ...]
 
 
-def pick(value: str, label: Text, refusal: str = "", quiet: Quiet | None = None) -> Option:
+def pick(value: str, label: str, refusal: str = "", quiet: Quiet | None = None) -> Option:
     """An option whose choice is ``pick <value>`` (event picks, table-action parameters)."""
     return Option(Choice(Verb.PICK, (value,), label), refusal, quiet)
 
@@ -131,4 +131,4 @@ def pick(value: str, label: Text, refusal: str = "", quiet: Quiet | None = None)
 def space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
     """``pick <space>`` for every space, in map order, labelled ``template`` with the space's name:
     made once per game data (refuse one with ``Option.with_refusal``)."""
-    return ctx.tables.memo(("space picks", template), lambda: tuple(pick(s, ctx.named(template, s)) for s in ctx.data.spaces))
+    return ctx.tables.memo(("space picks", template), lambda: tuple(pick(s, template.format(ctx.name(s))) for s in ctx.data.spaces))

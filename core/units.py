@@ -49,7 +49,7 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
 
 
 def _raise_option(ctx: Ctx, kind: str, space: str, label: str) -> Option:
-    return Option(Choice(Verb.CP, (kind, space), ctx.named(label, space)))
+    return Option(Choice(Verb.CP, (kind, space), label.format(ctx.name(space))))
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:

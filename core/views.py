@@ -415,7 +415,7 @@ def seat_view(
         phase_title=PHASE_TITLES[state.phase],
         deciding_power=data.power_name(deciding) if deciding in state.powers else "",
         deciding_person=deciding_seat.name if deciding_seat is not None else "",
-        decision=pending.shown() if pending is not None and deciding_seat == seat else None,
+        decision=pending if pending is not None and deciding_seat == seat else None,
         winner=data.power_name(state.winner) if state.winner else "",
         victory=state.victory,
         vp=vp_rows(data, state),
