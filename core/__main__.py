@@ -1,4 +1,4 @@
-"""Headless runner: ``python -m core sim | replay | bench | arena | store | walkthrough``."""
+"""Headless runner: ``python -m core sim | replay | bench | arena | ladder | balance | store | walkthrough``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 
 from core import gamedata, saves
 from core import i18n as i18n_module
+from core.bots import BOTS
+from core.search import THINK_SECONDS
 
 
 def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
@@ -51,13 +53,52 @@ def _bench(args: argparse.Namespace, data: gamedata.GameData) -> int:
     return 0
 
 
+def _refused(problem: str) -> int:
+    print(f"FAIL: {problem}", file=sys.stderr)
+    return 2
+
+
+def _games_and_think_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the computer players' --games and --think ("" when nothing)."""
+    if args.games < 1:
+        return "--games must be at least 1"
+    if args.think <= 0:
+        return "--think must be more than 0 seconds"
+    return ""
+
+
 def _arena(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core import arena
 
-    if args.games < 1:
-        print("FAIL: --games must be at least 1", file=sys.stderr)
-        return 2
-    for line in arena.report(data, arena.run(data, args.games, args.seed), args.seed):
+    if problem := _games_and_think_problem(args):
+        return _refused(problem)
+    if args.player == args.against:
+        return _refused(f"--player and --against are both {args.player}: name two different computer players")
+    result = arena.run(data, args.games, args.seed, args.player, args.against, args.think)
+    for line in arena.report(data, result, args.seed):
+        print(line)
+    return 0
+
+
+def _ladder(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core import ladder
+
+    if problem := _games_and_think_problem(args):
+        return _refused(problem)
+    players = tuple(p for p in args.players.split(",") if p)
+    if any(p not in BOTS for p in players) or len(set(players)) < 2:
+        return _refused(f"--players names two or more different computer players of {', '.join(BOTS)}")
+    for line in ladder.report(data, ladder.run(data, args.games, args.seed, players, args.think), args.seed, args.think):
+        print(line, flush=True)
+    return 0
+
+
+def _balance(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    from core import balance
+
+    if problem := _games_and_think_problem(args):
+        return _refused(problem)
+    for line in balance.report(data, balance.run(data, args.games, args.seed, args.player, args.think), args.seed):
         print(line)
     return 0
 
@@ -149,9 +190,22 @@ def main(argv: list[str] | None = None) -> int:
                        help="most keys pressed in the game played through the app (it stops at the game's end: ~600 keys)")
     bench.add_argument("--starts", type=int, default=5, help="cold starts of the app and of a trivial one")
     bench.add_argument("--connections", type=int, default=20, help="SSH connections opened at once to the server, forked warm and started cold")
-    arena = commands.add_parser("arena", help="the computer players' strength: greedy in each seat against random")
+    arena = commands.add_parser("arena", help="the computer players' strength: one player in each seat against another")
     arena.add_argument("--games", type=int, default=10, help="games per power")
     arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--player", choices=tuple(BOTS), default="greedy", help="the computer player in one seat")
+    arena.add_argument("--against", choices=tuple(BOTS), default="random", help="the computer player in the other seats")
+    arena.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
+    ladder = commands.add_parser("ladder", help="the computer players against each other in every seat: a rating each")
+    ladder.add_argument("--games", type=int, default=6, help="games (the seats rotate one player a game: a multiple of 3 seats everyone everywhere)")
+    ladder.add_argument("--seed", type=int, default=1)
+    ladder.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
+    ladder.add_argument("--players", default=",".join(BOTS), help="the computer players on the ladder, comma-separated")
+    balance = commands.add_parser("balance", help="each power's wins and VP by source with one computer player in every seat")
+    balance.add_argument("--games", type=int, default=10)
+    balance.add_argument("--seed", type=int, default=1)
+    balance.add_argument("--player", choices=tuple(BOTS), default="greedy", help="the computer player in every seat")
+    balance.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
     store = commands.add_parser("store", help="the shared game store (games.sqlite3 in the save folder)")
     store.add_argument("--save-dir", type=Path, default=Path("saves"))
     store_actions = store.add_subparsers(dest="action", required=True)
@@ -189,7 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     except gamedata.DataError as exc:
         print(f"FAIL: bad game data: {exc}", file=sys.stderr)
         return 2
-    commands_run = {"sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena, "store": _store, "walkthrough": _walkthrough}
+    commands_run = {
+        "sim": _sim, "replay": _replay, "bench": _bench, "arena": _arena, "ladder": _ladder, "balance": _balance,
+        "store": _store, "walkthrough": _walkthrough,
+    }
     return commands_run[args.command](args, data)
 
 

@@ -3,11 +3,14 @@ event where allowed or for its CP, records a table action, or passes (CARD-1..CA
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import define
 
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
+from core.ids import CardKind
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.procedures import Moment, Procedure
 from core.responses import open_response_window
@@ -43,19 +46,26 @@ def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
     return event.refusal(ctx, power)
 
 
+def _play_options(ctx: Ctx, number: int) -> tuple[Option, Option]:
+    """A card played as its event, and for its CP."""
+    title = card_title(ctx, number)
+    return (
+        Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), f"Play {title} as its event")),
+        Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), f"Play {title} for {ctx.data.cards[number].cp} CP")),
+    )
+
+
 def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
     options = []
     for number in ctx.state.powers[power].hand:
-        card = ctx.data.cards[number]
-        title = card_title(ctx, number)
-        event_label = f"Play {title} as its event"
-        options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), event_label), event_refusal(ctx, power, number, Moment.IMPULSE)))
-        cp_refused = "CARD-1: a Mandatory event must be played as its event" if card.kind == "mandatory" else ""
-        options.append(Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), f"Play {title} for {card.cp} CP"), cp_refused))
+        as_event, for_cp = ctx.tables.memo((Verb.PLAY, number), partial(_play_options, ctx, number))
+        options.append(as_event.with_refusal(event_refusal(ctx, power, number, Moment.IMPULSE)))
+        mandatory = ctx.data.cards[number].kind == CardKind.MANDATORY
+        options.append(for_cp.with_refusal("CARD-1: a Mandatory event must be played as its event" if mandatory else ""))
     options.append(Option(Choice(Verb.TABLE, (), "Record a table action (TABLE-1)")))
     mandatory = holds_mandatory(ctx, power)
     refused_pass = "CARD-1: a power holding a Mandatory event may not pass" if mandatory else ""
-    options.append(Option(Choice(Verb.PASS, (), "Pass (GEN-6)"), refused_pass))
+    options.append(Option(Choice(Verb.PASS, (), "Pass (GEN-6)"), refused_pass, Quiet.MOVES_ON))
     return options
 
 
@@ -91,7 +101,7 @@ def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
         discard_after_play(ctx, number)
         ctx.state.stack.append(SpendCpFrame(power=power, cp=card.cp, purpose=CpPurpose.IMPULSE, card=number))
         return
-    mandatory = card.kind == "mandatory"
+    mandatory = card.kind == CardKind.MANDATORY
     take_from_hand(ctx, power, number, "as its event", "CARD-1" if mandatory else "CARD-4")
     if mandatory:  # CARD-1: the event first, then 2 CP
         mandatory_cp = ctx.data.settings.costs.mandatory_event_cp
@@ -117,7 +127,7 @@ def _impulse_choose(ctx: Ctx, frame: ImpulseFrame, choice: Choice) -> None:
 
 
 def _next_impulse(ctx: Ctx, frame: ActionPhaseFrame) -> None:
-    powers = ctx.data.power_ids
+    powers = ctx.tables.power_ids
     if frame.passes_in_row >= len(powers):
         ctx.remove_frame(frame)
         ctx.log("GEN-6", "every power has passed in a row: the Action Phase ends")
@@ -127,6 +137,6 @@ def _next_impulse(ctx: Ctx, frame: ActionPhaseFrame) -> None:
 
 
 PROCEDURES = (
-    Procedure(ActionPhaseFrame, "action-phase", auto=_next_impulse),
-    Procedure(ImpulseFrame, "impulse", _impulse_decision, _impulse_choose, _pass_empty_handed),
+    Procedure(ActionPhaseFrame, "action-phase", auto=_next_impulse, rules=("GEN-6", "GEN-1")),
+    Procedure(ImpulseFrame, "impulse", _impulse_decision, _impulse_choose, _pass_empty_handed, ("GEN-6", "CARD-1", "CARD-2", "CARD-3", "CARD-4", "TABLE-1")),
 )

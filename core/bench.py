@@ -7,6 +7,7 @@ so core never imports tui or textual.
 from __future__ import annotations
 
 import json
+import pickle
 import statistics
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from attrs import frozen
 
 from core import saves
 from core.gamedata import GameData
+from core.lookahead import copy_state
 from core.session import Session
 from core.sim import play
 from core.state import Phase
@@ -123,9 +125,25 @@ def decision_figures(data: GameData, games: int) -> list[Figure]:
     return [
         Figure(f"decision with undo on ({decisions[True]} decisions, {games} games)", per_decision[True], "ms",
                "undo off", per_decision[False], target="<0.3"),
+        Figure(f"decision with undo off ({decisions[False]} decisions, {games} games)", per_decision[False], "ms",
+               "undo on", per_decision[True], target="<0.05"),
         Figure("full game with undo on (median)", statistics.median(game_ms[True]), "ms",
                "undo off", statistics.median(game_ms[False])),
     ]
+
+
+def lookahead_figures(data: GameData, sessions: dict[int, Session], runs: int = 200) -> list[Figure]:
+    """The computer players' look-ahead: a copy of a position for a rollout (``copy_state``), against
+    pickling it there and back (what the copy was before)."""
+    figures = []
+    for turn, session in sessions.items():
+        state = session.state
+        figures.append(
+            Figure(f"position copy for a rollout at turn {turn}", _median_seconds(lambda: copy_state(state), runs) * 1000, "ms",
+                   "a pickle round trip", _median_seconds(lambda: pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL)), runs) * 1000,
+                   target="<0.2")
+        )
+    return figures
 
 
 def session_at_turn(data: GameData, turn: int, first_seed: int = 1, seeds: int = 50) -> Session:
@@ -237,6 +255,8 @@ def run_bench(
     for figure in decision_figures(data, games):
         yield figure.line()
     sessions = {turn: session_at_turn(data, turn) for turn in BENCH_TURNS}
+    for figure in lookahead_figures(data, sessions):
+        yield figure.line()
     with tempfile.TemporaryDirectory() as folder:
         for figure in save_figures(data, sessions, Path(folder), runs=repeats):
             yield figure.line()

@@ -9,6 +9,7 @@ from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import EventKind, counted
 from core.gamedata import CardRecord
+from core.ids import CardKind
 from core.procedures import CardEvent, Moment
 from core.state import CardMarker, DealLine, GameState, MarkerKind
 from core.victory import keys_controlled, track_value, unrest_spaces
@@ -64,7 +65,7 @@ def enter_new_cards(ctx: Ctx) -> None:
     for number in entering:
         piles.not_entered.remove(number)
         card = ctx.data.cards[number]
-        if card.kind == "home":
+        if card.kind == CardKind.HOME:
             ctx.state.powers[card.power].hand.append(number)
         else:
             piles.deck.append(number)
@@ -149,14 +150,14 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
 
 
 def holds_mandatory(ctx: Ctx, power: str) -> bool:
-    return any(ctx.data.cards[n].kind == "mandatory" for n in ctx.state.powers[power].hand)
+    return any(ctx.data.cards[n].kind == CardKind.MANDATORY for n in ctx.state.powers[power].hand)
 
 
 def discard_after_play(ctx: Ctx, number: int) -> None:
     """Removed-after-play cards leave the game; home cards wait to return; others go to the discard."""
     card = ctx.data.cards[number]
     piles = ctx.state.cards
-    if card.kind == "home":
+    if card.kind == CardKind.HOME:
         piles.home_used.append(number)
     elif card.removed_after_play:
         piles.removed.append(number)

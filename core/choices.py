@@ -41,7 +41,7 @@ class Choice:
     label: str = field(default="", eq=False)
 
     def __str__(self) -> str:
-        return " ".join((self.verb.value, *self.args))
+        return " ".join((self.verb, *self.args))  # a StrEnum is its value
 
     @classmethod
     def parse(cls, text: str) -> Choice:
@@ -55,37 +55,76 @@ class Choice:
         return cls(verb, tuple(words[1:]))
 
 
+class Quiet(StrEnum):
+    """How an option is the one that changes least: key 0 in the app, the walkthroughs' and tests'
+    quiet play, a computer player inside a table action."""
+
+    MOVES_ON = "moves on"  # done, pass, no response, no combat card, decline, stop spending
+    CANCELS = "cancels"  # backs out of a table action being recorded (Esc in the app)
+
+
 @frozen
 class Option:
-    """A choice a procedure knows of, with why it is not legal now ("" when it is)."""
+    """A choice a procedure knows of, with why it is not legal now ("" when it is), and whether it
+    is the quiet one of its decision."""
 
     choice: Choice
     refusal: str = ""
+    quiet: Quiet | None = None
+
+    def with_refusal(self, refusal: str) -> Option:
+        """This option, refused now with why (itself when ``refusal`` is ""): options that depend on
+        the data alone, labels and all, are made once per game data and refused as the position says."""
+        return Option(self.choice, refusal, self.quiet) if refusal else self
 
 
 @frozen
 class Decision:
-    """What one power must decide: the legal choices, and the known ones refused now with why."""
+    """What one power must decide: the legal choices, and the known ones refused now with why.
+
+    ``quiet`` is the legal choice that changes least, marked by the procedure that offers it (None
+    when it offers none); ``cancel`` is the quiet choice when it backs out of a table action."""
 
     power: str
     prompt: str
     rule: str
     choices: tuple[Choice, ...]
     refused: tuple[Option, ...] = ()
+    quiet: Choice | None = None
+    quiet_cancels: bool = False
+
+    @property
+    def cancel(self) -> Choice | None:
+        return self.quiet if self.quiet_cancels else None
+
+    def quiet_or_first(self) -> Choice:
+        """The quiet choice, else the first: what quiet play takes (walkthroughs, tests)."""
+        return self.quiet or self.choices[0]
 
     @classmethod
     def of(cls, power: str, prompt: str, rule: str, options: list[Option]) -> Decision:
         """Split one list of options into the legal choices and the refused ones."""
-        return cls(
-            power,
-            prompt,
-            rule,
-            tuple(o.choice for o in options if not o.refusal),
-            tuple(o for o in options if o.refusal),
-        )
+        choices: list[Choice] = []
+        refused: list[Option] = []
+        quiet: Option | None = None
+        for option in options:
+            if option.refusal:
+                refused.append(option)
+                continue
+            choices.append(option.choice)
+            if option.quiet is not None and quiet is None:
+                quiet = option
+        if quiet is None:
+            return cls(power, prompt, rule, tuple(choices), tuple(refused))
+        return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS)
 
     def find(self, choice: Choice) -> Choice | None:
-        return next((c for c in self.choices if c == choice), None)
+        """The legal choice equal to ``choice`` (a computer player's is one of these very objects:
+        ``index`` finds it by identity before comparing)."""
+        try:
+            return self.choices[self.choices.index(choice)]
+        except ValueError:
+            return None
 
     def refusal_of(self, choice: Choice) -> str | None:
         """Why a known option is refused now (None when it is not one of the refused options)."""

@@ -10,6 +10,7 @@ from attrs import Factory, define
 from core import dice
 from core.events import Event, EventKind, Modifier, Roll
 from core.gamedata import GameData
+from core.lookup import Lookup, lookup
 from core.state import Frame, GameState, VpEntry
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ class Ctx:
     rules: Registry = Factory(_the_registry)
     # set when control, religion or Unrest changed: the immediate victories are checked (WIN-2, WIN-3)
     map_changed: bool = False
+    tables: Lookup = Factory(lambda ctx: lookup(ctx.data), takes_self=True)
 
     def log(self, rule: str, text: str, power: str = "", kind: EventKind = EventKind.INFO) -> None:
         state = self.state
@@ -49,7 +51,7 @@ class Ctx:
 
     def name(self, ident: str) -> str:
         """A readable name for any power, royal, leader, patron, space or minor id."""
-        return self.data.name_of(ident)
+        return self.tables.names.get(ident) or self.data.name_of(ident)
 
     def gain_vp(self, power: str, amount: int, rule: str, reason: str) -> None:
         """WIN-6: every permanent VP change is a ledger entry and a logged event."""

@@ -8,7 +8,7 @@ from enum import StrEnum
 from attrs import Factory, define
 
 from core import diplomacy, patronage, units
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.procedures import Procedure
 from core.responses import open_response_window
@@ -64,7 +64,7 @@ def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     if not any(not o.refusal for o in options):
         return None
     lost = f"{frame.cp} CP left {'is' if frame.cp == 1 else 'are'} lost"
-    options.append(Option(Choice(Verb.CP, ("done",), f"Stop spending ({lost})")))
+    options.append(Option(Choice(Verb.CP, ("done",), f"Stop spending ({lost})"), quiet=Quiet.MOVES_ON))
     return Decision.of(frame.power, f"{ctx.name(frame.power)}: spend {frame.cp} CP", PURPOSE_RULES[frame.purpose], options)
 
 
@@ -100,4 +100,9 @@ def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
     open_response_window(ctx, f"after {ctx.name(frame.power)}'s {action}")
 
 
-PROCEDURES = (Procedure(SpendCpFrame, "spend-cp", _decide, _choose, _finish),)
+PROCEDURES = (
+    Procedure(
+        SpendCpFrame, "spend-cp", _decide, _choose, _finish,
+        ("GEN-6", "CARD-1", "VQ-2", "DIP-7", "UNIT-1", "UNIT-2", "IND-2", "MOR-2", "PAT-1", "PAT-2", "PAT-3", "CARD-8"),
+    ),
+)

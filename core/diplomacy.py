@@ -6,12 +6,12 @@ from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import Modifier
 from core.gamedata import MinorRecord
+from core.ids import Minor, Power, Religion
 
 
 def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
     """DIP-1: the major powers listed as able to Activate or Deactivate it, in impulse order."""
-    listed = set(minor.can_activate) | set(minor.can_deactivate)
-    return [p for p in ctx.data.power_ids if p in listed]
+    return list(ctx.tables.contenders[minor.id])
 
 
 def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
@@ -19,7 +19,7 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     costs = ctx.data.settings.costs
     options = []
     for minor in ctx.data.minors.values():
-        if power not in contenders(ctx, minor):
+        if power not in ctx.tables.contenders[minor.id]:
             continue
         held = ctx.state.minors[minor.id].influence.get(power, 0)
         refusal = ""
@@ -53,13 +53,13 @@ def to_determine(ctx: Ctx) -> list[str]:
 
 def _scotland_bonus(ctx: Ctx, minor: MinorRecord, power: str) -> list[Modifier]:
     """DIP-2: France +2 if all Scottish home spaces are Catholic; the Protestant +2 if all Protestant."""
-    if minor.id != "scotland" or not minor.home_spaces:
+    if minor.id != Minor.SCOTLAND or not minor.home_spaces:
         return []
     religions = {ctx.state.spaces[s].religion for s in minor.home_spaces}
     bonus = ctx.data.settings.diplomacy.scotland_religion_bonus
-    if power == "france" and religions == {"catholic"}:
+    if power == Power.FRANCE and religions == {Religion.CATHOLIC}:
         return [Modifier("all Scottish home spaces Catholic", bonus)]
-    if power == "protestant" and religions == {"protestant"}:
+    if power == Power.PROTESTANT and religions == {Religion.PROTESTANT}:
         return [Modifier("all Scottish home spaces Protestant", bonus)]
     return []
 

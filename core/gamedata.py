@@ -323,6 +323,8 @@ class LeagueSettings:
     leader: str
     extra_territory: tuple[str, ...]
     provisional: bool
+    # CL-2 [D]: where units displaced from a fortified Reims go (rulebook 12.5 is not in the sources)
+    displaced_to: str = attrs.field(default="nearest-fortified", metadata=_choices("nearest-fortified", "capital"))
 
 
 @frozen

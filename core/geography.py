@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from core.gamedata import GameData
+from core.lookup import lookup
 
 
 def neighbours(data: GameData, space: str) -> list[str]:
     """The spaces one connection away, in the order map.toml lists them."""
-    out: list[str] = []
-    for connection in data.connections:
-        if connection.a == space:
-            out.append(connection.b)
-        elif connection.b == space:
-            out.append(connection.a)
-    return out
+    return list(lookup(data).neighbours.get(space, ()))
 
 
 def distance(data: GameData, a: str, b: str) -> int | None:
     """The fewest connections from a to b (0 for the same space); None when no path joins them."""
-    seen = {a: 0}
-    queue = deque([a])
-    while queue:
-        here = queue.popleft()
-        if here == b:
-            return seen[here]
-        for there in neighbours(data, here):
-            if there not in seen:
-                seen[there] = seen[here] + 1
-                queue.append(there)
-    return None
+    return lookup(data).distances_from(a).get(b)

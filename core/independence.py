@@ -7,11 +7,9 @@ from attrs import define
 from core.cards import card_title
 from core.choices import Choice, Decision, Option
 from core.context import Ctx
-from core.procedures import CardEvent, Procedure, pick
+from core.ids import INDEPENDENT
+from core.procedures import CardEvent, Procedure, TableConstraint, pick
 from core.state import Frame, GameState, Units
-
-INDEPENDENT = "independent"
-
 
 @define
 class CityStateRebelsFrame(Frame):
@@ -103,7 +101,7 @@ def consistency_problems(state: GameState, space_ids: list[str]) -> list[str]:
     return problems
 
 
-PROCEDURES = (Procedure(CityStateRebelsFrame, "city-state-rebels", _decide, _choose),)
+PROCEDURES = (Procedure(CityStateRebelsFrame, "city-state-rebels", _decide, _choose, rules=("IND-3", "IND-2")),)
 
 CARD_EVENTS = (
     CardEvent(
@@ -115,4 +113,4 @@ CARD_EVENTS = (
     ),
 )
 
-TABLE_CONSTRAINTS = (_constraint,)
+TABLE_CONSTRAINTS = (TableConstraint(("IND-1", "IND-2", "IND-3"), ("control", "units", "move"), _constraint),)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import Factory, define, frozen
 
 from core import catholic_league
 from core.cards import add_card_marker, card_title
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier
 from core.gamedata import GameData
+from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
 from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
 
@@ -46,7 +49,6 @@ class AssassinationFrame(Frame):
 ELIZABETH = "elizabeth-i"
 MARY = "mary-queen-of-scots"
 WILLIAM_OF_ORANGE = "william-of-orange"
-SCOTLAND = "scotland"
 # MAR-8: the royals the Assassination event may target (the sources name them).
 ASSASSINATION_TARGETS = ("elizabeth-i", "henry-iii", "henry-of-navarre", "william-of-orange")
 
@@ -110,8 +112,8 @@ def courtship_row(roll: int) -> CourtshipRow:
 def side_power(state: GameState, data: GameData, royal_id: str) -> str:
     """The major power that proposes, accepts and rolls for a royal (MAR-9: Scotland's ally for Mary)."""
     home = data.royals[royal_id].power
-    if home == SCOTLAND:
-        return state.minors[SCOTLAND].ally if SCOTLAND in state.minors else ""
+    if home == Minor.SCOTLAND:
+        return state.minors[Minor.SCOTLAND].ally if Minor.SCOTLAND in state.minors else ""
     return home
 
 
@@ -121,7 +123,7 @@ def betrothal_of(state: GameState, royal_id: str) -> Betrothal | None:
 
 def betroth(state: GameState, data: GameData, a: str, b: str, opening: bool = False) -> Betrothal:
     """MAR-2: the two royals are betrothed until their resolution."""
-    bride, groom = (a, b) if data.royals[a].sex == "F" else (b, a)
+    bride, groom = (a, b) if data.royals[a].sex == Sex.FEMALE else (b, a)
     betrothal = Betrothal(bride=bride, groom=groom, opening=opening, resolve_this_turn=not opening)
     state.betrothals.append(betrothal)
     state.royals[bride].status = RoyalStatus.BETROTHED
@@ -152,7 +154,7 @@ def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> str | None:
     if ra.sex == rb.sex:
         return "MAR-3: the two royals must be of opposite sex"
     if ra.family and ra.family == rb.family:
-        house = {"V": "Valois", "H": "Habsburg"}[ra.family]
+        house = Family(ra.family).house
         return f"MAR-3b: both royals are {house}"
     other = side_power(state, data, b)
     if not other:
@@ -183,10 +185,15 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
             if b in own and a > b and MARY not in (a, b):
                 continue  # a same-power pair once, not twice
             other = side_power(state, data, b)
-            to = "announce" if other == power else f"to {ctx.name(other)}" if other else "no one acts for her"
-            label = f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({to})"
-            options.append(Option(Choice(Verb.PROPOSE, (a, b), label), refusal(ctx, power, a, b) or ""))
+            to = "announce" if other == power else other
+            options.append(ctx.tables.memo((Verb.PROPOSE, a, b, to), partial(_proposal, ctx, a, b, to)).with_refusal(refusal(ctx, power, a, b) or ""))
     return options
+
+
+def _proposal(ctx: Ctx, a: str, b: str, to: str) -> Option:
+    """Proposing royals a and b to the power ``to`` ("announce": one's own; "": no one acts for her)."""
+    whom = "announce" if to == "announce" else f"to {ctx.name(to)}" if to else "no one acts for her"
+    return Option(Choice(Verb.PROPOSE, (a, b), f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({whom})"))
 
 
 def propose(ctx: Ctx, power: str, a: str, b: str) -> None:
@@ -208,10 +215,10 @@ def agree(ctx: Ctx, a: str, b: str) -> None:
         resolve_wedding(ctx, betrothal)
 
 
-def answer_choices(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Choice]:
-    """MAR-2: the other power accepts or declines at once."""
+def answer_options(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Option]:
+    """MAR-2: the other power accepts or declines at once (declining changes least)."""
     text = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"
-    return [Choice(Verb.ACCEPT, (), f"Accept: {text}"), Choice(Verb.DECLINE, (), f"Decline: {text}")]
+    return [Option(Choice(Verb.ACCEPT, (), f"Accept: {text}")), Option(Choice(Verb.DECLINE, (), f"Decline: {text}"), quiet=Quiet.MOVES_ON)]
 
 
 def answer(ctx: Ctx, frame: ProposalAnswerFrame, accepted: bool) -> None:
@@ -275,35 +282,85 @@ def is_courtship_candidate(ctx: Ctx, betrothal: Betrothal) -> bool:
     return side_power(ctx.state, ctx.data, betrothal.groom) != side_power(ctx.state, ctx.data, ELIZABETH)
 
 
+@frozen
+class WeddingRoll:
+    """One roll of a wedding (MAR-4): who rolls, how many dice, what for, and its modifiers."""
+
+    power: str
+    dice: int
+    why: str
+    modifiers: tuple[Modifier, ...]
+
+
 def _side_modifiers(ctx: Ctx, betrothal: Betrothal, royal_id: str) -> list[Modifier]:
     royal = ctx.data.royals[royal_id]
     mods = [Modifier(f"{royal.name}'s Eligibility", ctx.state.royals[royal_id].eligibility)]
-    if betrothal.festivities and royal.power == "france":
+    if betrothal.festivities and royal.power == Power.FRANCE:
         mods.append(Modifier("Wedding Festivities (MAR-4)", ctx.data.settings.marriage.festivities_modifier))
     return mods
 
 
-def resolve_wedding(ctx: Ctx, betrothal: Betrothal) -> WeddingRow:
-    """MAR-4 roll, MAR-5 table, MAR-6 aftermath."""
+def _same_power(state: GameState, data: GameData, betrothal: Betrothal) -> bool:
+    """MAR-4: both royals are one power's (Mary's wedding with her ally's royal rolls a die a side)."""
+    same = side_power(state, data, betrothal.bride) == side_power(state, data, betrothal.groom)
+    return same and MARY not in (betrothal.bride, betrothal.groom)
+
+
+def wedding_rolls(ctx: Ctx, betrothal: Betrothal) -> list[WeddingRoll]:
+    """MAR-4: one die a side, each with its royal's Eligibility (and Wedding Festivities on the French
+    royal); for two royals of one power, 2d6 with the higher Eligibility."""
     state, data = ctx.state, ctx.data
-    bride_side = side_power(state, data, betrothal.bride)
-    groom_side = side_power(state, data, betrothal.groom)
-    same_power = bride_side == groom_side and MARY not in (betrothal.bride, betrothal.groom)
-    if same_power:
+    if _same_power(state, data, betrothal):
         higher = max((betrothal.bride, betrothal.groom), key=lambda r: state.royals[r].eligibility)
         mods = _side_modifiers(ctx, betrothal, higher)
         mods[0] = Modifier(f"higher Eligibility ({data.royals[higher].name})", mods[0].value)
-        rolls = [ctx.roll(bride_side, "MAR-4", "same-power wedding roll", 2, mods)]
-        total = rolls[0].total
-        paid = [bride_side]
-    else:
-        bride_roll = ctx.roll(bride_side, "MAR-4", f"wedding roll for {ctx.name(betrothal.bride)}", 1, _side_modifiers(ctx, betrothal, betrothal.bride))
-        groom_roll = ctx.roll(groom_side, "MAR-4", f"wedding roll for {ctx.name(betrothal.groom)}", 1, _side_modifiers(ctx, betrothal, betrothal.groom))
-        rolls = [bride_roll, groom_roll]
-        total = bride_roll.total + groom_roll.total
-        paid = [bride_side, groom_side]
-        if bride_side == groom_side and data.settings.marriage.mary_ally_paid_once:
-            paid = [bride_side]
+        return [WeddingRoll(side_power(state, data, betrothal.bride), 2, "same-power wedding roll", tuple(mods))]
+    return [
+        WeddingRoll(side_power(state, data, royal), 1, f"wedding roll for {ctx.name(royal)}", tuple(_side_modifiers(ctx, betrothal, royal)))
+        for royal in (betrothal.bride, betrothal.groom)
+    ]
+
+
+def wedding_payees(state: GameState, data: GameData, betrothal: Betrothal) -> list[str]:
+    """MAR-5: the powers a result pays, each once; both sides are Mary's ally when she weds one of its
+    royals, paid once or twice as the data says (``mary_ally_paid_once``)."""
+    bride_side = side_power(state, data, betrothal.bride)
+    groom_side = side_power(state, data, betrothal.groom)
+    if _same_power(state, data, betrothal) or (bride_side == groom_side and data.settings.marriage.mary_ally_paid_once):
+        return [bride_side]
+    return [bride_side, groom_side]
+
+
+def bonus_receivers(state: GameState, data: GameData, betrothal: Betrothal) -> list[tuple[str, str]]:
+    """MAR-6 [D]: (royal, power) for each royal with a marriage bonus: the spouse's power gains it."""
+    return [
+        (royal_id, side_power(state, data, spouse))
+        for royal_id, spouse in ((betrothal.bride, betrothal.groom), (betrothal.groom, betrothal.bride))
+        if data.royals[royal_id].marriage_bonus
+    ]
+
+
+def on_french_card(data: GameData, royal_id: str) -> bool:
+    """MAR-6c: a Valois royal, once married, goes on the French card (``valois_vp`` to France)."""
+    return data.royals[royal_id].family == Family.VALOIS
+
+
+def place_married(state: GameState, data: GameData, royal_id: str) -> int:
+    """MAR-6c: a royal is married; a Valois goes on the French card. The VP France gains (0 for
+    anyone but a Valois). Weddings and the scenarios' royals married at the start both place them."""
+    if on_french_card(data, royal_id):
+        state.royals[royal_id].status = RoyalStatus.ON_FRENCH_CARD
+        return data.settings.marriage.valois_vp
+    state.royals[royal_id].status = RoyalStatus.MARRIED
+    return 0
+
+
+def resolve_wedding(ctx: Ctx, betrothal: Betrothal) -> WeddingRow:
+    """MAR-4 roll, MAR-5 table, MAR-6 aftermath."""
+    state = ctx.state
+    rolls = [ctx.roll(r.power, "MAR-4", r.why, r.dice, r.modifiers) for r in wedding_rolls(ctx, betrothal)]
+    total = sum(roll.total for roll in rolls)
+    paid = wedding_payees(state, ctx.data, betrothal)
     row = wedding_row(total)
     for roll in rolls:
         roll.result = f"wedding total {total}: {row.name}"
@@ -328,24 +385,23 @@ def _apply_wedding_row(ctx: Ctx, betrothal: Betrothal, row: WeddingRow, paid: li
             for _ in range(abs(row.cards)):
                 add_card_marker(ctx, power, 1 if row.cards > 0 else -1, "MAR-5", row.name)
     dead = {betrothal.bride} if row.wife_dies else {betrothal.groom} if row.husband_dies else set()
-    protestant_gained = "protestant" in paid and row.vp > 0
-    for royal_id, spouse_id in ((betrothal.bride, betrothal.groom), (betrothal.groom, betrothal.bride)):
+    protestant_gained = Power.PROTESTANT in paid and row.vp > 0
+    bonuses = dict(bonus_receivers(state, data, betrothal))
+    for royal_id in (betrothal.bride, betrothal.groom):
         royal = data.royals[royal_id]
-        if royal.marriage_bonus:  # MAR-6 [D]: the royal's own bonus goes to the spouse's power
-            spouse_power = side_power(state, data, spouse_id)
-            state.powers[spouse_power].royal_bonuses.append(royal_id)
-            ctx.log("MAR-6", f"gains {royal.name}'s marriage bonus ({royal.marriage_bonus} +{royal.marriage_bonus_value})", spouse_power)
-        if royal.family == "V":
-            state.royals[royal_id].status = RoyalStatus.ON_FRENCH_CARD
-            ctx.gain_vp("france", data.settings.marriage.valois_vp, "MAR-6c", f"{royal.name} married, on the French card")
-        elif royal_id in dead:
+        if royal_id in bonuses:  # MAR-6 [D]: the royal's own bonus goes to the spouse's power
+            state.powers[bonuses[royal_id]].royal_bonuses.append(royal_id)
+            ctx.log("MAR-6", f"gains {royal.name}'s marriage bonus ({royal.marriage_bonus} +{royal.marriage_bonus_value})", bonuses[royal_id])
+        if royal_id in dead and not on_french_card(data, royal_id):
             _kill(ctx, royal_id, "MAR-5", row.name)
         elif royal_id == WILLIAM_OF_ORANGE and not protestant_gained:
             state.royals[royal_id].status = RoyalStatus.AVAILABLE
             ctx.log("MAR-6d", "William of Orange returns unmarried to Available to Wed")
         else:
-            state.royals[royal_id].status = RoyalStatus.MARRIED
-        if royal_id in dead and royal.family == "V":
+            valois_vp = place_married(state, data, royal_id)
+            if valois_vp:
+                ctx.gain_vp(Power.FRANCE, valois_vp, "MAR-6c", f"{royal.name} married, on the French card")
+        if royal_id in dead and on_french_card(data, royal_id):
             ctx.log("MAR-5", f"{royal.name} dies ({row.name})")
 
 
@@ -374,6 +430,12 @@ def court(ctx: Ctx, betrothal: Betrothal) -> None:
         ctx.state.stack.append(SpendCpFrame(power=beneficiary, cp=row.cp, purpose=CpPurpose.COURTSHIP))
 
 
+def virgin_queen_vp_left(state: GameState, data: GameData) -> int:
+    """VQ-1: the Virgin Queen VP England may still gain (the cap less those it gained)."""
+    england = side_power(state, data, ELIZABETH)
+    return data.settings.marriage.virgin_queen_vp_cap - state.powers[england].virgin_queen_vp
+
+
 def virgin_queen(ctx: Ctx) -> None:
     """VQ-1: 1 VP to England while Elizabeth I is unmarried and on the display; at most the cap."""
     state = ctx.state
@@ -382,9 +444,8 @@ def virgin_queen(ctx: Ctx) -> None:
     england = side_power(state, ctx.data, ELIZABETH)
     if state.royals[ELIZABETH].status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
         return
-    cap = ctx.data.settings.marriage.virgin_queen_vp_cap
-    if state.powers[england].virgin_queen_vp >= cap:
-        ctx.log("VQ-1", f"no Virgin Queen VP: the {cap} VP cap is reached", england)
+    if virgin_queen_vp_left(state, ctx.data) <= 0:
+        ctx.log("VQ-1", f"no Virgin Queen VP: the {ctx.data.settings.marriage.virgin_queen_vp_cap} VP cap is reached", england)
         return
     state.powers[england].virgin_queen_vp += 1
     ctx.gain_vp(england, 1, "VQ-1", "Virgin Queen")
@@ -399,7 +460,7 @@ def aging(ctx: Ctx) -> None:
             continue
         royal = data.royals[royal_id]
         before = royal_state.eligibility
-        if royal.sex == "F":
+        if royal.sex == Sex.FEMALE:
             drop = True
         else:
             keep_roll = ctx.roll(side_power(state, data, royal_id), "AGE-1", f"aging of {royal.name}")
@@ -484,7 +545,7 @@ def royals_entering(ctx: Ctx) -> None:
 
 def _answer_decision(ctx: Ctx, frame: ProposalAnswerFrame) -> Decision:
     prompt = f"{ctx.name(frame.proposer)} proposes {ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"
-    return Decision(frame.answerer, prompt, "MAR-2", tuple(answer_choices(ctx, frame)))
+    return Decision.of(frame.answerer, prompt, "MAR-2", answer_options(ctx, frame))
 
 
 def _answer_choose(ctx: Ctx, frame: ProposalAnswerFrame, choice: Choice) -> None:
@@ -526,10 +587,13 @@ def _target_choose(ctx: Ctx, frame: AssassinationFrame, choice: Choice) -> None:
 
 
 PROCEDURES = (
-    Procedure(ProposalAnswerFrame, "proposal-answer", _answer_decision, _answer_choose),
-    Procedure(MarriagePhaseFrame, "marriage-phase", auto=_resolve_queued),
-    Procedure(CourtshipChoiceFrame, "courtship-choice", _courtship_decision, _courtship_choose),
-    Procedure(AssassinationFrame, "assassination-target", _target_decision, _target_choose),
+    Procedure(ProposalAnswerFrame, "proposal-answer", _answer_decision, _answer_choose, rules=("MAR-2", "MAR-9")),
+    Procedure(
+        MarriagePhaseFrame, "marriage-phase", auto=_resolve_queued,
+        rules=("MAR-4", "MAR-5", "MAR-6", "MAR-8", "VQ-1", "VQ-2", "AGE-1"),
+    ),
+    Procedure(CourtshipChoiceFrame, "courtship-choice", _courtship_decision, _courtship_choose, rules=("VQ-2", "MAR-4", "MAR-5", "MAR-6")),
+    Procedure(AssassinationFrame, "assassination-target", _target_decision, _target_choose, rules=("MAR-8",)),
 )
 
 
@@ -559,7 +623,7 @@ def _festivities_targets(ctx: Ctx, power: str, number: int) -> list[Option]:
     """MAR-4 / CARD-8 [D]: on a standing betrothal that includes a French royal."""
     options = []
     for betrothal in ctx.state.betrothals:
-        if not any(ctx.data.royals[r].power == "france" for r in (betrothal.bride, betrothal.groom)):
+        if not any(ctx.data.royals[r].power == Power.FRANCE for r in (betrothal.bride, betrothal.groom)):
             continue
         label = f"Play {card_title(ctx, number)} on {ctx.name(betrothal.bride)} + {ctx.name(betrothal.groom)} (MAR-4)"
         refused = "MAR-4: this wedding already has Wedding Festivities" if betrothal.festivities else ""

@@ -7,11 +7,11 @@ from core.cards import card_title
 from core.choices import Option
 from core.context import Ctx
 from core.gamedata import GameData
-from core.procedures import CardEvent, TableKind, pick
+from core.ids import INDEPENDENT, Power
+from core.procedures import CardEvent, TableConstraint, TableKind, pick, space_picks
 from core.state import GameState, Phase
 from core.units import fortified
 
-OTTOMAN = "ottoman"
 CONFIRM = "confirm"
 ACTIONS = {
     "move": "Move the Morisco",
@@ -29,9 +29,9 @@ def distance_from_start(data: GameData, space_id: str) -> int | None:
 def is_enemy_fortress(ctx: Ctx, space_id: str) -> bool:
     """MOR-4: a fortified space held by a power at war with the Ottoman, or an independent one."""
     control = ctx.state.spaces[space_id].control
-    if not fortified(ctx.data, ctx.state, space_id) or control == OTTOMAN:
+    if not fortified(ctx.data, ctx.state, space_id) or control == Power.OTTOMAN:
         return False
-    return control == "independent" or ctx.at_war(OTTOMAN, control)
+    return control == INDEPENDENT or ctx.at_war(Power.OTTOMAN, control)
 
 
 def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
@@ -43,7 +43,7 @@ def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     ctx.log("MOR-1", f"{card_title(ctx, number)}: Unrest in {', '.join(ctx.name(s) for s in settings.unrest_spaces)}", power)
     ctx.state.morisco_space = settings.start_space
     ctx.state.morisco_besieging = ""
-    ctx.log("MOR-2", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)} (only ever through this event)", OTTOMAN)
+    ctx.log("MOR-2", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)} (only ever through this event)", Power.OTTOMAN)
 
 
 def _revolt_refusal(ctx: Ctx, power: str) -> str:
@@ -71,13 +71,14 @@ def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
         return [pick(CONFIRM, "Confirm")]
     here = ctx.state.morisco_space
     options = []
-    for space_id in ctx.state.spaces:
+    for option in space_picks(ctx, "to {}" if action == "move" else "besiege {}"):
+        space_id = option.choice.args[0]
         refusal = ""
         if action == "move" and space_id == here:
             refusal = f"MOR-3: the Morisco is already in {ctx.name(space_id)}"
         elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
             refusal = f"MOR-4: {ctx.name(space_id)} is not an enemy fortified space"
-        options.append(pick(space_id, f"{'to' if action == 'move' else 'besiege'} {ctx.name(space_id)}", refusal))
+        options.append(option.with_refusal(refusal))
     return options
 
 
@@ -121,11 +122,11 @@ def winter(ctx: Ctx) -> None:
     if not state.morisco_space:
         return
     if state.morisco_besieging and is_enemy_fortress(ctx, state.morisco_besieging):
-        ctx.log("MOR-4", f"the Morisco besieging {ctx.name(state.morisco_besieging)} at the start of Winter is destroyed", OTTOMAN)
+        ctx.log("MOR-4", f"the Morisco besieging {ctx.name(state.morisco_besieging)} at the start of Winter is destroyed", Power.OTTOMAN)
         state.morisco_space = state.morisco_besieging = ""
         return
     state.morisco_besieging = ""
-    ctx.log("MOR-3", f"the Morisco stays in {ctx.name(state.morisco_space)} through the Winter Phase", OTTOMAN)
+    ctx.log("MOR-3", f"the Morisco stays in {ctx.name(state.morisco_space)} through the Winter Phase", Power.OTTOMAN)
 
 
 def placement_problems(data: GameData, state: GameState) -> list[str]:
@@ -152,4 +153,4 @@ CARD_EVENTS = (
 
 TABLE_KINDS = (TableKind("morisco", "Move the Morisco, record its siege or its loss", (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4")),)
 
-TABLE_CONSTRAINTS = (_constraint,)
+TABLE_CONSTRAINTS = (TableConstraint(("MOR-2", "MOR-3"), ("morisco",), _constraint),)

@@ -8,7 +8,7 @@ from attrs import define
 
 from core import marriage
 from core.cards import card_title, discard_after_play, take_from_hand
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.procedures import Moment, Procedure
 from core.responses import open_response_window
@@ -35,24 +35,24 @@ def _options(ctx: Ctx, frame: NegotiationFrame, power: str) -> list[Option]:
 
 
 def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
-    powers = ctx.data.power_ids
+    powers = ctx.tables.power_ids
     if frame.dones_in_row >= len(powers):
         return None
     power = powers[frame.next_index]
     options = _options(ctx, frame, power)
     if not any(not o.refusal for o in options):
         return None
-    options.append(Option(Choice(Verb.DONE, (), "Done negotiating (GEN-7)")))
+    options.append(Option(Choice(Verb.DONE, (), "Done negotiating (GEN-7)"), quiet=Quiet.MOVES_ON))
     return Decision.of(power, f"{ctx.name(power)}: make a proposal or say done", "GEN-7", options)
 
 
 def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
     frame.dones_in_row = frame.dones_in_row + 1 if done else 0
-    frame.next_index = (frame.next_index + 1) % len(ctx.data.power_ids)
+    frame.next_index = (frame.next_index + 1) % len(ctx.tables.power_ids)
 
 
 def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
-    if frame.dones_in_row >= len(ctx.data.power_ids):
+    if frame.dones_in_row >= len(ctx.tables.power_ids):
         ctx.remove_frame(frame)
         if marriage.opening_betrothal(ctx.state) is not None and not frame.opening_decided:
             ctx.log("MAR-7", "the opening betrothal is postponed", marriage.opening_decider(ctx.state, ctx.data))
@@ -62,7 +62,7 @@ def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
 
 
 def _choose(ctx: Ctx, frame: NegotiationFrame, choice: Choice) -> None:
-    power = ctx.data.power_ids[frame.next_index]
+    power = ctx.tables.power_ids[frame.next_index]
     _next_negotiator(ctx, frame, done=choice.verb is Verb.DONE)
     if choice.verb is Verb.DONE:
         ctx.log("GEN-7", "is done negotiating", power)
@@ -81,4 +81,6 @@ def _choose(ctx: Ctx, frame: NegotiationFrame, choice: Choice) -> None:
         marriage.propose(ctx, power, choice.args[0], choice.args[1])
 
 
-PROCEDURES = (Procedure(NegotiationFrame, "negotiation", _decide, _choose, _auto),)
+PROCEDURES = (
+    Procedure(NegotiationFrame, "negotiation", _decide, _choose, _auto, ("GEN-7", "MAR-2", "MAR-3", "MAR-7", "MAR-9", "CARD-4", "CL-5")),
+)

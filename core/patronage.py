@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import Factory, define, frozen
 
 from core import dice
@@ -129,17 +131,23 @@ def cp_refusal(ctx: Ctx, power: str, kind: str) -> str | None:
     return None
 
 
+def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
+    """Each kind in each CP box (PAT-2): the box's CP and the option, smallest box first."""
+    boxes = sorted(ctx.data.settings.patronage.cp_modifier.items(), key=lambda item: int(item[0]))
+    return tuple(
+        (int(box), Option(Choice(Verb.CP, ("patronise", kind, box), f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)")))
+        for kind in (ARTIST, SCIENTIST)
+        for box, modifier in boxes
+    )
+
+
 def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
-    modifiers = ctx.data.settings.patronage.cp_modifier
-    options = []
-    for kind in (ARTIST, SCIENTIST):
-        refusal = cp_refusal(ctx, power, kind) or ""
-        for box, modifier in sorted(modifiers.items(), key=lambda item: int(item[0])):
-            short = f"PAT-2: the {box}-CP box needs {box} CP ({cp_left} left)" if int(box) > cp_left else ""
-            label = f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)"
-            options.append(Option(Choice(Verb.CP, ("patronise", kind, box), label), refusal or short))
-    return options
+    refusals = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
+    return [
+        option.with_refusal(refusals[option.choice.args[1]] or (f"PAT-2: the {box}-CP box needs {box} CP ({cp_left} left)" if box > cp_left else ""))
+        for box, option in ctx.tables.memo("patronise options", partial(_patronise_options, ctx))
+    ]
 
 
 def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:
@@ -210,23 +218,28 @@ def order_has_ties(ctx: Ctx, order: list[str]) -> bool:
 
 
 def modifiers(ctx: Ctx, patron_id: str) -> list[Modifier]:
-    """PAT-4: printed rating, CP box, Prague Cultural Center, Isabella Clara Eugenia, Observatory."""
+    """PAT-4 for a patron on the Patronage chart, as its sponsor and box are now."""
+    patron = (ctx.state.artists if patron_id in ctx.data.artists else ctx.state.scientists)[patron_id]
+    return modifiers_for(ctx, patron_id, patron.sponsor, patron.box_cp)
+
+
+def modifiers_for(ctx: Ctx, patron_id: str, sponsor: str, box_cp: int) -> list[Modifier]:
+    """PAT-4: printed rating, CP box, Prague Cultural Center, Isabella Clara Eugenia, Observatory, for
+    a patron sponsored by ``sponsor`` in the ``box_cp`` box."""
     data, state = ctx.data, ctx.state
-    is_artist = patron_id in data.artists
     record = data.patron(patron_id)
-    patron = (state.artists if is_artist else state.scientists)[patron_id]
     settings = data.settings.patronage
     mods = [
         Modifier(f"{record.name}'s rating", record.rating),
-        Modifier(f"{patron.box_cp}-CP box", settings.cp_modifier[str(patron.box_cp)]),
+        Modifier(f"{box_cp}-CP box", settings.cp_modifier[str(box_cp)]),
     ]
-    if patron.sponsor == settings.prague_power:
+    if sponsor == settings.prague_power:
         mods.append(Modifier("Prague Cultural Center", settings.prague_modifier))
-    for royal_id in state.powers[patron.sponsor].royal_bonuses:
+    for royal_id in state.powers[sponsor].royal_bonuses:
         royal = data.royals[royal_id]
         if royal.marriage_bonus == "patronage":
             mods.append(Modifier(f"married to {royal.name}", royal.marriage_bonus_value))
-    if not is_artist and state.markers.bonus_holders.get(OBSERVATORY) == patron.sponsor:
+    if patron_id in data.scientists and state.markers.bonus_holders.get(OBSERVATORY) == sponsor:
         mods.append(Modifier("Observatory", settings.observatory_modifier))
     return mods
 
@@ -423,9 +436,12 @@ def _kind_choose(ctx: Ctx, frame: SponsorKindFrame, choice: Choice) -> None:
 
 
 PROCEDURES = (
-    Procedure(PatronagePhaseFrame, "patronage-phase", auto=_evaluate_next),
-    Procedure(ScientistRewardFrame, "scientist-reward", _reward_decision, _reward_choose),
-    Procedure(SponsorKindFrame, "sponsor-kind", _kind_decision, _kind_choose),
+    Procedure(
+        PatronagePhaseFrame, "patronage-phase", auto=_evaluate_next,
+        rules=("PAT-4", "PAT-5", "PAT-6", "PAT-7", "PAT-8", "SCI-1", "SCI-2", "SCI-3"),
+    ),
+    Procedure(ScientistRewardFrame, "scientist-reward", _reward_decision, _reward_choose, rules=("SCI-1", "SCI-2")),
+    Procedure(SponsorKindFrame, "sponsor-kind", _kind_decision, _kind_choose, rules=("PAT-10", "PAT-1", "PAT-3")),
 )
 
 

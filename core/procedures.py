@@ -5,7 +5,9 @@ A rule-section module declares, beside its rules:
   what a choice does, what runs automatically);
 - ``CARD_EVENTS``: one ``CardEvent`` per card event it implements;
 - ``TABLE_KINDS`` / ``TABLE_CONSTRAINTS``: kinds of table action (TABLE-1) and the rules that limit
-  them (MOR-3, CL-6, IND-2, ...).
+  them (MOR-3, CL-6, IND-2, ...);
+- ``PHASE_STEPS`` (``core/turn.py``): what runs when each phase begins.
+Each declaration names the rule IDs it applies: that is what the rules browser calls enforced.
 Rule modules import each other's helpers and frame types where they need them (``cards.card_title``,
 ``units.add_units``); the declarations above they reach only through ``ctx.rules`` (the registry).
 """
@@ -18,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from core.choices import Choice, Decision, Option, Verb
-from core.state import Frame
+from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.state import Frame, Phase
 
 if TYPE_CHECKING:
     from core.context import Ctx
@@ -32,13 +34,15 @@ AutoFn = Callable[["Ctx", Any], None]
 @frozen
 class Procedure:
     """A kind of pending frame. ``decide`` returns None when nothing waits for a player; then
-    ``auto`` runs (a frame without ``auto`` always waits for a decision)."""
+    ``auto`` runs (a frame without ``auto`` always waits for a decision). ``rules``: the rule IDs
+    its steps apply (the rules browser's "enforced" comes from these declarations)."""
 
     frame: type[Frame]
     tag: str
     decide: DecideFn | None = None
     choose: ChooseFn | None = None
     auto: AutoFn | None = None
+    rules: tuple[str, ...] = ()
 
 
 class Moment(StrEnum):
@@ -100,10 +104,32 @@ class TableKind:
     rules: tuple[str, ...] = ("TABLE-1",)
 
 
-# (ctx, kind id, parameters chosen so far, candidate value) -> why the value is refused, or "".
-TableConstraint = Callable[["Ctx", str, list[str], str], str]
+@frozen
+class TableConstraint:
+    """A rule that limits the table actions of some ``kinds``: ``refusal(ctx, kind id, parameters
+    chosen so far, candidate value)`` says why the value is refused, or ""."""
+
+    rules: tuple[str, ...]
+    kinds: tuple[str, ...]
+    refusal: Callable[[Ctx, str, list[str], str], str]
 
 
-def pick(value: str, label: str, refusal: str = "") -> Option:
+@frozen
+class PhaseStep:
+    """What runs when a phase begins (GEN-3; ``Phase.SETUP``: when the set-up ends, the game starts),
+    and the rule IDs it applies."""
+
+    phase: Phase
+    run: Callable[[Ctx], None]
+    rules: tuple[str, ...]
+
+
+def pick(value: str, label: str, refusal: str = "", quiet: Quiet | None = None) -> Option:
     """An option whose choice is ``pick <value>`` (event picks, table-action parameters)."""
-    return Option(Choice(Verb.PICK, (value,), label), refusal)
+    return Option(Choice(Verb.PICK, (value,), label), refusal, quiet)
+
+
+def space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
+    """``pick <space>`` for every space, in map order, labelled ``template`` with the space's name:
+    made once per game data (refuse one with ``Option.with_refusal``)."""
+    return ctx.tables.memo(("space picks", template), lambda: tuple(pick(s, template.format(ctx.name(s))) for s in ctx.data.spaces))

@@ -8,9 +8,10 @@ from types import ModuleType
 
 from attrs import frozen
 
-from core import action_phase, cards, catholic_league, cp_spending, independence, marriage, morisco, negotiation, patronage, responses, suez, table, units
+from core import action_phase, cards, catholic_league, cp_spending, independence, marriage, morisco, negotiation, patronage, responses, suez, table, turn, units, victory
 from core.gamedata import GameData
-from core.procedures import CardEvent, Procedure, TableConstraint, TableKind
+from core.procedures import CardEvent, PhaseStep, Procedure, TableConstraint, TableKind
+from core.rules_text import base_id
 from core.state import Frame
 
 RULE_SECTIONS: tuple[ModuleType, ...] = (
@@ -27,6 +28,7 @@ RULE_SECTIONS: tuple[ModuleType, ...] = (
     catholic_league,
     independence,
     morisco,
+    turn,
 )
 
 
@@ -40,6 +42,20 @@ class Registry:
     card_events: dict[str, CardEvent]
     table_kinds: dict[str, TableKind]
     table_constraints: tuple[TableConstraint, ...]
+    phase_steps: tuple[PhaseStep, ...]
+
+    def declared_rules(self) -> frozenset[str]:
+        """Every rule ID a declaration applies: procedures, card events, table kinds and their
+        constraints, phase steps, and the immediate victory checks that are on (WIN-1..WIN-4)."""
+        declared = [
+            *(r for p in self.procedures.values() for r in p.rules),
+            *(r for e in self.card_events.values() for r in e.rules),
+            *(r for k in self.table_kinds.values() for r in k.rules),
+            *(r for c in self.table_constraints for r in c.rules),
+            *(r for s in self.phase_steps for r in s.rules),
+            *(r for c in victory.IMMEDIATE_CHECKS if c.test is not None for r in ("WIN-1", c.rule)),
+        ]
+        return frozenset(base_id(r) for r in declared)
 
     def procedure(self, frame: Frame) -> Procedure:
         return self.procedures[type(frame)]
@@ -76,6 +92,7 @@ def build(sections: tuple[ModuleType, ...] = RULE_SECTIONS) -> Registry:
         card_events=_unique([e for m in sections for e in getattr(m, "CARD_EVENTS", ())], lambda e: e.id, "card event"),
         table_kinds=_unique([k for m in sections for k in getattr(m, "TABLE_KINDS", ())], lambda k: k.id, "table kind"),
         table_constraints=tuple(c for m in sections for c in getattr(m, "TABLE_CONSTRAINTS", ())),
+        phase_steps=tuple(s for m in sections for s in getattr(m, "PHASE_STEPS", ())),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core.cards import discard_after_play, take_from_hand
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.procedures import Moment, Procedure
 from core.state import Frame, Phase, QuietResponses
@@ -29,11 +29,21 @@ class CombatWindowFrame(Frame):
     index: int = 0
 
 
+def _cards_played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
+    """The cards whose event is played at ``moment`` (responses, combat cards)."""
+    def make() -> frozenset[int]:
+        return frozenset(n for n in ctx.data.cards if (event := ctx.rules.event_of(ctx.data, n)) is not None and event.moment is moment)
+
+    return ctx.tables.memo(("played at", moment, id(ctx.rules)), make)
+
+
 def _window_options(ctx: Ctx, power: str, moment: Moment) -> list[Option]:
     options: list[Option] = []
+    playable = _cards_played_at(ctx, moment)
     for number in ctx.state.powers[power].hand:
-        event = ctx.rules.event_of(ctx.data, number)
-        if event is not None and event.moment is moment:
+        if number in playable:
+            event = ctx.rules.event_of(ctx.data, number)
+            assert event is not None
             options += event.targets(ctx, power, number)
     return options
 
@@ -48,12 +58,12 @@ def response_options(ctx: Ctx, power: str) -> list[Option]:
 def open_response_window(ctx: Ctx, trigger: str) -> None:
     """CARD-2: after every action or event, every power may answer with a response card."""
     if ctx.state.phase in BEFORE_MARRIAGE_RESOLUTION:
-        ctx.state.stack.append(ResponseWindowFrame(trigger=trigger, asked=list(ctx.data.power_ids)))
+        ctx.state.stack.append(ResponseWindowFrame(trigger=trigger, asked=list(ctx.tables.power_ids)))
 
 
 def open_combat_window(ctx: Ctx, space: str, sides: tuple[str, str]) -> None:
     """CARD-3: just before a recorded battle is resolved, its sides may play combat cards, in impulse order."""
-    involved = [p for p in ctx.data.power_ids if p in sides]
+    involved = [p for p in ctx.tables.power_ids if p in sides]
     ctx.state.stack.append(CombatWindowFrame(space=space, asked=involved))
 
 
@@ -87,17 +97,25 @@ def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
     return quiet is not None and quiet.turn == ctx.state.turn and quiet.phase == ctx.state.phase and quiet.answerable == answerable
 
 
-def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
-    if frame.index >= len(frame.asked):
-        return None
-    power = frame.asked[frame.index]
+def _asked_now(ctx: Ctx, power: str) -> list[Option] | None:
+    """The response options a power is asked about in a window now; None when it is not asked."""
     options = response_options(ctx, power)
     answerable = _answerable(options)
     if not answerable and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only powers that could answer are asked
     if _keeps_quiet(ctx, power, answerable):
         return None
-    options.append(Option(Choice(Verb.NO_RESPONSE, (), "No response")))
+    return options
+
+
+def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
+    if frame.index >= len(frame.asked):
+        return None
+    power = frame.asked[frame.index]
+    options = _asked_now(ctx, power)
+    if options is None:
+        return None
+    options.append(Option(Choice(Verb.NO_RESPONSE, (), "No response"), quiet=Quiet.MOVES_ON))
     options.append(Option(Choice(Verb.NO_RESPONSE, (UNTIL_NEXT_PHASE,), "No responses from me until the next phase (GEN-8)")))
     return Decision.of(power, f"Response window {frame.trigger}: play a response card?", "CARD-2", options)
 
@@ -120,6 +138,16 @@ def _next_asked(ctx: Ctx, frame: ResponseWindowFrame | CombatWindowFrame) -> Non
         frame.index += 1
 
 
+def _next_responder(ctx: Ctx, frame: ResponseWindowFrame) -> None:
+    """The power in turn is not asked: on to the next one that is, in impulse order (GEN-8), or the
+    window closes."""
+    frame.index += 1
+    while frame.index < len(frame.asked) and _asked_now(ctx, frame.asked[frame.index]) is None:
+        frame.index += 1
+    if frame.index >= len(frame.asked):
+        ctx.remove_frame(frame)
+
+
 def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
     if frame.index >= len(frame.asked):
         return None
@@ -127,7 +155,7 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
     options = _window_options(ctx, power, Moment.COMBAT)
     if not any(not o.refusal for o in options) and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only a side that could play a combat card is asked
-    options.append(Option(Choice(Verb.NO_COMBAT, (), "No combat card")))
+    options.append(Option(Choice(Verb.NO_COMBAT, (), "No combat card"), quiet=Quiet.MOVES_ON))
     return Decision.of(power, f"Battle at {ctx.name(frame.space)}: play a combat card?", "CARD-3", options)
 
 
@@ -138,6 +166,6 @@ def _combat_choose(ctx: Ctx, frame: CombatWindowFrame, choice: Choice) -> None:
 
 
 PROCEDURES = (
-    Procedure(ResponseWindowFrame, "response-window", _response_decision, _response_choose, _next_asked),
-    Procedure(CombatWindowFrame, "combat-window", _combat_decision, _combat_choose, _next_asked),
+    Procedure(ResponseWindowFrame, "response-window", _response_decision, _response_choose, _next_responder, ("CARD-2", "GEN-8")),
+    Procedure(CombatWindowFrame, "combat-window", _combat_decision, _combat_choose, _next_asked, ("CARD-3", "GEN-8")),
 )

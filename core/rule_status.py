@@ -1,13 +1,13 @@
 """What the engine does with each rule: enforced, recorded as a table action, or not in the sources.
-"Enforced" is derived from the rule IDs the engine cites (in its decisions, log lines
-and registry records); the rules that are something else are declared here, as data, with the reason."""
+"Enforced" comes from the registry's declarations: the rule IDs each procedure, card event, table
+kind and constraint, phase step and immediate victory check says it applies (``Registry.declared_rules``).
+The rules that are something else, and those the session rather than the engine applies, are
+declared here, as data, with the reason."""
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 from functools import cache
-from pathlib import Path
 
 from attrs import frozen
 
@@ -30,6 +30,7 @@ class Status:
 
 DECLARED: dict[str, Status] = {
     "GEN-1": Status(Treatment.ENFORCED, "the impulse order is the order of the powers in core/data/powers.toml"),
+    "GEN-9": Status(Treatment.ENFORCED, "undo back to the last die roll, reveal or hand-off (core/session.py)"),
     "CL-6": Status(Treatment.ENFORCED, "Guise's moves are table actions, refused outside the territory; his winter return is automatic"),
     "IND-1": Status(Treatment.ENFORCED, "the independent spaces are data (core/data/spaces.toml, scenarios)"),
     "MOR-3": Status(Treatment.ENFORCED, "the Morisco's moves are table actions, refused beyond 2 spaces of Granada or in Winter"),
@@ -40,32 +41,17 @@ DECLARED: dict[str, Status] = {
     "WIN-4": Status(Treatment.NOT_IN_SOURCES, "its condition is not in the sources: the check stays off until it is supplied"),
 }
 
-_ENGINE_DIR = Path(__file__).parent
-_NOT_ENGINE = {"rules_text.py", "rule_status.py"}
-_CITED = re.compile(r"\b([A-Z]+-\d+)[a-z]?\b")
-
 
 @cache
-def cited_by_engine() -> frozenset[str]:
-    """Rule IDs the engine cites: in its rule modules' decisions and log lines, and in the registry."""
-    cited = {
-        match.group(1)
-        for path in _ENGINE_DIR.glob("*.py")
-        if path.name not in _NOT_ENGINE
-        for match in _CITED.finditer(path.read_text(encoding="utf-8"))
-    }
-    for event in RULES.card_events.values():
-        cited.update(base_id(r) for r in event.rules)
-    for kind in RULES.table_kinds.values():
-        cited.update(base_id(r) for r in kind.rules)
-    return frozenset(cited)
+def _declared_by_the_registry() -> frozenset[str]:
+    return RULES.declared_rules()
 
 
 def status(rule_id: str) -> Status:
     rule = base_id(rule_id)
     if rule in DECLARED:
         return DECLARED[rule]
-    if rule in cited_by_engine():
+    if rule in _declared_by_the_registry():
         return Status(Treatment.ENFORCED)
     return Status(Treatment.NOT_CITED)
 

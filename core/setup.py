@@ -9,6 +9,7 @@ from attrs import frozen
 
 from core import dice
 from core.gamedata import GameData
+from core.ids import Power
 from core.state import (
     CardPiles,
     GameState,
@@ -246,13 +247,13 @@ def new_state(
 
         groom, bride = scenario.opening_betrothal
         betroth(state, data, groom, bride, opening=True)
+    from core.marriage import place_married  # MAR-6c: the one placement of a married royal
+
     for pair in scenario.married_at_start:
         for royal_id in pair:
-            royal = data.royals[royal_id]
-            on_card = royal.family == "V"
-            state.royals[royal_id].status = RoyalStatus.ON_FRENCH_CARD if on_card else RoyalStatus.MARRIED
-            if on_card:
-                state.powers["france"].vp_entries.append(
-                    VpEntry("MAR-6c", data.settings.marriage.valois_vp, f"{royal.name} on the French card", 0)
+            valois_vp = place_married(state, data, royal_id)
+            if valois_vp:
+                state.powers[Power.FRANCE].vp_entries.append(
+                    VpEntry("MAR-6c", valois_vp, f"{data.royals[royal_id].name} on the French card", 0)
                 )
     return state

@@ -1,23 +1,28 @@
-"""Random legal play: the fuzzer. Every power picks among the legal choices (seeded), leaning
-towards the rarely taken ones (events over CP, table actions that change the map) so that random
-play reaches every rule; some games lean towards one kind of immediate victory."""
+"""Random legal play: the fuzzer. One person holds every power and plays it with the random player
+of ``core/bots.py`` (seeded by the game's seed and the decision number), leaning towards the rarely
+taken choices (events over CP, table actions that change the map) so that random play reaches every
+rule; some games lean towards one kind of immediate victory."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 
 from attrs import frozen
 
-from core import atomic, invariants, saves, victory
+from core import atomic, dice, invariants, saves, victory
+from core.bots import RandomBot
+from core.cards import PlayMode
 from core.choices import Choice, Decision, Verb
 from core.gamedata import GameData
+from core.ids import Religion
 from core.session import Session
 from core.setup import Setup
-from core.state import GameState
-from core.table import CANCEL, TableFrame
+from core.state import GameState, RngState
+from core.table import TableFrame
 
 MAX_DECISIONS = 50_000
 
@@ -37,15 +42,17 @@ class GameSummary:
     rule_counts: dict[str, int]
 
 
-# how often the random player takes an offered event, or records a table action in its impulse
-EVENT_PREFERENCE = 0.6
-TABLE_PREFERENCE = 0.1
-TILTED_TABLE_PREFERENCE = 0.4
+# how often (per thousand) the random player takes an offered event, records a table action in its
+# impulse, or takes a table action's value that serves its game's tilt
+EVENT_PREFERENCE = 600
+TABLE_PREFERENCE = 100
+TILTED_TABLE_PREFERENCE = 400
+TILTED_VALUE_PREFERENCE = 800
 # table kinds that change the map or the new rules' state, weighted up
 KIND_WEIGHTS = {"control": 4, "religion": 3, "region": 3, "morisco": 4, "guise": 3, "move": 2}
 
 
-class Tilt:
+class Tilt(StrEnum):
     """What a game's random player leans towards: no victory in particular, or one immediate kind."""
 
     NONE = "none"
@@ -54,61 +61,76 @@ class Tilt:
     CATHOLIC = "catholic"
 
 
-@frozen
-class RandomPlayer:
-    """Seeded random choices with preferences; ``tilt`` and ``favourite`` steer table actions."""
+def _one_of(rng: RngState, choices: list[Choice]) -> Choice:
+    return choices[dice.below(rng, len(choices))]
 
-    rng: random.Random
+
+def _happens(rng: RngState, per_thousand: int) -> bool:
+    return dice.below(rng, 1000) < per_thousand
+
+
+@frozen
+class FuzzLeaning:
+    """The fuzzer's leaning of the random player: events and table actions first; ``tilt`` and
+    ``favourite`` steer the table actions towards one kind of immediate victory."""
+
     tilt: str
     favourite: str
 
     @classmethod
-    def for_seed(cls, data: GameData, seed: int) -> RandomPlayer:
-        rng = random.Random(seed)
+    def for_seed(cls, data: GameData, seed: int) -> FuzzLeaning:
         tilt = (Tilt.MILITARY, Tilt.PROTESTANT, Tilt.CATHOLIC, Tilt.NONE, Tilt.NONE)[seed % 5]
-        favourite = rng.choice([p.id for p in data.powers if p.auto_win_keys])
-        return cls(rng, tilt, favourite)
+        favourite = random.Random(seed).choice([p.id for p in data.powers if p.auto_win_keys])
+        return cls(tilt, favourite)
 
-    def choose(self, data: GameData, state: GameState, pending: Decision) -> Choice:
-        choices = list(pending.choices)
+    def choose(self, session: Session, decision: Decision, rng: RngState) -> Choice:
+        state = session.state
+        choices = list(decision.choices)
         frame = state.stack[-1] if state.stack else None
         if isinstance(frame, TableFrame):
-            return self._table_step(data, state, frame, choices)
-        events = [c for c in choices if c.verb is Verb.PLAY and c.args[1] == "event"]
-        if events and self.rng.random() < EVENT_PREFERENCE:
-            return self.rng.choice(events)
+            return self._table_step(session.data, state, frame, decision, rng)
+        events = [c for c in choices if c.verb is Verb.PLAY and c.args[1] == PlayMode.EVENT]
+        if events and _happens(rng, EVENT_PREFERENCE):
+            return _one_of(rng, events)
         table = [c for c in choices if c.verb is Verb.TABLE]
         chance = TABLE_PREFERENCE if self.tilt == Tilt.NONE else TILTED_TABLE_PREFERENCE
-        if table and self.rng.random() < chance:
+        if table and _happens(rng, chance):
             return table[0]
-        return self.rng.choice(choices)
+        return _one_of(rng, choices)
 
-    def _table_step(self, data: GameData, state: GameState, frame: TableFrame, choices: list[Choice]) -> Choice:
-        usable = [c for c in choices if c.args[0] != CANCEL] or choices
+    def _table_step(self, data: GameData, state: GameState, frame: TableFrame, decision: Decision, rng: RngState) -> Choice:
+        usable = [c for c in decision.choices if c is not decision.cancel] or list(decision.choices)
         if not frame.kind:
             weights = [KIND_WEIGHTS.get(c.args[0], 1) for c in usable]
-            return self.rng.choices(usable, weights)[0]
-        preferred = [c for c in usable if self._leans_to(data, state, frame, c.args[0])]
-        if preferred and self.rng.random() < 0.8:
-            return self.rng.choice(preferred)
-        return self.rng.choice(usable)
+            draw = dice.below(rng, sum(weights))
+            for choice, weight in zip(usable, weights):
+                if draw < weight:
+                    return choice
+                draw -= weight
+        leans_to = self._leaning(data, state, frame)
+        preferred = [c for c in usable if leans_to(c.args[0])] if leans_to is not None else []
+        if preferred and _happens(rng, TILTED_VALUE_PREFERENCE):
+            return _one_of(rng, preferred)
+        return _one_of(rng, usable)
 
-    def _leans_to(self, data: GameData, state: GameState, frame: TableFrame, value: str) -> bool:
+    def _leaning(self, data: GameData, state: GameState, frame: TableFrame) -> Callable[[str], bool] | None:
+        """Which values of the table action's next parameter serve the tilt (None: no leaning here)."""
         step = len(frame.args)
         if frame.kind == "control" and self.tilt == Tilt.MILITARY:
             if step == 0:
-                return data.spaces[value].key and state.spaces[value].control != self.favourite
-            return value == self.favourite
+                return lambda value: data.spaces[value].key and state.spaces[value].control != self.favourite
+            return lambda value: value == self.favourite
         if frame.kind == "religion" and self.tilt in (Tilt.PROTESTANT, Tilt.CATHOLIC):
-            becomes_protestant = state.spaces[value].religion == "catholic"
-            return becomes_protestant is (self.tilt == Tilt.PROTESTANT)
-        if frame.kind == "region" and step == 1:
-            return value == ("+1" if self.tilt == Tilt.PROTESTANT else "-1") if self.tilt != Tilt.NONE else False
+            to_protestant = self.tilt == Tilt.PROTESTANT
+            return lambda value: (state.spaces[value].religion == Religion.CATHOLIC) is to_protestant
+        if frame.kind == "region" and step == 1 and self.tilt != Tilt.NONE:
+            wanted = "+1" if self.tilt == Tilt.PROTESTANT else "-1"
+            return lambda value: value == wanted
         if frame.kind == "unrest" and self.tilt != Tilt.NONE:
-            return state.spaces[value].unrest
+            return lambda value: state.spaces[value].unrest
         if frame.kind == "morisco" and step == 0:
-            return value == "besiege"
-        return False
+            return lambda value: value == "besiege"
+        return None
 
 
 def play(
@@ -121,7 +143,7 @@ def play(
 ) -> Session:
     """A random game to its end, or to the first position where ``until`` holds."""
     session = Session.new(data, Setup(scenario=scenario, seed=seed), keep_undo=keep_undo)
-    player = RandomPlayer.for_seed(data, seed)
+    player = RandomBot(session.setup.seats[0], FuzzLeaning.for_seed(data, seed))
     while True:
         pending = session.decision
         if until is not None and until(session):
@@ -135,7 +157,7 @@ def play(
             return session
         if len(session.actions) >= MAX_DECISIONS:
             raise SimError(f"seed {seed}: the game did not end in {MAX_DECISIONS} decisions")
-        choice = player.choose(data, session.state, pending)
+        choice = player.choose(session, pending)
         try:
             session.choose(pending.power, choice)
         except Exception as exc:  # the fuzzer reports which game and decision broke

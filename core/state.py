@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from attrs import Factory, define
+from attrs import Factory, define, frozen
 
 
 class Phase(StrEnum):
@@ -67,7 +67,7 @@ class MarkerKind(StrEnum):
     SUEZ = "suez"
 
 
-@define
+@frozen
 class CardMarker:
     delta: int
     rule: str
@@ -75,7 +75,7 @@ class CardMarker:
     kind: MarkerKind = MarkerKind.ORDINARY
 
 
-@define
+@frozen
 class VpEntry:
     rule: str
     amount: int
@@ -83,7 +83,7 @@ class VpEntry:
     turn: int
 
 
-@define
+@frozen
 class DealLine:
     """One step of the CARD-7 count, for the Card Draw screen."""
 

@@ -24,14 +24,26 @@ class GrandVizierFrame(Frame):
     card: int
 
 
-def dig_modifiers(ctx: Ctx, power: str) -> list[Modifier]:
-    """SUEZ-2: +1 per box of the attempts marker; +2 for the Excavation bonus (SCI-2)."""
+def dig_modifiers(ctx: Ctx, power: str, attempts: int | None = None) -> list[Modifier]:
+    """SUEZ-2: +1 per box of the attempts marker (where it is now, or ``attempts``); +2 for the
+    Excavation bonus (SCI-2)."""
     settings = ctx.data.settings.suez
     state = ctx.state
-    mods = [Modifier(f"{state.suez_attempts} box{'es' if state.suez_attempts != 1 else ''} on the attempts track", state.suez_attempts * settings.box_bonus)]
+    boxes = state.suez_attempts if attempts is None else attempts
+    mods = [Modifier(f"{boxes} box{'es' if boxes != 1 else ''} on the attempts track", boxes * settings.box_bonus)]
     if state.markers.bonus_holders.get(EXCAVATION) == power:
         mods.append(Modifier("Excavation", settings.excavation_bonus))
     return mods
+
+
+def builds(ctx: Ctx, total: int) -> bool:
+    """SUEZ-1: a dig of this total builds the canal."""
+    return total >= ctx.data.settings.suez.target
+
+
+def attempts_after_failure(ctx: Ctx, attempts: int) -> int:
+    """SUEZ-2: a failed dig moves the attempts marker one box, up to the last box."""
+    return min(attempts + 1, ctx.data.settings.suez.boxes)
 
 
 def attempt(ctx: Ctx, power: str) -> bool:
@@ -39,7 +51,7 @@ def attempt(ctx: Ctx, power: str) -> bool:
     settings = ctx.data.settings.suez
     state = ctx.state
     roll = ctx.roll(power, "SUEZ-1", "attempt to build the Suez Canal", 1, dig_modifiers(ctx, power))
-    if roll.total >= settings.target:
+    if builds(ctx, roll.total):
         state.suez_built = True
         ctx.log("SUEZ-1", f"builds the Suez Canal ({roll.total}, {settings.target} needed)", power)
         ctx.gain_vp(power, settings.vp, "SUEZ-3", "the Suez Canal")
@@ -47,7 +59,7 @@ def attempt(ctx: Ctx, power: str) -> bool:
         ctx.log("SUEZ-3", "Ottoman expeditions are now placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)", power)
         return True
     if state.suez_attempts < settings.boxes:
-        state.suez_attempts += 1
+        state.suez_attempts = attempts_after_failure(ctx, state.suez_attempts)
         ctx.log("SUEZ-2", f"the dig fails ({roll.total}, {settings.target} needed): the attempts marker moves to box {state.suez_attempts}", power)
     else:
         ctx.log("SUEZ-2", f"the dig fails ({roll.total}, {settings.target} needed): the attempts marker is already in the last box", power)
@@ -78,7 +90,7 @@ def _grand_vizier(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> N
     ctx.state.stack.append(GrandVizierFrame(power=power, card=number))
 
 
-PROCEDURES = (Procedure(GrandVizierFrame, "grand-vizier", _decide, _choose),)
+PROCEDURES = (Procedure(GrandVizierFrame, "grand-vizier", _decide, _choose, rules=("SUEZ-1", "SUEZ-2", "SUEZ-3")),)
 
 CARD_EVENTS = (
     CardEvent(

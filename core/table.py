@@ -10,15 +10,16 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core import diplomacy, patronage
-from core.choices import TABLE_ACTOR, Choice, Decision, Option
+from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet
 from core.context import Ctx
-from core.procedures import Procedure, StepFn, TableKind, pick
+from core.ids import INDEPENDENT, Religion
+from core.marriage import MARY
+from core.procedures import Procedure, StepFn, TableKind, pick, space_picks
 from core.responses import open_battle_windows
 from core.state import Frame, LeaderStatus
 from core.units import add_units, fortified
 
 CANCEL = "cancel"
-MARY = "mary-queen-of-scots"
 
 
 @define
@@ -36,7 +37,7 @@ def _who(by: str) -> str:
 
 def _spaces(verb: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
-        return [pick(s, f"{verb} {ctx.name(s)}") for s in ctx.state.spaces]
+        return list(space_picks(ctx, verb + " {}"))
 
     return options
 
@@ -50,7 +51,7 @@ def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _new_controllers(ctx: Ctx, args: list[str]) -> list[Option]:
     space = args[0]
-    owners = [*ctx.data.power_ids, "independent", *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
+    owners = [*ctx.data.power_ids, INDEPENDENT, *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
     return [pick(o, f"{ctx.name(space)} to {ctx.name(o)}") for o in owners if o != ctx.state.spaces[space].control]
 
 
@@ -61,7 +62,9 @@ def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unrest_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, f"{'Clear' if sp.unrest else 'Set'} Unrest in {ctx.name(s)}") for s, sp in ctx.state.spaces.items()]
+    spaces = ctx.state.spaces
+    pairs = zip(space_picks(ctx, "Set Unrest in {}"), space_picks(ctx, "Clear Unrest in {}"))
+    return [clear if spaces[set_.choice.args[0]].unrest else set_ for set_, clear in pairs]
 
 
 def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -72,15 +75,14 @@ def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [
-        pick(s, f"{ctx.name(s)} becomes {'Catholic' if sp.religion == 'protestant' else 'Protestant'}")
-        for s, sp in ctx.state.spaces.items()
-    ]
+    spaces = ctx.state.spaces
+    pairs = zip(space_picks(ctx, "{} becomes Protestant"), space_picks(ctx, "{} becomes Catholic"))
+    return [catholic if spaces[protestant.choice.args[0]].religion == Religion.PROTESTANT else protestant for protestant, catholic in pairs]
 
 
 def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
     space = ctx.state.spaces[args[0]]
-    space.religion = "catholic" if space.religion == "protestant" else "protestant"
+    space.religion = Religion.CATHOLIC if space.religion == Religion.PROTESTANT else Religion.PROTESTANT
     ctx.map_changed = True
     ctx.log("TABLE-1", f"{_who(by)}{ctx.name(args[0])} is now {space.religion.capitalize()}", by)
 
@@ -104,7 +106,7 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(p, f"{ctx.name(p)} units in {ctx.name(args[0])}") for p in [*ctx.data.power_ids, "independent"]]
+    return [pick(p, f"{ctx.name(p)} units in {ctx.name(args[0])}") for p in [*ctx.data.power_ids, INDEPENDENT]]
 
 
 def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
@@ -200,11 +202,12 @@ BATTLES = {"battle": "field battle", "assault": "assault", "naval-battle": "nava
 def _battle_spaces(battle: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
         out = []
-        for space_id in ctx.state.spaces:
+        for option in space_picks(ctx, BATTLES[battle].capitalize() + " in {}"):
+            space_id = option.choice.args[0]
             refusal = ""
             if battle == "assault" and not fortified(ctx.data, ctx.state, space_id):
                 refusal = f"TABLE-1: an assault is made on a fortified space, and {ctx.name(space_id)} is not one"
-            out.append(pick(space_id, f"{BATTLES[battle].capitalize()} in {ctx.name(space_id)}", refusal))
+            out.append(option.with_refusal(refusal))
         return out
 
     return options
@@ -212,7 +215,7 @@ def _battle_spaces(battle: str) -> StepFn:
 
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
     attacker = args[1]
-    return [pick(p, f"{ctx.name(attacker)} attacks {ctx.name(p)}") for p in [*ctx.data.power_ids, "independent"] if p != attacker]
+    return [pick(p, f"{ctx.name(attacker)} attacks {ctx.name(p)}") for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker]
 
 
 def _battle(battle: str) -> TableKind:
@@ -242,21 +245,24 @@ TABLE_KINDS = (
 # ---- the procedure --------------------------------------------------------------------------------
 
 
+_CANCEL = pick(CANCEL, "Cancel the table action", quiet=Quiet.CANCELS)
+
+
 def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
-    cancel = pick(CANCEL, "Cancel the table action")
     if not frame.kind:
-        return [*(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()), cancel]
+        kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()))
+        return [*kinds, _CANCEL]
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
-    constrained = []
-    for option in options:
-        refusal = option.refusal
-        for constraint in ctx.rules.table_constraints:
-            if refusal:
-                break
-            refusal = constraint(ctx, frame.kind, frame.args, option.choice.args[0])
-        constrained.append(Option(option.choice, refusal))
-    return [*constrained, cancel]
+    constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
+    for index, option in enumerate(options):
+        if not option.refusal:
+            for constraint in constraints:
+                refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
+                if refusal:
+                    options[index] = Option(option.choice, refusal)
+                    break
+    return [*options, _CANCEL]
 
 
 def _prompt(ctx: Ctx, frame: TableFrame) -> str:
@@ -285,4 +291,4 @@ def _choose(ctx: Ctx, frame: TableFrame, choice: Choice) -> None:
         kind.record(ctx, frame.power if frame.power != TABLE_ACTOR else "", frame.args)
 
 
-PROCEDURES = (Procedure(TableFrame, "table", _decide, _choose),)
+PROCEDURES = (Procedure(TableFrame, "table", _decide, _choose, rules=("TABLE-1",)),)

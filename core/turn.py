@@ -9,6 +9,7 @@ from core.events import EventKind
 from core.marriage import MarriagePhaseFrame
 from core.negotiation import NegotiationFrame
 from core.patronage import PatronagePhaseFrame
+from core.procedures import PhaseStep
 from core.state import PHASE_TITLES, Phase
 
 NEXT_PHASE = {
@@ -29,7 +30,7 @@ def begin_next_phase(ctx: Ctx) -> None:
     state = ctx.state
     following = NEXT_PHASE[state.phase]
     if state.phase is Phase.SETUP:
-        _game_start(ctx)
+        BEGIN[Phase.SETUP](ctx)
     if state.phase is Phase.VICTORY:
         state.turn += 1
     state.phase = following
@@ -89,13 +90,15 @@ def _victory(ctx: Ctx) -> None:
     victory.victory_determination(ctx)
 
 
-BEGIN = {
-    Phase.CARD_DRAW: _card_draw,
-    Phase.NEGOTIATION: _negotiation,
-    Phase.DIPLOMATIC_STATUS: _diplomatic_status,
-    Phase.ACTION: _action,
-    Phase.MARRIAGE: _marriage,
-    Phase.PATRONAGE: _patronage,
-    Phase.WINTER: _winter,
-    Phase.VICTORY: _victory,
-}
+PHASE_STEPS = (
+    PhaseStep(Phase.SETUP, _game_start, ("GEN-2", "GEN-4", "IND-1")),
+    PhaseStep(Phase.CARD_DRAW, _card_draw, ("GEN-3", "MAR-1", "CARD-5", "CARD-6", "CARD-7", "CL-7")),
+    PhaseStep(Phase.NEGOTIATION, _negotiation, ("GEN-3", "GEN-7")),
+    PhaseStep(Phase.DIPLOMATIC_STATUS, _diplomatic_status, ("GEN-3", "CL-5", "DIP-1", "DIP-2", "DIP-3", "DIP-4", "DIP-5", "DIP-6", "GEN-5")),
+    PhaseStep(Phase.ACTION, _action, ("GEN-3", "WIN-2", "GEN-6")),
+    PhaseStep(Phase.MARRIAGE, _marriage, ("GEN-3", "MAR-4")),
+    PhaseStep(Phase.PATRONAGE, _patronage, ("GEN-3", "PAT-6", "GEN-5")),
+    PhaseStep(Phase.WINTER, _winter, ("GEN-3", "MOR-3", "MOR-4", "CL-6", "DIP-6", "CARD-4")),
+    PhaseStep(Phase.VICTORY, _victory, ("GEN-3", "WIN-1", "WIN-5", "WIN-6", "GEN-5")),
+)
+BEGIN = {step.phase: step.run for step in PHASE_STEPS}

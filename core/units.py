@@ -2,36 +2,30 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.gamedata import GameData
-from core.procedures import TableKind, pick
+from core.ids import Power
+from core.procedures import TableKind, pick, space_picks
 from core.state import GameState, Units
-
-MORISCO_POWER = "ottoman"
-
 
 def fortified(data: GameData, state: GameState, space_id: str) -> bool:
     """A printed fortified space, or one given a fortress in play (CL-4)."""
     return data.spaces[space_id].fortified or space_id in state.fortresses
 
 
-def is_home_space(data: GameData, power: str, space_id: str) -> bool:
-    """UNIT-1 / UNIT-2 [D]: the Protestant's home spaces are the Huguenot home spaces."""
-    record = data.spaces[space_id]
-    return record.huguenot if power == "protestant" else record.home == power
-
-
 def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
-    """Home spaces the power controls (fortified ones for regulars); never an independent space (IND-2)."""
+    """UNIT-1 / UNIT-2: home spaces the power controls (fortified ones for regulars; the Protestant's
+    home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2)."""
     data, state = ctx.data, ctx.state
     return [
-        s.id
-        for s in data.spaces.values()
-        if is_home_space(data, power, s.id)
-        and not s.independent
-        and state.spaces[s.id].control == power
-        and (fortified(data, state, s.id) or not regulars)
+        s
+        for s in ctx.tables.home_spaces.get(power, ())
+        if state.spaces[s].control == power
+        and not data.spaces[s].independent
+        and (not regulars or fortified(data, state, s))
     ]
 
 
@@ -44,13 +38,18 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
     for kind, cost, regulars, rule in kinds:
         short = f"{rule}: a {kind} costs {cost} CP ({cp_left} left)" if cp_left < cost else ""
+        label = f"Raise a {kind} in {{}}: {cost} CP ({rule})"
         for space in raise_spaces(ctx, power, regulars):
-            label = f"Raise a {kind} in {ctx.name(space)}: {cost} CP ({rule})"
-            options.append(Option(Choice(Verb.CP, (kind, space), label), short))
-    if power == MORISCO_POWER:
+            option = ctx.tables.memo((Verb.CP, kind, space), partial(_raise_option, ctx, kind, space, label))
+            options.append(option.with_refusal(short))
+    if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
         never = "MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP"
         options.append(Option(Choice(Verb.CP, ("morisco",), "Raise the Morisco unit (MOR-2)"), never))
     return options
+
+
+def _raise_option(ctx: Ctx, kind: str, space: str, label: str) -> Option:
+    return Option(Choice(Verb.CP, (kind, space), label.format(ctx.name(space))))
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:
@@ -91,7 +90,7 @@ def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, f"to {ctx.name(s)}") for s in ctx.state.spaces if s != args[0]]
+    return [option for option in space_picks(ctx, "to {}") if option.choice.args[0] != args[0]]
 
 
 def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:

@@ -9,6 +9,7 @@ from attrs import frozen
 from core.context import Ctx
 from core.events import EventKind
 from core.gamedata import GameData
+from core.ids import Minor, Power, Religion
 from core.state import GameState, Phase
 
 
@@ -34,7 +35,7 @@ def track_value(track: tuple[int, ...], index: int) -> int:
 
 def protestant_spaces(state: GameState) -> int:
     """Named Protestant spaces plus the regional counts (WIN-3, WIN-6)."""
-    return sum(1 for s in state.spaces.values() if s.religion == "protestant") + sum(state.region_protestant.values())
+    return sum(1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT) + sum(state.region_protestant.values())
 
 
 def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
@@ -42,12 +43,21 @@ def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
     record = data.power(power)
     keys = keys_controlled(state, data, power)
     lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys), f"{keys} key spaces on the power card track")]
-    if power == "protestant":
+    if power == Power.PROTESTANT:
         per = data.settings.victory.protestant_spaces_per_vp
         count = protestant_spaces(state)
         lines.append(VpLine("WIN-6", count // per, f"{count} Protestant spaces, 1 VP per {per}"))
     lines += [VpLine(e.rule, e.amount, e.reason) for e in state.powers[power].vp_entries]
     return lines
+
+
+def vp_by_source(state: GameState, data: GameData, power: str) -> dict[str, int]:
+    """WIN-6: a power's VP by the rule ID that gave them (its ledger lines added up, none at 0)."""
+    amounts: dict[str, int] = {}
+    for line in vp_lines(state, data, power):
+        if line.amount:
+            amounts[line.rule] = amounts.get(line.rule, 0) + line.amount
+    return amounts
 
 
 def total_vp(state: GameState, data: GameData, power: str) -> int:
@@ -100,10 +110,10 @@ def _military(state: GameState, data: GameData) -> tuple[str, str] | None:
 
 def _protestant_religious(state: GameState, data: GameData) -> tuple[str, str] | None:
     """WIN-3: Protestant influence in the target number of spaces, none with Unrest."""
-    clean = sum(1 for s in state.spaces.values() if s.religion == "protestant" and not s.unrest) + sum(state.region_protestant.values())
+    clean = sum(1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT and not s.unrest) + sum(state.region_protestant.values())
     target = data.settings.victory.religious_win_spaces
     if clean >= target:
-        return "protestant", f"Protestant religious victory: {clean} Protestant spaces without Unrest ({target} needed)"
+        return Power.PROTESTANT, f"Protestant religious victory: {clean} Protestant spaces without Unrest ({target} needed)"
     return None
 
 
@@ -114,9 +124,9 @@ def _catholic_religious(state: GameState, data: GameData) -> tuple[str, str] | N
     if count > rules.catholic_win_at_or_below:
         return None
     france_scotland = sum(
-        1 for s in state.spaces.values() if s.religion == "protestant" and data.spaces[s.id].home in ("france", "scotland")
+        1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT and data.spaces[s.id].home in (Power.FRANCE, Minor.SCOTLAND)
     ) + sum(state.region_protestant.get(r, 0) for r in data.settings.religion.france_and_scotland_regions)
-    winner = "france" if france_scotland <= rules.catholic_win_france_max else "spain"
+    winner = Power.FRANCE if france_scotland <= rules.catholic_win_france_max else Power.SPAIN
     why = f"{france_scotland} in France and Scotland, {'at most' if winner == 'france' else 'more than'} {rules.catholic_win_france_max}"
     return winner, f"Catholic religious victory: Protestant spaces down to {count} ({why})"
 

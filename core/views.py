@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from core import catholic_league, independence, marriage, morisco, suez, victory
+from core import independence, marriage, morisco, suez, victory
 from core.choices import Decision
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import CardRecord, GameData
+from core.ids import Power
 from core.registry import RULES
 from core.setup import Seat, SeatKind, Setup
 from core.state import PHASE_TITLES, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
@@ -371,7 +372,7 @@ def suez_track(data: GameData, state: GameState) -> SuezTrack:
     settings = data.settings.suez
     ctx = Ctx(data, state)
     return SuezTrack(
-        state.suez_attempts, settings.boxes, sum(m.value for m in suez.dig_modifiers(ctx, morisco.OTTOMAN)), settings.target,
+        state.suez_attempts, settings.boxes, sum(m.value for m in suez.dig_modifiers(ctx, Power.OTTOMAN)), settings.target,
         state.suez_built, SUEZ_BENEFIT if state.suez_built else "",
     )
 
@@ -438,7 +439,7 @@ def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[Powe
     displays = []
     for power in data.powers:
         record = state.powers[power.id]
-        ottoman = power.id == morisco.OTTOMAN
+        ottoman = power.id == Power.OTTOMAN
         displays.append(PowerDisplay(
             power.id,
             power.name,
@@ -451,7 +452,7 @@ def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[Powe
             tuple(victory.vp_lines(state, data, power.id)),
             suez_track(data, state) if ottoman else None,
             morisco_unit(data, state) if ottoman else None,
-            league_state(data, state) if power.id == catholic_league.SPAIN else None,
+            league_state(data, state) if power.id == Power.SPAIN else None,
         ))
     return tuple(displays)
 

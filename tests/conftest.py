@@ -10,14 +10,12 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 
 from core import engine, gamedata
-from core.choices import TABLE_ACTOR, Choice, Decision, Verb
+from core.choices import TABLE_ACTOR, Choice, Decision
 from core.context import Ctx
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Setup
 from core.state import GameState, Phase
-
-QUIET = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT, Verb.DECLINE)
 
 # ---- a suite that fails for a reason (issue 19) ----------------------------------------------------
 
@@ -112,14 +110,8 @@ def new_session(data: GameData, seed: int = 1, scenario: str = "campaign", **set
 
 
 def quiet_choice(decision: Decision) -> Choice:
-    """The choice that changes least: done, pass, no response; 'cp done'; else the first."""
-    for choice in decision.choices:
-        if choice.verb in QUIET or (choice.verb is Verb.CP and choice.args == ("done",)):
-            return choice
-    for choice in decision.choices:
-        if choice.verb is Verb.OPENING and choice.args == ("postpone",):
-            return choice
-    return decision.choices[0]
+    """The choice that changes least (core marks it: ``Decision.quiet``), else the first."""
+    return decision.quiet_or_first()
 
 
 def advance_until(session: Session, predicate, limit: int = 5000) -> Decision | None:

@@ -9,7 +9,10 @@ from core.__main__ import main
 
 EVERY_FIGURE = [
     r"decision with undo on \(\d+ decisions, 1 games\): .* undo off",
+    r"decision with undo off \(\d+ decisions, 1 games\): .* ms = .*x undo on .*; target <0.05 ms: (met|NOT met)",
     r"full game with undo on \(median\): .* undo off",
+    *(rf"position copy for a rollout at turn {turn}: .* ms = .*x a pickle round trip .*; target <0.2 ms: (met|NOT met)"
+      for turn in bench.BENCH_TURNS),
     *(
         pattern
         for turn in bench.BENCH_TURNS

@@ -335,3 +335,66 @@ def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(dat
     responses.open_response_window(ctx(data, state), "after a later action")
     resettle(session)
     assert session.decision.power == "england" and session.decision.rule == "CARD-2"  # a new phase asks again
+
+
+WEDDING_FESTIVITIES = 22
+GOUVERNANTE = 14
+
+
+def _england_holds_festivities(session) -> None:
+    """England holds Wedding Festivities: it can answer on the opening betrothal (Elisabeth of Valois is French)."""
+    from tests.conftest import resettle
+
+    give(session.state, "england", WEDDING_FESTIVITIES)
+    resettle(session)
+
+
+def test_card_2_a_window_opens_after_a_marriage_proposal_once_it_is_answered(data):
+    """CARD-2 / GEN-7: a marriage proposal is an action: after it (and its answer, MAR-2) every power
+    that could respond is asked, in impulse order."""
+    session = new_session(data)
+    _england_holds_festivities(session)
+    choose(session, "propose don-carlos marguerite-de-valois")
+    assert (session.decision.power, session.decision.rule) == ("france", "MAR-2")
+    choose(session, "decline")
+    decision = session.decision
+    assert (decision.power, decision.rule) == ("england", "CARD-2")
+    assert "after the marriage proposal" in decision.prompt
+    assert f"respond {WEDDING_FESTIVITIES} elisabeth-of-valois" in choice_strings(decision)
+
+
+def test_card_2_a_window_opens_after_an_event_before_the_next_impulse(data):
+    """CARD-2: after a card played as its event, every power that could respond is asked before the
+    next impulse."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [GOUVERNANTE, 101])
+    give(session.state, "england", WEDDING_FESTIVITIES)
+    session.refresh()
+    choose(session, f"play {GOUVERNANTE} event")
+    decision = session.decision
+    assert (decision.power, decision.rule) == ("england", "CARD-2")
+    assert f"after #{GOUVERNANTE}" in decision.prompt
+    choose(session, "no-response")
+    assert session.decision.rule == "GEN-6" and session.decision.power != "france"
+
+
+def test_card_2_gen_8_quiet_said_in_the_negotiation_segment_ends_with_that_phase(data):
+    """GEN-8: "no responses until the next phase" said in the Negotiation Segment keeps England quiet
+    there; in the Action Phase of the same turn it is asked again (CARD-2)."""
+    session = new_session(data)
+    _england_holds_festivities(session)
+    choose(session, "propose don-carlos marguerite-de-valois")
+    choose(session, "decline")
+    assert session.decision.power == "england"
+    choose(session, "no-response until-next-phase")
+    assert session.decision.power == "england"  # its turn to negotiate: another proposal, another window
+    choose(session, next(c for c in choice_strings(session.decision) if c.startswith("propose")))
+    if session.decision.rule == "MAR-2":
+        choose(session, "decline")
+    assert (session.decision.power, session.decision.rule) != ("england", "CARD-2")  # quiet for the rest of the segment
+    advance_to_phase(session, Phase.ACTION, turn=1)
+    impulse = session.decision
+    choose(session, next(c for c in choice_strings(impulse) if c.startswith("play") and c.endswith(" cp")))
+    choose(session, next(c for c in choice_strings(session.decision) if c.startswith("cp influence")))
+    decision = session.decision
+    assert (decision.power, decision.rule, session.state.turn) == ("england", "CARD-2", 1)

@@ -166,3 +166,89 @@ def test_cl_7_league_cards_enter_at_the_next_card_draw(data):
     assert all(n in state.cards.not_entered for n in league_cards)
     advance_to_phase(session, Phase.NEGOTIATION, turn=2)
     assert not any(n in state.cards.not_entered for n in league_cards)
+
+
+def test_cl_4_mercenaries_do_not_count_toward_reims_four_regulars(data):
+    """CL-4: France removes 1 regular and 3 mercenaries; Spain gets them in Reims, and 3 more regulars
+    so that Reims holds exactly 4 regulars: the mercenaries are not regulars."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [LEAGUE, 101])
+    state = session.state
+    for space in state.spaces.values():
+        space.units.pop("france", None)
+    state.spaces["paris"].units["france"] = Units(3, 7)  # removals: 1 regular, 3 mercenaries
+    session.refresh()
+    choose(session, f"play {LEAGUE} event")
+    choose(session, "pick dijon")
+    choose(session, "pick amiens")
+    for _ in range(4):
+        choose(session, "pick paris")
+    assert state.spaces["reims"].units["spain"] == Units(4, 3)
+    assert any(e.rule == "CL-4" and "3 more regulars to make 4" in e.text for e in session.log)
+
+
+def test_cl_2_a_space_spain_already_controls_may_be_chosen(data):
+    """CL-2 (corrected reading): nothing in the sources excludes a French home space Spain already
+    controls; with three such spaces held the League can still form, and they may be chosen."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [LEAGUE, 101])
+    for space in ("dijon", "amiens", "troyes"):
+        session.state.spaces[space].control = "spain"
+    session.refresh()
+    assert f"play {LEAGUE} event" in choice_strings(session.decision)
+    choose(session, f"play {LEAGUE} event")
+    assert {"pick dijon", "pick amiens", "pick troyes"} <= set(choice_strings(session.decision))
+    choose(session, "pick dijon")
+    choose(session, "pick troyes")
+    assert session.state.spaces["dijon"].control == "spain" and session.decision.rule == "CL-3"
+
+
+def _fortified_reims_with_french_units(data, displaced_to: str):
+    from attrs import evolve
+
+    league = evolve(data.settings.league, displaced_to=displaced_to)
+    data = evolve(data, settings=evolve(data.settings, league=league))
+    session = new_session(data)
+    to_impulse_of(session, "spain", [LEAGUE, 101])
+    state = session.state
+    state.fortresses.append("reims")  # a fortress built there before the League
+    state.spaces["reims"].units["france"] = Units(2, 1)
+    state.spaces["reims"].units["protestant"] = Units(0, 1)
+    session.refresh()
+    choose(session, f"play {LEAGUE} event")
+    choose(session, "pick dijon")
+    choose(session, "pick amiens")
+    return data, session
+
+
+def test_cl_2_units_in_a_fortified_reims_go_to_their_nearest_fortified_space(data):
+    """CL-2 (rulebook 12.5, league.displaced_to = "nearest-fortified"): the French units in a Reims
+    that had a fortress move to the nearest fortified space France controls, before France's
+    removals are counted; the Protestant's to La Rochelle."""
+    data, session = _fortified_reims_with_french_units(data, "nearest-fortified")
+    c = ctx(data, session.state)
+    destination = catholic_league.displacement_destination(c, "france", "reims")
+    assert destination and data.spaces[destination].fortified and destination != "reims"
+    distances = c.tables.distances_from("reims")
+    french_forts = [s for s in data.spaces if session.state.spaces[s].control == "france" and data.spaces[s].fortified]
+    assert distances[destination] == min(distances[s] for s in french_forts if s in distances)
+    state = session.state
+    assert "france" not in state.spaces["reims"].units and "protestant" not in state.spaces["reims"].units
+    displaced = [e for e in session.log if e.rule == "CL-2" and "displaced" in e.text]
+    assert [e.power for e in displaced] == ["france", "protestant"]
+    assert displaced[0].text == f"2 regulars and 1 mercenary displaced from Reims to {data.name_of(destination)}"
+    assert displaced[1].text == "1 mercenary displaced from Reims to La Rochelle"
+    assert state.spaces["la-rochelle"].units["protestant"].mercenaries >= 1
+    frame = state.stack[-1]
+    assert frame.regulars_due == catholic_league.removals_due(c, "regulars")  # the 2 displaced still count
+
+
+def test_cl_2_units_in_a_fortified_reims_go_back_to_their_capital_when_the_setting_says_so(data):
+    """CL-2 (league.displaced_to = "capital"): back to the power's capital when it controls it; the
+    Protestant has none, and its units leave the map."""
+    data, session = _fortified_reims_with_french_units(data, "capital")
+    displaced = [e.text for e in session.log if e.rule == "CL-2" and "displaced" in e.text]
+    assert displaced == [
+        "2 regulars and 1 mercenary displaced from Reims to Paris",
+        "1 mercenary displaced from Reims: no space to go to, they leave the map",
+    ]

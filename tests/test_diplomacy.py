@@ -51,6 +51,17 @@ def test_dip_4_activation_moves_the_ally(data):
     assert c.state.minors["scotland"].ally == "england"
 
 
+def test_dip_5_a_winner_in_the_deactivate_list_frees_the_minor_from_its_ally(data):
+    """DIP-5: Scotland is France's ally; the Protestant (in its Deactivate list) wins the roll:
+    Scotland has no ally now, and the Protestant does not become it."""
+    c = _ctx(data)
+    assert c.state.minors["scotland"].ally == "france"
+    force(c.state, 1, 1, 1, 6)  # Spain, England, France (+1 influence), the Protestant (+2 religion)
+    diplomacy.determine_status(c, "scotland")
+    assert c.state.minors["scotland"].ally == ""
+    assert [e.text for e in c.events if e.rule == "DIP-5"] == ["Scotland is deactivated from France"]
+
+
 def test_dip_6_markers_to_determined_box_and_back_in_winter(data):
     c = _ctx(data)
     diplomacy.buy_influence(c, "england", "scotland")
@@ -78,3 +89,24 @@ def test_dip_8_wars_kept_as_pairs(data):
     assert c.at_war("spain", "ottoman")
     diplomacy.set_war(c, "spain", "ottoman", False, "")
     assert not c.at_war("ottoman", "spain")
+
+
+def _france_scotland_modifiers(c) -> list[tuple[str, int]]:
+    force(c.state, 1, 1, 1, 1)
+    diplomacy.determine_status(c, "scotland")
+    france = next(e.roll for e in c.events if e.roll and e.roll.who == "france")
+    return [(m.source, m.value) for m in france.modifiers]
+
+
+def test_dip_2_france_adds_2_on_scotland_only_with_all_three_scottish_home_spaces_catholic(data):
+    """DIP-2: France's +2 needs every Scottish home space Catholic: two of three are not enough (and
+    then no one gets a religion bonus)."""
+    c = _ctx(data)
+    for space in ("edinburgh", "stirling", "glasgow"):
+        c.state.spaces[space].religion = "catholic"
+    assert ("all Scottish home spaces Catholic", 2) in _france_scotland_modifiers(c)
+    c = _ctx(data)
+    for space in ("edinburgh", "stirling"):
+        c.state.spaces[space].religion = "catholic"
+    assert not [m for m in _france_scotland_modifiers(c) if m[0].startswith("all Scottish")]
+    assert not any(m.source.startswith("all Scottish") for e in c.events if e.roll for m in e.roll.modifiers)

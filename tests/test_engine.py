@@ -43,3 +43,28 @@ def test_same_seed_same_game(data):
     assert repr(a.state) == repr(b.state)
     c = new_session(data, seed=10)
     assert a.state.cards.deck != c.state.cards.deck
+
+
+QUIET_FORMS = {"pass", "done", "no-response", "no-combat", "decline", "cp done", "pick cancel"}
+
+
+def test_gen_6_gen_7_card_2_every_decision_marks_its_quiet_choice_once(data):
+    """The choice that changes least is marked by the procedure that offers it (``Decision.quiet``):
+    whenever pass, done, no response, no combat card, decline, stop spending or a table action's
+    cancel is legal, it is the quiet choice; a cancel is the one Esc takes (``Decision.cancel``)."""
+    from core.sim import play
+
+    seen: set[str] = set()
+
+    def check(session) -> bool:
+        decision = session.decision
+        if decision is not None:
+            forms = [str(c) for c in decision.choices if str(c) in QUIET_FORMS]
+            assert [str(decision.quiet)] == forms if forms else decision.quiet is None
+            assert (decision.cancel is not None) is (forms == ["pick cancel"])
+            seen.update(forms)
+        return False  # never stop: every decision of both games is checked
+
+    for seed in (3, 4):
+        assert play(data, seed, check_invariants=False, until=check).decision is None
+    assert seen == QUIET_FORMS

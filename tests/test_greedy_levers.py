@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.arena import bot_seats
-from core.bots import GreedyBot, rivals_worth, suez_prospect
+from core.bots import GreedyBot
+from core.evaluation import rivals_worth, suez_prospect
 from core.choices import Choice, Verb
 from core.marriage import ProposalAnswerFrame
 from core.session import Session

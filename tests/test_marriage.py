@@ -356,3 +356,19 @@ def test_age_1_females_drop_males_roll_never_below_1(data):
         else:
             assert royal.eligibility == max(1, before[royal_id] - 1)
     assert c.state.royals["claude-of-valois"].eligibility == 1  # already at the floor
+
+
+@pytest.mark.parametrize("royal", ["isabella-clara-eugenia", "catherine-michelle"])
+def test_mar_1_a_royal_with_an_entry_turn_joins_the_display_at_the_start_of_that_turn(data, royal):
+    """MAR-1: a royal entering on turn 3 is not in play on turns 1 and 2 (no proposal may name her),
+    and joins the Available to Wed display in turn 3's Card Draw Phase, with a MAR-1 log line."""
+    session = new_session(data)
+    assert data.royals[royal].enters == 3
+    assert session.state.royals[royal].status is RoyalStatus.NOT_IN_PLAY
+    advance_until(session, lambda s: s.state.turn == 2 and s.state.phase is Phase.NEGOTIATION)
+    assert session.state.royals[royal].status is RoyalStatus.NOT_IN_PLAY
+    assert not any(royal in c.args for c in session.decision.choices)
+    advance_until(session, lambda s: s.state.turn == 3 and s.state.phase is Phase.NEGOTIATION)
+    assert session.state.royals[royal].status is RoyalStatus.AVAILABLE
+    joined = [e for e in session.log if e.rule == "MAR-1" and data.royals[royal].name in e.text]
+    assert len(joined) == 1 and joined[0].turn == 3 and joined[0].phase == Phase.CARD_DRAW

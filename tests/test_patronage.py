@@ -278,3 +278,33 @@ def test_patronage_phase_evaluates_sponsored_patrons(data):
     evaluation = next(e.roll for e in events if e.rule == "PAT-5")
     assert [m.value for m in evaluation.modifiers] == [2, 1] and evaluation.total == sum(evaluation.faces) + 3
     assert state.artists["titian"].status is not PatronStatus.SPONSORED
+
+
+@pytest.mark.parametrize("total", [13, 15])  # Epiphany (2 VP, or 1 VP and a bonus); Catalyst (2 VP and a bonus)
+def test_sci_1_with_every_2_vp_marker_taken_epiphany_and_catalyst_still_give_the_1_vp_marker(data, total):
+    """SCI-1: the award is the best scientist marker left not above it: with the 2 VP markers all
+    taken, a 2 VP award takes a 1 VP marker (and a Catalyst its bonus as well)."""
+    c = _ctx(data)
+    c.state.markers.scientist["2"] = 0
+    frame = ScientistRewardFrame(scientist="pedro-nunes", power="spain", total=total)
+    options = [str(ch) for ch in patronage.reward_choices(c, frame)]
+    assert options and all(o.startswith("reward 1 ") for o in options)
+    assert ("reward 1 none" in options) is (total == 13)
+    _sponsor(c, "pedro-nunes", "spain", 2)
+    patronage.apply_reward(c, frame, patronage.reward_choices(c, frame)[0])
+    assert c.state.markers.scientist == {"1": 3, "2": 0}
+    assert [(e.rule, e.amount) for e in c.state.powers["spain"].vp_entries] == [("SCI-1", 1)]
+
+
+def test_sci_1_a_marker_taken_is_used_up_for_the_next_scientist(data):
+    """SCI-1: scientist VP markers are limited: each one taken leaves the box, and the last 2 VP
+    marker taken turns the next 2 VP award into a 1 VP one."""
+    c = _ctx(data)
+    c.state.markers.scientist["2"] = 1
+    first = ScientistRewardFrame(scientist="pedro-nunes", power="spain", total=13)
+    _sponsor(c, "pedro-nunes", "spain", 2)
+    patronage.apply_reward(c, first, next(ch for ch in patronage.reward_choices(c, first) if str(ch) == "reward 2 none"))
+    assert c.state.markers.scientist["2"] == 0
+    second = ScientistRewardFrame(scientist="john-dee", power="england", total=13)
+    assert "reward 2 none" not in [str(ch) for ch in patronage.reward_choices(c, second)]
+    assert "reward 1 none" in [str(ch) for ch in patronage.reward_choices(c, second)]

@@ -58,7 +58,8 @@ def test_win_2_table_control_change_in_the_action_phase_wins_at_once(data):
     assert any(e.rule == "WIN-1" for e in session.log)
 
 
-def test_win_2_not_in_the_diplomacy_phase_but_when_the_action_phase_begins(data):
+def _englands_box_opened_in_diplomacy(data):
+    """England's Auto Win box uncovered by a table action in the Negotiation Segment (no win there)."""
     session = new_session(data)
     assert session.state.phase is Phase.NEGOTIATION
     _give_england_keys(session.state, data, 5)
@@ -68,6 +69,11 @@ def test_win_2_not_in_the_diplomacy_phase_but_when_the_action_phase_begins(data)
     choose(session, "pick palermo")
     choose(session, "pick england")
     assert session.state.winner == "" and session.decision is not None
+    return session
+
+
+def test_win_2_not_in_the_diplomacy_phase_but_when_the_action_phase_begins(data):
+    session = _englands_box_opened_in_diplomacy(data)
     session.state.spaces["palermo"].control = "spain"  # closed again before the Action Phase: no win
     advance_to_phase(session, Phase.ACTION)
     assert session.state.winner == ""
@@ -138,3 +144,14 @@ def test_win_6_victory_determination_logs_each_ledger(data):
     c = _ctx(data)
     victory.victory_determination(c)
     assert sum(1 for e in c.events if e.rule == "WIN-6") == len(data.power_ids)
+
+
+def test_win_2_a_box_opened_in_diplomacy_and_still_open_wins_when_the_action_phase_begins(data):
+    """WIN-2: an Auto Win box uncovered in the Diplomacy Phase is not a win there; still uncovered
+    when the Action Phase begins, it wins at once, before the first impulse."""
+    session = _englands_box_opened_in_diplomacy(data)
+    advance_to_phase(session, Phase.GAME_OVER)
+    assert session.state.winner == "england" and session.state.victory.startswith("military victory")
+    began = next(i for i, e in enumerate(session.log) if e.rule == "GEN-3" and e.phase == Phase.ACTION)
+    assert [e.rule for e in session.log[began + 1 :] if e.rule.startswith("WIN")] == ["WIN-1", "WIN-2"]
+    assert session.state.turn == 1 and not any(e.rule == "GEN-6" for e in session.log[began:])

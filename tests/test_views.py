@@ -66,3 +66,17 @@ def test_gen_2_only_the_deciding_seat_sees_the_choices(data):
     others = [s for s in session.setup.seats if s != deciding]
     assert all(session.view(s).decision is None for s in (*others, ONLOOKER))
     assert all(session.view(s).status.endswith("Spain (Ben) to act") for s in (*others, ONLOOKER))
+
+
+def test_gen_8_the_deal_is_public_every_seat_sees_each_count_and_its_reasons_never_a_card(data):
+    """GEN-8 / CARD-7: hands are hidden, the deal is not: every seat (and an onlooker) sees the same
+    count for every power with the steps it came from, and the public log's deal line says how many
+    cards each power was dealt, naming none."""
+    session = Session.new(data, Setup(seed=4, seats=THREE_PEOPLE))
+    views = [session.view(seat) for seat in (*session.setup.seats, ONLOOKER)]
+    assert all(view.deal == views[0].deal for view in views)
+    dealt = {e.power: e.text for e in session.log if e.rule == "CARD-7" and e.text.startswith("is dealt")}
+    for row in views[0].deal:
+        assert row.steps and row.total == sum(step.value for step in row.steps)
+        assert dealt[row.power] == f"is dealt {row.total} card{'s' if row.total != 1 else ''}"
+        assert not re.search(r"#\d", dealt[row.power])

@@ -14,7 +14,7 @@ import re
 from attrs import define, field, frozen
 
 from core import engine, victory
-from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
+from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice
 from core.events import Event, render
 from core.gamedata import GameData
 from core.session import Session
@@ -23,8 +23,6 @@ from core.state import CardMarker, GameState, Phase, Units, VpEntry
 from core.walkthroughs.promises import Outcome, Promise, Refused
 
 RULE_ID = re.compile(r"\b([A-Z]+-\d+)[a-z]?\b")
-QUIET = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT)
-QUIET_TEXTS = ("opening postpone", "cp done")
 AUTOPLAY_LIMIT = 2000
 WALKTHROUGH_PERSON = "You"
 
@@ -48,7 +46,7 @@ class Reach:
                 return
             pending = session.decision
             assert pending is not None, f"the game ended before {self.phase.value} of turn {self.turn}"
-            session.choose(pending.power, quiet_choice(pending))
+            session.choose(pending.power, pending.quiet_or_first())
         raise AssertionError(f"{self.phase.value} of turn {self.turn} was never reached")
 
     def describe(self, data: GameData) -> str:
@@ -248,14 +246,6 @@ class Position:
         return lines
 
 
-def quiet_choice(decision: Decision) -> Choice:
-    """The choice that changes least: done, pass, no response, postpone, stop spending."""
-    for choice in decision.choices:
-        if choice.verb in QUIET or str(choice) in QUIET_TEXTS:
-            return choice
-    return decision.choices[0]
-
-
 # ---- the walkthrough record -----------------------------------------------------------------------
 
 
@@ -428,7 +418,7 @@ class WalkthroughRun:
                     return events
             elif not walkthrough.autoplay or step_is_due(step, pending):
                 return events
-            events += session.choose(pending.power, quiet_choice(pending))
+            events += session.choose(pending.power, pending.quiet_or_first())
         raise AssertionError(f"walkthrough {walkthrough.id}: the next step was never reached")
 
 

@@ -159,7 +159,7 @@ class TitleScreen(Screen[None]):
 # Who may hold a power in the new-game form: a person (named beside it) or a computer player (core/bots.py).
 PERSON = "person"
 PERSON_PLACEHOLDER = "a person's name"
-HOLDERS = (("Person", PERSON), ("Computer: random", "random"), ("Computer: greedy", "greedy"))
+HOLDERS = (("Person", PERSON), ("Computer: random", "random"), ("Computer: greedy", "greedy"), ("Computer: search", "search"))
 
 
 def computer_seat_name(bot: str) -> str:

@@ -12,21 +12,15 @@ from textual.widgets.option_list import Option
 from textual.content import Content
 from textual_autocomplete import AutoComplete, DropdownItem, TargetState
 
-from core.choices import Choice, Decision, Verb
+from core.choices import Choice, Decision
 from core.choices import Option as ChoiceOption
 from tui.messages import Choose, ChooseTyped
-
-
-QUIET_VERBS = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT, Verb.DECLINE)
 
 
 def quiet_index(decision: Decision) -> int | None:
     """The choice that moves on changing least (done, pass, no response, stop spending, cancel):
     key 0 takes it wherever it is in the list."""
-    for index, choice in enumerate(decision.choices):
-        if (choice.verb in QUIET_VERBS and not choice.args) or str(choice) in ("cp done", "pick cancel"):
-            return index
-    return None
+    return decision.choices.index(decision.quiet) if decision.quiet is not None else None
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
@@ -183,6 +177,6 @@ class DecisionPanel(Vertical):
             typed.display = False
             self.query_one("#choices", OptionList).focus()
             return
-        cancel = next((c for c in self._decision.choices if str(c) == "pick cancel"), None) if self._decision else None
+        cancel = self._decision.cancel if self._decision else None
         if cancel is not None:
             self.post_message(Choose(cancel))

@@ -1,0 +1,60 @@
+"""The ids the rules name: powers, royal families, card kinds, religions and controllers.
+
+The data files (core/data/*.toml) hold the same strings; these StrEnums compare and hash equal to
+them, so ``state.spaces[s].control == Power.SPAIN`` reads the data as it is. A test checks that the
+data and these enums agree.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Power(StrEnum):
+    """The six major powers (GEN-1), in the impulse order of core/data/powers.toml."""
+
+    OTTOMAN = "ottoman"
+    SPAIN = "spain"
+    ENGLAND = "england"
+    FRANCE = "france"
+    EMPIRE = "empire"
+    PROTESTANT = "protestant"
+
+
+class Minor(StrEnum):
+    """The minor powers a rule names (DIP-2's Scotland, MAR-9's Mary Queen of Scots)."""
+
+    SCOTLAND = "scotland"
+
+
+INDEPENDENT = "independent"  # the controller of an independent space (IND-1)
+
+
+class Family(StrEnum):
+    """A royal's family mark (MAR-3b: never two of one family; MAR-6c: a Valois goes on the French card)."""
+
+    NONE = ""
+    VALOIS = "V"
+    HABSBURG = "H"
+
+    @property
+    def house(self) -> str:
+        return {Family.VALOIS: "Valois", Family.HABSBURG: "Habsburg"}.get(self, "")
+
+
+class Sex(StrEnum):
+    MALE = "M"
+    FEMALE = "F"
+
+
+class CardKind(StrEnum):
+    HOME = "home"  # CARD-5: returns to its power every turn
+    MANDATORY = "mandatory"  # CARD-1: must be played as its event
+    RESPONSE = "response"  # CARD-2
+    COMBAT = "combat"  # CARD-3
+    EVENT = "event"
+
+
+class Religion(StrEnum):
+    CATHOLIC = "catholic"
+    PROTESTANT = "protestant"
