@@ -49,13 +49,14 @@ def test_a_player_away_is_told_once_per_decision_and_one_who_is_there_is_not(dat
     ana.choose("spain", playable_choices(ana.session.decision)[-1])  # done
     ana.play_computer_turns(bots_for(ana.session.setup.seats))
     [waiting] = store.waiting()
-    assert (waiting.seat, waiting.power, waiting.number) == ("Ben", "france", 3)
+    assert (waiting.seat, waiting.power, waiting.number) == ("Ben", "france", len(ana.session.actions))
     store.take_seat(game_id, "Ben", "Ben")
     assert notifier.check(connected=set()) == []  # Ben sits at a terminal in the game: not away
     store.leave_seat(game_id, "Ben", "Ben")
     [told] = notifier.check(connected=set())
     notifier.wait()
-    assert told.player == "Ben" and calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|4|GEN-7|France: make a proposal or say done"
+    decision = waiting.number + 1  # the decision after the actions recorded
+    assert told.player == "Ben" and calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{decision}|GEN-7|France: make a proposal or say done"
     assert log == []
 
 
