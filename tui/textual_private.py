@@ -5,13 +5,14 @@ below 9 in pyproject.toml)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual._compositor import CompositorUpdate
 from textual._styles_cache import StylesCache
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.dom import DOMNode
-from textual.widgets import Footer
+from textual.widgets import Footer, OptionList, Select
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
 def forget_gone_widgets_styles() -> None:
@@ -54,3 +55,41 @@ def record_frames(app: App[Any], on_frame: Callable[[str], None]) -> None:
         display(screen, renderable)
 
     app._display = recording  # type: ignore[method-assign]
+
+
+
+# The mixin is typed as an OptionList, but is a plain class at run time: Textual takes a widget's CSS
+# type names and default styles from its first DOMNode base only, which must stay the list's own.
+_ListBase = OptionList if TYPE_CHECKING else object
+
+
+class _PagesWhenLaidOut(_ListBase):
+    """Textual 8.2 builds an OptionList's line map only once the list has a size, and ``_move_page``
+    reads it unguarded: PageUp or PageDown on a list not laid out yet (a Select's overlay opened in the
+    same burst of keys, a screen just pushed) raised KeyError and closed the app (1,000 fast keys in
+    tmux: 2 crashes in 3 runs). Page keys wait until the list has lines."""
+
+    def action_page_up(self) -> None:
+        if self.scrollable_content_region:
+            super().action_page_up()
+
+    def action_page_down(self) -> None:
+        if self.scrollable_content_region:
+            super().action_page_down()
+
+
+class SteadyOptionList(_PagesWhenLaidOut, OptionList):
+    """An OptionList whose page keys wait until it has lines."""
+
+
+class _SteadySelectOverlay(_PagesWhenLaidOut, SelectOverlay):
+    """Select's pop-up list, whose page keys wait until it has lines."""
+
+
+class SteadySelect(Select[str]):
+    """A Select whose pop-up list's page keys wait until it has lines (Textual composes its own
+    ``SelectOverlay``, from a private module, exactly as below)."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield _SteadySelectOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)

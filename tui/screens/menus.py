@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
+from tui.textual_private import SteadyOptionList, SteadySelect
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -195,12 +196,12 @@ class NewGameScreen(Screen[None]):
             yield Static(f"{heading}: person or computer per power; same name = same person (GEN-2)", markup=False)
             with Horizontal(classes="seat"):
                 yield Label("Scenario    ")
-                yield Select([(s.name, s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
+                yield SteadySelect([(s.name, s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
             for index, power in enumerate(data.powers):
                 holder, name = self._default_holder(index)
                 with Horizontal(classes="seat"):
                     yield Label(f"{power.name:<12}")
-                    yield Select(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
+                    yield SteadySelect(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
                     yield Input(value=name, placeholder=PERSON_PLACEHOLDER if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
                 yield Label("Seed        ")
@@ -208,7 +209,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="seat"):
                 yield Label("Strict response windows (GEN-8) ")
                 strict = "on" if data.settings.options.strict_response_windows else "off"
-                yield Select([("off: ask only holders", "off"), ("on: ask everyone", "on")], value=strict, allow_blank=False, id="strict", compact=True)
+                yield SteadySelect([("off: ask only holders", "off"), ("on: ask everyone", "on")], value=strict, allow_blank=False, id="strict", compact=True)
             yield Static("", id="form-problem", markup=False)
             yield Button("Start (Ctrl+N)", id="start", variant="primary", compact=True)
         yield SteadyFooter()
@@ -279,7 +280,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"Load a game from {self.save_dir} (each game autosaves in its own file)", markup=False)
-        yield OptionList(id="saves")
+        yield SteadyOptionList(id="saves")
         yield Static("Reading the save folder...", id="load-problem", markup=False)
         yield SteadyFooter()
 
@@ -324,7 +325,7 @@ class ThemeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.themes = sorted(self.app.available_themes)
         yield Static("Theme: Enter to use it (kept for the next start), Esc to go back", markup=False)
-        themes = OptionList(*[Option(name, id=name) for name in self.themes], id="theme-list")
+        themes = SteadyOptionList(*[Option(name, id=name) for name in self.themes], id="theme-list")
         if self.app.theme in self.themes:
             themes.highlighted = self.themes.index(self.app.theme)
         yield themes

@@ -18,6 +18,7 @@ from core.rules_text import RuleEntry, base_id, entries
 from tui.screens.kept import kept_screen
 from tui.widgets.rule_text import RuleText
 from tui.widgets.steady_footer import SteadyFooter
+from tui.textual_private import SteadyOptionList
 
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
 TREATMENT_MARK = {
@@ -108,7 +109,7 @@ class RulesBrowser(ModalScreen[None]):
         yield Input(placeholder="/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list", id="rules-search", compact=True)
         yield Static("", id="rules-found", markup=False)
         with Horizontal(id="rules-panes"):
-            yield OptionList(id="rules-list")
+            yield SteadyOptionList(id="rules-list")
             with VerticalScroll(id="rules-text-box"):
                 yield RuleText(id="rules-text")
         yield SteadyFooter()

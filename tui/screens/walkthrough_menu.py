@@ -23,6 +23,7 @@ from tui.drivers import Lesson
 from tui.messages import Destination, LeaveGame, PlayOn, StartWalkthrough
 from tui.progress import Progress
 from tui.widgets.steady_footer import SteadyFooter
+from tui.textual_private import SteadyOptionList
 
 
 class WalkthroughMenu(Screen[None]):
@@ -45,7 +46,7 @@ class WalkthroughMenu(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume", markup=False)
-        yield OptionList(id="walkthrough-list")
+        yield SteadyOptionList(id="walkthrough-list")
         yield Static("", id="walkthrough-about", markup=False)
         yield SteadyFooter()
 

@@ -15,6 +15,7 @@ from textual_autocomplete import AutoComplete, DropdownItem, TargetState
 from core.choices import Choice, Decision, Verb
 from core.choices import Option as ChoiceOption
 from tui.messages import Choose, ChooseTyped
+from tui.textual_private import SteadyOptionList
 
 
 QUIET_VERBS = (Verb.DONE, Verb.PASS, Verb.NO_RESPONSE, Verb.NO_COMBAT, Verb.DECLINE)
@@ -60,7 +61,7 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
-        yield OptionList(id="choices")
+        yield SteadyOptionList(id="choices")
         yield Static("", id="problem", markup=False)
         yield Input(placeholder="type a choice (Tab completes, Enter applies, Esc closes)", id="typed")
         yield AutoComplete("#typed", candidates=self._completions)
