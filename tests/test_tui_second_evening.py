@@ -44,3 +44,32 @@ async def test_gen_9_u_after_a_cp_spend_answered_only_by_computers_undoes_it(tmp
         shown = screen_text(app)
         assert "Not allowed: GEN-9: nothing to undo since everyone saw a card" in shown
         assert "Spain: plays #101" in shown
+
+
+async def test_ctrl_s_saves_on_a_report_and_on_the_hand_off(tmp_path, data):
+    """Ctrl+S did nothing, silently, on reports and the hand-off: it saves a copy there too."""
+    from tests.test_tui import spain_before_france_two_people
+    from tui.screens.overlays import HandoffScreen
+    from tui.screens.reports import ReportScreen
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        from core.setup import Setup
+        from tests.tui_helpers import post
+        from tui.messages import StartGame
+
+        await post(pilot, StartGame(Setup(seed=4)))
+        assert isinstance(app.screen, ReportScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert len(list(tmp_path.glob("save-turn1-*.json"))) == 1
+        assert any("Saved to" in n.message for n in app._notifications)
+    session = spain_before_france_two_people(data)
+    app = app_for(tmp_path / "second", session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, HandoffScreen) and "Ctrl+S" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert len(list((tmp_path / "second").glob("save-*.json"))) == 1
+        assert isinstance(app.screen, HandoffScreen)

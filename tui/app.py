@@ -73,6 +73,9 @@ class VirginQueenApp(App[None]):
     BINDINGS = [
         Binding("k", "walkthrough_controls", "Steps"),
         Binding("ctrl+l", "lobby", "Lobby", show=False),  # in the help and README: the footer is full
+        # every screen of a game (the board, reports, the hand-off, overlays): a copy, or why not; a
+        # priority binding, as Ctrl+Q is, since a modal screen (a report) hides the app's other keys
+        Binding("ctrl+s", "save", "Save", show=False, priority=True),
     ]
 
     def __init__(
@@ -180,6 +183,8 @@ class VirginQueenApp(App[None]):
             return self.playing and self.controller.on_screen().lesson is not None
         if action == "lobby":
             return self.playing and self.controller.on_screen().shared
+        if action == "save":
+            return self.playing
         return True
 
     def action_walkthrough_controls(self) -> None:

@@ -30,7 +30,6 @@ class PhaseScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("t", "table", "Table"),
         *VIEW_KEYS,
-        Binding("ctrl+s", "app.save", "Save", show=False),  # in the help and README: the footer is full
     ]
 
     def __init__(self, shown: OnScreen) -> None:

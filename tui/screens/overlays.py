@@ -34,6 +34,7 @@ class HandoffScreen(Screen[None]):
         with Vertical(id="handoff-box"):
             yield Static(f"Pass to {self.person} - {self.power_name}", id="handoff-title", markup=False)
             yield Static("Press Enter when you are ready. (The board is hidden until then.)", markup=False)
+            yield Static("Ctrl+S saves a copy of the game; Ctrl+Q quits.", classes="hint", markup=False)
 
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
