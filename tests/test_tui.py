@@ -610,10 +610,8 @@ async def test_choices_show_their_typed_form_and_the_typed_input_completes_it(tm
         for key in "patronise artist 3":
             await pilot.press(key if key != " " else "space")
         await settle(pilot)
-        from textual_autocomplete import AutoComplete
-
-        dropdown = app.screen.query_one(AutoComplete)
-        assert dropdown.display and dropdown.option_list.option_count >= 1
+        matches = app.screen.query_one("#matches")
+        assert matches.display and matches.option_count >= 1
         await pilot.press("tab")  # completes to the typed form core accepts
         assert app.screen.query_one("#typed").value == "cp patronise artist 3"
         session.state.rng.forced_picks.append("titian")
@@ -679,24 +677,21 @@ async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_n
 async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, data):
     """Issue 13 (play-test): ': do' offers 'done' only, and a whole or a wrong typed choice is
     applied (or refused) exactly as typed, never replaced by a suggestion."""
-    from textual_autocomplete import AutoComplete
+    from tui.widgets.decision import completions
 
     session = new_session(data)
     advance_until(session, lambda s: s.decision.power == "england")
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
-        panel = app.screen.query_one("DecisionPanel")
-        from textual_autocomplete import TargetState
-
-        assert [item.value for item in panel._completions(TargetState("do", 2))] == ["done"]
-        assert panel._completions(TargetState("done", 4)) == []
-        assert panel._completions(TargetState("propose elizabeth-i elizabeth-i", 31)) == []
+        assert completions(session.decision, "do") == ["done"]
+        assert completions(session.decision, "done") == []
+        assert completions(session.decision, "propose elizabeth-i elizabeth-i") == []
         await pilot.press("colon")
         for key in "propose elizabeth-i elizabeth-i":
             await pilot.press(key if key != " " else "space")
         await settle(pilot)
-        assert not app.screen.query_one(AutoComplete).display
+        assert not app.screen.query_one("#matches").display
         before = len(session.actions)
         await pilot.press("enter")
         await settle(pilot)

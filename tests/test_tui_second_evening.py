@@ -73,3 +73,122 @@ async def test_ctrl_s_saves_on_a_report_and_on_the_hand_off(tmp_path, data):
         await settle(pilot)
         assert len(list((tmp_path / "second").glob("save-*.json"))) == 1
         assert isinstance(app.screen, HandoffScreen)
+
+
+# ---- typed input: a framed list of matches, Tab cycling, toasts that go with their screen ----------
+
+
+async def type_keys(pilot, text: str) -> None:
+    await pilot.press(*[{" ": "space", ":": "colon"}.get(key, key) for key in text])
+    await settle(pilot)
+
+
+async def test_the_typed_matches_are_framed_under_the_box_and_tab_cycles_through_them(tmp_path, data):
+    """Play-test: the completion list had no frame and drew over the input's border and the log; Tab
+    always took the first match; Shift+Tab closed the list."""
+    from textual.widgets import Input, OptionList, RichLog
+
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await type_keys(pilot, ":propose don-carlos")
+        typed, matches = app.screen.query_one("#typed", Input), app.screen.query_one("#matches", OptionList)
+        forms = [str(matches.get_option_at_index(i).prompt) for i in range(matches.option_count)]
+        assert matches.display and len(forms) > 2 and all(form.startswith("propose don-carlos") for form in forms)
+        assert matches.styles.border_top[0] == "round" and matches.border_title.startswith(f"{len(forms)} matches")
+        assert matches.styles.background != app.screen.query_one("#log", RichLog).styles.background
+        decision_panel, log = app.screen.query_one("#decision").region, app.screen.query_one("#log").region
+        assert decision_panel.contains_region(matches.region) and not matches.region.overlaps(log)
+        assert not matches.region.overlaps(typed.region)
+        await pilot.press("tab")
+        assert typed.value == forms[0] and matches.highlighted == 0
+        await pilot.press("tab", "tab")
+        assert typed.value == forms[2] and matches.highlighted == 2
+        await pilot.press("shift+tab")
+        assert typed.value == forms[1] and matches.display and app.focused is typed
+        await pilot.press("shift+tab", "shift+tab")
+        assert typed.value == forms[-1], "Shift+Tab goes round the list"
+        await type_keys(pilot, "x")  # typing again starts over from what is in the box
+        assert not matches.display
+
+
+async def test_a_refusal_goes_with_esc_and_its_toast_with_the_screen_and_never_covers_the_box(tmp_path, data):
+    """Play-test: error toasts covered the typed box and stayed on later screens; the "Not allowed"
+    line stayed after Esc."""
+    from textual.widgets import Input
+    from textual.widgets._toast import Toast
+
+    from tui.screens.log_search import LogSearchScreen
+
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await type_keys(pilot, ":propose nobody nobody")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Not allowed" in screen_text(app) and list(app._notifications)
+        typed = app.screen.query_one("#typed", Input)
+        assert typed.display and all(not toast.region.overlaps(typed.region) for toast in app.screen.query(Toast))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not typed.display and "Not allowed" not in screen_text(app)
+        await type_keys(pilot, ":propose nobody nobody")
+        await pilot.press("enter", "escape", "l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogSearchScreen) and not list(app._notifications), "the toast went with its screen"
+
+
+async def test_a_toast_of_the_last_walkthrough_step_does_not_stay_on_walkthrough_done(tmp_path):
+    from tests.tui_helpers import start_walkthrough
+    from tui.screens.walkthrough_menu import WalkthroughDone
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "pat-9-titian")
+        while not isinstance(app.screen, WalkthroughDone):
+            app.notify("a refusal of this step", severity="error")
+            await pilot.press("enter")
+            await settle(pilot)
+        assert not list(app._notifications)
+
+
+# ---- footers: the keys that work now --------------------------------------------------------------
+
+
+def footer_keys(app) -> dict[str, tuple[str, int]]:
+    """Each footer key shown: its label (a group's keys have none) and where it ends on screen."""
+    from textual.widgets._footer import FooterKey
+
+    return {key.key: (key.description, key.region.right) for key in app.screen.query(FooterKey)}
+
+
+async def test_footers_show_typing_keys_esc_in_a_table_action_0_and_x_and_enter_on_menus(tmp_path, data):
+    """Play-test: no keys while the ':' box was open; no Esc during a table action; no Enter on the
+    Load screen and the walkthrough menu; x and 0 only in the prompt."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        keys = footer_keys(app)
+        assert keys["0"][0] == "Done" and keys["x"][0] == "Why not" and "escape" not in keys
+        assert max(right for _, right in keys.values()) <= 80
+        await pilot.press("colon")
+        await settle(pilot)
+        keys = footer_keys(app)
+        assert {k: label for k, (label, _) in keys.items()} == {
+            "enter": "Apply", "tab": "Next match", "shift+tab": "Previous", "escape": "Close",
+        }
+        await pilot.press("escape", "t")
+        await settle(pilot)
+        assert app.controller.session.decision.rule == "TABLE-1"
+        assert footer_keys(app)["escape"][0] == "Back out"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "escape" not in footer_keys(app) and app.controller.session.decision.rule == "GEN-7"
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        assert footer_keys(app)["enter"][0] == "Load"
+        await pilot.press("escape", "k")
+        await settle(pilot)
+        assert footer_keys(app)["enter"][0] == "Start"

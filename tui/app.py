@@ -103,6 +103,9 @@ class VirginQueenApp(App[None]):
             self.theme = theme
         self._check_size(self.size.width, self.size.height)
         self.set_interval(POLL_SECONDS, self._tick)
+        # a toast is about the screen it came on: it goes with it (play-test: a refusal stayed over
+        # the next screens, "Walkthrough done" included)
+        self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
 
     @cached_property
     def controller(self) -> Controller:

@@ -73,7 +73,9 @@ class PhaseScreen(Screen[None]):
             suggested = lesson.suggested
         self._update("#phase-info", info)
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
-        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested)
+        # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
+        recording_table = decision is not None and not shown.table_key
+        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested, recording_table)
         self._show_log(view.log, shown.names)
         enabled = (self.check_action("undo", ()), self.check_action("table", ()))
         if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change

@@ -267,6 +267,10 @@ class NewGameScreen(Screen[None]):
         self.post_message(CreateSharedGame(setup) if self.shared else StartGame(setup))
 
 
+class SaveList(SteadyOptionList):
+    BINDINGS = [Binding("enter", "select", "Load")]  # the footer says what Enter does
+
+
 class LoadScreen(Screen[None]):
     """Every save, the most recently played first, with its turn, phase and the people playing (read
     off the event loop: a folder of many saves fills the list as soon as it is read)."""
@@ -280,7 +284,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"Load a game from {self.save_dir} (each game autosaves in its own file)", markup=False)
-        yield SteadyOptionList(id="saves")
+        yield SaveList(id="saves")
         yield Static("Reading the save folder...", id="load-problem", markup=False)
         yield SteadyFooter()
 
@@ -317,6 +321,10 @@ class LoadScreen(Screen[None]):
             self.query_one("#load-problem", Static).update(text)
 
 
+class ThemeList(SteadyOptionList):
+    BINDINGS = [Binding("enter", "select", "Use")]
+
+
 class ThemeScreen(Screen[None]):
     """The colour themes; the one chosen is kept for later runs (settings.json)."""
 
@@ -325,7 +333,7 @@ class ThemeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.themes = sorted(self.app.available_themes)
         yield Static("Theme: Enter to use it (kept for the next start), Esc to go back", markup=False)
-        themes = SteadyOptionList(*[Option(name, id=name) for name in self.themes], id="theme-list")
+        themes = ThemeList(*[Option(name, id=name) for name in self.themes], id="theme-list")
         if self.app.theme in self.themes:
             themes.highlighted = self.themes.index(self.app.theme)
         yield themes

@@ -26,6 +26,10 @@ from tui.widgets.steady_footer import SteadyFooter
 from tui.textual_private import SteadyOptionList
 
 
+class WalkthroughList(SteadyOptionList):
+    BINDINGS = [Binding("enter", "select", "Start")]  # the footer says what Enter does
+
+
 class WalkthroughMenu(Screen[None]):
     """Every walkthrough, grouped by rule section: Enter starts (or resumes), r restarts."""
 
@@ -46,7 +50,7 @@ class WalkthroughMenu(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume", markup=False)
-        yield SteadyOptionList(id="walkthrough-list")
+        yield WalkthroughList(id="walkthrough-list")
         yield Static("", id="walkthrough-about", markup=False)
         yield SteadyFooter()
 
