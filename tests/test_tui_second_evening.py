@@ -192,3 +192,44 @@ async def test_footers_show_typing_keys_esc_in_a_table_action_0_and_x_and_enter_
         await pilot.press("escape", "k")
         await settle(pilot)
         assert footer_keys(app)["enter"][0] == "Start"
+
+
+# ---- x: why not, and when nothing is refused -------------------------------------------------------
+
+
+def test_mar_8_assassination_lists_the_named_targets_not_offered_with_why(data):
+    """The card names Elizabeth I, Henry III, Henry of Navarre and William of Orange: one who cannot be
+    its target now is refused with the reason (MAR-8), never left out silently."""
+    from core.state import RoyalStatus
+    from tests.conftest import choice_strings, choose
+
+    session = new_session(data)
+    session.state.royals["henry-iii"].status = RoyalStatus.DEAD
+    to_impulse_of(session, "spain", [20, 101])
+    choose(session, "play 20 event")
+    assert "pick henry-iii" not in choice_strings(session.decision)
+    why = session.decision.refusal_of(next(o.choice for o in session.decision.refused if o.choice.args == ("henry-iii",)))
+    assert why == "MAR-8: Henry III (Duke of Anjou) is dead: only a living royal in play can be assassinated"
+
+
+async def test_x_says_so_when_nothing_is_refused_and_shows_a_named_target_not_offered(tmp_path, data):
+    from core.state import RoyalStatus
+    from tests.conftest import choose
+
+    session = new_session(data)
+    session.state.royals["henry-iii"].status = RoyalStatus.DEAD
+    to_impulse_of(session, "spain", [20, 101])
+    choose(session, "play 20 event")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert "1 not allowed now: x shows why" in screen_text(app)
+        await pilot.press("x")
+        await settle(pilot)
+        assert "Assassinate Henry III (Duke of Anjou) (MAR-8)  - MAR-8: Henry III (Duke of Anjou) is dead" in screen_text(app)
+        from core.choices import Choice, Decision, Verb
+
+        app.screen.query_one("DecisionPanel").show(Decision("spain", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
+        await pilot.press("x")
+        await settle(pilot)
+        assert "x: nothing is refused now" in screen_text(app)

@@ -114,7 +114,7 @@ class DecisionPanel(Vertical):
         if action == "pick_quiet":
             return not self.typing and self._decision is not None
         if action == "toggle_refused":
-            return not self.typing and self._decision is not None and bool(self._decision.refused or self._show_refused)
+            return not self.typing and self._decision is not None
         return True
 
     def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False) -> None:
@@ -165,6 +165,9 @@ class DecisionPanel(Vertical):
         self.post_message(Choose(self._decision.choices[quiet]))
 
     def action_toggle_refused(self) -> None:
+        if self._decision is not None and not self._decision.refused:
+            self._say("x: nothing is refused now: every option this decision knows is in the list")
+            return
         self._show_refused = not self._show_refused
         self.show(self._decision, self._waiting, self._suggested)
         if self._show_refused and self._decision is not None and self._decision.refused:
