@@ -233,3 +233,27 @@ async def test_x_says_so_when_nothing_is_refused_and_shows_a_named_target_not_of
         await pilot.press("x")
         await settle(pilot)
         assert "x: nothing is refused now" in screen_text(app)
+
+
+# ---- CP thrown away: asked once ------------------------------------------------------------------
+
+
+async def test_stopping_with_cp_left_is_asked_once_before_they_are_lost(tmp_path, data):
+    """Play-test: 0 ended spending with CP unspent, and across a hand-off it cannot be undone (GEN-9):
+    the panel asks once; the same key again stops spending (the choice core offered, unchanged)."""
+    session = spain_and_computers(data, [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 2 cp")
+        spending = app.controller.session.decision
+        assert "cp done" in [str(c) for c in spending.choices]
+        actions = len(session.actions)
+        await pilot.press("0")
+        await settle(pilot)
+        assert len(session.actions) == actions and app.controller.session.decision == spending
+        assert "Stop spending (4 CP left are lost): 0 again stops spending" in screen_text(app)
+        await pilot.press("0")
+        await settle(pilot)
+        assert session.actions[actions].choice == "cp done"
+        assert "4 CP left unspent are lost" in screen_text(app)

@@ -37,6 +37,11 @@ def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
     return Content.assemble(head + choice.label, ("  " + typed, "dim"))
 
 
+def throws_cp_away(choice: Choice) -> bool:
+    """Stop spending: core offers it only while CP are left, and they are lost (its label says how many)."""
+    return choice.verb is Verb.CP and choice.args == ("done",)
+
+
 def completions(decision: Decision | None, typed: str) -> list[str]:
     """The typed forms of the legal choices (core produces them) that begin with what is typed, else
     those that contain it ('patronise artist 3' finds 'cp patronise artist 3'). None once it is a
@@ -86,6 +91,7 @@ class DecisionPanel(Vertical):
         self._matches: list[str] = []  # the typed forms that match what was typed, listed under the box
         self._match = -1  # the one Tab put in the box (-1: what is in the box was typed)
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
+        self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -162,7 +168,7 @@ class DecisionPanel(Vertical):
         if quiet is None:
             self._say("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list")
             return
-        self.post_message(Choose(self._decision.choices[quiet]))
+        self._choose(self._decision.choices[quiet], "0")
 
     def action_toggle_refused(self) -> None:
         if self._decision is not None and not self._decision.refused:
@@ -192,11 +198,21 @@ class DecisionPanel(Vertical):
             refused = self._decision.refused[event.option_index - len(self._decision.choices)]
             self.show_problem(refused.refusal)
             return
-        self.post_message(Choose(self._decision.choices[event.option_index]))
+        self._choose(self._decision.choices[event.option_index], "Enter")
 
     def action_pick(self, number: int) -> None:
         if self._decision is not None and number <= len(self._decision.choices):
-            self.post_message(Choose(self._decision.choices[number - 1]))
+            self._choose(self._decision.choices[number - 1], str(number))
+
+    def _choose(self, choice: Choice, key: str) -> None:
+        """Post the choice; one that throws CP away is asked about once first (a UI confirmation: the
+        choice, when made, is core's as offered). A typed one is taken as typed, and so is the one a
+        walkthrough's step asks for (the step says what is lost)."""
+        if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
+            self._confirmed = self._shown
+            self._say(f"{choice.label}: {key} again stops spending; choose a way to spend them otherwise")
+            return
+        self.post_message(Choose(choice))
 
     def action_type_choice(self) -> None:
         typed = self.query_one("#typed", Input)
