@@ -257,3 +257,24 @@ async def test_stopping_with_cp_left_is_asked_once_before_they_are_lost(tmp_path
         await settle(pilot)
         assert session.actions[actions].choice == "cp done"
         assert "4 CP left unspent are lost" in screen_text(app)
+
+
+# ---- the rules browser finds the rules that mention the words -------------------------------------
+
+
+async def test_the_rules_browser_search_lists_the_rules_mentioning_the_words_after_the_ids(tmp_path):
+    """Play-test: 'Suez' listed only SUEZ-1..SUEZ-3, not the rules that mention the canal."""
+    from tui.screens.rules_browser import RulesBrowser
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("slash", *"Suez")
+        await settle(pilot)
+        browser = app.screen
+        assert isinstance(browser, RulesBrowser)
+        found = [entry.id for entry in browser.shown]
+        assert found[:3] == ["SUEZ-1", "SUEZ-2", "SUEZ-3"] and {"SCI-2", "CARD-7"} <= set(found[3:])
+        assert all("suez" in entry.plain.lower() for entry in browser.shown[3:])
+        assert f"{len(found)} of 77 rules" in screen_text(app)

@@ -36,16 +36,17 @@ _SENTENCE_END = re.compile(r"[.:;](?=\s|$)|\n")
 
 
 def matching(query: str) -> list[RuleEntry]:
-    """Rules whose ID starts with the query (MAR, MAR-4), or whose text has every word of it."""
+    """Rules whose ID starts with the query (MAR, MAR-4, SUEZ), then the rules whose text has every
+    word of it ('Suez' finds SUEZ-1..SUEZ-3, then the rules that mention the canal)."""
     words = query.split()
     if not words:
         return list(entries())
     first = query.strip().upper()
     by_id = [e for e in entries() if e.id.startswith(first) or e.id == base_id(query.strip())]
-    if by_id:
-        return by_id
-    lowered = [w.lower() for w in words]
-    return [e for e in entries() if all(w in f"{e.id} {e.section} {e.plain}".lower() for w in lowered)]
+    # a query that names rule IDs finds the rules mentioning it as a word ('MAR' cites MAR-4, not "marker")
+    patterns = [re.compile(rf"\b{re.escape(w)}\b" if by_id else re.escape(w), re.IGNORECASE) for w in words]
+    by_text = [e for e in entries() if e not in by_id and all(p.search(f"{e.id} {e.section} {e.plain}") for p in patterns)]
+    return by_id + by_text
 
 
 def rule_markdown(entry: RuleEntry, engine: Status) -> str:
