@@ -169,7 +169,7 @@ async def test_footers_show_typing_keys_esc_in_a_table_action_0_and_x_and_enter_
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         keys = footer_keys(app)
-        assert keys["0"][0] == "Done" and keys["x"][0] == "Why not" and "escape" not in keys
+        assert keys["0"][0] == "Done" and keys["x"][0] == "Why" and "escape" not in keys
         assert max(right for _, right in keys.values()) <= 80
         await pilot.press("colon")
         await settle(pilot)
@@ -278,3 +278,88 @@ async def test_the_rules_browser_search_lists_the_rules_mentioning_the_words_aft
         assert found[:3] == ["SUEZ-1", "SUEZ-2", "SUEZ-3"] and {"SCI-2", "CARD-7"} <= set(found[3:])
         assert all("suez" in entry.plain.lower() for entry in browser.shown[3:])
         assert f"{len(found)} of 77 rules" in screen_text(app)
+
+
+
+# ---- whole at 80x24: long text wraps, or scrolls with keys the footer shows -----------------------
+
+
+class Terminal:
+    """What a terminal shows after every frame (pyte), as the player reads it."""
+
+    def __init__(self, app) -> None:
+        import pyte
+
+        from tui.textual_private import record_frames
+
+        self.screen = pyte.Screen(*SIZE)
+        self.stream = pyte.Stream(self.screen)
+        record_frames(app, self.stream.feed)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+
+async def test_a_walkthrough_step_scrolls_with_shown_keys_and_the_failed_dig_is_on_screen(tmp_path):
+    """Play-test: the "Dice fixed..." part of Suez step 1 was cut and nothing scrolled it; the first
+    failed Suez dig was never on screen when it happened."""
+    from tests.tui_helpers import start_walkthrough
+
+    app = app_for(tmp_path)
+    terminal = Terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "suez-canal")
+        assert "Dice fixed" not in terminal.text and footer_keys(app)["tab"][0] == "Info"
+        await pilot.press("tab")
+        await settle(pilot)
+        assert footer_keys(app)["up"] and footer_keys(app)["tab"][0] == "Back"
+        for _ in range(12):
+            await pilot.press("down")
+        await settle(pilot)
+        assert "Dice fixed" in terminal.text.replace("\n", " ")
+        await pilot.press("tab", "enter")  # back to the choices; the step: play Grand Vizier as its event
+        await settle(pilot)
+        await pilot.press("enter")  # dig: 1 +2 = 3, short of 6; the turn runs on
+        await settle(pilot)
+        while app.screen is not app.board._game_screen():
+            await pilot.press("enter")  # the reports of the phases the turn ran through
+            await settle(pilot)
+        phase_panel = " ".join(" ".join(row.split("│")[0].split()) for row in terminal.screen.display)
+        assert "The last step did:" in phase_panel and "the dig fails (3, 6 needed)" in phase_panel
+
+
+async def test_log_lines_cut_at_80_columns_end_in_an_ellipsis_and_show_whole_under_the_list(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    terminal = Terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        await pilot.press("home")
+        await settle(pilot)
+        rows = terminal.screen.display
+        first = next(row for row in rows if row.startswith("[GEN-2]"))
+        assert first.rstrip().endswith("…")
+        whole = app.screen.query_one("#log-lines").events[0]
+        from core.log_query import log_line
+
+        assert " ".join(log_line(whole, app.controller.names).split()) in " ".join(terminal.text.split())
+        await pilot.press("slash")
+        await settle(pilot)
+        assert "Search: a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word" in " ".join(terminal.text.split())
+
+
+async def test_the_vp_charts_legends_are_under_the_charts_not_over_their_lines(tmp_path, data):
+    from tests.test_learning_screens import played_session
+
+    app = app_for(tmp_path, played_session(data, turn=4))
+    terminal = Terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        rows = terminal.screen.display
+        plotted = [row for row in rows if "┤" in row]
+        assert plotted and not any(word in row for row in plotted for word in ("Ott", "Spa", "WIN-6"))
+        assert any("━━ Ott" in row and "━━ Pro" in row for row in rows)

@@ -1,6 +1,6 @@
 """The one set of viewing keys every game screen has (phase screens and reports alike).
 
-Labels are short so that every key fits the footer at 80 columns; the four displays share one label
+Labels are short so that every key fits the footer at 80 columns; the five displays share one label
 (their keys are in the README and the help), which leaves room for the keys of the decision.
 """
 
@@ -12,11 +12,11 @@ DISPLAYS = Binding.Group("Displays", compact=True)
 
 VIEW_KEYS: list[Binding] = [
     Binding("question_mark", "app.rule_help", "Rule"),
+    Binding("l", "app.full_log", "Log"),
+    Binding("m", "app.map", "Map"),
     Binding("w", "app.royals", "Wed", group=DISPLAYS),
     Binding("p", "app.patronage_chart", "Patron", group=DISPLAYS),
     Binding("v", "app.powers", "Powers", group=DISPLAYS),
     Binding("d", "app.discards", "Disc", group=DISPLAYS),
-    Binding("l", "app.full_log", "Log"),
-    Binding("m", "app.map", "Map"),
-    Binding("g", "app.vp_chart", "VP"),
+    Binding("g", "app.vp_chart", "VP", group=DISPLAYS),
 ]

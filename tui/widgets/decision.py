@@ -71,7 +71,7 @@ class DecisionPanel(Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
         Binding("0", "pick_quiet", "Done"),
-        Binding("x", "toggle_refused", "Why not"),
+        Binding("x", "toggle_refused", "Why"),
         # while a choice is typed: Tab and Shift+Tab (or the arrows) go through the choices that match it
         Binding("tab", "cycle(1)", "Next match"),
         Binding("shift+tab", "cycle(-1)", "Previous"),
