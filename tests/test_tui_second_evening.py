@@ -363,3 +363,45 @@ async def test_the_vp_charts_legends_are_under_the_charts_not_over_their_lines(t
         plotted = [row for row in rows if "┤" in row]
         assert plotted and not any(word in row for row in plotted for word in ("Ott", "Spa", "WIN-6"))
         assert any("━━ Ott" in row and "━━ Pro" in row for row in rows)
+
+
+# ---- one slot per game: Continue never copies; the Load screen by game, with dates ------------------
+
+
+async def test_continue_goes_on_in_the_numbered_slot_it_loads_and_the_load_screen_groups_by_game(tmp_path):
+    """Play-test: each Continue of a game loaded from a saved copy made a new identical numbered file
+    (-3 ... -8), and the Load screen listed rows that read the same, with no date."""
+    from core.setup import Setup
+    from tests.tui_helpers import post
+    from tui.messages import ContinueGame, Destination, LeaveGame, LoadGame, StartGame
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=4, started="2026-12-01T21:30:00")))
+        await pilot.press("enter", "ctrl+s")  # the Card Draw report, then a saved copy
+        await settle(pilot)
+        copy = next(tmp_path.glob("save-*.json"))
+        await pick(app, pilot, "opening postpone")  # the game's slot goes further than the copy
+        await post(pilot, LeaveGame(Destination.TITLE))
+        await post(pilot, LoadGame(copy))
+        await pick(app, pilot, "opening break")  # another course: a numbered slot of the same game
+        numbered = app.controller.driver.slot
+        assert numbered.name == "game-campaign-20261201-213000-2.json"
+        for choice in ("done", "done"):
+            await post(pilot, LeaveGame(Destination.TITLE))
+            await post(pilot, ContinueGame())
+            assert app.controller.driver.slot == numbered
+            await pick(app, pilot, choice)
+        assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted(
+            ["game-campaign-20261201-213000.json", numbered.name, copy.name]
+        )
+        await post(pilot, LeaveGame(Destination.TITLE))
+        await pilot.press("l")
+        await settle(pilot)
+        listing = app.screen.query_one("#saves")
+        rows = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert rows[0] == "Campaign, started 2026-12-01 21:30 - Player 1"
+        assert listing.get_option_at_index(0).disabled and len(rows) == 4, "one heading, then the game's three saves"
+        assert [row.split(" - ")[-1] for row in rows[1:]] == [numbered.name, "game-campaign-20261201-213000.json", copy.name]
+        assert all(", 20" in row.split("\n")[1] for row in rows[1:]), "each save says when it was written"
+        assert "autosave" in rows[1] and "saved copy" in rows[3]

@@ -272,8 +272,9 @@ class SaveList(SteadyOptionList):
 
 
 class LoadScreen(Screen[None]):
-    """Every save, the most recently played first, with its turn, phase and the people playing (read
-    off the event loop: a folder of many saves fills the list as soon as it is read)."""
+    """Every save, by game (the game played most recently first: its autosave, then its saved copies),
+    each with its turn, phase and when it was written, under the game's scenario, start and people
+    (read off the event loop: a folder of many saves fills the list as soon as it is read)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -293,28 +294,33 @@ class LoadScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="load-screen", exit_on_error=False)
     def _read_folder(self) -> None:
-        from tui.slots import save_files, summarise
+        from tui.slots import by_game, save_files, summarise
 
-        files = save_files(self.save_dir)
-        labels = [summarise(path).label() for path in files]
-        self.app.call_from_thread(self._list, files, labels)
+        groups = by_game([summarise(path) for path in save_files(self.save_dir)])
+        rows = [(group[0].heading() if not group[0].problem else "Cannot be loaded", [(s.path, s.label()) for s in group]) for group in groups]
+        self.app.call_from_thread(self._list, rows)
 
-    def _list(self, files: list[Path], labels: list[str]) -> None:
+    def _list(self, groups: list[tuple[str, list[tuple[Path, str]]]]) -> None:
         if not self.is_mounted:  # left while the folder was read
             return
-        self.files = files
         # a save's people and file names are text, never markup ("[/x]" in a name must not break the list)
+        options: list[Option] = []
+        for heading, saves in groups:
+            options.append(Option(Content.styled(heading, "bold"), disabled=True))
+            for path, label in saves:
+                options.append(Option(Content(label), id=str(len(self.files))))
+                self.files.append(path)
         listing = self.query_one("#saves", OptionList)
-        listing.add_options([Option(Content(label), id=str(i)) for i, label in enumerate(labels)])
-        if files:
-            listing.highlighted = 0
+        listing.add_options(options)
+        if self.files:
+            listing.highlighted = 1
             listing.focus()
-        self.show_problem("" if files else "No saved games yet.")
+        self.show_problem("" if self.files else "No saved games yet.")
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        if self.is_current:  # a second Enter in the same burst arrives after the game is on screen
-            self.post_message(LoadGame(self.files[event.option_index]))
+        if self.is_current and event.option_id is not None:  # a second Enter in the same burst arrives after the game is on screen
+            self.post_message(LoadGame(self.files[int(event.option_id)]))
 
     def show_problem(self, text: str) -> None:
         if self.is_mounted:
