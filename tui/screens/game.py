@@ -20,7 +20,9 @@ from tui.widgets.decision import DecisionPanel
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 
-LOG_LINES_SHOWN = 40
+# The strip shows the last four; the whole log is under l. Each line written is laid out again when
+# the strip gets its size: forty of them were a fifth of composing a board.
+LOG_LINES_SHOWN = 12
 
 
 class PhaseScreen(Screen[None]):

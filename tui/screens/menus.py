@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
+from tui.screens.kept import kept_screen
 from tui.textual_private import SteadyOptionList, SteadySelect
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -103,7 +104,10 @@ class TitleScreen(Screen[None]):
         self.post_message(ContinueGame())
 
     def action_new_game(self) -> None:
-        self.app.push_screen(NewGameScreen(self.terminal.data))
+        """The form as it was left (its widgets took ~0.2 s of CPU to build and style), with a new seed."""
+        form = kept_screen(self.app, "new-game", lambda: NewGameScreen(self.terminal.data))
+        form.new_seed()
+        self.app.push_screen(form)
 
     def action_load_game(self) -> None:
         self.app.push_screen(LoadScreen(self.terminal.save_dir))
@@ -181,6 +185,14 @@ class NewGameScreen(Screen[None]):
         self.shared = shared
         self.player = player
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
+        self._seed = str(random.randrange(1, 10**6))
+
+    def new_seed(self) -> None:
+        """Opened again for another game: a new seed, and no problem left from the last one."""
+        self._seed = str(random.randrange(1, 10**6))
+        if self.is_mounted:
+            self.query_one("#seed", Input).value = self._seed
+            self.query_one("#form-problem", Static).update("")
 
     def _default_holder(self, index: int) -> tuple[str, str]:
         """Locally every power starts with "Player 1"; a shared game starts with the player creating
@@ -205,7 +217,7 @@ class NewGameScreen(Screen[None]):
                     yield Input(value=name, placeholder=PERSON_PLACEHOLDER if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
                 yield Label("Seed        ")
-                yield Input(value=str(random.randrange(1, 10**6)), id="seed", type="integer", compact=True)
+                yield Input(value=self._seed, id="seed", type="integer", compact=True)
             with Horizontal(classes="seat"):
                 yield Label("Strict response windows (GEN-8) ")
                 strict = "on" if data.settings.options.strict_response_windows else "off"

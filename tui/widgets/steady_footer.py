@@ -23,8 +23,18 @@ class SteadyFooter(Footer):
     def __init__(self, compact: bool = False) -> None:
         super().__init__(compact=compact)
         self._shown: tuple[KeyRow, ...] | None = None
+        self._looking = False  # a look at the keys is due after the next refresh
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        """The keys may have changed: looked at once the screen has settled, so that the changes of one
+        key press or of a board being laid out (focus, typed box, decision) rebuild the keys once, not
+        once each (five times when a hand-off's Enter composed a board)."""
+        if not self._looking:
+            self._looking = True
+            self.call_after_refresh(self._look, screen)
+
+    def _look(self, screen: Screen[object]) -> None:
+        self._looking = False
         shown = tuple(
             (binding.key, binding.action, binding.description, enabled, tooltip)
             for _, binding, enabled, tooltip in screen.active_bindings.values()
