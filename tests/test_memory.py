@@ -34,13 +34,13 @@ class _FooterApp(App[None]):
     ENABLE_COMMAND_PALETTE = False  # its key is not bound to the footer's compact (as in the game)
     BINDINGS = [Binding("a", "bell", "Bell"), Binding("b", "quit", "Quit")]
 
-    bell_dimmed = False  # flipped to change the keys shown, so the steady footer rebuilds
+    bell_hidden = False  # flipped to hide the key, so the steady footer rebuilds
 
     def compose(self) -> ComposeResult:
         yield SteadyFooter(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return None if action == "bell" and self.bell_dimmed else True
+        return False if action == "bell" and self.bell_hidden else True  # hidden: the keys shown change
 
 
 def _watchers_of_compact(footer: SteadyFooter) -> list[object]:
@@ -55,7 +55,7 @@ async def test_the_game_footer_lets_go_of_the_keys_it_recomposed_away():
         first_keys = [weakref.ref(key) for key in footer.query(FooterKey)]
         assert first_keys
         for _ in range(20):
-            app.bell_dimmed = not app.bell_dimmed
+            app.bell_hidden = not app.bell_hidden
             app.screen.refresh_bindings()  # the keys shown change: the footer recomposes
             await settle(pilot)
         gc.collect()

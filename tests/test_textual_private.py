@@ -16,6 +16,7 @@ from tui.textual_private import (
     SteadyOptionList,
     SteadySelect,
     drop_closed_watchers,
+    enable_footer_keys,
     footer_has_keys,
     forget_gone_widgets_styles,
     record_frames,
@@ -118,3 +119,33 @@ async def test_page_keys_wait_until_a_select_overlay_or_option_list_has_lines():
         listing.highlighted = 0
         listing.action_page_down()
         assert listing.highlighted == 0
+
+
+class Dimming(Small):
+    """A footer whose Alpha key is dimmed (check_action None) when ``dim`` is set."""
+
+    dim = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "noop" and self.dim else True
+
+
+async def test_a_footer_key_is_dimmed_in_place_and_the_steady_footer_rebuilds_nothing_for_it():
+    async with Dimming().run_test(size=(40, 6)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.query_one(SteadyFooter)
+        keys = list(footer.query(FooterKey))
+        assert keys and not any(key._disabled for key in keys)
+        enable_footer_keys(footer, {("a", "noop"): False})
+        alpha = next(key for key in keys if key.key == "a")
+        assert alpha._disabled and alpha.has_class("-disabled"), "FooterKey draws its state differently now"
+        enable_footer_keys(footer, {("a", "noop"): True})
+        assert not alpha._disabled and not alpha.has_class("-disabled")
+        app.dim = True
+        app.screen.refresh_bindings()
+        for _ in range(4):
+            await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys, "only dimmed: the same keys, not composed again"
+        assert alpha.has_class("-disabled")

@@ -237,9 +237,10 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await end_turn_1_as_spain(app, pilot)
-        stack = [type(s) for s in app.screen_stack]
-        assert EndOfTurnScreen in stack and CardDrawScreen in stack
+        stack = [type(s) for s in app.board.reports_to_read()]
+        assert stack[:2] == [EndOfTurnScreen, CardDrawScreen]
         assert MarriageReport not in stack  # no wedding rolled this turn: no report to click through
+        assert sum(isinstance(s, ReportScreen) for s in app.screen_stack) == 1, "each report is made when the one before is read"
         assert isinstance(app.screen, EndOfTurnScreen)
         assert "Standings and VP ledger (WIN-6)" in screen_text(app)
         assert len(app.screen.query_one("#standings").content.splitlines()) == 6
@@ -828,7 +829,7 @@ async def test_a_table_action_started_from_the_map_over_a_report_keeps_the_unrea
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await end_turn_1_as_spain(app, pilot)
-        reports = [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)]
+        reports = [type(s) for s in app.board.reports_to_read()]
         assert EndOfTurnScreen in reports and CardDrawScreen in reports
         await pilot.press("m")
         await settle(pilot)
@@ -836,7 +837,7 @@ async def test_a_table_action_started_from_the_map_over_a_report_keeps_the_unrea
         await pilot.press("t")
         await settle(pilot)
         assert session.decision.rule == "TABLE-1"
-        assert [type(s) for s in app.screen_stack if isinstance(s, ReportScreen)] == reports
+        assert [type(s) for s in app.board.reports_to_read()] == reports
 
 
 async def test_a_refused_typed_choice_stays_typed_to_be_corrected(tmp_path, data):

@@ -74,6 +74,9 @@ class Board:
     def __init__(self, app: App[None], controller: Controller) -> None:
         self.app = app
         self.controller = controller
+        # the reports after the one on screen, each made (composed) only when the one before is read:
+        # composing the four reports of a turn's end at once held the keys for a quarter of a second
+        self._next_reports: list[ReportScreen] = []
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -118,6 +121,7 @@ class Board:
         from the map over a report swept the turn's other reports away)."""
         app = self.app
         unread: list[ReportScreen] = []
+        queued, self._next_reports = self._next_reports, []
         while len(app.screen_stack) > 1 and not isinstance(app.screen, TooSmallScreen):
             top = app.screen
             if for_board and isinstance(top, PhaseScreen):
@@ -125,7 +129,7 @@ class Board:
             if isinstance(top, ReportScreen) and not isinstance(top, GameOverScreen) and top.of_game is self.controller.driver:
                 unread.append(top.again())
             app.pop_screen()
-        return unread
+        return [*unread, *(report for report in queued if report.of_game is self.controller.driver)]
 
     def _leave_for_the_board(self, shown: OnScreen, events: list[Event]) -> list[ReportScreen]:
         """The board of the phase, directly above the first screen, composed from ``shown``."""
@@ -146,9 +150,20 @@ class Board:
 
     def _push_reports(self, unread: list[ReportScreen], events: list[Event]) -> None:
         """The reports not read yet, then one report per phase that ran in ``events``, each with its own
-        events and turn, the earliest on top."""
-        for screen in reversed([*unread, *self._new_reports(events)]):
-            self.app.push_screen(screen)
+        events and turn, the earliest first: it is shown, the others once it is read."""
+        self._next_reports += [*unread, *self._new_reports(events)]
+        if self._next_reports and not isinstance(self.app.screen, ReportScreen):
+            self._show_next_report()
+
+    def reports_to_read(self) -> list[ReportScreen]:
+        """The report on screen (and any under it), then the ones waiting for it to be read."""
+        return [*(s for s in reversed(self.app.screen_stack) if isinstance(s, ReportScreen)), *self._next_reports]
+
+    def _show_next_report(self, _read: object = None) -> None:
+        if not self._next_reports or self._next_reports[0].of_game is not self.controller.driver:
+            self._next_reports = []  # another game is on screen now
+            return
+        self.app.push_screen(self._next_reports.pop(0), self._show_next_report)
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:
         groups: list[tuple[type[ReportScreen], str, int, list[Event]]] = []

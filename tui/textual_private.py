@@ -12,6 +12,7 @@ from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.dom import DOMNode
 from textual.widgets import Footer, OptionList, Select
+from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
@@ -27,6 +28,17 @@ def forget_gone_widgets_styles() -> None:
 def footer_has_keys(footer: Footer) -> bool:
     """Textual's Footer composed its keys at least once (``bindings_changed`` is ready to skip)."""
     return bool(footer._bindings_ready)
+
+
+def enable_footer_keys(footer: Footer, enabled: dict[tuple[str, str], bool]) -> None:
+    """Textual 8.2 draws a FooterKey enabled or not from a private flag and a class, both set when the
+    key is made: change them in place ((key, action) -> enabled) instead of composing every key again
+    when only that changed (the board's 0 and x while the computers move)."""
+    for key in footer.query(FooterKey):
+        now = enabled.get((key.key, key.action))
+        if now is not None and key._disabled == now:
+            key._disabled = not now
+            key.set_class(not now, "-disabled")
 
 
 def drop_closed_watchers(node: DOMNode, reactive_name: str) -> None:

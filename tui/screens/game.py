@@ -131,7 +131,7 @@ class PhaseScreen(Screen[None]):
         if action == "undo":
             return self.shown.undo_key
         if action == "table":
-            return self.shown.table_key
+            return self.shown.table_key or None  # dimmed while one is being recorded
         return True
 
     def action_undo(self) -> None:

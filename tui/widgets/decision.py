@@ -117,10 +117,8 @@ class DecisionPanel(Vertical):
             return self.typing
         if action == "back_out":
             return not self.typing and self._backs_out
-        if action == "pick_quiet":
-            return not self.typing and self._decision is not None
-        if action == "toggle_refused":
-            return not self.typing and self._decision is not None
+        if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
+            return False if self.typing else True if self._decision is not None else None
         return True
 
     def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from tui.textual_private import drop_closed_watchers, footer_has_keys
+from tui.textual_private import drop_closed_watchers, enable_footer_keys, footer_has_keys
 
 KeyRow = tuple[str, str, str, bool, str]
 
@@ -42,6 +42,10 @@ class SteadyFooter(Footer):
         )
         if footer_has_keys(self) and shown == self._shown:
             return
+        if footer_has_keys(self) and self._shown is not None and _without_enabled(shown) == _without_enabled(self._shown):
+            enable_footer_keys(self, {(key, action): enabled for key, action, _, enabled, _ in shown})
+            self._shown = shown
+            return
         super().bindings_changed(screen)
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # a rebuild was asked for
             self._shown = shown
@@ -49,3 +53,7 @@ class SteadyFooter(Footer):
     async def recompose(self) -> None:
         await super().recompose()
         drop_closed_watchers(self, "compact")
+
+
+def _without_enabled(rows: tuple[KeyRow, ...]) -> tuple[tuple[str, str, str, str], ...]:
+    return tuple((key, action, description, tooltip) for key, action, description, _, tooltip in rows)
