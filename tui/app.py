@@ -224,10 +224,11 @@ class VirginQueenApp(App[None]):
         if not text:
             return
         show = getattr(self.screen, "show_problem", None)
-        if show is not None:
-            show(text)
         self.clear_notifications()  # the latest problem only: stacked, they covered the choices (play-test)
-        self.notify(text, severity="error", timeout=6)
+        if show is not None:  # said where the choice is made, once: a toast beside it covered the log
+            show(text)
+        else:
+            self.notify(text, severity="error", timeout=6)
 
     @on(GameNotice)
     def _notice(self, message: GameNotice) -> None:

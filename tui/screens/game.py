@@ -135,9 +135,11 @@ class PhaseScreen(Screen[None]):
         return True
 
     def action_undo(self) -> None:
+        self.query_one(DecisionPanel).say("")
         self.post_message(Undo())
 
     def action_table(self) -> None:
+        self.query_one(DecisionPanel).say("")
         self.post_message(RecordTable())
 
     def action_type_choice(self) -> None:

@@ -140,7 +140,6 @@ class DecisionPanel(Vertical):
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
         options.clear_options()
-        self._say("")
         if decision is None:
             prompt.update(waiting_text)
             self.refresh_bindings()
@@ -160,17 +159,19 @@ class DecisionPanel(Vertical):
         self.refresh_bindings()
 
     def action_pick_quiet(self) -> None:
+        self.say("")
         if self._decision is None:
             return
         quiet = quiet_index(self._decision)
         if quiet is None:
-            self._say("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list")
+            self.say("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list")
             return
         self._choose(self._decision.choices[quiet], "0")
 
     def action_toggle_refused(self) -> None:
+        self.say("")
         if self._decision is not None and not self._decision.refused:
-            self._say("x: nothing is refused now: every option this decision knows is in the list")
+            self.say("x: nothing is refused now: every option this decision knows is in the list")
             return
         self._show_refused = not self._show_refused
         self.show(self._decision, self._waiting, self._suggested)
@@ -178,10 +179,11 @@ class DecisionPanel(Vertical):
             self.query_one("#choices", OptionList).highlighted = len(self._decision.choices)  # brought into view
 
     def show_problem(self, text: str) -> None:
-        self._say(f"Not allowed: {text}")
+        self.say(f"Not allowed: {text}")
 
-    def _say(self, text: str) -> None:
-        """The panel's one line about the last key (a refusal, a note); none takes no room."""
+    def say(self, text: str) -> None:
+        """The panel's one line about the last key (a refusal, a note), kept until the player's next
+        key (a step that teaches a refusal goes on to the next step with it); none takes no room."""
         problem = self.query_one("#problem", Static)
         problem.update(text)
         problem.display = bool(text)
@@ -189,6 +191,7 @@ class DecisionPanel(Vertical):
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        self.say("")
         # Enter pressed twice in a burst: the second selection arrives after the next decision is shown
         if self._decision is None or event.option_id is None or not event.option_id.startswith(f"{self._shown}-"):
             return
@@ -199,6 +202,7 @@ class DecisionPanel(Vertical):
         self._choose(self._decision.choices[event.option_index], "Enter")
 
     def action_pick(self, number: int) -> None:
+        self.say("")
         if self._decision is not None and number <= len(self._decision.choices):
             self._choose(self._decision.choices[number - 1], str(number))
 
@@ -208,11 +212,12 @@ class DecisionPanel(Vertical):
         walkthrough's step asks for (the step says what is lost)."""
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
-            self._say(f"{choice.label}: {key} again stops spending; choose a way to spend them otherwise")
+            self.say(f"{choice.label}: {key} again stops spending; choose a way to spend them otherwise")
             return
         self.post_message(Choose(choice))
 
     def action_type_choice(self) -> None:
+        self.say("")
         typed = self.query_one("#typed", Input)
         typed.display = True
         typed.focus()
@@ -260,6 +265,7 @@ class DecisionPanel(Vertical):
         decision and closes it); a refused one can be corrected, and the next keys do not fall on the
         board (play-test: a refused 'propose ...' left 'p' to open the Patronage chart)."""
         event.stop()
+        self.say("")
         text = event.value.strip()
         if text:
             self.post_message(ChooseTyped(text))
@@ -282,7 +288,7 @@ class DecisionPanel(Vertical):
         typed = self.query_one("#typed", Input)
         if typed.display:
             self._close_typed()
-            self._say("")  # what was said about the typed choice goes with it
+            self.say("")  # what was said about the typed choice goes with it
             self.query_one("#choices", OptionList).focus()
             return
         cancel = next((c for c in self._decision.choices if str(c) == "pick cancel"), None) if self._decision else None
