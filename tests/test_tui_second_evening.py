@@ -406,3 +406,24 @@ async def test_continue_goes_on_in_the_numbered_slot_it_loads_and_the_load_scree
         assert [row.split(" - ")[-1] for row in rows[1:]] == [numbered.name, "game-campaign-20261201-213000.json", copy.name]
         assert all(", 20" in row.split("\n")[1] for row in rows[1:]), "each save says when it was written"
         assert "autosave" in rows[1] and "saved copy" in rows[3]
+
+
+async def test_a_long_rule_scrolls_with_keys_the_footer_shows(tmp_path):
+    from tui.screens.rules_browser import RulesBrowser
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("slash", *"MAR-5", "enter")  # the Royal Wedding Table: longer than the pane
+        await settle(pilot)
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "MAR-5"
+        assert footer_keys(app)["tab"][0] == "Rule text"
+        box = app.screen.query_one("#rules-text-box")
+        assert box.max_scroll_y > 0
+        await pilot.press("tab", "down", "down", "down")
+        await settle(pilot)
+        assert box.scroll_y > 0 and footer_keys(app)["tab"][0] == "List" and "up" in footer_keys(app)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is app.screen.query_one("#rules-list")

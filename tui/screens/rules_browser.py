@@ -8,7 +8,7 @@ from typing import Any
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -17,6 +17,7 @@ from core.rule_status import Status, Treatment, status
 from core.rules_text import RuleEntry, base_id, entries
 from tui.screens.kept import kept_screen
 from tui.widgets.rule_text import RuleText
+from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.textual_private import SteadyOptionList
 
@@ -85,6 +86,9 @@ class RulesBrowser(ModalScreen[None]):
         Binding("escape", "close", "Close"),
         Binding("slash", "search", "Search"),
         Binding("down", "list", "List", show=False),
+        # a long rule scrolls once its text has the keys
+        Binding("tab", "text", "Rule text", key_display="⇥"),
+        Binding("tab", "back_to_list", "List", key_display="⇥"),
     ]
 
     def __init__(self, rule: str = "") -> None:
@@ -111,7 +115,7 @@ class RulesBrowser(ModalScreen[None]):
         yield Static("", id="rules-found", markup=False)
         with Horizontal(id="rules-panes"):
             yield SteadyOptionList(id="rules-list")
-            with VerticalScroll(id="rules-text-box"):
+            with Scrolling(id="rules-text-box"):
                 yield RuleText(id="rules-text")
         yield SteadyFooter()
 
@@ -139,7 +143,7 @@ class RulesBrowser(ModalScreen[None]):
 
     def _show_text(self, markdown: str) -> None:
         self.query_one(RuleText).show(markdown)
-        self.query_one("#rules-text-box", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#rules-text-box", Scrolling).scroll_home(animate=False)
 
     @property
     def current_rule(self) -> str:
@@ -165,6 +169,20 @@ class RulesBrowser(ModalScreen[None]):
 
     def action_list(self) -> None:
         self.query_one("#rules-list", OptionList).focus()
+
+    def action_back_to_list(self) -> None:
+        self.action_list()
+
+    def action_text(self) -> None:
+        self.query_one("#rules-text-box", Scrolling).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        in_text = self.focused is not None and self.focused.id == "rules-text-box"
+        if action == "text":
+            return not in_text
+        if action == "back_to_list":
+            return in_text
+        return True
 
     def action_close(self) -> None:
         self.dismiss(None)
