@@ -88,9 +88,16 @@ class Controller:
 
     def _on_LeaveGame(self, intent: m.LeaveGame) -> None:
         lesson = self.driver.lesson() if self.driver is not None else None
-        if lesson is not None and lesson.instruction:
-            self._io(lambda: remember_step(self.save_dir, lesson.walkthrough_id, lesson.step), self.problem)
-        self.close(intent.to)
+        if lesson is None or not lesson.instruction:
+            self.close(intent.to)
+            return
+
+        def remembered(problem: str) -> None:  # then the walkthrough menu shows the step reached
+            self.problem(problem)
+            if self.driver is not None and self.driver.lesson() == lesson:
+                self.close(intent.to)
+
+        self._io(lambda: remember_step(self.save_dir, lesson.walkthrough_id, lesson.step), remembered)
 
     def _on_Choose(self, intent: m.Choose) -> None:
         driver, shown = self._game(), self.on_screen()
