@@ -4,9 +4,25 @@ the keys that work. Pilot tests at 80x24, one or more per item of the issue."""
 
 from __future__ import annotations
 
-from core.setup import Seat, SeatKind
-from tests.conftest import new_session, to_impulse_of
-from tests.tui_helpers import app_for, pick, screen_text, settle, show_session
+import pyte
+from textual.widgets import Input, OptionList, RichLog
+from textual.widgets._footer import FooterKey
+
+from core.choices import Choice, Decision, Verb
+from core.log_query import log_line
+from core.setup import Seat, SeatKind, Setup
+from core.state import RoyalStatus
+from tests.conftest import choice_strings, choose, new_session, to_impulse_of
+from tests.test_learning_screens import played_session
+from tests.test_tui import spain_before_france_two_people
+from tests.tui_helpers import app_for, pick, post, screen_text, settle, show_session, start_walkthrough
+from tui.messages import ContinueGame, Destination, LeaveGame, LoadGame, StartGame
+from tui.screens.log_search import LogSearchScreen
+from tui.screens.overlays import HandoffScreen
+from tui.screens.reports import ReportScreen
+from tui.screens.rules_browser import RulesBrowser
+from tui.screens.walkthrough_menu import WalkthroughDone
+from tui.textual_private import record_frames
 
 SIZE = (80, 24)
 
@@ -48,16 +64,8 @@ async def test_gen_9_u_after_a_cp_spend_answered_only_by_computers_undoes_it(tmp
 
 async def test_ctrl_s_saves_on_a_report_and_on_the_hand_off(tmp_path, data):
     """Ctrl+S did nothing, silently, on reports and the hand-off: it saves a copy there too."""
-    from tests.test_tui import spain_before_france_two_people
-    from tui.screens.overlays import HandoffScreen
-    from tui.screens.reports import ReportScreen
-
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        from core.setup import Setup
-        from tests.tui_helpers import post
-        from tui.messages import StartGame
-
         await post(pilot, StartGame(Setup(seed=4)))
         assert isinstance(app.screen, ReportScreen)
         await pilot.press("ctrl+s")
@@ -86,8 +94,6 @@ async def type_keys(pilot, text: str) -> None:
 async def test_the_typed_matches_are_framed_under_the_box_and_tab_cycles_through_them(tmp_path, data):
     """Play-test: the completion list had no frame and drew over the input's border and the log; Tab
     always took the first match; Shift+Tab closed the list."""
-    from textual.widgets import Input, OptionList, RichLog
-
     app = app_for(tmp_path, new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -116,10 +122,6 @@ async def test_a_refusal_is_said_by_the_box_goes_with_esc_and_a_toast_goes_with_
     """Play-test: error toasts covered the typed box and stayed on later screens; the "Not allowed"
     line stayed after Esc. A refusal on the board is said once, beside the box, never as a toast over
     it; a toast (a notice, a problem on an overlay) goes when the screen changes."""
-    from textual.widgets import Input
-
-    from tui.screens.log_search import LogSearchScreen
-
     app = app_for(tmp_path, new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -140,8 +142,6 @@ async def test_a_refusal_is_said_by_the_box_goes_with_esc_and_a_toast_goes_with_
 
 
 async def test_a_toast_of_the_last_walkthrough_step_does_not_stay_on_walkthrough_done(tmp_path):
-    from tests.tui_helpers import start_walkthrough
-    from tui.screens.walkthrough_menu import WalkthroughDone
 
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -158,8 +158,6 @@ async def test_a_toast_of_the_last_walkthrough_step_does_not_stay_on_walkthrough
 
 def footer_keys(app) -> dict[str, tuple[str, int]]:
     """Each footer key shown: its label (a group's keys have none) and where it ends on screen."""
-    from textual.widgets._footer import FooterKey
-
     return {key.key: (key.description, key.region.right) for key in app.screen.query(FooterKey)}
 
 
@@ -201,9 +199,6 @@ async def test_footers_show_typing_keys_esc_in_a_table_action_0_and_x_and_enter_
 def test_mar_8_assassination_lists_the_named_targets_not_offered_with_why(data):
     """The card names Elizabeth I, Henry III, Henry of Navarre and William of Orange: one who cannot be
     its target now is refused with the reason (MAR-8), never left out silently."""
-    from core.state import RoyalStatus
-    from tests.conftest import choice_strings, choose
-
     session = new_session(data)
     session.state.royals["henry-iii"].status = RoyalStatus.DEAD
     to_impulse_of(session, "spain", [20, 101])
@@ -214,8 +209,6 @@ def test_mar_8_assassination_lists_the_named_targets_not_offered_with_why(data):
 
 
 async def test_x_says_so_when_nothing_is_refused_and_shows_a_named_target_not_offered(tmp_path, data):
-    from core.state import RoyalStatus
-    from tests.conftest import choose
 
     session = new_session(data)
     session.state.royals["henry-iii"].status = RoyalStatus.DEAD
@@ -228,8 +221,6 @@ async def test_x_says_so_when_nothing_is_refused_and_shows_a_named_target_not_of
         await pilot.press("x")
         await settle(pilot)
         assert "Assassinate Henry III (Duke of Anjou) (MAR-8)  - MAR-8: Henry III (Duke of Anjou) is dead" in screen_text(app)
-        from core.choices import Choice, Decision, Verb
-
         app.screen.query_one("DecisionPanel").show(Decision("spain", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
         await pilot.press("x")
         await settle(pilot)
@@ -265,8 +256,6 @@ async def test_stopping_with_cp_left_is_asked_once_before_they_are_lost(tmp_path
 
 async def test_the_rules_browser_search_lists_the_rules_mentioning_the_words_after_the_ids(tmp_path):
     """Play-test: 'Suez' listed only SUEZ-1..SUEZ-3, not the rules that mention the canal."""
-    from tui.screens.rules_browser import RulesBrowser
-
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
@@ -289,10 +278,6 @@ class Terminal:
     """What a terminal shows after every frame (pyte), as the player reads it."""
 
     def __init__(self, app) -> None:
-        import pyte
-
-        from tui.textual_private import record_frames
-
         self.screen = pyte.Screen(*SIZE)
         self.stream = pyte.Stream(self.screen)
         record_frames(app, self.stream.feed)
@@ -305,8 +290,6 @@ class Terminal:
 async def test_a_walkthrough_step_scrolls_with_shown_keys_and_the_failed_dig_is_on_screen(tmp_path):
     """Play-test: the "Dice fixed..." part of Suez step 1 was cut and nothing scrolled it; the first
     failed Suez dig was never on screen when it happened."""
-    from tests.tui_helpers import start_walkthrough
-
     app = app_for(tmp_path)
     terminal = Terminal(app)
     async with app.run_test(size=SIZE) as pilot:
@@ -343,8 +326,6 @@ async def test_log_lines_cut_at_80_columns_end_in_an_ellipsis_and_show_whole_und
         first = next(row for row in rows if row.startswith("[GEN-2]"))
         assert first.rstrip().endswith("…")
         whole = app.screen.query_one("#log-lines").events[0]
-        from core.log_query import log_line
-
         assert " ".join(log_line(whole, app.controller.names).split()) in " ".join(terminal.text.split())
         await pilot.press("slash")
         await settle(pilot)
@@ -352,7 +333,6 @@ async def test_log_lines_cut_at_80_columns_end_in_an_ellipsis_and_show_whole_und
 
 
 async def test_the_vp_charts_legends_are_under_the_charts_not_over_their_lines(tmp_path, data):
-    from tests.test_learning_screens import played_session
 
     app = app_for(tmp_path, played_session(data, turn=4))
     terminal = Terminal(app)
@@ -372,10 +352,6 @@ async def test_the_vp_charts_legends_are_under_the_charts_not_over_their_lines(t
 async def test_continue_goes_on_in_the_numbered_slot_it_loads_and_the_load_screen_groups_by_game(tmp_path):
     """Play-test: each Continue of a game loaded from a saved copy made a new identical numbered file
     (-3 ... -8), and the Load screen listed rows that read the same, with no date."""
-    from core.setup import Setup
-    from tests.tui_helpers import post
-    from tui.messages import ContinueGame, Destination, LeaveGame, LoadGame, StartGame
-
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await post(pilot, StartGame(Setup(seed=4, started="2026-12-01T21:30:00")))
@@ -409,7 +385,6 @@ async def test_continue_goes_on_in_the_numbered_slot_it_loads_and_the_load_scree
 
 
 async def test_a_long_rule_scrolls_with_keys_the_footer_shows(tmp_path):
-    from tui.screens.rules_browser import RulesBrowser
 
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
