@@ -60,7 +60,8 @@ class PhaseScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._ready = True
-        self._lay_out(self.shown)
+        if self in self.app.screen_stack:  # not left already (a game closed as its board was pushed)
+            self._lay_out(self.shown)
 
     def refresh_view(self, shown: OnScreen) -> None:
         """Show ``shown`` now, or once the screen's widgets are mounted."""
