@@ -13,6 +13,7 @@ from core.events import Event, EventKind
 from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
+from tui.screens.kept import kept_screen
 from tui.screens.log_search import open_log_search
 from tui.screens.overlays import HandoffScreen, TextScreen, open_patronage, open_royals
 from tui.screens.rules_browser import open_rules_browser
@@ -101,7 +102,10 @@ class Board:
         if any(isinstance(s, HandoffScreen) and s.person == person for s in self.app.screen_stack):
             return  # already waiting for them
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
+        board = self._game_screen()
         unread = self._leave(for_board=False)
+        if board is not None:  # kept for the next person, with nobody's view in it until their Enter
+            board.refresh_view(self.controller.on_screen())
         self.app.push_screen(HandoffScreen(person, power))
         self._push_reports(unread, self.controller.take_events())
 
@@ -143,10 +147,15 @@ class Board:
             return unread
         wanted = PHASE_SCREENS[view.phase]
         if not isinstance(app.screen, PhaseScreen):
-            app.push_screen(wanted(shown))
+            app.push_screen(self._board(wanted, shown))
         elif type(app.screen) is not wanted:
-            app.switch_screen(wanted(shown))
+            app.switch_screen(self._board(wanted, shown))
         return unread
+
+    def _board(self, kind: type[PhaseScreen], shown: OnScreen) -> PhaseScreen:
+        """The board of this kind of phase, kept between hand-offs, phases and games and shown anew from
+        ``shown`` (composing and styling a board was most of a hand-off's Enter: ~0.15 s of CPU)."""
+        return kept_screen(self.app, f"board-{kind.__name__}", lambda: kind(shown))
 
     def _push_reports(self, unread: list[ReportScreen], events: list[Event]) -> None:
         """The reports not read yet, then one report per phase that ran in ``events``, each with its own

@@ -80,7 +80,8 @@ class TitleScreen(Screen[None]):
         self._offer_continue()
 
     def on_screen_resume(self) -> None:
-        self._offer_continue()
+        # only once it stays on top: a board taken down for a hand-off uncovers it for no frame
+        self.call_after_refresh(lambda: self._offer_continue() if self.is_current else None)
 
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def _offer_continue(self) -> None:
