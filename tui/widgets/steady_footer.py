@@ -29,7 +29,9 @@ class SteadyFooter(Footer):
         """The keys may have changed: looked at once the screen has settled, so that the changes of one
         key press or of a board being laid out (focus, typed box, decision) rebuild the keys once, not
         once each (five times when a hand-off's Enter composed a board)."""
-        if not self._looking:
+        if not footer_has_keys(self):  # its first keys: at once, with the screen's first frame
+            self._look(screen)
+        elif not self._looking:
             self._looking = True
             self.call_after_refresh(self._look, screen)
 
