@@ -572,12 +572,22 @@ def _courtship_choose(ctx: Ctx, frame: CourtshipChoiceFrame, choice: Choice) -> 
     apply_courtship_choice(ctx, frame, choice.verb is Verb.COURTSHIP)
 
 
+def _target_refusal(ctx: Ctx, royal_id: str) -> str:
+    """Why a royal the card names cannot be its target now (MAR-8): only a living one in play."""
+    if royal_id not in ctx.state.royals:
+        return f"MAR-8: {ctx.name(royal_id)} is not in this scenario"
+    if living(ctx, royal_id):
+        return ""
+    return f"MAR-8: {ctx.name(royal_id)} is {ctx.state.royals[royal_id].status.value}: only a living royal in play can be assassinated"
+
+
 def _assassination_targets(ctx: Ctx) -> list[str]:
-    return [r for r in ASSASSINATION_TARGETS if r in ctx.state.royals and living(ctx, r)]
+    return [r for r in ASSASSINATION_TARGETS if not _target_refusal(ctx, r)]
 
 
 def _target_decision(ctx: Ctx, frame: AssassinationFrame) -> Decision:
-    options = [pick(r, f"Assassinate {ctx.name(r)} (MAR-8)") for r in _assassination_targets(ctx)]
+    """Every royal the card names, those not targets now with why (MAR-8)."""
+    options = [pick(r, f"Assassinate {ctx.name(r)} (MAR-8)", _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
     return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: choose the target", "MAR-8", options)
 
 

@@ -51,8 +51,9 @@ def test_every_rule_has_text_tags_and_an_engine_treatment():
 
 
 def test_rules_search_by_id_prefix_or_words():
-    assert [e.id for e in matching("MAR-6c")] == ["MAR-6"]
-    assert [e.id for e in matching("VQ")] == ["VQ-1", "VQ-2"]
+    assert [e.id for e in matching("MAR-6c")][0] == "MAR-6"  # then the rules citing MAR-6c
+    vq = [e.id for e in matching("VQ")]
+    assert vq[:2] == ["VQ-1", "VQ-2"] and all(e.id.startswith("VQ") or "VQ-" in e.plain for e in matching("VQ"))
     found = [e.id for e in matching("Virgin Queen")]
     assert "VQ-1" in found and all("virgin queen" in f"{e.section} {e.plain}".lower() for e in matching("Virgin Queen"))
     assert matching("no such words here") == []

@@ -75,7 +75,7 @@ def test_real_terminal_new_game_to_the_board_and_too_small_notice(terminal):
     assert "Turn 1/8 - Diplomacy Phase - Negotiation Segment" in board
     assert "VP  Ott 6  Spa 10" in board
     footer = board.rstrip("\n").splitlines()[-1]
-    for key in (": Type", "u Undo", "t Table", "? Rule", "w Wed", "p Patron", "v Powers", "d Disc", "l Log", "m Map", "g VP"):
+    for key in ("0 Done", "x Why", "⇥ Info", ": Type", "u Undo", "t Table", "? Rule", "l Log", "m Map", "wpvdg Displays"):
         assert key in footer, f"{key!r} is not visible in the footer at 80 columns: {footer!r}"
     terminal.tmux("resize-window", "-t", "vq", "-x", "70", "-y", "20")
     terminal.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")

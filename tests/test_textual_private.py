@@ -7,10 +7,21 @@ import pyte
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+import pytest
+from textual.widgets import Footer, Select, Static
 from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectOverlay
 
-from tui.textual_private import drop_closed_watchers, footer_has_keys, forget_gone_widgets_styles, record_frames, watchers_of
+from tui.textual_private import (
+    SteadyOptionList,
+    SteadySelect,
+    drop_closed_watchers,
+    enable_footer_keys,
+    footer_has_keys,
+    forget_gone_widgets_styles,
+    record_frames,
+    watchers_of,
+)
 from tui.widgets.steady_footer import SteadyFooter
 
 
@@ -75,3 +86,66 @@ async def test_every_frame_is_recorded_as_a_terminal_would_receive_it():
         await pilot.pause()
     assert any("the frame recorder reads this" in frame for frame in frames)
     assert "a second frame" in frames[-1]
+
+
+class TwoSelects(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+    OPTIONS = [(f"option {n}", str(n)) for n in range(30)]
+
+    def compose(self) -> ComposeResult:
+        yield Select(self.OPTIONS, value="0", allow_blank=False, id="plain")
+        yield SteadySelect(self.OPTIONS, value="0", allow_blank=False, id="steady")
+        yield SteadyOptionList(*[label for label, _ in self.OPTIONS], id="list")
+
+
+async def test_page_keys_wait_until_a_select_overlay_or_option_list_has_lines():
+    async with TwoSelects().run_test(size=(40, 12)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        plain, steady = app.query_one("#plain", Select), app.query_one("#steady", SteadySelect)
+        plain.expanded = steady.expanded = True  # opened: the overlays are not laid out before the next refresh
+        with pytest.raises(KeyError):
+            plain.query_one(SelectOverlay).action_page_down()  # fails when Textual guards it: drop the workaround
+        overlay = steady.query_one(SelectOverlay)
+        assert type(overlay).__name__ == "_SteadySelectOverlay", "Select composes its overlay differently now"
+        overlay.action_page_down()  # ignored: no lines yet
+        assert overlay.highlighted == 0
+        await pilot.pause()
+        overlay.action_page_down()
+        assert overlay.highlighted and overlay.highlighted > 0
+        listing = app.query_one("#list", SteadyOptionList)
+        listing.display = False
+        await pilot.pause()
+        listing.highlighted = 0
+        listing.action_page_down()
+        assert listing.highlighted == 0
+
+
+class Dimming(Small):
+    """A footer whose Alpha key is dimmed (check_action None) when ``dim`` is set."""
+
+    dim = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "noop" and self.dim else True
+
+
+async def test_a_footer_key_is_dimmed_in_place_and_the_steady_footer_rebuilds_nothing_for_it():
+    async with Dimming().run_test(size=(40, 6)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.query_one(SteadyFooter)
+        keys = list(footer.query(FooterKey))
+        assert keys and not any(key._disabled for key in keys)
+        enable_footer_keys(footer, {("a", "noop"): False})
+        alpha = next(key for key in keys if key.key == "a")
+        assert alpha._disabled and alpha.has_class("-disabled"), "FooterKey draws its state differently now"
+        enable_footer_keys(footer, {("a", "noop"): True})
+        assert not alpha._disabled and not alpha.has_class("-disabled")
+        app.dim = True
+        app.screen.refresh_bindings()
+        for _ in range(4):
+            await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys, "only dimmed: the same keys, not composed again"
+        assert alpha.has_class("-disabled")

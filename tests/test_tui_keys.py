@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 
+import pytest
 from textual import events
 
-from tests.tui_helpers import app_for, settle
+from core.setup import Seat, SeatKind, Setup
+from tests.tui_helpers import app_for, post, settle
+from tui.messages import Destination, LeaveGame, StartGame, StartWalkthrough
 
 SIZE = (80, 24)
 # Every key a player might hit; q and Ctrl+Q are left out only because quitting is their job.
 KEYS = (
     "ctrl+p", "enter", "escape", "pageup", "pagedown", "up", "down", "left", "right", "home", "end", "tab",
     *"0123456789", *"abcefghijkmnorsxyz", "space", "colon", "question_mark", "u", "t", "w", "p", "v", "d", "l",
-    "ctrl+n", "ctrl+s", "c", "m", "backspace",
+    "ctrl+n", "ctrl+s", "c", "m", "backspace", "shift+tab",
 )
 CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "colon": ":", "question_mark": "?", "tab": "\t", "backspace": "\x7f"}
 BURST = 25
@@ -65,3 +69,89 @@ async def test_a_selection_from_the_previous_list_of_choices_is_ignored(tmp_path
         panel_list.post_message(OptionList.OptionSelected(panel_list, stale, panel_list.option_count + 5))
         await settle(pilot)
         assert app.is_running and app.controller.session.decision == decision
+
+
+# ---- every screen, each mashed on its own (issue 21: PageDown on the new-game form's open Select) ----
+
+PAGING = ("tab", "shift+tab", "enter", "space", "pagedown", "pageup", "down", "up", "home", "end", "escape")
+
+
+async def test_page_keys_on_the_new_game_forms_selects_opened_in_the_same_burst_never_crash(tmp_path):
+    """Textual 8.2 read an unbuilt line map on PageDown in a Select opened by the same burst of keys."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await press_in_bursts(app, pilot, ["n"])
+        rng = random.Random(2)
+        for _ in range(12):
+            await press_in_bursts(app, pilot, ["tab", "enter", "pagedown", "pageup", *(rng.choice(PAGING) for _ in range(21))])
+            if type(app.screen).__name__ != "NewGameScreen":
+                await press_in_bursts(app, pilot, ["escape", "n"])
+
+
+async def _to_title(app, pilot) -> None:
+    if app.playing:
+        await post(pilot, LeaveGame(Destination.TITLE))
+    while len(app.screen_stack) > 1:
+        app.pop_screen()
+        await settle(pilot)
+
+
+def _from_title(key: str) -> Callable[..., Awaitable[None]]:
+    async def reach(app, pilot) -> None:
+        await _to_title(app, pilot)
+        await press_in_bursts(app, pilot, [key])
+
+    return reach
+
+
+def _in_game(key: str = "") -> Callable[..., Awaitable[None]]:
+    """A hot seat game of two people and four computers, on its board (or hand-off, or a report), then ``key``."""
+
+    async def reach(app, pilot) -> None:
+        if not app.playing:
+            await _to_title(app, pilot)
+            people = (Seat("Ana", ("england",)), Seat("Ben", ("france",)))
+            computers = Seat("random computer", ("ottoman", "spain", "empire", "protestant"), SeatKind.COMPUTER, "random")
+            await post(pilot, StartGame(Setup(seed=5, seats=(*people, computers))))
+        app.board.show()
+        await settle(pilot)
+        if key:
+            await press_in_bursts(app, pilot, [key])
+
+    return reach
+
+
+async def _in_walkthrough(app, pilot) -> None:
+    await _to_title(app, pilot)
+    await post(pilot, StartWalkthrough("suez-canal"))
+    assert app.playing
+
+
+SCREENS = {
+    "title": _to_title,
+    "new game": _from_title("n"),
+    "load": _from_title("l"),
+    "theme": _from_title("h"),
+    "walkthrough menu": _from_title("k"),
+    "rules browser": _from_title("r"),
+    "game": _in_game(),
+    "log": _in_game("l"),
+    "map": _in_game("m"),
+    "vp chart": _in_game("g"),
+    "available to wed": _in_game("w"),
+    "walkthrough": _in_walkthrough,
+}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+async def test_random_keys_at_full_speed_on_every_screen_never_crash_the_app(tmp_path, screen):
+    reach = SCREENS[screen]
+    (tmp_path / "saves").mkdir()
+    app = app_for(tmp_path / "saves")
+    rng = random.Random(screen)
+    # the title screen's Quit button takes Enter once Tab reaches it: quitting is its job
+    keys = [k for k in KEYS if k not in ("tab", "shift+tab")] if screen == "title" else KEYS
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(6):
+            await reach(app, pilot)
+            await press_in_bursts(app, pilot, [rng.choice(keys) for _ in range(BURST)])

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import importlib
+import logging
 import os
 import sys
 from functools import cached_property
-from pathlib import Path
-
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from textual import on
 from textual.app import App
+from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
 
@@ -54,6 +56,16 @@ CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notic
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 
 
+# Imported in a worker once the title screen is drawn, so that the first game, walkthrough or rules
+# browser opens without importing them (~0.3 s here); the title screen never waits for them.
+GAME_MACHINERY = ("tui.controller", "tui.board", "core.walkthroughs", "tui.screens.walkthrough_menu", "tui.screens.map", "tui.screens.vp_chart")
+
+
+def _load_game_machinery() -> None:
+    for module in GAME_MACHINERY:
+        importlib.import_module(module)
+
+
 class IoDone(Message):
     """Work run in a worker finished: ``done`` takes its result on the event loop."""
 
@@ -70,7 +82,10 @@ class VirginQueenApp(App[None]):
     # then PageUp: KeyError in its option list) and offers a player nothing the screens lack: every
     # action has its own key, and the theme has its own screen (h on the title screen).
     ENABLE_COMMAND_PALETTE = False
-    # The keys of a game (k, c, Ctrl+L) are on every game screen: tui/screens/keys.py
+    # The keys of a game (k, c, Ctrl+L) are on every game screen: tui/screens/keys.py. Ctrl+S too, here:
+    # every screen of a game (the board, reports, the hand-off, overlays) saves a copy, or says why not;
+    # a priority binding, as Ctrl+Q is, since a modal screen (a report) hides the app's other keys
+    BINDINGS = [Binding("ctrl+s", "save", "Save", show=False, priority=True)]
 
     def __init__(
         self,
@@ -97,6 +112,10 @@ class VirginQueenApp(App[None]):
             self.theme = theme
         self._check_size(self.size.width, self.size.height)
         self.set_interval(POLL_SECONDS, self._tick)
+        # a toast is about the screen it came on: it goes with it (play-test: a refusal stayed over
+        # the next screens, "Walkthrough done" included)
+        self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
+        self.call_after_refresh(self.run_worker, _load_game_machinery, thread=True, group="imports", exit_on_error=False)
 
     @cached_property
     def controller(self) -> Controller:
@@ -179,6 +198,8 @@ class VirginQueenApp(App[None]):
             return self.playing and self.controller.on_screen().lesson is not None
         if action in ("lobby", "chat"):
             return self.playing and self.controller.on_screen().shared
+        if action == "save":
+            return self.playing
         return True
 
     def action_chat(self) -> None:
@@ -209,10 +230,11 @@ class VirginQueenApp(App[None]):
         if not text:
             return
         show = getattr(self.screen, "show_problem", None)
-        if show is not None:
-            show(text)
         self.clear_notifications()  # the latest problem only: stacked, they covered the choices (play-test)
-        self.notify(text, severity="error", timeout=6, markup=False)  # names and typed text are never markup
+        if show is not None:  # said where the choice is made, once: a toast beside it covered the log
+            show(text)
+        else:
+            self.notify(text, severity="error", timeout=6, markup=False)  # names and typed text are never markup
 
     @on(GameNotice)
     def _notice(self, message: GameNotice) -> None:
@@ -328,7 +350,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"virgin-queen: bad game data: {exc}", file=sys.stderr)
         return 2
     app.run()
-    return 0
+    leave_at_once(app.return_code or 0)
+
+
+def leave_at_once(code: int) -> NoReturn:
+    """The app has closed, restored the terminal and written its autosaves (``asyncio.run`` waits for
+    the workers' threads before ``run`` returns): end the process without tearing the game's objects
+    down one by one, which the system does at once (play-test: Ctrl+Q took up to 1.8 s after a game)."""
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -82,6 +82,7 @@ class Lesson:
     intro: str
     suggested: str
     position: tuple[str, ...]  # how the position was prepared
+    last_step: tuple[Event, ...] = ()  # what the last step's choice did (the quiet play after it moved on)
 
 
 class GameDriver(Protocol):
@@ -307,6 +308,7 @@ class WalkthroughGame(_Driver):
         return Lesson(
             walkthrough.id, walkthrough.title, run.step, run.heading(), step.instruction() if step else "",
             walkthrough.intro, step.choice if step else "", tuple(walkthrough.position.describe(self.session.data)),
+            tuple(run.step_events),
         )
 
 

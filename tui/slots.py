@@ -2,11 +2,13 @@
 
 A slot is never overwritten by another game: a new game gets a new name, and a save loaded from
 elsewhere whose game's slot has moved on (a longer or different action log) continues in a new slot.
+A game loaded from one of its own slots (numbered or not) goes on in that slot: Continue never copies.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,21 +46,37 @@ def fresh_slot(save_dir: Path, setup: Setup) -> Path:
     return path
 
 
+def is_slot_of(save_dir: Path, setup: Setup, path: Path) -> bool:
+    """``path`` is one of the game's slots in the save folder: its home slot or a numbered one."""
+    stem = slot_stem(setup)
+    if not re.fullmatch(rf"{re.escape(stem)}(-\d+)?\.json", path.name):
+        return False
+    try:
+        return path.parent.resolve() == save_dir.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
 def slot_for_loaded(save_dir: Path, session: Session, loaded_from: Path) -> Path:
-    """Where a loaded game autosaves: its own slot unless that slot holds a different game log."""
+    """Where a loaded game autosaves: the slot it was loaded from, if it is one of the game's (play-test:
+    each Continue of a game from a numbered slot copied it into the next number); else its home slot,
+    unless that holds a different game log."""
     from core import saves
 
+    if is_slot_of(save_dir, session.setup, loaded_from):
+        return loaded_from
     home = save_dir / f"{slot_stem(session.setup)}.json"
     if not os.path.lexists(home):
         return home
     try:
-        if loaded_from.resolve() == home.resolve():
-            return home
         held = saves.parse(saves.read_text(home), home).actions
-    except (OSError, RuntimeError, saves.SaveError):  # resolve(): a link loop is OSError or RuntimeError
+    except (OSError, RuntimeError, saves.SaveError):  # a link loop is OSError or RuntimeError
         return fresh_slot(save_dir, session.setup)  # an unreadable slot is left as it is
     mine = [f"{a.actor}{saves.ACTION_SEPARATOR}{a.choice}" for a in session.actions]
     return home if held == mine else fresh_slot(save_dir, session.setup)
+
+
+TIME_SHOWN = "%Y-%m-%d %H:%M"
 
 
 @frozen
@@ -68,11 +86,37 @@ class SaveSummary:
     phase: str = ""
     people: tuple[str, ...] = ()
     problem: str = ""
+    game: str = ""  # the game's slot name: a game's autosave and its saved copies are listed together
+    game_title: str = ""  # "Campaign, started 2026-12-01 21:30"
+    saved: str = ""  # when the file was written
+
+    @property
+    def autosave(self) -> bool:
+        return self.path.name.startswith(SLOT_PREFIX)
 
     def label(self) -> str:
         if self.problem:
             return f"{self.path.name}\n  cannot be loaded: {self.problem}"
-        return f"{self.path.name}\n  Turn {self.turn}, {self.phase} - {', '.join(self.people)}"
+        kind = "autosave" if self.autosave else "saved copy"
+        return f"Turn {self.turn}, {self.phase}\n  {kind}, {self.saved} - {self.path.name}"
+
+    def heading(self) -> str:
+        return f"{self.game_title} - {', '.join(self.people)}"
+
+
+def _written(path: Path) -> str:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime).strftime(TIME_SHOWN)
+    except OSError:
+        return "?"
+
+
+def game_title(setup: Setup) -> str:
+    try:
+        when = f"started {datetime.fromisoformat(setup.started).strftime(TIME_SHOWN)}"
+    except ValueError:
+        when = f"seed {setup.seed}"
+    return f"{setup.scenario.replace('-', ' ').capitalize()}, {when}"
 
 
 def summarise(path: Path) -> SaveSummary:
@@ -85,7 +129,22 @@ def summarise(path: Path) -> SaveSummary:
     people = tuple(seat.name for seat in save.setup.seats if seat.is_person)
     from core.state import PHASE_TITLES
 
-    return SaveSummary(path, save.state.turn, PHASE_TITLES[save.state.phase], people)
+    return SaveSummary(
+        path, save.state.turn, PHASE_TITLES[save.state.phase], people,
+        game=slot_stem(save.setup), game_title=game_title(save.setup), saved=_written(path),
+    )
+
+
+def by_game(summaries: list[SaveSummary]) -> list[list[SaveSummary]]:
+    """The saves of each game together, the game played most recently first (``summaries`` come most
+    recent first): its autosave slots, then its saved copies; the files that cannot be loaded last."""
+    games: dict[str, list[SaveSummary]] = {}
+    for summary in summaries:
+        if not summary.problem:
+            games.setdefault(summary.game, []).append(summary)
+    groups = [sorted(saves, key=lambda s: not s.autosave) for saves in games.values()]  # stable: newest first within
+    unreadable = [s for s in summaries if s.problem]
+    return [*groups, *([unreadable] if unreadable else [])]
 
 
 def save_files(save_dir: Path) -> list[Path]:

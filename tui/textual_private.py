@@ -5,13 +5,15 @@ below 9 in pyproject.toml)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual._compositor import CompositorUpdate
 from textual._styles_cache import StylesCache
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.dom import DOMNode
-from textual.widgets import Footer
+from textual.widgets import Footer, OptionList, Select
+from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
 def forget_gone_widgets_styles() -> None:
@@ -26,6 +28,17 @@ def forget_gone_widgets_styles() -> None:
 def footer_has_keys(footer: Footer) -> bool:
     """Textual's Footer composed its keys at least once (``bindings_changed`` is ready to skip)."""
     return bool(footer._bindings_ready)
+
+
+def enable_footer_keys(footer: Footer, enabled: dict[tuple[str, str], bool]) -> None:
+    """Textual 8.2 draws a FooterKey enabled or not from a private flag and a class, both set when the
+    key is made: change them in place ((key, action) -> enabled) instead of composing every key again
+    when only that changed (the board's 0 and x while the computers move)."""
+    for key in footer.query(FooterKey):
+        now = enabled.get((key.key, key.action))
+        if now is not None and key._disabled == now:
+            key._disabled = not now
+            key.set_class(not now, "-disabled")
 
 
 def drop_closed_watchers(node: DOMNode, reactive_name: str) -> None:
@@ -54,3 +67,41 @@ def record_frames(app: App[Any], on_frame: Callable[[str], None]) -> None:
         display(screen, renderable)
 
     app._display = recording  # type: ignore[method-assign]
+
+
+
+# The mixin is typed as an OptionList, but is a plain class at run time: Textual takes a widget's CSS
+# type names and default styles from its first DOMNode base only, which must stay the list's own.
+_ListBase = OptionList if TYPE_CHECKING else object
+
+
+class _PagesWhenLaidOut(_ListBase):
+    """Textual 8.2 builds an OptionList's line map only once the list has a size, and ``_move_page``
+    reads it unguarded: PageUp or PageDown on a list not laid out yet (a Select's overlay opened in the
+    same burst of keys, a screen just pushed) raised KeyError and closed the app (1,000 fast keys in
+    tmux: 2 crashes in 3 runs). Page keys wait until the list has lines."""
+
+    def action_page_up(self) -> None:
+        if self.scrollable_content_region:
+            super().action_page_up()
+
+    def action_page_down(self) -> None:
+        if self.scrollable_content_region:
+            super().action_page_down()
+
+
+class SteadyOptionList(_PagesWhenLaidOut, OptionList):
+    """An OptionList whose page keys wait until it has lines."""
+
+
+class _SteadySelectOverlay(_PagesWhenLaidOut, SelectOverlay):
+    """Select's pop-up list, whose page keys wait until it has lines."""
+
+
+class SteadySelect(Select[str]):
+    """A Select whose pop-up list's page keys wait until it has lines (Textual composes its own
+    ``SelectOverlay``, from a private module, exactly as below)."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield _SteadySelectOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)

@@ -349,6 +349,9 @@ class WalkthroughRun:
     walkthrough: Walkthrough
     step: int = 0
     note: str = ""  # what the last refusal step showed
+    # what the last step's own choice did, before the quiet play after it moved the game on (the board
+    # shows it: a failed Suez dig was otherwise never on screen when it happened)
+    step_events: list[Event] = field(factory=list)
 
     @property
     def finished(self) -> bool:
@@ -397,6 +400,7 @@ class WalkthroughRun:
                 events = session.choose(actor, choice)
             except IllegalChoice as exc:
                 return StepTaken([], False, str(exc))
+        self.step_events = list(events)
         self.advance()
         events += self.autoplay(session)
         outcome = Outcome(session, events, before, refusal)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
+from core.choices import Decision
 from core.events import Event, render
 from core.state import Phase
 from core.views import SeatView
@@ -16,9 +17,12 @@ from tui.on_screen import OnScreen
 from tui.messages import RecordTable, Undo
 from tui.screens.keys import VIEW_KEYS
 from tui.widgets.decision import DecisionPanel
+from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 
-LOG_LINES_SHOWN = 40
+# The strip shows the last four; the whole log is under l. Each line written is laid out again when
+# the strip gets its size: forty of them were a fifth of composing a board.
+LOG_LINES_SHOWN = 12
 
 
 class PhaseScreen(Screen[None]):
@@ -30,7 +34,9 @@ class PhaseScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("t", "table", "Table"),
         *VIEW_KEYS,
-        Binding("ctrl+s", "app.save", "Save", show=False),  # in the help and README: the footer is full
+        # the phase panel (and a walkthrough's text) scrolls once it has the keys
+        Binding("tab", "info", "Info", key_display="⇥"),
+        Binding("tab", "choices", "Back", key_display="⇥"),
     ]
 
     def __init__(self, shown: OnScreen) -> None:
@@ -40,12 +46,13 @@ class PhaseScreen(Screen[None]):
         self._log_shown = 0  # how many events of the game log the strip has written
         self._log_last: Event | None = None
         self._enabled: tuple[bool | None, bool | None] = (None, None)
+        self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
         yield Static("", id="vp", markup=False)
         with Horizontal(id="main"):
-            with VerticalScroll(id="phase-panel"):
+            with Scrolling(id="phase-panel"):
                 yield Static("", id="phase-info", markup=False)
             yield DecisionPanel(id="decision")
         yield RichLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
@@ -53,7 +60,8 @@ class PhaseScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._ready = True
-        self._lay_out(self.shown)
+        if self in self.app.screen_stack:  # not left already (a game closed as its board was pushed)
+            self._lay_out(self.shown)
 
     def refresh_view(self, shown: OnScreen) -> None:
         """Show ``shown`` now, or once the screen's widgets are mounted."""
@@ -70,11 +78,19 @@ class PhaseScreen(Screen[None]):
         suggested = ""
         if lesson is not None and lesson.instruction:
             intro = f"\n{lesson.intro}" if lesson.step == 0 else ""
-            info = f"{lesson.heading}\n> {lesson.instruction}{intro}\n\n{info}"
+            done = "".join(f"\n  {render(event, shown.names)}" for event in lesson.last_step)
+            last = f"\nThe last step did:{done}" if done else ""
+            info = f"{lesson.heading}\n> {lesson.instruction}{last}{intro}\n\n{info}"
             suggested = lesson.suggested
         self._update("#phase-info", info)
+        shows = (lesson.step if lesson is not None else -1, view.decision)
+        if shows != self._shows:  # a new step or decision is read from its top
+            self._shows = shows
+            self.query_one("#phase-panel", Scrolling).scroll_home(animate=False)
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
-        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested)
+        # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
+        recording_table = decision is not None and not shown.table_key
+        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested, recording_table)
         self._show_log(view.log, shown.names)
         enabled = (self.check_action("undo", ()), self.check_action("table", ()))
         if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change
@@ -108,20 +124,33 @@ class PhaseScreen(Screen[None]):
         self.query_one(DecisionPanel).show_problem(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        in_info = self.focused is not None and self.focused.id == "phase-panel"
+        if action == "info":
+            return not in_info
+        if action == "choices":
+            return in_info
         if action == "undo":
             return self.shown.undo_key
         if action == "table":
-            return self.shown.table_key
+            return self.shown.table_key or None  # dimmed while one is being recorded
         return True
 
     def action_undo(self) -> None:
+        self.query_one(DecisionPanel).say("")
         self.post_message(Undo())
 
     def action_table(self) -> None:
+        self.query_one(DecisionPanel).say("")
         self.post_message(RecordTable())
 
     def action_type_choice(self) -> None:
         self.query_one(DecisionPanel).action_type_choice()
+
+    def action_info(self) -> None:
+        self.query_one("#phase-panel", Scrolling).focus()
+
+    def action_choices(self) -> None:
+        self.query_one("#choices").focus()
 
     # ---- shared pieces of phase information ----------------------------------------------------
 

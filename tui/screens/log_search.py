@@ -76,8 +76,10 @@ class LogLines(ScrollView, can_focus=True):
             return Strip.blank(width)
         self.rendered += 1
         text = log_line(self.events[index], self.names)
+        if len(text) > width:  # the whole line is under the list, wrapped, when the cursor is on it
+            text = text[: max(width - 1, 0)] + "…"
         style = self.get_component_rich_style("log-lines--cursor") if index == self.cursor else Style()
-        return Strip([Segment(text[:width].ljust(width), style)], width)
+        return Strip([Segment(text.ljust(width), style)], width)
 
     def watch_cursor(self, cursor: int) -> None:
         self._keep_cursor_visible()
@@ -118,8 +120,8 @@ class LogSearchScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     LogSearchScreen { background: $background 100%; }
     LogSearchScreen #log-filter { height: 1; border: none; margin: 0 1; }
-    LogSearchScreen #log-count { height: 1; color: $text-muted; padding: 0 1; }
-    LogSearchScreen #log-detail { height: 3; border-top: solid $primary-darken-2; padding: 0 1; }
+    LogSearchScreen #log-count { height: auto; color: $text-muted; padding: 0 1; }
+    LogSearchScreen #log-detail { height: auto; max-height: 6; border-top: solid $primary-darken-2; padding: 0 1; }
     """
     BINDINGS = [Binding("escape", "close", "Close"), Binding("slash", "filter", "Filter")]
 
@@ -128,6 +130,7 @@ class LogSearchScreen(ModalScreen[None]):
         self.events = log
         self.data = data
         self.names = dict(names)  # the dict LogLines holds
+        self._count = ""  # how many lines the search found
 
     def show_log(self, log: Sequence[Event]) -> None:
         """Open as new: the whole log as it is now (it may have moved on, or be another game's), no
@@ -142,7 +145,7 @@ class LogSearchScreen(ModalScreen[None]):
         self.query_one(LogLines).focus()
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=f"/ {FILTER_HELP}", id="log-filter", compact=True)
+        yield Input(placeholder="/ search the log: a power, a phase, a turn, a rule, dice or any word", id="log-filter", compact=True)
         yield Static("", id="log-count", markup=False)
         yield LogLines(self.names, id="log-lines")
         yield Static("", id="log-detail", markup=False)
@@ -157,7 +160,13 @@ class LogSearchScreen(ModalScreen[None]):
         found = [e for e in log if log_filter.matches(e, self.names)]
         self.query_one(LogLines).show(found)
         text = f" with {log_filter.describe()}" if log_filter.words else ""
-        self.query_one("#log-count", Static).update(f"{len(found)} of {len(log)} log lines{text} - Enter: the rule a line cites")
+        self._count = f"{len(found)} of {len(log)} log lines{text} - Enter: the rule a line cites"
+        self._show_count()
+
+    def _show_count(self) -> None:
+        """The count, and the search's examples, wrapped, while it is being typed."""
+        hint = f"\nSearch: {FILTER_HELP}" if self.query_one("#log-filter", Input).has_focus else ""
+        self.query_one("#log-count", Static).update(self._count + hint)
 
     @on(Input.Changed, "#log-filter")
     def _filter(self, event: Input.Changed) -> None:
@@ -166,6 +175,12 @@ class LogSearchScreen(ModalScreen[None]):
     @on(Input.Submitted, "#log-filter")
     def _filtered(self) -> None:
         self.query_one(LogLines).focus()
+
+    def on_descendant_focus(self) -> None:
+        self._show_count()
+
+    def on_descendant_blur(self) -> None:
+        self._show_count()
 
     @on(LogLines.Moved)
     def _moved(self, message: LogLines.Moved) -> None:

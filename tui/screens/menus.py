@@ -18,6 +18,8 @@ from textual.widgets.option_list import Option
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
+from tui.screens.kept import kept_screen
+from tui.textual_private import SteadyOptionList, SteadySelect
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -81,7 +83,8 @@ class TitleScreen(Screen[None]):
         self._offer_continue()
 
     def on_screen_resume(self) -> None:
-        self._offer_continue()
+        # only once it stays on top: a board taken down for a hand-off uncovers it for no frame
+        self.call_after_refresh(lambda: self._offer_continue() if self.is_current else None)
 
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def _offer_continue(self) -> None:
@@ -118,7 +121,10 @@ class TitleScreen(Screen[None]):
         self.post_message(ContinueGame())
 
     def action_new_game(self) -> None:
-        self.app.push_screen(NewGameScreen(self.terminal.data))
+        """The form as it was left (its widgets took ~0.2 s of CPU to build and style), with a new seed."""
+        form = kept_screen(self.app, "new-game", lambda: NewGameScreen(self.terminal.data))
+        form.new_seed()
+        self.app.push_screen(form)
 
     def action_load_game(self) -> None:
         self.app.push_screen(LoadScreen(self.terminal.save_dir))
@@ -196,6 +202,14 @@ class NewGameScreen(Screen[None]):
         self.shared = shared
         self.player = player
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
+        self._seed = str(random.randrange(1, 10**6))
+
+    def new_seed(self) -> None:
+        """Opened again for another game: a new seed, and no problem left from the last one."""
+        self._seed = str(random.randrange(1, 10**6))
+        if self.is_mounted:
+            self.query_one("#seed", Input).value = self._seed
+            self.query_one("#form-problem", Static).update("")
 
     def _default_holder(self, index: int) -> tuple[str, str]:
         """Locally every power starts with "Player 1"; a shared game starts with the player creating
@@ -211,20 +225,20 @@ class NewGameScreen(Screen[None]):
             yield Static(f"{heading}: person or computer per power; same name = same person (GEN-2)", markup=False)
             with Horizontal(classes="seat"):
                 yield Label("Scenario    ")
-                yield Select([(s.name, s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
+                yield SteadySelect([(s.name, s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
             for index, power in enumerate(data.powers):
                 holder, name = self._default_holder(index)
                 with Horizontal(classes="seat"):
                     yield Label(f"{power.name:<12}")
-                    yield Select(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
+                    yield SteadySelect(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
                     yield Input(value=name, placeholder=PERSON_PLACEHOLDER if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
                 yield Label("Seed        ")
-                yield Input(value=str(random.randrange(1, 10**6)), id="seed", type="integer", compact=True)
+                yield Input(value=self._seed, id="seed", type="integer", compact=True)
             with Horizontal(classes="seat"):
                 yield Label("Strict response windows (GEN-8) ")
                 strict = "on" if data.settings.options.strict_response_windows else "off"
-                yield Select([("off: ask only holders", "off"), ("on: ask everyone", "on")], value=strict, allow_blank=False, id="strict", compact=True)
+                yield SteadySelect([("off: ask only holders", "off"), ("on: ask everyone", "on")], value=strict, allow_blank=False, id="strict", compact=True)
             yield Static("", id="form-problem", markup=False)
             yield Button("Start (Ctrl+N)", id="start", variant="primary", compact=True)
         yield SteadyFooter()
@@ -282,9 +296,14 @@ class NewGameScreen(Screen[None]):
         self.post_message(CreateSharedGame(setup) if self.shared else StartGame(setup))
 
 
+class SaveList(SteadyOptionList):
+    BINDINGS = [Binding("enter", "select", "Load")]  # the footer says what Enter does
+
+
 class LoadScreen(Screen[None]):
-    """Every save, the most recently played first, with its turn, phase and the people playing (read
-    off the event loop: a folder of many saves fills the list as soon as it is read)."""
+    """Every save, by game (the game played most recently first: its autosave, then its saved copies),
+    each with its turn, phase and when it was written, under the game's scenario, start and people
+    (read off the event loop: a folder of many saves fills the list as soon as it is read)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -295,7 +314,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"Load a game from {self.save_dir} (each game autosaves in its own file)", markup=False)
-        yield OptionList(id="saves")
+        yield SaveList(id="saves")
         yield Static("Reading the save folder...", id="load-problem", markup=False)
         yield SteadyFooter()
 
@@ -304,32 +323,41 @@ class LoadScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="load-screen", exit_on_error=False)
     def _read_folder(self) -> None:
-        from tui.slots import save_files, summarise
+        from tui.slots import by_game, save_files, summarise
 
-        files = save_files(self.save_dir)
-        labels = [summarise(path).label() for path in files]
-        self.app.call_from_thread(self._list, files, labels)
+        groups = by_game([summarise(path) for path in save_files(self.save_dir)])
+        rows = [(group[0].heading() if not group[0].problem else "Cannot be loaded", [(s.path, s.label()) for s in group]) for group in groups]
+        self.app.call_from_thread(self._list, rows)
 
-    def _list(self, files: list[Path], labels: list[str]) -> None:
+    def _list(self, groups: list[tuple[str, list[tuple[Path, str]]]]) -> None:
         if not self.is_mounted:  # left while the folder was read
             return
-        self.files = files
         # a save's people and file names are text, never markup ("[/x]" in a name must not break the list)
+        options: list[Option] = []
+        for heading, saves in groups:
+            options.append(Option(Content.styled(heading, "bold"), disabled=True))
+            for path, label in saves:
+                options.append(Option(Content(label), id=str(len(self.files))))
+                self.files.append(path)
         listing = self.query_one("#saves", OptionList)
-        listing.add_options([Option(Content(label), id=str(i)) for i, label in enumerate(labels)])
-        if files:
-            listing.highlighted = 0
+        listing.add_options(options)
+        if self.files:
+            listing.highlighted = 1
             listing.focus()
-        self.show_problem("" if files else "No saved games yet.")
+        self.show_problem("" if self.files else "No saved games yet.")
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        if self.is_current:  # a second Enter in the same burst arrives after the game is on screen
-            self.post_message(LoadGame(self.files[event.option_index]))
+        if self.is_current and event.option_id is not None:  # a second Enter in the same burst arrives after the game is on screen
+            self.post_message(LoadGame(self.files[int(event.option_id)]))
 
     def show_problem(self, text: str) -> None:
         if self.is_mounted:
             self.query_one("#load-problem", Static).update(text)
+
+
+class ThemeList(SteadyOptionList):
+    BINDINGS = [Binding("enter", "select", "Use")]
 
 
 class ThemeScreen(Screen[None]):
@@ -340,7 +368,7 @@ class ThemeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.themes = sorted(self.app.available_themes)
         yield Static("Theme: Enter to use it (kept for the next start), Esc to go back", markup=False)
-        themes = OptionList(*[Option(name, id=name) for name in self.themes], id="theme-list")
+        themes = ThemeList(*[Option(name, id=name) for name in self.themes], id="theme-list")
         if self.app.theme in self.themes:
             themes.highlighted = self.themes.index(self.app.theme)
         yield themes

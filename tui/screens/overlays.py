@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -15,6 +15,7 @@ from core.views import SeatView
 from tui import display
 from tui.messages import HandedOff
 from tui.screens.kept import kept_screen
+from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import RowsTable, rows_table
 
@@ -34,6 +35,7 @@ class HandoffScreen(Screen[None]):
         with Vertical(id="handoff-box"):
             yield Static(f"Pass to {self.person} - {self.power_name}", id="handoff-title", markup=False)
             yield Static("Press Enter when you are ready. (The board is hidden until then.)", markup=False)
+            yield Static("Ctrl+S saves a copy of the game; Ctrl+Q quits.", classes="hint", markup=False)
 
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
@@ -49,7 +51,7 @@ class TextScreen(ModalScreen[None]):
         self.body_text = text
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="report"):
+        with Scrolling(classes="report"):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
         yield SteadyFooter()
@@ -68,7 +70,7 @@ class TableScreen(ModalScreen[None]):
         self.title_text, self.columns, self.rows, self.notes = title, columns, rows, notes
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="report"):
+        with Scrolling(classes="report"):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield rows_table(self.columns, self.rows)
             yield Static("\n".join(self.notes), id="table-notes", markup=False)
@@ -81,7 +83,7 @@ class TableScreen(ModalScreen[None]):
             return  # compose shows them
         self.query_one(RowsTable).show_rows(rows)
         self.query_one("#table-notes", Static).update("\n".join(notes))
-        self.query_one(VerticalScroll).scroll_home(animate=False)
+        self.query_one(Scrolling).scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -14,6 +13,7 @@ from core.views import SeatView
 from tui import display
 from tui.messages import Destination, LeaveGame
 from tui.screens.keys import VIEW_KEYS
+from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import rows_table
 
@@ -40,7 +40,7 @@ class ReportScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        with VerticalScroll(classes="report"):
+        with Scrolling(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
             yield Static(self.HINT, classes="hint", markup=False)

@@ -8,7 +8,7 @@ from typing import Any
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -17,7 +17,9 @@ from core.rule_status import Status, Treatment, status
 from core.rules_text import RuleEntry, base_id, entries
 from tui.screens.kept import kept_screen
 from tui.widgets.rule_text import RuleText
+from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
+from tui.textual_private import SteadyOptionList
 
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
 TREATMENT_MARK = {
@@ -35,16 +37,17 @@ _SENTENCE_END = re.compile(r"[.:;](?=\s|$)|\n")
 
 
 def matching(query: str) -> list[RuleEntry]:
-    """Rules whose ID starts with the query (MAR, MAR-4), or whose text has every word of it."""
+    """Rules whose ID starts with the query (MAR, MAR-4, SUEZ), then the rules whose text has every
+    word of it ('Suez' finds SUEZ-1..SUEZ-3, then the rules that mention the canal)."""
     words = query.split()
     if not words:
         return list(entries())
     first = query.strip().upper()
     by_id = [e for e in entries() if e.id.startswith(first) or e.id == base_id(query.strip())]
-    if by_id:
-        return by_id
-    lowered = [w.lower() for w in words]
-    return [e for e in entries() if all(w in f"{e.id} {e.section} {e.plain}".lower() for w in lowered)]
+    # a query that names rule IDs finds the rules mentioning it as a word ('MAR' cites MAR-4, not "marker")
+    patterns = [re.compile(rf"\b{re.escape(w)}\b" if by_id else re.escape(w), re.IGNORECASE) for w in words]
+    by_text = [e for e in entries() if e not in by_id and all(p.search(f"{e.id} {e.section} {e.plain}") for p in patterns)]
+    return by_id + by_text
 
 
 def rule_markdown(entry: RuleEntry, engine: Status) -> str:
@@ -83,6 +86,9 @@ class RulesBrowser(ModalScreen[None]):
         Binding("escape", "close", "Close"),
         Binding("slash", "search", "Search"),
         Binding("down", "list", "List", show=False),
+        # a long rule scrolls once its text has the keys
+        Binding("tab", "text", "Rule text", key_display="⇥"),
+        Binding("tab", "back_to_list", "List", key_display="⇥"),
     ]
 
     def __init__(self, rule: str = "") -> None:
@@ -108,8 +114,8 @@ class RulesBrowser(ModalScreen[None]):
         yield Input(placeholder="/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list", id="rules-search", compact=True)
         yield Static("", id="rules-found", markup=False)
         with Horizontal(id="rules-panes"):
-            yield OptionList(id="rules-list")
-            with VerticalScroll(id="rules-text-box"):
+            yield SteadyOptionList(id="rules-list")
+            with Scrolling(id="rules-text-box"):
                 yield RuleText(id="rules-text")
         yield SteadyFooter()
 
@@ -137,7 +143,7 @@ class RulesBrowser(ModalScreen[None]):
 
     def _show_text(self, markdown: str) -> None:
         self.query_one(RuleText).show(markdown)
-        self.query_one("#rules-text-box", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#rules-text-box", Scrolling).scroll_home(animate=False)
 
     @property
     def current_rule(self) -> str:
@@ -163,6 +169,20 @@ class RulesBrowser(ModalScreen[None]):
 
     def action_list(self) -> None:
         self.query_one("#rules-list", OptionList).focus()
+
+    def action_back_to_list(self) -> None:
+        self.action_list()
+
+    def action_text(self) -> None:
+        self.query_one("#rules-text-box", Scrolling).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        in_text = self.focused is not None and self.focused.id == "rules-text-box"
+        if action == "text":
+            return not in_text
+        if action == "back_to_list":
+            return in_text
+        return True
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,19 +1,42 @@
 """The VP chart (g): each power's VP by turn (WIN-5) and its VP ledger by source (WIN-6), drawn
-with textual-plotext, with the same figures as a table below."""
+with textual-plotext, each with its legend under it (plotext draws a legend over the lines), and the
+same figures as a table below."""
 
 from __future__ import annotations
 
+from itertools import cycle
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from core.gamedata import GameData
 from core.views import SeatView
+from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import rows_table
+
+
+# One colour per line or bar, the same in the chart and its legend (Okabe-Ito: told apart by all eyes).
+PALETTE: tuple[tuple[int, int, int], ...] = (
+    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0), (204, 121, 167), (160, 160, 160),
+)
+
+
+def colours(count: int) -> list[tuple[int, int, int]]:
+    return [colour for colour, _ in zip(cycle(PALETTE), range(count))]
+
+
+def legend(names: list[str]) -> Text:
+    """'━━ Ott  ━━ Spa ...', each name in its series' colour, wrapped to the width."""
+    text = Text()
+    for name, (red, green, blue) in zip(names, colours(len(names))):
+        text.append("━━ ", style=f"rgb({red},{green},{blue})")
+        text.append(f"{name}   ")
+    return text
 
 
 def ledger_by_source(view: SeatView) -> tuple[list[str], dict[str, dict[str, int]]]:
@@ -42,10 +65,12 @@ class VpChartScreen(ModalScreen[None]):
         data = self.data
         sources, amounts = ledger_by_source(self.view)
         short = {p.id: p.name[:3] for p in data.powers}
-        with VerticalScroll(classes="report"):
+        with Scrolling(classes="report"):
             yield Static("VP by turn (WIN-5) and by source (WIN-6)", classes="report-title", markup=False)
             yield PlotextPlot(id="vp-by-turn")
+            yield Static(legend([short[p.id] for p in data.powers]), classes="chart-legend")
             yield PlotextPlot(id="vp-by-source")
+            yield Static(legend(sources), classes="chart-legend")
             rows = [
                 (data.power_name(p), str(sum(amounts[p].values())), *(str(amounts[p].get(s, 0)) for s in sources))
                 for p in data.power_ids
@@ -59,8 +84,8 @@ class VpChartScreen(ModalScreen[None]):
         by_turn = self.query_one("#vp-by-turn", PlotextPlot).plt
         by_turn.title("VP by turn")
         turns = list(history.turns)
-        for power in data.powers:
-            by_turn.plot(turns, list(history.of(power.id)), label=power.name[:3], marker="braille")
+        for power, colour in zip(data.powers, colours(len(data.powers))):
+            by_turn.plot(turns, list(history.of(power.id)), color=colour, marker="braille")
         by_turn.xticks(turns)
         by_turn.xlabel("turn")
         sources, amounts = ledger_by_source(self.view)
@@ -68,7 +93,7 @@ class VpChartScreen(ModalScreen[None]):
         by_source.title("VP by source")
         names = [p.name[:3] for p in data.powers]
         if sources:
-            by_source.stacked_bar(names, [[amounts[p].get(s, 0) for p in data.power_ids] for s in sources], labels=sources)
+            by_source.stacked_bar(names, [[amounts[p].get(s, 0) for p in data.power_ids] for s in sources], color=colours(len(sources)))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -14,7 +14,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -22,7 +21,13 @@ from textual.widgets.option_list import Option
 from tui.drivers import Lesson
 from tui.messages import Destination, LeaveGame, PlayOn, StartWalkthrough
 from tui.progress import Progress
+from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
+from tui.textual_private import SteadyOptionList
+
+
+class WalkthroughList(SteadyOptionList):
+    BINDINGS = [Binding("enter", "select", "Start")]  # the footer says what Enter does
 
 
 class WalkthroughMenu(Screen[None]):
@@ -45,7 +50,7 @@ class WalkthroughMenu(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume", markup=False)
-        yield OptionList(id="walkthrough-list")
+        yield WalkthroughList(id="walkthrough-list")
         yield Static("", id="walkthrough-about", markup=False)
         yield SteadyFooter()
 
@@ -118,7 +123,7 @@ class WalkthroughControls(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         lesson = self.lesson
         position = "\n".join(f"  {line}" for line in lesson.position)
-        with VerticalScroll():
+        with Scrolling():
             yield Static(lesson.title, classes="report-title", markup=False)
             yield Static(f"{lesson.heading}\n\n{lesson.intro}\n\nPosition:\n{position}", markup=False)
             yield Static("b: step back (replays the steps before)  r: restart  m: menu  Esc: continue", classes="hint", markup=False)
@@ -156,7 +161,7 @@ class WalkthroughDone(ModalScreen[None]):
         self.body_text = text
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="report"):
+        with Scrolling(classes="report"):
             yield Static(f"Walkthrough done: {self.title_text}", classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
             yield Static(

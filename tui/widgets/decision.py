@@ -6,15 +6,14 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from textual.content import Content
-from textual_autocomplete import AutoComplete, DropdownItem, TargetState
-
-from core.choices import Choice, Decision
+from core.choices import Choice, Decision, Verb
 from core.choices import Option as ChoiceOption
 from tui.messages import Choose, ChooseTyped
+from tui.textual_private import SteadyOptionList
 
 
 def quiet_index(decision: Decision) -> int | None:
@@ -32,6 +31,31 @@ def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
     return Content.assemble(head + choice.label, ("  " + typed, "dim"))
 
 
+def throws_cp_away(choice: Choice) -> bool:
+    """Stop spending: core offers it only while CP are left, and they are lost (its label says how many)."""
+    return choice.verb is Verb.CP and choice.args == ("done",)
+
+
+def completions(decision: Decision | None, typed: str) -> list[str]:
+    """The typed forms of the legal choices (core produces them) that begin with what is typed, else
+    those that contain it ('patronise artist 3' finds 'cp patronise artist 3'). None once it is a
+    whole choice, so Enter applies exactly what was typed, and none that merely share letters: a
+    completion never turns into another move."""
+    if decision is None:
+        return []
+    typed = typed.strip()
+    forms = [str(choice) for choice in decision.choices]
+    if not typed or typed in forms:
+        return []
+    return [form for form in forms if form.startswith(typed)] or [form for form in forms if typed in form]
+
+
+class TypedChoice(Input):
+    """The box a choice is typed in (':'); the footer shows what its keys do."""
+
+    BINDINGS = [Binding("enter", "submit", "Apply")]
+
+
 def _refused_entry(option: ChoiceOption) -> Content:
     """A known option not legal now, greyed, with why (the rule ID and words core gave)."""
     return Content.assemble(("   " + (option.choice.label or str(option.choice)), "dim"), (f"  - {option.refusal}", "dim italic"))
@@ -40,8 +64,15 @@ def _refused_entry(option: ChoiceOption) -> Content:
 class DecisionPanel(Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
-        Binding("0", "pick_quiet", "Done/pass", show=False),
-        Binding("x", "toggle_refused", "Why not", show=False),  # named in the prompt: the footer is full
+        Binding("0", "pick_quiet", "Done"),
+        Binding("x", "toggle_refused", "Why"),
+        # while a choice is typed: Tab and Shift+Tab (or the arrows) go through the choices that match it
+        Binding("tab", "cycle(1)", "Next match"),
+        Binding("shift+tab", "cycle(-1)", "Previous"),
+        Binding("down", "cycle(1)", "Next match", show=False),
+        Binding("up", "cycle(-1)", "Previous", show=False),
+        Binding("escape", "close_typed", "Close"),
+        Binding("escape", "back_out", "Back out"),
     ]
 
     def __init__(self, **kwargs: object) -> None:
@@ -51,34 +82,45 @@ class DecisionPanel(Vertical):
         self._waiting = ""
         self._show_refused = False  # the options core refused now, greyed with their reasons
         self._shown = 0  # which list of choices is on screen: a selection from an older one is stale
+        self._matches: list[str] = []  # the typed forms that match what was typed, listed under the box
+        self._match = -1  # the one Tab put in the box (-1: what is in the box was typed)
+        self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
+        self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
-        yield OptionList(id="choices")
+        yield TypedChoice(placeholder="type a choice: Tab completes, Enter applies, Esc closes", id="typed", compact=True)
+        matches = SteadyOptionList(id="matches")
+        matches.can_focus = False
+        yield matches
         yield Static("", id="problem", markup=False)
-        yield Input(placeholder="type a choice (Tab completes, Enter applies, Esc closes)", id="typed")
-        yield AutoComplete("#typed", candidates=self._completions)
-
-    def _completions(self, state: TargetState) -> list[DropdownItem]:
-        """The typed forms of the pending decision's legal choices (core produces them): those that
-        begin with what is typed, else those that contain it ('patronise artist 3' finds 'cp
-        patronise artist 3'). None once it is a whole choice, so Enter applies exactly what was
-        typed, and none that merely share letters: a completion never turns into another move."""
-        if self._decision is None:
-            return []
-        typed = state.text.strip()
-        forms = [str(choice) for choice in self._decision.choices]
-        if typed in forms:
-            return []
-        starting = [form for form in forms if form.startswith(typed)]
-        return [DropdownItem(form) for form in starting or [form for form in forms if typed in form]]
+        yield SteadyOptionList(id="choices")
 
     def on_mount(self) -> None:
-        self.query_one("#typed", Input).display = False
+        for hidden in ("#typed", "#matches", "#problem"):
+            self.query_one(hidden).display = False
 
-    def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
+    @property
+    def typing(self) -> bool:
+        return bool(self.query_one("#typed", Input).display)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cycle":
+            return self.typing
+        if action == "close_typed":
+            return self.typing
+        if action == "back_out":
+            return not self.typing and self._backs_out
+        if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
+            return False if self.typing else True if self._decision is not None else None
+        return True
+
+    def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False) -> None:
         """The board's decision after a change: the same one again keeps its list as it is (rebuilding
-        it lays the screen out again)."""
+        it lays the screen out again). ``backs_out``: Esc backs out of a table action being recorded."""
+        if backs_out != self._backs_out:
+            self._backs_out = backs_out
+            self.refresh_bindings()
         if not self._shown or decision is None or (decision, waiting_text, suggested) != (self._decision, self._waiting, self._suggested):
             self.show(decision, waiting_text, suggested)
 
@@ -88,14 +130,13 @@ class DecisionPanel(Vertical):
         self._suggested = suggested
         self._waiting = waiting_text
         self._shown += 1
-        typed = self.query_one("#typed", Input)
-        typed.value, typed.display = "", False  # a typed choice kept open (refused) is done with now
+        self._close_typed()  # a typed choice kept open (refused) is done with now
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
         options.clear_options()
-        self.query_one("#problem", Static).update("")
         if decision is None:
             prompt.update(waiting_text)
+            self.refresh_bindings()
             return
         tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
         refused = f"  ({len(decision.refused)} not allowed now: x shows why)" if decision.refused and not self._show_refused else ""
@@ -109,29 +150,42 @@ class DecisionPanel(Vertical):
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
+        self.refresh_bindings()
 
     def action_pick_quiet(self) -> None:
+        self.say("")
         if self._decision is None:
             return
         quiet = quiet_index(self._decision)
         if quiet is None:
-            note = "0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list"
-            self.query_one("#problem", Static).update(note)
+            self.say("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list")
             return
-        self.post_message(Choose(self._decision.choices[quiet]))
+        self._choose(self._decision.choices[quiet], "0")
 
     def action_toggle_refused(self) -> None:
+        self.say("")
+        if self._decision is not None and not self._decision.refused:
+            self.say("x: nothing is refused now: every option this decision knows is in the list")
+            return
         self._show_refused = not self._show_refused
         self.show(self._decision, self._waiting, self._suggested)
         if self._show_refused and self._decision is not None and self._decision.refused:
             self.query_one("#choices", OptionList).highlighted = len(self._decision.choices)  # brought into view
 
     def show_problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(f"Not allowed: {text}")
+        self.say(f"Not allowed: {text}")
+
+    def say(self, text: str) -> None:
+        """The panel's one line about the last key (a refusal, a note), kept until the player's next
+        key (a step that teaches a refusal goes on to the next step with it); none takes no room."""
+        problem = self.query_one("#problem", Static)
+        problem.update(text)
+        problem.display = bool(text)
 
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        self.say("")
         # Enter pressed twice in a burst: the second selection arrives after the next decision is shown
         if self._decision is None or event.option_id is None or not event.option_id.startswith(f"{self._shown}-"):
             return
@@ -139,16 +193,65 @@ class DecisionPanel(Vertical):
             refused = self._decision.refused[event.option_index - len(self._decision.choices)]
             self.show_problem(refused.refusal)
             return
-        self.post_message(Choose(self._decision.choices[event.option_index]))
+        self._choose(self._decision.choices[event.option_index], "Enter")
 
     def action_pick(self, number: int) -> None:
+        self.say("")
         if self._decision is not None and number <= len(self._decision.choices):
-            self.post_message(Choose(self._decision.choices[number - 1]))
+            self._choose(self._decision.choices[number - 1], str(number))
+
+    def _choose(self, choice: Choice, key: str) -> None:
+        """Post the choice; one that throws CP away is asked about once first (a UI confirmation: the
+        choice, when made, is core's as offered). A typed one is taken as typed, and so is the one a
+        walkthrough's step asks for (the step says what is lost)."""
+        if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
+            self._confirmed = self._shown
+            self.say(f"{choice.label}: {key} again stops spending; choose a way to spend them otherwise")
+            return
+        self.post_message(Choose(choice))
 
     def action_type_choice(self) -> None:
+        self.say("")
         typed = self.query_one("#typed", Input)
         typed.display = True
         typed.focus()
+        self.refresh_bindings()
+
+    def _close_typed(self) -> None:
+        typed = self.query_one("#typed", Input)
+        with typed.prevent(Input.Changed):
+            typed.value = ""
+        typed.display = False
+        self._list_matches([])
+        self.refresh_bindings()
+
+    @on(Input.Changed, "#typed")
+    def _typing(self, event: Input.Changed) -> None:
+        """What is typed changed: the choices that match it are listed under the box."""
+        event.stop()
+        self._list_matches(completions(self._decision, event.value))
+
+    def _list_matches(self, matches: list[str]) -> None:
+        self._matches, self._match = matches, -1
+        listing = self.query_one("#matches", OptionList)
+        listing.clear_options()
+        listing.display = bool(matches)
+        if matches:
+            listing.add_options([Option(Content(form)) for form in matches])
+            listing.border_title = f"{len(matches)} match{'' if len(matches) == 1 else 'es'}: Tab, Shift+Tab"
+            listing.highlighted = None
+
+    def action_cycle(self, step: int) -> None:
+        """Tab (Shift+Tab) puts the next (previous) matching choice in the box, round the list; what
+        is typed next starts a new list from the box."""
+        if not self._matches:
+            return
+        self._match = (self._match + step) % len(self._matches) if self._match >= 0 else (0 if step > 0 else len(self._matches) - 1)
+        typed = self.query_one("#typed", Input)
+        with typed.prevent(Input.Changed):
+            typed.value = self._matches[self._match]
+            typed.cursor_position = len(typed.value)
+        self.query_one("#matches", OptionList).highlighted = self._match
 
     @on(Input.Submitted, "#typed")
     def _typed(self, event: Input.Submitted) -> None:
@@ -156,25 +259,30 @@ class DecisionPanel(Vertical):
         decision and closes it); a refused one can be corrected, and the next keys do not fall on the
         board (play-test: a refused 'propose ...' left 'p' to open the Patronage chart)."""
         event.stop()
+        self.say("")
         text = event.value.strip()
         if text:
             self.post_message(ChooseTyped(text))
             return
-        event.input.display = False
+        self._close_typed()
         self.query_one("#choices", OptionList).focus()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        """Tab with nothing left to complete moved the focus out of the open typed input, leaving it
-        open and deaf to Esc (play-test): the focus stays in it until Enter or Esc closes it."""
+        """The focus stays in the open typed input until Enter or Esc closes it (play-test: left open
+        but unfocused, it was deaf to Esc)."""
         typed = self.query_one("#typed", Input)
         if event.widget is typed and typed.display and self.screen.is_current:
             self.call_after_refresh(typed.focus)
 
-    def key_escape(self) -> None:
+    def action_close_typed(self) -> None:
+        self.action_back_out()
+
+    def action_back_out(self) -> None:
         """Esc closes the typed input; else it backs out of a table action being recorded (TABLE-1)."""
         typed = self.query_one("#typed", Input)
         if typed.display:
-            typed.display = False
+            self._close_typed()
+            self.say("")  # what was said about the typed choice goes with it
             self.query_one("#choices", OptionList).focus()
             return
         cancel = self._decision.cancel if self._decision else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from tui.textual_private import drop_closed_watchers, footer_has_keys
+from tui.textual_private import drop_closed_watchers, enable_footer_keys, footer_has_keys
 
 KeyRow = tuple[str, str, str, bool, str]
 
@@ -23,14 +23,30 @@ class SteadyFooter(Footer):
     def __init__(self, compact: bool = False) -> None:
         super().__init__(compact=compact)
         self._shown: tuple[KeyRow, ...] | None = None
+        self._looking = False  # a look at the keys is due after the next refresh
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        """The keys may have changed: looked at once the screen has settled, so that the changes of one
+        key press or of a board being laid out (focus, typed box, decision) rebuild the keys once, not
+        once each (five times when a hand-off's Enter composed a board)."""
+        if not footer_has_keys(self):  # its first keys: at once, with the screen's first frame
+            self._look(screen)
+        elif not self._looking:
+            self._looking = True
+            self.call_after_refresh(self._look, screen)
+
+    def _look(self, screen: Screen[object]) -> None:
+        self._looking = False
         shown = tuple(
             (binding.key, binding.action, binding.description, enabled, tooltip)
             for _, binding, enabled, tooltip in screen.active_bindings.values()
             if binding.show
         )
         if footer_has_keys(self) and shown == self._shown:
+            return
+        if footer_has_keys(self) and self._shown is not None and _without_enabled(shown) == _without_enabled(self._shown):
+            enable_footer_keys(self, {(key, action): enabled for key, action, _, enabled, _ in shown})
+            self._shown = shown
             return
         super().bindings_changed(screen)
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # a rebuild was asked for
@@ -39,3 +55,7 @@ class SteadyFooter(Footer):
     async def recompose(self) -> None:
         await super().recompose()
         drop_closed_watchers(self, "compact")
+
+
+def _without_enabled(rows: tuple[KeyRow, ...]) -> tuple[tuple[str, str, str, str], ...]:
+    return tuple((key, action, description, tooltip) for key, action, description, _, tooltip in rows)

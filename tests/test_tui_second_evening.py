@@ -1,0 +1,404 @@
+"""A newcomer's second evening (issue 21): undo with computers at the table, one slot per game, Ctrl+S
+everywhere, quick and whole screens at 80x24, typed input, refusals that say why, footers that show
+the keys that work. Pilot tests at 80x24, one or more per item of the issue."""
+
+from __future__ import annotations
+
+import pyte
+from textual.widgets import Input, OptionList, RichLog
+from textual.widgets._footer import FooterKey
+
+from core.choices import Choice, Decision, Verb
+from core.log_query import log_line
+from core.setup import Seat, SeatKind, Setup
+from core.state import RoyalStatus
+from tests.conftest import choice_strings, choose, new_session, to_impulse_of
+from tests.test_learning_screens import played_session
+from tests.test_tui import spain_before_france_two_people
+from tests.tui_helpers import app_for, pick, post, screen_text, settle, show_session, start_walkthrough
+from tui.messages import ContinueGame, Destination, LeaveGame, LoadGame, StartGame
+from tui.screens.log_search import LogSearchScreen
+from tui.screens.overlays import HandoffScreen
+from tui.screens.reports import ReportScreen
+from tui.screens.rules_browser import RulesBrowser
+from tui.screens.walkthrough_menu import WalkthroughDone
+from tui.textual_private import record_frames
+
+SIZE = (80, 24)
+
+
+def spain_and_computers(data, hand: list[int]):
+    """Ana plays Spain in its impulse holding ``hand``; a random computer plays the other five, with
+    empty hands, and everyone is asked in response windows (GEN-8 strict)."""
+    others = tuple(p for p in data.power_ids if p != "spain")
+    seats = (Seat("Ana", ("spain",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))
+    session = new_session(data, seats=seats, strict_response_windows=True)
+    to_impulse_of(session, "spain", hand)
+    return session
+
+
+async def test_gen_9_u_after_a_cp_spend_answered_only_by_computers_undoes_it(tmp_path, data):
+    """GEN-9: a computer player is no person: its quiet "no response" after a plain CP spend is no
+    barrier; u takes the spend back with it, and the next u names the real barrier (the card shown)."""
+    session = spain_and_computers(data, [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 101 cp")
+        spend = app.controller.session.decision
+        await pick(app, pilot, "cp influence venice")
+        session = app.controller.session
+        answers = session.actions[session.actions.index(next(a for a in reversed(session.actions) if a.choice == "cp influence venice")) + 1 :]
+        assert answers and all(a.choice.startswith("no-response") for a in answers)  # the computers' quiet answers
+        await pilot.press("u")
+        await settle(pilot)
+        assert app.controller.session.decision == spend
+        assert session.actions[-1].choice == "play 101 cp"
+        assert "spend 1 CP" in screen_text(app)
+        await pilot.press("u")
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "Not allowed: GEN-9: nothing to undo since everyone saw a card" in shown
+        assert "Spain: plays #101" in shown
+
+
+async def test_ctrl_s_saves_on_a_report_and_on_the_hand_off(tmp_path, data):
+    """Ctrl+S did nothing, silently, on reports and the hand-off: it saves a copy there too."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=4)))
+        assert isinstance(app.screen, ReportScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert len(list(tmp_path.glob("save-turn1-*.json"))) == 1
+        assert any("Saved to" in n.message for n in app._notifications)
+    session = spain_before_france_two_people(data)
+    app = app_for(tmp_path / "second", session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, HandoffScreen) and "Ctrl+S" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert len(list((tmp_path / "second").glob("save-*.json"))) == 1
+        assert isinstance(app.screen, HandoffScreen)
+
+
+# ---- typed input: a framed list of matches, Tab cycling, toasts that go with their screen ----------
+
+
+async def type_keys(pilot, text: str) -> None:
+    await pilot.press(*[{" ": "space", ":": "colon"}.get(key, key) for key in text])
+    await settle(pilot)
+
+
+async def test_the_typed_matches_are_framed_under_the_box_and_tab_cycles_through_them(tmp_path, data):
+    """Play-test: the completion list had no frame and drew over the input's border and the log; Tab
+    always took the first match; Shift+Tab closed the list."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await type_keys(pilot, ":propose don-carlos")
+        typed, matches = app.screen.query_one("#typed", Input), app.screen.query_one("#matches", OptionList)
+        forms = [str(matches.get_option_at_index(i).prompt) for i in range(matches.option_count)]
+        assert matches.display and len(forms) > 2 and all(form.startswith("propose don-carlos") for form in forms)
+        assert matches.styles.border_top[0] == "round" and matches.border_title.startswith(f"{len(forms)} matches")
+        assert matches.styles.background != app.screen.query_one("#log", RichLog).styles.background
+        decision_panel, log = app.screen.query_one("#decision").region, app.screen.query_one("#log").region
+        assert decision_panel.contains_region(matches.region) and not matches.region.overlaps(log)
+        assert not matches.region.overlaps(typed.region)
+        await pilot.press("tab")
+        assert typed.value == forms[0] and matches.highlighted == 0
+        await pilot.press("tab", "tab")
+        assert typed.value == forms[2] and matches.highlighted == 2
+        await pilot.press("shift+tab")
+        assert typed.value == forms[1] and matches.display and app.focused is typed
+        await pilot.press("shift+tab", "shift+tab")
+        assert typed.value == forms[-1], "Shift+Tab goes round the list"
+        await type_keys(pilot, "x")  # typing again starts over from what is in the box
+        assert not matches.display
+
+
+async def test_a_refusal_is_said_by_the_box_goes_with_esc_and_a_toast_goes_with_its_screen(tmp_path, data):
+    """Play-test: error toasts covered the typed box and stayed on later screens; the "Not allowed"
+    line stayed after Esc. A refusal on the board is said once, beside the box, never as a toast over
+    it; a toast (a notice, a problem on an overlay) goes when the screen changes."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await type_keys(pilot, ":propose nobody nobody")
+        await pilot.press("enter")
+        await settle(pilot)
+        typed = app.screen.query_one("#typed", Input)
+        assert typed.display and "Not allowed" in screen_text(app) and not list(app._notifications)
+        problem = app.screen.query_one("#problem")
+        assert problem.region.y == typed.region.bottom, "the refusal is the line under the box"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not typed.display and "Not allowed" not in screen_text(app)
+        app.notify("Saved to somewhere")
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogSearchScreen) and not list(app._notifications), "the toast went with its screen"
+
+
+async def test_a_toast_of_the_last_walkthrough_step_does_not_stay_on_walkthrough_done(tmp_path):
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "pat-9-titian")
+        while not isinstance(app.screen, WalkthroughDone):
+            app.notify("a refusal of this step", severity="error")
+            await pilot.press("enter")
+            await settle(pilot)
+        assert not list(app._notifications)
+
+
+# ---- footers: the keys that work now --------------------------------------------------------------
+
+
+def footer_keys(app) -> dict[str, tuple[str, int]]:
+    """Each footer key shown: its label (a group's keys have none) and where it ends on screen."""
+    return {key.key: (key.description, key.region.right) for key in app.screen.query(FooterKey)}
+
+
+async def test_footers_show_typing_keys_esc_in_a_table_action_0_and_x_and_enter_on_menus(tmp_path, data):
+    """Play-test: no keys while the ':' box was open; no Esc during a table action; no Enter on the
+    Load screen and the walkthrough menu; x and 0 only in the prompt."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        keys = footer_keys(app)
+        assert keys["0"][0] == "Done" and keys["x"][0] == "Why" and "escape" not in keys
+        assert max(right for _, right in keys.values()) <= 80
+        await pilot.press("colon")
+        await settle(pilot)
+        keys = footer_keys(app)
+        assert {k: label for k, (label, _) in keys.items()} == {
+            "enter": "Apply", "tab": "Next match", "shift+tab": "Previous", "escape": "Close",
+        }
+        await pilot.press("escape", "t")
+        await settle(pilot)
+        assert app.controller.session.decision.rule == "TABLE-1"
+        assert footer_keys(app)["escape"][0] == "Back out"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "escape" not in footer_keys(app) and app.controller.session.decision.rule == "GEN-7"
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        assert footer_keys(app)["enter"][0] == "Load"
+        await pilot.press("escape", "k")
+        await settle(pilot)
+        assert footer_keys(app)["enter"][0] == "Start"
+
+
+# ---- x: why not, and when nothing is refused -------------------------------------------------------
+
+
+def test_mar_8_assassination_lists_the_named_targets_not_offered_with_why(data):
+    """The card names Elizabeth I, Henry III, Henry of Navarre and William of Orange: one who cannot be
+    its target now is refused with the reason (MAR-8), never left out silently."""
+    session = new_session(data)
+    session.state.royals["henry-iii"].status = RoyalStatus.DEAD
+    to_impulse_of(session, "spain", [20, 101])
+    choose(session, "play 20 event")
+    assert "pick henry-iii" not in choice_strings(session.decision)
+    why = session.decision.refusal_of(next(o.choice for o in session.decision.refused if o.choice.args == ("henry-iii",)))
+    assert why == "MAR-8: Henry III (Duke of Anjou) is dead: only a living royal in play can be assassinated"
+
+
+async def test_x_says_so_when_nothing_is_refused_and_shows_a_named_target_not_offered(tmp_path, data):
+
+    session = new_session(data)
+    session.state.royals["henry-iii"].status = RoyalStatus.DEAD
+    to_impulse_of(session, "spain", [20, 101])
+    choose(session, "play 20 event")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert "1 not allowed now: x shows why" in screen_text(app)
+        await pilot.press("x")
+        await settle(pilot)
+        assert "Assassinate Henry III (Duke of Anjou) (MAR-8)  - MAR-8: Henry III (Duke of Anjou) is dead" in screen_text(app)
+        app.screen.query_one("DecisionPanel").show(Decision("spain", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
+        await pilot.press("x")
+        await settle(pilot)
+        assert "x: nothing is refused now" in screen_text(app)
+
+
+# ---- CP thrown away: asked once ------------------------------------------------------------------
+
+
+async def test_stopping_with_cp_left_is_asked_once_before_they_are_lost(tmp_path, data):
+    """Play-test: 0 ended spending with CP unspent, and across a hand-off it cannot be undone (GEN-9):
+    the panel asks once; the same key again stops spending (the choice core offered, unchanged)."""
+    session = spain_and_computers(data, [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 2 cp")
+        spending = app.controller.session.decision
+        assert "cp done" in [str(c) for c in spending.choices]
+        actions = len(session.actions)
+        await pilot.press("0")
+        await settle(pilot)
+        assert len(session.actions) == actions and app.controller.session.decision == spending
+        assert "Stop spending (4 CP left are lost): 0 again stops spending" in screen_text(app)
+        await pilot.press("0")
+        await settle(pilot)
+        assert session.actions[actions].choice == "cp done"
+        assert "4 CP left unspent are lost" in screen_text(app)
+
+
+# ---- the rules browser finds the rules that mention the words -------------------------------------
+
+
+async def test_the_rules_browser_search_lists_the_rules_mentioning_the_words_after_the_ids(tmp_path):
+    """Play-test: 'Suez' listed only SUEZ-1..SUEZ-3, not the rules that mention the canal."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("slash", *"Suez")
+        await settle(pilot)
+        browser = app.screen
+        assert isinstance(browser, RulesBrowser)
+        found = [entry.id for entry in browser.shown]
+        assert found[:3] == ["SUEZ-1", "SUEZ-2", "SUEZ-3"] and {"SCI-2", "CARD-7"} <= set(found[3:])
+        assert all("suez" in entry.plain.lower() for entry in browser.shown[3:])
+        assert f"{len(found)} of 77 rules" in screen_text(app)
+
+
+
+# ---- whole at 80x24: long text wraps, or scrolls with keys the footer shows -----------------------
+
+
+class Terminal:
+    """What a terminal shows after every frame (pyte), as the player reads it."""
+
+    def __init__(self, app) -> None:
+        self.screen = pyte.Screen(*SIZE)
+        self.stream = pyte.Stream(self.screen)
+        record_frames(app, self.stream.feed)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+
+async def test_a_walkthrough_step_scrolls_with_shown_keys_and_the_failed_dig_is_on_screen(tmp_path):
+    """Play-test: the "Dice fixed..." part of Suez step 1 was cut and nothing scrolled it; the first
+    failed Suez dig was never on screen when it happened."""
+    app = app_for(tmp_path)
+    terminal = Terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "suez-canal")
+        assert "Dice fixed" not in terminal.text and footer_keys(app)["tab"][0] == "Info"
+        await pilot.press("tab")
+        await settle(pilot)
+        assert footer_keys(app)["up"] and footer_keys(app)["tab"][0] == "Back"
+        for _ in range(12):
+            await pilot.press("down")
+        await settle(pilot)
+        assert "Dice fixed" in terminal.text.replace("\n", " ")
+        await pilot.press("tab", "enter")  # back to the choices; the step: play Grand Vizier as its event
+        await settle(pilot)
+        await pilot.press("enter")  # dig: 1 +2 = 3, short of 6; the turn runs on
+        await settle(pilot)
+        while app.screen is not app.board._game_screen():
+            await pilot.press("enter")  # the reports of the phases the turn ran through
+            await settle(pilot)
+        phase_panel = " ".join(" ".join(row.split("│")[0].split()) for row in terminal.screen.display)
+        assert "The last step did:" in phase_panel and "the dig fails (3, 6 needed)" in phase_panel
+
+
+async def test_log_lines_cut_at_80_columns_end_in_an_ellipsis_and_show_whole_under_the_list(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    terminal = Terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        await pilot.press("home")
+        await settle(pilot)
+        rows = terminal.screen.display
+        first = next(row for row in rows if row.startswith("[GEN-2]"))
+        assert first.rstrip().endswith("…")
+        whole = app.screen.query_one("#log-lines").events[0]
+        assert " ".join(log_line(whole, app.controller.names).split()) in " ".join(terminal.text.split())
+        await pilot.press("slash")
+        await settle(pilot)
+        assert "Search: a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word" in " ".join(terminal.text.split())
+
+
+async def test_the_vp_charts_legends_are_under_the_charts_not_over_their_lines(tmp_path, data):
+
+    app = app_for(tmp_path, played_session(data, turn=4))
+    terminal = Terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        rows = terminal.screen.display
+        plotted = [row for row in rows if "┤" in row]
+        assert plotted and not any(word in row for row in plotted for word in ("Ott", "Spa", "WIN-6"))
+        assert any("━━ Ott" in row and "━━ Pro" in row for row in rows)
+
+
+# ---- one slot per game: Continue never copies; the Load screen by game, with dates ------------------
+
+
+async def test_continue_goes_on_in_the_numbered_slot_it_loads_and_the_load_screen_groups_by_game(tmp_path):
+    """Play-test: each Continue of a game loaded from a saved copy made a new identical numbered file
+    (-3 ... -8), and the Load screen listed rows that read the same, with no date."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=4, started="2026-12-01T21:30:00")))
+        await pilot.press("enter", "ctrl+s")  # the Card Draw report, then a saved copy
+        await settle(pilot)
+        copy = next(tmp_path.glob("save-*.json"))
+        await pick(app, pilot, "opening postpone")  # the game's slot goes further than the copy
+        await post(pilot, LeaveGame(Destination.TITLE))
+        await post(pilot, LoadGame(copy))
+        await pick(app, pilot, "opening break")  # another course: a numbered slot of the same game
+        numbered = app.controller.driver.slot
+        assert numbered.name == "game-campaign-20261201-213000-2.json"
+        for choice in ("done", "done"):
+            await post(pilot, LeaveGame(Destination.TITLE))
+            await post(pilot, ContinueGame())
+            assert app.controller.driver.slot == numbered
+            await pick(app, pilot, choice)
+        assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted(
+            ["game-campaign-20261201-213000.json", numbered.name, copy.name]
+        )
+        await post(pilot, LeaveGame(Destination.TITLE))
+        await pilot.press("l")
+        await settle(pilot)
+        listing = app.screen.query_one("#saves")
+        rows = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert rows[0] == "Campaign, started 2026-12-01 21:30 - Player 1"
+        assert listing.get_option_at_index(0).disabled and len(rows) == 4, "one heading, then the game's three saves"
+        assert [row.split(" - ")[-1] for row in rows[1:]] == [numbered.name, "game-campaign-20261201-213000.json", copy.name]
+        assert all(", 20" in row.split("\n")[1] for row in rows[1:]), "each save says when it was written"
+        assert "autosave" in rows[1] and "saved copy" in rows[3]
+
+
+async def test_a_long_rule_scrolls_with_keys_the_footer_shows(tmp_path):
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("slash", *"MAR-5", "enter")  # the Royal Wedding Table: longer than the pane
+        await settle(pilot)
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "MAR-5"
+        assert footer_keys(app)["tab"][0] == "Rule text"
+        box = app.screen.query_one("#rules-text-box")
+        assert box.max_scroll_y > 0
+        await pilot.press("tab", "down", "down", "down")
+        await settle(pilot)
+        assert box.scroll_y > 0 and footer_keys(app)["tab"][0] == "List" and "up" in footer_keys(app)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is app.screen.query_one("#rules-list")

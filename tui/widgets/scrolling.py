@@ -1,0 +1,17 @@
+"""A pane of text that scrolls, with its scroll keys in the footer (Textual's own are hidden)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+
+SCROLL = Binding.Group("Scroll", compact=True)
+
+
+class Scrolling(VerticalScroll):
+    """Up, Down, PgUp and PgDn scroll it when it has the focus; the footer names the arrows."""
+
+    BINDINGS = [
+        Binding("up", "scroll_up", "Up", key_display="↑", group=SCROLL),
+        Binding("down", "scroll_down", "Down", key_display="↓", group=SCROLL),
+    ]
