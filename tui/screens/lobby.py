@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets.option_list import Option
 
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
+from tui.textual_private import SteadyOptionList
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -82,11 +83,13 @@ class LobbyScreen(Screen[None]):
             with Horizontal(classes="seat"):
                 yield Label("Your name   ")
                 yield Input(value=self.player, id="player-name", max_length=20, compact=True)
-        yield OptionList(id="lobby-games")
+        yield SteadyOptionList(id="lobby-games")
         yield Static("", id="lobby-problem", markup=False)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:  # opened and left in one burst of keys
+            return
         self.action_refresh()
         self.set_interval(LOBBY_REFRESH_SECONDS, self.action_refresh)
         self.query_one("#lobby-games", OptionList).focus()
