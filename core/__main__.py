@@ -166,6 +166,9 @@ def _i18n(args: argparse.Namespace) -> int:
     if args.action == "extract":
         print("\n".join(catalogs.extract()))
         return 0
+    if args.action == "merge":
+        print("\n".join(catalogs.merge([Path(name) for name in args.files])))
+        return 0
     gaps = catalogs.gaps()
     for gap in gaps:
         print(gap.line())
@@ -221,8 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     soak.add_argument("--clients", type=int, default=3, help="client processes (default 3)")
     soak.add_argument("--games", type=int, default=20, help="games played at once (default 20)")
     soak.add_argument("--seed", type=int, default=1)
-    i18n = commands.add_parser("i18n", help="the catalogs of messages: extract them from the source, or check them whole")
-    i18n.add_argument("action", choices=("extract", "check"))
+    i18n = commands.add_parser("i18n", help="the catalogs of messages: extract them from the source, check them whole, or merge in translations")
+    i18n.add_argument("action", choices=("extract", "check", "merge"))
+    i18n.add_argument("files", nargs="*", help="merge: other .po files whose translations fill this project's empty ones")
     walkthrough = commands.add_parser("walkthrough", help="list the walkthroughs, or play each one headless and check every step")
     walkthrough.add_argument("--check", action="store_true", help="assert what each step promises; last line: walkthroughs: N/N complete")
     args = parser.parse_args(argv)

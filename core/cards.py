@@ -7,8 +7,9 @@ from enum import StrEnum
 from core import dice
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
-from core.events import EventKind, counted
+from core.events import EventKind, counted, signed
 from core.gamedata import CardRecord
+from core.i18n import Message, msg, msgn
 from core.ids import CardKind
 from core.procedures import CardEvent, Moment
 from core.state import CardMarker, DealLine, GameState, MarkerKind
@@ -44,10 +45,11 @@ def all_locations(state: GameState) -> dict[int, list[str]]:
     return places
 
 
-def add_card_marker(ctx: Ctx, power: str, delta: int, rule: str, reason: str, kind: MarkerKind = MarkerKind.ORDINARY) -> None:
+def add_card_marker(ctx: Ctx, power: str, delta: int, rule: str, reason: Message | str, kind: MarkerKind = MarkerKind.ORDINARY) -> None:
     """+1 Card / -1 Card markers for the next Card Draw Phase (MAR-5, MAR-7, VQ-2, CARD-8, SUEZ-3)."""
+    reason = reason if isinstance(reason, Message) else Message(reason)
     ctx.state.powers[power].card_markers.append(CardMarker(delta=delta, rule=rule, reason=reason, kind=kind))
-    ctx.log(rule, f"takes a {'+1' if delta > 0 else '-1'} Card marker ({reason})", power)
+    ctx.log(rule, msg("takes a {marker} Card marker ({reason})", marker=signed(delta), reason=reason), power)
 
 
 def _enters_now(ctx: Ctx, card: CardRecord) -> bool:
@@ -70,7 +72,7 @@ def enter_new_cards(ctx: Ctx) -> None:
         else:
             piles.deck.append(number)
     if entering:
-        ctx.log("CARD-6", f"{len(entering)} new cards enter play")
+        ctx.log("CARD-6", msgn("{count} new card enters play", "{count} new cards enter play", len(entering)))
 
 
 def return_home_cards(ctx: Ctx) -> None:
@@ -81,7 +83,7 @@ def return_home_cards(ctx: Ctx) -> None:
         piles.home_used.remove(number)
         ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
     if returning:
-        ctx.log("CARD-5", f"{counted(len(returning), 'home card')} {'returns' if len(returning) == 1 else 'return'} to their powers' hands")
+        ctx.log("CARD-5", msgn("{count} home card returns to its power's hand", "{count} home cards return to their powers' hands", len(returning)))
 
 
 def card_count(ctx: Ctx, power: str) -> list[DealLine]:
@@ -91,21 +93,21 @@ def card_count(ctx: Ctx, power: str) -> list[DealLine]:
     keys = keys_controlled(state, data, power)
     unrest = unrest_spaces(state, power)
     track = record.cards_by_keys
-    lines = [DealLine("CARD-7", f"track square for {counted(keys, 'key space')}", track_value(track, keys))]
+    lines = [DealLine("CARD-7", msgn("track square for {count} key space", "track square for {count} key spaces", keys), track_value(track, keys))]
     if unrest:
         # Unrest covers one more square each, the first square too (then every square is covered)
         uncovered = track_value(track, keys - unrest) if keys - unrest >= 0 else 0
-        lines.append(DealLine("CARD-7", f"{unrest} Unrest cover{'s' if unrest == 1 else ''} more squares", uncovered - lines[0].value))
+        lines.append(DealLine("CARD-7", msgn("{count} Unrest covers more squares", "{count} Unrest cover more squares", unrest), uncovered - lines[0].value))
     subtotal = sum(line.value for line in lines)
     if subtotal < 1:
-        lines.append(DealLine("CARD-7", "every square covered: at least 1 card", 1 - subtotal))
+        lines.append(DealLine("CARD-7", msg("every square covered: at least 1 card"), 1 - subtotal))
     if record.ruler_card_bonus:
-        lines.append(DealLine("CARD-7", "ruler card bonus", record.ruler_card_bonus))
+        lines.append(DealLine("CARD-7", msg("ruler card bonus"), record.ruler_card_bonus))
     for marker in state.powers[power].card_markers:
-        lines.append(DealLine(marker.rule, f"{'+1' if marker.delta > 0 else '-1'} Card marker: {marker.reason}", marker.delta))
+        lines.append(DealLine(marker.rule, msg("{marker} Card marker: {reason}", marker=signed(marker.delta), reason=marker.reason), marker.delta))
     total = sum(line.value for line in lines)
     if total < 0:
-        lines.append(DealLine("CARD-7", "never below 0", -total))
+        lines.append(DealLine("CARD-7", msg("never below 0"), -total))
     return lines
 
 

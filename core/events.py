@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from attrs import Factory, define
 
+from core.i18n import Message, N_, msg, text_of
+
 
 class EventKind(StrEnum):
     INFO = "info"
@@ -24,7 +26,7 @@ BARRIER_KINDS = frozenset({EventKind.ROLL, EventKind.SHUFFLE, EventKind.DRAW, Ev
 
 @define
 class Modifier:
-    source: str
+    source: Message | str  # a message, or a name (a leader's, a royal's)
     value: int
 
 
@@ -34,10 +36,10 @@ class Roll:
 
     who: str
     rule: str
-    why: str
+    why: Message
     faces: list[int]
     modifiers: list[Modifier] = Factory(list)
-    result: str = ""  # what the total gave on its table, set by the rule that rolled
+    result: Message | None = None  # what the total gave on its table, set by the rule that rolled
 
     @property
     def total(self) -> int:
@@ -46,10 +48,11 @@ class Roll:
 
 @define
 class Event:
-    """One line of the game log, with the turn and phase it happened in (for reports and filters)."""
+    """One line of the game log, with the turn and phase it happened in (for reports and filters).
+    Its ``message`` has no language: ``text`` is it in the reader's."""
 
     rule: str
-    text: str
+    message: Message
     power: str = ""
     kind: EventKind = EventKind.INFO
     roll: Roll | None = None
@@ -57,8 +60,18 @@ class Event:
     phase: str = ""
 
     @property
+    def text(self) -> str:
+        return self.message.render()
+
+    @property
     def is_barrier(self) -> bool:
         return self.kind in BARRIER_KINDS
+
+
+def signed(number: int) -> str:
+    """'+1', '-2': a change, for a message's parameter (an f-string inside ``msg(...)`` would hide it from
+    the catalogs' extraction)."""
+    return f"{number:+d}"
 
 
 def counted(count: int, one: str, many: str = "") -> str:
@@ -68,9 +81,9 @@ def counted(count: int, one: str, many: str = "") -> str:
 
 def describe_roll(roll: Roll) -> str:
     faces = "+".join(str(f) for f in roll.faces)
-    dice = f"{len(roll.faces)}d6" if len(roll.faces) > 1 else "1d6"
+    dice = msg(N_("{count}d6"), count=len(roll.faces)).render()
     parts = [f"{dice} [{faces}]"]
-    parts += [f"{'+' if m.value >= 0 else '-'}{abs(m.value)} {m.source}" for m in roll.modifiers]
+    parts += [f"{'+' if m.value >= 0 else '-'}{abs(m.value)} {text_of(m.source)}" for m in roll.modifiers]
     return f"{' '.join(parts)} = {roll.total}"
 
 

@@ -19,6 +19,7 @@ from cattrs.strategies import configure_tagged_union, include_subclasses
 
 from core import atomic
 from core.gamedata import GameData
+from core.i18n import Message, ParamValue
 from core.registry import RULES
 from core.choices import IllegalChoice
 from core.session import Action, Session
@@ -26,7 +27,7 @@ from core.setup import Setup, SetupError, check_seats
 from core.state import Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 SAVE_FILE_MODE = atomic.PRIVATE_FILE_MODE  # a save holds every hand and the dice (GEN-8)
 ACTION_SEPARATOR = ": "
@@ -62,11 +63,43 @@ def _strict(kind: type, what: str) -> Any:
     return structure
 
 
+def _unstructure_message(message: Message) -> dict[str, Any]:
+    """A message as saved: its English id, its parameters (nested messages alike) and its plural."""
+    raw: dict[str, Any] = {"id": message.id}
+    if message.params:
+        raw["params"] = {
+            name: _unstructure_message(value) if isinstance(value, Message) else value for name, value in message.params
+        }
+    if message.plural:
+        raw["plural"] = message.plural
+    return raw
+
+
+def _structure_message(raw: Any) -> Message:
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or set(raw) - {"id", "params", "plural"}:
+        raise TypeError(f"expected a message (id, params, plural), got {_short(raw)}")
+    params = raw.get("params", {})
+    plural = raw.get("plural", "")
+    if not isinstance(params, dict) or not isinstance(plural, str):
+        raise TypeError(f"expected a message's params as a table and its plural as text, got {_short(raw)}")
+    values: list[tuple[str, ParamValue]] = []
+    for name, value in params.items():
+        if isinstance(value, dict):
+            values.append((name, _structure_message(value)))
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            values.append((name, value))
+        else:
+            raise TypeError(f"expected a message parameter to be text, a number or a message, got {_short(value)}")
+    return Message(raw["id"], tuple(values), plural)
+
+
 def _make_converter() -> cattrs.Converter:
     converter = make_converter(forbid_extra_keys=True)
     converter.register_structure_hook(int, _strict(int, "a whole number"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(str, _strict(str, "text"))
+    converter.register_unstructure_hook(Message, _unstructure_message)
+    converter.register_structure_hook(Message, lambda value, _: _structure_message(value))
     tags: dict[type, str] = {Frame: "frame", **FRAME_TAGS}
     include_subclasses(
         Frame,
@@ -125,8 +158,28 @@ def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+LEGACY_TEXT = "legacy-text"  # marks, in an older save's recorded state, a text now kept as a message
+
+
+def _migrate_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """v2 -> v3: the texts of the state (VP reasons, Card marker reasons, card-count steps) are kept as
+    messages, rendered in the reader's language: an older save's English text becomes a message of that
+    text, which its replay's message must read as in English (``_agrees``)."""
+    state = raw.get("state")
+    powers = state.get("powers") if isinstance(state, dict) else None
+    for power in powers.values() if isinstance(powers, dict) else ():
+        if not isinstance(power, dict):
+            continue
+        for key, field_name in (("vp_entries", "reason"), ("card_markers", "reason"), ("deal", "text")):
+            for entry in _list(power.get(key)):
+                if isinstance(entry, dict) and isinstance(entry.get(field_name), str):
+                    entry[field_name] = {"id": entry[field_name], "params": {LEGACY_TEXT: 1}}
+    raw["version"] = 3
+    return raw
+
+
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
-MIGRATIONS: dict[int, Any] = {1: _migrate_v1}
+MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2}
 
 
 def to_dict(session: Session) -> dict[str, Any]:
@@ -372,6 +425,8 @@ def read_text(path: Path) -> str:
 
 def _agrees(recorded: Any, replayed: Any) -> bool:
     """Every value an older save recorded equals the replayed one (new fields are not compared)."""
+    if isinstance(recorded, dict) and recorded.get("params") == {LEGACY_TEXT: 1}:
+        return isinstance(replayed, dict) and _structure_message(replayed).in_language("en") == recorded["id"]
     if isinstance(recorded, dict):
         return isinstance(replayed, dict) and all(k in replayed and _agrees(v, replayed[k]) for k, v in recorded.items())
     if isinstance(recorded, list):

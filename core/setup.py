@@ -9,6 +9,7 @@ from attrs import frozen
 
 from core import dice
 from core.gamedata import GameData
+from core.i18n import msg
 from core.ids import Power
 from core.state import (
     CardPiles,
@@ -254,6 +255,6 @@ def new_state(
             valois_vp = place_married(state, data, royal_id)
             if valois_vp:
                 state.powers[Power.FRANCE].vp_entries.append(
-                    VpEntry("MAR-6c", valois_vp, f"{data.royals[royal_id].name} on the French card", 0)
+                    VpEntry("MAR-6c", valois_vp, msg("{royal} on the French card", royal=data.royals[royal_id].name), 0)
                 )
     return state

@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from attrs import Factory, define, frozen
 
+from core.i18n import Message
+
 
 class Phase(StrEnum):
     """GEN-3 sequence of play (Diplomacy split into its two segments)."""
@@ -71,7 +73,7 @@ class MarkerKind(StrEnum):
 class CardMarker:
     delta: int
     rule: str
-    reason: str
+    reason: Message
     kind: MarkerKind = MarkerKind.ORDINARY
 
 
@@ -79,7 +81,7 @@ class CardMarker:
 class VpEntry:
     rule: str
     amount: int
-    reason: str
+    reason: Message
     turn: int
 
 
@@ -88,7 +90,7 @@ class DealLine:
     """One step of the CARD-7 count, for the Card Draw screen."""
 
     rule: str
-    text: str
+    text: Message
     value: int
 
 

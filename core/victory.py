@@ -9,6 +9,7 @@ from attrs import frozen
 from core.context import Ctx
 from core.events import EventKind
 from core.gamedata import GameData
+from core.i18n import Message, msgn
 from core.ids import Minor, Power, Religion
 from core.state import GameState, Phase
 
@@ -17,7 +18,7 @@ from core.state import GameState, Phase
 class VpLine:
     rule: str
     amount: int
-    reason: str
+    reason: Message
 
 
 def keys_controlled(state: GameState, data: GameData, power: str) -> int:
@@ -42,11 +43,11 @@ def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
     """The VP ledger of one power: key-track VP, religion VP, then every permanent entry (WIN-6)."""
     record = data.power(power)
     keys = keys_controlled(state, data, power)
-    lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys), f"{keys} key spaces on the power card track")]
+    lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys), msgn("{count} key space on the power card track", "{count} key spaces on the power card track", keys))]
     if power == Power.PROTESTANT:
         per = data.settings.victory.protestant_spaces_per_vp
         count = protestant_spaces(state)
-        lines.append(VpLine("WIN-6", count // per, f"{count} Protestant spaces, 1 VP per {per}"))
+        lines.append(VpLine("WIN-6", count // per, msgn("{count} Protestant space, 1 VP per {per}", "{count} Protestant spaces, 1 VP per {per}", count, per=per)))
     lines += [VpLine(e.rule, e.amount, e.reason) for e in state.powers[power].vp_entries]
     return lines
 

@@ -280,7 +280,7 @@ def vp_rows(data: GameData, state: GameState) -> tuple[VpRow, ...]:
 def deal_rows(data: GameData, state: GameState) -> tuple[DealRow, ...]:
     rows = []
     for power in data.power_ids:
-        steps = tuple(DealStep(line.rule, line.text, line.value) for line in state.powers[power].deal)
+        steps = tuple(DealStep(line.rule, line.text.render(), line.value) for line in state.powers[power].deal)
         rows.append(DealRow(power, data.power_name(power), sum(s.value for s in steps), steps))
     return tuple(rows)
 

@@ -134,8 +134,8 @@ def test_unit_3_guise_enters_the_map_only_with_the_league(data):
 def _deal_lines(data, state, power="england"):
     lines = cards.card_count(ctx(data, state), power)
     assert {line.rule for line in lines} <= {"CARD-7", *(m.rule for m in state.powers[power].card_markers)}
-    assert all(line.rule == "CARD-7" for line in lines if "Card marker" not in line.text)
-    return [(line.text, line.value) for line in lines]
+    assert all(line.rule == "CARD-7" for line in lines if "Card marker" not in str(line.text))
+    return [(str(line.text), line.value) for line in lines]
 
 
 def test_card_7_lines_when_unrest_covers_more_squares_than_keys_uncover(data):

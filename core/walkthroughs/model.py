@@ -17,6 +17,7 @@ from core import engine, victory
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice
 from core.events import Event, render
 from core.gamedata import GameData
+from core.i18n import Message
 from core.session import Session
 from core.setup import Setup
 from core.state import CardMarker, GameState, Phase, Units, VpEntry
@@ -143,7 +144,7 @@ class EarlierVp:
     reason: str
 
     def edit(self, state: GameState, data: GameData) -> None:
-        state.powers[self.power].vp_entries.append(VpEntry(self.rule, self.amount, self.reason, state.turn))
+        state.powers[self.power].vp_entries.append(VpEntry(self.rule, self.amount, Message(self.reason), state.turn))
 
     def describe(self, data: GameData) -> str:
         return f"{data.power_name(self.power)} has {self.amount} VP from earlier turns ({self.reason})"
@@ -186,7 +187,7 @@ class Marker:
     reason: str
 
     def edit(self, state: GameState, data: GameData) -> None:
-        state.powers[self.power].card_markers.append(CardMarker(self.delta, self.rule, self.reason))
+        state.powers[self.power].card_markers.append(CardMarker(self.delta, self.rule, Message(self.reason)))
 
     def describe(self, data: GameData) -> str:
         return f"{data.power_name(self.power)} holds a {self.delta:+d} Card marker ({self.reason})"
