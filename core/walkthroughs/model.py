@@ -13,11 +13,10 @@ import re
 
 from attrs import define, field, frozen
 
-from core import engine, victory
+from core import engine, i18n, victory
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice
 from core.events import Event, render
 from core.gamedata import GameData
-from core import i18n
 from core.i18n import N_, Message, _, ngettext
 from core.session import Session
 from core.setup import Setup
