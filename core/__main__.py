@@ -141,22 +141,29 @@ def _soak(args: argparse.Namespace, data: gamedata.GameData) -> int:
 
 
 def _walkthrough(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    """List the walkthroughs, or play each one headless (``--check``) in the language of VQ_LANG: a
+    walkthrough fails there when a text it shows has no translation. Its lines are in that language,
+    but for the last, ``walkthroughs: N/N complete``, which scripts read."""
+    from core.i18n import _, ngettext
     from core.walkthroughs import WALKTHROUGHS, WalkthroughFailed, check
 
     if not args.check:
         for walkthrough in WALKTHROUGHS.values():
-            print(f"{walkthrough.id}: {walkthrough.title} ({len(walkthrough.steps)} steps)")
+            steps = len(walkthrough.steps)
+            print(ngettext("{id}: {title} ({count} step)", "{id}: {title} ({count} steps)", steps).format(
+                id=walkthrough.id, title=walkthrough.shown_title(), count=steps))
         return 0
     complete = 0
     for walkthrough in WALKTHROUGHS.values():
         try:
             check(walkthrough, data)
         except WalkthroughFailed as exc:
-            print(f"FAIL: {exc}", file=sys.stderr)
+            print(_("FAIL: {problem}").format(problem=exc), file=sys.stderr)
             continue
         complete += 1
-        print(f"ok: {walkthrough.id} ({len(walkthrough.steps)} steps)")
-    print(f"walkthroughs: {complete}/{len(WALKTHROUGHS)} complete")
+        steps = len(walkthrough.steps)
+        print(ngettext("ok: {id} ({count} step)", "ok: {id} ({count} steps)", steps).format(id=walkthrough.id, count=steps))
+    print(f"walkthroughs: {complete}/{len(WALKTHROUGHS)} complete")  # a summary for scripts: the same in every language
     return 0 if complete == len(WALKTHROUGHS) else 1
 
 
