@@ -207,4 +207,4 @@ def test_win_3_catholic_victory_france_at_most_3_in_france_and_scotland(data, na
     found = victory._catholic_religious(state, data)
     assert found is not None and found[0] == winner
     held = named_french + france_other
-    assert f"({held} in France and Scotland, {'at most' if winner == 'france' else 'more than'} 3)" in found[1]
+    assert f"({held} in France and Scotland, {'at most' if winner == 'france' else 'more than'} 3)" in str(found[1])
