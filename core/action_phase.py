@@ -7,7 +7,7 @@ from functools import partial
 
 from attrs import define
 
-from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
+from core.cards import PlayMode, discard_after_play, holds_mandatory, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg
@@ -114,7 +114,8 @@ def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
     if mandatory:  # CARD-1: the event first, then 2 CP
         mandatory_cp = ctx.data.settings.costs.mandatory_event_cp
         ctx.state.stack.append(SpendCpFrame(power=power, cp=mandatory_cp, purpose=CpPurpose.MANDATORY, card=number))
-    open_response_window(ctx, f"after {card_title(ctx, number)}")
+    # the window's trigger is kept in its frame as English text (a save holds no language)
+    open_response_window(ctx, f"after #{card.number} {card.title}")
     event = ctx.rules.event_of(ctx.data, number)
     assert event is not None
     event.resolve(ctx, power, number, ())
