@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
+from core.i18n import _
+
 
 TABLE_ACTOR = "table"  # who decides a table action recorded "by the table at any time" (TABLE-1)
 
@@ -47,11 +49,11 @@ class Choice:
     def parse(cls, text: str) -> Choice:
         words = text.split()
         if not words:
-            raise IllegalChoice("empty choice")
+            raise IllegalChoice(_("empty choice"))
         try:
             verb = Verb(words[0])
         except ValueError:
-            raise IllegalChoice(f"unknown action {words[0]!r}") from None
+            raise IllegalChoice(_("unknown action {word!r}").format(word=words[0])) from None
         return cls(verb, tuple(words[1:]))
 
 
