@@ -19,7 +19,7 @@ from attrs import frozen
 from core import independence, marriage, morisco, suez, victory
 from core.choices import Decision
 from core.context import Ctx
-from core.events import Event
+from core.events import Event, EventKind
 from core.gamedata import CardRecord, GameData
 from core.i18n import N_, Message, _, text_of
 from core.ids import CardKind, Power
@@ -55,6 +55,18 @@ MARRIAGE_BONUSES: dict[str, str] = {"patronage": N_("patronage")}
 def shown(text: Message | str) -> str:
     """Text of the state in the reader's language: a kept message, or a marked English text."""
     return text.render() if isinstance(text, Message) else _(text) if text else ""
+
+
+def victory_text(state: GameState, log: Sequence[Event]) -> str:
+    """How the game was won, in the reader's language: the game-over event's ``how`` (a message, WIN-1..
+    WIN-5) when the log holds it, else the state's record of it (English, shown through the catalog)."""
+    for event in reversed(log):
+        if event.kind is EventKind.GAME_OVER:
+            how = dict(event.message.params).get("how")
+            if how is not None:
+                return text_of(how)
+            break
+    return shown(state.victory)
 
 
 def power_name(data: GameData, power_id: str) -> str:
@@ -550,7 +562,7 @@ def seat_view(
         deciding_person=deciding_seat.name if deciding_seat is not None else "",
         decision=pending if pending is not None and deciding_seat == seat else None,
         winner=power_name(data, state.winner) if state.winner else "",
-        victory=shown(state.victory),
+        victory=victory_text(state, log) if state.winner else "",
         vp=vp_rows(data, state),
         hands=hands,
         deck_count=len(state.cards.deck),
