@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from attrs import Factory, define
 
-from core.i18n import Message, N_, msg, text_of
+from core.i18n import Message, N_, _, msg, text_of
 
 
 class EventKind(StrEnum):
@@ -88,8 +88,10 @@ def describe_roll(roll: Roll) -> str:
 
 
 def render(event: Event, power_name: dict[str, str] | None = None) -> str:
-    """The one function that turns an event into a log line: ``[RULE] Power: text``."""
-    who = (power_name or {}).get(event.power, event.power.capitalize()) if event.power else ""
+    """The one function that turns an event into a log line: ``[RULE] Power: text``, in the reader's
+    language (a power's name is a game term: translated here, whether ``power_name`` gives it in
+    English or already translated)."""
+    who = _((power_name or {}).get(event.power, event.power.capitalize())) if event.power else ""
     text = event.text
     if event.roll is not None:
         text = f"{text}: {describe_roll(event.roll)}"

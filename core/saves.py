@@ -19,7 +19,7 @@ from cattrs.strategies import configure_tagged_union, include_subclasses
 
 from core import atomic
 from core.gamedata import GameData
-from core.i18n import Message, ParamValue
+from core.i18n import N_, Message, ParamValue, _
 from core.registry import RULES
 from core.choices import IllegalChoice
 from core.session import Action, Session
@@ -38,7 +38,8 @@ MAX_NUMBER_DIGITS = 4300
 
 
 class SaveError(ValueError):
-    """A save file that cannot be loaded; the message names the file and the problem."""
+    """A save file that cannot be loaded; the message names the file and the problem, in the language
+    of the reader who opened it (the path, field names and values as they are)."""
 
 
 @frozen
@@ -126,15 +127,19 @@ def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
     per-event frames instead of the string-stepped "event" frame; unread fields dropped."""
     setup, state = raw.get("setup"), raw.get("state")
     if not isinstance(setup, dict) or not isinstance(state, dict) or not isinstance(state.get("powers"), dict):
-        raise MigrationError("its set-up or state is not a table")
+        raise MigrationError(_("its set-up or state is not a table"))
     for key in ("scenario", "seed"):
         if raw.get(key) != setup.get(key):
-            raise MigrationError(f"its {key} ({raw.get(key)!r}) differs from its set-up's ({setup.get(key)!r})")
+            raise MigrationError(
+                _("its {field} ({value}) differs from its set-up's ({setup_value})").format(
+                    field=key, value=repr(raw.get(key)), setup_value=repr(setup.get(key))
+                )
+            )
         del raw[key]
     names: dict[str, list[str]] = {}
     for power_id, power in state["powers"].items():
         if not isinstance(power, dict) or not isinstance(power.get("controller"), str):
-            raise MigrationError(f"power {power_id!r} has no controller")
+            raise MigrationError(_("power {power} has no controller").format(power=repr(power_id)))
         names.setdefault(power.pop("controller"), []).append(power_id)
     setup.pop("controllers", None)
     setup["seats"] = [{"name": name, "powers": powers, "kind": "person", "bot": ""} for name, powers in names.items()]
@@ -250,28 +255,43 @@ def _whole_number(digits: str) -> int:
 
 def _decode(text: str, path: Path) -> Any:
     if not text.strip():
-        raise _problem(path, "not a save file: the file is empty")
+        raise _problem(path, _("not a save file: the file is empty"))
     try:
         return json.loads(text, parse_int=_whole_number)
     except json.JSONDecodeError as exc:
         if _is_cut_short(text, exc):
-            raise _problem(path, "the file is truncated (it ends in the middle of the data)") from None
-        raise _problem(path, f"not a save file: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+            raise _problem(path, _("the file is truncated (it ends in the middle of the data)")) from None
+        raise _problem(
+            path, _("not a save file: not JSON ({error} at line {line} column {column})").format(error=exc.msg, line=exc.lineno, column=exc.colno)
+        ) from None
     except _NumberTooLong as exc:
-        raise _problem(path, f"not a save file: it holds a number of {exc.digits} digits (a save's have at most {MAX_NUMBER_DIGITS})") from None
+        raise _problem(
+            path, _("not a save file: it holds a number of {digits} digits (a save's have at most {most})").format(digits=exc.digits, most=MAX_NUMBER_DIGITS)
+        ) from None
     except RecursionError:
-        raise _problem(path, "not a save file: its data is nested too deeply") from None
+        raise _problem(path, _("not a save file: its data is nested too deeply")) from None
+
+
+REQUIRED_FIELD_MISSING = N_("required field missing")  # cattrs says it so; shown translated
 
 
 def _format_exception(exc: BaseException, expected: type | None) -> str:
-    """cattrs' wording, except where it would say 'unknown error' about a value of the wrong shape."""
+    """cattrs' wording in the reader's language, except where it would say 'unknown error' about a value
+    of the wrong shape (the field path after it, ``@ save.state.turn``, is not translated)."""
     if isinstance(exc, (AttributeError, TypeError)) and expected is not None:
         if attrs.has(expected) or expected is Frame:
-            return "expected an object"
+            return _("expected an object")
         if typing.get_origin(expected) is dict:
-            return "expected a mapping"
+            return _("expected a mapping")
         if typing.get_origin(expected) in (list, tuple):
-            return "expected a list"
+            return _("expected a list")
+    if isinstance(exc, KeyError):
+        return _(REQUIRED_FIELD_MISSING)
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return _("extra fields found ({fields})").format(fields=", ".join(sorted(exc.extra_fields)))
+    if isinstance(exc, (ValueError, TypeError)) and expected is not None:
+        type_name = expected.__name__ if hasattr(expected, "__name__") else repr(expected)
+        return _("invalid value for type, expected {type}").format(type=type_name)
     return cattrs.v.format_exception(exc, expected)
 
 
@@ -284,22 +304,24 @@ def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | N
     """The SaveFile, and for a save of an older version its migrated raw state (what it recorded)."""
     raw = _decode(text, path)
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
-        raise _problem(path, f"not a save file of this game (format must be {SAVE_FORMAT!r})")
+        raise _problem(path, _("not a save file of this game (format must be {format})").format(format=repr(SAVE_FORMAT)))
     if "version" not in raw:
-        raise _problem(path, "the save has no version number")
+        raise _problem(path, _("the save has no version number"))
     version = raw["version"]
     if not isinstance(version, int) or isinstance(version, bool):
-        raise _problem(path, f"the save's version is not a whole number (it is {_short(version)})")
+        raise _problem(path, _("the save's version is not a whole number (it is {value})").format(value=_short(version)))
     if version > SAVE_VERSION:
-        raise _problem(path, f"saved by a newer version of the game (save version {version}, this game reads up to {SAVE_VERSION})")
+        raise _problem(
+            path, _("saved by a newer version of the game (save version {version}, this game reads up to {newest})").format(version=version, newest=SAVE_VERSION)
+        )
     migrated = version < SAVE_VERSION
     while version < SAVE_VERSION:
         if version not in MIGRATIONS:
-            raise _problem(path, f"save version {version} is too old to migrate")
+            raise _problem(path, _("save version {version} is too old to migrate").format(version=version))
         try:
             raw = MIGRATIONS[version](raw)
         except MigrationError as exc:
-            raise _problem(path, f"cannot be carried over from save version {version}: {exc}") from None
+            raise _problem(path, _("cannot be carried over from save version {version}: {problem}").format(version=version, problem=exc)) from None
         version = raw["version"]
     if isinstance(raw.get("state"), dict) and isinstance(raw.get("setup"), dict) and "scenario" not in raw["state"]:
         raw["state"]["scenario"] = raw["setup"].get("scenario")
@@ -307,11 +329,11 @@ def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | N
         save = converter().structure(raw, SaveFile)
     except cattrs.BaseValidationError as exc:
         lines = cattrs.transform_error(exc, path="save", format_exception=_format_exception)
-        raise _problem(path, "the save is damaged: " + "; ".join(_explain_frame_tags(raw, lines[:3]))) from None
+        raise _problem(path, _("the save is damaged: {problems}").format(problems="; ".join(_explain_frame_tags(raw, lines[:3])))) from None
     try:
         check_seats(save.setup.seats, tuple(save.state.powers))
     except SetupError as exc:
-        raise _problem(path, f"its set-up cannot be played: {exc}") from None
+        raise _problem(path, _("its set-up cannot be played: {problem}").format(problem=exc)) from None
     return save, raw["state"] if migrated else None
 
 
@@ -328,12 +350,12 @@ def _explain_frame_tags(raw: dict[str, Any], lines: list[str]) -> list[str]:
     for line in lines:
         where = line.rsplit(" @ ", 1)[-1]
         prefix = "save.state.stack["
-        if line.startswith("required field missing") and where.startswith(prefix) and where.endswith("]"):
+        if line.startswith(_(REQUIRED_FIELD_MISSING)) and where.startswith(prefix) and where.endswith("]"):
             index = where[len(prefix) : -1]
             if index.isdigit() and int(index) < len(stack) and isinstance(stack[int(index)], dict):
                 tag = stack[int(index)].get("type")
                 if tag not in known:
-                    line = f"unknown pending-procedure type {tag!r} @ {where}"
+                    line = _("unknown pending-procedure type {type} @ {where}").format(type=repr(tag), where=where)
         out.append(line)
     return out
 
@@ -376,7 +398,7 @@ class OpenedSave:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions)
         except IllegalChoice as exc:
-            raise _problem(self.path, f"its action log cannot be replayed ({_one_line(exc)})") from None
+            raise _problem(self.path, _("its action log cannot be replayed ({problem})").format(problem=_one_line(exc))) from None
         replayed = converter().unstructure(session.state)
         if self.recorded_state is None:
             same = replayed == converter().unstructure(self.save.state)
@@ -384,8 +406,11 @@ class OpenedSave:
             same = _agrees(self.recorded_state, replayed)
         if not same:
             other_data = self.save.data_fingerprint != self.data.fingerprint
-            why = "it was made with different game data (data files or overrides changed)" if other_data else "edited or corrupted"
-            raise _problem(self.path, f"its state does not match its action log ({why})")
+            if other_data:
+                why = _("it was made with different game data (data files or overrides changed)")
+            else:
+                why = _("edited or corrupted")
+            raise _problem(self.path, _("its state does not match its action log ({why})").format(why=why))
         return session
 
 
@@ -395,12 +420,12 @@ def open_save(path: Path, data: GameData) -> OpenedSave:
     try:
         save.setup.checked(data)
     except SetupError as exc:
-        raise _problem(path, f"its set-up cannot be played: {exc}") from None
+        raise _problem(path, _("its set-up cannot be played: {problem}").format(problem=exc)) from None
     actions = []
     for number, text in enumerate(save.actions, 1):
         actor, separator, choice = text.partition(ACTION_SEPARATOR)
         if not separator or not actor or not choice:
-            raise _problem(path, f"action {number} is not 'power: choice': {_short(text)}")
+            raise _problem(path, _("action {number} is not 'power: choice': {text}").format(number=number, text=_short(text)))
         actions.append(Action(actor=actor, choice=choice))
     return OpenedSave(path, data, save, actions, recorded_state)
 
@@ -414,13 +439,13 @@ def read_text(path: Path) -> str:
     """A save's text: only a regular file (no named pipe, device, folder or broken link), at most
     MAX_SAVE_BYTES, in UTF-8; a one-line SaveError otherwise."""
     try:
-        content = atomic.read_regular_file(path, MAX_SAVE_BYTES, "save")
+        content = atomic.read_regular_file(path, MAX_SAVE_BYTES, "save file")
     except atomic.UnreadableFile as exc:
-        raise _problem(path, f"cannot be read: {exc}") from None
+        raise _problem(path, _("cannot be read: {problem}").format(problem=exc)) from None
     try:
         return content.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _problem(path, f"cannot be read: not UTF-8 text (byte {exc.start})") from None
+        raise _problem(path, _("cannot be read: not UTF-8 text (byte {byte})").format(byte=exc.start)) from None
 
 
 def _agrees(recorded: Any, replayed: Any) -> bool:

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from attrs import Factory, define, frozen
 
-from core.i18n import Message
+from core.i18n import N_, Message
 
 
 class Phase(StrEnum):
@@ -24,41 +24,42 @@ class Phase(StrEnum):
     GAME_OVER = "game-over"
 
 
+# Marked for the catalogs; shown with _(PHASE_TITLES[phase]) (turn.py's log keeps them as messages).
 PHASE_TITLES: dict[Phase, str] = {
-    Phase.SETUP: "Setup",
-    Phase.CARD_DRAW: "Card Draw Phase",
-    Phase.NEGOTIATION: "Diplomacy Phase - Negotiation Segment",
-    Phase.DIPLOMATIC_STATUS: "Diplomacy Phase - Diplomatic Status",
-    Phase.ACTION: "Action Phase",
-    Phase.MARRIAGE: "Marriage Resolution Phase",
-    Phase.PATRONAGE: "Patronage Phase",
-    Phase.WINTER: "Winter Phase",
-    Phase.VICTORY: "Victory Determination Phase",
-    Phase.GAME_OVER: "Game over",
+    Phase.SETUP: N_("Setup"),
+    Phase.CARD_DRAW: N_("Card Draw Phase"),
+    Phase.NEGOTIATION: N_("Diplomacy Phase - Negotiation Segment"),
+    Phase.DIPLOMATIC_STATUS: N_("Diplomacy Phase - Diplomatic Status"),
+    Phase.ACTION: N_("Action Phase"),
+    Phase.MARRIAGE: N_("Marriage Resolution Phase"),
+    Phase.PATRONAGE: N_("Patronage Phase"),
+    Phase.WINTER: N_("Winter Phase"),
+    Phase.VICTORY: N_("Victory Determination Phase"),
+    Phase.GAME_OVER: N_("Game over"),
 }
 
 
 class RoyalStatus(StrEnum):
-    NOT_IN_PLAY = "not yet in play"
-    AVAILABLE = "available"
-    BETROTHED = "betrothed"
-    MARRIED = "married"
-    ON_FRENCH_CARD = "married (on the French card)"
-    DEAD = "dead"
+    NOT_IN_PLAY = N_("not yet in play")
+    AVAILABLE = N_("available")
+    BETROTHED = N_("betrothed")
+    MARRIED = N_("married")
+    ON_FRENCH_CARD = N_("married (on the French card)")
+    DEAD = N_("dead")
 
 
 class LeaderStatus(StrEnum):
-    OUT_OF_PLAY = "out of play"
-    ON_MAP = "on the map"
-    CAPTURED = "captured"
-    DESTROYED = "destroyed"
+    OUT_OF_PLAY = N_("out of play")
+    ON_MAP = N_("on the map")
+    CAPTURED = N_("captured")
+    DESTROYED = N_("destroyed")
 
 
 class PatronStatus(StrEnum):
-    POOL = "in pool"
-    SPONSORED = "on the Patronage chart"
-    FINISHED = "finished"
-    REMOVED = "removed"
+    POOL = N_("in pool")
+    SPONSORED = N_("on the Patronage chart")
+    FINISHED = N_("finished")
+    REMOVED = N_("removed")
 
 
 class MarkerKind(StrEnum):
