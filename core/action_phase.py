@@ -7,13 +7,13 @@ from functools import partial
 
 from attrs import define
 
-from core.cards import PlayMode, discard_after_play, holds_mandatory, take_from_hand
+from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg
 from core.ids import CardKind
 from core.cp_spending import CpPurpose, SpendCpFrame
-from core.procedures import Moment, Procedure, card_term, shown_name
+from core.procedures import Moment, Procedure
 from core.responses import open_response_window
 from core.state import Frame
 from core.table import TableFrame
@@ -41,7 +41,7 @@ def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
     title = _(ctx.data.cards[number].title)
     event = ctx.rules.event_of(ctx.data, number)
     if event is None:
-        return _("{card} has no event (operations only): play it for CP").format(card=card_term(ctx, number).render())
+        return _("{card} has no event (operations only): play it for CP").format(card=card_title(ctx, number).render())
     if event.moment is not moment:
         if event.moment is Moment.NEGOTIATION:
             return _("CARD-4: {title}'s event is only for the Negotiation Segment").format(title=title)
@@ -53,7 +53,7 @@ def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
 
 def _play_options(ctx: Ctx, number: int) -> tuple[Option, Option]:
     """A card played as its event, and for its CP (labels in the current language: the memo is per language)."""
-    card = card_term(ctx, number).render()
+    card = card_title(ctx, number).render()
     return (
         Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), _("Play {card} as its event").format(card=card))),
         Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), _("Play {card} for {cp} CP").format(card=card, cp=ctx.data.cards[number].cp))),
@@ -79,10 +79,9 @@ def _impulse_decision(ctx: Ctx, frame: ImpulseFrame) -> Decision | None:
         return None
     mandatory = holds_mandatory(ctx, frame.power)
     if mandatory:
-        prompt = _("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass")
+        prompt = msg("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass", power=ctx.power_term(frame.power))
     else:
-        prompt = _("{power}'s impulse: play a card or pass")
-    prompt = prompt.format(power=shown_name(ctx, frame.power))
+        prompt = msg("{power}'s impulse: play a card or pass", power=ctx.power_term(frame.power))
     return Decision.of(frame.power, prompt, "CARD-1" if mandatory else "GEN-6", _impulse_options(ctx, frame.power))
 
 
@@ -114,8 +113,7 @@ def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
     if mandatory:  # CARD-1: the event first, then 2 CP
         mandatory_cp = ctx.data.settings.costs.mandatory_event_cp
         ctx.state.stack.append(SpendCpFrame(power=power, cp=mandatory_cp, purpose=CpPurpose.MANDATORY, card=number))
-    # the window's trigger is kept in its frame as English text (a save holds no language)
-    open_response_window(ctx, f"after #{card.number} {card.title}")
+    open_response_window(ctx, msg("after {card}", card=card_title(ctx, number)))
     event = ctx.rules.event_of(ctx.data, number)
     assert event is not None
     event.resolve(ctx, power, number, ())

@@ -8,11 +8,12 @@ from attrs import Factory, define
 
 from core import diplomacy
 from core.choices import Choice, Decision, Option
+from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
 from core.i18n import Message, N_, _, msg, msgn, ngettext
 from core.ids import Power, Religion
-from core.procedures import LEADER_STATUS, CardEvent, Procedure, TableConstraint, TableKind, by_table, card_term, pick, space_picks
+from core.procedures import LEADER_STATUS, CardEvent, Procedure, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import Frame, GameState, LeaderStatus, Phase
 from core.units import add_units, fortified
 
@@ -96,7 +97,7 @@ def _league_refusal(ctx: Ctx, power: str) -> str:
 
 
 def _form(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
-    ctx.log("CL-1", msg("{card}: the Catholic League forms", card=card_term(ctx, number)), power)
+    ctx.log("CL-1", msg("{card}: the Catholic League forms", card=card_title(ctx, number)), power)
     ctx.state.stack.append(LeagueFrame(card=number, chosen=[ctx.data.settings.league.first_space]))
 
 
@@ -183,17 +184,18 @@ def _decide(ctx: Ctx, frame: LeagueFrame) -> Decision | None:
             if ctx.data.spaces[s].home == Power.FRANCE
         ]
         left = ctx.data.settings.league.other_spaces + 1 - len(frame.chosen)
-        prompt = ngettext(
-            "Catholic League: choose {count} more French home space besides {space}", "Catholic League: choose {count} more French home spaces besides {space}", left
-        ).format(count=left, space=ctx.name(frame.chosen[0]))
+        prompt = msgn(
+            "Catholic League: choose {count} more French home space besides {space}", "Catholic League: choose {count} more French home spaces besides {space}", left,
+            space=ctx.name(frame.chosen[0]),
+        )
         return Decision.of(Power.SPAIN, prompt, "CL-2", options)
     if frame.regulars_due:
         due = frame.regulars_due
-        prompt = ngettext("Catholic League: remove {count} more French regular", "Catholic League: remove {count} more French regulars", due).format(count=due)
+        prompt = msgn("Catholic League: remove {count} more French regular", "Catholic League: remove {count} more French regulars", due)
         return Decision.of(Power.FRANCE, prompt, "CL-3", _removal_options(ctx, "regulars"))
     if frame.mercenaries_due:
         due = frame.mercenaries_due
-        prompt = ngettext("Catholic League: remove {count} more French mercenary", "Catholic League: remove {count} more French mercenaries", due).format(count=due)
+        prompt = msgn("Catholic League: remove {count} more French mercenary", "Catholic League: remove {count} more French mercenaries", due)
         return Decision.of(Power.FRANCE, prompt, "CL-3", _removal_options(ctx, "mercenaries"))
     return None
 

@@ -10,8 +10,8 @@ from attrs import Factory, define
 from core import diplomacy, patronage, units
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
-from core.i18n import _, msg, msgn, ngettext
-from core.procedures import Procedure, shown_name
+from core.i18n import N_, Message, _, msg, msgn, ngettext
+from core.procedures import Procedure
 from core.responses import open_response_window
 from core.state import CardMarker, Frame, MarkerKind
 
@@ -66,7 +66,7 @@ def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
         return None
     stop = ngettext("Stop spending ({count} CP left is lost)", "Stop spending ({count} CP left are lost)", frame.cp).format(count=frame.cp)
     options.append(Option(Choice(Verb.CP, ("done",), stop), quiet=Quiet.MOVES_ON))
-    prompt = _("{power}: spend {count} CP").format(power=shown_name(ctx, frame.power), count=frame.cp)
+    prompt = msg("{power}: spend {count} CP", power=ctx.power_term(frame.power), count=frame.cp)
     return Decision.of(frame.power, prompt, PURPOSE_RULES[frame.purpose], options)
 
 
@@ -74,6 +74,16 @@ def _finish(ctx: Ctx, frame: SpendCpFrame) -> None:
     ctx.remove_frame(frame)
     if frame.cp:
         ctx.log("GEN-6", msgn("{count} CP left unspent is lost", "{count} CP left unspent are lost", frame.cp), frame.power)
+
+
+# what a CP spend was, for the response window it opens (CARD-2): "after Spain's influence"
+_SPENT_ON = {
+    "influence": N_("influence"),
+    "mercenary": N_("mercenary"),
+    "regular": N_("regular"),
+    "patronise": N_("patronage"),
+    "end-foreign-war": N_("end of its foreign war"),
+}
 
 
 def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
@@ -99,7 +109,7 @@ def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
     frame.spent_on.append(action)
     if frame.cp == 0:
         _finish(ctx, frame)
-    open_response_window(ctx, f"after {ctx.name(frame.power)}'s {action}")
+    open_response_window(ctx, msg("after {power}'s {action}", power=ctx.power_term(frame.power), action=Message(_SPENT_ON.get(action, action))))
 
 
 PROCEDURES = (

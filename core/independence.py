@@ -73,7 +73,7 @@ def _holder(ctx: Ctx, holder: str) -> Message | str:
 
 
 def _decide(ctx: Ctx, frame: CityStateRebelsFrame) -> Decision:
-    prompt = _("{card}: which captured independent space rebels?").format(card=card_title(ctx, frame.card))
+    prompt = msg("{card}: which captured independent space rebels?", card=card_title(ctx, frame.card))
     return Decision.of(frame.power, prompt, "IND-3", _options(ctx))
 
 

@@ -575,7 +575,7 @@ def royals_entering(ctx: Ctx) -> None:
 
 
 def _answer_decision(ctx: Ctx, frame: ProposalAnswerFrame) -> Decision:
-    prompt = _("{power} proposes {a} + {b}").format(power=ctx.power_term(frame.proposer), a=ctx.name(frame.royal_a), b=ctx.name(frame.royal_b))
+    prompt = msg("{power} proposes {a} + {b}", power=ctx.power_term(frame.proposer), a=ctx.name(frame.royal_a), b=ctx.name(frame.royal_b))
     return Decision.of(frame.answerer, prompt, "MAR-2", answer_options(ctx, frame))
 
 
@@ -594,8 +594,8 @@ def _resolve_queued(ctx: Ctx, frame: MarriagePhaseFrame) -> None:
 
 def _courtship_decision(ctx: Ctx, frame: CourtshipChoiceFrame) -> Decision:
     england = side_power(ctx.state, ctx.data, ELIZABETH)
-    prompt = _("Elizabeth I's betrothal: a real wedding or a courtship?")
-    return Decision(england, prompt, "VQ-2", tuple(courtship_choices(ctx, frame)))
+    prompt = msg("Elizabeth I's betrothal: a real wedding or a courtship?")
+    return Decision.asking(england, prompt, "VQ-2", tuple(courtship_choices(ctx, frame)))
 
 
 def _courtship_choose(ctx: Ctx, frame: CourtshipChoiceFrame, choice: Choice) -> None:
@@ -621,7 +621,7 @@ def _assassination_targets(ctx: Ctx) -> list[str]:
 def _target_decision(ctx: Ctx, frame: AssassinationFrame) -> Decision:
     """Every royal the card names, those not targets now with why (MAR-8)."""
     options = [pick(r, _("Assassinate {royal} (MAR-8)").format(royal=ctx.name(r)), _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
-    return Decision.of(frame.power, _("{card}: choose the target").format(card=card_title(ctx, frame.card)), "MAR-8", options)
+    return Decision.of(frame.power, msg("{card}: choose the target", card=card_title(ctx, frame.card)), "MAR-8", options)
 
 
 def _target_choose(ctx: Ctx, frame: AssassinationFrame, choice: Choice) -> None:

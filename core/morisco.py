@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from core import geography
 from core.choices import Option
+from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
 from core.i18n import N_, _, msg, ngettext
 from core.ids import INDEPENDENT, Power
-from core.procedures import CardEvent, TableConstraint, TableKind, by_table, card_term, pick, space_picks
+from core.procedures import CardEvent, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import GameState, Phase
 from core.units import fortified
 
@@ -41,7 +42,7 @@ def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
         ctx.state.spaces[space_id].unrest = True
     ctx.map_changed = True
     spaces = ", ".join(ctx.name(s) for s in settings.unrest_spaces)  # names of places
-    ctx.log("MOR-1", msg("{card}: Unrest in {spaces}", card=card_term(ctx, number), spaces=spaces), power)
+    ctx.log("MOR-1", msg("{card}: Unrest in {spaces}", card=card_title(ctx, number), spaces=spaces), power)
     ctx.state.morisco_space = settings.start_space
     ctx.state.morisco_besieging = ""
     ctx.log("MOR-2", msg("the Ottoman Morisco unit enters play in {space} (only ever through this event)", space=ctx.name(settings.start_space)), Power.OTTOMAN)

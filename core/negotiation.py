@@ -7,11 +7,11 @@ from __future__ import annotations
 from attrs import define
 
 from core import marriage
-from core.cards import discard_after_play, take_from_hand
+from core.cards import card_title, discard_after_play, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import _, msg
-from core.procedures import Moment, Procedure, card_term, shown_name
+from core.procedures import Moment, Procedure
 from core.responses import open_response_window
 from core.state import Frame
 
@@ -30,7 +30,7 @@ def _options(ctx: Ctx, frame: NegotiationFrame, power: str) -> list[Option]:
     for number in ctx.state.powers[power].hand:
         event = ctx.rules.event_of(ctx.data, number)
         if event is not None and event.moment is Moment.NEGOTIATION:
-            label = _("Play {card}'s special event (CARD-4)").format(card=card_term(ctx, number).render())
+            label = _("Play {card}'s special event (CARD-4)").format(card=card_title(ctx, number).render())
             options.append(Option(Choice(Verb.LOUISE, (str(number),), label), event.refusal(ctx, power)))
     return options
 
@@ -44,7 +44,7 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     if not any(not o.refusal for o in options):
         return None
     options.append(Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7)")), quiet=Quiet.MOVES_ON))
-    return Decision.of(power, _("{power}: make a proposal or say done").format(power=shown_name(ctx, power)), "GEN-7", options)
+    return Decision.of(power, msg("{power}: make a proposal or say done", power=ctx.power_term(power)), "GEN-7", options)
 
 
 def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
@@ -78,7 +78,7 @@ def _choose(ctx: Ctx, frame: NegotiationFrame, choice: Choice) -> None:
         event.resolve(ctx, power, number, ())
         discard_after_play(ctx, number)
     else:
-        open_response_window(ctx, "after the marriage proposal")
+        open_response_window(ctx, msg("after the marriage proposal"))
         marriage.propose(ctx, power, choice.args[0], choice.args[1])
 
 

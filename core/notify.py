@@ -42,7 +42,7 @@ class Notice:
     def message(self) -> str:
         w = self.waiting
         return _("The Virgin Queen: game {game} waits for {player} ({power}): {decision} [{rule}]").format(
-            game=w.game_id, player=w.seat, power=self.power_name, decision=_(w.prompt), rule=w.rule
+            game=w.game_id, player=w.seat, power=self.power_name, decision=w.shown_prompt(), rule=w.rule
         )
 
     def environment(self) -> dict[str, str]:
@@ -51,7 +51,7 @@ class Notice:
             "VQ_PLAYER": w.seat,
             "VQ_GAME": str(w.game_id),
             "VQ_POWER": self.power_name,
-            "VQ_DECISION": _(w.prompt),
+            "VQ_DECISION": w.shown_prompt(),
             "VQ_RULE": w.rule,
             "VQ_ACTION": str(w.number + 1),
             "VQ_MESSAGE": self.message(),

@@ -437,8 +437,8 @@ def _evaluate_next(ctx: Ctx, frame: PatronagePhaseFrame) -> None:
 
 
 def _reward_decision(ctx: Ctx, frame: ScientistRewardFrame) -> Decision:
-    prompt = _("{patron} scored {total}: choose the reward").format(patron=ctx.name(frame.scientist), total=frame.total)
-    return Decision(frame.power, prompt, "SCI-1", tuple(reward_choices(ctx, frame)))
+    prompt = msg("{patron} scored {total}: choose the reward", patron=ctx.name(frame.scientist), total=frame.total)
+    return Decision.asking(frame.power, prompt, "SCI-1", tuple(reward_choices(ctx, frame)))
 
 
 def _reward_choose(ctx: Ctx, frame: ScientistRewardFrame, choice: Choice) -> None:
@@ -457,7 +457,7 @@ def _kind_decision(ctx: Ctx, frame: SponsorKindFrame) -> Decision:
     refusals = {ARTIST: _("PAT-10: no artist can be sponsored now"), SCIENTIST: _("PAT-10: no scientist can be sponsored now")}
     for kind in kinds:
         options.append(pick(kind, labels[kind, italian_only], "" if kind in allowed else refusals[kind]))
-    prompt = _("{card}: choose which kind of patron to sponsor").format(card=card_title(ctx, frame.card))
+    prompt = msg("{card}: choose which kind of patron to sponsor", card=card_title(ctx, frame.card))
     return Decision.of(frame.power, prompt, "PAT-10", options)
 
 

@@ -170,12 +170,6 @@ def shown_name(ctx: Ctx, ident: str) -> str:
     return name.render() if isinstance(name, Message) else name
 
 
-def card_term(ctx: Ctx, number: int) -> Message:
-    """A card as a message's parameter: ``#21 Catholic League``, its title a data term (translated)."""
-    card = ctx.data.cards[number]
-    return msg("#{number} {title}", number=card.number, title=Message(card.title))
-
-
 def by_table(by: str, message: Message) -> Message:
     """A recorded table action's log line (TABLE-1): marked ``(by the table)`` when no power recorded it."""
     return message if by else msg("(by the table) {action}", action=message)

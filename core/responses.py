@@ -8,7 +8,7 @@ from attrs import Factory, define
 from core.cards import discard_after_play, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
-from core.i18n import _, msg
+from core.i18n import Message, _, msg
 from core.procedures import Moment, Procedure
 from core.state import Frame, Phase, QuietResponses
 
@@ -18,7 +18,7 @@ BEFORE_MARRIAGE_RESOLUTION = (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMAT
 
 @define
 class ResponseWindowFrame(Frame):
-    trigger: str
+    trigger: Message  # what opened the window ("after #10 Papal Bull"): kept, rendered when shown
     asked: list[str] = Factory(list)
     index: int = 0
 
@@ -56,7 +56,7 @@ def response_options(ctx: Ctx, power: str) -> list[Option]:
     return _window_options(ctx, power, Moment.RESPONSE)
 
 
-def open_response_window(ctx: Ctx, trigger: str) -> None:
+def open_response_window(ctx: Ctx, trigger: Message) -> None:
     """CARD-2: after every action or event, every power may answer with a response card."""
     if ctx.state.phase in BEFORE_MARRIAGE_RESOLUTION:
         ctx.state.stack.append(ResponseWindowFrame(trigger=trigger, asked=list(ctx.tables.power_ids)))
@@ -71,7 +71,7 @@ def open_combat_window(ctx: Ctx, space: str, sides: tuple[str, str]) -> None:
 def open_battle_windows(ctx: Ctx, space: str, sides: tuple[str, str], battle: str) -> None:
     """After a recorded field battle, assault or naval battle: first the combat-card window of its sides
     (CARD-3), then the response window of every power (CARD-2), each in impulse order (GEN-8)."""
-    open_response_window(ctx, f"after the {battle} at {ctx.name(space)}")  # below: it opens second
+    open_response_window(ctx, msg("after the {battle} at {space}", battle=Message(battle), space=ctx.name(space)))  # below: it opens second
     open_combat_window(ctx, space, sides)
 
 
@@ -118,8 +118,7 @@ def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
         return None
     options.append(Option(Choice(Verb.NO_RESPONSE, (), _("No response")), quiet=Quiet.MOVES_ON))
     options.append(Option(Choice(Verb.NO_RESPONSE, (UNTIL_NEXT_PHASE,), _("No responses from me until the next phase (GEN-8)"))))
-    # the trigger is a text kept in the window's frame (English: "after #10 Papal Bull")
-    prompt = _("Response window {trigger}: play a response card?").format(trigger=frame.trigger)
+    prompt = msg("Response window {trigger}: play a response card?", trigger=frame.trigger)
     return Decision.of(power, prompt, "CARD-2", options)
 
 
@@ -159,7 +158,7 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
     if not any(not o.refusal for o in options) and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only a side that could play a combat card is asked
     options.append(Option(Choice(Verb.NO_COMBAT, (), _("No combat card")), quiet=Quiet.MOVES_ON))
-    prompt = _("Battle at {space}: play a combat card?").format(space=ctx.name(frame.space))
+    prompt = msg("Battle at {space}: play a combat card?", space=ctx.name(frame.space))
     return Decision.of(power, prompt, "CARD-3", options)
 
 

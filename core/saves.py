@@ -166,9 +166,13 @@ def _list(value: Any) -> list[Any]:
 LEGACY_TEXT = "legacy-text"  # marks, in an older save's recorded state, a text now kept as a message
 
 
+def _legacy(text: str) -> dict[str, Any]:
+    return {"id": text, "params": {LEGACY_TEXT: 1}}
+
+
 def _migrate_v2(raw: dict[str, Any]) -> dict[str, Any]:
-    """v2 -> v3: the texts of the state (VP reasons, Card marker reasons, card-count steps) are kept as
-    messages, rendered in the reader's language: an older save's English text becomes a message of that
+    """v2 -> v3: the texts of the state (VP reasons, Card marker reasons, card-count steps, how the game
+    was won, what opened a response window) are kept as messages, rendered in the reader's language: an older save's English text becomes a message of that
     text, which its replay's message must read as in English (``_agrees``)."""
     state = raw.get("state")
     powers = state.get("powers") if isinstance(state, dict) else None
@@ -178,7 +182,12 @@ def _migrate_v2(raw: dict[str, Any]) -> dict[str, Any]:
         for key, field_name in (("vp_entries", "reason"), ("card_markers", "reason"), ("deal", "text")):
             for entry in _list(power.get(key)):
                 if isinstance(entry, dict) and isinstance(entry.get(field_name), str):
-                    entry[field_name] = {"id": entry[field_name], "params": {LEGACY_TEXT: 1}}
+                    entry[field_name] = _legacy(entry[field_name])
+    if isinstance(state, dict) and isinstance(state.get("victory"), str):
+        state["victory"] = _legacy(state["victory"]) if state["victory"] else None
+    for frame in _list(state.get("stack") if isinstance(state, dict) else None):
+        if isinstance(frame, dict) and frame.get("type") == "response-window" and isinstance(frame.get("trigger"), str):
+            frame["trigger"] = _legacy(frame["trigger"])
     raw["version"] = 3
     return raw
 

@@ -246,6 +246,6 @@ class GameState:
     # fortresses built during play (CL-4 in Reims); printed fortresses are in the space data
     fortresses: list[str] = Factory(list)
     winner: str = ""
-    victory: str = ""
+    victory: Message | None = None  # how the game was won (WIN-1..WIN-5)
     quiet_responses: dict[str, QuietResponses] = Factory(dict)
     vp_history: list[dict[str, int]] = Factory(list)  # {power: total} at each Victory Determination (WIN-5)

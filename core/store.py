@@ -51,7 +51,7 @@ from core.bots import Bot, play_computer_turns
 from core.choices import Choice, IllegalChoice
 from core.events import Event
 from core.gamedata import GameData
-from core.i18n import N_, _
+from core.i18n import N_, Message, _, msg
 from core.session import Action, Session
 from core.setup import Setup, SetupError
 
@@ -174,8 +174,12 @@ class Waiting:
     seat: str  # the seat deciding ("" when no one decides: the game is over, or cannot be replayed)
     person: bool  # a person's seat (a computer seat's decision is taken by the next terminal to look)
     power: str
-    prompt: str  # the decision's prompt, or why no one decides (GAME_OVER_PROMPT: shown with _())
+    prompt: str  # the decision's prompt as a message without a language (JSON), or an English text
     rule: str
+
+    def shown_prompt(self) -> str:
+        """The prompt in the reader's language (an older row's plain text goes through the catalog)."""
+        return _prompt_of(self.prompt).render()
 
     @property
     def over(self) -> bool:
@@ -541,7 +545,7 @@ class SqliteStore:
             session = self.load(game_id)
         except StoreError as exc:
             # kept in the game's row, so in no reader's language (as GAME_OVER_PROMPT)
-            waiting = Waiting(game_id, latest, "", False, "", f"cannot be replayed: {exc}", "")
+            waiting = Waiting(game_id, latest, "", False, "", _kept(msg("cannot be replayed: {problem}", problem=str(exc))), "")
         else:
             waiting = _waiting_of(game_id, session)
         with self._guard(), self._transaction():
@@ -670,16 +674,32 @@ class SqliteStore:
             raise self._problem(_("game {game}'s set-up is damaged ({problem})").format(game=game_id, problem=exc)) from None
 
 
-GAME_OVER_PROMPT = N_("the game is over")  # kept in the games' rows in English: shown with _()
+GAME_OVER_PROMPT = N_("the game is over")
+
+
+def _kept(prompt: Message) -> str:
+    """A prompt as a game's row keeps it: a message without a language, as JSON (every reader renders it
+    in their own)."""
+    return json.dumps(saves.converter().unstructure(prompt), ensure_ascii=False)
+
+
+def _prompt_of(kept: str) -> Message:
+    if kept.startswith("{"):
+        try:
+            return saves.converter().structure(json.loads(kept), Message)
+        except (ValueError, TypeError):
+            pass
+    return Message(kept)  # a row written before prompts were kept as messages: its English text
 
 
 def _waiting_of(game_id: int, session: Session) -> Waiting:
     decision = session.decision
     number = len(session.actions)
     if decision is None:
-        return Waiting(game_id, number, "", False, "", GAME_OVER_PROMPT, "")
+        return Waiting(game_id, number, "", False, "", _kept(Message(GAME_OVER_PROMPT)), "")
     seat = session.seat_of(decision.power)
-    return Waiting(game_id, number, seat.name, seat.is_person, decision.power, decision.prompt, decision.rule)
+    prompt = decision.prompt_message or Message(decision.prompt)  # a prompt its procedure composes live: as shown
+    return Waiting(game_id, number, seat.name, seat.is_person, decision.power, _kept(prompt), decision.rule)
 
 
 @define

@@ -80,7 +80,7 @@ def _options(ctx: Ctx, frame: GrandVizierFrame):
 
 
 def _decide(ctx: Ctx, frame: GrandVizierFrame) -> Decision:
-    prompt = _("{card}: choose the event's option").format(card=card_title(ctx, frame.card))
+    prompt = msg("{card}: choose the event's option", card=card_title(ctx, frame.card))
     return Decision.of(frame.power, prompt, "SUEZ-1", _options(ctx, frame))
 
 

@@ -84,8 +84,7 @@ def standings(state: GameState, data: GameData) -> list[tuple[str, int]]:
 
 def _declare(ctx: Ctx, winner: str, how: Message | str, rule: str) -> None:
     ctx.state.winner = winner
-    # GameState.victory is a text for now, in English (the log keeps the message)
-    ctx.state.victory = how.in_language("en") if isinstance(how, Message) else how
+    ctx.state.victory = how if isinstance(how, Message) else Message(how)
     ctx.state.phase = Phase.GAME_OVER
     ctx.state.stack.clear()
     ctx.log(rule, msg("wins: {how}", how=how), winner, EventKind.GAME_OVER)

@@ -19,7 +19,7 @@ from attrs import frozen
 from core import independence, marriage, morisco, suez, victory
 from core.choices import Decision
 from core.context import Ctx
-from core.events import Event, EventKind
+from core.events import Event
 from core.gamedata import CardRecord, GameData
 from core.i18n import N_, Message, _, text_of
 from core.ids import CardKind, Power
@@ -58,15 +58,8 @@ def shown(text: Message | str) -> str:
 
 
 def victory_text(state: GameState, log: Sequence[Event]) -> str:
-    """How the game was won, in the reader's language: the game-over event's ``how`` (a message, WIN-1..
-    WIN-5) when the log holds it, else the state's record of it (English, shown through the catalog)."""
-    for event in reversed(log):
-        if event.kind is EventKind.GAME_OVER:
-            how = dict(event.message.params).get("how")
-            if how is not None:
-                return text_of(how)
-            break
-    return shown(state.victory)
+    """How the game was won (WIN-1..WIN-5), in the reader's language ("" while it goes on)."""
+    return state.victory.render() if state.victory is not None else ""
 
 
 def power_name(data: GameData, power_id: str) -> str:

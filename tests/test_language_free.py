@@ -90,3 +90,20 @@ def test_an_older_save_whose_texts_are_english_still_loads_and_agrees(data, tmp_
     path.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(saves.SaveError, match="does not match its action log"):
         saves.load(path, data)
+
+
+def test_a_store_game_waits_with_a_prompt_every_reader_reads_in_their_own_language(data, tmp_path):
+    """The store keeps who a game waits for without a language: its row holds the prompt's message,
+    so Ana (Russian) and Ben (Spanish) each read it in their own, whoever moved last."""
+    from core.setup import Seat, Setup
+    from core.store import SqliteStore
+
+    store = SqliteStore(tmp_path / "games.db", data)
+    i18n.use("ru")
+    game_id = store.create(Setup(seed=5, seats=(Seat("Ana", ("ottoman", "spain", "england")), Seat("Ben", ("france", "empire", "protestant")))))
+    waiting = store.waiting()[0]
+    decision = store.load(game_id).decision
+    assert waiting.shown_prompt() == decision.prompt and any("\u0400" <= ch <= "\u04ff" for ch in decision.prompt)
+    i18n.use("es")
+    assert waiting.shown_prompt() == store.load(game_id).decision.prompt != decision.prompt
+    assert "ru" not in waiting.prompt and decision.prompt not in waiting.prompt  # the row holds the message, not a text

@@ -476,7 +476,7 @@ async def test_notify_runs_the_command_for_a_player_away_and_not_for_one_connect
         await ben.wait_closed()
         connections.clear()
         await _until(lambda: calls.read_text().count("\n") == 2, "Ben's notice once he left")
-        assert calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{waiting.number + 1}|{waiting.rule}|{waiting.prompt}"
+        assert calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{waiting.number + 1}|{waiting.rule}|{waiting.shown_prompt()}"
         assert checks == 1 and f"--notify: told Ana that game {game_id} waits for them" in logged
     finally:
         await _close(connections, server)
