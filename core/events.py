@@ -74,11 +74,6 @@ def signed(number: int) -> str:
     return f"{number:+d}"
 
 
-def counted(count: int, one: str, many: str = "") -> str:
-    """'1 card', '2 cards', '1 mercenary', '3 mercenaries' for log lines."""
-    return f"{count} {one if count == 1 else many or one + 's'}"
-
-
 def describe_roll(roll: Roll) -> str:
     faces = "+".join(str(f) for f in roll.faces)
     dice = msg(N_("{count}d6"), count=len(roll.faces)).render()

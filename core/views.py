@@ -48,6 +48,8 @@ PATRON_KINDS: dict[str, str] = {
     "writer": N_("writer"),
 }
 RELIGIONS: dict[str, str] = {"catholic": N_("catholic"), "protestant": N_("protestant")}
+# TRANSLATORS: one letter each, as the royals table shows a royal's sex (MAR-1)
+SEXES: dict[str, str] = {"M": N_("M"), "F": N_("F")}
 # MAR-6: what a royal's marriage gives (royals.toml's marriage_bonus)
 MARRIAGE_BONUSES: dict[str, str] = {"patronage": N_("patronage")}
 
@@ -355,7 +357,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
                 minor=data.name_of(record.power), power=power_name(data, ally) if ally else _("no one")
             )
         rows.append(RoyalRow(
-            royal_id, record.name, owner, record.sex, record.family or "-", royal.eligibility, status,
+            royal_id, record.name, owner, _(SEXES[record.sex]), record.family or "-", royal.eligibility, status,
             royal.status is RoyalStatus.AVAILABLE, royal.status is not RoyalStatus.NOT_IN_PLAY, record.provisional,
         ))
     return tuple(rows)
