@@ -84,7 +84,7 @@ def translated_key(widget: Widget) -> Widget:
     or the name of a group of keys (FooterLabel, a Label made with the group's description)."""
     description = getattr(widget, "description", None)
     if isinstance(description, str):  # a FooterKey: its description is read when it is drawn
-        widget.description = translated(description)  # type: ignore[attr-defined]
+        setattr(widget, "description", translated(description))
         if isinstance(widget.tooltip, str):
             widget.tooltip = translated(widget.tooltip)
         return widget
