@@ -57,8 +57,9 @@ def translations(language: str) -> gettext.NullTranslations:
     merged = catalogs[0]
     for catalog in catalogs[1:]:
         for message in catalog:
-            if message.id:
-                merged[message.id] = message
+            kept = merged.get(message.id)
+            if message.id and message.string and (kept is None or not kept.string or kept.fuzzy):
+                merged[message.id] = message  # a message of both packages: the one translated
     compiled = io.BytesIO()
     write_mo(compiled, merged, use_fuzzy=False)
     compiled.seek(0)

@@ -151,3 +151,17 @@ async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
         await settle(pilot)  # the lobby reads the store in a worker
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and "seat [/x] - waiting for [/x]" in screen_text(app)
+
+
+async def test_esc_in_the_lobby_before_any_game_goes_back_to_the_title(tmp_path):
+    """The lobby opened from the title, left with Esc before any game was asked for: the title again,
+    no crash (the app's own handler once shared a name with Textual's ``_closed`` flag)."""
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(LobbyScreen(app.terminal))
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, LobbyScreen) and app.is_running

@@ -175,7 +175,7 @@ class VirginQueenApp(App[None]):
             self.terminal.player = intent.name
             return
         if isinstance(intent, LeaveGame) and "controller" not in self.__dict__:  # no game was ever asked for
-            self._closed(GameClosed(intent.to))
+            self._close_to(GameClosed(intent.to))
             return
         try:
             self.controller.handle(intent)
@@ -241,7 +241,7 @@ class VirginQueenApp(App[None]):
         self.notify(message.text, timeout=6, markup=False)
 
     @on(GameClosed)
-    def _closed(self, message: GameClosed) -> None:
+    def _close_to(self, message: GameClosed) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if message.to is Destination.LOBBY and not isinstance(self.screen, LobbyScreen):
