@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
+from core.i18n import N_
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.textual_private import SteadyOptionList
 from tui.widgets.steady_footer import SteadyFooter
@@ -64,6 +65,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New shared game"),
         Binding("r", "refresh", "Refresh"),
+        Binding("i", "language", N_("Language")),
         Binding("escape", "back", "Back"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -189,6 +191,11 @@ class LobbyScreen(Screen[None]):
             self.show_problem("Type your name first: the new game gives you a seat by it.")
             return
         self.app.push_screen(NewGameScreen(self.terminal.data, shared=True, player=self.player))
+
+    def action_language(self) -> None:
+        from tui.screens.language import LanguageScreen
+
+        self.app.push_screen(LanguageScreen())
 
     def action_back(self) -> None:
         """Back to the title (opened from it): a seat asked for and not yet taken is not taken then."""

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
 from tui.screens.kept import kept_screen
+from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.textual_private import SteadyOptionList, SteadySelect
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -38,6 +39,7 @@ class TitleScreen(Screen[None]):
         Binding("r", "rules", "Rules"),
         Binding("a", "about", "About"),
         Binding("h", "theme", "Theme"),
+        Binding("i", "language", "Language", show=False),  # its button names every language in its own words
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -57,6 +59,9 @@ class TitleScreen(Screen[None]):
             yield Button("Walkthroughs (k)", id="walkthroughs", compact=True)
             yield Button("About (a)", id="about", compact=True)
             yield Button("Theme (h)", id="theme", compact=True)
+            language = Button(f"{ALL_LANGUAGES} (i)", id="language", compact=True)
+            language.can_focus = False  # reached with i (or a click): Tab goes through the others as before
+            yield language
             yield Button("Quit (q)", id="quit", compact=True)
         yield SteadyFooter()
 
@@ -70,6 +75,7 @@ class TitleScreen(Screen[None]):
             "walkthroughs": self.action_walkthroughs,
             "about": self.action_about,
             "theme": self.action_theme,
+            "language": self.action_language,
             "quit": self.app.exit,
         }
         actions[event.button.id or "quit"]()
@@ -147,6 +153,9 @@ class TitleScreen(Screen[None]):
 
     def action_theme(self) -> None:
         self.app.push_screen(ThemeScreen())
+
+    def action_language(self) -> None:
+        self.app.push_screen(LanguageScreen())
 
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
