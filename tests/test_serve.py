@@ -571,3 +571,33 @@ def _first_move_line(save_dir: Path, language: str) -> str:
         return render(events[0], {p: i18n._(data.power_name(p)) for p in data.power_ids})[:30]
     finally:
         i18n.use("en")
+
+
+async def test_a_game_started_cold_reads_the_language_its_client_sends_too(save_dir, monkeypatch):
+    monkeypatch.setenv("VQ_LANG", "es")  # the host's: never a connecting player's
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None, warm=False)
+    connections = []
+    try:
+        conn, chan, session = await _connect(server.port, key, env={"LC_ALL": "ru_RU.UTF-8"})
+        connections.append(conn)
+        await session.wait_for("Shared games - you are Ana")
+        chan.write(b"i")
+        await session.wait_for("Язык: Enter")
+    finally:
+        await _close(connections, server)
+
+
+async def test_a_session_without_a_terminal_is_told_why_in_its_client_s_language(save_dir):
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=lambda _: None)
+    try:
+        for sent, told in (({}, "The Virgin Queen needs a terminal: connect with 'ssh -t'."),
+                           ({"LANG": "es_ES.UTF-8"}, "The Virgin Queen necesita un terminal: conéctese con 'ssh -t'.")):
+            async with asyncssh.connect(
+                "127.0.0.1", server.port, username="x", client_keys=[key], known_hosts=None, agent_path=None
+            ) as conn:
+                result = await conn.run(env=sent, term_type=None, timeout=TIMEOUT)
+                assert result.exit_status == 1 and result.stdout.strip() == told
+    finally:
+        server.close()
