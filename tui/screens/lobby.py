@@ -69,6 +69,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", N_("New shared game")),
         Binding("r", "refresh", N_("Refresh")),
+        Binding("i", "language", N_("Language")),
         Binding("escape", "back", N_("Back")),
         Binding("q", "app.quit", N_("Quit")),
     ]
@@ -196,6 +197,11 @@ class LobbyScreen(Screen[None]):
             self.show_problem(_("Type your name first: the new game gives you a seat by it."))
             return
         self.app.push_screen(NewGameScreen(self.terminal.data, shared=True, player=self.player))
+
+    def action_language(self) -> None:
+        from tui.screens.language import LanguageScreen
+
+        self.app.push_screen(LanguageScreen())
 
     def action_back(self) -> None:
         """Back to the title (opened from it): a seat asked for and not yet taken is not taken then."""

@@ -20,6 +20,7 @@ from core.gamedata import PROVISIONAL_NOTE, GameData
 from core.i18n import N_, _, ngettext
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
 from tui.screens.kept import kept_screen
+from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.textual_private import SteadyOptionList, SteadySelect
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -39,6 +40,7 @@ class TitleScreen(Screen[None]):
         Binding("r", "rules", N_("Rules")),
         Binding("a", "about", N_("About")),
         Binding("h", "theme", N_("Theme")),
+        Binding("i", "language", N_("Language"), show=False),  # its button names every language in its own words
         Binding("q", "app.quit", N_("Quit")),
     ]
 
@@ -58,6 +60,9 @@ class TitleScreen(Screen[None]):
             yield Button(_("Walkthroughs (k)"), id="walkthroughs", compact=True)
             yield Button(_("About (a)"), id="about", compact=True)
             yield Button(_("Theme (h)"), id="theme", compact=True)
+            language = Button(f"{ALL_LANGUAGES} (i)", id="language", compact=True)
+            language.can_focus = False  # reached with i (or a click): Tab goes through the others as before
+            yield language
             yield Button(_("Quit (q)"), id="quit", compact=True)
         yield SteadyFooter()
 
@@ -71,6 +76,7 @@ class TitleScreen(Screen[None]):
             "walkthroughs": self.action_walkthroughs,
             "about": self.action_about,
             "theme": self.action_theme,
+            "language": self.action_language,
             "quit": self.app.exit,
         }
         actions[event.button.id or "quit"]()
@@ -147,6 +153,9 @@ class TitleScreen(Screen[None]):
 
     def action_theme(self) -> None:
         self.app.push_screen(ThemeScreen())
+
+    def action_language(self) -> None:
+        self.app.push_screen(LanguageScreen())
 
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand

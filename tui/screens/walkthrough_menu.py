@@ -66,7 +66,7 @@ class WalkthroughMenu(Screen[None]):
         options.clear_options()
         self.ids = []
         for section in SECTIONS:
-            options.add_option(Option(f"-- {section} --", disabled=True))
+            options.add_option(Option(f"-- {_(section)} --", disabled=True))
             self.ids.append("")
             for walkthrough in (w for w in WALKTHROUGHS.values() if w.section == section):
                 total = len(walkthrough.steps)
@@ -77,7 +77,7 @@ class WalkthroughMenu(Screen[None]):
                     mark, where = "[ ]", _("step {step} of {count}").format(step=progress.step[walkthrough.id] + 1, count=total)
                 else:
                     mark, where = "[ ]", steps
-                options.add_option(Option(Text(f"{mark} {walkthrough.title} ({where})"), id=walkthrough.id))  # "[x]" is no markup
+                options.add_option(Option(Text(f"{mark} {walkthrough.shown_title()} ({where})"), id=walkthrough.id))  # "[x]" is no markup
                 self.ids.append(walkthrough.id)
         options.highlighted = 1
         options.focus()
