@@ -25,7 +25,7 @@ from core.walkthroughs.promises import Outcome, Promise, Refused
 
 RULE_ID = re.compile(r"\b([A-Z]+-\d+)[a-z]?\b")
 AUTOPLAY_LIMIT = 2000
-WALKTHROUGH_PERSON = "You"
+WALKTHROUGH_PERSON = N_("You")  # the seat of every power in a walkthrough: the reader, named in their language
 ARTIST_TYPES = {"writer": N_("writer"), "painter": N_("painter"), "architect": N_("architect")}  # PAT-8's marker types
 
 
@@ -436,7 +436,7 @@ RUN_TEXTS = [N_("Walkthrough {rule}, step {step} of {total}"), N_("{heading}\n(r
 def prepare(walkthrough: Walkthrough, data: GameData) -> Session:
     """The walkthrough's position on a fresh session; its log and action log start here."""
     position = walkthrough.position
-    seats = {p: WALKTHROUGH_PERSON for p in data.power_ids}
+    seats = {p: _(WALKTHROUGH_PERSON) for p in data.power_ids}
     session = Session.new(data, Setup(scenario=position.scenario, seed=position.seed, controllers=seats))
     for move in position.moves:
         if isinstance(move, (Reach, Play)):
