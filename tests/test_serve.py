@@ -412,10 +412,14 @@ asyncio.run(serve())
 
 @pytest.mark.parametrize("start", ["warm", "cold"])
 async def test_every_game_ends_with_the_server_however_the_server_ends(save_dir, start):
-    """A server killed with SIGKILL (as after nohup, where no hang-up reaches the games) still ends
-    its games: each has a parent-death signal (PR_SET_PDEATHSIG)."""
+    """A server started under nohup (hang-ups ignored, and every process it starts inherits that) and
+    killed with SIGKILL still ends its games: each has a parent-death signal (PR_SET_PDEATHSIG), and a
+    game takes hang-ups again (ignored, they left games spinning on a lost terminal)."""
     key = _player_key(save_dir, "Ana")
-    server = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVER, str(save_dir), start, stdout=asyncio.subprocess.PIPE)
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SERVER, str(save_dir), start, stdout=asyncio.subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # as nohup starts it
+    )
     conn = None
     try:
         port = int(await asyncio.wait_for(server.stdout.readline(), TIMEOUT))
@@ -521,14 +525,14 @@ async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_th
         ana_conn, ana_chan, ana = await _connect(server.port, ana_key, env={"LANG": "ru_RU.UTF-8"})
         ben_conn, ben_chan, ben = await _connect(server.port, ben_key, env={"LANG": "es_ES.UTF-8"})
         connections = [ana_conn, ben_conn]
-        await ana.wait_for("Spain: seat Ana - free, named for you")
-        await ben.wait_for("France: seat Ben - free, named for you")
+        await ana.wait_for("Испания: место Ana - свободно, на ваше имя")  # the lobby too, in each one's language
+        await ben.wait_for("Francia: asiento Ben - libre, a tu nombre")
         ana_chan.write(b"\r")
-        await ana.wait_for("Spain's hand")
+        await ana.wait_for("Набор: Испания")
         ben_chan.write(b"\x1b[B")
         await asyncio.sleep(0.2)
         ben_chan.write(b"\r")
-        await ben.wait_for("France's hand")
+        await ben.wait_for("Mano de Francia")
         ana_chan.write(b"\x13")  # Ctrl+S: refused in a shared game (GEN-8)
         ben_chan.write(b"\x13")
         await ana.wait_for("совместная партия не сохраняется")
@@ -548,7 +552,7 @@ async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_th
         assert Settings.read(save_dir).language == ""  # the host's own choice is not hers
         later, later_chan, later_screen = await _connect(server.port, ana_key)
         connections.append(later)
-        await later_screen.wait_for("Shared games - you are Ana")
+        await later_screen.wait_for("Совместные партии - вы Ana")  # her choice, kept for her
         later_chan.write(b"i")
         await later_screen.wait_for("Язык: Enter")
     finally:
@@ -581,7 +585,7 @@ async def test_a_game_started_cold_reads_the_language_its_client_sends_too(save_
     try:
         conn, chan, session = await _connect(server.port, key, env={"LC_ALL": "ru_RU.UTF-8"})
         connections.append(conn)
-        await session.wait_for("Shared games - you are Ana")
+        await session.wait_for("Совместные партии - вы Ana")
         chan.write(b"i")
         await session.wait_for("Язык: Enter")
     finally:

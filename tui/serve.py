@@ -193,6 +193,7 @@ def _set_size(fd: int, width: int, height: int) -> None:
 def _start_cold_game() -> None:
     """Between fork and exec of a cold game: the terminal is its own, and it ends with the server."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)  # a server under nohup ignores hang-ups; a game must not
     if _prctl is not None:
         _prctl(_PR_SET_PDEATHSIG, signal.SIGHUP)
 

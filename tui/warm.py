@@ -343,6 +343,7 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
                 control.close()
                 for fd in (ready_read, wake_read, wake_write, *(other for _, other in queued)):
                     os.close(fd)
+                signal.signal(signal.SIGHUP, signal.SIG_DFL)  # a server under nohup ignores hang-ups; a game must not
                 die_with_parent(signal.SIGHUP)
                 if os.getppid() != me:
                     os._exit(1)
