@@ -141,22 +141,29 @@ def _soak(args: argparse.Namespace, data: gamedata.GameData) -> int:
 
 
 def _walkthrough(args: argparse.Namespace, data: gamedata.GameData) -> int:
+    """List the walkthroughs, or play each one headless (``--check``) in the language of VQ_LANG: a
+    walkthrough fails there when a text it shows has no translation. Its lines are in that language,
+    but for the last, ``walkthroughs: N/N complete``, which scripts read."""
+    from core.i18n import _, ngettext
     from core.walkthroughs import WALKTHROUGHS, WalkthroughFailed, check
 
     if not args.check:
         for walkthrough in WALKTHROUGHS.values():
-            print(f"{walkthrough.id}: {walkthrough.title} ({len(walkthrough.steps)} steps)")
+            steps = len(walkthrough.steps)
+            print(ngettext("{id}: {title} ({count} step)", "{id}: {title} ({count} steps)", steps).format(
+                id=walkthrough.id, title=walkthrough.shown_title(), count=steps))
         return 0
     complete = 0
     for walkthrough in WALKTHROUGHS.values():
         try:
             check(walkthrough, data)
         except WalkthroughFailed as exc:
-            print(f"FAIL: {exc}", file=sys.stderr)
+            print(_("FAIL: {problem}").format(problem=exc), file=sys.stderr)
             continue
         complete += 1
-        print(f"ok: {walkthrough.id} ({len(walkthrough.steps)} steps)")
-    print(f"walkthroughs: {complete}/{len(WALKTHROUGHS)} complete")
+        steps = len(walkthrough.steps)
+        print(ngettext("ok: {id} ({count} step)", "ok: {id} ({count} steps)", steps).format(id=walkthrough.id, count=steps))
+    print(f"walkthroughs: {complete}/{len(WALKTHROUGHS)} complete")  # a summary for scripts: the same in every language
     return 0 if complete == len(WALKTHROUGHS) else 1
 
 
@@ -165,6 +172,9 @@ def _i18n(args: argparse.Namespace) -> int:
 
     if args.action == "extract":
         print("\n".join(catalogs.extract()))
+        return 0
+    if args.action == "merge":
+        print("\n".join(catalogs.merge([Path(name) for name in args.files])))
         return 0
     gaps = catalogs.gaps()
     for gap in gaps:
@@ -221,8 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     soak.add_argument("--clients", type=int, default=3, help="client processes (default 3)")
     soak.add_argument("--games", type=int, default=20, help="games played at once (default 20)")
     soak.add_argument("--seed", type=int, default=1)
-    i18n = commands.add_parser("i18n", help="the catalogs of messages: extract them from the source, or check them whole")
-    i18n.add_argument("action", choices=("extract", "check"))
+    i18n = commands.add_parser("i18n", help="the catalogs of messages: extract them from the source, check them whole, or merge in translations")
+    i18n.add_argument("action", choices=("extract", "check", "merge"))
+    i18n.add_argument("files", nargs="*", help="merge: other .po files whose translations fill this project's empty ones")
     walkthrough = commands.add_parser("walkthrough", help="list the walkthroughs, or play each one headless and check every step")
     walkthrough.add_argument("--check", action="store_true", help="assert what each step promises; last line: walkthroughs: N/N complete")
     args = parser.parse_args(argv)

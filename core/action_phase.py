@@ -10,6 +10,7 @@ from attrs import define
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
+from core.i18n import Message, N_, _, msg
 from core.ids import CardKind
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.procedures import Moment, Procedure
@@ -17,7 +18,11 @@ from core.responses import open_response_window
 from core.state import Frame
 from core.table import TableFrame
 
-_WINDOW_RULES = {Moment.RESPONSE: "CARD-2", Moment.COMBAT: "CARD-3"}
+# a window card's event is played when its moment comes (CARD-2, CARD-3)
+_WINDOW_REFUSALS = {
+    Moment.RESPONSE: N_("CARD-2: a response card is played as its event only when its moment comes"),
+    Moment.COMBAT: N_("CARD-3: a combat card is played as its event only when its moment comes"),
+}
 
 
 @define
@@ -33,25 +38,25 @@ class ImpulseFrame(Frame):
 
 def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
     """Why a card in hand cannot be played as its event at this moment ("" when it can)."""
-    card = ctx.data.cards[number]
+    title = _(ctx.data.cards[number].title)
     event = ctx.rules.event_of(ctx.data, number)
     if event is None:
-        return f"{card_title(ctx, number)} has no event (operations only): play it for CP"
+        return _("{card} has no event (operations only): play it for CP").format(card=card_title(ctx, number).render())
     if event.moment is not moment:
         if event.moment is Moment.NEGOTIATION:
-            return f"CARD-4: {card.title}'s event is only for the Negotiation Segment"
-        if event.moment in _WINDOW_RULES:
-            return f"{_WINDOW_RULES[event.moment]}: a {event.moment.value} card is played as its event only when its moment comes"
-        return f"CARD-4: {card.title}'s event is played in an impulse"
+            return _("CARD-4: {title}'s event is only for the Negotiation Segment").format(title=title)
+        if event.moment in _WINDOW_REFUSALS:
+            return _(_WINDOW_REFUSALS[event.moment])
+        return _("CARD-4: {title}'s event is played in an impulse").format(title=title)
     return event.refusal(ctx, power)
 
 
 def _play_options(ctx: Ctx, number: int) -> tuple[Option, Option]:
-    """A card played as its event, and for its CP."""
-    title = card_title(ctx, number)
+    """A card played as its event, and for its CP (labels in the current language: the memo is per language)."""
+    card = card_title(ctx, number).render()
     return (
-        Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), f"Play {title} as its event")),
-        Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), f"Play {title} for {ctx.data.cards[number].cp} CP")),
+        Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), _("Play {card} as its event").format(card=card))),
+        Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), _("Play {card} for {cp} CP").format(card=card, cp=ctx.data.cards[number].cp))),
     )
 
 
@@ -61,11 +66,11 @@ def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
         as_event, for_cp = ctx.tables.memo((Verb.PLAY, number), partial(_play_options, ctx, number))
         options.append(as_event.with_refusal(event_refusal(ctx, power, number, Moment.IMPULSE)))
         mandatory = ctx.data.cards[number].kind == CardKind.MANDATORY
-        options.append(for_cp.with_refusal("CARD-1: a Mandatory event must be played as its event" if mandatory else ""))
-    options.append(Option(Choice(Verb.TABLE, (), "Record a table action (TABLE-1)")))
+        options.append(for_cp.with_refusal(_("CARD-1: a Mandatory event must be played as its event") if mandatory else ""))
+    options.append(Option(Choice(Verb.TABLE, (), _("Record a table action (TABLE-1)"))))
     mandatory = holds_mandatory(ctx, power)
-    refused_pass = "CARD-1: a power holding a Mandatory event may not pass" if mandatory else ""
-    options.append(Option(Choice(Verb.PASS, (), "Pass (GEN-6)"), refused_pass, Quiet.MOVES_ON))
+    refused_pass = _("CARD-1: a power holding a Mandatory event may not pass") if mandatory else ""
+    options.append(Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), refused_pass, Quiet.MOVES_ON))
     return options
 
 
@@ -73,8 +78,10 @@ def _impulse_decision(ctx: Ctx, frame: ImpulseFrame) -> Decision | None:
     if not ctx.state.powers[frame.power].hand:
         return None
     mandatory = holds_mandatory(ctx, frame.power)
-    note = " - you hold a Mandatory event and may not pass" if mandatory else ""
-    prompt = f"{ctx.name(frame.power)}'s impulse: play a card or pass{note}"
+    if mandatory:
+        prompt = msg("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass", power=ctx.power_term(frame.power))
+    else:
+        prompt = msg("{power}'s impulse: play a card or pass", power=ctx.power_term(frame.power))
     return Decision.of(frame.power, prompt, "CARD-1" if mandatory else "GEN-6", _impulse_options(ctx, frame.power))
 
 
@@ -82,14 +89,14 @@ def _phase_frame(ctx: Ctx) -> ActionPhaseFrame:
     return next(f for f in reversed(ctx.state.stack) if isinstance(f, ActionPhaseFrame))
 
 
-def _pass(ctx: Ctx, frame: ImpulseFrame, why: str) -> None:
+def _pass(ctx: Ctx, frame: ImpulseFrame, passes: Message) -> None:
     ctx.remove_frame(frame)
     _phase_frame(ctx).passes_in_row += 1
-    ctx.log("GEN-6", f"passes{why}", frame.power)
+    ctx.log("GEN-6", passes, frame.power)
 
 
 def _pass_empty_handed(ctx: Ctx, frame: ImpulseFrame) -> None:
-    _pass(ctx, frame, " (no cards in hand)")
+    _pass(ctx, frame, msg("passes (no cards in hand)"))
 
 
 def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
@@ -97,16 +104,16 @@ def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
     (a Mandatory event then gives 2 CP); a response window follows (CARD-2)."""
     card = ctx.data.cards[number]
     if mode is PlayMode.CP:
-        take_from_hand(ctx, power, number, f"for {card.cp} CP", "GEN-6")
+        take_from_hand(ctx, power, number, msg("for {cp} CP", cp=card.cp), "GEN-6")
         discard_after_play(ctx, number)
         ctx.state.stack.append(SpendCpFrame(power=power, cp=card.cp, purpose=CpPurpose.IMPULSE, card=number))
         return
     mandatory = card.kind == CardKind.MANDATORY
-    take_from_hand(ctx, power, number, "as its event", "CARD-1" if mandatory else "CARD-4")
+    take_from_hand(ctx, power, number, msg("as its event"), "CARD-1" if mandatory else "CARD-4")
     if mandatory:  # CARD-1: the event first, then 2 CP
         mandatory_cp = ctx.data.settings.costs.mandatory_event_cp
         ctx.state.stack.append(SpendCpFrame(power=power, cp=mandatory_cp, purpose=CpPurpose.MANDATORY, card=number))
-    open_response_window(ctx, f"after {card_title(ctx, number)}")
+    open_response_window(ctx, msg("after {card}", card=card_title(ctx, number)))
     event = ctx.rules.event_of(ctx.data, number)
     assert event is not None
     event.resolve(ctx, power, number, ())
@@ -116,7 +123,7 @@ def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
 
 def _impulse_choose(ctx: Ctx, frame: ImpulseFrame, choice: Choice) -> None:
     if choice.verb is Verb.PASS:
-        _pass(ctx, frame, "")
+        _pass(ctx, frame, msg("passes"))
         return
     if choice.verb is Verb.TABLE:
         ctx.state.stack.append(TableFrame(power=frame.power))
@@ -130,7 +137,7 @@ def _next_impulse(ctx: Ctx, frame: ActionPhaseFrame) -> None:
     powers = ctx.tables.power_ids
     if frame.passes_in_row >= len(powers):
         ctx.remove_frame(frame)
-        ctx.log("GEN-6", "every power has passed in a row: the Action Phase ends")
+        ctx.log("GEN-6", msg("every power has passed in a row: the Action Phase ends"))
         return
     ctx.state.stack.append(ImpulseFrame(power=powers[frame.next_index]))
     frame.next_index = (frame.next_index + 1) % len(powers)

@@ -15,6 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from core.i18n import N_, _
+
 # The save folder, when we make it, and what we keep in it are the player's only: a save and the
 # game store hold every hand (GEN-8). A folder the player made already is left as they made it.
 PRIVATE_FOLDER_MODE = 0o700
@@ -58,40 +60,47 @@ APP_FILE_MAX_BYTES = 1024 * 1024
 
 
 class UnreadableFile(Exception):
-    """A file the game will not read; the message is the one-line reason, without the path."""
+    """A file the game will not read; the message is the one-line reason, without the path, in the
+    reader's language (the system's own words for an error, ``strerror``, as the system gives them)."""
 
+
+# The kinds of file read_regular_file names in its refusals (its ``what``), marked for the catalogs.
+FILE_KINDS = (N_("save file"), N_("data file"), N_("settings file"), N_("progress file"))
 
 # What a path is when it is not a file, by the stat module's test for it.
 _NOT_FILES = (
-    (stat.S_ISDIR, "it is a folder"),
-    (stat.S_ISFIFO, "it is a named pipe, not a file"),
-    (stat.S_ISCHR, "it is a device, not a file"),
-    (stat.S_ISBLK, "it is a device, not a file"),
-    (stat.S_ISSOCK, "it is a socket, not a file"),
+    (stat.S_ISDIR, N_("it is a folder")),
+    (stat.S_ISFIFO, N_("it is a named pipe, not a file")),
+    (stat.S_ISCHR, N_("it is a device, not a file")),
+    (stat.S_ISBLK, N_("it is a device, not a file")),
+    (stat.S_ISSOCK, N_("it is a socket, not a file")),
 )
 
 
 def _not_a_file(mode: int) -> str:
-    return next((why for is_kind, why in _NOT_FILES if is_kind(mode)), "" if stat.S_ISREG(mode) else "it is not a file")
+    why = next((why for is_kind, why in _NOT_FILES if is_kind(mode)), "" if stat.S_ISREG(mode) else N_("it is not a file"))
+    return _(why) if why else ""
 
 
 def read_regular_file(path: Path, max_bytes: int, what: str) -> bytes:
     """The bytes of a regular file (a symbolic link to one is followed), refusing without blocking
     anything else: a named pipe would block a plain read forever and a device (``/dev/zero``) would
     never end, so neither is opened for reading; a file larger than ``max_bytes`` is not read
-    (``what`` names the kind of file in that refusal: "save", "settings file")."""
+    (``what`` names the kind of file in that refusal, one of FILE_KINDS: "save file", "settings file")."""
     try:
         found = os.stat(path)
     except FileNotFoundError:
-        raise UnreadableFile("a symbolic link to a missing file" if os.path.islink(path) else "no such file") from None
+        raise UnreadableFile(_("a symbolic link to a missing file") if os.path.islink(path) else _("no such file")) from None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise UnreadableFile("a loop of symbolic links") from None
+            raise UnreadableFile(_("a loop of symbolic links")) from None
         raise UnreadableFile(exc.strerror or str(exc)) from None
     if why := _not_a_file(found.st_mode):
         raise UnreadableFile(why)
     if found.st_size > max_bytes:
-        raise UnreadableFile(f"{found.st_size} bytes is far larger than any {what} (at most {max_bytes})")
+        raise UnreadableFile(
+            _("{size} bytes is far larger than any {what} (at most {most})").format(size=found.st_size, what=_(what), most=max_bytes)
+        )
     try:
         # O_NONBLOCK: should the path become a named pipe after the stat, opening it does not wait
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
@@ -110,7 +119,7 @@ def read_regular_file(path: Path, max_bytes: int, what: str) -> bytes:
         os.close(fd)
     content = b"".join(chunks)
     if len(content) > max_bytes:
-        raise UnreadableFile(f"more than {max_bytes} bytes is far larger than any {what}")
+        raise UnreadableFile(_("more than {most} bytes is far larger than any {what}").format(most=max_bytes, what=_(what)))
     return content
 
 

@@ -32,6 +32,7 @@ from core.cp_spending import SpendCpFrame
 from core.evaluation import score
 from core.events import Event
 from core.gamedata import GameData
+from core.i18n import _
 from core.ids import CardKind
 from core.lookahead import copy_state, seat_sample, unseen_cards
 from core.registry import RULES
@@ -220,7 +221,9 @@ BOTS: dict[str, Callable[[Seat], Bot]] = {"random": RandomBot, "greedy": GreedyB
 
 def make_bot(seat: Seat) -> Bot:
     if seat.bot not in BOTS:
-        raise SetupError(f"seat {seat.name!r}: unknown computer player {seat.bot!r} (known: {', '.join(BOTS)})")
+        raise SetupError(
+            _("seat {seat}: unknown computer player {bot} (known: {known})").format(seat=repr(seat.name), bot=repr(seat.bot), known=", ".join(BOTS))
+        )
     return BOTS[seat.bot](seat)
 
 

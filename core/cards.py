@@ -7,8 +7,9 @@ from enum import StrEnum
 from core import dice
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
-from core.events import EventKind, counted
+from core.events import EventKind, signed
 from core.gamedata import CardRecord
+from core.i18n import N_, Message, _, msg, msgn
 from core.ids import CardKind
 from core.procedures import CardEvent, Moment
 from core.state import CardMarker, DealLine, GameState, MarkerKind
@@ -19,9 +20,11 @@ class PlayMode(StrEnum):
     CP = "cp"
 
 
-def card_title(ctx: Ctx, number: int) -> str:
+def card_title(ctx: Ctx, number: int) -> Message:
+    """"#21 Papal Bull": the title is a data term, translated where the message is shown (``str()`` it
+    for live text)."""
     card = ctx.data.cards[number]
-    return f"#{card.number} {card.title}"
+    return msg("#{number} {title}", number=card.number, title=Message(card.title))
 
 
 def all_locations(state: GameState) -> dict[int, list[str]]:
@@ -44,10 +47,11 @@ def all_locations(state: GameState) -> dict[int, list[str]]:
     return places
 
 
-def add_card_marker(ctx: Ctx, power: str, delta: int, rule: str, reason: str, kind: MarkerKind = MarkerKind.ORDINARY) -> None:
+def add_card_marker(ctx: Ctx, power: str, delta: int, rule: str, reason: Message | str, kind: MarkerKind = MarkerKind.ORDINARY) -> None:
     """+1 Card / -1 Card markers for the next Card Draw Phase (MAR-5, MAR-7, VQ-2, CARD-8, SUEZ-3)."""
+    reason = reason if isinstance(reason, Message) else Message(reason)
     ctx.state.powers[power].card_markers.append(CardMarker(delta=delta, rule=rule, reason=reason, kind=kind))
-    ctx.log(rule, f"takes a {'+1' if delta > 0 else '-1'} Card marker ({reason})", power)
+    ctx.log(rule, msg("takes a {marker} Card marker ({reason})", marker=signed(delta), reason=reason), power)
 
 
 def _enters_now(ctx: Ctx, card: CardRecord) -> bool:
@@ -70,7 +74,7 @@ def enter_new_cards(ctx: Ctx) -> None:
         else:
             piles.deck.append(number)
     if entering:
-        ctx.log("CARD-6", f"{len(entering)} new cards enter play")
+        ctx.log("CARD-6", msgn("{count} new card enters play", "{count} new cards enter play", len(entering)))
 
 
 def return_home_cards(ctx: Ctx) -> None:
@@ -81,7 +85,7 @@ def return_home_cards(ctx: Ctx) -> None:
         piles.home_used.remove(number)
         ctx.state.powers[ctx.data.cards[number].power].hand.append(number)
     if returning:
-        ctx.log("CARD-5", f"{counted(len(returning), 'home card')} {'returns' if len(returning) == 1 else 'return'} to their powers' hands")
+        ctx.log("CARD-5", msgn("{count} home card returns to its power's hand", "{count} home cards return to their powers' hands", len(returning)))
 
 
 def card_count(ctx: Ctx, power: str) -> list[DealLine]:
@@ -91,21 +95,21 @@ def card_count(ctx: Ctx, power: str) -> list[DealLine]:
     keys = keys_controlled(state, data, power)
     unrest = unrest_spaces(state, power)
     track = record.cards_by_keys
-    lines = [DealLine("CARD-7", f"track square for {counted(keys, 'key space')}", track_value(track, keys))]
+    lines = [DealLine("CARD-7", msgn("track square for {count} key space", "track square for {count} key spaces", keys), track_value(track, keys))]
     if unrest:
         # Unrest covers one more square each, the first square too (then every square is covered)
         uncovered = track_value(track, keys - unrest) if keys - unrest >= 0 else 0
-        lines.append(DealLine("CARD-7", f"{unrest} Unrest cover{'s' if unrest == 1 else ''} more squares", uncovered - lines[0].value))
+        lines.append(DealLine("CARD-7", msgn("{count} Unrest covers more squares", "{count} Unrest cover more squares", unrest), uncovered - lines[0].value))
     subtotal = sum(line.value for line in lines)
     if subtotal < 1:
-        lines.append(DealLine("CARD-7", "every square covered: at least 1 card", 1 - subtotal))
+        lines.append(DealLine("CARD-7", msg("every square covered: at least 1 card"), 1 - subtotal))
     if record.ruler_card_bonus:
-        lines.append(DealLine("CARD-7", "ruler card bonus", record.ruler_card_bonus))
+        lines.append(DealLine("CARD-7", msg("ruler card bonus"), record.ruler_card_bonus))
     for marker in state.powers[power].card_markers:
-        lines.append(DealLine(marker.rule, f"{'+1' if marker.delta > 0 else '-1'} Card marker: {marker.reason}", marker.delta))
+        lines.append(DealLine(marker.rule, msg("{marker} Card marker: {reason}", marker=signed(marker.delta), reason=marker.reason), marker.delta))
     total = sum(line.value for line in lines)
     if total < 0:
-        lines.append(DealLine("CARD-7", "never below 0", -total))
+        lines.append(DealLine("CARD-7", msg("never below 0"), -total))
     return lines
 
 
@@ -116,7 +120,7 @@ def deal(ctx: Ctx) -> None:
     piles.deck.extend(piles.discard)
     piles.discard.clear()
     dice.shuffle(state.rng, piles.deck)
-    ctx.log("CARD-6", f"the deck is shuffled ({len(piles.deck)} cards)", kind=EventKind.SHUFFLE)
+    ctx.log("CARD-6", msgn("the deck is shuffled ({count} card)", "the deck is shuffled ({count} cards)", len(piles.deck)), kind=EventKind.SHUFFLE)
     wanted: dict[str, int] = {}
     for power_id in ctx.data.power_ids:
         state.powers[power_id].deal = card_count(ctx, power_id)
@@ -126,11 +130,18 @@ def deal(ctx: Ctx) -> None:
         power = state.powers[power_id]
         power.hand.extend(dealt[power_id])
         count = len(dealt[power_id])
-        short = f" (the deck ran out: {wanted[power_id] - count} short)" if count < wanted[power_id] else ""
-        ctx.log("CARD-7", f"is dealt {counted(count, 'card')}{short}", power_id)
+        if count < wanted[power_id]:
+            dealt_text = msgn(
+                "is dealt {count} card (the deck ran out: {short} short)", "is dealt {count} cards (the deck ran out: {short} short)",
+                count, short=wanted[power_id] - count,
+            )
+        else:
+            dealt_text = msgn("is dealt {count} card", "is dealt {count} cards", count)
+        ctx.log("CARD-7", dealt_text, power_id)
         kept = [m for m in power.card_markers if m.kind is not MarkerKind.ORDINARY]
         if len(kept) != len(power.card_markers):
-            ctx.log("CARD-7", f"{counted(len(power.card_markers) - len(kept), 'Card marker')} removed", power_id)
+            removed = len(power.card_markers) - len(kept)
+            ctx.log("CARD-7", msgn("{count} Card marker removed", "{count} Card markers removed", removed), power_id)
         power.card_markers = kept
 
 
@@ -165,10 +176,11 @@ def discard_after_play(ctx: Ctx, number: int) -> None:
         piles.discard.append(number)
 
 
-def take_from_hand(ctx: Ctx, power: str, number: int, how: str, rule: str) -> None:
-    """Play a card from hand: the card is revealed (an undo barrier, GEN-9)."""
+def take_from_hand(ctx: Ctx, power: str, number: int, how: Message | str, rule: str) -> None:
+    """Play a card from hand: the card is revealed (an undo barrier, GEN-9). ``how``: a message
+    ("as its event", "for 3 CP")."""
     ctx.state.powers[power].hand.remove(number)
-    ctx.log(rule, f"plays {card_title(ctx, number)} {how}", power, EventKind.REVEAL)
+    ctx.log(rule, msg("plays {card} {how}", card=card_title(ctx, number), how=how), power, EventKind.REVEAL)
 
 
 def end_of_turn(ctx: Ctx) -> None:
@@ -177,7 +189,7 @@ def end_of_turn(ctx: Ctx) -> None:
     for number in list(piles.in_force):
         piles.in_force.remove(number)
         discard_after_play(ctx, number)
-        ctx.log("CARD-4", f"{card_title(ctx, number)} is no longer in force")
+        ctx.log("CARD-4", msg("{card} is no longer in force", card=card_title(ctx, number)))
 
 
 # ---- the card events of this section (CARD-3, CARD-4, CARD-8) ------------------------------------
@@ -185,34 +197,40 @@ def end_of_turn(ctx: Ctx) -> None:
 
 def _in_force_to_end_of_turn(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     ctx.state.cards.in_force.append(number)
-    ctx.log("CARD-4", f"{card_title(ctx, number)} is in force until the end of the turn (marker on the Turn Track)", power)
+    ctx.log("CARD-4", msg("{card} is in force until the end of the turn (marker on the Turn Track)", card=card_title(ctx, number)), power)
 
 
 def _louise(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
-    ctx.log("CARD-4", "uses Louise of Lorraine's special event (its terms are agreed at the table)", power)
+    ctx.log("CARD-4", msg("uses Louise of Lorraine's special event (its terms are agreed at the table)"), power)
 
 
 def _foreign_war(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
-    add_card_marker(ctx, power, -1, "CARD-8", "Foreign War", MarkerKind.FOREIGN_WAR)
+    add_card_marker(ctx, power, -1, "CARD-8", msg("Foreign War"), MarkerKind.FOREIGN_WAR)
 
 
-def _combat_card(event_id: str, effect: str) -> CardEvent:
-    """CARD-3: played in a recorded battle's window; the engine logs its effect for the table."""
+def _combat_card(event_id: str, effect: str, help_text: str) -> CardEvent:
+    """CARD-3: played in a recorded battle's window; the engine logs its effect for the table.
+    ``effect`` and ``help_text`` are marked with ``N_`` (translated where shown)."""
 
     def targets(ctx: Ctx, power: str, number: int) -> list[Option]:
-        return [Option(Choice(Verb.COMBAT, (str(number),), f"Play {card_title(ctx, number)}: {effect}"))]
+        label = _("Play {card}: {effect}").format(card=card_title(ctx, number), effect=_(effect))
+        return [Option(Choice(Verb.COMBAT, (str(number),), label))]
 
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
-        ctx.log("CARD-3", f"plays {card_title(ctx, number)} in the battle at {ctx.name(args[0])}: {effect}", power)
+        text = msg("plays {card} in the battle at {space}: {effect}", card=card_title(ctx, number), space=ctx.name(args[0]), effect=Message(effect))
+        ctx.log("CARD-3", text, power)
 
-    return CardEvent(event_id, ("CARD-3",), f"in a recorded battle, {effect} (CARD-3)", resolve, Moment.COMBAT, targets=targets)
+    return CardEvent(event_id, ("CARD-3",), help_text, resolve, Moment.COMBAT, targets=targets)
 
 
 CARD_EVENTS = (
-    CardEvent("gouvernante-de-france", ("CARD-4",), "in force until the end of the turn: a marker on the Turn Track (CARD-4)", _in_force_to_end_of_turn),
-    CardEvent("union-of-arras", ("CARD-4",), "in force until the end of the turn: a marker on the Turn Track (CARD-4)", _in_force_to_end_of_turn),
-    CardEvent("louise-of-lorraine", ("CARD-4",), "special event only in the Negotiation Segment (CARD-4); for CP in the Action Phase", _louise, Moment.NEGOTIATION),
-    CardEvent("foreign-war", ("CARD-8",), "you take a -1 Card marker until you end the war with 4 CP in a later impulse (CARD-8)", _foreign_war),
-    _combat_card("veteran-tercios", "+2 dice for the holder"),
-    _combat_card("fog-of-war", "the opponent rolls 1 die fewer"),
+    CardEvent("gouvernante-de-france", ("CARD-4",), N_("in force until the end of the turn: a marker on the Turn Track (CARD-4)"), _in_force_to_end_of_turn),
+    CardEvent("union-of-arras", ("CARD-4",), N_("in force until the end of the turn: a marker on the Turn Track (CARD-4)"), _in_force_to_end_of_turn),
+    CardEvent(
+        "louise-of-lorraine", ("CARD-4",), N_("special event only in the Negotiation Segment (CARD-4); for CP in the Action Phase"), _louise,
+        Moment.NEGOTIATION,
+    ),
+    CardEvent("foreign-war", ("CARD-8",), N_("you take a -1 Card marker until you end the war with 4 CP in a later impulse (CARD-8)"), _foreign_war),
+    _combat_card("veteran-tercios", N_("+2 dice for the holder"), N_("in a recorded battle, +2 dice for the holder (CARD-3)")),
+    _combat_card("fog-of-war", N_("the opponent rolls 1 die fewer"), N_("in a recorded battle, the opponent rolls 1 die fewer (CARD-3)")),
 )

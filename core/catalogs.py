@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 from babel.messages.catalog import Catalog, Message
@@ -20,7 +21,7 @@ from babel.messages.pofile import read_po, write_po
 from core.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path
 
 PROJECT = LOCALE_DIR.parent.parent  # the folder holding core/ and tui/ (a domain's source is its package)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "msg": None, "msgn": (1, 2)}
 PROJECT_NAME = "The Virgin Queen"
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)(?:[!:][^}]*)?\}")
 
@@ -48,7 +49,30 @@ def template(domain: str) -> Catalog:
         PROJECT / domain, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
     ):
         catalog.add(message, locations=[(f"{domain}/{filename}", lineno)], auto_comments=comments, context=context)
+    if domain == "core":
+        for text, location, comment in _rules_and_data_terms():
+            catalog.add(text, locations=[location], auto_comments=[comment] if comment else [])
     return catalog
+
+
+def _rules_and_data_terms() -> list[tuple[str, tuple[str, int], str]]:
+    """The messages that are not in the source: each rule's text and section (the rules browser) and
+    the game terms of the data files that are not names of people or places (powers, scenarios,
+    cards, bonuses). Each is (message, where, a note for translators)."""
+    from core.gamedata import load  # the data, as shipped: the terms every game shows
+    from core.rules_text import source_entries
+
+    found: list[tuple[str, tuple[str, int], str]] = []
+    for index, entry in enumerate(source_entries()):
+        found.append((entry.section, ("core/data/rules.md", index), "a section of the rules"))
+        found.append((entry.markdown, ("core/data/rules.md", index), f"rule {entry.id} (Markdown; keep the rule IDs and `[S]`-style tags)"))
+    data = load()
+    found += [(p.name, ("core/data/powers.toml", i), "a power") for i, p in enumerate(data.powers)]
+    found += [(s.name, ("core/data/scenarios.toml", i), "a scenario") for i, s in enumerate(data.scenarios.values())]
+    found += [(c.title, ("core/data/cards.toml", n), "a card title") for n, c in data.cards.items()]
+    for i, bonus in enumerate(data.bonuses.values()):
+        found += [(bonus.name, ("core/data/bonuses.toml", i), "a bonus"), (bonus.effect, ("core/data/bonuses.toml", i), "a bonus's effect")]
+    return found
 
 
 def _read(path: Path, language: str | None, domain: str) -> Catalog:
@@ -78,6 +102,37 @@ def extract() -> list[str]:
             catalog.fuzzy = False  # the header holds the plural forms: a fuzzy one is left out when compiled
             _write(path, catalog)
             done.append(f"{path.relative_to(PROJECT)}: {len(catalog)} messages")
+    return done
+
+
+def merge(others: list[Path]) -> list[str]:
+    """Fill each language's messages that have no translation with the ones ``others`` (.po files, of
+    any domain) give for the same message and language: how translations made apart come together."""
+    given: dict[str, dict[Any, Message]] = {}
+    for path in others:
+        with path.open("rb") as po:
+            other = read_po(po)
+        language = str(other.locale) if other.locale else ""
+        for message in other:
+            if message.id and message.string and not message.fuzzy and (not isinstance(message.string, tuple) or all(message.string)):
+                given.setdefault(language, {})[message.id] = message
+    done = []
+    for domain in DOMAINS:
+        for language in LANGUAGES:
+            path = catalog_path(language, domain)
+            if language == SOURCE_LANGUAGE or not path.exists():
+                continue
+            catalog = _read(path, language, domain)
+            filled = 0
+            for message in catalog:
+                source = given.get(language, {}).get(message.id)
+                empty = not message.string or (isinstance(message.string, tuple) and not all(message.string))
+                if message.id and source is not None and (empty or message.fuzzy):
+                    message.string = source.string
+                    message.flags.discard("fuzzy")
+                    filled += 1
+            _write(path, catalog)
+            done.append(f"{path.relative_to(PROJECT)}: {filled} translations merged")
     return done
 
 

@@ -7,17 +7,24 @@ from math import ceil
 from attrs import Factory, define
 
 from core import diplomacy
-from core.cards import card_title
 from core.choices import Choice, Decision, Option
+from core.cards import card_title
 from core.context import Ctx
-from core.events import counted
 from core.gamedata import GameData
+from core.i18n import Message, N_, _, msg, msgn, ngettext
 from core.ids import Power, Religion
-from core.procedures import CardEvent, Procedure, TableConstraint, TableKind, pick, space_picks
+from core.procedures import LEADER_STATUS, CardEvent, Procedure, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import Frame, GameState, LeaderStatus, Phase
 from core.units import add_units, fortified
 
-MOVES = {"move": "moves", "intercept": "intercepts", "retreat": "retreats", "avoid-battle": "avoids battle"}
+# CL-6: how the Duke of Guise goes (the table action's options), and where (its log line)
+MOVES = {"move": N_("{leader} moves"), "intercept": N_("{leader} intercepts"), "retreat": N_("{leader} retreats"), "avoid-battle": N_("{leader} avoids battle")}
+MOVED = {
+    "move": N_("{leader} moves to {space}"),
+    "intercept": N_("{leader} intercepts to {space}"),
+    "retreat": N_("{leader} retreats to {space}"),
+    "avoid-battle": N_("{leader} avoids battle to {space}"),
+}
 
 
 class Stage:
@@ -48,13 +55,13 @@ def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> str:
     record = ctx.data.spaces[space_id]
     name = record.name
     if space_id == ctx.data.settings.league.first_space:
-        return f"CL-2: {name} comes with the League already"
+        return _("CL-2: {space} comes with the League already").format(space=name)
     if space_id in chosen:
-        return f"CL-2: {name} is already chosen"
+        return _("CL-2: {space} is already chosen").format(space=name)
     if record.huguenot:
-        return f"CL-2: {name} is a Huguenot home space"
+        return _("CL-2: {space} is a Huguenot home space").format(space=name)
     if fortified(ctx.data, ctx.state, space_id):
-        return f"CL-2: {name} is fortified"
+        return _("CL-2: {space} is fortified").format(space=name)
     return ""  # a space Spain controls already may be chosen: nothing in the sources excludes it
 
 
@@ -80,15 +87,17 @@ def removals_due(ctx: Ctx, unit: str) -> int:
 
 def _league_refusal(ctx: Ctx, power: str) -> str:
     if ctx.state.league_formed_turn:
-        return "CL-1: the Catholic League has already formed"
+        return _("CL-1: the Catholic League has already formed")
     needed = ctx.data.settings.league.other_spaces
     if len(eligible_spaces(ctx, [])) < needed:
-        return f"CL-2: fewer than {needed} eligible French home spaces for the League"
+        return ngettext(
+            "CL-2: fewer than {count} eligible French home space for the League", "CL-2: fewer than {count} eligible French home spaces for the League", needed
+        ).format(count=needed)
     return ""
 
 
 def _form(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
-    ctx.log("CL-1", f"{card_title(ctx, number)}: the Catholic League forms", power)
+    ctx.log("CL-1", msg("{card}: the Catholic League forms", card=card_title(ctx, number)), power)
     ctx.state.stack.append(LeagueFrame(card=number, chosen=[ctx.data.settings.league.first_space]))
 
 
@@ -106,20 +115,35 @@ def displacement_destination(ctx: Ctx, owner: str, origin: str) -> str:
     return min(havens, key=lambda s: distances[s], default="")
 
 
+def _regulars(count: int) -> Message:
+    return msgn("{count} regular", "{count} regulars", count)
+
+
+def _mercenaries(count: int) -> Message:
+    return msgn("{count} mercenary", "{count} mercenaries", count)
+
+
+def _units(regulars: int, mercenaries: int) -> Message:
+    """'2 regulars and 1 mercenary', '3 regulars', '1 mercenary' (the kinds there are)."""
+    if regulars and mercenaries:
+        return msg("{regulars} and {mercenaries}", regulars=_regulars(regulars), mercenaries=_mercenaries(mercenaries))
+    if regulars:
+        return _regulars(regulars)
+    return _mercenaries(mercenaries) if mercenaries else Message("")
+
+
 def _displace(ctx: Ctx, space_id: str) -> None:
     """CL-2: units in Reims, if it had a fortress, are displaced (those of every power but Spain)."""
     space = ctx.state.spaces[space_id]
     for owner in [o for o in space.units if o != Power.SPAIN]:
         units = space.units.pop(owner)
         destination = displacement_destination(ctx, owner, space_id)
-        parts = [counted(units.regulars, "regular")] if units.regulars else []
-        parts += [counted(units.mercenaries, "mercenary", "mercenaries")] if units.mercenaries else []
-        what = " and ".join(parts)
+        what = _units(units.regulars, units.mercenaries)
         if destination:
             add_units(ctx, destination, owner, regulars=units.regulars, mercenaries=units.mercenaries)
-            ctx.log("CL-2", f"{what} displaced from {ctx.name(space_id)} to {ctx.name(destination)}", owner)
+            ctx.log("CL-2", msg("{units} displaced from {space} to {destination}", units=what, space=ctx.name(space_id), destination=ctx.name(destination)), owner)
         else:
-            ctx.log("CL-2", f"{what} displaced from {ctx.name(space_id)}: no space to go to, they leave the map", owner)
+            ctx.log("CL-2", msg("{units} displaced from {space}: no space to go to, they leave the map", units=what, space=ctx.name(space_id)), owner)
 
 
 def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
@@ -131,41 +155,48 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
     for space_id in frame.chosen:
         space = ctx.state.spaces[space_id]
         space.control = Power.SPAIN
-        note = ""
+        taken = msg("{space} is now under Spanish control", space=ctx.name(space_id))
         if space.religion != Religion.CATHOLIC:
             space.religion = Religion.CATHOLIC
-            note = " and Catholic"
-        ctx.log("CL-2", f"{ctx.name(space_id)} is now under Spanish control{note}", Power.SPAIN)
+            taken = msg("{space} is now under Spanish control and Catholic", space=ctx.name(space_id))
+        ctx.log("CL-2", taken, Power.SPAIN)
     ctx.map_changed = True
     frame.regulars_due = removals_due(ctx, "regulars")
     frame.mercenaries_due = removals_due(ctx, "mercenaries")
-    due = f"{counted(frame.regulars_due, 'regular')}, then {counted(frame.mercenaries_due, 'mercenary', 'mercenaries')}"
-    ctx.log("CL-3", f"France must remove {due}", Power.FRANCE)
+    due = msg("France must remove {regulars}, then {mercenaries}", regulars=_regulars(frame.regulars_due), mercenaries=_mercenaries(frame.mercenaries_due))
+    ctx.log("CL-3", due, Power.FRANCE)
     frame.stage = Stage.REMOVALS
 
 
 def _removal_options(ctx: Ctx, unit: str) -> list[Option]:
-    word = "regular" if unit == "regulars" else "mercenary"
-    return [
-        pick(space_id, f"Remove a French {word} from {ctx.name(space_id)} ({count} there) (CL-3)")
-        for space_id, count in french_units(ctx.state, unit).items()
-    ]
+    if unit == "regulars":
+        label = _("Remove a French regular from {space} ({count} there) (CL-3)")
+    else:
+        label = _("Remove a French mercenary from {space} ({count} there) (CL-3)")
+    return [pick(space_id, label.format(space=ctx.name(space_id), count=count)) for space_id, count in french_units(ctx.state, unit).items()]
 
 
 def _decide(ctx: Ctx, frame: LeagueFrame) -> Decision | None:
     if frame.stage == Stage.SPACES:
         options = [
-            pick(s, f"{ctx.name(s)} joins the League (CL-2)", space_refusal(ctx, s, frame.chosen))
+            pick(s, _("{space} joins the League (CL-2)").format(space=ctx.name(s)), space_refusal(ctx, s, frame.chosen))
             for s in territory(ctx.data)
             if ctx.data.spaces[s].home == Power.FRANCE
         ]
         left = ctx.data.settings.league.other_spaces + 1 - len(frame.chosen)
-        prompt = f"Catholic League: choose {left} more French home space{'s' if left != 1 else ''} besides {ctx.name(frame.chosen[0])}"
+        prompt = msgn(
+            "Catholic League: choose {count} more French home space besides {space}", "Catholic League: choose {count} more French home spaces besides {space}", left,
+            space=ctx.name(frame.chosen[0]),
+        )
         return Decision.of(Power.SPAIN, prompt, "CL-2", options)
     if frame.regulars_due:
-        return Decision.of(Power.FRANCE, f"Catholic League: remove {counted(frame.regulars_due, 'more French regular')}", "CL-3", _removal_options(ctx, "regulars"))
+        due = frame.regulars_due
+        prompt = msgn("Catholic League: remove {count} more French regular", "Catholic League: remove {count} more French regulars", due)
+        return Decision.of(Power.FRANCE, prompt, "CL-3", _removal_options(ctx, "regulars"))
     if frame.mercenaries_due:
-        return Decision.of(Power.FRANCE, f"Catholic League: remove {counted(frame.mercenaries_due, 'more French mercenary', 'more French mercenaries')}", "CL-3", _removal_options(ctx, "mercenaries"))
+        due = frame.mercenaries_due
+        prompt = msgn("Catholic League: remove {count} more French mercenary", "Catholic League: remove {count} more French mercenaries", due)
+        return Decision.of(Power.FRANCE, prompt, "CL-3", _removal_options(ctx, "mercenaries"))
     return None
 
 
@@ -180,12 +211,12 @@ def _choose(ctx: Ctx, frame: LeagueFrame, choice: Choice) -> None:
         add_units(ctx, space_id, Power.FRANCE, regulars=-1)
         frame.regulars_due -= 1
         frame.regulars_removed += 1
-        ctx.log("CL-3", f"removes a regular from {ctx.name(space_id)}", Power.FRANCE)
+        ctx.log("CL-3", msg("removes a regular from {space}", space=ctx.name(space_id)), Power.FRANCE)
     else:
         add_units(ctx, space_id, Power.FRANCE, mercenaries=-1)
         frame.mercenaries_due -= 1
         frame.mercenaries_removed += 1
-        ctx.log("CL-3", f"removes a mercenary from {ctx.name(space_id)}", Power.FRANCE)
+        ctx.log("CL-3", msg("removes a mercenary from {space}", space=ctx.name(space_id)), Power.FRANCE)
 
 
 def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
@@ -199,19 +230,21 @@ def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
     add_units(ctx, reims, Power.SPAIN, regulars=extra)
     if reims not in state.fortresses:
         state.fortresses.append(reims)
-    got = f"{counted(frame.regulars_removed, 'regular')} and {counted(frame.mercenaries_removed, 'mercenary', 'mercenaries')}"
-    got += f", and {counted(extra, 'more regular')} to make {settings.reims_regulars}" if extra else ""
-    ctx.log("CL-4", f"adds to {ctx.name(reims)} {got}, a fortress and {ctx.name(settings.leader)}", Power.SPAIN)
+    got = msg("{regulars} and {mercenaries}", regulars=_regulars(frame.regulars_removed), mercenaries=_mercenaries(frame.mercenaries_removed))
+    if extra:
+        more = msgn("{count} more regular", "{count} more regulars", extra)
+        got = msg("{units}, and {more} to make {total}", units=got, more=more, total=settings.reims_regulars)
+    ctx.log("CL-4", msg("adds to {space} {units}, a fortress and {leader}", space=ctx.name(reims), units=got, leader=ctx.name(settings.leader)), Power.SPAIN)
     guise = state.leaders[settings.leader]
     guise.status = LeaderStatus.ON_MAP
     guise.space = reims
-    ctx.log("UNIT-3", f"{ctx.name(settings.leader)} is on the map in {ctx.name(reims)}", Power.SPAIN)
+    ctx.log("UNIT-3", msg("{leader} is on the map in {space}", leader=ctx.name(settings.leader), space=ctx.name(reims)), Power.SPAIN)
     for enemy in (Power.FRANCE, Power.PROTESTANT):
         diplomacy.set_war(ctx, Power.SPAIN, enemy, True, Power.SPAIN)
-    ctx.log("CL-5", "Spain is at war with France and the Protestant; no deal between them in the next Diplomacy Segment", Power.SPAIN)
+    ctx.log("CL-5", msg("Spain is at war with France and the Protestant; no deal between them in the next Diplomacy Segment"), Power.SPAIN)
     state.league_deals_barred = True
     state.league_formed_turn = state.turn
-    ctx.log("CL-7", "the \"When Catholic League Forms\" cards enter at the next Card Draw Phase")
+    ctx.log("CL-7", msg("the \"When Catholic League Forms\" cards enter at the next Card Draw Phase"))
 
 
 def deal_refusal(state: GameState, a: str, b: str) -> str:
@@ -220,7 +253,8 @@ def deal_refusal(state: GameState, a: str, b: str) -> str:
         return ""
     other = b if a == Power.SPAIN else a
     if other in (Power.FRANCE, Power.PROTESTANT):
-        return f"CL-5: no deal between Spain and {other.capitalize()} may be announced in this Diplomacy Segment (the Catholic League has just formed)"
+        power = _("France") if other == Power.FRANCE else _("Protestant")  # the powers' names (data terms)
+        return _("CL-5: no deal between Spain and {power} may be announced in this Diplomacy Segment (the Catholic League has just formed)").format(power=power)
     return ""
 
 
@@ -228,7 +262,7 @@ def end_of_barred_segment(ctx: Ctx) -> None:
     """CL-5: the restriction lifts after that one segment."""
     if ctx.state.league_deals_barred:
         ctx.state.league_deals_barred = False
-        ctx.log("CL-5", "Spain may again make deals with France and the Protestant")
+        ctx.log("CL-5", msg("Spain may again make deals with France and the Protestant"))
 
 
 # ---- the Duke of Guise (CL-6) ---------------------------------------------------------------------
@@ -240,25 +274,27 @@ def _guise(ctx: Ctx) -> str:
 
 def _guise_moves(ctx: Ctx, args: list[str]) -> list[Option]:
     status = ctx.state.leaders[_guise(ctx)].status
-    absent = "" if status is LeaderStatus.ON_MAP else f"CL-4: {ctx.name(_guise(ctx))} is not on the map ({status.value})"
-    return [pick(move, f"{ctx.name(_guise(ctx))} {word}", absent) for move, word in MOVES.items()]
+    leader = ctx.name(_guise(ctx))
+    absent = "" if status is LeaderStatus.ON_MAP else _("CL-4: {leader} is not on the map ({status})").format(leader=leader, status=_(LEADER_STATUS[status]))
+    return [pick(move, _(label).format(leader=leader), absent) for move, label in MOVES.items()]
 
 
 def _guise_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     here = ctx.state.leaders[_guise(ctx)].space
-    return [o.with_refusal("CL-6: he is already there" if o.choice.args[0] == here else "") for o in space_picks(ctx, "to {}")]
+    return [o.with_refusal(_("CL-6: he is already there") if o.choice.args[0] == here else "") for o in space_picks(ctx, N_("to {space}"))]
 
 
 def _record_guise(ctx: Ctx, by: str, args: list[str]) -> None:
     how, space_id = args
     ctx.state.leaders[_guise(ctx)].space = space_id
-    ctx.log("CL-6", f"{'' if by else '(by the table) '}{ctx.name(_guise(ctx))} {MOVES[how]} to {ctx.name(space_id)}", by)
+    moved = Message(MOVED[how], (("leader", ctx.name(_guise(ctx))), ("space", ctx.name(space_id))))
+    ctx.log("CL-6", by_table(by, moved), by)
 
 
 def _guise_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
     """CL-6: he may not move, intercept, retreat or avoid battle out of French religious-struggle territory."""
     if kind == "guise" and len(args) == 1 and value not in territory(ctx.data):
-        return f"CL-6: the Duke of Guise may not leave French religious-struggle territory ({ctx.name(value)} is outside it)"
+        return _("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)").format(space=ctx.name(value))
     return ""
 
 
@@ -271,14 +307,14 @@ def winter_return(ctx: Ctx) -> None:
     data, state = ctx.data, ctx.state
     havens = [s for s in territory(data) if state.spaces[s].control == Power.SPAIN and fortified(data, state, s)]
     if guise.space in havens:
-        ctx.log("CL-6", f"{ctx.name(guise.id)} winters in {ctx.name(guise.space)}", Power.SPAIN)
+        ctx.log("CL-6", msg("{leader} winters in {space}", leader=ctx.name(guise.id), space=ctx.name(guise.space)), Power.SPAIN)
     elif havens:
         guise.space = havens[0]
-        ctx.log("CL-6", f"{ctx.name(guise.id)} returns for the winter to {ctx.name(guise.space)}", Power.SPAIN)
+        ctx.log("CL-6", msg("{leader} returns for the winter to {space}", leader=ctx.name(guise.id), space=ctx.name(guise.space)), Power.SPAIN)
     else:
         guise.status = LeaderStatus.DESTROYED
         guise.space = ""
-        ctx.log("CL-6", f"{ctx.name(guise.id)} would leave French religious-struggle territory for the winter: removed from the game", Power.SPAIN)
+        ctx.log("CL-6", msg("{leader} would leave French religious-struggle territory for the winter: removed from the game", leader=ctx.name(guise.id)), Power.SPAIN)
 
 
 PROCEDURES = (
@@ -289,14 +325,14 @@ CARD_EVENTS = (
     CardEvent(
         "catholic-league",
         ("CL-1", "CL-2", "CL-3", "CL-4", "CL-5", "CL-7"),
-        "the Catholic League forms: Reims and 2 French spaces to Spain, French removals, Guise, wars (CL-1..CL-7)",
+        N_("the Catholic League forms: Reims and 2 French spaces to Spain, French removals, Guise, wars (CL-1..CL-7)"),
         _form,
         refusal=_league_refusal,
     ),
 )
 
 TABLE_KINDS = (
-    TableKind("guise", "Move the Duke of Guise (move, intercept, retreat, avoid battle)", (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6")),
+    TableKind("guise", N_("Move the Duke of Guise (move, intercept, retreat, avoid battle)"), (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6")),
 )
 
 TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), ("guise",), _guise_constraint),)

@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
+from core.i18n import Message, _
+
 
 TABLE_ACTOR = "table"  # who decides a table action recorded "by the table at any time" (TABLE-1)
 
@@ -47,11 +49,11 @@ class Choice:
     def parse(cls, text: str) -> Choice:
         words = text.split()
         if not words:
-            raise IllegalChoice("empty choice")
+            raise IllegalChoice(_("empty choice"))
         try:
             verb = Verb(words[0])
         except ValueError:
-            raise IllegalChoice(f"unknown action {words[0]!r}") from None
+            raise IllegalChoice(_("unknown action {word!r}").format(word=words[0])) from None
         return cls(verb, tuple(words[1:]))
 
 
@@ -83,7 +85,9 @@ class Decision:
     """What one power must decide: the legal choices, and the known ones refused now with why.
 
     ``quiet`` is the legal choice that changes least, marked by the procedure that offers it (None
-    when it offers none); ``cancel`` is the quiet choice when it backs out of a table action."""
+    when it offers none); ``cancel`` is the quiet choice when it backs out of a table action.
+    ``prompt`` is in the language of the process that asked; ``prompt_message`` is the same prompt
+    without a language (what the store keeps for other players), when its procedure gives one."""
 
     power: str
     prompt: str
@@ -92,6 +96,12 @@ class Decision:
     refused: tuple[Option, ...] = ()
     quiet: Choice | None = None
     quiet_cancels: bool = False
+    prompt_message: Message | None = field(default=None, eq=False)
+
+    @classmethod
+    def asking(cls, power: str, prompt: Message, rule: str, choices: tuple[Choice, ...]) -> Decision:
+        """A decision whose prompt is a message: shown in this process's language, kept without one."""
+        return cls(power, prompt.render(), rule, choices, prompt_message=prompt)
 
     @property
     def cancel(self) -> Choice | None:
@@ -102,8 +112,10 @@ class Decision:
         return self.quiet or self.choices[0]
 
     @classmethod
-    def of(cls, power: str, prompt: str, rule: str, options: list[Option]) -> Decision:
+    def of(cls, power: str, prompt: Message | str, rule: str, options: list[Option]) -> Decision:
         """Split one list of options into the legal choices and the refused ones."""
+        kept = prompt if isinstance(prompt, Message) else None
+        prompt = prompt.render() if isinstance(prompt, Message) else prompt
         choices: list[Choice] = []
         refused: list[Option] = []
         quiet: Option | None = None
@@ -115,8 +127,8 @@ class Decision:
             if option.quiet is not None and quiet is None:
                 quiet = option
         if quiet is None:
-            return cls(power, prompt, rule, tuple(choices), tuple(refused))
-        return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS)
+            return cls(power, prompt, rule, tuple(choices), tuple(refused), prompt_message=kept)
+        return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS, kept)
 
     def find(self, choice: Choice) -> Choice | None:
         """The legal choice equal to ``choice`` (a computer player's is one of these very objects:

@@ -10,11 +10,17 @@ from attrs import Factory, define
 from core import dice
 from core.events import Event, EventKind, Modifier, Roll
 from core.gamedata import GameData
+from core.i18n import Message, msgn
 from core.lookup import Lookup, lookup
 from core.state import Frame, GameState, VpEntry
 
 if TYPE_CHECKING:
     from core.registry import Registry
+
+
+def _message(text: Message | str) -> Message:
+    # A plain text is a message of itself (shown as written where the catalogs lack it).
+    return text if isinstance(text, Message) else Message(text)
 
 
 def _the_registry() -> Registry:
@@ -33,19 +39,20 @@ class Ctx:
     map_changed: bool = False
     tables: Lookup = Factory(lambda ctx: lookup(ctx.data), takes_self=True)
 
-    def log(self, rule: str, text: str, power: str = "", kind: EventKind = EventKind.INFO) -> None:
+    def log(self, rule: str, text: Message | str, power: str = "", kind: EventKind = EventKind.INFO) -> None:
+        """Log ``text``: a message without a language, rendered in each reader's (``msg``, ``msgn``)."""
         state = self.state
-        self.events.append(Event(rule=rule, text=text, power=power, kind=kind, turn=state.turn, phase=state.phase))
+        self.events.append(Event(rule=rule, message=_message(text), power=power, kind=kind, turn=state.turn, phase=state.phase))
 
     def roll(
-        self, who: str, rule: str, why: str, count: int = 1, modifiers: Iterable[Modifier] = ()
+        self, who: str, rule: str, why: Message | str, count: int = 1, modifiers: Iterable[Modifier] = ()
     ) -> Roll:
         """Roll ``count`` d6 from the game's one seeded source and log it with its modifiers (GEN-4)."""
         faces = [dice.d6(self.state.rng, rule) for _ in range(count)]
-        result = Roll(who=who, rule=rule, why=why, faces=faces, modifiers=[m for m in modifiers if m.value])
+        result = Roll(who=who, rule=rule, why=_message(why), faces=faces, modifiers=[m for m in modifiers if m.value])
         state = self.state
         self.events.append(
-            Event(rule=rule, text=why, power=who, kind=EventKind.ROLL, roll=result, turn=state.turn, phase=state.phase)
+            Event(rule=rule, message=result.why, power=who, kind=EventKind.ROLL, roll=result, turn=state.turn, phase=state.phase)
         )
         return result
 
@@ -53,11 +60,18 @@ class Ctx:
         """A readable name for any power, royal, leader, patron, space or minor id."""
         return self.tables.names.get(ident) or self.data.name_of(ident)
 
-    def gain_vp(self, power: str, amount: int, rule: str, reason: str) -> None:
+    def power_term(self, power_id: str) -> Message:
+        """A power's name as a message: powers are game terms, translated (people and places are not)."""
+        return Message(self.data.power_name(power_id))
+
+    def gain_vp(self, power: str, amount: int, rule: str, reason: Message | str) -> None:
         """WIN-6: every permanent VP change is a ledger entry and a logged event."""
+        reason = _message(reason)
         self.state.powers[power].vp_entries.append(VpEntry(rule=rule, amount=amount, reason=reason, turn=self.state.turn))
-        sign = "gains" if amount >= 0 else "loses"
-        self.log(rule, f"{sign} {abs(amount)} VP ({reason})", power, EventKind.VP)
+        if amount >= 0:
+            self.log(rule, msgn("gains {count} VP ({reason})", "gains {count} VP ({reason})", amount, reason=reason), power, EventKind.VP)
+        else:
+            self.log(rule, msgn("loses {count} VP ({reason})", "loses {count} VP ({reason})", -amount, reason=reason), power, EventKind.VP)
 
     def remove_frame(self, frame: Frame) -> None:
         """Take a pending procedure off the stack: this one, by identity (two can be equal)."""

@@ -10,6 +10,7 @@ from attrs import Factory, define
 from core import diplomacy, patronage, units
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
+from core.i18n import N_, Message, _, msg, msgn, ngettext
 from core.procedures import Procedure
 from core.responses import open_response_window
 from core.state import CardMarker, Frame, MarkerKind
@@ -45,10 +46,10 @@ def _end_foreign_war_option(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
     cost = ctx.data.settings.costs.end_foreign_war
     refusal = ""
     if frame.purpose is not CpPurpose.IMPULSE:
-        refusal = "CARD-8: a foreign war is ended with the CP of a card played in your impulse"
+        refusal = _("CARD-8: a foreign war is ended with the CP of a card played in your impulse")
     elif frame.cp < cost:
-        refusal = f"CARD-8: ending the foreign war costs {cost} CP ({frame.cp} left)"
-    return [Option(Choice(Verb.CP, (END_FOREIGN_WAR,), f"End the foreign war: {cost} CP (CARD-8)"), refusal)]
+        refusal = _("CARD-8: ending the foreign war costs {cost} CP ({left} left)").format(cost=cost, left=frame.cp)
+    return [Option(Choice(Verb.CP, (END_FOREIGN_WAR,), _("End the foreign war: {cost} CP (CARD-8)").format(cost=cost)), refusal)]
 
 
 def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
@@ -63,15 +64,26 @@ def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     options = cp_options(ctx, frame)
     if not any(not o.refusal for o in options):
         return None
-    lost = f"{frame.cp} CP left {'is' if frame.cp == 1 else 'are'} lost"
-    options.append(Option(Choice(Verb.CP, ("done",), f"Stop spending ({lost})"), quiet=Quiet.MOVES_ON))
-    return Decision.of(frame.power, f"{ctx.name(frame.power)}: spend {frame.cp} CP", PURPOSE_RULES[frame.purpose], options)
+    stop = ngettext("Stop spending ({count} CP left is lost)", "Stop spending ({count} CP left are lost)", frame.cp).format(count=frame.cp)
+    options.append(Option(Choice(Verb.CP, ("done",), stop), quiet=Quiet.MOVES_ON))
+    prompt = msg("{power}: spend {count} CP", power=ctx.power_term(frame.power), count=frame.cp)
+    return Decision.of(frame.power, prompt, PURPOSE_RULES[frame.purpose], options)
 
 
 def _finish(ctx: Ctx, frame: SpendCpFrame) -> None:
     ctx.remove_frame(frame)
     if frame.cp:
-        ctx.log("GEN-6", f"{frame.cp} CP left unspent {'is' if frame.cp == 1 else 'are'} lost", frame.power)
+        ctx.log("GEN-6", msgn("{count} CP left unspent is lost", "{count} CP left unspent are lost", frame.cp), frame.power)
+
+
+# what a CP spend was, for the response window it opens (CARD-2): "after Spain's influence"
+_SPENT_ON = {
+    "influence": N_("influence"),
+    "mercenary": N_("mercenary"),
+    "regular": N_("regular"),
+    "patronise": N_("patronage"),
+    "end-foreign-war": N_("end of its foreign war"),
+}
 
 
 def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
@@ -92,12 +104,12 @@ def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
     else:
         cost = costs.end_foreign_war
         ctx.state.powers[frame.power].card_markers.remove(_foreign_war_markers(ctx, frame.power)[0])
-        ctx.log("CARD-8", "ends its foreign war: the -1 Card marker is removed", frame.power)
+        ctx.log("CARD-8", msg("ends its foreign war: the -1 Card marker is removed"), frame.power)
     frame.cp -= cost
     frame.spent_on.append(action)
     if frame.cp == 0:
         _finish(ctx, frame)
-    open_response_window(ctx, f"after {ctx.name(frame.power)}'s {action}")
+    open_response_window(ctx, msg("after {power}'s {action}", power=ctx.power_term(frame.power), action=Message(_SPENT_ON.get(action, action))))
 
 
 PROCEDURES = (

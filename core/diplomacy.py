@@ -6,7 +6,9 @@ from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import Modifier
 from core.gamedata import MinorRecord
+from core.i18n import _, msg
 from core.ids import Minor, Power, Religion
+from core.procedures import listed
 
 
 def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
@@ -24,10 +26,10 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
         held = ctx.state.minors[minor.id].influence.get(power, 0)
         refusal = ""
         if held >= costs.influence_cap_per_minor:
-            refusal = f"DIP-7: at most {costs.influence_cap_per_minor} influence markers per power on {minor.name}"
+            refusal = _("DIP-7: at most {cap} influence markers per power on {minor}").format(cap=costs.influence_cap_per_minor, minor=minor.name)
         elif cp_left < costs.influence:
-            refusal = f"DIP-7: an influence marker costs {costs.influence} CP ({cp_left} left)"
-        label = f"Influence on {minor.name}: {costs.influence} CP, yours now {held} (DIP-7)"
+            refusal = _("DIP-7: an influence marker costs {cost} CP ({left} left)").format(cost=costs.influence, left=cp_left)
+        label = _("Influence on {minor}: {cost} CP, yours now {held} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
         options.append(Option(Choice(Verb.CP, ("influence", minor.id), label), refusal))
     return options
 
@@ -35,7 +37,7 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
 def buy_influence(ctx: Ctx, power: str, minor_id: str) -> None:
     column = ctx.state.minors[minor_id].influence
     column[power] = column.get(power, 0) + 1
-    ctx.log("DIP-7", f"places an influence marker on {ctx.name(minor_id)} ({column[power]} now)", power)
+    ctx.log("DIP-7", msg("places an influence marker on {minor} ({count} now)", minor=ctx.name(minor_id), count=column[power]), power)
 
 
 def to_determine(ctx: Ctx) -> list[str]:
@@ -58,9 +60,9 @@ def _scotland_bonus(ctx: Ctx, minor: MinorRecord, power: str) -> list[Modifier]:
     religions = {ctx.state.spaces[s].religion for s in minor.home_spaces}
     bonus = ctx.data.settings.diplomacy.scotland_religion_bonus
     if power == Power.FRANCE and religions == {Religion.CATHOLIC}:
-        return [Modifier("all Scottish home spaces Catholic", bonus)]
+        return [Modifier(msg("all Scottish home spaces Catholic"), bonus)]
     if power == Power.PROTESTANT and religions == {Religion.PROTESTANT}:
-        return [Modifier("all Scottish home spaces Protestant", bonus)]
+        return [Modifier(msg("all Scottish home spaces Protestant"), bonus)]
     return []
 
 
@@ -73,37 +75,37 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
     for power in contenders(ctx, minor):
         mods = []
         if status.influence.get(power, 0):
-            mods.append(Modifier("influence", status.influence[power]))
+            mods.append(Modifier(msg("influence"), status.influence[power]))
         mods += _scotland_bonus(ctx, minor, power)
-        rolls.append(ctx.roll(power, "DIP-2", f"diplomatic status of {minor.name}", 1, mods))
+        rolls.append(ctx.roll(power, "DIP-2", msg("diplomatic status of {minor}", minor=minor.name), 1, mods))
         totals.append((power, rolls[-1].total))
     best = max(total for _, total in totals)
     winner = next(p for p, total in totals if total == best)  # DIP-3: ties in impulse order
     tied = [p for p, total in totals if total == best]
     if len(tied) > 1:
-        ctx.log("GEN-5", f"{', '.join(ctx.name(p) for p in tied)} tie on {best}: impulse order breaks the tie")
-    for (power, _), roll in zip(totals, rolls):
-        roll.result = "wins (DIP-3)" if power == winner else f"beaten by {ctx.name(winner)}"
-    ctx.log("DIP-3", f"wins the diplomatic status roll for {minor.name} with {best}", winner)
+        ctx.log("GEN-5", msg("{powers} tie on {total}: impulse order breaks the tie", powers=listed([ctx.power_term(p) for p in tied]), total=best))
+    for (power, __), roll in zip(totals, rolls):
+        roll.result = msg("wins (DIP-3)") if power == winner else msg("beaten by {power}", power=ctx.power_term(winner))
+    ctx.log("DIP-3", msg("wins the diplomatic status roll for {minor} with {total}", minor=minor.name, total=best), winner)
     if winner in minor.can_activate and status.ally != winner:
         if status.ally:
-            ctx.log("DIP-4", f"{minor.name} is deactivated from {ctx.name(status.ally)}")
+            ctx.log("DIP-4", msg("{minor} is deactivated from {power}", minor=minor.name, power=ctx.power_term(status.ally)))
         status.ally = winner
-        ctx.log("DIP-4", f"{minor.name} is activated as an ally of {ctx.name(winner)}", winner)
+        ctx.log("DIP-4", msg("{minor} is activated as an ally of {power}", minor=minor.name, power=ctx.power_term(winner)), winner)
     elif winner in minor.can_deactivate and status.ally:
-        ctx.log("DIP-5", f"{minor.name} is deactivated from {ctx.name(status.ally)}", winner)
+        ctx.log("DIP-5", msg("{minor} is deactivated from {power}", minor=minor.name, power=ctx.power_term(status.ally)), winner)
         status.ally = ""
     else:
-        ctx.log("DIP-3", f"{minor.name}'s status is unchanged")
+        ctx.log("DIP-3", msg("{minor}'s status is unchanged", minor=minor.name))
     status.influence = {}
     status.determined = True
-    ctx.log("DIP-6", f"influence on {minor.name} moves to the Determined This Turn box")
+    ctx.log("DIP-6", msg("influence on {minor} moves to the Determined This Turn box", minor=minor.name))
 
 
 def diplomatic_status_segment(ctx: Ctx) -> None:
     targets = to_determine(ctx)
     if not targets:
-        ctx.log("DIP-1", "no minor power's status is determined this turn")
+        ctx.log("DIP-1", msg("no minor power's status is determined this turn"))
     for minor_id in targets:
         determine_status(ctx, minor_id)
 
@@ -116,7 +118,7 @@ def winter_reset(ctx: Ctx) -> None:
             for power, count in ctx.data.minors[minor_id].default_influence.items():
                 status.influence[power] = min(cap, status.influence.get(power, 0) + count)
             status.determined = False
-            ctx.log("DIP-6", f"influence on {ctx.name(minor_id)} returns to its default positions")
+            ctx.log("DIP-6", msg("influence on {minor} returns to its default positions", minor=ctx.name(minor_id)))
 
 
 def set_war(ctx: Ctx, a: str, b: str, at_war: bool, by: str) -> None:
@@ -124,7 +126,7 @@ def set_war(ctx: Ctx, a: str, b: str, at_war: bool, by: str) -> None:
     pair = sorted((a, b))
     if at_war and pair not in ctx.state.wars:
         ctx.state.wars.append(pair)
-        ctx.log("DIP-8", f"{ctx.name(a)} and {ctx.name(b)} are at war", by)
+        ctx.log("DIP-8", msg("{a} and {b} are at war", a=ctx.power_term(a), b=ctx.power_term(b)), by)
     elif not at_war and pair in ctx.state.wars:
         ctx.state.wars.remove(pair)
-        ctx.log("DIP-8", f"{ctx.name(a)} and {ctx.name(b)} make peace", by)
+        ctx.log("DIP-8", msg("{a} and {b} make peace", a=ctx.power_term(a), b=ctx.power_term(b)), by)

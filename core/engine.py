@@ -13,6 +13,7 @@ from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import GameData
+from core.i18n import _
 from core.registry import RULES
 from core.state import GameState, Phase
 from core.table import TableFrame
@@ -65,21 +66,22 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
     ``pending`` is the decision already built for this state, if the caller has it."""
     if actor == TABLE_ACTOR and choice.verb is Verb.TABLE:
         if not table_entry_allowed(state):
-            raise IllegalChoice("TABLE-1: a table action is already being recorded")
-        return Choice(Verb.TABLE, (), "Record a table action (by the table)")
+            raise IllegalChoice(_("TABLE-1: a table action is already being recorded"))
+        return Choice(Verb.TABLE, (), _("Record a table action (by the table)"))
     if pending is None:
         pending = decision(data, state)
     if pending is None:
-        raise IllegalChoice("the game is over")
+        raise IllegalChoice(_("the game is over"))
     if actor != pending.power:
-        raise IllegalChoice(f"it is {data.power_name(pending.power)}'s decision, not {data.power_name(actor)}'s")
+        raise IllegalChoice(_("it is {power}'s decision, not {actor}'s").format(power=_(data.power_name(pending.power)), actor=_(data.power_name(actor))))
     legal = pending.find(choice)
     if legal is not None:
         return legal
     refusal = pending.refusal_of(choice)
     if refusal is not None:
         raise IllegalChoice(refusal)
-    raise IllegalChoice(f"'{choice}' is not a legal choice now ({pending.rule}: {pending.prompt}){_unknown_words(pending, choice)}")
+    refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=choice, rule=pending.rule, prompt=pending.prompt)
+    raise IllegalChoice(refused + _unknown_words(pending, choice))
 
 
 def _unknown_words(pending: Decision, choice: Choice) -> str:
@@ -88,7 +90,7 @@ def _unknown_words(pending: Decision, choice: Choice) -> str:
     if not known:
         return ""
     unknown = [word for i, word in enumerate(choice.args) if all(i >= len(c.args) or c.args[i] != word for c in known)]
-    return f"; not known here: {', '.join(unknown)}" if unknown else ""
+    return _("; not known here: {words}").format(words=", ".join(unknown)) if unknown else ""
 
 
 def advance(

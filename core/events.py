@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from attrs import Factory, define
 
+from core.i18n import Message, N_, _, msg, text_of
+
 
 class EventKind(StrEnum):
     INFO = "info"
@@ -24,7 +26,7 @@ BARRIER_KINDS = frozenset({EventKind.ROLL, EventKind.SHUFFLE, EventKind.DRAW, Ev
 
 @define
 class Modifier:
-    source: str
+    source: Message | str  # a message, or a name (a leader's, a royal's)
     value: int
 
 
@@ -34,10 +36,10 @@ class Roll:
 
     who: str
     rule: str
-    why: str
+    why: Message
     faces: list[int]
     modifiers: list[Modifier] = Factory(list)
-    result: str = ""  # what the total gave on its table, set by the rule that rolled
+    result: Message | None = None  # what the total gave on its table, set by the rule that rolled
 
     @property
     def total(self) -> int:
@@ -46,10 +48,11 @@ class Roll:
 
 @define
 class Event:
-    """One line of the game log, with the turn and phase it happened in (for reports and filters)."""
+    """One line of the game log, with the turn and phase it happened in (for reports and filters).
+    Its ``message`` has no language: ``text`` is it in the reader's."""
 
     rule: str
-    text: str
+    message: Message
     power: str = ""
     kind: EventKind = EventKind.INFO
     roll: Roll | None = None
@@ -57,26 +60,33 @@ class Event:
     phase: str = ""
 
     @property
+    def text(self) -> str:
+        return self.message.render()
+
+    @property
     def is_barrier(self) -> bool:
         return self.kind in BARRIER_KINDS
 
 
-def counted(count: int, one: str, many: str = "") -> str:
-    """'1 card', '2 cards', '1 mercenary', '3 mercenaries' for log lines."""
-    return f"{count} {one if count == 1 else many or one + 's'}"
+def signed(number: int) -> str:
+    """'+1', '-2': a change, for a message's parameter (an f-string inside ``msg(...)`` would hide it from
+    the catalogs' extraction)."""
+    return f"{number:+d}"
 
 
 def describe_roll(roll: Roll) -> str:
     faces = "+".join(str(f) for f in roll.faces)
-    dice = f"{len(roll.faces)}d6" if len(roll.faces) > 1 else "1d6"
+    dice = msg(N_("{count}d6"), count=len(roll.faces)).render()
     parts = [f"{dice} [{faces}]"]
-    parts += [f"{'+' if m.value >= 0 else '-'}{abs(m.value)} {m.source}" for m in roll.modifiers]
+    parts += [f"{'+' if m.value >= 0 else '-'}{abs(m.value)} {text_of(m.source)}" for m in roll.modifiers]
     return f"{' '.join(parts)} = {roll.total}"
 
 
 def render(event: Event, power_name: dict[str, str] | None = None) -> str:
-    """The one function that turns an event into a log line: ``[RULE] Power: text``."""
-    who = (power_name or {}).get(event.power, event.power.capitalize()) if event.power else ""
+    """The one function that turns an event into a log line: ``[RULE] Power: text``, in the reader's
+    language (a power's name is a game term: translated here, whether ``power_name`` gives it in
+    English or already translated)."""
+    who = _((power_name or {}).get(event.power, event.power.capitalize())) if event.power else ""
     text = event.text
     if event.roll is not None:
         text = f"{text}: {describe_roll(event.roll)}"

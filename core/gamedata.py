@@ -20,17 +20,25 @@ import attrs
 from attrs import frozen
 
 from core import atomic
+from core.i18n import N_, _
 
 DATA_DIR = Path(__file__).parent / "data"
 OVERRIDE_FILE_NAME = "overrides.toml"
-PROVISIONAL_NOTE = (
+# shown with _(PROVISIONAL_NOTE)
+PROVISIONAL_NOTE = N_(
     "* provisional data: a value the rule sources do not give, chosen so the game plays "
     "(correct it in core/data or saves/overrides.toml)"
 )
 
 
 class DataError(ValueError):
-    """A data or override file holds a value the engine cannot use."""
+    """A data or override file holds a value the engine cannot use: ``file: record: field: problem``,
+    the problem in the reader's language (file, record and field names and values as they are)."""
+
+
+def _bad(where: str, problem: str) -> DataError:
+    """``where: problem`` (``problem`` translated by the caller, ``_("...").format(...)``)."""
+    return DataError(f"{where}: {problem}")
 
 
 # Every whole number in the data has a range (declared beside its field with _range) and, where it
@@ -405,29 +413,46 @@ def _shown(value: Any) -> str:
     return _cut(repr(value))
 
 
+# What an unknown id names, in "unknown power 'spian'" (shown with _unknown).
+UNKNOWN_KINDS = {
+    "power": N_("unknown power {value}"),
+    "royal": N_("unknown royal {value}"),
+    "leader": N_("unknown leader {value}"),
+    "scientist": N_("unknown scientist {value}"),
+    "pool": N_("unknown pool {value}"),
+    "space": N_("unknown space {value}"),
+    "region": N_("unknown region {value}"),
+}
+
+
+def _unknown(kind: str, value: Any) -> str:
+    """"unknown power 'spian'": an id a record names that is no record of its kind."""
+    return _(UNKNOWN_KINDS[kind]).format(value=_shown(value))
+
+
 def _check_value(value: Any, expected: Any, where: str) -> Any:
     """Check one TOML value against a field type; return it converted to the frozen form."""
     origin = typing.get_origin(expected)
     if expected is bool:
         if not isinstance(value, bool):
-            raise DataError(f"{where}: expected true or false, got {_shown(value)}")
+            raise _bad(where, _("expected true or false, got {value}").format(value=_shown(value)))
         return value
     if expected is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise DataError(f"{where}: expected a whole number, got {_shown(value)}")
+            raise _bad(where, _("expected a whole number, got {value}").format(value=_shown(value)))
         return value
     if expected is str:
         if not isinstance(value, str):
-            raise DataError(f"{where}: expected text, got {_shown(value)}")
+            raise _bad(where, _("expected text, got {value}").format(value=_shown(value)))
         return value
     if origin is tuple:
         if not isinstance(value, list):
-            raise DataError(f"{where}: expected a list, got {_shown(value)}")
+            raise _bad(where, _("expected a list, got {value}").format(value=_shown(value)))
         (item_type, _ellipsis) = typing.get_args(expected)
         return tuple(_check_value(v, item_type, f"{where}[{i}]") for i, v in enumerate(value))
     if origin is dict:
         if not isinstance(value, dict):
-            raise DataError(f"{where}: expected a table, got {_shown(value)}")
+            raise _bad(where, _("expected a table, got {value}").format(value=_shown(value)))
         (_key_type, item_type) = typing.get_args(expected)
         return types.MappingProxyType(
             {str(k): _check_value(v, item_type, f"{where}.{k}") for k, v in value.items()}
@@ -471,18 +496,18 @@ def build_record(cls: type, raw: dict[str, Any], kind: str, record: str, sources
     known = {f.name for f in attrs.fields(cls)}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise DataError(f"{sources.where(kind, record, unknown[0])}: unknown field")
+        raise _bad(sources.where(kind, record, unknown[0]), _("unknown field"))
     values: dict[str, Any] = {}
     for field in attrs.fields(cls):
         where = sources.where(kind, record, field.name)
         if field.name not in raw:
             if field.default is attrs.NOTHING:
-                raise DataError(f"{where}: missing")
+                raise _bad(where, _("missing"))
             continue
         value = _check_value(raw[field.name], hints[field.name], where)
         allowed = field.metadata.get("choices")
         if allowed is not None and value not in allowed:
-            raise DataError(f"{where}: {_shown(value)} is not one of {', '.join(map(repr, allowed))}")
+            raise _bad(where, _("{value} is not one of {allowed}").format(value=_shown(value), allowed=", ".join(map(repr, allowed))))
         _check_metadata(value, field.metadata, where)
         values[field.name] = value
     return cls(**values)
@@ -494,7 +519,7 @@ def declared_range(cls: type, field: str) -> tuple[int, int | None] | None:
 
 
 def _bounds(low: int, high: int | None) -> str:
-    return f"at least {low}" if high is None else f"{low} to {high}"
+    return _("at least {low}").format(low=low) if high is None else _("{low} to {high}").format(low=low, high=high)
 
 
 def _check_range(value: Any, low: int, high: int | None, where: str) -> None:
@@ -502,7 +527,7 @@ def _check_range(value: Any, low: int, high: int | None, where: str) -> None:
         return
     if isinstance(value, int):
         if value < low or (high is not None and value > high):
-            raise DataError(f"{where}: must be {_bounds(low, high)}, got {value}")
+            raise _bad(where, _("must be {bounds}, got {value}").format(bounds=_bounds(low, high), value=value))
     elif isinstance(value, tuple):
         for index, item in enumerate(value):
             _check_range(item, low, high, f"{where}[{index}]")
@@ -514,14 +539,14 @@ def _check_range(value: Any, low: int, high: int | None, where: str) -> None:
 def _check_metadata(value: Any, metadata: Any, where: str) -> None:
     """The declared ranges of one checked value: see _range, _number_keys and NON_EMPTY."""
     if metadata.get("non_empty") and not value:
-        raise DataError(f"{where}: must not be empty")
+        raise _bad(where, _("must not be empty"))
     if "range" in metadata:
         _check_range(value, *metadata["range"], where)
     if "number_keys" in metadata:
         low, high = metadata["number_keys"]
         for key in value:
             if not (key.isascii() and key.isdigit()):
-                raise DataError(f"{where}: key {key!r}: must be a whole number")
+                raise _bad(f"{where}: key {key!r}", _("must be a whole number"))
             _check_range(int(key), low, high, f"{where}: key {key!r}")
 
 
@@ -570,7 +595,7 @@ class GameData:
             if record is not None:
                 return record.name
         if ident == "independent":
-            return "Independent"
+            return N_("Independent")  # a term: shown translated by the views
         return self.power_name(ident)
 
     def patron(self, patron_id: str) -> ArtistRecord | ScientistRecord:
@@ -585,17 +610,17 @@ def _read_toml(path: Path, label: str) -> dict[str, Any]:
     try:
         text = atomic.read_regular_file(path, MAX_DATA_BYTES, "data file").decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"{label}: cannot be read: not UTF-8 text (byte {exc.start})") from None
+        raise _bad(label, _("cannot be read: not UTF-8 text (byte {byte})").format(byte=exc.start)) from None
     except atomic.UnreadableFile as exc:
-        raise DataError(f"{label}: cannot be read: {exc}") from None
+        raise _bad(label, _("cannot be read: {problem}").format(problem=exc)) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{label}: not valid TOML: {exc}") from None
+        raise _bad(label, _("not valid TOML: {problem}").format(problem=exc)) from None
     except RecursionError:
-        raise DataError(f"{label}: not valid TOML: nested too deeply") from None
+        raise _bad(label, _("not valid TOML: nested too deeply")) from None
     except ValueError:  # tomllib lets int()'s digit limit through, with a hint meant for programmers
-        raise DataError(f"{label}: not valid TOML: a number of more than {MAX_NUMBER_DIGITS} digits") from None
+        raise _bad(label, _("not valid TOML: a number of more than {most} digits").format(most=MAX_NUMBER_DIGITS)) from None
 
 
 def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, Any], label: str) -> frozenset[Place]:
@@ -606,25 +631,25 @@ def _apply_overrides(raw_files: dict[str, dict[str, Any]], overrides: dict[str, 
     for key, value in overrides.items():
         if key in settings:
             if not isinstance(value, dict):
-                raise DataError(f"{label}: [{key}]: expected a table of settings")
+                raise _bad(f"{label}: [{key}]", _("expected a table of settings"))
             for field, field_value in value.items():
                 if field not in settings[key]:
-                    raise DataError(f"{label}: [{key}]: {field}: unknown setting")
+                    raise _bad(f"{label}: [{key}]: {field}", _("unknown setting"))
                 settings[key][field] = field_value
                 touched.add((key, "", field))
             continue
         if key not in ARRAY_FILES:
-            raise DataError(f"{label}: {key}: unknown kind of record")
+            raise _bad(f"{label}: {key}", _("unknown kind of record"))
         if not isinstance(value, list):
-            raise DataError(f"{label}: {key}: expected [[{key}]] records")
+            raise _bad(f"{label}: {key}", _("expected [[{key}]] records").format(key=key))
         records = raw_files[ARRAY_FILES[key]][key]
         for index, override in enumerate(value):
             if not isinstance(override, dict):
-                raise DataError(f"{label}: {key} #{index + 1}: expected a [[{key}]] record")
+                raise _bad(f"{label}: {key} #{index + 1}", _("expected a [[{key}]] record").format(key=key))
             ident = override.get("id", override.get("number"))
             target = next((r for r in records if r.get("id", r.get("number")) == ident), None)
             if target is None:
-                raise DataError(f"{label}: {key} {_cut(str(ident)) if ident is not None else f'#{index + 1}'}: no such record")
+                raise _bad(f"{label}: {key} {_cut(str(ident)) if ident is not None else f'#{index + 1}'}", _("no such record"))
             target.update(override)
             touched.update((key, str(ident), field) for field in override)
     return frozenset(touched)
@@ -643,7 +668,7 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
     def table(file_name: str, key: str, cls: type) -> list[Any]:
         rows = raw_files[file_name].get(key, [])
         if not isinstance(rows, list) or not rows:
-            raise DataError(f"{file_name}: {key}: no records")
+            raise _bad(f"{file_name}: {key}", _("no records"))
         return [build_record(cls, row, key, _record_label(row, i), sources) for i, row in enumerate(rows)]
 
     built = {name: table(name, key, cls) for name, (key, cls) in RECORD_FILES.items()}
@@ -654,18 +679,18 @@ def load(override_dir: Path | None = None, data_dir: Path = DATA_DIR) -> GameDat
     sections = {}
     for name, cls in section_types.items():
         if name not in raw_settings:
-            raise DataError(f"{SETTINGS_FILE}: [{name}]: missing section")
+            raise _bad(f"{SETTINGS_FILE}: [{name}]", _("missing section"))
         sections[name] = build_record(cls, raw_settings[name], name, "", sources)
     unknown_sections = sorted(set(raw_settings) - set(section_types))
     if unknown_sections:
-        raise DataError(f"{SETTINGS_FILE}: [{unknown_sections[0]}]: unknown section")
+        raise _bad(f"{SETTINGS_FILE}: [{unknown_sections[0]}]", _("unknown section"))
 
     def by_id(records: list[Any], file_name: str) -> dict[Any, Any]:
         out: dict[Any, Any] = {}
         for record in records:
             key = record.number if isinstance(record, CardRecord) else record.id
             if key in out:
-                raise DataError(f"{file_name}: {key}: duplicate id")
+                raise _bad(f"{file_name}: {key}", _("duplicate id"))
             out[key] = record
         return out
 
@@ -700,54 +725,54 @@ def _check_references(data: GameData, sources: Sources) -> None:
     minimum = data.settings.marriage.minimum_eligibility
     for royal in data.royals.values():
         if royal.power not in owners:
-            raise DataError(f"{where('royal', royal.id, 'power')}: unknown power {_shown(royal.power)}")
+            raise _bad(where("royal", royal.id, "power"), _unknown("power", royal.power))
         if royal.eligibility < minimum:
-            raise DataError(
-                f"{where('royal', royal.id, 'eligibility', also=(('marriage', '', 'minimum_eligibility'),))}: "
-                f"{royal.eligibility} is below the minimum ([marriage] minimum_eligibility {minimum})"
+            raise _bad(
+                where("royal", royal.id, "eligibility", also=(("marriage", "", "minimum_eligibility"),)),
+                _("{value} is below the minimum ([marriage] minimum_eligibility {minimum})").format(value=royal.eligibility, minimum=minimum),
             )
     for leader in data.leaders.values():
         if leader.power not in powers:
-            raise DataError(f"{where('leader', leader.id, 'power')}: unknown power {_shown(leader.power)}")
+            raise _bad(where("leader", leader.id, "power"), _unknown("power", leader.power))
         if leader.royal and leader.royal not in data.royals:
-            raise DataError(f"{where('leader', leader.id, 'royal')}: unknown royal {_shown(leader.royal)}")
+            raise _bad(where("leader", leader.id, "royal"), _unknown("royal", leader.royal))
         if leader.scientist and leader.scientist not in data.scientists:
-            raise DataError(f"{where('leader', leader.id, 'scientist')}: unknown scientist {_shown(leader.scientist)}")
+            raise _bad(where("leader", leader.id, "scientist"), _unknown("scientist", leader.scientist))
     for kind, patrons in (("artist", data.artists), ("scientist", data.scientists)):
         for patron in patrons.values():
             if patron.pool not in powers | {"italy"}:
-                raise DataError(f"{where(kind, patron.id, 'pool')}: unknown pool {_shown(patron.pool)}")
+                raise _bad(where(kind, patron.id, "pool"), _unknown("pool", patron.pool))
     for card in data.cards.values():
         if card.kind == "home" and card.power not in powers:
-            raise DataError(f"{where('card', card.id, 'power', also=(('card', card.id, 'kind'),))}: a home card needs its power")
+            raise _bad(where("card", card.id, "power", also=(("card", card.id, "kind"),)), _("a home card needs its power"))
     for space in data.spaces.values():
         if space.control not in owners | {"independent"}:
-            raise DataError(f"{where('space', space.id, 'control')}: unknown power {_shown(space.control)}")
+            raise _bad(where("space", space.id, "control"), _unknown("power", space.control))
     for minor in data.minors.values():
         for field in ("can_activate", "can_deactivate", "default_influence"):
             for who in getattr(minor, field):
                 if who not in powers:
-                    raise DataError(f"{where('minor', minor.id, field)}: unknown power {_shown(who)}")
+                    raise _bad(where("minor", minor.id, field), _unknown("power", who))
     for bonus in data.bonuses.values():
         for who in bonus.eligible:
             if who not in powers:
-                raise DataError(f"{where('bonus', bonus.id, 'eligible')}: unknown power {_shown(who)}")
+                raise _bad(where("bonus", bonus.id, "eligible"), _unknown("power", who))
     for scenario in data.scenarios.values():
         for field in ("opening_betrothal", "married_at_start"):
             named = getattr(scenario, field)
             for royal_id in named if field == "opening_betrothal" else (r for pair in named for r in pair):
                 if royal_id not in data.royals:
-                    raise DataError(f"{where('scenario', scenario.id, field)}: unknown royal {_shown(royal_id)}")
+                    raise _bad(where("scenario", scenario.id, field), _unknown("royal", royal_id))
     settings = data.settings
     for section, field in (("morisco", "start_space"), ("morisco", "unrest_spaces"), ("league", "first_space"), ("league", "extra_territory")):
         value = getattr(getattr(settings, section), field)
         for space_id in (value,) if isinstance(value, str) else value:
             if space_id not in data.spaces:
-                raise DataError(f"{where(section, '', field)}: unknown space {_shown(space_id)}")
+                raise _bad(where(section, "", field), _unknown("space", space_id))
     if settings.league.leader not in data.leaders:
-        raise DataError(f"{where('league', '', 'leader')}: unknown leader {_shown(settings.league.leader)}")
+        raise _bad(where("league", "", "leader"), _unknown("leader", settings.league.leader))
     if settings.marriage.courtship_beneficiary not in powers:
-        raise DataError(f"{where('marriage', '', 'courtship_beneficiary')}: unknown power {_shown(settings.marriage.courtship_beneficiary)}")
+        raise _bad(where("marriage", "", "courtship_beneficiary"), _unknown("power", settings.marriage.courtship_beneficiary))
     _check_map(data, sources)
 
 
@@ -755,14 +780,14 @@ def _check_map(data: GameData, sources: Sources) -> None:
     """Every map name is a real space, and every space has a position."""
     for position in data.positions.values():
         if position.space not in data.spaces:
-            raise DataError(f"{sources.where('position', position.space, 'space')}: unknown space")
+            raise _bad(sources.where("position", position.space, "space"), _("unknown space"))
     for connection in data.connections:
         for name in (connection.a, connection.b):
             if name not in data.spaces:
-                raise DataError(f"map.toml: connection {connection.a}-{connection.b}: unknown space {name!r}")
+                raise _bad(f"map.toml: connection {connection.a}-{connection.b}", _("unknown space {value}").format(value=repr(name)))
     missing = sorted(set(data.spaces) - set(data.positions))
     if missing:
-        raise DataError(f"map.toml: space {missing[0]}: no position on the map")
+        raise _bad(f"map.toml: space {missing[0]}", _("no position on the map"))
 
 
 def _check_relations(data: GameData, sources: Sources) -> None:
@@ -773,65 +798,76 @@ def _check_relations(data: GameData, sources: Sources) -> None:
     for power in data.powers:
         if power.impulse in by_impulse:
             other = by_impulse[power.impulse]
-            raise DataError(f"{where('power', power.id, 'impulse', also=(('power', other, 'impulse'),))}: {power.impulse} is also {other}'s impulse (GEN-1: one impulse each)")
+            raise _bad(
+                where("power", power.id, "impulse", also=(("power", other, "impulse"),)),
+                _("{impulse} is also {other}'s impulse (GEN-1: one impulse each)").format(impulse=power.impulse, other=other),
+            )
         by_impulse[power.impulse] = power.id
     key_spaces = sum(1 for space in data.spaces.values() if space.key)
     for power in data.powers:
         if power.capital and power.capital not in data.spaces:
-            raise DataError(f"{where('power', power.id, 'capital')}: unknown space {_shown(power.capital)}")
+            raise _bad(where("power", power.id, "capital"), _unknown("space", power.capital))
         if power.auto_win_keys > key_spaces:
-            raise DataError(f"{where('power', power.id, 'auto_win_keys')}: {power.auto_win_keys} is more than the {key_spaces} key spaces there are")
+            raise _bad(
+                where("power", power.id, "auto_win_keys"),
+                _("{value} is more than the {count} key spaces there are").format(value=power.auto_win_keys, count=key_spaces),
+            )
     for scenario in data.scenarios.values():
         def at(field: str, *others: str) -> str:
             return where("scenario", scenario.id, field, also=tuple(("scenario", scenario.id, o) for o in others))
 
         if scenario.last_turn < scenario.first_turn:
-            raise DataError(f"{at('last_turn', 'first_turn')}: {scenario.last_turn} is before first_turn {scenario.first_turn}")
+            raise _bad(
+                at("last_turn", "first_turn"), _("{value} is before first_turn {first}").format(value=scenario.last_turn, first=scenario.first_turn)
+            )
         if scenario.in_play_through_turn > scenario.last_turn:
-            raise DataError(f"{at('in_play_through_turn', 'last_turn')}: {scenario.in_play_through_turn} is after last_turn {scenario.last_turn}")
+            raise _bad(
+                at("in_play_through_turn", "last_turn"),
+                _("{value} is after last_turn {last}").format(value=scenario.in_play_through_turn, last=scenario.last_turn),
+            )
         for space_id, controller in scenario.control.items():
             if space_id not in data.spaces:
-                raise DataError(f"{at('control')}: unknown space {_shown(space_id)}")
+                raise _bad(at("control"), _unknown("space", space_id))
             if controller not in powers | set(data.minors) | {"independent"}:
-                raise DataError(f"{at('control')}.{space_id}: unknown power {_shown(controller)}")
+                raise _bad(f"{at('control')}.{space_id}", _unknown("power", controller))
             if controller == "independent" and not data.spaces[space_id].independent:
-                raise DataError(f"{at('control')}.{space_id}: {space_id} is not an independent-type space (IND-1)")
+                raise _bad(f"{at('control')}.{space_id}", _("{space} is not an independent-type space (IND-1)").format(space=space_id))
         for field in ("wars", "married_at_start"):
             for pair in getattr(scenario, field):
                 if len(pair) != 2:
-                    raise DataError(f"{at(field)}: {list(pair)!r}: must name two")
+                    raise _bad(f"{at(field)}: {list(pair)!r}", _("must name two"))
         if len(scenario.opening_betrothal) not in (0, 2):
-            raise DataError(f"{at('opening_betrothal')}: must name two royals, or none")
+            raise _bad(at("opening_betrothal"), _("must name two royals, or none"))
         for war in scenario.wars:
             for who in war:
                 if who not in powers:
-                    raise DataError(f"{at('wars')}: unknown power {_shown(who)}")
+                    raise _bad(at("wars"), _unknown("power", who))
     for royal in data.royals.values():
         bonus_at = where("royal", royal.id, "marriage_bonus_value", also=(("royal", royal.id, "marriage_bonus"),))
         if royal.marriage_bonus and not royal.marriage_bonus_value:
-            raise DataError(f"{bonus_at}: must be at least 1 with a marriage_bonus")
+            raise _bad(bonus_at, _("must be at least 1 with a marriage_bonus"))
         if royal.marriage_bonus_value and not royal.marriage_bonus:
-            raise DataError(f"{bonus_at}: must be 0 without a marriage_bonus")
+            raise _bad(bonus_at, _("must be 0 without a marriage_bonus"))
     for scientist in data.scientists.values():
         if scientist.leader and scientist.leader not in data.leaders:
-            raise DataError(f"{where('scientist', scientist.id, 'leader')}: unknown leader {_shown(scientist.leader)}")
+            raise _bad(where("scientist", scientist.id, "leader"), _unknown("leader", scientist.leader))
     for space in data.spaces.values():
         if space.home and space.home not in powers | set(data.minors):
-            raise DataError(f"{where('space', space.id, 'home')}: unknown power {_shown(space.home)}")
+            raise _bad(where("space", space.id, "home"), _unknown("power", space.home))
         if space.control == "independent" and not space.independent:
             at = where("space", space.id, "independent", also=(("space", space.id, "control"),))
-            raise DataError(f"{at}: must be true for a space under independent control (IND-1)")
+            raise _bad(at, _("must be true for a space under independent control (IND-1)"))
     cap = data.settings.costs.influence_cap_per_minor
     for minor in data.minors.values():
         if minor.ally and minor.ally not in powers:
-            raise DataError(f"{where('minor', minor.id, 'ally')}: unknown power {_shown(minor.ally)}")
+            raise _bad(where("minor", minor.id, "ally"), _unknown("power", minor.ally))
         for space_id in minor.home_spaces:
             if space_id not in data.spaces:
-                raise DataError(f"{where('minor', minor.id, 'home_spaces')}: unknown space {_shown(space_id)}")
+                raise _bad(where("minor", minor.id, "home_spaces"), _unknown("space", space_id))
         for who, count in minor.default_influence.items():
             if count > cap:
                 at = where("minor", minor.id, "default_influence", also=(("costs", "", "influence_cap_per_minor"),))
-                raise DataError(f"{at}.{who}: {count} is above [costs] influence_cap_per_minor {cap} (DIP-7)")
+                raise _bad(f"{at}.{who}", _("{value} is above [costs] influence_cap_per_minor {cap} (DIP-7)").format(value=count, cap=cap))
     _check_setting_relations(data, sources)
 
 
@@ -841,35 +877,49 @@ def _check_setting_relations(data: GameData, sources: Sources) -> None:
     settings = data.settings
     victory = settings.victory
     if victory.catholic_win_at_or_below >= victory.religious_win_spaces:
-        raise DataError(
-            f"{where('victory', '', 'catholic_win_at_or_below', also=(('victory', '', 'religious_win_spaces'),))}: "
-            f"must be below religious_win_spaces ({victory.religious_win_spaces}), got {victory.catholic_win_at_or_below}"
+        raise _bad(
+            where("victory", "", "catholic_win_at_or_below", also=(("victory", "", "religious_win_spaces"),)),
+            _("must be below religious_win_spaces ({limit}), got {value}").format(
+                limit=victory.religious_win_spaces, value=victory.catholic_win_at_or_below
+            ),
         )
     regions = set(settings.religion.region_protestant) | {s.region for s in data.spaces.values() if s.region}
     for region in settings.religion.france_and_scotland_regions:
         if region not in regions:
-            raise DataError(f"{where('religion', '', 'france_and_scotland_regions')}: unknown region {_shown(region)}")
+            raise _bad(where("religion", "", "france_and_scotland_regions"), _unknown("region", region))
     patronage = settings.patronage
     if str(patronage.event_box_cp) not in patronage.cp_modifier:
-        raise DataError(f"{where('patronage', '', 'event_box_cp', also=(('patronage', '', 'cp_modifier'),))}: {patronage.event_box_cp} is not a box of cp_modifier")
+        raise _bad(
+            where("patronage", "", "event_box_cp", also=(("patronage", "", "cp_modifier"),)),
+            _("{value} is not a box of cp_modifier").format(value=patronage.event_box_cp),
+        )
     if patronage.prague_power not in powers:
-        raise DataError(f"{where('patronage', '', 'prague_power')}: unknown power {_shown(patronage.prague_power)}")
+        raise _bad(where("patronage", "", "prague_power"), _unknown("power", patronage.prague_power))
     for vp, artist_types in patronage.artist_typed_markers.items():
         for artist_type in artist_types:
             if artist_type not in ARTIST_TYPES:
-                raise DataError(f"{where('patronage', '', 'artist_typed_markers')}.{vp}: {_shown(artist_type)} is not one of {', '.join(map(repr, ARTIST_TYPES))}")
+                raise _bad(
+                    f"{where('patronage', '', 'artist_typed_markers')}.{vp}",
+                    _("{value} is not one of {allowed}").format(value=_shown(artist_type), allowed=", ".join(map(repr, ARTIST_TYPES))),
+                )
     suez = settings.suez
     best_roll = DIE_FACES[1] + suez.boxes * suez.box_bonus + suez.excavation_bonus
     if suez.target > best_roll:
         at = where("suez", "", "target", also=tuple(("suez", "", f) for f in ("boxes", "box_bonus", "excavation_bonus")))
-        raise DataError(f"{at}: {suez.target} can never be rolled (SUEZ-1: at best 6 + boxes x box_bonus + excavation_bonus = {best_roll})")
+        raise _bad(
+            at,
+            _("{value} can never be rolled (SUEZ-1: at best 6 + boxes x box_bonus + excavation_bonus = {best})").format(value=suez.target, best=best_roll),
+        )
     league = settings.league
     if data.spaces[league.first_space].home != "france":
-        raise DataError(f"{where('league', '', 'first_space')}: {_shown(league.first_space)} is not a French home space (CL-2)")
+        raise _bad(where("league", "", "first_space"), _("{value} is not a French home space (CL-2)").format(value=_shown(league.first_space)))
     choosable = [s.id for s in data.spaces.values() if s.home == "france" and not s.huguenot and s.id != league.first_space]
     if league.other_spaces > len(choosable):
         at = where("league", "", "other_spaces", also=(("league", "", "first_space"),))
-        raise DataError(f"{at}: {league.other_spaces} is more than the {len(choosable)} French home spaces Spain could choose (CL-2)")
+        raise _bad(
+            at,
+            _("{value} is more than the {count} French home spaces Spain could choose (CL-2)").format(value=league.other_spaces, count=len(choosable)),
+        )
     leader = data.leaders[league.leader]
     if leader.kind != "army" or leader.enters != "league":
-        raise DataError(f"{where('league', '', 'leader')}: {_shown(league.leader)} is not an army leader who enters with the League (CL-4)")
+        raise _bad(where("league", "", "leader"), _("{value} is not an army leader who enters with the League (CL-4)").format(value=_shown(league.leader)))

@@ -19,9 +19,10 @@ import io
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Union
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from attrs import frozen
+
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "ru": "Русский"}  # each in its own words
 SOURCE_LANGUAGE = "en"
@@ -46,6 +47,9 @@ def translations(language: str) -> gettext.NullTranslations:
         raise UnknownLanguage(f"no catalog for language {language!r} (known: {', '.join(LANGUAGES)})")
     if language == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo  # Babel is loaded when a translation is first used
+    from babel.messages.pofile import read_po
+
     catalogs = []
     for domain in DOMAINS:
         with catalog_path(language, domain).open("rb") as po:
@@ -53,8 +57,9 @@ def translations(language: str) -> gettext.NullTranslations:
     merged = catalogs[0]
     for catalog in catalogs[1:]:
         for message in catalog:
-            if message.id:
-                merged[message.id] = message
+            kept = merged.get(message.id)
+            if message.id and message.string and (kept is None or not kept.string or kept.fuzzy):
+                merged[message.id] = message  # a message of both packages: the one translated
     compiled = io.BytesIO()
     write_mo(compiled, merged, use_fuzzy=False)
     compiled.seek(0)
@@ -105,3 +110,50 @@ def chosen(explicit: str = "", environ: Mapping[str, str] = os.environ) -> str:
             code = value.split(".")[0].split("_")[0].split("-")[0].lower()
             return code if code in LANGUAGES else SOURCE_LANGUAGE
     return SOURCE_LANGUAGE
+
+
+ParamValue = Union[int, str, "Message"]
+
+
+@frozen
+class Message:
+    """Text kept without a language, for the log and the state: its English message (the msgid, with
+    ``{placeholders}``) and their values, rendered in the reader's language when shown. A value is a
+    number, a name (of a person or place: never translated) or a message of its own. ``plural`` is the
+    English plural of a message counted by its ``count`` parameter. A message whose id has no
+    translation shows as written: older saves' plain texts load as such messages."""
+
+    id: str
+    params: tuple[tuple[str, ParamValue], ...] = ()
+    plural: str = ""
+
+    def render(self, catalog: gettext.NullTranslations | None = None) -> str:
+        """This message in the language of ``catalog`` (the current language when None)."""
+        catalog = _catalog if catalog is None else catalog
+        values = {name: value.render(catalog) if isinstance(value, Message) else value for name, value in self.params}
+        if self.plural:
+            text = catalog.ngettext(self.id, self.plural, int(values["count"]))
+        else:
+            text = catalog.gettext(self.id) if self.id else ""
+        return text.format(**values) if values else text
+
+    def in_language(self, language: str) -> str:
+        return self.render(translations(language))
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def msg(message_id: str, /, **params: ParamValue) -> Message:
+    """A message to render later in the reader's language (marked for the catalogs like ``_``)."""
+    return Message(message_id, tuple(params.items()))
+
+
+def msgn(singular: str, plural: str, count: int, /, **params: ParamValue) -> Message:
+    """A message with plural forms, chosen by ``count`` (its ``{count}`` placeholder) when rendered."""
+    return Message(singular, (("count", count), *params.items()), plural)
+
+
+def text_of(value: Message | str) -> str:
+    """What a player reads of a message, or of a plain text (a name, an older save's line)."""
+    return value.render() if isinstance(value, Message) else value

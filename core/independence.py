@@ -7,6 +7,7 @@ from attrs import define
 from core.cards import card_title
 from core.choices import Choice, Decision, Option
 from core.context import Ctx
+from core.i18n import N_, Message, _, msg, msgn
 from core.ids import INDEPENDENT
 from core.procedures import CardEvent, Procedure, TableConstraint, pick
 from core.state import Frame, GameState, Units
@@ -26,23 +27,24 @@ def independent_spaces(ctx: Ctx) -> list[str]:
 
 def describe_start(ctx: Ctx) -> None:
     names = [ctx.name(s) for s in independent_spaces(ctx) if ctx.state.spaces[s].control == INDEPENDENT]
-    ctx.log("IND-1", f"independent at the start: {', '.join(names) or 'none'}")
+    ctx.log("IND-1", msg("independent at the start: {spaces}", spaces=", ".join(names) or msg("none")))
 
 
 def _rebel_refusal(ctx: Ctx, space_id: str) -> str:
     if ctx.state.spaces[space_id].control == INDEPENDENT:
-        return f"IND-3: {ctx.name(space_id)} is independent already"
+        return _("IND-3: {space} is independent already").format(space=ctx.name(space_id))
     return ""
 
 
 def _options(ctx: Ctx) -> list[Option]:
-    return [pick(s, f"{ctx.name(s)} rebels and is independent again (IND-3)", _rebel_refusal(ctx, s)) for s in independent_spaces(ctx)]
+    label = _("{space} rebels and is independent again (IND-3)")
+    return [pick(s, label.format(space=ctx.name(s)), _rebel_refusal(ctx, s)) for s in independent_spaces(ctx)]
 
 
 def _event_refusal(ctx: Ctx, power: str) -> str:
     if any(not o.refusal for o in _options(ctx)):
         return ""
-    return "IND-3: no independent space has been captured, so none can rebel"
+    return _("IND-3: no independent space has been captured, so none can rebel")
 
 
 def rebel(ctx: Ctx, power: str, space_id: str) -> None:
@@ -52,17 +54,27 @@ def rebel(ctx: Ctx, power: str, space_id: str) -> None:
     former = space.control
     for owner in [o for o in space.units if o != INDEPENDENT]:
         del space.units[owner]
-        ctx.log("IND-3", f"{ctx.name(owner)} units in {ctx.name(space_id)} leave the map", owner)
+        ctx.log("IND-3", msg("{owner} units in {space} leave the map", owner=_holder(ctx, owner), space=ctx.name(space_id)), owner)
     space.control = INDEPENDENT
     regulars = ctx.data.settings.independence.regulars
     space.units[INDEPENDENT] = Units(regulars, 0)
     ctx.map_changed = True
-    ctx.log("IND-3", f"{ctx.name(space_id)} rebels against {ctx.name(former)} and is independent again", power)
-    ctx.log("IND-2", f"{regulars} independent regulars return to {ctx.name(space_id)}; they never move and cannot be rebuilt")
+    ctx.log("IND-3", msg("{space} rebels against {former} and is independent again", space=ctx.name(space_id), former=_holder(ctx, former)), power)
+    ctx.log("IND-2", msgn(
+        "{count} independent regular returns to {space}; it never moves and cannot be rebuilt",
+        "{count} independent regulars return to {space}; they never move and cannot be rebuilt",
+        regulars, space=ctx.name(space_id),
+    ))
+
+
+def _holder(ctx: Ctx, holder: str) -> Message | str:
+    """Who holds a space or units, for a kept text: a power as a game term (translated), anyone else's name."""
+    return ctx.power_term(holder) if holder in ctx.tables.power_ids else ctx.name(holder)
 
 
 def _decide(ctx: Ctx, frame: CityStateRebelsFrame) -> Decision:
-    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: which captured independent space rebels?", "IND-3", _options(ctx))
+    prompt = msg("{card}: which captured independent space rebels?", card=card_title(ctx, frame.card))
+    return Decision.of(frame.power, prompt, "IND-3", _options(ctx))
 
 
 def _choose(ctx: Ctx, frame: CityStateRebelsFrame, choice: Choice) -> None:
@@ -79,12 +91,12 @@ def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
     if kind == "control" and len(args) == 1 and value == INDEPENDENT:
         if not ctx.data.spaces[args[0]].independent:
             names = ", ".join(ctx.name(s) for s in independent_spaces(ctx))
-            return f"IND-1: only {names} can be independent"
-        return f"IND-3: {ctx.name(args[0])} was captured and never turns independent again (only City State Rebels frees it)"
+            return _("IND-1: only {spaces} can be independent").format(spaces=names)
+        return _("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)").format(space=ctx.name(args[0]))
     if kind == "units" and len(args) == 2 and args[1] == INDEPENDENT and value.startswith("add"):
-        return "IND-2: independent regulars are never rebuilt"
+        return _("IND-2: independent regulars are never rebuilt")
     if kind == "move" and len(args) == 1 and value == INDEPENDENT:
-        return "IND-2: independent regulars never move"
+        return _("IND-2: independent regulars never move")
     return ""
 
 
@@ -107,7 +119,7 @@ CARD_EVENTS = (
     CardEvent(
         "city-state-rebels",
         ("IND-3", "IND-2"),
-        "a captured independent space (Metz, Tunis, Florence, Bayonne) becomes independent again with 2 regulars (IND-3)",
+        N_("a captured independent space (Metz, Tunis, Florence, Bayonne) becomes independent again with 2 regulars (IND-3)"),
         _city_state_rebels,
         refusal=_event_refusal,
     ),

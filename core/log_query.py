@@ -13,10 +13,13 @@ from attrs import frozen
 
 from core.events import Event, render
 from core.gamedata import GameData
+from core.i18n import N_, _, text_of
 from core.rules_text import entries
-from core.state import Phase
+from core.state import PHASE_TITLES, Phase
 
-FILTER_HELP = "a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester)"
+# Shown with _(FILTER_HELP). The filter words are typed as written here: power names also in the
+# reader's language; phases, t3, rule IDs and "dice" as in English.
+FILTER_HELP = N_("a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester)")
 
 
 @frozen
@@ -44,7 +47,7 @@ class LogFilter:
 
     def describe(self) -> str:
         """The words looked for in the text, for the screen to say what is filtered."""
-        return " ".join(f"'{word}'" for word in self.words)
+        return " ".join(f"'{word}'" for word in self.words)  # the player's own words, as typed
 
 
 def parse_filter(text: str, data: GameData) -> LogFilter:
@@ -55,7 +58,7 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
     prefixes: list[str] = []
     dice = False
     words: list[str] = []
-    by_name = {p.name.lower(): p.id for p in data.powers} | {p: p for p in data.power_ids}
+    by_name = {p.name.lower(): p.id for p in data.powers} | {_(p.name).lower(): p.id for p in data.powers} | {p: p for p in data.power_ids}
     phase_words = {phase.value: phase.value for phase in Phase} | {phase.value.split("-")[0]: phase.value for phase in Phase}
     for word in text.split():
         lower = word.lower()
@@ -84,11 +87,15 @@ def log_line(event: Event, names: dict[str, str]) -> str:
     """The log line; a roll also shows what its total gave (dice, modifiers, total, result)."""
     line = render(event, names)
     if event.roll is not None and event.roll.result:
-        line = f"{line} -> {event.roll.result}"
+        line = _("{line} -> {result}").format(line=line, result=text_of(event.roll.result))
     return line
 
 
 def where(event: Event) -> str:
-    return f"turn {event.turn}, {event.phase}" if event.turn else ""
+    """When an event happened: 'turn 3, Action Phase' (the phase's title, in the reader's language)."""
+    if not event.turn:
+        return ""
+    phase = _(PHASE_TITLES[Phase(event.phase)]) if event.phase in tuple(Phase) else event.phase
+    return _("turn {turn}, {phase}").format(turn=event.turn, phase=phase)
 
 

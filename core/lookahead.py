@@ -97,7 +97,7 @@ def copy_state(state: GameState) -> GameState:
         morisco_besieging=state.morisco_besieging,
         fortresses=list(state.fortresses),
         winner=state.winner,
-        victory=state.victory,
+        victory=state.victory,  # a Message: frozen, shared
         quiet_responses={k: QuietResponses(q.turn, q.phase, list(q.answerable)) for k, q in state.quiet_responses.items()},
         vp_history=[dict(totals) for totals in state.vp_history],
     )

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from attrs import Factory, frozen
 
+from core import i18n
 from core.gamedata import GameData
 from core.ids import INDEPENDENT, Power
 
@@ -29,15 +30,18 @@ class Lookup:
     contenders: Mapping[str, tuple[str, ...]]
     # distances from a space to every space it reaches, filled as they are first asked for
     _distances: dict[str, dict[str, int]] = Factory(dict)
-    # whatever else depends on the data only, made once when first asked for (``memo``)
+    # whatever else depends on the data (and the language) only, made once when first asked for (``memo``)
     _made: dict[Hashable, Any] = Factory(dict)
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:
-        """What ``make`` returns for this data, made once (``key`` names it; it must depend on the
-        data alone, and nobody may change it)."""
-        if key not in self._made:
-            self._made[key] = make()
-        made: T = self._made[key]
+        """What ``make`` returns for this data in the current language, made once per language (``key``
+        names it; it must depend on the data and the language alone, and nobody may change it). Options
+        made here hold labels in the language they were made in: one process may show the same data
+        in several languages (a shared server; the title screen's language switch)."""
+        full = (i18n.current(), key)
+        if full not in self._made:
+            self._made[full] = make()
+        made: T = self._made[full]
         return made
 
     def distances_from(self, space: str) -> dict[str, int]:

@@ -11,8 +11,9 @@ from core.cards import add_card_marker, card_title
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
-from core.events import Modifier
+from core.events import Modifier, signed
 from core.gamedata import GameData
+from core.i18n import N_, Message, _, current, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
 from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
@@ -67,15 +68,15 @@ class WeddingRow:
 
 # MAR-5 Royal Wedding Table; "each" = each of the two powers involved.
 ROYAL_WEDDING_TABLE: tuple[WeddingRow, ...] = (
-    WeddingRow(15, 99, "Founders of a Dynasty", vp=2),
-    WeddingRow(14, 14, "True Love", vp=1, cards=1),
-    WeddingRow(13, 13, "Many Heirs", vp=1),
-    WeddingRow(12, 12, "Benevolent Rulers", cards=1),
-    WeddingRow(10, 11, "No Issue"),
-    WeddingRow(9, 9, "Last Minute Cancellation", cancelled=True),
-    WeddingRow(8, 8, "Forever Feuding", cards=-1),
-    WeddingRow(7, 7, "Death in Childbirth", wife_dies=True),
-    WeddingRow(-99, 6, "Murder Rumours", husband_dies=True),  # [D] "6" read as "6 or less"
+    WeddingRow(15, 99, N_("Founders of a Dynasty"), vp=2),
+    WeddingRow(14, 14, N_("True Love"), vp=1, cards=1),
+    WeddingRow(13, 13, N_("Many Heirs"), vp=1),
+    WeddingRow(12, 12, N_("Benevolent Rulers"), cards=1),
+    WeddingRow(10, 11, N_("No Issue")),
+    WeddingRow(9, 9, N_("Last Minute Cancellation"), cancelled=True),
+    WeddingRow(8, 8, N_("Forever Feuding"), cards=-1),
+    WeddingRow(7, 7, N_("Death in Childbirth"), wife_dies=True),
+    WeddingRow(-99, 6, N_("Murder Rumours"), husband_dies=True),  # [D] "6" read as "6 or less"
 )
 
 
@@ -89,13 +90,25 @@ class CourtshipRow:
 
 # VQ-2 Elizabeth's suitors table.
 COURTSHIP_TABLE: tuple[CourtshipRow, ...] = (
-    CourtshipRow(6, "gain 2 extra cards", cards=2),
-    CourtshipRow(5, "gain 1 extra card", cards=1),
-    CourtshipRow(4, "spend 4 CP on diplomatic influence and/or mercenaries", cp=4),
-    CourtshipRow(3, "spend 3 CP on diplomatic influence and/or mercenaries", cp=3),
-    CourtshipRow(2, "spend 2 CP on diplomatic influence and/or mercenaries", cp=2),
-    CourtshipRow(1, "no effect"),
+    CourtshipRow(6, N_("gain 2 extra cards"), cards=2),
+    CourtshipRow(5, N_("gain 1 extra card"), cards=1),
+    CourtshipRow(4, N_("spend 4 CP on diplomatic influence and/or mercenaries"), cp=4),
+    CourtshipRow(3, N_("spend 3 CP on diplomatic influence and/or mercenaries"), cp=3),
+    CourtshipRow(2, N_("spend 2 CP on diplomatic influence and/or mercenaries"), cp=2),
+    CourtshipRow(1, N_("no effect")),
 )
+
+# A royal's status, in a refusal (MAR-3).
+ROYAL_STATUS_TEXT = {
+    RoyalStatus.NOT_IN_PLAY: N_("not yet in play"),
+    RoyalStatus.AVAILABLE: N_("available"),
+    RoyalStatus.BETROTHED: N_("betrothed"),
+    RoyalStatus.MARRIED: N_("married"),
+    RoyalStatus.ON_FRENCH_CARD: N_("married (on the French card)"),
+    RoyalStatus.DEAD: N_("dead"),
+}
+# MAR-6 [D]: what a royal's marriage bonus is for (royals.toml ``marriage_bonus``).
+MARRIAGE_BONUS_TEXT = {"patronage": N_("patronage")}
 
 
 def wedding_row(total: int) -> WeddingRow:
@@ -139,37 +152,41 @@ def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> str | None:
     state, data = ctx.state, ctx.data
     for royal_id in (a, b):
         if royal_id not in data.royals:
-            return f"unknown royal {royal_id!r}"
+            return _("unknown royal '{royal}'").format(royal=royal_id)
     if a == b:
-        return "MAR-3: a royal cannot marry themself"
+        return _("MAR-3: a royal cannot marry themself")
     if side_power(state, data, a) != proposer:
-        return f"MAR-2: {ctx.name(a)} is not a royal {ctx.name(proposer)} may offer"
+        return _("MAR-2: {royal} is not a royal {power} may offer").format(royal=ctx.name(a), power=ctx.power_term(proposer))
     ra, rb = data.royals[a], data.royals[b]
     for royal in (ra, rb):
         status = state.royals[royal.id].status
         if status is RoyalStatus.BETROTHED:
-            return f"MAR-2: {royal.name} is already betrothed"
+            return _("MAR-2: {royal} is already betrothed").format(royal=royal.name)
         if status is not RoyalStatus.AVAILABLE:
-            return f"MAR-3: {royal.name} is not on the Available to Wed display ({status.value})"
+            text = _("MAR-3: {royal} is not on the Available to Wed display ({status})")
+            return text.format(royal=royal.name, status=_(ROYAL_STATUS_TEXT.get(status, status.value)))
     if ra.sex == rb.sex:
-        return "MAR-3: the two royals must be of opposite sex"
+        return _("MAR-3: the two royals must be of opposite sex")
     if ra.family and ra.family == rb.family:
-        house = Family(ra.family).house
-        return f"MAR-3b: both royals are {house}"
+        if ra.family == Family.VALOIS:
+            return _("MAR-3b: both royals are Valois")
+        if ra.family == Family.HABSBURG:
+            return _("MAR-3b: both royals are Habsburg")
+        return _("MAR-3b: both royals are {house}").format(house=Family(ra.family).house)
     other = side_power(state, data, b)
     if not other:
-        return "MAR-9: Scotland has no ally to act for Mary Queen of Scots"
+        return _("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
     if other != proposer and ctx.at_war(proposer, other):
-        return f"MAR-3a: {ctx.name(proposer)} and {ctx.name(other)} are at war"
+        return _("MAR-3a: {power} and {other} are at war").format(power=ctx.power_term(proposer), other=ctx.power_term(other))
     barred = catholic_league.deal_refusal(state, proposer, other)
     if barred:
         return barred
     for royal in (ra, rb):
         if royal.id == MARY and state.royals[MARY].captured:
-            return "MAR-3c: Mary Queen of Scots is captured in England"
+            return _("MAR-3c: Mary Queen of Scots is captured in England")
         leader = next((lead for lead in data.leaders.values() if lead.royal == royal.id), None)
         if leader is not None and state.leaders[leader.id].status is LeaderStatus.CAPTURED:
-            return f"MAR-3d: {royal.name} is a captured military leader"
+            return _("MAR-3d: {royal} is a captured military leader").format(royal=royal.name)
     return None
 
 
@@ -186,21 +203,28 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
                 continue  # a same-power pair once, not twice
             other = side_power(state, data, b)
             to = "announce" if other == power else other
-            options.append(ctx.tables.memo((Verb.PROPOSE, a, b, to), partial(_proposal, ctx, a, b, to)).with_refusal(refusal(ctx, power, a, b) or ""))
+            # the label is in this terminal's language: made once per data and language
+            option = ctx.tables.memo((Verb.PROPOSE, a, b, to, current()), partial(_proposal, ctx, a, b, to))
+            options.append(option.with_refusal(refusal(ctx, power, a, b) or ""))
     return options
 
 
 def _proposal(ctx: Ctx, a: str, b: str, to: str) -> Option:
     """Proposing royals a and b to the power ``to`` ("announce": one's own; "": no one acts for her)."""
-    whom = "announce" if to == "announce" else f"to {ctx.name(to)}" if to else "no one acts for her"
-    return Option(Choice(Verb.PROPOSE, (a, b), f"Marriage: {ctx.name(a)} + {ctx.name(b)} ({whom})"))
+    if to == "announce":
+        whom = _("announce")
+    elif to:
+        whom = _("to {power}").format(power=ctx.power_term(to))
+    else:
+        whom = _("no one acts for her")
+    return Option(Choice(Verb.PROPOSE, (a, b), _("Marriage: {a} + {b} ({whom})").format(a=ctx.name(a), b=ctx.name(b), whom=whom)))
 
 
 def propose(ctx: Ctx, power: str, a: str, b: str) -> None:
     """GEN-7 / MAR-2: a proposal to another power waits for its answer; one's own is agreed at once."""
     other = side_power(ctx.state, ctx.data, b)
-    ctx.log("MAR-2", f"proposes the marriage of {ctx.name(a)} and {ctx.name(b)}", power)
-    ctx.log("MAR-3", "no restriction forbids it (war, family marks, captivity)", power)
+    ctx.log("MAR-2", msg("proposes the marriage of {a} and {b}", a=ctx.name(a), b=ctx.name(b)), power)
+    ctx.log("MAR-3", msg("no restriction forbids it (war, family marks, captivity)"), power)
     if other == power:
         agree(ctx, a, b)
     else:
@@ -209,20 +233,23 @@ def propose(ctx: Ctx, power: str, a: str, b: str) -> None:
 
 def agree(ctx: Ctx, a: str, b: str) -> None:
     betrothal = betroth(ctx.state, ctx.data, a, b)
-    ctx.log("MAR-2", f"{ctx.name(betrothal.bride)} and {ctx.name(betrothal.groom)} are betrothed")
+    ctx.log("MAR-2", msg("{bride} and {groom} are betrothed", bride=ctx.name(betrothal.bride), groom=ctx.name(betrothal.groom)))
     if MARY in (a, b):
-        ctx.log("MAR-9", "Mary Queen of Scots' wedding is resolved at once")
+        ctx.log("MAR-9", msg("Mary Queen of Scots' wedding is resolved at once"))
         resolve_wedding(ctx, betrothal)
 
 
 def answer_options(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Option]:
     """MAR-2: the other power accepts or declines at once (declining changes least)."""
-    text = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"
-    return [Option(Choice(Verb.ACCEPT, (), f"Accept: {text}")), Option(Choice(Verb.DECLINE, (), f"Decline: {text}"), quiet=Quiet.MOVES_ON)]
+    couple = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"  # two names
+    return [
+        Option(Choice(Verb.ACCEPT, (), _("Accept: {couple}").format(couple=couple))),
+        Option(Choice(Verb.DECLINE, (), _("Decline: {couple}").format(couple=couple)), quiet=Quiet.MOVES_ON),
+    ]
 
 
 def answer(ctx: Ctx, frame: ProposalAnswerFrame, accepted: bool) -> None:
-    ctx.log("MAR-2", f"{'accepts' if accepted else 'declines'} the proposal", frame.answerer)
+    ctx.log("MAR-2", msg("accepts the proposal") if accepted else msg("declines the proposal"), frame.answerer)
     if accepted:
         agree(ctx, frame.royal_a, frame.royal_b)
 
@@ -244,9 +271,9 @@ def opening_choices(ctx: Ctx) -> list[Choice]:
     if opening_betrothal(ctx.state) is None:
         return []
     return [
-        Choice(Verb.OPENING, ("wed",), "Opening betrothal: wed this turn (MAR-7)"),
-        Choice(Verb.OPENING, ("postpone",), "Opening betrothal: postpone to a later turn (MAR-7)"),
-        Choice(Verb.OPENING, ("break",), "Opening betrothal: break it, Spain -1 Card (MAR-7)"),
+        Choice(Verb.OPENING, ("wed",), _("Opening betrothal: wed this turn (MAR-7)")),
+        Choice(Verb.OPENING, ("postpone",), _("Opening betrothal: postpone to a later turn (MAR-7)")),
+        Choice(Verb.OPENING, ("break",), _("Opening betrothal: break it, Spain -1 Card (MAR-7)")),
     ]
 
 
@@ -255,13 +282,13 @@ def apply_opening(ctx: Ctx, power: str, how: str) -> None:
     assert betrothal is not None
     if how == "wed":
         betrothal.resolve_this_turn = True
-        ctx.log("MAR-7", "will wed Philip II and Elisabeth of Valois this turn", power)
+        ctx.log("MAR-7", msg("will wed Philip II and Elisabeth of Valois this turn"), power)
     elif how == "postpone":
-        ctx.log("MAR-7", "postpones the opening betrothal", power)
+        ctx.log("MAR-7", msg("postpones the opening betrothal"), power)
     else:
         end_betrothal(ctx, betrothal)
-        ctx.log("MAR-7", "breaks the opening betrothal", power)
-        add_card_marker(ctx, power, -1, "MAR-7", "broke the opening betrothal")
+        ctx.log("MAR-7", msg("breaks the opening betrothal"), power)
+        add_card_marker(ctx, power, -1, "MAR-7", msg("broke the opening betrothal"))
 
 
 def end_betrothal(ctx: Ctx, betrothal: Betrothal) -> None:
@@ -288,15 +315,15 @@ class WeddingRoll:
 
     power: str
     dice: int
-    why: str
+    why: Message
     modifiers: tuple[Modifier, ...]
 
 
 def _side_modifiers(ctx: Ctx, betrothal: Betrothal, royal_id: str) -> list[Modifier]:
     royal = ctx.data.royals[royal_id]
-    mods = [Modifier(f"{royal.name}'s Eligibility", ctx.state.royals[royal_id].eligibility)]
+    mods = [Modifier(msg("{royal}'s Eligibility", royal=royal.name), ctx.state.royals[royal_id].eligibility)]
     if betrothal.festivities and royal.power == Power.FRANCE:
-        mods.append(Modifier("Wedding Festivities (MAR-4)", ctx.data.settings.marriage.festivities_modifier))
+        mods.append(Modifier(msg("Wedding Festivities (MAR-4)"), ctx.data.settings.marriage.festivities_modifier))
     return mods
 
 
@@ -313,10 +340,10 @@ def wedding_rolls(ctx: Ctx, betrothal: Betrothal) -> list[WeddingRoll]:
     if _same_power(state, data, betrothal):
         higher = max((betrothal.bride, betrothal.groom), key=lambda r: state.royals[r].eligibility)
         mods = _side_modifiers(ctx, betrothal, higher)
-        mods[0] = Modifier(f"higher Eligibility ({data.royals[higher].name})", mods[0].value)
-        return [WeddingRoll(side_power(state, data, betrothal.bride), 2, "same-power wedding roll", tuple(mods))]
+        mods[0] = Modifier(msg("higher Eligibility ({royal})", royal=data.royals[higher].name), mods[0].value)
+        return [WeddingRoll(side_power(state, data, betrothal.bride), 2, msg("same-power wedding roll"), tuple(mods))]
     return [
-        WeddingRoll(side_power(state, data, royal), 1, f"wedding roll for {ctx.name(royal)}", tuple(_side_modifiers(ctx, betrothal, royal)))
+        WeddingRoll(side_power(state, data, royal), 1, msg("wedding roll for {royal}", royal=ctx.name(royal)), tuple(_side_modifiers(ctx, betrothal, royal)))
         for royal in (betrothal.bride, betrothal.groom)
     ]
 
@@ -363,8 +390,9 @@ def resolve_wedding(ctx: Ctx, betrothal: Betrothal) -> WeddingRow:
     paid = wedding_payees(state, ctx.data, betrothal)
     row = wedding_row(total)
     for roll in rolls:
-        roll.result = f"wedding total {total}: {row.name}"
-    ctx.log("MAR-5", f"wedding of {ctx.name(betrothal.bride)} and {ctx.name(betrothal.groom)}: total {total}, {row.name}")
+        roll.result = msg("wedding total {total}: {result}", total=total, result=Message(row.name))
+    couple = {"bride": ctx.name(betrothal.bride), "groom": ctx.name(betrothal.groom)}
+    ctx.log("MAR-5", msg("wedding of {bride} and {groom}: total {total}, {result}", **couple, total=total, result=Message(row.name)))
     state.betrothals.remove(betrothal)
     _apply_wedding_row(ctx, betrothal, row, paid)
     return row
@@ -372,18 +400,19 @@ def resolve_wedding(ctx: Ctx, betrothal: Betrothal) -> WeddingRow:
 
 def _apply_wedding_row(ctx: Ctx, betrothal: Betrothal, row: WeddingRow, paid: list[str]) -> None:
     state, data = ctx.state, ctx.data
-    reason = f"{row.name}: {ctx.name(betrothal.bride)} and {ctx.name(betrothal.groom)}"
+    result = Message(row.name)
+    reason = msg("{result}: {bride} and {groom}", result=result, bride=ctx.name(betrothal.bride), groom=ctx.name(betrothal.groom))
     if row.cancelled:
         for royal_id in (betrothal.bride, betrothal.groom):
             state.royals[royal_id].status = RoyalStatus.AVAILABLE
-        ctx.log("MAR-6a", "both royals return to the Available to Wed display")
+        ctx.log("MAR-6a", msg("both royals return to the Available to Wed display"))
         return
     for power in paid:
         if row.vp:
             ctx.gain_vp(power, row.vp, "MAR-5", reason)
         if row.cards:
-            for _ in range(abs(row.cards)):
-                add_card_marker(ctx, power, 1 if row.cards > 0 else -1, "MAR-5", row.name)
+            for _marker in range(abs(row.cards)):
+                add_card_marker(ctx, power, 1 if row.cards > 0 else -1, "MAR-5", result)
     dead = {betrothal.bride} if row.wife_dies else {betrothal.groom} if row.husband_dies else set()
     protestant_gained = Power.PROTESTANT in paid and row.vp > 0
     bonuses = dict(bonus_receivers(state, data, betrothal))
@@ -391,18 +420,20 @@ def _apply_wedding_row(ctx: Ctx, betrothal: Betrothal, row: WeddingRow, paid: li
         royal = data.royals[royal_id]
         if royal_id in bonuses:  # MAR-6 [D]: the royal's own bonus goes to the spouse's power
             state.powers[bonuses[royal_id]].royal_bonuses.append(royal_id)
-            ctx.log("MAR-6", f"gains {royal.name}'s marriage bonus ({royal.marriage_bonus} +{royal.marriage_bonus_value})", bonuses[royal_id])
+            bonus = Message(MARRIAGE_BONUS_TEXT.get(royal.marriage_bonus, royal.marriage_bonus))
+            text = msg("gains {royal}'s marriage bonus ({bonus} {value})", royal=royal.name, bonus=bonus, value=signed(royal.marriage_bonus_value))
+            ctx.log("MAR-6", text, bonuses[royal_id])
         if royal_id in dead and not on_french_card(data, royal_id):
-            _kill(ctx, royal_id, "MAR-5", row.name)
+            _kill(ctx, royal_id, "MAR-5", result)
         elif royal_id == WILLIAM_OF_ORANGE and not protestant_gained:
             state.royals[royal_id].status = RoyalStatus.AVAILABLE
-            ctx.log("MAR-6d", "William of Orange returns unmarried to Available to Wed")
+            ctx.log("MAR-6d", msg("William of Orange returns unmarried to Available to Wed"))
         else:
             valois_vp = place_married(state, data, royal_id)
             if valois_vp:
-                ctx.gain_vp(Power.FRANCE, valois_vp, "MAR-6c", f"{royal.name} married, on the French card")
+                ctx.gain_vp(Power.FRANCE, valois_vp, "MAR-6c", msg("{royal} married, on the French card", royal=royal.name))
         if royal_id in dead and on_french_card(data, royal_id):
-            ctx.log("MAR-5", f"{royal.name} dies ({row.name})")
+            ctx.log("MAR-5", msg("{royal} dies ({cause})", royal=royal.name, cause=result))
 
 
 def courtship_choices(ctx: Ctx, frame: CourtshipChoiceFrame) -> list[Choice]:
@@ -411,21 +442,21 @@ def courtship_choices(ctx: Ctx, frame: CourtshipChoiceFrame) -> list[Choice]:
     assert betrothal is not None
     suitor = ctx.name(betrothal.groom)
     return [
-        Choice(Verb.WEDDING, (), f"Real wedding with {suitor} (Royal Wedding Table, MAR-4)"),
-        Choice(Verb.COURTSHIP, (), f"Courtship of {suitor} (suitors table, VQ-2)"),
+        Choice(Verb.WEDDING, (), _("Real wedding with {suitor} (Royal Wedding Table, MAR-4)").format(suitor=suitor)),
+        Choice(Verb.COURTSHIP, (), _("Courtship of {suitor} (suitors table, VQ-2)").format(suitor=suitor)),
     ]
 
 
 def court(ctx: Ctx, betrothal: Betrothal) -> None:
     """VQ-2: roll on the suitors table; Elizabeth stays on Available to Wed, the suitor returns."""
     beneficiary = ctx.data.settings.marriage.courtship_beneficiary
-    roll = ctx.roll(beneficiary, "VQ-2", f"courtship of Elizabeth I by {ctx.name(betrothal.groom)}")
+    roll = ctx.roll(beneficiary, "VQ-2", msg("courtship of Elizabeth I by {suitor}", suitor=ctx.name(betrothal.groom)))
     row = courtship_row(roll.total)
-    roll.result = row.name
-    ctx.log("VQ-2", f"courtship result: {row.name}", beneficiary)
+    roll.result = Message(row.name)
+    ctx.log("VQ-2", msg("courtship result: {result}", result=Message(row.name)), beneficiary)
     end_betrothal(ctx, betrothal)
-    for _ in range(row.cards):
-        add_card_marker(ctx, beneficiary, 1, "VQ-2", "Elizabeth's courtship")
+    for _card in range(row.cards):
+        add_card_marker(ctx, beneficiary, 1, "VQ-2", msg("Elizabeth's courtship"))
     if row.cp:
         ctx.state.stack.append(SpendCpFrame(power=beneficiary, cp=row.cp, purpose=CpPurpose.COURTSHIP))
 
@@ -445,10 +476,10 @@ def virgin_queen(ctx: Ctx) -> None:
     if state.royals[ELIZABETH].status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
         return
     if virgin_queen_vp_left(state, ctx.data) <= 0:
-        ctx.log("VQ-1", f"no Virgin Queen VP: the {ctx.data.settings.marriage.virgin_queen_vp_cap} VP cap is reached", england)
+        ctx.log("VQ-1", msg("no Virgin Queen VP: the {cap} VP cap is reached", cap=ctx.data.settings.marriage.virgin_queen_vp_cap), england)
         return
     state.powers[england].virgin_queen_vp += 1
-    ctx.gain_vp(england, 1, "VQ-1", "Virgin Queen")
+    ctx.gain_vp(england, 1, "VQ-1", msg("Virgin Queen"))
 
 
 def aging(ctx: Ctx) -> None:
@@ -463,36 +494,36 @@ def aging(ctx: Ctx) -> None:
         if royal.sex == Sex.FEMALE:
             drop = True
         else:
-            keep_roll = ctx.roll(side_power(state, data, royal_id), "AGE-1", f"aging of {royal.name}")
+            keep_roll = ctx.roll(side_power(state, data, royal_id), "AGE-1", msg("aging of {royal}", royal=royal.name))
             drop = keep_roll.total < rules.male_aging_keep_at
-            keep_roll.result = "drops 1" if drop else "keeps his rating"
+            keep_roll.result = msg("drops 1") if drop else msg("keeps his rating")
         if drop:
             royal_state.eligibility = max(rules.minimum_eligibility, before - 1)
         if royal_state.eligibility != before:
-            ctx.log("AGE-1", f"{royal.name}'s Eligibility {before} -> {royal_state.eligibility}")
+            ctx.log("AGE-1", msg("{royal}'s Eligibility {before} -> {after}", royal=royal.name, before=before, after=royal_state.eligibility))
 
 
 # ---- MAR-8 deaths ---------------------------------------------------------------------------------
 
 
-def _kill(ctx: Ctx, royal_id: str, rule: str, cause: str) -> None:
+def _kill(ctx: Ctx, royal_id: str, rule: str, cause: Message) -> None:
     state = ctx.state
     state.royals[royal_id].status = RoyalStatus.DEAD
-    ctx.log(rule, f"{ctx.name(royal_id)} dies ({cause})")
+    ctx.log(rule, msg("{royal} dies ({cause})", royal=ctx.name(royal_id), cause=cause))
     for leader in ctx.data.leaders.values():
         if leader.royal == royal_id and state.leaders[leader.id].status is not LeaderStatus.DESTROYED:
             state.leaders[leader.id].status = LeaderStatus.DESTROYED
-            ctx.log(rule, f"{leader.name} is removed from play as a leader")
+            ctx.log(rule, msg("{leader} is removed from play as a leader", leader=leader.name))
 
 
-def death(ctx: Ctx, royal_id: str, cause: str) -> None:
+def death(ctx: Ctx, royal_id: str, cause: Message) -> None:
     """MAR-8: a royal dies; a standing betrothal ends as a Last Minute Cancellation with no bonuses."""
     betrothal = betrothal_of(ctx.state, royal_id)
     _kill(ctx, royal_id, "MAR-8", cause)
     if betrothal is not None:
         end_betrothal(ctx, betrothal)
         partner = betrothal.groom if betrothal.bride == royal_id else betrothal.bride
-        ctx.log("MAR-8", f"the betrothal ends as a Last Minute Cancellation; {ctx.name(partner)} returns to Available to Wed")
+        ctx.log("MAR-8", msg("the betrothal ends as a Last Minute Cancellation; {royal} returns to Available to Wed", royal=ctx.name(partner)))
 
 
 def living(ctx: Ctx, royal_id: str) -> bool:
@@ -537,14 +568,14 @@ def royals_entering(ctx: Ctx) -> None:
     for royal_id, royal_state in ctx.state.royals.items():
         if royal_state.status is RoyalStatus.NOT_IN_PLAY and ctx.data.royals[royal_id].enters <= ctx.state.turn:
             royal_state.status = RoyalStatus.AVAILABLE
-            ctx.log("MAR-1", f"{ctx.name(royal_id)} joins the Available to Wed display")
+            ctx.log("MAR-1", msg("{royal} joins the Available to Wed display", royal=ctx.name(royal_id)))
 
 
 # ---- procedures (MAR-2, MAR-4, VQ-2, MAR-8) -------------------------------------------------------
 
 
 def _answer_decision(ctx: Ctx, frame: ProposalAnswerFrame) -> Decision:
-    prompt = f"{ctx.name(frame.proposer)} proposes {ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"
+    prompt = msg("{power} proposes {a} + {b}", power=ctx.power_term(frame.proposer), a=ctx.name(frame.royal_a), b=ctx.name(frame.royal_b))
     return Decision.of(frame.answerer, prompt, "MAR-2", answer_options(ctx, frame))
 
 
@@ -563,8 +594,8 @@ def _resolve_queued(ctx: Ctx, frame: MarriagePhaseFrame) -> None:
 
 def _courtship_decision(ctx: Ctx, frame: CourtshipChoiceFrame) -> Decision:
     england = side_power(ctx.state, ctx.data, ELIZABETH)
-    prompt = "Elizabeth I's betrothal: a real wedding or a courtship?"
-    return Decision(england, prompt, "VQ-2", tuple(courtship_choices(ctx, frame)))
+    prompt = msg("Elizabeth I's betrothal: a real wedding or a courtship?")
+    return Decision.asking(england, prompt, "VQ-2", tuple(courtship_choices(ctx, frame)))
 
 
 def _courtship_choose(ctx: Ctx, frame: CourtshipChoiceFrame, choice: Choice) -> None:
@@ -575,10 +606,12 @@ def _courtship_choose(ctx: Ctx, frame: CourtshipChoiceFrame, choice: Choice) -> 
 def _target_refusal(ctx: Ctx, royal_id: str) -> str:
     """Why a royal the card names cannot be its target now (MAR-8): only a living one in play."""
     if royal_id not in ctx.state.royals:
-        return f"MAR-8: {ctx.name(royal_id)} is not in this scenario"
+        return _("MAR-8: {royal} is not in this scenario").format(royal=ctx.name(royal_id))
     if living(ctx, royal_id):
         return ""
-    return f"MAR-8: {ctx.name(royal_id)} is {ctx.state.royals[royal_id].status.value}: only a living royal in play can be assassinated"
+    status = ctx.state.royals[royal_id].status
+    text = _("MAR-8: {royal} is {status}: only a living royal in play can be assassinated")
+    return text.format(royal=ctx.name(royal_id), status=_(ROYAL_STATUS_TEXT.get(status, status.value)))
 
 
 def _assassination_targets(ctx: Ctx) -> list[str]:
@@ -587,13 +620,13 @@ def _assassination_targets(ctx: Ctx) -> list[str]:
 
 def _target_decision(ctx: Ctx, frame: AssassinationFrame) -> Decision:
     """Every royal the card names, those not targets now with why (MAR-8)."""
-    options = [pick(r, f"Assassinate {ctx.name(r)} (MAR-8)", _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
-    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: choose the target", "MAR-8", options)
+    options = [pick(r, _("Assassinate {royal} (MAR-8)").format(royal=ctx.name(r)), _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
+    return Decision.of(frame.power, msg("{card}: choose the target", card=card_title(ctx, frame.card)), "MAR-8", options)
 
 
 def _target_choose(ctx: Ctx, frame: AssassinationFrame, choice: Choice) -> None:
     ctx.remove_frame(frame)
-    death(ctx, choice.args[0], "assassinated")
+    death(ctx, choice.args[0], msg("assassinated"))
 
 
 PROCEDURES = (
@@ -610,19 +643,20 @@ PROCEDURES = (
 # ---- card events (MAR-8, MAR-4) -------------------------------------------------------------------
 
 
-def _mandatory_death(royal_id: str, name: str) -> CardEvent:
+def _mandatory_death(royal_id: str, help_text: str) -> CardEvent:
+    """A card whose event kills a royal (MAR-8); ``help_text`` is marked with ``N_``."""
+
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
         if living(ctx, royal_id):
-            death(ctx, royal_id, ctx.data.cards[number].title)
+            death(ctx, royal_id, Message(ctx.data.cards[number].title))
         else:
-            ctx.log("MAR-8", f"{ctx.name(royal_id)} is already out of play: no effect", power)
+            ctx.log("MAR-8", msg("{royal} is already out of play: no effect", royal=ctx.name(royal_id)), power)
 
-    help_text = f"{name} dies; a standing betrothal ends as a Last Minute Cancellation (MAR-8)"
     return CardEvent(f"death-of-{royal_id}", ("MAR-8", "CARD-1"), help_text, resolve)
 
 
 def _assassination_refusal(ctx: Ctx, power: str) -> str:
-    return "" if _assassination_targets(ctx) else "MAR-8: no one left to assassinate"
+    return "" if _assassination_targets(ctx) else _("MAR-8: no one left to assassinate")
 
 
 def _assassinate(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
@@ -635,8 +669,10 @@ def _festivities_targets(ctx: Ctx, power: str, number: int) -> list[Option]:
     for betrothal in ctx.state.betrothals:
         if not any(ctx.data.royals[r].power == Power.FRANCE for r in (betrothal.bride, betrothal.groom)):
             continue
-        label = f"Play {card_title(ctx, number)} on {ctx.name(betrothal.bride)} + {ctx.name(betrothal.groom)} (MAR-4)"
-        refused = "MAR-4: this wedding already has Wedding Festivities" if betrothal.festivities else ""
+        label = _("Play {card} on {bride} + {groom} (MAR-4)").format(
+            card=card_title(ctx, number), bride=ctx.name(betrothal.bride), groom=ctx.name(betrothal.groom)
+        )
+        refused = _("MAR-4: this wedding already has Wedding Festivities") if betrothal.festivities else ""
         options.append(Option(Choice(Verb.RESPOND, (str(number), betrothal.bride), label), refused))
     return options
 
@@ -645,24 +681,24 @@ def _festivities(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> No
     betrothal = betrothal_of(ctx.state, args[0])
     assert betrothal is not None
     betrothal.festivities = True
-    couple = f"{ctx.name(betrothal.bride)} + {ctx.name(betrothal.groom)}"
-    ctx.log("CARD-2", f"responds with {card_title(ctx, number)}: +2 to the French royal's roll for {couple}", power)
+    couple = f"{ctx.name(betrothal.bride)} + {ctx.name(betrothal.groom)}"  # two names
+    ctx.log("CARD-2", msg("responds with {card}: +2 to the French royal's roll for {couple}", card=card_title(ctx, number), couple=couple), power)
 
 
 CARD_EVENTS = (
-    _mandatory_death("charles-ix", "Charles IX"),
-    _mandatory_death("leicester", "Leicester"),
+    _mandatory_death("charles-ix", N_("Charles IX dies; a standing betrothal ends as a Last Minute Cancellation (MAR-8)")),
+    _mandatory_death("leicester", N_("Leicester dies; a standing betrothal ends as a Last Minute Cancellation (MAR-8)")),
     CardEvent(
         "assassination",
         ("MAR-8",),
-        "assassinate Elizabeth I, Henry III, Henry of Navarre or William of Orange (MAR-8)",
+        N_("assassinate Elizabeth I, Henry III, Henry of Navarre or William of Orange (MAR-8)"),
         _assassinate,
         refusal=_assassination_refusal,
     ),
     CardEvent(
         "wedding-festivities",
         ("MAR-4", "CARD-2"),
-        "+2 to the French royal's wedding roll of a standing betrothal (MAR-4)",
+        N_("+2 to the French royal's wedding roll of a standing betrothal (MAR-4)"),
         _festivities,
         Moment.RESPONSE,
         targets=_festivities_targets,

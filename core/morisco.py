@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from core import geography
-from core.cards import card_title
 from core.choices import Option
+from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
+from core.i18n import N_, _, msg, ngettext
 from core.ids import INDEPENDENT, Power
-from core.procedures import CardEvent, TableConstraint, TableKind, pick, space_picks
+from core.procedures import CardEvent, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import GameState, Phase
 from core.units import fortified
 
 CONFIRM = "confirm"
 ACTIONS = {
-    "move": "Move the Morisco",
-    "besiege": "The Morisco besieges a space",
-    "lift-siege": "The Morisco lifts its siege",
-    "destroy": "The Morisco is destroyed (a recorded loss)",
-    "place": "Place a Morisco unit",
+    "move": N_("Move the Morisco"),
+    "besiege": N_("The Morisco besieges a space"),
+    "lift-siege": N_("The Morisco lifts its siege"),
+    "destroy": N_("The Morisco is destroyed (a recorded loss)"),
+    "place": N_("Place a Morisco unit"),
 }
 
 
@@ -40,44 +41,45 @@ def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     for space_id in settings.unrest_spaces:
         ctx.state.spaces[space_id].unrest = True
     ctx.map_changed = True
-    ctx.log("MOR-1", f"{card_title(ctx, number)}: Unrest in {', '.join(ctx.name(s) for s in settings.unrest_spaces)}", power)
+    spaces = ", ".join(ctx.name(s) for s in settings.unrest_spaces)  # names of places
+    ctx.log("MOR-1", msg("{card}: Unrest in {spaces}", card=card_title(ctx, number), spaces=spaces), power)
     ctx.state.morisco_space = settings.start_space
     ctx.state.morisco_besieging = ""
-    ctx.log("MOR-2", f"the Ottoman Morisco unit enters play in {ctx.name(settings.start_space)} (only ever through this event)", Power.OTTOMAN)
+    ctx.log("MOR-2", msg("the Ottoman Morisco unit enters play in {space} (only ever through this event)", space=ctx.name(settings.start_space)), Power.OTTOMAN)
 
 
 def _revolt_refusal(ctx: Ctx, power: str) -> str:
-    return "MOR-1: the Morisco unit is already in play" if ctx.state.morisco_space else ""
+    return _("MOR-1: the Morisco unit is already in play") if ctx.state.morisco_space else ""
 
 
 # ---- the Morisco on the table (TABLE-1 within MOR-2, MOR-3) ----------------------------------------
 
 
 def _actions(ctx: Ctx, args: list[str]) -> list[Option]:
-    absent = "" if ctx.state.morisco_space else "MOR-1: the Morisco unit is not in play"
+    absent = "" if ctx.state.morisco_space else _("MOR-1: the Morisco unit is not in play")
     besieging = ctx.state.morisco_besieging
     options = []
     for action, label in ACTIONS.items():
         refusal = "" if action == "place" else absent
         if action == "lift-siege" and not refusal and not besieging:
-            refusal = "MOR-4: the Morisco is not besieging a space"
-        options.append(pick(action, label, refusal))
+            refusal = _("MOR-4: the Morisco is not besieging a space")
+        options.append(pick(action, _(label), refusal))
     return options
 
 
 def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
     action = args[0]
     if action not in ("move", "besiege"):
-        return [pick(CONFIRM, "Confirm")]
+        return [pick(CONFIRM, _("Confirm"))]
     here = ctx.state.morisco_space
     options = []
-    for option in space_picks(ctx, "to {}" if action == "move" else "besiege {}"):
+    for option in space_picks(ctx, N_("to {space}") if action == "move" else N_("besiege {space}")):
         space_id = option.choice.args[0]
         refusal = ""
         if action == "move" and space_id == here:
-            refusal = f"MOR-3: the Morisco is already in {ctx.name(space_id)}"
+            refusal = _("MOR-3: the Morisco is already in {space}").format(space=ctx.name(space_id))
         elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
-            refusal = f"MOR-4: {ctx.name(space_id)} is not an enemy fortified space"
+            refusal = _("MOR-4: {space} is not an enemy fortified space").format(space=ctx.name(space_id))
         options.append(option.with_refusal(refusal))
     return options
 
@@ -85,19 +87,20 @@ def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
 def _record(ctx: Ctx, by: str, args: list[str]) -> None:
     action, target = args
     state = ctx.state
-    who = "" if by else "(by the table) "
     if action == "move":
         state.morisco_space, state.morisco_besieging = target, ""
-        ctx.log("MOR-3", f"{who}the Morisco moves to {ctx.name(target)} ({distance_from_start(ctx.data, target)} from Granada)", by)
+        away = distance_from_start(ctx.data, target)
+        moved = msg("the Morisco moves to {space} ({distance} from Granada)", space=ctx.name(target), distance=away if away is not None else "?")
+        ctx.log("MOR-3", by_table(by, moved), by)
     elif action == "besiege":
         state.morisco_space = state.morisco_besieging = target
-        ctx.log("TABLE-1", f"{who}the Morisco besieges {ctx.name(target)}", by)
+        ctx.log("TABLE-1", by_table(by, msg("the Morisco besieges {space}", space=ctx.name(target))), by)
     elif action == "lift-siege":
-        ctx.log("TABLE-1", f"{who}the Morisco lifts its siege of {ctx.name(state.morisco_besieging)}", by)
+        ctx.log("TABLE-1", by_table(by, msg("the Morisco lifts its siege of {space}", space=ctx.name(state.morisco_besieging))), by)
         state.morisco_besieging = ""
     else:
         state.morisco_space = state.morisco_besieging = ""
-        ctx.log("TABLE-1", f"{who}the Morisco unit is destroyed", by)
+        ctx.log("TABLE-1", by_table(by, msg("the Morisco unit is destroyed")), by)
 
 
 def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
@@ -105,14 +108,17 @@ def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
     if kind != "morisco":
         return ""
     if not args and value == "place":
-        return "MOR-2: the Morisco unit enters play only through the Morisco Revolt event"
+        return _("MOR-2: the Morisco unit enters play only through the Morisco Revolt event")
     if not args and value in ("move", "besiege") and ctx.state.phase is Phase.WINTER:
-        return "MOR-3: the Morisco never moves in the Winter Phase"
+        return _("MOR-3: the Morisco never moves in the Winter Phase")
     if len(args) == 1 and args[0] in ("move", "besiege"):
         limit = ctx.data.settings.morisco.max_distance
         away = distance_from_start(ctx.data, value)
         if away is None or away > limit:
-            return f"MOR-3: the Morisco may never be more than {limit} spaces from {ctx.name(ctx.data.settings.morisco.start_space)}"
+            start = ctx.name(ctx.data.settings.morisco.start_space)
+            return ngettext(
+                "MOR-3: the Morisco may never be more than {count} space from {space}", "MOR-3: the Morisco may never be more than {count} spaces from {space}", limit
+            ).format(count=limit, space=start)
     return ""
 
 
@@ -122,11 +128,11 @@ def winter(ctx: Ctx) -> None:
     if not state.morisco_space:
         return
     if state.morisco_besieging and is_enemy_fortress(ctx, state.morisco_besieging):
-        ctx.log("MOR-4", f"the Morisco besieging {ctx.name(state.morisco_besieging)} at the start of Winter is destroyed", Power.OTTOMAN)
+        ctx.log("MOR-4", msg("the Morisco besieging {space} at the start of Winter is destroyed", space=ctx.name(state.morisco_besieging)), Power.OTTOMAN)
         state.morisco_space = state.morisco_besieging = ""
         return
     state.morisco_besieging = ""
-    ctx.log("MOR-3", f"the Morisco stays in {ctx.name(state.morisco_space)} through the Winter Phase", Power.OTTOMAN)
+    ctx.log("MOR-3", msg("the Morisco stays in {space} through the Winter Phase", space=ctx.name(state.morisco_space)), Power.OTTOMAN)
 
 
 def placement_problems(data: GameData, state: GameState) -> list[str]:
@@ -145,12 +151,12 @@ CARD_EVENTS = (
     CardEvent(
         "morisco-revolt",
         ("MOR-1", "MOR-2", "MOR-3", "MOR-4"),
-        "Unrest in Granada and Seville; the Ottoman Morisco unit enters in Granada (MOR-1)",
+        N_("Unrest in Granada and Seville; the Ottoman Morisco unit enters in Granada (MOR-1)"),
         _revolt,
         refusal=_revolt_refusal,
     ),
 )
 
-TABLE_KINDS = (TableKind("morisco", "Move the Morisco, record its siege or its loss", (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4")),)
+TABLE_KINDS = (TableKind("morisco", N_("Move the Morisco, record its siege or its loss"), (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4")),)
 
 TABLE_CONSTRAINTS = (TableConstraint(("MOR-2", "MOR-3"), ("morisco",), _constraint),)

@@ -10,6 +10,7 @@ from core import marriage
 from core.cards import card_title, discard_after_play, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
+from core.i18n import _, msg
 from core.procedures import Moment, Procedure
 from core.responses import open_response_window
 from core.state import Frame
@@ -29,7 +30,7 @@ def _options(ctx: Ctx, frame: NegotiationFrame, power: str) -> list[Option]:
     for number in ctx.state.powers[power].hand:
         event = ctx.rules.event_of(ctx.data, number)
         if event is not None and event.moment is Moment.NEGOTIATION:
-            label = f"Play {card_title(ctx, number)}'s special event (CARD-4)"
+            label = _("Play {card}'s special event (CARD-4)").format(card=card_title(ctx, number).render())
             options.append(Option(Choice(Verb.LOUISE, (str(number),), label), event.refusal(ctx, power)))
     return options
 
@@ -42,8 +43,8 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     options = _options(ctx, frame, power)
     if not any(not o.refusal for o in options):
         return None
-    options.append(Option(Choice(Verb.DONE, (), "Done negotiating (GEN-7)"), quiet=Quiet.MOVES_ON))
-    return Decision.of(power, f"{ctx.name(power)}: make a proposal or say done", "GEN-7", options)
+    options.append(Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7)")), quiet=Quiet.MOVES_ON))
+    return Decision.of(power, msg("{power}: make a proposal or say done", power=ctx.power_term(power)), "GEN-7", options)
 
 
 def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
@@ -55,8 +56,8 @@ def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
     if frame.dones_in_row >= len(ctx.tables.power_ids):
         ctx.remove_frame(frame)
         if marriage.opening_betrothal(ctx.state) is not None and not frame.opening_decided:
-            ctx.log("MAR-7", "the opening betrothal is postponed", marriage.opening_decider(ctx.state, ctx.data))
-        ctx.log("GEN-7", "every power is done: the Negotiation Segment ends")
+            ctx.log("MAR-7", msg("the opening betrothal is postponed"), marriage.opening_decider(ctx.state, ctx.data))
+        ctx.log("GEN-7", msg("every power is done: the Negotiation Segment ends"))
     else:
         _next_negotiator(ctx, frame, done=True)
 
@@ -65,19 +66,19 @@ def _choose(ctx: Ctx, frame: NegotiationFrame, choice: Choice) -> None:
     power = ctx.tables.power_ids[frame.next_index]
     _next_negotiator(ctx, frame, done=choice.verb is Verb.DONE)
     if choice.verb is Verb.DONE:
-        ctx.log("GEN-7", "is done negotiating", power)
+        ctx.log("GEN-7", msg("is done negotiating"), power)
     elif choice.verb is Verb.OPENING:
         frame.opening_decided = True
         marriage.apply_opening(ctx, power, choice.args[0])
     elif choice.verb is Verb.LOUISE:
         number = int(choice.args[0])
-        take_from_hand(ctx, power, number, "for its special event", "CARD-4")
+        take_from_hand(ctx, power, number, msg("for its special event"), "CARD-4")
         event = ctx.rules.event_of(ctx.data, number)
         assert event is not None
         event.resolve(ctx, power, number, ())
         discard_after_play(ctx, number)
     else:
-        open_response_window(ctx, "after the marriage proposal")
+        open_response_window(ctx, msg("after the marriage proposal"))
         marriage.propose(ctx, power, choice.args[0], choice.args[1])
 
 

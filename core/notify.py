@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection
 from attrs import define, field, frozen
 
 from core.gamedata import GameData
+from core.i18n import _
 from core.store import GameStore, Waiting
 
 
@@ -32,7 +33,7 @@ class Notice:
     """One decision told to its player."""
 
     waiting: Waiting
-    power_name: str
+    power_name: str  # in the server's language (its locale or VQ_LANG), as the message
 
     @property
     def player(self) -> str:
@@ -40,7 +41,9 @@ class Notice:
 
     def message(self) -> str:
         w = self.waiting
-        return f"The Virgin Queen: game {w.game_id} waits for {w.seat} ({self.power_name}): {w.prompt} [{w.rule}]"
+        return _("The Virgin Queen: game {game} waits for {player} ({power}): {decision} [{rule}]").format(
+            game=w.game_id, player=w.seat, power=self.power_name, decision=w.shown_prompt(), rule=w.rule
+        )
 
     def environment(self) -> dict[str, str]:
         w = self.waiting
@@ -48,7 +51,7 @@ class Notice:
             "VQ_PLAYER": w.seat,
             "VQ_GAME": str(w.game_id),
             "VQ_POWER": self.power_name,
-            "VQ_DECISION": w.prompt,
+            "VQ_DECISION": w.shown_prompt(),
             "VQ_RULE": w.rule,
             "VQ_ACTION": str(w.number + 1),
             "VQ_MESSAGE": self.message(),
@@ -73,7 +76,7 @@ class Notifier:
             if waiting.seat in connected or self.store.holders(waiting.game_id).get(waiting.seat) == waiting.seat:
                 continue
             if self.store.claim_notice(waiting.game_id, waiting.number, waiting.seat):
-                name = self.data.power_name(waiting.power) if waiting.power in self.data.power_ids else waiting.power
+                name = _(self.data.power_name(waiting.power)) if waiting.power in self.data.power_ids else waiting.power
                 notices.append(Notice(waiting, name))
         return notices
 

@@ -10,10 +10,12 @@ from core import dice
 from core.cards import card_title
 from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
-from core.events import EventKind, Modifier
+from core.events import EventKind, Modifier, signed
 from core.gamedata import ScientistRecord
+from core.i18n import N_, Message, _, current, msg
 from core.procedures import CardEvent, Procedure, pick
 from core.state import Frame, LeaderStatus, PatronState, PatronStatus
+from core.victory import joined
 
 
 @define
@@ -65,23 +67,23 @@ class ScientistRow:
 
 
 ARTIST_TABLE: tuple[ArtistRow, ...] = (  # PAT-7
-    ArtistRow(-99, 6, "Fled the Country", removed=True),
-    ArtistRow(7, 8, "Nothing of Note", removed_if_rating_1=True),
-    ArtistRow(9, 9, "Still Working"),
-    ArtistRow(10, 12, "Great Acclaim", marker=1),
-    ArtistRow(13, 14, "Great Work", marker=2),
-    ArtistRow(15, 99, "Masterpiece", marker=3),
+    ArtistRow(-99, 6, N_("Fled the Country"), removed=True),
+    ArtistRow(7, 8, N_("Nothing of Note"), removed_if_rating_1=True),
+    ArtistRow(9, 9, N_("Still Working")),
+    ArtistRow(10, 12, N_("Great Acclaim"), marker=1),
+    ArtistRow(13, 14, N_("Great Work"), marker=2),
+    ArtistRow(15, 99, N_("Masterpiece"), marker=3),
 )
 
 SCIENTIST_TABLE: tuple[ScientistRow, ...] = (  # SCI-1
-    ScientistRow(-99, 6, "Arrested by the Inquisition", removed=True),
-    ScientistRow(7, 8, "Astrological Distractions", removed_if_rating_1=True),
-    ScientistRow(9, 9, "Still Working"),
-    ScientistRow(10, 12, "Innovator", awards=((1, 0), (0, 1))),
-    ScientistRow(13, 14, "Epiphany", awards=((2, 0), (1, 1))),
-    ScientistRow(15, 99, "Catalyst of a Scientific Revolution", awards=((2, 1),)),
+    ScientistRow(-99, 6, N_("Arrested by the Inquisition"), removed=True),
+    ScientistRow(7, 8, N_("Astrological Distractions"), removed_if_rating_1=True),
+    ScientistRow(9, 9, N_("Still Working")),
+    ScientistRow(10, 12, N_("Innovator"), awards=((1, 0), (0, 1))),
+    ScientistRow(13, 14, N_("Epiphany"), awards=((2, 0), (1, 1))),
+    ScientistRow(15, 99, N_("Catalyst of a Scientific Revolution"), awards=((2, 1),)),
 )
-STILL_WORKING = "Still Working"
+STILL_WORKING = "Still Working"  # the row's name: an English message id
 
 
 def artist_row(total: int) -> ArtistRow:
@@ -118,24 +120,25 @@ def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
     return turn == ctx.state.turn
 
 
-def _a(kind: str) -> str:
-    return f"an {kind}" if kind == ARTIST else f"a {kind}"
-
-
 def cp_refusal(ctx: Ctx, power: str, kind: str) -> str | None:
     """PAT-1 / PAT-3: why the power cannot patronise one of ``kind`` by CP now, or None."""
     if sponsored_this_turn(ctx, power, kind):
-        return f"PAT-1: {ctx.name(power)} has already sponsored {_a(kind)} this turn"
+        if kind == ARTIST:
+            return _("PAT-1: {power} has already sponsored an artist this turn").format(power=ctx.power_term(power))
+        return _("PAT-1: {power} has already sponsored a scientist this turn").format(power=ctx.power_term(power))
     if not pool(ctx, power, kind):
-        return f"PAT-3: no {kind} is available to {ctx.name(power)} (Italian ones only through events)"
+        if kind == ARTIST:
+            return _("PAT-3: no artist is available to {power} (Italian ones only through events)").format(power=ctx.power_term(power))
+        return _("PAT-3: no scientist is available to {power} (Italian ones only through events)").format(power=ctx.power_term(power))
     return None
 
 
 def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
     """Each kind in each CP box (PAT-2): the box's CP and the option, smallest box first."""
     boxes = sorted(ctx.data.settings.patronage.cp_modifier.items(), key=lambda item: int(item[0]))
+    labels = {ARTIST: _("Patronise artist: {box} CP ({modifier}) (PAT-2)"), SCIENTIST: _("Patronise scientist: {box} CP ({modifier}) (PAT-2)")}
     return tuple(
-        (int(box), Option(Choice(Verb.CP, ("patronise", kind, box), f"Patronise {kind}: {box} CP (+{modifier}) (PAT-2)")))
+        (int(box), Option(Choice(Verb.CP, ("patronise", kind, box), labels[kind].format(box=box, modifier=f"+{modifier}"))))
         for kind in (ARTIST, SCIENTIST)
         for box, modifier in boxes
     )
@@ -145,8 +148,9 @@ def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
     refusals = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
     return [
-        option.with_refusal(refusals[option.choice.args[1]] or (f"PAT-2: the {box}-CP box needs {box} CP ({cp_left} left)" if box > cp_left else ""))
-        for box, option in ctx.tables.memo("patronise options", partial(_patronise_options, ctx))
+        option.with_refusal(refusals[option.choice.args[1]] or (_("PAT-2: the {box}-CP box needs {box} CP ({left} left)").format(box=box, left=cp_left) if box > cp_left else ""))
+        # the labels are in this terminal's language: made once per data and language
+        for box, option in ctx.tables.memo(("patronise options", current()), partial(_patronise_options, ctx))
     ]
 
 
@@ -161,9 +165,18 @@ def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str],
         ctx.state.powers[power].sponsored_artist_turn = ctx.state.turn
     else:
         ctx.state.powers[power].sponsored_scientist_turn = ctx.state.turn
-    ctx.log(rule, f"draws {ctx.name(patron_id)} at random and places it in the {box_cp}-CP box", power, EventKind.DRAW)
-    how = "an event's sponsorship counts as" if rule == "PAT-10" else "this is"
-    ctx.log("PAT-3" if rule == "PAT-10" else "PAT-1", f"{how} its one {kind} for turn {ctx.state.turn}", power)
+    ctx.log(rule, msg("draws {patron} at random and places it in the {box}-CP box", patron=ctx.name(patron_id), box=box_cp), power, EventKind.DRAW)
+    turn = ctx.state.turn
+    if rule == "PAT-10":
+        if kind == ARTIST:
+            text = msg("an event's sponsorship counts as its one artist for turn {turn}", turn=turn)
+        else:
+            text = msg("an event's sponsorship counts as its one scientist for turn {turn}", turn=turn)
+    elif kind == ARTIST:
+        text = msg("this is its one artist for turn {turn}", turn=turn)
+    else:
+        text = msg("this is its one scientist for turn {turn}", turn=turn)
+    ctx.log("PAT-3" if rule == "PAT-10" else "PAT-1", text, power)
     return patron_id
 
 
@@ -230,17 +243,17 @@ def modifiers_for(ctx: Ctx, patron_id: str, sponsor: str, box_cp: int) -> list[M
     record = data.patron(patron_id)
     settings = data.settings.patronage
     mods = [
-        Modifier(f"{record.name}'s rating", record.rating),
-        Modifier(f"{box_cp}-CP box", settings.cp_modifier[str(box_cp)]),
+        Modifier(msg("{patron}'s rating", patron=record.name), record.rating),
+        Modifier(msg("{box}-CP box", box=box_cp), settings.cp_modifier[str(box_cp)]),
     ]
     if sponsor == settings.prague_power:
-        mods.append(Modifier("Prague Cultural Center", settings.prague_modifier))
+        mods.append(Modifier(msg("Prague Cultural Center"), settings.prague_modifier))
     for royal_id in state.powers[sponsor].royal_bonuses:
         royal = data.royals[royal_id]
         if royal.marriage_bonus == "patronage":
-            mods.append(Modifier(f"married to {royal.name}", royal.marriage_bonus_value))
+            mods.append(Modifier(msg("married to {royal}", royal=royal.name), royal.marriage_bonus_value))
     if patron_id in data.scientists and state.markers.bonus_holders.get(OBSERVATORY) == sponsor:
-        mods.append(Modifier("Observatory", settings.observatory_modifier))
+        mods.append(Modifier(Message(data.bonuses[OBSERVATORY].name), settings.observatory_modifier))
     return mods
 
 
@@ -250,24 +263,25 @@ def evaluate(ctx: Ctx, patron_id: str) -> None:
     patron = (ctx.state.artists if is_artist else ctx.state.scientists)[patron_id]
     name = ctx.name(patron_id)
     mods = modifiers(ctx, patron_id)
-    ctx.log("PAT-4", f"modifiers for {name}: " + ", ".join(f"{m.source} {m.value:+d}" for m in mods), patron.sponsor)
-    roll = ctx.roll(patron.sponsor, "PAT-5", f"evaluation of {name}", 2, mods)
-    roll.result = (artist_row if is_artist else scientist_row)(roll.total).name
+    listed = joined([msg("{modifier} {value}", modifier=m.source, value=signed(m.value)) for m in mods])
+    ctx.log("PAT-4", msg("modifiers for {patron}: {modifiers}", patron=name, modifiers=listed), patron.sponsor)
+    roll = ctx.roll(patron.sponsor, "PAT-5", msg("evaluation of {patron}", patron=name), 2, mods)
+    roll.result = Message((artist_row if is_artist else scientist_row)(roll.total).name)
     if is_artist:
         _artist_result(ctx, patron_id, patron, roll.total)
     else:
         _scientist_result(ctx, patron_id, patron, roll.total)
 
 
-def _back_to_pool(ctx: Ctx, patron_id: str, patron: PatronState, rule: str, why: str) -> None:
-    ctx.log(rule, f"{ctx.name(patron_id)} returns to the pool ({why})", patron.sponsor)
+def _back_to_pool(ctx: Ctx, patron_id: str, patron: PatronState, rule: str, why: Message) -> None:
+    ctx.log(rule, msg("{patron} returns to the pool ({why})", patron=ctx.name(patron_id), why=why), patron.sponsor)
     patron.status = PatronStatus.POOL
     patron.sponsor = ""
     patron.box_cp = 0
 
 
-def _remove(ctx: Ctx, patron_id: str, patron: PatronState, rule: str, why: str) -> None:
-    ctx.log(rule, f"{ctx.name(patron_id)} is removed from the game ({why})", patron.sponsor)
+def _remove(ctx: Ctx, patron_id: str, patron: PatronState, rule: str, why: Message) -> None:
+    ctx.log(rule, msg("{patron} is removed from the game ({why})", patron=ctx.name(patron_id), why=why), patron.sponsor)
     patron.status = PatronStatus.REMOVED
     patron.sponsor = ""
 
@@ -290,23 +304,29 @@ def best_artist_marker(ctx: Ctx, earned: int, artist_type: str) -> int:
 def _artist_result(ctx: Ctx, patron_id: str, patron: PatronState, total: int) -> None:
     row = artist_row(total)
     record = ctx.data.artists[patron_id]
-    ctx.log("PAT-7", f"{record.name}: {row.name}", patron.sponsor)
+    result = Message(row.name)
+    ctx.log("PAT-7", msg("{patron}: {result}", patron=record.name, result=result), patron.sponsor)
     if row.removed or (row.removed_if_rating_1 and record.rating == 1):
-        _remove(ctx, patron_id, patron, "PAT-7", row.name)
+        _remove(ctx, patron_id, patron, "PAT-7", result)
     elif not row.marker:
-        _back_to_pool(ctx, patron_id, patron, "PAT-7", row.name)
+        _back_to_pool(ctx, patron_id, patron, "PAT-7", result)
     else:
         value = best_artist_marker(ctx, row.marker, record.type)
         if not value:
-            _back_to_pool(ctx, patron_id, patron, "PAT-8", "no artist VP marker left")
+            _back_to_pool(ctx, patron_id, patron, "PAT-8", msg("no artist VP marker left"))
             return
         markers = ctx.state.markers
         if value == 1:
             markers.artist_one_vp -= 1
         else:
             markers.artist_typed[str(value)].remove(record.type)
-        fallback = f", the best left below the {row.marker} VP earned" if value < row.marker else ""
-        ctx.gain_vp(patron.sponsor, value, "PAT-8", f"{value} VP artist marker for {record.name}{fallback}")
+        if value < row.marker:
+            reason = msg(
+                "{value} VP artist marker for {patron}, the best left below the {earned} VP earned", value=value, patron=record.name, earned=row.marker,
+            )
+        else:
+            reason = msg("{value} VP artist marker for {patron}", value=value, patron=record.name)
+        ctx.gain_vp(patron.sponsor, value, "PAT-8", reason)
         _finish(ctx, patron)
 
 
@@ -336,26 +356,32 @@ def reward_choices(ctx: Ctx, frame: ScientistRewardFrame) -> list[Choice]:
                 seen.append((marker, bonus))
     choices = []
     for marker, bonus in seen:
-        parts = ([f"{marker} VP scientist marker"] if marker else []) + ([ctx.name(bonus)] if bonus != NO_BONUS else [])
-        choices.append(Choice(Verb.REWARD, (str(marker), bonus), " and ".join(parts) + " (SCI-1)"))
+        if marker and bonus != NO_BONUS:
+            label = _("{value} VP scientist marker and {bonus} (SCI-1)").format(value=marker, bonus=_(ctx.name(bonus)))
+        elif marker:
+            label = _("{value} VP scientist marker (SCI-1)").format(value=marker)
+        else:
+            label = _("{bonus} (SCI-1)").format(bonus=_(ctx.name(bonus)))
+        choices.append(Choice(Verb.REWARD, (str(marker), bonus), label))
     return choices
 
 
 def _scientist_result(ctx: Ctx, patron_id: str, patron: PatronState, total: int) -> None:
     row = scientist_row(total)
     record = ctx.data.scientists[patron_id]
-    ctx.log("SCI-1", f"{record.name}: {row.name}", patron.sponsor)
+    result = Message(row.name)
+    ctx.log("SCI-1", msg("{patron}: {result}", patron=record.name, result=result), patron.sponsor)
     if row.name != STILL_WORKING:
         _le_testu_sails_no_more(ctx, record)
     if row.removed or (row.removed_if_rating_1 and record.rating == 1):
-        _remove(ctx, patron_id, patron, "SCI-1", row.name)
+        _remove(ctx, patron_id, patron, "SCI-1", result)
     elif not row.awards:
-        _back_to_pool(ctx, patron_id, patron, "SCI-1", row.name)
+        _back_to_pool(ctx, patron_id, patron, "SCI-1", result)
     else:
         frame = ScientistRewardFrame(scientist=patron_id, power=patron.sponsor, total=total)
         options = reward_choices(ctx, frame)
         if not options:
-            _back_to_pool(ctx, patron_id, patron, "SCI-1", "no scientist VP marker or eligible bonus left")
+            _back_to_pool(ctx, patron_id, patron, "SCI-1", msg("no scientist VP marker or eligible bonus left"))
         elif len(options) == 1:
             apply_reward(ctx, frame, options[0])
         else:
@@ -368,12 +394,12 @@ def apply_reward(ctx: Ctx, frame: ScientistRewardFrame, choice: Choice) -> None:
     name = ctx.name(frame.scientist)
     if marker:
         ctx.state.markers.scientist[str(marker)] -= 1
-        ctx.gain_vp(frame.power, marker, "SCI-1", f"{marker} VP scientist marker for {name}")
+        ctx.gain_vp(frame.power, marker, "SCI-1", msg("{value} VP scientist marker for {patron}", value=marker, patron=name))
     if bonus != NO_BONUS:
         ctx.state.markers.bonus_holders[bonus] = frame.power
-        ctx.log("SCI-2", f"gains the {ctx.name(bonus)} bonus through {name}", frame.power)
+        ctx.log("SCI-2", msg("gains the {bonus} bonus through {patron}", bonus=Message(ctx.name(bonus)), patron=name), frame.power)
     if bonus == OBSERVATORY:
-        _back_to_pool(ctx, frame.scientist, patron, "SCI-2", "earned the Observatory")
+        _back_to_pool(ctx, frame.scientist, patron, "SCI-2", msg("earned the Observatory"))
     else:
         _finish(ctx, patron)
 
@@ -382,7 +408,7 @@ def _le_testu_sails_no_more(ctx: Ctx, record: ScientistRecord) -> None:
     """SCI-3: any result but Still Working also removes Le Testu's sea captain marker."""
     if record.leader and ctx.state.leaders[record.leader].status is not LeaderStatus.DESTROYED:
         ctx.state.leaders[record.leader].status = LeaderStatus.DESTROYED
-        ctx.log("SCI-3", f"{ctx.name(record.leader)}'s sea captain marker is removed")
+        ctx.log("SCI-3", msg("{leader}'s sea captain marker is removed", leader=ctx.name(record.leader)))
 
 
 def sea_captain_destroyed(ctx: Ctx, leader_id: str) -> None:
@@ -393,7 +419,7 @@ def sea_captain_destroyed(ctx: Ctx, leader_id: str) -> None:
         if patron.status is not PatronStatus.REMOVED:
             patron.status = PatronStatus.REMOVED
             patron.sponsor = ""
-            ctx.log("SCI-3", f"the scientist {ctx.name(leader.scientist)} is removed too")
+            ctx.log("SCI-3", msg("the scientist {patron} is removed too", patron=ctx.name(leader.scientist)))
 
 
 # ---- procedures (PAT-6, SCI-1, PAT-10) ------------------------------------------------------------
@@ -411,8 +437,8 @@ def _evaluate_next(ctx: Ctx, frame: PatronagePhaseFrame) -> None:
 
 
 def _reward_decision(ctx: Ctx, frame: ScientistRewardFrame) -> Decision:
-    prompt = f"{ctx.name(frame.scientist)} scored {frame.total}: choose the reward"
-    return Decision(frame.power, prompt, "SCI-1", tuple(reward_choices(ctx, frame)))
+    prompt = msg("{patron} scored {total}: choose the reward", patron=ctx.name(frame.scientist), total=frame.total)
+    return Decision.asking(frame.power, prompt, "SCI-1", tuple(reward_choices(ctx, frame)))
 
 
 def _reward_choose(ctx: Ctx, frame: ScientistRewardFrame, choice: Choice) -> None:
@@ -424,10 +450,15 @@ def _kind_decision(ctx: Ctx, frame: SponsorKindFrame) -> Decision:
     kinds, italian_only = _sponsoring(ctx, frame.card)
     allowed = event_kinds(ctx, frame.power, kinds, italian_only)
     options = []
+    labels = {
+        (ARTIST, False): _("Sponsor an artist (PAT-10)"), (SCIENTIST, False): _("Sponsor a scientist (PAT-10)"),
+        (ARTIST, True): _("Sponsor an Italian artist (PAT-10)"), (SCIENTIST, True): _("Sponsor an Italian scientist (PAT-10)"),
+    }
+    refusals = {ARTIST: _("PAT-10: no artist can be sponsored now"), SCIENTIST: _("PAT-10: no scientist can be sponsored now")}
     for kind in kinds:
-        what = f"an Italian {kind}" if italian_only else _a(kind)
-        options.append(pick(kind, f"Sponsor {what} (PAT-10)", "" if kind in allowed else f"PAT-10: no {kind} can be sponsored now"))
-    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: choose which kind of patron to sponsor", "PAT-10", options)
+        options.append(pick(kind, labels[kind, italian_only], "" if kind in allowed else refusals[kind]))
+    prompt = msg("{card}: choose which kind of patron to sponsor", card=card_title(ctx, frame.card))
+    return Decision.of(frame.power, prompt, "PAT-10", options)
 
 
 def _kind_choose(ctx: Ctx, frame: SponsorKindFrame, choice: Choice) -> None:
@@ -460,12 +491,13 @@ def _sponsoring(ctx: Ctx, number: int) -> tuple[tuple[str, ...], bool]:
 
 
 def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:
+    """A card that sponsors a patron (PAT-10); ``help_text`` is marked with ``N_``."""
     kinds, italian_only = SPONSORING_EVENTS[event_id]
 
     def refusal(ctx: Ctx, power: str) -> str:
         if event_kinds(ctx, power, kinds, italian_only):
             return ""
-        return "PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)"
+        return _("PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)")
 
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
         allowed = event_kinds(ctx, power, kinds, italian_only)
@@ -478,7 +510,7 @@ def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:
 
 
 CARD_EVENTS = (
-    _sponsoring_event("papal-bull", "sponsor an artist or a scientist from your pool or the Italian pool, in the 3-CP box (PAT-10)"),
-    _sponsoring_event("patron-of-the-arts", "sponsor an artist from your pool or the Italian pool, in the 3-CP box (PAT-10)"),
-    _sponsoring_event("commissioned-from-italy", "sponsor an Italian artist or scientist, in the 3-CP box (PAT-10)"),
+    _sponsoring_event("papal-bull", N_("sponsor an artist or a scientist from your pool or the Italian pool, in the 3-CP box (PAT-10)")),
+    _sponsoring_event("patron-of-the-arts", N_("sponsor an artist from your pool or the Italian pool, in the 3-CP box (PAT-10)")),
+    _sponsoring_event("commissioned-from-italy", N_("sponsor an Italian artist or scientist, in the 3-CP box (PAT-10)")),
 )

@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from core.choices import Choice, Decision, Option, Quiet, Verb
-from core.state import Frame, Phase
+from core.i18n import Message, N_, _, msg
+from core.ids import INDEPENDENT
+from core.state import Frame, LeaderStatus, Phase
 
 if TYPE_CHECKING:
     from core.context import Ctx
@@ -71,6 +73,7 @@ class CardEvent:
     played as in an open window, each with its refusal.
     ``resolve(ctx, power, number, args)``: what it does (``args``: the chosen target, or the battle
     space for combat cards); it may push a frame of its own module for a later pick.
+    ``help``: what it does, an English message marked with ``N_`` (translated where it is shown).
     """
 
     id: str
@@ -95,6 +98,7 @@ class TableKind:
 
     ``steps[i](ctx, args)`` lists the options for parameter ``i`` given the ones chosen so far;
     ``record(ctx, by, args)`` applies it (``by`` is the acting power, "" for the table).
+    ``label``: an English message marked with ``N_`` (translated where it is shown).
     """
 
     id: str
@@ -130,6 +134,49 @@ def pick(value: str, label: str, refusal: str = "", quiet: Quiet | None = None) 
 
 
 def space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
-    """``pick <space>`` for every space, in map order, labelled ``template`` with the space's name:
-    made once per game data (refuse one with ``Option.with_refusal``)."""
-    return ctx.tables.memo(("space picks", template), lambda: tuple(pick(s, template.format(ctx.name(s))) for s in ctx.data.spaces))
+    """``pick <space>`` for every space, in map order, labelled ``template`` (an English message marked
+    with ``N_``, its ``{space}`` the space's name) in the current language: made once per game data and
+    language (refuse one with ``Option.with_refusal``)."""
+
+    def make() -> tuple[Option, ...]:
+        shown = _(template)
+        return tuple(pick(s, shown.format(ctx.name(s), space=ctx.name(s))) for s in ctx.data.spaces)
+
+    return ctx.tables.memo(("space picks", template), make)
+
+
+# UNIT-3: a leader's status as a player reads it (translated where shown)
+LEADER_STATUS = {
+    LeaderStatus.OUT_OF_PLAY: N_("out of play"),
+    LeaderStatus.ON_MAP: N_("on the map"),
+    LeaderStatus.CAPTURED: N_("captured"),
+    LeaderStatus.DESTROYED: N_("destroyed"),
+}
+
+
+def named(ctx: Ctx, ident: str) -> Message | str:
+    """A power, a space or a minor as a message's parameter: a power is a game term (``power_term``,
+    translated where shown), and so is the Independent side; a space's or a minor's name is a name."""
+    if ident in ctx.tables.power_ids:
+        return ctx.power_term(ident)
+    if ident == INDEPENDENT:
+        return msg("Independent")
+    return ctx.name(ident)
+
+
+def shown_name(ctx: Ctx, ident: str) -> str:
+    """``named`` in the current language: for live text (labels, prompts, refusals)."""
+    name = named(ctx, ident)
+    return name.render() if isinstance(name, Message) else name
+
+
+def by_table(by: str, message: Message) -> Message:
+    """A recorded table action's log line (TABLE-1): marked ``(by the table)`` when no power recorded it."""
+    return message if by else msg("(by the table) {action}", action=message)
+
+
+def listed(items: list[Message | str]) -> Message | str:
+    """Several names or terms as one parameter, ``a, b, c`` (each translated where it is a term)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return msg("{items}, {item}", items=listed(items[:-1]), item=items[-1])

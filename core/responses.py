@@ -8,6 +8,7 @@ from attrs import Factory, define
 from core.cards import discard_after_play, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
+from core.i18n import Message, _, msg
 from core.procedures import Moment, Procedure
 from core.state import Frame, Phase, QuietResponses
 
@@ -17,7 +18,7 @@ BEFORE_MARRIAGE_RESOLUTION = (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMAT
 
 @define
 class ResponseWindowFrame(Frame):
-    trigger: str
+    trigger: Message  # what opened the window ("after #10 Papal Bull"): kept, rendered when shown
     asked: list[str] = Factory(list)
     index: int = 0
 
@@ -55,7 +56,7 @@ def response_options(ctx: Ctx, power: str) -> list[Option]:
     return _window_options(ctx, power, Moment.RESPONSE)
 
 
-def open_response_window(ctx: Ctx, trigger: str) -> None:
+def open_response_window(ctx: Ctx, trigger: Message) -> None:
     """CARD-2: after every action or event, every power may answer with a response card."""
     if ctx.state.phase in BEFORE_MARRIAGE_RESOLUTION:
         ctx.state.stack.append(ResponseWindowFrame(trigger=trigger, asked=list(ctx.tables.power_ids)))
@@ -70,7 +71,7 @@ def open_combat_window(ctx: Ctx, space: str, sides: tuple[str, str]) -> None:
 def open_battle_windows(ctx: Ctx, space: str, sides: tuple[str, str], battle: str) -> None:
     """After a recorded field battle, assault or naval battle: first the combat-card window of its sides
     (CARD-3), then the response window of every power (CARD-2), each in impulse order (GEN-8)."""
-    open_response_window(ctx, f"after the {battle} at {ctx.name(space)}")  # below: it opens second
+    open_response_window(ctx, msg("after the {battle} at {space}", battle=Message(battle), space=ctx.name(space)))  # below: it opens second
     open_combat_window(ctx, space, sides)
 
 
@@ -79,7 +80,7 @@ def _play_from_window(ctx: Ctx, power: str, choice: Choice, extra: tuple[str, ..
     event = ctx.rules.event_of(ctx.data, number)
     assert event is not None
     rule = "CARD-3" if event.moment is Moment.COMBAT else "CARD-2"
-    take_from_hand(ctx, power, number, "in the window", rule)  # a reveal: an undo barrier (GEN-9)
+    take_from_hand(ctx, power, number, msg("in the window"), rule)  # a reveal: an undo barrier (GEN-9)
     event.resolve(ctx, power, number, (*choice.args[1:], *extra))
     discard_after_play(ctx, number)
 
@@ -115,9 +116,10 @@ def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
     options = _asked_now(ctx, power)
     if options is None:
         return None
-    options.append(Option(Choice(Verb.NO_RESPONSE, (), "No response"), quiet=Quiet.MOVES_ON))
-    options.append(Option(Choice(Verb.NO_RESPONSE, (UNTIL_NEXT_PHASE,), "No responses from me until the next phase (GEN-8)")))
-    return Decision.of(power, f"Response window {frame.trigger}: play a response card?", "CARD-2", options)
+    options.append(Option(Choice(Verb.NO_RESPONSE, (), _("No response")), quiet=Quiet.MOVES_ON))
+    options.append(Option(Choice(Verb.NO_RESPONSE, (UNTIL_NEXT_PHASE,), _("No responses from me until the next phase (GEN-8)"))))
+    prompt = msg("Response window {trigger}: play a response card?", trigger=frame.trigger)
+    return Decision.of(power, prompt, "CARD-2", options)
 
 
 def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> None:
@@ -127,7 +129,7 @@ def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> No
     elif choice.args == (UNTIL_NEXT_PHASE,):
         answerable = _answerable(response_options(ctx, power))
         ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, answerable)
-        ctx.log("GEN-8", "plays no response until the next phase (or until something it could answer changes)", power)
+        ctx.log("GEN-8", msg("plays no response until the next phase (or until something it could answer changes)"), power)
     frame.index += 1
 
 
@@ -155,8 +157,9 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
     options = _window_options(ctx, power, Moment.COMBAT)
     if not any(not o.refusal for o in options) and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only a side that could play a combat card is asked
-    options.append(Option(Choice(Verb.NO_COMBAT, (), "No combat card"), quiet=Quiet.MOVES_ON))
-    return Decision.of(power, f"Battle at {ctx.name(frame.space)}: play a combat card?", "CARD-3", options)
+    options.append(Option(Choice(Verb.NO_COMBAT, (), _("No combat card")), quiet=Quiet.MOVES_ON))
+    prompt = msg("Battle at {space}: play a combat card?", space=ctx.name(frame.space))
+    return Decision.of(power, prompt, "CARD-3", options)
 
 
 def _combat_choose(ctx: Ctx, frame: CombatWindowFrame, choice: Choice) -> None:

@@ -11,34 +11,47 @@ from functools import cache
 
 from attrs import frozen
 
+from core.i18n import N_, _
 from core.registry import RULES
 from core.rules_text import base_id, entries
 
 
 class Treatment(StrEnum):
-    ENFORCED = "enforced"
-    TABLE = "table action"
-    NOT_IN_SOURCES = "not in the sources"
-    NOT_CITED = "not cited by the engine"
+    """How the engine treats a rule (its value is marked for the catalogs: shown with ``_(treatment)``)."""
+
+    ENFORCED = N_("enforced")
+    TABLE = N_("table action")
+    NOT_IN_SOURCES = N_("not in the sources")
+    NOT_CITED = N_("not cited by the engine")
 
 
 @frozen
 class Status:
     treatment: Treatment
-    note: str = ""
+    note: str = ""  # English, marked for the catalogs: shown with ``_(note)`` (``shown_note``)
+
+    @property
+    def shown_treatment(self) -> str:
+        """The treatment in the reader's language (the rules browser's "Engine: ...")."""
+        return _(self.treatment.value)
+
+    @property
+    def shown_note(self) -> str:
+        """The note in the reader's language ("" when there is none)."""
+        return _(self.note) if self.note else ""
 
 
 DECLARED: dict[str, Status] = {
-    "GEN-1": Status(Treatment.ENFORCED, "the impulse order is the order of the powers in core/data/powers.toml"),
-    "GEN-9": Status(Treatment.ENFORCED, "undo back to the last die roll, reveal or hand-off (core/session.py)"),
-    "CL-6": Status(Treatment.ENFORCED, "Guise's moves are table actions, refused outside the territory; his winter return is automatic"),
-    "IND-1": Status(Treatment.ENFORCED, "the independent spaces are data (core/data/spaces.toml, scenarios)"),
-    "MOR-3": Status(Treatment.ENFORCED, "the Morisco's moves are table actions, refused beyond 2 spaces of Granada or in Winter"),
-    "MOR-4": Status(Treatment.ENFORCED, "its sieges are recorded as table actions; the Winter check is automatic"),
-    "PAT-9": Status(Treatment.ENFORCED, "the worked example is a walkthrough and a test, and comes out exactly"),
-    "TABLE-1": Status(Treatment.TABLE, "players record outcomes the sources do not describe; each is validated and logged"),
-    "UNIT-3": Status(Treatment.TABLE, "capture, release and losses of leaders are recorded as table actions"),
-    "WIN-4": Status(Treatment.NOT_IN_SOURCES, "its condition is not in the sources: the check stays off until it is supplied"),
+    "GEN-1": Status(Treatment.ENFORCED, N_("the impulse order is the order of the powers in core/data/powers.toml")),
+    "GEN-9": Status(Treatment.ENFORCED, N_("undo back to the last die roll, reveal or hand-off (core/session.py)")),
+    "CL-6": Status(Treatment.ENFORCED, N_("Guise's moves are table actions, refused outside the territory; his winter return is automatic")),
+    "IND-1": Status(Treatment.ENFORCED, N_("the independent spaces are data (core/data/spaces.toml, scenarios)")),
+    "MOR-3": Status(Treatment.ENFORCED, N_("the Morisco's moves are table actions, refused beyond 2 spaces of Granada or in Winter")),
+    "MOR-4": Status(Treatment.ENFORCED, N_("its sieges are recorded as table actions; the Winter check is automatic")),
+    "PAT-9": Status(Treatment.ENFORCED, N_("the worked example is a walkthrough and a test, and comes out exactly")),
+    "TABLE-1": Status(Treatment.TABLE, N_("players record outcomes the sources do not describe; each is validated and logged")),
+    "UNIT-3": Status(Treatment.TABLE, N_("capture, release and losses of leaders are recorded as table actions")),
+    "WIN-4": Status(Treatment.NOT_IN_SOURCES, N_("its condition is not in the sources: the check stays off until it is supplied")),
 }
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from core import i18n
+
 RULES_FILE = Path(__file__).parent / "data" / "rules.md"
 _RULE_START = re.compile(r"^- `([A-Z]+-\d+[a-z]?)`")
 _SOURCE_TAG = re.compile(r"`\[(S\d?|D|P)\]`|\[(S\d)\]")
@@ -33,9 +35,24 @@ def _tags(text: str) -> tuple[str, ...]:
     return tuple(tag for tag in ("S", "D", "P") if tag in found)
 
 
-@cache
 def entries() -> tuple[RuleEntry, ...]:
-    """Every rule of the reference, in its order."""
+    """Every rule of the reference, in its order, in the current language (its sections and texts are
+    messages of the catalogs; IDs and source tags are the same in every language)."""
+    return _entries_in(i18n.current())
+
+
+@cache
+def _entries_in(language: str) -> tuple[RuleEntry, ...]:
+    english = source_entries()
+    if language == i18n.SOURCE_LANGUAGE:
+        return english
+    catalog = i18n.translations(language)
+    return tuple(RuleEntry(e.id, catalog.gettext(e.section), catalog.gettext(e.markdown), e.tags) for e in english)
+
+
+@cache
+def source_entries() -> tuple[RuleEntry, ...]:
+    """Every rule of the reference as written (English), in its order."""
     found: list[tuple[str, str, list[str]]] = []
     section = ""
     current: list[str] | None = None

@@ -19,6 +19,7 @@ from cattrs.strategies import configure_tagged_union, include_subclasses
 
 from core import atomic
 from core.gamedata import GameData
+from core.i18n import N_, Message, ParamValue, _
 from core.registry import RULES
 from core.choices import IllegalChoice
 from core.session import Action, Session
@@ -26,7 +27,7 @@ from core.setup import Setup, SetupError, check_seats
 from core.state import Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 SAVE_FILE_MODE = atomic.PRIVATE_FILE_MODE  # a save holds every hand and the dice (GEN-8)
 ACTION_SEPARATOR = ": "
@@ -37,7 +38,8 @@ MAX_NUMBER_DIGITS = 4300
 
 
 class SaveError(ValueError):
-    """A save file that cannot be loaded; the message names the file and the problem."""
+    """A save file that cannot be loaded; the message names the file and the problem, in the language
+    of the reader who opened it (the path, field names and values as they are)."""
 
 
 @frozen
@@ -62,11 +64,43 @@ def _strict(kind: type, what: str) -> Any:
     return structure
 
 
+def _unstructure_message(message: Message) -> dict[str, Any]:
+    """A message as saved: its English id, its parameters (nested messages alike) and its plural."""
+    raw: dict[str, Any] = {"id": message.id}
+    if message.params:
+        raw["params"] = {
+            name: _unstructure_message(value) if isinstance(value, Message) else value for name, value in message.params
+        }
+    if message.plural:
+        raw["plural"] = message.plural
+    return raw
+
+
+def _structure_message(raw: Any) -> Message:
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or set(raw) - {"id", "params", "plural"}:
+        raise TypeError(f"expected a message (id, params, plural), got {_short(raw)}")
+    params = raw.get("params", {})
+    plural = raw.get("plural", "")
+    if not isinstance(params, dict) or not isinstance(plural, str):
+        raise TypeError(f"expected a message's params as a table and its plural as text, got {_short(raw)}")
+    values: list[tuple[str, ParamValue]] = []
+    for name, value in params.items():
+        if isinstance(value, dict):
+            values.append((name, _structure_message(value)))
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            values.append((name, value))
+        else:
+            raise TypeError(f"expected a message parameter to be text, a number or a message, got {_short(value)}")
+    return Message(raw["id"], tuple(values), plural)
+
+
 def _make_converter() -> cattrs.Converter:
     converter = make_converter(forbid_extra_keys=True)
     converter.register_structure_hook(int, _strict(int, "a whole number"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(str, _strict(str, "text"))
+    converter.register_unstructure_hook(Message, _unstructure_message)
+    converter.register_structure_hook(Message, lambda value, _: _structure_message(value))
     tags: dict[type, str] = {Frame: "frame", **FRAME_TAGS}
     include_subclasses(
         Frame,
@@ -93,15 +127,19 @@ def _migrate_v1(raw: dict[str, Any]) -> dict[str, Any]:
     per-event frames instead of the string-stepped "event" frame; unread fields dropped."""
     setup, state = raw.get("setup"), raw.get("state")
     if not isinstance(setup, dict) or not isinstance(state, dict) or not isinstance(state.get("powers"), dict):
-        raise MigrationError("its set-up or state is not a table")
+        raise MigrationError(_("its set-up or state is not a table"))
     for key in ("scenario", "seed"):
         if raw.get(key) != setup.get(key):
-            raise MigrationError(f"its {key} ({raw.get(key)!r}) differs from its set-up's ({setup.get(key)!r})")
+            raise MigrationError(
+                _("its {field} ({value}) differs from its set-up's ({setup_value})").format(
+                    field=key, value=repr(raw.get(key)), setup_value=repr(setup.get(key))
+                )
+            )
         del raw[key]
     names: dict[str, list[str]] = {}
     for power_id, power in state["powers"].items():
         if not isinstance(power, dict) or not isinstance(power.get("controller"), str):
-            raise MigrationError(f"power {power_id!r} has no controller")
+            raise MigrationError(_("power {power} has no controller").format(power=repr(power_id)))
         names.setdefault(power.pop("controller"), []).append(power_id)
     setup.pop("controllers", None)
     setup["seats"] = [{"name": name, "powers": powers, "kind": "person", "bot": ""} for name, powers in names.items()]
@@ -125,8 +163,37 @@ def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+LEGACY_TEXT = "legacy-text"  # marks, in an older save's recorded state, a text now kept as a message
+
+
+def _legacy(text: str) -> dict[str, Any]:
+    return {"id": text, "params": {LEGACY_TEXT: 1}}
+
+
+def _migrate_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """v2 -> v3: the texts of the state (VP reasons, Card marker reasons, card-count steps, how the game
+    was won, what opened a response window) are kept as messages, rendered in the reader's language: an older save's English text becomes a message of that
+    text, which its replay's message must read as in English (``_agrees``)."""
+    state = raw.get("state")
+    powers = state.get("powers") if isinstance(state, dict) else None
+    for power in powers.values() if isinstance(powers, dict) else ():
+        if not isinstance(power, dict):
+            continue
+        for key, field_name in (("vp_entries", "reason"), ("card_markers", "reason"), ("deal", "text")):
+            for entry in _list(power.get(key)):
+                if isinstance(entry, dict) and isinstance(entry.get(field_name), str):
+                    entry[field_name] = _legacy(entry[field_name])
+    if isinstance(state, dict) and isinstance(state.get("victory"), str):
+        state["victory"] = _legacy(state["victory"]) if state["victory"] else None
+    for frame in _list(state.get("stack") if isinstance(state, dict) else None):
+        if isinstance(frame, dict) and frame.get("type") == "response-window" and isinstance(frame.get("trigger"), str):
+            frame["trigger"] = _legacy(frame["trigger"])
+    raw["version"] = 3
+    return raw
+
+
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
-MIGRATIONS: dict[int, Any] = {1: _migrate_v1}
+MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2}
 
 
 def to_dict(session: Session) -> dict[str, Any]:
@@ -197,28 +264,43 @@ def _whole_number(digits: str) -> int:
 
 def _decode(text: str, path: Path) -> Any:
     if not text.strip():
-        raise _problem(path, "not a save file: the file is empty")
+        raise _problem(path, _("not a save file: the file is empty"))
     try:
         return json.loads(text, parse_int=_whole_number)
     except json.JSONDecodeError as exc:
         if _is_cut_short(text, exc):
-            raise _problem(path, "the file is truncated (it ends in the middle of the data)") from None
-        raise _problem(path, f"not a save file: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+            raise _problem(path, _("the file is truncated (it ends in the middle of the data)")) from None
+        raise _problem(
+            path, _("not a save file: not JSON ({error} at line {line} column {column})").format(error=exc.msg, line=exc.lineno, column=exc.colno)
+        ) from None
     except _NumberTooLong as exc:
-        raise _problem(path, f"not a save file: it holds a number of {exc.digits} digits (a save's have at most {MAX_NUMBER_DIGITS})") from None
+        raise _problem(
+            path, _("not a save file: it holds a number of {digits} digits (a save's have at most {most})").format(digits=exc.digits, most=MAX_NUMBER_DIGITS)
+        ) from None
     except RecursionError:
-        raise _problem(path, "not a save file: its data is nested too deeply") from None
+        raise _problem(path, _("not a save file: its data is nested too deeply")) from None
+
+
+REQUIRED_FIELD_MISSING = N_("required field missing")  # cattrs says it so; shown translated
 
 
 def _format_exception(exc: BaseException, expected: type | None) -> str:
-    """cattrs' wording, except where it would say 'unknown error' about a value of the wrong shape."""
+    """cattrs' wording in the reader's language, except where it would say 'unknown error' about a value
+    of the wrong shape (the field path after it, ``@ save.state.turn``, is not translated)."""
     if isinstance(exc, (AttributeError, TypeError)) and expected is not None:
         if attrs.has(expected) or expected is Frame:
-            return "expected an object"
+            return _("expected an object")
         if typing.get_origin(expected) is dict:
-            return "expected a mapping"
+            return _("expected a mapping")
         if typing.get_origin(expected) in (list, tuple):
-            return "expected a list"
+            return _("expected a list")
+    if isinstance(exc, KeyError):
+        return _(REQUIRED_FIELD_MISSING)
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return _("extra fields found ({fields})").format(fields=", ".join(sorted(exc.extra_fields)))
+    if isinstance(exc, (ValueError, TypeError)) and expected is not None:
+        type_name = expected.__name__ if hasattr(expected, "__name__") else repr(expected)
+        return _("invalid value for type, expected {type}").format(type=type_name)
     return cattrs.v.format_exception(exc, expected)
 
 
@@ -231,22 +313,24 @@ def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | N
     """The SaveFile, and for a save of an older version its migrated raw state (what it recorded)."""
     raw = _decode(text, path)
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
-        raise _problem(path, f"not a save file of this game (format must be {SAVE_FORMAT!r})")
+        raise _problem(path, _("not a save file of this game (format must be {format})").format(format=repr(SAVE_FORMAT)))
     if "version" not in raw:
-        raise _problem(path, "the save has no version number")
+        raise _problem(path, _("the save has no version number"))
     version = raw["version"]
     if not isinstance(version, int) or isinstance(version, bool):
-        raise _problem(path, f"the save's version is not a whole number (it is {_short(version)})")
+        raise _problem(path, _("the save's version is not a whole number (it is {value})").format(value=_short(version)))
     if version > SAVE_VERSION:
-        raise _problem(path, f"saved by a newer version of the game (save version {version}, this game reads up to {SAVE_VERSION})")
+        raise _problem(
+            path, _("saved by a newer version of the game (save version {version}, this game reads up to {newest})").format(version=version, newest=SAVE_VERSION)
+        )
     migrated = version < SAVE_VERSION
     while version < SAVE_VERSION:
         if version not in MIGRATIONS:
-            raise _problem(path, f"save version {version} is too old to migrate")
+            raise _problem(path, _("save version {version} is too old to migrate").format(version=version))
         try:
             raw = MIGRATIONS[version](raw)
         except MigrationError as exc:
-            raise _problem(path, f"cannot be carried over from save version {version}: {exc}") from None
+            raise _problem(path, _("cannot be carried over from save version {version}: {problem}").format(version=version, problem=exc)) from None
         version = raw["version"]
     if isinstance(raw.get("state"), dict) and isinstance(raw.get("setup"), dict) and "scenario" not in raw["state"]:
         raw["state"]["scenario"] = raw["setup"].get("scenario")
@@ -254,11 +338,11 @@ def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | N
         save = converter().structure(raw, SaveFile)
     except cattrs.BaseValidationError as exc:
         lines = cattrs.transform_error(exc, path="save", format_exception=_format_exception)
-        raise _problem(path, "the save is damaged: " + "; ".join(_explain_frame_tags(raw, lines[:3]))) from None
+        raise _problem(path, _("the save is damaged: {problems}").format(problems="; ".join(_explain_frame_tags(raw, lines[:3])))) from None
     try:
         check_seats(save.setup.seats, tuple(save.state.powers))
     except SetupError as exc:
-        raise _problem(path, f"its set-up cannot be played: {exc}") from None
+        raise _problem(path, _("its set-up cannot be played: {problem}").format(problem=exc)) from None
     return save, raw["state"] if migrated else None
 
 
@@ -275,12 +359,12 @@ def _explain_frame_tags(raw: dict[str, Any], lines: list[str]) -> list[str]:
     for line in lines:
         where = line.rsplit(" @ ", 1)[-1]
         prefix = "save.state.stack["
-        if line.startswith("required field missing") and where.startswith(prefix) and where.endswith("]"):
+        if line.startswith(_(REQUIRED_FIELD_MISSING)) and where.startswith(prefix) and where.endswith("]"):
             index = where[len(prefix) : -1]
             if index.isdigit() and int(index) < len(stack) and isinstance(stack[int(index)], dict):
                 tag = stack[int(index)].get("type")
                 if tag not in known:
-                    line = f"unknown pending-procedure type {tag!r} @ {where}"
+                    line = _("unknown pending-procedure type {type} @ {where}").format(type=repr(tag), where=where)
         out.append(line)
     return out
 
@@ -323,7 +407,7 @@ class OpenedSave:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions)
         except IllegalChoice as exc:
-            raise _problem(self.path, f"its action log cannot be replayed ({_one_line(exc)})") from None
+            raise _problem(self.path, _("its action log cannot be replayed ({problem})").format(problem=_one_line(exc))) from None
         replayed = converter().unstructure(session.state)
         if self.recorded_state is None:
             same = replayed == converter().unstructure(self.save.state)
@@ -331,8 +415,11 @@ class OpenedSave:
             same = _agrees(self.recorded_state, replayed)
         if not same:
             other_data = self.save.data_fingerprint != self.data.fingerprint
-            why = "it was made with different game data (data files or overrides changed)" if other_data else "edited or corrupted"
-            raise _problem(self.path, f"its state does not match its action log ({why})")
+            if other_data:
+                why = _("it was made with different game data (data files or overrides changed)")
+            else:
+                why = _("edited or corrupted")
+            raise _problem(self.path, _("its state does not match its action log ({why})").format(why=why))
         return session
 
 
@@ -342,12 +429,12 @@ def open_save(path: Path, data: GameData) -> OpenedSave:
     try:
         save.setup.checked(data)
     except SetupError as exc:
-        raise _problem(path, f"its set-up cannot be played: {exc}") from None
+        raise _problem(path, _("its set-up cannot be played: {problem}").format(problem=exc)) from None
     actions = []
     for number, text in enumerate(save.actions, 1):
         actor, separator, choice = text.partition(ACTION_SEPARATOR)
         if not separator or not actor or not choice:
-            raise _problem(path, f"action {number} is not 'power: choice': {_short(text)}")
+            raise _problem(path, _("action {number} is not 'power: choice': {text}").format(number=number, text=_short(text)))
         actions.append(Action(actor=actor, choice=choice))
     return OpenedSave(path, data, save, actions, recorded_state)
 
@@ -361,17 +448,19 @@ def read_text(path: Path) -> str:
     """A save's text: only a regular file (no named pipe, device, folder or broken link), at most
     MAX_SAVE_BYTES, in UTF-8; a one-line SaveError otherwise."""
     try:
-        content = atomic.read_regular_file(path, MAX_SAVE_BYTES, "save")
+        content = atomic.read_regular_file(path, MAX_SAVE_BYTES, "save file")
     except atomic.UnreadableFile as exc:
-        raise _problem(path, f"cannot be read: {exc}") from None
+        raise _problem(path, _("cannot be read: {problem}").format(problem=exc)) from None
     try:
         return content.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _problem(path, f"cannot be read: not UTF-8 text (byte {exc.start})") from None
+        raise _problem(path, _("cannot be read: not UTF-8 text (byte {byte})").format(byte=exc.start)) from None
 
 
 def _agrees(recorded: Any, replayed: Any) -> bool:
     """Every value an older save recorded equals the replayed one (new fields are not compared)."""
+    if isinstance(recorded, dict) and recorded.get("params") == {LEGACY_TEXT: 1}:
+        return isinstance(replayed, dict) and _structure_message(replayed).in_language("en") == recorded["id"]
     if isinstance(recorded, dict):
         return isinstance(replayed, dict) and all(k in replayed and _agrees(v, replayed[k]) for k, v in recorded.items())
     if isinstance(recorded, list):

@@ -14,6 +14,7 @@ from core import engine
 from core.choices import Choice, Decision
 from core.events import Event, EventKind, render
 from core.gamedata import GameData
+from core.i18n import N_, Message, _, msg, text_of
 from core.setup import Seat, SeatKind, Setup, new_state
 from core.state import Frame, GameState
 from core.table import TableFrame
@@ -38,16 +39,21 @@ class _Undoable:
     by_computer: bool
 
 
+BARRIER_WORDS: dict[EventKind, str] = {
+    EventKind.SHUFFLE: N_("the deck was shuffled"),
+    EventKind.DRAW: N_("a random draw"),
+    EventKind.REVEAL: N_("everyone saw a card"),
+}
+BARRIER_OTHER = N_("a barrier")
+
+
 def barrier_reason(event: Event) -> str:
-    """What an undo barrier event did, in words for the refusal of undo (GEN-9)."""
+    """What an undo barrier event did, in words for the refusal of undo (GEN-9), in the reader's
+    language: computed when the refusal is shown, never kept."""
     if event.kind is EventKind.ROLL and event.roll is not None:
-        return f"a die was rolled for {event.roll.why} [{event.rule}]"
-    what = {
-        EventKind.SHUFFLE: "the deck was shuffled",
-        EventKind.DRAW: "a random draw",
-        EventKind.REVEAL: "everyone saw a card",
-    }.get(event.kind, "a barrier")
-    return f"{what} ({render(event)})"
+        return _("a die was rolled for {why} [{rule}]").format(why=text_of(event.roll.why), rule=event.rule)
+    what = _(BARRIER_WORDS.get(event.kind, BARRIER_OTHER))
+    return _("{what} ({line})").format(what=what, line=render(event))
 
 
 @define
@@ -63,7 +69,8 @@ class Session:
     # replays all but the last person's decision and the answers after it (exact: no chance inside).
     _window_base: bytes = b""
     _window: list[_Undoable] = Factory(list)
-    _barrier: str = "the game began"  # why the window is empty (GEN-9)
+    # why the window is empty (GEN-9): a message, or the barrier event, put in words when undo is refused
+    _barrier: Message | Event = Message(N_("the game began"))
     _last_person: str = ""
     _pending: Decision | None = None
     _pending_for: Frame | None = None  # the frame the pending decision was built for
@@ -82,14 +89,14 @@ class Session:
         state = new_state(data, setup.scenario, setup.seed, setup.strict_response_windows)
         session = cls(data=data, setup=setup, state=state, keep_undo=keep_undo)
         session.log.extend(engine.start(data, state))
-        session.refresh("the game began")
+        session.refresh(N_("the game began"))
         return session
 
     @classmethod
     def resume(cls, data: GameData, setup: Setup, state: GameState, actions: list[Action]) -> Session:
         """A game from a saved state and its action log, not replayed (saves.OpenedSave checks it)."""
         session = cls(data=data, setup=setup.completed(data), state=state, actions=list(actions))
-        session.refresh("the game was loaded")
+        session.refresh(N_("the game was loaded"))
         session._last_person = session._decider_under_table()
         return session
 
@@ -126,13 +133,14 @@ class Session:
             self._build_pending()  # the stack was changed by hand without refresh()
         return self._pending
 
-    def refresh(self, reason: str = "the position was set up") -> None:
+    def refresh(self, reason: Message | str = N_("the position was set up")) -> None:
         """Build the pending decision again after the state was edited by hand; the edited state is
-        the new starting point of undo (GEN-9), ``reason`` says why when undo is refused."""
+        the new starting point of undo (GEN-9), ``reason`` says why when undo is refused (a message,
+        or an English text marked for the catalogs: shown in the reader's language)."""
         self._build_pending()
-        self._close_window(reason)
+        self._close_window(reason if isinstance(reason, Message) else Message(reason))
 
-    def _close_window(self, reason: str) -> None:
+    def _close_window(self, reason: Message | Event) -> None:
         self._window.clear()
         self._window_base = b""
         self._barrier = reason
@@ -183,7 +191,7 @@ class Session:
             return events
         barrier = next((e for e in events if e.is_barrier), None)
         if barrier is not None:  # GEN-9: no undo across chance or a reveal
-            self._close_window(barrier_reason(barrier))
+            self._close_window(barrier)
             return events
         if opens_window:
             self._window_base = base
@@ -196,17 +204,19 @@ class Session:
         """GEN-9: a hand-off to another person is a barrier; a computer player is no person."""
         seat = self.seat_to_decide()
         if seat is not None and seat.kind is SeatKind.PERSON and seat.name != person:
-            self._close_window(f"the decision passed to {seat.name}")
+            self._close_window(msg("the decision passed to {person}", person=seat.name))
 
     def can_undo(self) -> bool:
         return any(not undoable.by_computer for undoable in self._window)
 
     def undo_refusal(self) -> str:
-        """Why there is nothing to undo now (GEN-9), naming the barrier."""
-        return (
-            f"GEN-9: nothing to undo since {self._barrier}: undo never goes back across a die roll, a random "
+        """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language."""
+        barrier = self._barrier
+        since = barrier_reason(barrier) if isinstance(barrier, Event) else barrier.render()
+        return _(
+            "GEN-9: nothing to undo since {barrier}: undo never goes back across a die roll, a random "
             "draw, a reveal of hidden cards or a hand-off to another person"
-        )
+        ).format(barrier=since)
 
     def undo(self) -> bool:
         """Take back the last decision of the person at the keyboard, with the computers' quiet answers

@@ -9,6 +9,7 @@ from attrs import frozen
 
 from core import dice
 from core.gamedata import GameData
+from core.i18n import _, msg
 from core.ids import Power
 from core.state import (
     CardPiles,
@@ -115,7 +116,7 @@ class Setup:
         """This set-up, if the new-game form could have made it: a known scenario and ``check_seats``;
         SetupError (one line) otherwise. Saves and store games are checked this way before they open."""
         if self.scenario not in data.scenarios:
-            raise SetupError(f"unknown scenario {_quoted(self.scenario)} (known: {', '.join(data.scenarios)})")
+            raise SetupError(_unknown_scenario(_quoted(self.scenario), data))
         check_seats(self.seats, data.power_ids)
         return self
 
@@ -129,43 +130,49 @@ def check_seats(seats: Iterable[Seat], power_ids: Collection[str]) -> None:
     names: set[str] = set()
     held: list[str] = []
     for seat in seats:
-        where = f"seat {_quoted(seat.name)}"
+        seat_name = _quoted(seat.name)
         if problem := seat_name_problem(seat.name):
-            raise SetupError(f"{where}: {problem}")
+            raise SetupError(_("seat {seat}: {problem}").format(seat=seat_name, problem=problem))
         if seat.name in names:
-            raise SetupError(f"{where}: two seats have this name")
+            raise SetupError(_("seat {seat}: two seats have this name").format(seat=seat_name))
         names.add(seat.name)
         if seat.kind is SeatKind.PERSON and seat.bot:
-            raise SetupError(f"{where}: a person's seat names a computer player ({_quoted(seat.bot)})")
+            raise SetupError(_("seat {seat}: a person's seat names a computer player ({bot})").format(seat=seat_name, bot=_quoted(seat.bot)))
         if seat.kind is SeatKind.COMPUTER and seat.bot not in BOTS:
-            raise SetupError(f"{where}: unknown computer player {_quoted(seat.bot)} (known: {', '.join(BOTS)})")
+            raise SetupError(
+                _("seat {seat}: unknown computer player {bot} (known: {known})").format(seat=seat_name, bot=_quoted(seat.bot), known=", ".join(BOTS))
+            )
         if seat.kind is SeatKind.ONLOOKER:
-            raise SetupError(f"{where}: an onlooker holds no power and has no seat in the set-up")
+            raise SetupError(_("seat {seat}: an onlooker holds no power and has no seat in the set-up").format(seat=seat_name))
         if not seat.powers:
-            raise SetupError(f"{where}: holds no power")
+            raise SetupError(_("seat {seat}: holds no power").format(seat=seat_name))
         held += seat.powers
     unknown = sorted(set(held) - set(power_ids))
     if unknown:
-        raise SetupError(f"unknown power {_quoted(unknown[0])} (powers: {', '.join(power_ids)})")
+        raise SetupError(_("unknown power {power} (powers: {known})").format(power=_quoted(unknown[0]), known=", ".join(power_ids)))
     twice = sorted({p for p in held if held.count(p) > 1})
     if twice:
-        raise SetupError(f"{twice[0]} is held by two seats (GEN-2)")
+        raise SetupError(_("{power} is held by two seats (GEN-2)").format(power=twice[0]))
     free = [p for p in power_ids if p not in held]
     if free:
-        raise SetupError(f"{free[0]} is held by no seat (GEN-2)")
+        raise SetupError(_("{power} is held by no seat (GEN-2)").format(power=free[0]))
 
 
 def seat_name_problem(name: str) -> str:
-    """Why ``name`` cannot name a seat ("" when it can)."""
+    """Why ``name`` cannot name a seat ("" when it can), in the reader's language."""
     if not name.strip():
-        return "the name is empty"
+        return _("the name is empty")
     if len(name) > MAX_SEAT_NAME:
-        return f"the name is {len(name)} characters long (at most {MAX_SEAT_NAME})"
+        return _("the name is {length} characters long (at most {most})").format(length=len(name), most=MAX_SEAT_NAME)
     if not name.isprintable():
-        return "the name holds a character that cannot be shown (a control or unpaired character)"
+        return _("the name holds a character that cannot be shown (a control or unpaired character)")
     if name != name.strip():
-        return "the name begins or ends with a space"
+        return _("the name begins or ends with a space")
     return ""
+
+
+def _unknown_scenario(quoted: str, data: GameData) -> str:
+    return _("unknown scenario {scenario} (known: {known})").format(scenario=quoted, known=", ".join(data.scenarios))
 
 
 def _quoted(text: str, longest: int = 30) -> str:
@@ -185,7 +192,7 @@ def new_state(
     strict_response_windows: bool | None = None,
 ) -> GameState:
     if scenario_id not in data.scenarios:
-        raise SetupError(f"unknown scenario {scenario_id!r} (known: {', '.join(data.scenarios)})")
+        raise SetupError(_unknown_scenario(repr(scenario_id), data))
     scenario = data.scenarios[scenario_id]
     start_turn = scenario.first_turn
     in_play_through = max(start_turn, scenario.in_play_through_turn)
@@ -254,6 +261,6 @@ def new_state(
             valois_vp = place_married(state, data, royal_id)
             if valois_vp:
                 state.powers[Power.FRANCE].vp_entries.append(
-                    VpEntry("MAR-6c", valois_vp, f"{data.royals[royal_id].name} on the French card", 0)
+                    VpEntry("MAR-6c", valois_vp, msg("{royal} on the French card", royal=data.royals[royal_id].name), 0)
                 )
     return state

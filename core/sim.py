@@ -170,7 +170,7 @@ def summarise(session: Session) -> GameSummary:
         seed=session.setup.seed,
         turns=state.turn,
         winner=state.winner,
-        victory=state.victory,
+        victory=state.victory.in_language("en") if state.victory is not None else "",
         decisions=len(session.actions),
         vp={p: victory.total_vp(state, data, p) for p in data.power_ids},
         rule_counts=dict(sorted(Counter(e.rule for e in session.log).items())),

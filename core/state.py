@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from attrs import Factory, define, frozen
 
+from core.i18n import N_, Message
+
 
 class Phase(StrEnum):
     """GEN-3 sequence of play (Diplomacy split into its two segments)."""
@@ -22,41 +24,42 @@ class Phase(StrEnum):
     GAME_OVER = "game-over"
 
 
+# Marked for the catalogs; shown with _(PHASE_TITLES[phase]) (turn.py's log keeps them as messages).
 PHASE_TITLES: dict[Phase, str] = {
-    Phase.SETUP: "Setup",
-    Phase.CARD_DRAW: "Card Draw Phase",
-    Phase.NEGOTIATION: "Diplomacy Phase - Negotiation Segment",
-    Phase.DIPLOMATIC_STATUS: "Diplomacy Phase - Diplomatic Status",
-    Phase.ACTION: "Action Phase",
-    Phase.MARRIAGE: "Marriage Resolution Phase",
-    Phase.PATRONAGE: "Patronage Phase",
-    Phase.WINTER: "Winter Phase",
-    Phase.VICTORY: "Victory Determination Phase",
-    Phase.GAME_OVER: "Game over",
+    Phase.SETUP: N_("Setup"),
+    Phase.CARD_DRAW: N_("Card Draw Phase"),
+    Phase.NEGOTIATION: N_("Diplomacy Phase - Negotiation Segment"),
+    Phase.DIPLOMATIC_STATUS: N_("Diplomacy Phase - Diplomatic Status"),
+    Phase.ACTION: N_("Action Phase"),
+    Phase.MARRIAGE: N_("Marriage Resolution Phase"),
+    Phase.PATRONAGE: N_("Patronage Phase"),
+    Phase.WINTER: N_("Winter Phase"),
+    Phase.VICTORY: N_("Victory Determination Phase"),
+    Phase.GAME_OVER: N_("Game over"),
 }
 
 
 class RoyalStatus(StrEnum):
-    NOT_IN_PLAY = "not yet in play"
-    AVAILABLE = "available"
-    BETROTHED = "betrothed"
-    MARRIED = "married"
-    ON_FRENCH_CARD = "married (on the French card)"
-    DEAD = "dead"
+    NOT_IN_PLAY = N_("not yet in play")
+    AVAILABLE = N_("available")
+    BETROTHED = N_("betrothed")
+    MARRIED = N_("married")
+    ON_FRENCH_CARD = N_("married (on the French card)")
+    DEAD = N_("dead")
 
 
 class LeaderStatus(StrEnum):
-    OUT_OF_PLAY = "out of play"
-    ON_MAP = "on the map"
-    CAPTURED = "captured"
-    DESTROYED = "destroyed"
+    OUT_OF_PLAY = N_("out of play")
+    ON_MAP = N_("on the map")
+    CAPTURED = N_("captured")
+    DESTROYED = N_("destroyed")
 
 
 class PatronStatus(StrEnum):
-    POOL = "in pool"
-    SPONSORED = "on the Patronage chart"
-    FINISHED = "finished"
-    REMOVED = "removed"
+    POOL = N_("in pool")
+    SPONSORED = N_("on the Patronage chart")
+    FINISHED = N_("finished")
+    REMOVED = N_("removed")
 
 
 class MarkerKind(StrEnum):
@@ -71,7 +74,7 @@ class MarkerKind(StrEnum):
 class CardMarker:
     delta: int
     rule: str
-    reason: str
+    reason: Message
     kind: MarkerKind = MarkerKind.ORDINARY
 
 
@@ -79,7 +82,7 @@ class CardMarker:
 class VpEntry:
     rule: str
     amount: int
-    reason: str
+    reason: Message
     turn: int
 
 
@@ -88,7 +91,7 @@ class DealLine:
     """One step of the CARD-7 count, for the Card Draw screen."""
 
     rule: str
-    text: str
+    text: Message
     value: int
 
 
@@ -243,6 +246,6 @@ class GameState:
     # fortresses built during play (CL-4 in Reims); printed fortresses are in the space data
     fortresses: list[str] = Factory(list)
     winner: str = ""
-    victory: str = ""
+    victory: Message | None = None  # how the game was won (WIN-1..WIN-5)
     quiet_responses: dict[str, QuietResponses] = Factory(dict)
     vp_history: list[dict[str, int]] = Factory(list)  # {power: total} at each Victory Determination (WIN-5)

@@ -51,6 +51,7 @@ from core.bots import Bot, play_computer_turns
 from core.choices import Choice, IllegalChoice
 from core.events import Event
 from core.gamedata import GameData
+from core.i18n import N_, Message, _, msg
 from core.session import Action, Session
 from core.setup import Setup, SetupError
 
@@ -139,7 +140,8 @@ def _make_private_store(path: Path) -> None:
 
 
 class StoreError(RuntimeError):
-    """The store cannot do what was asked; the message is one line naming the store and the problem."""
+    """The store cannot do what was asked; the message is one line naming the store and the problem,
+    in the language of the reader who asked (paths, names and choices as they are)."""
 
 
 class StaleGame(StoreError):
@@ -172,8 +174,12 @@ class Waiting:
     seat: str  # the seat deciding ("" when no one decides: the game is over, or cannot be replayed)
     person: bool  # a person's seat (a computer seat's decision is taken by the next terminal to look)
     power: str
-    prompt: str  # the decision's prompt, or why no one decides
+    prompt: str  # the decision's prompt as a message without a language (JSON), or an English text
     rule: str
+
+    def shown_prompt(self) -> str:
+        """The prompt in the reader's language (an older row's plain text goes through the catalog)."""
+        return _prompt_of(self.prompt).render()
 
     @property
     def over(self) -> bool:
@@ -219,9 +225,11 @@ def chat_text(text: str) -> str:
     cleaned = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") else c for c in text)
     line = " ".join(cleaned.split())
     if not line:
-        raise ChatRefused("an empty line is not said")
+        raise ChatRefused(_("an empty line is not said"))
     if len(line) > CHAT_LINE_CHARS:
-        raise ChatRefused(f"a chat line holds at most {CHAT_LINE_CHARS} characters (this one has {len(line)}): say it in two")
+        raise ChatRefused(
+            _("a chat line holds at most {most} characters (this one has {count}): say it in two").format(most=CHAT_LINE_CHARS, count=len(line))
+        )
     return line
 
 
@@ -280,14 +288,18 @@ class SqliteStore:
                 path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
             )
         except (OSError, sqlite3.Error) as exc:
-            raise self._problem(f"cannot be opened ({exc})") from None
+            raise self._problem(_("cannot be opened ({problem})").format(problem=exc)) from None
         with self._guard():
             self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")  # a committed action survives a power cut too
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise self._problem(f"made by a newer version of the game (store version {version}, this game reads up to {SCHEMA_VERSION})")
+                raise self._problem(
+                    _("made by a newer version of the game (store version {version}, this game reads up to {newest})").format(
+                        version=version, newest=SCHEMA_VERSION
+                    )
+                )
             if version < SCHEMA_VERSION:
                 with self._transaction():
                     for statement in _SCHEMA.split(";"):
@@ -382,13 +394,19 @@ class SqliteStore:
                 seat = self._acting_seat(game_id, setup, actor, player)
                 latest = self._latest(game_id)
                 if expected_number != latest + 1:
-                    raise StaleGame(f"the game moved on: game {game_id} is at action {latest}, this choice was made at action {expected_number - 1}")
+                    raise StaleGame(
+                        _("the game moved on: game {game} is at action {latest}, this choice was made at action {made_at}").format(
+                            game=game_id, latest=latest, made_at=expected_number - 1
+                        )
+                    )
                 replay = self._replay(game_id, setup, fingerprint, latest)
                 try:
                     legal = engine.check(self.data, replay.state, actor, Choice.parse(choice), replay.decision)
                 except IllegalChoice as exc:
                     raise IllegalAction(
-                        f"game {game_id}: the store's replay refuses {choice!r} for {actor} as action {expected_number} ({exc}): nothing was recorded"
+                        _("game {game}: the store's replay refuses {choice} for {actor} as action {number} ({problem}): nothing was recorded").format(
+                            game=game_id, choice=repr(choice), actor=actor, number=expected_number, problem=exc
+                        )
                     ) from None
                 applied = True
                 replay.choose(actor, legal)
@@ -414,9 +432,18 @@ class SqliteStore:
             "SELECT 1 FROM seat_claims WHERE game_id = ? AND seat = ? AND player = ?", (game_id, seat_name, player)
         ).fetchone()
         if held is None and seat is None:
-            raise NotSeated(f"TABLE-1: a table action in game {game_id} is recorded from a seat, and {player!r} sits in none: nothing was recorded")
+            raise NotSeated(
+                _("TABLE-1: a table action in game {game} is recorded from a seat, and {player} sits in none: nothing was recorded").format(
+                    game=game_id, player=repr(player)
+                )
+            )
         if held is None:
-            raise NotSeated(f"GEN-2: {actor} is played from seat {seat_name!r} in game {game_id}, which {player!r} does not hold: nothing was recorded (take your seat in the lobby)")
+            raise NotSeated(
+                _(
+                    "GEN-2: {actor} is played from seat {seat} in game {game}, which {player} does not hold: nothing was recorded "
+                    "(take your seat in the lobby)"
+                ).format(actor=actor, seat=repr(seat_name), game=game_id, player=repr(player))
+            )
         return seat_name
 
     def export(self, game_id: int, path: Path) -> Path:
@@ -449,16 +476,22 @@ class SqliteStore:
         with self._guard(), self._transaction():
             setup = self._setup(game_id, self._game(game_id)[1])
             if not any(s.name == seat and s.is_person for s in setup.seats):
-                people = ", ".join(s.name for s in setup.seats if s.is_person) or "none"
-                raise SeatTaken(f"game {game_id} has no person seat {seat!r} (its person seats: {people})")
+                people = ", ".join(s.name for s in setup.seats if s.is_person) or _("none")
+                raise SeatTaken(
+                    _("game {game} has no person seat {seat} (its person seats: {people})").format(game=game_id, seat=repr(seat), people=people)
+                )
             if seat != player:  # a person seat is named for its player (over SSH: the key's comment)
-                raise SeatTaken(f"{seat!r} in game {game_id} is {seat}'s seat; you play as {player}")
+                raise SeatTaken(
+                    _("{seat} in game {game} is {person}'s seat; you play as {player}").format(
+                        seat=repr(seat), game=game_id, person=seat, player=player
+                    )
+                )
             now = self._clock()
             row = self._db.execute(
                 "SELECT player, seen FROM seat_claims WHERE game_id = ? AND seat = ?", (game_id, seat)
             ).fetchone()
             if row is not None and row[0] != player and now - row[1] < CLAIM_SECONDS:
-                raise SeatTaken(f"{seat!r} in game {game_id} is held by {row[0]}")
+                raise SeatTaken(_("{seat} in game {game} is held by {player}").format(seat=repr(seat), game=game_id, player=row[0]))
             self._db.execute(
                 "INSERT INTO seat_claims (game_id, seat, player, seen) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (game_id, seat) DO UPDATE SET player = excluded.player, seen = excluded.seen",
@@ -511,7 +544,8 @@ class SqliteStore:
         try:
             session = self.load(game_id)
         except StoreError as exc:
-            waiting = Waiting(game_id, latest, "", False, "", f"cannot be replayed: {exc}", "")
+            # kept in the game's row, so in no reader's language (as GAME_OVER_PROMPT)
+            waiting = Waiting(game_id, latest, "", False, "", _kept(msg("cannot be replayed: {problem}", problem=str(exc))), "")
         else:
             waiting = _waiting_of(game_id, session)
         with self._guard(), self._transaction():
@@ -536,7 +570,7 @@ class SqliteStore:
         line = chat_text(text)
         author = " ".join(author.split())
         if not author:
-            raise ChatRefused("a chat line needs its author's name")
+            raise ChatRefused(_("a chat line needs its author's name"))
         with self._guard(), self._transaction():
             self._game(game_id)
             number = self._db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM chat WHERE game_id = ?", (game_id,)).fetchone()[0]
@@ -564,8 +598,11 @@ class SqliteStore:
         return StoreError(f"{self.path}: {text}")
 
     def _unreplayable(self, game_id: int, fingerprint: str, exc: Exception) -> StoreError:
-        why = "it was made with different game data" if fingerprint != self.data.fingerprint else "its action log is damaged"
-        return self._problem(f"game {game_id} cannot be replayed: {why} ({exc})")
+        if fingerprint != self.data.fingerprint:
+            why = _("it was made with different game data")
+        else:
+            why = _("its action log is damaged")
+        return self._problem(_("game {game} cannot be replayed: {why} ({problem})").format(game=game_id, why=why, problem=exc))
 
     def _replay(self, game_id: int, setup: Setup, fingerprint: str, latest: int) -> Session:
         """This store's replay of the game at action ``latest``, inside the caller's transaction:
@@ -600,14 +637,14 @@ class SqliteStore:
             except StoreError:
                 raise
             except sqlite3.IntegrityError:
-                raise StaleGame("the game moved on (another client recorded that action first)") from None
+                raise StaleGame(_("the game moved on (another client recorded that action first)")) from None
             except sqlite3.DatabaseError as exc:
                 message = str(exc)
                 if "not a database" in message or "malformed" in message:
-                    raise self._problem(f"the game store is damaged ({message})") from None
+                    raise self._problem(_("the game store is damaged ({problem})").format(problem=message)) from None
                 if "locked" in message or "busy" in message:
-                    raise self._problem(f"the game store is busy: another program holds it ({message})") from None
-                raise self._problem(f"the game store cannot be used ({message})") from None
+                    raise self._problem(_("the game store is busy: another program holds it ({problem})").format(problem=message)) from None
+                raise self._problem(_("the game store cannot be used ({problem})").format(problem=message)) from None
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -624,7 +661,7 @@ class SqliteStore:
     def _game(self, game_id: int) -> tuple[str, str, str]:
         row = self._db.execute("SELECT created, setup, data_fingerprint FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise self._problem(f"no game {game_id}")
+            raise self._problem(_("no game {game}").format(game=game_id))
         return row
 
     def _latest(self, game_id: int) -> int:
@@ -634,16 +671,35 @@ class SqliteStore:
         try:
             return saves.converter().structure(json.loads(text), Setup).checked(self.data)
         except (ValueError, cattrs.BaseValidationError) as exc:
-            raise self._problem(f"game {game_id}'s set-up is damaged ({exc})") from None
+            raise self._problem(_("game {game}'s set-up is damaged ({problem})").format(game=game_id, problem=exc)) from None
+
+
+GAME_OVER_PROMPT = N_("the game is over")
+
+
+def _kept(prompt: Message) -> str:
+    """A prompt as a game's row keeps it: a message without a language, as JSON (every reader renders it
+    in their own)."""
+    return json.dumps(saves.converter().unstructure(prompt), ensure_ascii=False)
+
+
+def _prompt_of(kept: str) -> Message:
+    if kept.startswith("{"):
+        try:
+            return saves.converter().structure(json.loads(kept), Message)
+        except (ValueError, TypeError):
+            pass
+    return Message(kept)  # a row written before prompts were kept as messages: its English text
 
 
 def _waiting_of(game_id: int, session: Session) -> Waiting:
     decision = session.decision
     number = len(session.actions)
     if decision is None:
-        return Waiting(game_id, number, "", False, "", "the game is over", "")
+        return Waiting(game_id, number, "", False, "", _kept(Message(GAME_OVER_PROMPT)), "")
     seat = session.seat_of(decision.power)
-    return Waiting(game_id, number, seat.name, seat.is_person, decision.power, decision.prompt, decision.rule)
+    prompt = decision.prompt_message or Message(decision.prompt)  # a prompt its procedure composes live: as shown
+    return Waiting(game_id, number, seat.name, seat.is_person, decision.power, _kept(prompt), decision.rule)
 
 
 @define

@@ -8,6 +8,7 @@ from core.cards import add_card_marker, card_title
 from core.choices import Choice, Decision
 from core.context import Ctx
 from core.events import Modifier
+from core.i18n import N_, Message, _, msg, msgn
 from core.procedures import CardEvent, Procedure, pick
 from core.state import Frame, MarkerKind
 
@@ -30,9 +31,9 @@ def dig_modifiers(ctx: Ctx, power: str, attempts: int | None = None) -> list[Mod
     settings = ctx.data.settings.suez
     state = ctx.state
     boxes = state.suez_attempts if attempts is None else attempts
-    mods = [Modifier(f"{boxes} box{'es' if boxes != 1 else ''} on the attempts track", boxes * settings.box_bonus)]
+    mods = [Modifier(msgn("{count} box on the attempts track", "{count} boxes on the attempts track", boxes), boxes * settings.box_bonus)]
     if state.markers.bonus_holders.get(EXCAVATION) == power:
-        mods.append(Modifier("Excavation", settings.excavation_bonus))
+        mods.append(Modifier(Message(ctx.data.bonuses[EXCAVATION].name), settings.excavation_bonus))
     return mods
 
 
@@ -50,32 +51,37 @@ def attempt(ctx: Ctx, power: str) -> bool:
     """SUEZ-1: roll 1d6 + modifiers; the target or more builds the canal (True)."""
     settings = ctx.data.settings.suez
     state = ctx.state
-    roll = ctx.roll(power, "SUEZ-1", "attempt to build the Suez Canal", 1, dig_modifiers(ctx, power))
+    roll = ctx.roll(power, "SUEZ-1", msg("attempt to build the Suez Canal"), 1, dig_modifiers(ctx, power))
     if builds(ctx, roll.total):
         state.suez_built = True
-        ctx.log("SUEZ-1", f"builds the Suez Canal ({roll.total}, {settings.target} needed)", power)
-        ctx.gain_vp(power, settings.vp, "SUEZ-3", "the Suez Canal")
-        add_card_marker(ctx, power, 1, "SUEZ-3", "the Suez Canal, for the rest of the game", MarkerKind.SUEZ)
-        ctx.log("SUEZ-3", "Ottoman expeditions are now placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)", power)
+        ctx.log("SUEZ-1", msg("builds the Suez Canal ({total}, {target} needed)", total=roll.total, target=settings.target), power)
+        ctx.gain_vp(power, settings.vp, "SUEZ-3", msg("the Suez Canal"))
+        add_card_marker(ctx, power, 1, "SUEZ-3", msg("the Suez Canal, for the rest of the game"), MarkerKind.SUEZ)
+        ctx.log("SUEZ-3", msg("Ottoman expeditions are now placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)"), power)
         return True
     if state.suez_attempts < settings.boxes:
         state.suez_attempts = attempts_after_failure(ctx, state.suez_attempts)
-        ctx.log("SUEZ-2", f"the dig fails ({roll.total}, {settings.target} needed): the attempts marker moves to box {state.suez_attempts}", power)
+        text = msg(
+            "the dig fails ({total}, {target} needed): the attempts marker moves to box {box}",
+            total=roll.total, target=settings.target, box=state.suez_attempts,
+        )
     else:
-        ctx.log("SUEZ-2", f"the dig fails ({roll.total}, {settings.target} needed): the attempts marker is already in the last box", power)
+        text = msg("the dig fails ({total}, {target} needed): the attempts marker is already in the last box", total=roll.total, target=settings.target)
+    ctx.log("SUEZ-2", text, power)
     return False
 
 
 def _options(ctx: Ctx, frame: GrandVizierFrame):
-    built = "SUEZ-3: the Suez Canal is already built" if ctx.state.suez_built else ""
+    built = _("SUEZ-3: the Suez Canal is already built") if ctx.state.suez_built else ""
     return [
-        pick(DIG, "Attempt to build the Suez Canal (SUEZ-1)", built),
-        pick(NO_EFFECT, "No event effect"),
+        pick(DIG, _("Attempt to build the Suez Canal (SUEZ-1)"), built),
+        pick(NO_EFFECT, _("No event effect")),
     ]
 
 
 def _decide(ctx: Ctx, frame: GrandVizierFrame) -> Decision:
-    return Decision.of(frame.power, f"{card_title(ctx, frame.card)}: choose the event's option", "SUEZ-1", _options(ctx, frame))
+    prompt = msg("{card}: choose the event's option", card=card_title(ctx, frame.card))
+    return Decision.of(frame.power, prompt, "SUEZ-1", _options(ctx, frame))
 
 
 def _choose(ctx: Ctx, frame: GrandVizierFrame, choice: Choice) -> None:
@@ -83,7 +89,7 @@ def _choose(ctx: Ctx, frame: GrandVizierFrame, choice: Choice) -> None:
     if choice.args[0] == DIG:
         attempt(ctx, frame.power)
     else:
-        ctx.log("SUEZ-1", f"uses {card_title(ctx, frame.card)} with no event effect", frame.power)
+        ctx.log("SUEZ-1", msg("uses {card} with no event effect", card=card_title(ctx, frame.card)), frame.power)
 
 
 def _grand_vizier(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
@@ -96,7 +102,7 @@ CARD_EVENTS = (
     CardEvent(
         "grand-vizier",
         ("SUEZ-1", "SUEZ-2", "SUEZ-3"),
-        "one option: attempt to build the Suez Canal, 1d6 + attempts boxes (+2 Excavation), 6+ builds (SUEZ-1)",
+        N_("one option: attempt to build the Suez Canal, 1d6 + attempts boxes (+2 Excavation), 6+ builds (SUEZ-1)"),
         _grand_vizier,
     ),
 )

@@ -12,9 +12,10 @@ from attrs import Factory, define
 from core import diplomacy, patronage
 from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet
 from core.context import Ctx
+from core.i18n import Message, N_, _, msg, ngettext, msgn
 from core.ids import INDEPENDENT, Religion
 from core.marriage import MARY
-from core.procedures import Procedure, StepFn, TableKind, pick, space_picks
+from core.procedures import LEADER_STATUS, Procedure, StepFn, TableKind, by_table, named, pick, shown_name, space_picks
 from core.responses import open_battle_windows
 from core.state import Frame, LeaderStatus
 from core.units import add_units, fortified
@@ -31,19 +32,15 @@ class TableFrame(Frame):
     args: list[str] = Factory(list)
 
 
-def _who(by: str) -> str:
-    return "" if by else "(by the table) "
-
-
-def _spaces(verb: str) -> StepFn:
+def _spaces(template: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
-        return list(space_picks(ctx, verb + " {}"))
+        return list(space_picks(ctx, template))
 
     return options
 
 
 def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(p, ctx.name(p)) for p in ctx.data.power_ids]
+    return [pick(p, shown_name(ctx, p)) for p in ctx.data.power_ids]
 
 
 # ---- control, Unrest, religion, region -------------------------------------------------------------
@@ -52,18 +49,19 @@ def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
 def _new_controllers(ctx: Ctx, args: list[str]) -> list[Option]:
     space = args[0]
     owners = [*ctx.data.power_ids, INDEPENDENT, *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
-    return [pick(o, f"{ctx.name(space)} to {ctx.name(o)}") for o in owners if o != ctx.state.spaces[space].control]
+    label = _("{space} to {owner}")
+    return [pick(o, label.format(space=ctx.name(space), owner=shown_name(ctx, o))) for o in owners if o != ctx.state.spaces[space].control]
 
 
 def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
     ctx.state.spaces[args[0]].control = args[1]
     ctx.map_changed = True
-    ctx.log("TABLE-1", f"{_who(by)}{ctx.name(args[0])} is now under {ctx.name(args[1])} control", by)
+    ctx.log("TABLE-1", by_table(by, msg("{space} is now under {owner} control", space=ctx.name(args[0]), owner=named(ctx, args[1]))), by)
 
 
 def _unrest_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     spaces = ctx.state.spaces
-    pairs = zip(space_picks(ctx, "Set Unrest in {}"), space_picks(ctx, "Clear Unrest in {}"))
+    pairs = zip(space_picks(ctx, N_("Set Unrest in {space}")), space_picks(ctx, N_("Clear Unrest in {space}")))
     return [clear if spaces[set_.choice.args[0]].unrest else set_ for set_, clear in pairs]
 
 
@@ -71,12 +69,13 @@ def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
     space = ctx.state.spaces[args[0]]
     space.unrest = not space.unrest
     ctx.map_changed = True
-    ctx.log("TABLE-1", f"{_who(by)}Unrest {'set' if space.unrest else 'cleared'} in {ctx.name(args[0])}", by)
+    done = msg("Unrest set in {space}", space=ctx.name(args[0])) if space.unrest else msg("Unrest cleared in {space}", space=ctx.name(args[0]))
+    ctx.log("TABLE-1", by_table(by, done), by)
 
 
 def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     spaces = ctx.state.spaces
-    pairs = zip(space_picks(ctx, "{} becomes Protestant"), space_picks(ctx, "{} becomes Catholic"))
+    pairs = zip(space_picks(ctx, N_("{space} becomes Protestant")), space_picks(ctx, N_("{space} becomes Catholic")))
     return [catholic if spaces[protestant.choice.args[0]].religion == Religion.PROTESTANT else protestant for protestant, catholic in pairs]
 
 
@@ -84,40 +83,61 @@ def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
     space = ctx.state.spaces[args[0]]
     space.religion = Religion.CATHOLIC if space.religion == Religion.PROTESTANT else Religion.PROTESTANT
     ctx.map_changed = True
-    ctx.log("TABLE-1", f"{_who(by)}{ctx.name(args[0])} is now {space.religion.capitalize()}", by)
+    if space.religion == Religion.PROTESTANT:
+        now = msg("{space} is now Protestant", space=ctx.name(args[0]))
+    else:
+        now = msg("{space} is now Catholic", space=ctx.name(args[0]))
+    ctx.log("TABLE-1", by_table(by, now), by)
 
 
 def _regions(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(r, f"{r} ({n} Protestant spaces)") for r, n in ctx.state.region_protestant.items()]
+    return [
+        pick(r, ngettext("{region} ({count} Protestant space)", "{region} ({count} Protestant spaces)", n).format(region=r, count=n))
+        for r, n in ctx.state.region_protestant.items()
+    ]
 
 
 def _region_changes(ctx: Ctx, args: list[str]) -> list[Option]:
-    none_left = "" if ctx.state.region_protestant[args[0]] else f"TABLE-1: {args[0]} has no Protestant space to remove"
-    return [pick("+1", "+1 Protestant space"), pick("-1", "-1 Protestant space", none_left)]
+    none_left = "" if ctx.state.region_protestant[args[0]] else _("TABLE-1: {region} has no Protestant space to remove").format(region=args[0])
+    return [pick("+1", _("+1 Protestant space")), pick("-1", _("-1 Protestant space"), none_left)]
 
 
 def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
     ctx.state.region_protestant[args[0]] += int(args[1])
     ctx.map_changed = True
-    ctx.log("TABLE-1", f"{_who(by)}{args[0]} now has {ctx.state.region_protestant[args[0]]} Protestant spaces", by)
+    count = ctx.state.region_protestant[args[0]]
+    # "1 Protestant spaces" in English as it always read (the log's wording is kept)
+    now = msgn("{region} now has {count} Protestant spaces", "{region} now has {count} Protestant spaces", count, region=args[0])
+    ctx.log("TABLE-1", by_table(by, now), by)
 
 
 # ---- units and leaders ---------------------------------------------------------------------------
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(p, f"{ctx.name(p)} units in {ctx.name(args[0])}") for p in [*ctx.data.power_ids, INDEPENDENT]]
+    label = _("{owner} units in {space}")
+    return [pick(p, label.format(owner=shown_name(ctx, p), space=ctx.name(args[0]))) for p in [*ctx.data.power_ids, INDEPENDENT]]
 
 
 def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units.get(args[1])
-    none = f"TABLE-1: no {ctx.name(args[1])} {{}} in {ctx.name(args[0])}"
+    where = {"owner": shown_name(ctx, args[1]), "space": ctx.name(args[0])}
+    no_regular = "" if held and held.regulars else _("TABLE-1: no {owner} regular in {space}").format(**where)
+    no_mercenary = "" if held and held.mercenaries else _("TABLE-1: no {owner} mercenary in {space}").format(**where)
     return [
-        pick("add-regular", "Add a regular"),
-        pick("add-mercenary", "Add a mercenary"),
-        pick("remove-regular", "Remove a regular (loss)", "" if held and held.regulars else none.format("regular")),
-        pick("remove-mercenary", "Remove a mercenary (loss)", "" if held and held.mercenaries else none.format("mercenary")),
+        pick("add-regular", _("Add a regular")),
+        pick("add-mercenary", _("Add a mercenary")),
+        pick("remove-regular", _("Remove a regular (loss)"), no_regular),
+        pick("remove-mercenary", _("Remove a mercenary (loss)"), no_mercenary),
     ]
+
+
+_UNIT_CHANGES = {
+    "add-regular": N_("adds a {owner} regular in {space}"),
+    "add-mercenary": N_("adds a {owner} mercenary in {space}"),
+    "remove-regular": N_("removes a {owner} regular in {space}"),
+    "remove-mercenary": N_("removes a {owner} mercenary in {space}"),
+}
 
 
 def _record_units(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -128,12 +148,13 @@ def _record_units(ctx: Ctx, by: str, args: list[str]) -> None:
         add_units(ctx, space_id, power, regulars=delta)
     else:
         add_units(ctx, space_id, power, mercenaries=delta)
-    ctx.log("TABLE-1", f"{_who(by)}{'adds' if delta > 0 else 'removes'} a {ctx.name(power)} {unit} in {ctx.name(space_id)}", by)
+    done = Message(_UNIT_CHANGES[change], (("owner", named(ctx, power)), ("space", ctx.name(space_id))))
+    ctx.log("TABLE-1", by_table(by, done), by)
 
 
 def _leaders(ctx: Ctx, args: list[str]) -> list[Option]:
     return [
-        pick(lid, f"{ctx.name(lid)} ({ls.status.value})")
+        pick(lid, _("{leader} ({status})").format(leader=ctx.name(lid), status=_(LEADER_STATUS[ls.status])))
         for lid, ls in ctx.state.leaders.items()
         if ls.status in (LeaderStatus.ON_MAP, LeaderStatus.CAPTURED)
     ]
@@ -142,42 +163,49 @@ def _leaders(ctx: Ctx, args: list[str]) -> list[Option]:
 def _leader_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     status = ctx.state.leaders[args[0]].status
     sea = ctx.data.leaders[args[0]].kind == "sea-captain"
-    change = pick("capture", "Captured") if status is LeaderStatus.ON_MAP else pick("release", "Released")
-    return [change, pick("destroy", "Destroyed (SCI-3)" if sea else "Removed from play")]
+    change = pick("capture", _("Captured")) if status is LeaderStatus.ON_MAP else pick("release", _("Released"))
+    return [change, pick("destroy", _("Destroyed (SCI-3)") if sea else _("Removed from play"))]
 
 
 _LEADER_STATUS = {"capture": LeaderStatus.CAPTURED, "release": LeaderStatus.ON_MAP, "destroy": LeaderStatus.DESTROYED}
+_LEADER_NOW = {
+    LeaderStatus.CAPTURED: N_("{leader} is captured"),
+    LeaderStatus.ON_MAP: N_("{leader} is on the map"),
+    LeaderStatus.DESTROYED: N_("{leader} is destroyed"),
+}
 
 
 def _record_leader(ctx: Ctx, by: str, args: list[str]) -> None:
     leader_id, what = args
     new = _LEADER_STATUS[what]
     ctx.state.leaders[leader_id].status = new
-    ctx.log("TABLE-1", f"{_who(by)}{ctx.name(leader_id)} is {new.value}", by)
+    ctx.log("TABLE-1", by_table(by, Message(_LEADER_NOW[new], (("leader", ctx.name(leader_id)),))), by)
     if new is LeaderStatus.DESTROYED:
         patronage.sea_captain_destroyed(ctx, leader_id)
 
 
 def _mary_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     captured = ctx.state.royals[MARY].captured
-    return [pick("release", "Released") if captured else pick("capture", "Captured in England (MAR-3c)")]
+    return [pick("release", _("Released")) if captured else pick("capture", _("Captured in England (MAR-3c)"))]
 
 
 def _record_mary(ctx: Ctx, by: str, args: list[str]) -> None:
     mary = ctx.state.royals[MARY]
     mary.captured = args[0] == "capture"
-    ctx.log("TABLE-1", f"{_who(by)}Mary Queen of Scots is {'captured in England' if mary.captured else 'released'}", by)
+    done = msg("Mary Queen of Scots is captured in England") if mary.captured else msg("Mary Queen of Scots is released")
+    ctx.log("TABLE-1", by_table(by, done), by)
 
 
 # ---- war, peace, battles -------------------------------------------------------------------------
 
 
 def _war_partners(ctx: Ctx, args: list[str]) -> list[Option]:
-    first = args[0]
+    first = shown_name(ctx, args[0])
+    label, refusal = _("{a} and {b} at war"), _("DIP-8: {a} and {b} are already at war")
     return [
-        pick(p, f"{ctx.name(first)} and {ctx.name(p)} at war", f"DIP-8: {ctx.name(first)} and {ctx.name(p)} are already at war" if ctx.at_war(first, p) else "")
+        pick(p, label.format(a=first, b=shown_name(ctx, p)), refusal.format(a=first, b=shown_name(ctx, p)) if ctx.at_war(args[0], p) else "")
         for p in ctx.data.power_ids
-        if p != first
+        if p != args[0]
     ]
 
 
@@ -186,7 +214,8 @@ def _record_war(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _wars(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(f"{a}:{b}", f"{ctx.name(a)} and {ctx.name(b)} make peace") for a, b in ctx.state.wars]
+    label = _("{a} and {b} make peace")
+    return [pick(f"{a}:{b}", label.format(a=shown_name(ctx, a), b=shown_name(ctx, b))) for a, b in ctx.state.wars]
 
 
 def _record_peace(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -196,17 +225,28 @@ def _record_peace(ctx: Ctx, by: str, args: list[str]) -> None:
 
 # CARD-2 / CARD-3: the battles whose outcome is recorded (their resolution is not in the sources). The
 # field battle keeps the kind id "battle" that saves recorded before assaults and naval battles had kinds.
-BATTLES = {"battle": "field battle", "assault": "assault", "naval-battle": "naval battle"}
+BATTLES = {"battle": N_("field battle"), "assault": N_("assault"), "naval-battle": N_("naval battle")}
+_BATTLE_IN = {"battle": N_("Field battle in {space}"), "assault": N_("Assault in {space}"), "naval-battle": N_("Naval battle in {space}")}
+_BATTLE_AT = {
+    "battle": N_("field battle at {space}: {attacker} against {defender}"),
+    "assault": N_("assault at {space}: {attacker} against {defender}"),
+    "naval-battle": N_("naval battle at {space}: {attacker} against {defender}"),
+}
+_BATTLE_KIND = {
+    "battle": N_("Record a field battle between two powers in a space"),
+    "assault": N_("Record an assault between two powers in a space"),
+    "naval-battle": N_("Record a naval battle between two powers in a space"),
+}
 
 
 def _battle_spaces(battle: str) -> StepFn:
     def options(ctx: Ctx, args: list[str]) -> list[Option]:
         out = []
-        for option in space_picks(ctx, BATTLES[battle].capitalize() + " in {}"):
+        for option in space_picks(ctx, _BATTLE_IN[battle]):
             space_id = option.choice.args[0]
             refusal = ""
             if battle == "assault" and not fortified(ctx.data, ctx.state, space_id):
-                refusal = f"TABLE-1: an assault is made on a fortified space, and {ctx.name(space_id)} is not one"
+                refusal = _("TABLE-1: an assault is made on a fortified space, and {space} is not one").format(space=ctx.name(space_id))
             out.append(option.with_refusal(refusal))
         return out
 
@@ -215,43 +255,45 @@ def _battle_spaces(battle: str) -> StepFn:
 
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
     attacker = args[1]
-    return [pick(p, f"{ctx.name(attacker)} attacks {ctx.name(p)}") for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker]
+    label = _("{attacker} attacks {defender}")
+    return [pick(p, label.format(attacker=shown_name(ctx, attacker), defender=shown_name(ctx, p))) for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker]
 
 
 def _battle(battle: str) -> TableKind:
     def record(ctx: Ctx, by: str, args: list[str]) -> None:
         space_id, attacker, defender = args
-        ctx.log("TABLE-1", f"{_who(by)}{BATTLES[battle]} at {ctx.name(space_id)}: {ctx.name(attacker)} against {ctx.name(defender)}", by)
+        sides = (("space", ctx.name(space_id)), ("attacker", named(ctx, attacker)), ("defender", named(ctx, defender)))
+        ctx.log("TABLE-1", by_table(by, Message(_BATTLE_AT[battle], sides)), by)
         open_battle_windows(ctx, space_id, (attacker, defender), BATTLES[battle])
 
-    label = f"Record {'an' if battle == 'assault' else 'a'} {BATTLES[battle]} between two powers in a space"
-    return TableKind(battle, label, (_battle_spaces(battle), _powers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"))
+    return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _powers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"))
 
 
 TABLE_KINDS = (
-    TableKind("control", "Change a space's political control", (_spaces("Control of"), _new_controllers), _record_control),
-    TableKind("unrest", "Set or clear Unrest in a space", (_unrest_spaces,), _record_unrest),
-    TableKind("religion", "Change a space's religion", (_religion_spaces,), _record_religion),
-    TableKind("units", "Add or remove units in a space", (_spaces("Units in"), _unit_owners, _unit_changes), _record_units, ("TABLE-1", "UNIT-3")),
-    TableKind("leader", "Capture, release or remove a leader", (_leaders, _leader_changes), _record_leader, ("TABLE-1", "UNIT-3", "SCI-3")),
-    TableKind("mary", "Capture or release Mary Queen of Scots in England", (_mary_changes,), _record_mary, ("TABLE-1", "MAR-3")),
-    TableKind("war", "Declare war between two powers", (_powers, _war_partners), _record_war, ("TABLE-1", "DIP-8")),
-    TableKind("peace", "Make peace between two powers", (_wars,), _record_peace, ("TABLE-1", "DIP-8")),
+    TableKind("control", N_("Change a space's political control"), (_spaces(N_("Control of {space}")), _new_controllers), _record_control),
+    TableKind("unrest", N_("Set or clear Unrest in a space"), (_unrest_spaces,), _record_unrest),
+    TableKind("religion", N_("Change a space's religion"), (_religion_spaces,), _record_religion),
+    TableKind("units", N_("Add or remove units in a space"), (_spaces(N_("Units in {space}")), _unit_owners, _unit_changes), _record_units, ("TABLE-1", "UNIT-3")),
+    TableKind("leader", N_("Capture, release or remove a leader"), (_leaders, _leader_changes), _record_leader, ("TABLE-1", "UNIT-3", "SCI-3")),
+    TableKind("mary", N_("Capture or release Mary Queen of Scots in England"), (_mary_changes,), _record_mary, ("TABLE-1", "MAR-3")),
+    TableKind("war", N_("Declare war between two powers"), (_powers, _war_partners), _record_war, ("TABLE-1", "DIP-8")),
+    TableKind("peace", N_("Make peace between two powers"), (_wars,), _record_peace, ("TABLE-1", "DIP-8")),
     *(_battle(battle) for battle in BATTLES),
-    TableKind("region", "Adjust a region's Protestant space count", (_regions, _region_changes), _record_region),
+    TableKind("region", N_("Adjust a region's Protestant space count"), (_regions, _region_changes), _record_region),
 )
 
 
 # ---- the procedure --------------------------------------------------------------------------------
 
 
-_CANCEL = pick(CANCEL, "Cancel the table action", quiet=Quiet.CANCELS)
+def _cancel() -> Option:
+    return pick(CANCEL, _("Cancel the table action"), quiet=Quiet.CANCELS)
 
 
 def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
-    if not frame.kind:
-        kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, k.label) for k in ctx.rules.table_kinds.values()))
-        return [*kinds, _CANCEL]
+    if not frame.kind:  # made once per data, rules and language (the memo is per language)
+        kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
+        return [*kinds, _cancel()]
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
     constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
@@ -262,14 +304,23 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
                 if refusal:
                     options[index] = Option(option.choice, refusal)
                     break
-    return [*options, _CANCEL]
+    return [*options, _cancel()]
 
 
 def _prompt(ctx: Ctx, frame: TableFrame) -> str:
     if not frame.kind:
-        return "Record a table action: what happened?"
-    done = " / ".join(ctx.name(a) for a in frame.args)
-    return f"{ctx.rules.table_kinds[frame.kind].label}{': ' + done if done else ''}"
+        return _("Record a table action: what happened?")
+    kind = ctx.rules.table_kinds[frame.kind]
+    done = " / ".join(_chosen(ctx, kind, frame.args[:index], arg) for index, arg in enumerate(frame.args))
+    return _("{action}: {chosen}").format(action=_(kind.label), chosen=done) if done else _(kind.label)
+
+
+def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:
+    """A parameter chosen so far, as the prompt recalls it: a name (a space, a power, a leader), else
+    the label of the option it was chosen as (``move``: "Move the Morisco")."""
+    if arg in ctx.tables.names or arg == INDEPENDENT:
+        return shown_name(ctx, arg)
+    return next((o.choice.label for o in kind.steps[len(before)](ctx, before) if o.choice.args[0] == arg), arg)
 
 
 def _decide(ctx: Ctx, frame: TableFrame) -> Decision:

@@ -6,6 +6,7 @@ from core import cards, catholic_league, diplomacy, independence, marriage, mori
 from core.action_phase import ActionPhaseFrame
 from core.context import Ctx
 from core.events import EventKind
+from core.i18n import Message, msg
 from core.marriage import MarriagePhaseFrame
 from core.negotiation import NegotiationFrame
 from core.patronage import PatronagePhaseFrame
@@ -34,14 +35,14 @@ def begin_next_phase(ctx: Ctx) -> None:
     if state.phase is Phase.VICTORY:
         state.turn += 1
     state.phase = following
-    ctx.log("GEN-3", f"Turn {state.turn}: {PHASE_TITLES[following]}", kind=EventKind.PHASE)
+    ctx.log("GEN-3", msg("Turn {turn}: {phase}", turn=state.turn, phase=Message(PHASE_TITLES[following])), kind=EventKind.PHASE)
     BEGIN[following](ctx)
 
 
 def _game_start(ctx: Ctx) -> None:
-    names = ", ".join(ctx.name(p) for p in ctx.data.power_ids)
-    ctx.log("GEN-2", f"every power is controlled by someone: {names}")
-    ctx.log("GEN-4", "dice are six-sided, from the game's one seeded source; every roll is logged with its rule and modifiers")
+    powers = victory.joined([ctx.power_term(p) for p in ctx.data.power_ids])
+    ctx.log("GEN-2", msg("every power is controlled by someone: {powers}", powers=powers))
+    ctx.log("GEN-4", msg("dice are six-sided, from the game's one seeded source; every roll is logged with its rule and modifiers"))
     independence.describe_start(ctx)
 
 
@@ -73,9 +74,10 @@ def _marriage(ctx: Ctx) -> None:
 def _patronage(ctx: Ctx) -> None:
     order = patronage.evaluation_order(ctx)
     if order:
-        ctx.log("PAT-6", "evaluation order (artists, then scientists; highest printed rating first): " + ", ".join(ctx.name(p) for p in order))
+        names = ", ".join(ctx.name(p) for p in order)
+        ctx.log("PAT-6", msg("evaluation order (artists, then scientists; highest printed rating first): {patrons}", patrons=names))
     if patronage.order_has_ties(ctx, order):
-        ctx.log("GEN-5", "patrons of equal printed rating are evaluated in the impulse order of their sponsors (PAT-6)")
+        ctx.log("GEN-5", msg("patrons of equal printed rating are evaluated in the impulse order of their sponsors (PAT-6)"))
     ctx.state.stack.append(PatronagePhaseFrame(order=order))
 
 

@@ -7,6 +7,7 @@ from functools import partial
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.gamedata import GameData
+from core.i18n import N_, _, current, msg
 from core.ids import Power
 from core.procedures import TableKind, pick, space_picks
 from core.state import GameState, Units
@@ -37,19 +38,25 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
     if regulars_allowed:
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
     for kind, cost, regulars, rule in kinds:
-        short = f"{rule}: a {kind} costs {cost} CP ({cp_left} left)" if cp_left < cost else ""
-        label = f"Raise a {kind} in {{}}: {cost} CP ({rule})"
+        if kind == "mercenary":
+            short = _("{rule}: a mercenary costs {cost} CP ({left} left)") if cp_left < cost else ""
+            label = _("Raise a mercenary in {space}: {cost} CP ({rule})")
+        else:
+            short = _("{rule}: a regular costs {cost} CP ({left} left)") if cp_left < cost else ""
+            label = _("Raise a regular in {space}: {cost} CP ({rule})")
+        short = short.format(rule=rule, cost=cost, left=cp_left)
         for space in raise_spaces(ctx, power, regulars):
-            option = ctx.tables.memo((Verb.CP, kind, space), partial(_raise_option, ctx, kind, space, label))
+            # the label is in this terminal's language: made once per data and language
+            option = ctx.tables.memo((Verb.CP, kind, space, current()), partial(_raise_option, ctx, kind, space, label, cost, rule))
             options.append(option.with_refusal(short))
     if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
-        never = "MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP"
-        options.append(Option(Choice(Verb.CP, ("morisco",), "Raise the Morisco unit (MOR-2)"), never))
+        never = _("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP")
+        options.append(Option(Choice(Verb.CP, ("morisco",), _("Raise the Morisco unit (MOR-2)")), never))
     return options
 
 
-def _raise_option(ctx: Ctx, kind: str, space: str, label: str) -> Option:
-    return Option(Choice(Verb.CP, (kind, space), label.format(ctx.name(space))))
+def _raise_option(ctx: Ctx, kind: str, space: str, label: str, cost: int, rule: str) -> Option:
+    return Option(Choice(Verb.CP, (kind, space), label.format(space=ctx.name(space), cost=cost, rule=rule)))
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:
@@ -63,34 +70,43 @@ def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenarie
 def raise_unit(ctx: Ctx, power: str, kind: str, space_id: str) -> None:
     if kind == "mercenary":
         add_units(ctx, space_id, power, mercenaries=1)
-        ctx.log("UNIT-1", f"raises a mercenary in {ctx.name(space_id)}", power)
+        ctx.log("UNIT-1", msg("raises a mercenary in {space}", space=ctx.name(space_id)), power)
     else:
         add_units(ctx, space_id, power, regulars=1)
-        ctx.log("UNIT-2", f"raises a regular in {ctx.name(space_id)}", power)
+        ctx.log("UNIT-2", msg("raises a regular in {space}", space=ctx.name(space_id)), power)
 
 
 # ---- moving units (a table action, TABLE-1; IND-2 refuses independent regulars) -------------------
 
 
+def _owner_name(ctx: Ctx, owner: str) -> str:
+    """A power's name in the reader's language (a power is a game term); a minor's or the
+    independents' as written."""
+    return str(ctx.power_term(owner)) if owner in ctx.tables.power_ids else ctx.name(owner)
+
+
 def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, f"Move units from {ctx.name(s)}") for s, sp in ctx.state.spaces.items() if sp.units]
+    return [pick(s, _("Move units from {space}").format(space=ctx.name(s))) for s, sp in ctx.state.spaces.items() if sp.units]
 
 
 def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(owner, f"{ctx.name(owner)} units") for owner in ctx.state.spaces[args[0]].units]
+    return [pick(owner, _("{owner} units").format(owner=_owner_name(ctx, owner))) for owner in ctx.state.spaces[args[0]].units]
 
 
 def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units[args[1]]
-    none = f"TABLE-1: no {ctx.name(args[1])} {{}} in {ctx.name(args[0])}"
+    owner, space = _owner_name(ctx, args[1]), ctx.name(args[0])
+    no_regular = _("TABLE-1: no {owner} regular in {space}").format(owner=owner, space=space)
+    no_mercenary = _("TABLE-1: no {owner} mercenary in {space}").format(owner=owner, space=space)
     return [
-        pick("regular", "a regular", "" if held.regulars else none.format("regular")),
-        pick("mercenary", "a mercenary", "" if held.mercenaries else none.format("mercenary")),
+        pick("regular", _("a regular"), "" if held.regulars else no_regular),
+        pick("mercenary", _("a mercenary"), "" if held.mercenaries else no_mercenary),
     ]
 
 
 def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [option for option in space_picks(ctx, "to {}") if option.choice.args[0] != args[0]]
+    # TRANSLATORS: a destination; {} is the name of a space
+    return [option for option in space_picks(ctx, _("to {}")) if option.choice.args[0] != args[0]]
 
 
 def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -98,10 +114,15 @@ def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:
     regulars, mercenaries = (1, 0) if unit == "regular" else (0, 1)
     add_units(ctx, origin, owner, regulars=-regulars, mercenaries=-mercenaries)
     add_units(ctx, destination, owner, regulars=regulars, mercenaries=mercenaries)
-    who = "" if by else "(by the table) "
-    ctx.log("TABLE-1", f"{who}moves a {ctx.name(owner)} {unit} from {ctx.name(origin)} to {ctx.name(destination)}", by)
+    owner_name = ctx.power_term(owner) if owner in ctx.tables.power_ids else ctx.name(owner)
+    where = {"owner": owner_name, "origin": ctx.name(origin), "destination": ctx.name(destination)}
+    if unit == "regular":
+        text = msg("moves a {owner} regular from {origin} to {destination}", **where)
+    else:
+        text = msg("moves a {owner} mercenary from {origin} to {destination}", **where)
+    ctx.log("TABLE-1", text if by else msg("(by the table) {move}", move=text), by)
 
 
 TABLE_KINDS = (
-    TableKind("move", "Move a unit from one space to another", (_move_from, _move_owners, _move_kinds, _move_to), _record_move, ("TABLE-1", "UNIT-3")),
+    TableKind("move", N_("Move a unit from one space to another"), (_move_from, _move_owners, _move_kinds, _move_to), _record_move, ("TABLE-1", "UNIT-3")),
 )

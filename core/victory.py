@@ -7,8 +7,9 @@ from collections.abc import Callable
 from attrs import frozen
 
 from core.context import Ctx
-from core.events import EventKind
+from core.events import EventKind, signed
 from core.gamedata import GameData
+from core.i18n import N_, Message, ParamValue, _, msg, msgn
 from core.ids import Minor, Power, Religion
 from core.state import GameState, Phase
 
@@ -17,7 +18,18 @@ from core.state import GameState, Phase
 class VpLine:
     rule: str
     amount: int
-    reason: str
+    reason: Message
+
+
+def joined(items: list[ParamValue]) -> ParamValue:
+    """Items in a comma-separated list, each rendered in the reader's language when shown (a name
+    stays as written; a message is translated): a kept text that embeds a list freezes no English."""
+    if not items:
+        return ""
+    result = items[0]
+    for item in items[1:]:
+        result = msg("{items}, {item}", items=result, item=item)
+    return result
 
 
 def keys_controlled(state: GameState, data: GameData, power: str) -> int:
@@ -42,11 +54,11 @@ def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
     """The VP ledger of one power: key-track VP, religion VP, then every permanent entry (WIN-6)."""
     record = data.power(power)
     keys = keys_controlled(state, data, power)
-    lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys), f"{keys} key spaces on the power card track")]
+    lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys), msgn("{count} key space on the power card track", "{count} key spaces on the power card track", keys))]
     if power == Power.PROTESTANT:
         per = data.settings.victory.protestant_spaces_per_vp
         count = protestant_spaces(state)
-        lines.append(VpLine("WIN-6", count // per, f"{count} Protestant spaces, 1 VP per {per}"))
+        lines.append(VpLine("WIN-6", count // per, msgn("{count} Protestant space, 1 VP per {per}", "{count} Protestant spaces, 1 VP per {per}", count, per=per)))
     lines += [VpLine(e.rule, e.amount, e.reason) for e in state.powers[power].vp_entries]
     return lines
 
@@ -70,16 +82,16 @@ def standings(state: GameState, data: GameData) -> list[tuple[str, int]]:
     return sorted(totals, key=lambda item: (-item[1], data.impulse_index(item[0])))
 
 
-def _declare(ctx: Ctx, winner: str, how: str, rule: str) -> None:
+def _declare(ctx: Ctx, winner: str, how: Message | str, rule: str) -> None:
     ctx.state.winner = winner
-    ctx.state.victory = how
+    ctx.state.victory = how if isinstance(how, Message) else Message(how)
     ctx.state.phase = Phase.GAME_OVER
     ctx.state.stack.clear()
-    ctx.log(rule, f"wins: {how}", winner, EventKind.GAME_OVER)
+    ctx.log(rule, msg("wins: {how}", how=how), winner, EventKind.GAME_OVER)
 
 
 # (state, data) -> (winner, why) when the condition holds, else None
-VictoryTest = Callable[[GameState, GameData], "tuple[str, str] | None"]
+VictoryTest = Callable[[GameState, GameData], "tuple[str, Message | str] | None"]
 
 
 @frozen
@@ -94,30 +106,38 @@ class ImmediateCheck:
 
     @property
     def status(self) -> str:
-        return "checked in the Action Phase" if self.test is not None else "off: condition not in the sources"
+        return _("checked in the Action Phase") if self.test is not None else _("off: condition not in the sources")
 
 
-def _military(state: GameState, data: GameData) -> tuple[str, str] | None:
+def _military(state: GameState, data: GameData) -> tuple[str, Message] | None:
     """WIN-2: key spaces without Unrest uncover the power card's Auto Win box."""
     for power in data.powers:
         if not power.auto_win_keys:
             continue
         clean_keys = sum(1 for s in state.spaces.values() if s.control == power.id and data.spaces[s.id].key and not s.unrest)
         if clean_keys >= power.auto_win_keys:
-            return power.id, f"military victory: {clean_keys} key spaces without Unrest uncover the Auto Win box ({power.auto_win_keys})"
+            return power.id, msgn(
+                "military victory: {count} key space without Unrest uncovers the Auto Win box ({needed})",
+                "military victory: {count} key spaces without Unrest uncover the Auto Win box ({needed})",
+                clean_keys, needed=power.auto_win_keys,
+            )
     return None
 
 
-def _protestant_religious(state: GameState, data: GameData) -> tuple[str, str] | None:
+def _protestant_religious(state: GameState, data: GameData) -> tuple[str, Message] | None:
     """WIN-3: Protestant influence in the target number of spaces, none with Unrest."""
     clean = sum(1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT and not s.unrest) + sum(state.region_protestant.values())
     target = data.settings.victory.religious_win_spaces
     if clean >= target:
-        return Power.PROTESTANT, f"Protestant religious victory: {clean} Protestant spaces without Unrest ({target} needed)"
+        return Power.PROTESTANT, msgn(
+            "Protestant religious victory: {count} Protestant space without Unrest ({needed} needed)",
+            "Protestant religious victory: {count} Protestant spaces without Unrest ({needed} needed)",
+            clean, needed=target,
+        )
     return None
 
 
-def _catholic_religious(state: GameState, data: GameData) -> tuple[str, str] | None:
+def _catholic_religious(state: GameState, data: GameData) -> tuple[str, Message] | None:
     """WIN-3: the Protestant count falls to 9; France wins if France and Scotland hold 3 or fewer."""
     rules = data.settings.victory
     count = protestant_spaces(state)
@@ -127,15 +147,19 @@ def _catholic_religious(state: GameState, data: GameData) -> tuple[str, str] | N
         1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT and data.spaces[s.id].home in (Power.FRANCE, Minor.SCOTLAND)
     ) + sum(state.region_protestant.get(r, 0) for r in data.settings.religion.france_and_scotland_regions)
     winner = Power.FRANCE if france_scotland <= rules.catholic_win_france_max else Power.SPAIN
-    why = f"{france_scotland} in France and Scotland, {'at most' if winner == 'france' else 'more than'} {rules.catholic_win_france_max}"
-    return winner, f"Catholic religious victory: Protestant spaces down to {count} ({why})"
+    limit = rules.catholic_win_france_max
+    if winner == Power.FRANCE:
+        why = msg("{count} in France and Scotland, at most {limit}", count=france_scotland, limit=limit)
+    else:
+        why = msg("{count} in France and Scotland, more than {limit}", count=france_scotland, limit=limit)
+    return winner, msg("Catholic religious victory: Protestant spaces down to {count} ({why})", count=count, why=why)
 
 
 IMMEDIATE_CHECKS: tuple[ImmediateCheck, ...] = (
-    ImmediateCheck("military", "Military victory", "WIN-2", _military),
-    ImmediateCheck("protestant-religious", "Protestant religious victory", "WIN-3", _protestant_religious),
-    ImmediateCheck("catholic-religious", "Catholic religious victory", "WIN-3", _catholic_religious),
-    ImmediateCheck("catholic-uprising", "Catholic-uprising victory", "WIN-4", None),
+    ImmediateCheck("military", N_("Military victory"), "WIN-2", _military),
+    ImmediateCheck("protestant-religious", N_("Protestant religious victory"), "WIN-3", _protestant_religious),
+    ImmediateCheck("catholic-religious", N_("Catholic religious victory"), "WIN-3", _catholic_religious),
+    ImmediateCheck("catholic-uprising", N_("Catholic-uprising victory"), "WIN-4", None),
 )
 
 
@@ -147,7 +171,7 @@ def check_immediate(ctx: Ctx, checks: tuple[ImmediateCheck, ...] = IMMEDIATE_CHE
         result = check.test(ctx.state, ctx.data)
         if result is not None:
             winner, why = result
-            ctx.log("WIN-1", f"an immediate victory in the Action Phase ({check.name})")
+            ctx.log("WIN-1", msg("an immediate victory in the Action Phase ({check})", check=Message(check.name)))
             _declare(ctx, winner, why, check.rule)
             return True
     return False
@@ -158,22 +182,26 @@ def victory_determination(ctx: Ctx) -> None:
     state, data = ctx.state, ctx.data
     rules = data.settings.victory
     ranking = standings(state, data)
-    ctx.log("WIN-1", "Victory Determination: standard, domination and time-limit victories are checked")
+    ctx.log("WIN-1", msg("Victory Determination: standard, domination and time-limit victories are checked"))
     for power in data.power_ids:
-        ledger = ", ".join(f"{line.amount:+d} {line.reason}" for line in vp_lines(state, data, power) if line.amount)
-        ctx.log("WIN-6", f"VP {total_vp(state, data, power)}: {ledger or 'none'}", power)
+        ledger = joined([
+            msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in vp_lines(state, data, power) if line.amount
+        ])
+        ctx.log("WIN-6", msg("VP {total}: {ledger}", total=total_vp(state, data, power), ledger=ledger or msg("none")), power)
     state.vp_history.append({power: vp for power, vp in ranking})  # WIN-6 totals, for the VP chart
-    ctx.log("WIN-5", "VP: " + ", ".join(f"{data.power_name(p)} {vp}" for p, vp in ranking))
+    ranked = [msg("{power} {vp}", power=ctx.power_term(p), vp=vp) for p, vp in ranking]
+    ctx.log("WIN-5", msg("VP: {standings}", standings=joined(ranked)))
     leader, leader_vp = ranking[0]
     if leader_vp >= rules.standard_vp:
-        _declare(ctx, leader, f"standard victory ({leader_vp} VP)", "WIN-5")
+        _declare(ctx, leader, msg("standard victory ({vp} VP)", vp=leader_vp), "WIN-5")
         return
     runner_up_vp = ranking[1][1]
     if state.turn >= rules.domination_from_turn and leader_vp - runner_up_vp >= rules.domination_lead:
-        _declare(ctx, leader, f"domination victory (leads by {leader_vp - runner_up_vp} VP)", "WIN-5")
+        _declare(ctx, leader, msg("domination victory (leads by {vp} VP)", vp=leader_vp - runner_up_vp), "WIN-5")
         return
     if state.turn >= data.scenarios[state.scenario].last_turn:
         tied = [p for p, vp in ranking if vp == leader_vp]
         if len(tied) > 1:
-            ctx.log("GEN-5", f"{', '.join(data.power_name(p) for p in tied)} tie on {leader_vp} VP: impulse order breaks the tie")
-        _declare(ctx, leader, f"time-limit victory ({leader_vp} VP after the last turn)", "WIN-5")
+            powers = joined([ctx.power_term(p) for p in tied])
+            ctx.log("GEN-5", msg("{powers} tie on {vp} VP: impulse order breaks the tie", powers=powers, vp=leader_vp))
+        _declare(ctx, leader, msg("time-limit victory ({vp} VP after the last turn)", vp=leader_vp), "WIN-5")

@@ -1,5 +1,9 @@
 """What one seat may see, as typed rows built from the state (screens and remote terminals lay them out).
 
+The rows are live text in the reader's language (``core.i18n.use``): power names, card titles, bonuses,
+phase titles and every status word are translated where the view is built; ids (``power``, ``control``,
+``id``) stay as the data has them. Names of people and places are never translated.
+
 A seat is a person holding some powers, a computer player, or an onlooker. ``seat_view`` gives the
 public state plus the hands of the seat's own powers: other hands appear as counts only, and the deck
 order, the RNG state and forced dice never appear. The pending decision's choices are shown only to
@@ -17,14 +21,59 @@ from core.choices import Decision
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import CardRecord, GameData
-from core.ids import Power
+from core.i18n import N_, Message, _, text_of
+from core.ids import CardKind, Power
 from core.registry import RULES
 from core.setup import Seat, SeatKind, Setup
-from core.state import PHASE_TITLES, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
+from core.state import PHASE_TITLES, Betrothal, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
 from core.victory import VpLine
 
 PROVISIONAL_MARK = "*"
 ONLOOKER = Seat("onlooker", (), SeatKind.ONLOOKER)
+
+# TRANSLATORS: a card's kind, in its help line ("#21 Papal Bull - 3 CP, event: ...")
+CARD_KINDS: dict[str, str] = {
+    CardKind.HOME: N_("home"),
+    CardKind.MANDATORY: N_("mandatory"),
+    CardKind.RESPONSE: N_("response"),
+    CardKind.COMBAT: N_("combat"),
+    CardKind.EVENT: N_("event"),
+}
+# The Patronage chart's kinds of patron (PAT-1, SCI-1) and the types of artist (PAT-8).
+PATRON_KINDS: dict[str, str] = {
+    "artist": N_("artist"),
+    "scientist": N_("scientist"),
+    "painter": N_("painter"),
+    "architect": N_("architect"),
+    "writer": N_("writer"),
+}
+RELIGIONS: dict[str, str] = {"catholic": N_("catholic"), "protestant": N_("protestant")}
+# TRANSLATORS: one letter each, as the royals table shows a royal's sex (MAR-1)
+SEXES: dict[str, str] = {"M": N_("M"), "F": N_("F")}
+# MAR-6: what a royal's marriage gives (royals.toml's marriage_bonus)
+MARRIAGE_BONUSES: dict[str, str] = {"patronage": N_("patronage")}
+
+
+def shown(text: Message | str) -> str:
+    """Text of the state in the reader's language: a kept message, or a marked English text."""
+    return text.render() if isinstance(text, Message) else _(text) if text else ""
+
+
+def victory_text(state: GameState, log: Sequence[Event]) -> str:
+    """How the game was won (WIN-1..WIN-5), in the reader's language ("" while it goes on)."""
+    return state.victory.render() if state.victory is not None else ""
+
+
+def power_name(data: GameData, power_id: str) -> str:
+    """A power's name in the reader's language (powers are game terms; data.power_name is English)."""
+    return _(data.power_name(power_id))
+
+
+def holder_name(data: GameData, ident: str) -> str:
+    """Who holds something: a power (translated), independent (translated), or a minor power (a place)."""
+    if ident in data.power_ids or ident == "independent":
+        return _(data.name_of(ident))
+    return data.name_of(ident)
 
 
 @frozen
@@ -242,12 +291,14 @@ class SeatView:
     @property
     def status(self) -> str:
         if self.winner:
-            who = f"{self.winner} wins: {self.victory}"
+            who = _("{power} wins: {victory}").format(power=self.winner, victory=self.victory)
         elif self.deciding_power:
-            who = f"{self.deciding_power} ({self.deciding_person}) to act"
+            who = _("{power} ({person}) to act").format(power=self.deciding_power, person=self.deciding_person)
         else:
-            who = "the table records an action"
-        return f"Turn {self.turn}/{self.last_turn} - {self.phase_title} - {who}"
+            who = _("the table records an action")
+        return _("Turn {turn}/{last_turn} - {phase} - {who}").format(
+            turn=self.turn, last_turn=self.last_turn, phase=self.phase_title, who=who
+        )
 
     def hand_of(self, power: str) -> HandView:
         return next(h for h in self.hands if h.power == power)
@@ -256,23 +307,23 @@ class SeatView:
 def describe_card(card: CardRecord) -> str:
     """The card's help text: number, title, CP, kind and what its event does (with its rule ID)."""
     event = RULES.card_events.get(card.event)
-    if event is not None:
-        does = event.help
-    else:
-        does = "operations only (no event)"
-    removed = "; removed after play" if card.removed_after_play else ""
+    does = _(event.help) if event is not None else _("operations only (no event)")
+    removed = _("; removed after play") if card.removed_after_play else ""
     provisional = PROVISIONAL_MARK if card.provisional else ""  # gamedata.PROVISIONAL_NOTE explains the mark
-    return f"#{card.number} {card.title}{provisional} - {card.cp} CP, {card.kind}{removed}: {does}"
+    return _("#{number} {title}{mark} - {cp} CP, {kind}{removed}: {does}").format(
+        number=card.number, title=_(card.title), mark=provisional, cp=card.cp,
+        kind=_(CARD_KINDS.get(card.kind, card.kind)), removed=removed, does=does,
+    )
 
 
 def card_rows(data: GameData, numbers: Sequence[int]) -> tuple[CardRow, ...]:
-    return tuple(CardRow(n, data.cards[n].title, describe_card(data.cards[n])) for n in numbers)
+    return tuple(CardRow(n, _(data.cards[n].title), describe_card(data.cards[n])) for n in numbers)
 
 
 def vp_rows(data: GameData, state: GameState) -> tuple[VpRow, ...]:
     """Each power's VP and ledger (WIN-6), highest first (ties in impulse order, GEN-5)."""
     return tuple(
-        VpRow(power, data.power_name(power), total, tuple(victory.vp_lines(state, data, power)))
+        VpRow(power, power_name(data, power), total, tuple(victory.vp_lines(state, data, power)))
         for power, total in victory.standings(state, data)
     )
 
@@ -280,8 +331,8 @@ def vp_rows(data: GameData, state: GameState) -> tuple[VpRow, ...]:
 def deal_rows(data: GameData, state: GameState) -> tuple[DealRow, ...]:
     rows = []
     for power in data.power_ids:
-        steps = tuple(DealStep(line.rule, line.text, line.value) for line in state.powers[power].deal)
-        rows.append(DealRow(power, data.power_name(power), sum(s.value for s in steps), steps))
+        steps = tuple(DealStep(line.rule, line.text.render(), line.value) for line in state.powers[power].deal)
+        rows.append(DealRow(power, power_name(data, power), sum(s.value for s in steps), steps))
     return tuple(rows)
 
 
@@ -290,33 +341,37 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
     rows = []
     for royal_id, record in data.royals.items():
         royal = state.royals[royal_id]
-        status = royal.status.value
+        status = _(royal.status.value)
         if royal.status is RoyalStatus.BETROTHED:
             betrothal = marriage.betrothal_of(state, royal_id)
             assert betrothal is not None
             partner = betrothal.groom if betrothal.bride == royal_id else betrothal.bride
-            extra = " (opening, MAR-7)" if betrothal.opening else ""
-            extra += " (Wedding Festivities)" if betrothal.festivities else ""
-            status = f"betrothed to {data.royals[partner].name}{extra}"
+            status = _("betrothed to {royal}").format(royal=data.royals[partner].name) + _betrothal_marks(betrothal)
         if royal.captured:
-            status += ", captured in England"
+            status = _("{status}, captured in England").format(status=status)
         if record.power in state.powers:
-            owner = data.power_name(record.power)
+            owner = power_name(data, record.power)
         else:
             ally = state.minors[record.power].ally if record.power in state.minors else ""
-            owner = f"{data.name_of(record.power)} (ally of {data.power_name(ally) if ally else 'no one'})"
+            owner = _("{minor} (ally of {power})").format(
+                minor=data.name_of(record.power), power=power_name(data, ally) if ally else _("no one")
+            )
         rows.append(RoyalRow(
-            royal_id, record.name, owner, record.sex, record.family or "-", royal.eligibility, status,
+            royal_id, record.name, owner, _(SEXES[record.sex]), record.family or "-", royal.eligibility, status,
             royal.status is RoyalStatus.AVAILABLE, royal.status is not RoyalStatus.NOT_IN_PLAY, record.provisional,
         ))
     return tuple(rows)
 
 
+def _betrothal_marks(betrothal: Betrothal) -> str:
+    """' (opening, MAR-7)', ' (Wedding Festivities)': what a betrothal carries, after its royals."""
+    marks = _(" (opening, MAR-7)") if betrothal.opening else ""
+    return marks + (_(" (Wedding Festivities)") if betrothal.festivities else "")
+
+
 def betrothal_lines(data: GameData, state: GameState) -> tuple[str, ...]:
     return tuple(
-        f"{data.royals[b.bride].name} + {data.royals[b.groom].name}"
-        + (" (opening, MAR-7)" if b.opening else "") + (" (Wedding Festivities)" if b.festivities else "")
-        for b in state.betrothals
+        f"{data.royals[b.bride].name} + {data.royals[b.groom].name}{_betrothal_marks(b)}" for b in state.betrothals
     )
 
 
@@ -328,44 +383,55 @@ def patronage_rows(data: GameData, state: GameState) -> tuple[PatronRow, ...]:
             record = data.patron(patron_id)
             if record.enters > state.turn and patron.status is PatronStatus.POOL:
                 continue
-            where = patron.status.value
+            where = _(patron.status.value)
             if patron.status is PatronStatus.SPONSORED:
-                where = f"{data.power_name(patron.sponsor)}, {patron.box_cp}-CP box"
+                where = _("{power}, {cp}-CP box").format(power=power_name(data, patron.sponsor), cp=patron.box_cp)
             elif patron.status is PatronStatus.FINISHED:
-                where = f"finished ({data.power_name(patron.sponsor)})"
+                where = _("finished ({power})").format(power=power_name(data, patron.sponsor))
+            patron_kind = getattr(record, "type", kind)
             rows.append(PatronRow(
-                patron_id, record.name, record.pool.capitalize(), getattr(record, "type", kind), record.rating, where,
+                patron_id, record.name, _pool_name(data, record.pool), _(PATRON_KINDS.get(patron_kind, patron_kind)),
+                record.rating, where,
                 patron.status is PatronStatus.SPONSORED, record.provisional,
             ))
     rows.sort(key=lambda row: not row.sponsored)  # sponsored patrons first (stable otherwise)
     return tuple(rows)
 
 
+def _pool_name(data: GameData, pool: str) -> str:
+    """A patron's pool: a power's (translated), or Italy's (a place)."""
+    return power_name(data, pool) if pool in data.power_ids else pool.capitalize()
+
+
 def marker_lines(data: GameData, state: GameState) -> tuple[str, ...]:
     markers = state.markers
-    typed = ", ".join(f"{value} VP: {'/'.join(kinds) or 'none'}" for value, kinds in markers.artist_typed.items())
-    scientist = ", ".join(f"{value} VP x{count}" for value, count in markers.scientist.items())
-    held = ", ".join(f"{data.bonuses[b].name}: {data.power_name(p)}" for b, p in markers.bonus_holders.items()) or "none"
-    free = ", ".join(b.name for b in data.bonuses.values() if b.id not in markers.bonus_holders)
+    none = _("none")
+    typed = ", ".join(
+        _("{vp} VP: {kinds}").format(vp=value, kinds="/".join(_(PATRON_KINDS.get(k, k)) for k in kinds) or none)
+        for value, kinds in markers.artist_typed.items()
+    )
+    scientist = ", ".join(_("{vp} VP x{count}").format(vp=value, count=count) for value, count in markers.scientist.items())
+    held = ", ".join(f"{_(data.bonuses[b].name)}: {power_name(data, p)}" for b, p in markers.bonus_holders.items()) or none
+    free = ", ".join(_(b.name) for b in data.bonuses.values() if b.id not in markers.bonus_holders)
     return (
-        f"Artist markers left: 1 VP x{markers.artist_one_vp}; {typed} (PAT-8)",
-        f"Scientist markers left: {scientist} (SCI-1)",
-        f"Bonuses held: {held} (SCI-2)",
-        f"Bonuses free: {free}",
+        _("Artist markers left: 1 VP x{count}; {typed} (PAT-8)").format(count=markers.artist_one_vp, typed=typed),
+        _("Scientist markers left: {markers} (SCI-1)").format(markers=scientist),
+        _("Bonuses held: {held} (SCI-2)").format(held=held),
+        _("Bonuses free: {free}").format(free=free),
     )
 
 
 def minor_rows(data: GameData, state: GameState) -> tuple[MinorRow, ...]:
     return tuple(
         MinorRow(
-            minor_id, data.minors[minor_id].name, data.power_name(minor.ally) if minor.ally else "",
-            tuple((data.power_name(p), n) for p, n in minor.influence.items() if n), minor.determined,
+            minor_id, data.minors[minor_id].name, power_name(data, minor.ally) if minor.ally else "",
+            tuple((power_name(data, p), n) for p, n in minor.influence.items() if n), minor.determined,
         )
         for minor_id, minor in state.minors.items()
     )
 
 
-SUEZ_BENEFIT = "expeditions are placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)"
+SUEZ_BENEFIT = N_("expeditions are placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)")
 
 
 def suez_track(data: GameData, state: GameState) -> SuezTrack:
@@ -373,7 +439,7 @@ def suez_track(data: GameData, state: GameState) -> SuezTrack:
     ctx = Ctx(data, state)
     return SuezTrack(
         state.suez_attempts, settings.boxes, sum(m.value for m in suez.dig_modifiers(ctx, Power.OTTOMAN)), settings.target,
-        state.suez_built, SUEZ_BENEFIT if state.suez_built else "",
+        state.suez_built, _(SUEZ_BENEFIT) if state.suez_built else "",
     )
 
 
@@ -388,7 +454,8 @@ def morisco_unit(data: GameData, state: GameState) -> MoriscoUnit:
 
 def league_state(data: GameData, state: GameState) -> LeagueState:
     guise = state.leaders[data.settings.league.leader]
-    where = f"in {data.name_of(guise.space)}" if guise.status is LeaderStatus.ON_MAP and guise.space else guise.status.value
+    on_map = guise.status is LeaderStatus.ON_MAP and guise.space
+    where = _("in {space}").format(space=data.name_of(guise.space)) if on_map else _(guise.status.value)
     return LeagueState(state.league_formed_turn, state.league_deals_barred, where)
 
 
@@ -401,7 +468,7 @@ def independent_rows(data: GameData, state: GameState) -> tuple[IndependentRow, 
         held = space.units.get(independence.INDEPENDENT)
         independent = space.control == independence.INDEPENDENT
         rows.append(IndependentRow(
-            record.id, record.name, record.key, independent, "" if independent else data.name_of(space.control),
+            record.id, record.name, record.key, independent, "" if independent else holder_name(data, space.control),
             held.regulars if held else 0,
         ))
     return tuple(rows)
@@ -409,7 +476,7 @@ def independent_rows(data: GameData, state: GameState) -> tuple[IndependentRow, 
 
 def space_rows(data: GameData, state: GameState) -> tuple[SpaceRow, ...]:
     def name(holder: str) -> str:
-        return data.power_name(holder) if holder in state.powers else data.name_of(holder)
+        return power_name(data, holder) if holder in state.powers else holder_name(data, holder)
 
     rows = []
     for record in data.spaces.values():
@@ -417,7 +484,7 @@ def space_rows(data: GameData, state: GameState) -> tuple[SpaceRow, ...]:
         units = tuple(UnitsRow(p, name(p), u.regulars, u.mercenaries) for p, u in space.units.items() if u.regulars or u.mercenaries)
         rows.append(SpaceRow(
             record.id, record.name, record.key, record.fortified, record.provisional, space.control,
-            name(space.control), space.religion, space.unrest, units,
+            name(space.control), _(RELIGIONS.get(space.religion, space.religion)), space.unrest, units,
         ))
     return tuple(rows)
 
@@ -442,13 +509,17 @@ def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[Powe
         ottoman = power.id == Power.OTTOMAN
         displays.append(PowerDisplay(
             power.id,
-            power.name,
+            _(power.name),
             setup.seat_of(power.id).name,
             victory.total_vp(state, data, power.id),
             len(record.hand),
-            tuple(f"{m.delta:+d} ({m.reason}, {m.rule})" for m in record.card_markers),
-            tuple(f"{data.bonuses[b].name} ({data.bonuses[b].effect})" for b, p in holders.items() if p == power.id),
-            tuple(f"{data.royals[r].name}: {data.royals[r].marriage_bonus} +{data.royals[r].marriage_bonus_value}" for r in record.royal_bonuses),
+            tuple(f"{m.delta:+d} ({text_of(m.reason)}, {m.rule})" for m in record.card_markers),
+            tuple(f"{_(data.bonuses[b].name)} ({_(data.bonuses[b].effect)})" for b, p in holders.items() if p == power.id),
+            tuple(
+                f"{data.royals[r].name}: {_(MARRIAGE_BONUSES.get(data.royals[r].marriage_bonus, data.royals[r].marriage_bonus))}"
+                f" +{data.royals[r].marriage_bonus_value}"
+                for r in record.royal_bonuses
+            ),
             tuple(victory.vp_lines(state, data, power.id)),
             suez_track(data, state) if ottoman else None,
             morisco_unit(data, state) if ottoman else None,
@@ -470,7 +541,7 @@ def seat_view(
     deciding = pending.power if pending is not None else ""
     hands = tuple(
         HandView(
-            p.id, p.name, setup.seat_of(p.id).name, len(state.powers[p.id].hand),
+            p.id, _(p.name), setup.seat_of(p.id).name, len(state.powers[p.id].hand),
             card_rows(data, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
         )
         for p in data.powers
@@ -481,12 +552,12 @@ def seat_view(
         turn=state.turn,
         last_turn=data.scenarios[state.scenario].last_turn,
         phase=state.phase,
-        phase_title=PHASE_TITLES[state.phase],
-        deciding_power=data.power_name(deciding) if deciding in state.powers else "",
+        phase_title=_(PHASE_TITLES[state.phase]),
+        deciding_power=power_name(data, deciding) if deciding in state.powers else "",
         deciding_person=deciding_seat.name if deciding_seat is not None else "",
         decision=pending if pending is not None and deciding_seat == seat else None,
-        winner=data.power_name(state.winner) if state.winner else "",
-        victory=state.victory,
+        winner=power_name(data, state.winner) if state.winner else "",
+        victory=victory_text(state, log) if state.winner else "",
         vp=vp_rows(data, state),
         hands=hands,
         deck_count=len(state.cards.deck),
@@ -501,7 +572,7 @@ def seat_view(
         patrons=patronage_rows(data, state),
         markers=marker_lines(data, state),
         minors=minor_rows(data, state),
-        wars=tuple((data.power_name(a), data.power_name(b)) for a, b in state.wars),
+        wars=tuple((power_name(data, a), power_name(data, b)) for a, b in state.wars),
         powers=power_displays(data, state, setup),
         independent=independent_rows(data, state),
         spaces=space_rows(data, state),

@@ -134,8 +134,8 @@ def test_unit_3_guise_enters_the_map_only_with_the_league(data):
 def _deal_lines(data, state, power="england"):
     lines = cards.card_count(ctx(data, state), power)
     assert {line.rule for line in lines} <= {"CARD-7", *(m.rule for m in state.powers[power].card_markers)}
-    assert all(line.rule == "CARD-7" for line in lines if "Card marker" not in line.text)
-    return [(line.text, line.value) for line in lines]
+    assert all(line.rule == "CARD-7" for line in lines if "Card marker" not in str(line.text))
+    return [(str(line.text), line.value) for line in lines]
 
 
 def test_card_7_lines_when_unrest_covers_more_squares_than_keys_uncover(data):
@@ -207,4 +207,4 @@ def test_win_3_catholic_victory_france_at_most_3_in_france_and_scotland(data, na
     found = victory._catholic_religious(state, data)
     assert found is not None and found[0] == winner
     held = named_french + france_other
-    assert f"({held} in France and Scotland, {'at most' if winner == 'france' else 'more than'} 3)" in found[1]
+    assert f"({held} in France and Scotland, {'at most' if winner == 'france' else 'more than'} 3)" in str(found[1])

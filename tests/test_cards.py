@@ -41,7 +41,7 @@ def test_card_7_unrest_covers_one_more_square_each(data):
     lines = cards.card_count(ctx(data, state), "spain")
     # 10 keys, 3 Unrest: the square for 7 keys (4 cards) instead of 10 keys (6 cards)
     assert sum(line.value for line in lines) == 4
-    assert any("Unrest" in line.text for line in lines)
+    assert any("Unrest" in str(line.text) for line in lines)
 
 
 def test_card_7_floor_of_one_before_ruler_bonus_and_markers(data):

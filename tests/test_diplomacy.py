@@ -41,7 +41,7 @@ def test_dip_2_scotland_religion_bonus_for_the_protestant(data):
     force(c.state, 1, 1, 1, 1)
     diplomacy.determine_status(c, "scotland")
     protestant = next(e.roll for e in c.events if e.roll and e.roll.who == "protestant")
-    assert ("all Scottish home spaces Protestant", 2) in [(m.source, m.value) for m in protestant.modifiers]
+    assert ("all Scottish home spaces Protestant", 2) in [(str(m.source), m.value) for m in protestant.modifiers]
 
 
 def test_dip_4_activation_moves_the_ally(data):
@@ -95,7 +95,7 @@ def _france_scotland_modifiers(c) -> list[tuple[str, int]]:
     force(c.state, 1, 1, 1, 1)
     diplomacy.determine_status(c, "scotland")
     france = next(e.roll for e in c.events if e.roll and e.roll.who == "france")
-    return [(m.source, m.value) for m in france.modifiers]
+    return [(str(m.source), m.value) for m in france.modifiers]
 
 
 def test_dip_2_france_adds_2_on_scotland_only_with_all_three_scottish_home_spaces_catholic(data):
@@ -109,4 +109,4 @@ def test_dip_2_france_adds_2_on_scotland_only_with_all_three_scottish_home_space
     for space in ("edinburgh", "stirling"):
         c.state.spaces[space].religion = "catholic"
     assert not [m for m in _france_scotland_modifiers(c) if m[0].startswith("all Scottish")]
-    assert not any(m.source.startswith("all Scottish") for e in c.events if e.roll for m in e.roll.modifiers)
+    assert not any(str(m.source).startswith("all Scottish") for e in c.events if e.roll for m in e.roll.modifiers)

@@ -151,3 +151,19 @@ async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
         await settle(pilot)  # the lobby reads the store in a worker
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and "seat [/x] - waiting for [/x]" in screen_text(app)
+
+
+async def test_esc_in_the_lobby_opened_from_the_title_before_any_game_goes_back_to_the_title(tmp_path):
+    """No game was ever opened: the app closes the lobby itself (its handler had been hidden by a flag
+    of Textual's of the same name, and Esc stopped the app with a TypeError)."""
+    from tui.screens.menus import TitleScreen
+
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1

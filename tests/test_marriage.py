@@ -80,7 +80,7 @@ def test_mar_4_wedding_festivities_add_2_to_the_french_royals_roll(data):
     force(c.state, 1, 1)
     marriage.resolve_wedding(c, betrothal)
     french = next(e.roll for e in c.events if e.roll and e.roll.who == "france")
-    assert ("Wedding Festivities (MAR-4)", 2) in [(m.source, m.value) for m in french.modifiers]
+    assert ("Wedding Festivities (MAR-4)", 2) in [(str(m.source), m.value) for m in french.modifiers]
     assert french.total == 1 + 3 + 2
 
 

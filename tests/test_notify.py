@@ -56,7 +56,7 @@ def test_a_player_away_is_told_once_per_decision_and_one_who_is_there_is_not(dat
     [told] = notifier.check(connected=set())
     notifier.wait()
     decision = waiting.number + 1  # the decision after the actions recorded
-    assert told.player == "Ben" and calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{decision}|{waiting.rule}|{waiting.prompt}"
+    assert told.player == "Ben" and calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{decision}|{waiting.rule}|{waiting.shown_prompt()}"
     assert log == []
 
 

@@ -132,7 +132,7 @@ def test_pat_4_modifiers_prague_isabella_observatory(data):
     _sponsor(c, "johannes-kepler", "empire", 4)
     c.state.powers["empire"].royal_bonuses.append("isabella-clara-eugenia")
     c.state.markers.bonus_holders["observatory"] = "empire"
-    sources = {m.source: m.value for m in patronage.modifiers(c, "johannes-kepler")}
+    sources = {str(m.source): m.value for m in patronage.modifiers(c, "johannes-kepler")}
     assert sources == {"Johannes Kepler's rating": 3, "4-CP box": 2, "Prague Cultural Center": 1,
                        "married to Isabella Clara Eugenia": 1, "Observatory": 2}
 
@@ -237,7 +237,7 @@ def test_sci_2_observatory_returns_scientist_and_adds_2_later(data):
     assert c.state.markers.bonus_holders["observatory"] == "england"
     assert c.state.scientists["john-dee"].status is PatronStatus.POOL
     _sponsor(c, "william-gilbert", "england", 2)
-    assert ("Observatory", 2) in [(m.source, m.value) for m in patronage.modifiers(c, "william-gilbert")]
+    assert ("Observatory", 2) in [(str(m.source), m.value) for m in patronage.modifiers(c, "william-gilbert")]
 
 
 def test_sci_3_le_testu_result_removes_sea_captain(data):

@@ -59,12 +59,13 @@ def save_dir(tmp_path):
     return folder
 
 
-async def _connect(port: int, key: asyncssh.SSHKey, size=(80, 24)):
+async def _connect(port: int, key: asyncssh.SSHKey, size=(80, 24), env: dict[str, str] | None = None):
+    """A connection with a terminal; ``env``: the environment the client sends (LANG, as OpenSSH's SendEnv)."""
     conn = await asyncssh.connect(
         "127.0.0.1", port, username="anyone", client_keys=[key], known_hosts=None, agent_path=None, preferred_auth="publickey"
     )
     chan, session = await conn.create_session(
-        lambda: Screen(*size), term_type="xterm-256color", term_size=size, encoding=None
+        lambda: Screen(*size), term_type="xterm-256color", term_size=size, encoding=None, env=env or {},
     )
     return conn, chan, session
 
@@ -411,10 +412,14 @@ asyncio.run(serve())
 
 @pytest.mark.parametrize("start", ["warm", "cold"])
 async def test_every_game_ends_with_the_server_however_the_server_ends(save_dir, start):
-    """A server killed with SIGKILL (as after nohup, where no hang-up reaches the games) still ends
-    its games: each has a parent-death signal (PR_SET_PDEATHSIG)."""
+    """A server started under nohup (hang-ups ignored, and every process it starts inherits that) and
+    killed with SIGKILL still ends its games: each has a parent-death signal (PR_SET_PDEATHSIG), and a
+    game takes hang-ups again (ignored, they left games spinning on a lost terminal)."""
     key = _player_key(save_dir, "Ana")
-    server = await asyncio.create_subprocess_exec(sys.executable, "-c", SERVER, str(save_dir), start, stdout=asyncio.subprocess.PIPE)
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SERVER, str(save_dir), start, stdout=asyncio.subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # as nohup starts it
+    )
     conn = None
     try:
         port = int(await asyncio.wait_for(server.stdout.readline(), TIMEOUT))
@@ -476,7 +481,7 @@ async def test_notify_runs_the_command_for_a_player_away_and_not_for_one_connect
         await ben.wait_closed()
         connections.clear()
         await _until(lambda: calls.read_text().count("\n") == 2, "Ben's notice once he left")
-        assert calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{waiting.number + 1}|{waiting.rule}|{waiting.prompt}"
+        assert calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{waiting.number + 1}|{waiting.rule}|{waiting.shown_prompt()}"
         assert checks == 1 and f"--notify: told Ana that game {game_id} waits for them" in logged
     finally:
         await _close(connections, server)
@@ -499,3 +504,104 @@ async def test_a_forked_game_uses_the_save_folder_s_overrides_as_they_are_when_i
         assert "standard_vp" in text and "Traceback" not in text
     finally:
         await _close(connections, server)
+
+
+async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_their_client_sends(save_dir, monkeypatch):
+    """Ana's ssh sends LANG=ru_RU.UTF-8, Ben's LANG=es_ES.UTF-8: each forked game reads the same game
+    in its player's language (the log line of Ana's move, the refusal of Ctrl+S, GEN-8), whatever the
+    host's own locale; the fork server keeps none of them: Ana connecting again with no LANG reads
+    English, then her choice in the lobby (i) is kept for her next connections (settings.json)."""
+    from core import i18n
+    from tui.settings import Settings
+
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")  # the host's: never a connecting player's
+    ana_key, ben_key = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
+    game_id, _english = _shared_game_in_the_action_phase(save_dir)
+    logged = {language: _first_move_line(save_dir, language) for language in ("ru", "es")}
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    connections = []
+    try:
+        assert server.warm is not None
+        ana_conn, ana_chan, ana = await _connect(server.port, ana_key, env={"LANG": "ru_RU.UTF-8"})
+        ben_conn, ben_chan, ben = await _connect(server.port, ben_key, env={"LANG": "es_ES.UTF-8"})
+        connections = [ana_conn, ben_conn]
+        await ana.wait_for("Испания: место Ana - свободно, на ваше имя")  # the lobby too, in each one's language
+        await ben.wait_for("Francia: asiento Ben - libre, a tu nombre")
+        ana_chan.write(b"\r")
+        await ana.wait_for("Набор: Испания")
+        ben_chan.write(b"\x1b[B")
+        await asyncio.sleep(0.2)
+        ben_chan.write(b"\r")
+        await ben.wait_for("Mano de Francia")
+        ana_chan.write(b"\x13")  # Ctrl+S: refused in a shared game (GEN-8)
+        ben_chan.write(b"\x13")
+        await ana.wait_for("совместная партия не сохраняется")
+        await ben.wait_for("una partida compartida no se")
+        ana_chan.write(b"1")
+        await ana.wait_for(logged["ru"])
+        await ben.wait_for(logged["es"])
+        again, again_chan, again_screen = await _connect(server.port, ana_key)  # no LANG: not the last one forked
+        connections.append(again)
+        await again_screen.wait_for("Shared games - you are Ana")
+        again_chan.write(b"i")
+        await again_screen.wait_for("Language: Enter to use it")
+        for key in (b"\x1b[B", b"\x1b[B", b"\r"):  # down to Русский
+            await asyncio.sleep(0.2)
+            again_chan.write(key)
+        await _until(lambda: Settings.read(save_dir).players == {"Ana": "ru"}, "Ana's choice kept")
+        assert Settings.read(save_dir).language == ""  # the host's own choice is not hers
+        later, later_chan, later_screen = await _connect(server.port, ana_key)
+        connections.append(later)
+        await later_screen.wait_for("Совместные партии - вы Ana")  # her choice, kept for her
+        later_chan.write(b"i")
+        await later_screen.wait_for("Язык: Enter")
+    finally:
+        await _close(connections, server)
+        i18n.use("en")
+
+
+def _first_move_line(save_dir: Path, language: str) -> str:
+    """The start of the log line Spain's first choice writes in the game of
+    ``_shared_game_in_the_action_phase``, as a terminal reading ``language`` shows it."""
+    from core import gamedata, i18n
+    from core.events import render
+    from core.store import SqliteStore
+
+    data = gamedata.load(save_dir)
+    session = SqliteStore.in_folder(save_dir, data).load(1)
+    events = session.choose("spain", session.decision.choices[0])
+    i18n.use(language)
+    try:
+        return render(events[0], {p: i18n._(data.power_name(p)) for p in data.power_ids})[:30]
+    finally:
+        i18n.use("en")
+
+
+async def test_a_game_started_cold_reads_the_language_its_client_sends_too(save_dir, monkeypatch):
+    monkeypatch.setenv("VQ_LANG", "es")  # the host's: never a connecting player's
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None, warm=False)
+    connections = []
+    try:
+        conn, chan, session = await _connect(server.port, key, env={"LC_ALL": "ru_RU.UTF-8"})
+        connections.append(conn)
+        await session.wait_for("Совместные партии - вы Ana")
+        chan.write(b"i")
+        await session.wait_for("Язык: Enter")
+    finally:
+        await _close(connections, server)
+
+
+async def test_a_session_without_a_terminal_is_told_why_in_its_client_s_language(save_dir):
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=lambda _: None)
+    try:
+        for sent, told in (({}, "The Virgin Queen needs a terminal: connect with 'ssh -t'."),
+                           ({"LANG": "es_ES.UTF-8"}, "The Virgin Queen necesita un terminal: conéctese con 'ssh -t'.")):
+            async with asyncssh.connect(
+                "127.0.0.1", server.port, username="x", client_keys=[key], known_hosts=None, agent_path=None
+            ) as conn:
+                result = await conn.run(env=sent, term_type=None, timeout=TIMEOUT)
+                assert result.exit_status == 1 and result.stdout.strip() == told
+    finally:
+        server.close()

@@ -397,7 +397,7 @@ def test_who_decides_is_kept_with_each_action_and_read_without_replaying(data, t
     second = store.create(Setup(seed=6, seats=(Seat("Ben", tuple(data.power_ids)),)))
     [waiting] = store.waiting("Ana")
     assert (waiting.game_id, waiting.number, waiting.seat, waiting.person, waiting.power) == (first, 0, "Ana", True, "spain")
-    assert waiting.prompt == store.load(first).decision.prompt and waiting.rule == store.load(first).decision.rule
+    assert waiting.shown_prompt() == store.load(first).decision.prompt and waiting.rule == store.load(first).decision.rule
     assert [w.game_id for w in store.waiting("Ben")] == [second] and [w.game_id for w in store.waiting()] == [first, second]
     ana = _seated(tmp_path, data, first, "Ana")
     ana.choose("spain", playable_choices(ana.session.decision)[0])
@@ -420,7 +420,7 @@ def test_a_computer_seat_deciding_is_no_one_s_turn_and_a_finished_game_waits_for
     assert row.waiting.seat and not row.waiting.person and store.waiting() == []
     game.play_computer_turns(bots_for(game.session.setup.seats))
     [row] = store.list_games()
-    assert game.session.decision is None and row.waiting.over and row.waiting.prompt == "the game is over"
+    assert game.session.decision is None and row.waiting.over and row.waiting.shown_prompt() == "the game is over"
 
 
 def test_a_store_of_version_2_gets_who_decides_once_and_keeps_its_games(data, tmp_path):

@@ -71,7 +71,7 @@ def test_suez_2_excavation_adds_two(data):
     events = choose(session, "pick dig-suez")
     assert state.suez_built
     roll = next(e.roll for e in events if e.roll is not None)
-    assert [(m.source, m.value) for m in roll.modifiers] == [("Excavation", 2)]
+    assert [(str(m.source), m.value) for m in roll.modifiers] == [("Excavation", 2)]
 
 
 def test_suez_2_excavation_held_by_another_power_does_not_count(data):

@@ -20,6 +20,7 @@ from tui.textual_private import (
     footer_has_keys,
     forget_gone_widgets_styles,
     record_frames,
+    replace_first_screen,
     watchers_of,
 )
 from tui.widgets.steady_footer import SteadyFooter
@@ -149,3 +150,36 @@ async def test_a_footer_key_is_dimmed_in_place_and_the_steady_footer_rebuilds_no
             await pilot.pause()
         assert list(footer.query(FooterKey)) == keys, "only dimmed: the same keys, not composed again"
         assert alpha.has_class("-disabled")
+
+
+class Named(Screen[None]):
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, id="named")
+
+
+class FirstScreen(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def get_default_screen(self) -> Screen[None]:
+        return Named("first")
+
+
+async def test_the_first_screen_is_replaced_and_removed():
+    app = FirstScreen()
+    async with app.run_test() as pilot:
+        first = app.screen
+        replace_first_screen(app, Named("second"))
+        await pilot.pause()
+        assert app.screen_stack == [app.screen] and app.screen is not first and not first.is_attached
+        assert str(app.screen.query_one("#named", Static).content) == "second"
+        app.push_screen(Named("above"))
+        await pilot.pause()
+        app.pop_screen()  # the screen that replaced the first takes screens above it as the first did
+        await pilot.pause()
+        replace_first_screen(app, Named("third"))  # and is replaced in its turn
+        await pilot.pause()
+        assert str(app.screen.query_one("#named", Static).content) == "third" and len(app.screen_stack) == 1

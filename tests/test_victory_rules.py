@@ -42,7 +42,7 @@ def test_win_2_auto_win_box_edge(data, extra_keys, wins):
     _give_england_keys(c.state, data, extra_keys)  # 3 + 6 = 9 = England's Auto Win box
     assert victory.check_immediate(c) is wins
     if wins:
-        assert c.state.winner == "england" and c.state.victory.startswith("military victory")
+        assert c.state.winner == "england" and str(c.state.victory).startswith("military victory")
 
 
 def test_win_2_table_control_change_in_the_action_phase_wins_at_once(data):
@@ -109,7 +109,7 @@ def test_win_3_catholic_victory_france_at_three_spain_at_four(data, france_other
         space.religion = "catholic"
     c.state.region_protestant = {"france-other": france_other, "germany": 9 - france_other, "low-countries-other": 0}
     assert victory.check_immediate(c) and c.state.winner == winner
-    assert "Catholic religious victory" in c.state.victory
+    assert "Catholic religious victory" in str(c.state.victory)
 
 
 @pytest.mark.parametrize(("vp", "wins"), [(18, False), (19, True)])
@@ -119,7 +119,7 @@ def test_win_5_standard_victory_at_exactly_25_not_24(data, vp, wins):
     victory.victory_determination(c)
     assert (c.state.winner == "empire") is wins
     if wins:
-        assert c.state.victory == "standard victory (25 VP)"
+        assert str(c.state.victory) == "standard victory (25 VP)"
 
 
 @pytest.mark.parametrize(("lead", "turn", "wins"), [(5, 4, True), (4, 4, False), (5, 3, False)])
@@ -136,7 +136,7 @@ def test_win_5_time_limit_tie_logs_gen_5(data):
     c.state.turn = 8
     c.gain_vp("ottoman", 4, "MAR-5", "test")  # 6 + 4 = 10 ties Spain's 10
     victory.victory_determination(c)
-    assert c.state.winner == "ottoman" and "time-limit" in c.state.victory
+    assert c.state.winner == "ottoman" and "time-limit" in str(c.state.victory)
     assert any(e.rule == "GEN-5" for e in c.events)
 
 
@@ -151,7 +151,7 @@ def test_win_2_a_box_opened_in_diplomacy_and_still_open_wins_when_the_action_pha
     when the Action Phase begins, it wins at once, before the first impulse."""
     session = _englands_box_opened_in_diplomacy(data)
     advance_to_phase(session, Phase.GAME_OVER)
-    assert session.state.winner == "england" and session.state.victory.startswith("military victory")
+    assert session.state.winner == "england" and str(session.state.victory).startswith("military victory")
     began = next(i for i, e in enumerate(session.log) if e.rule == "GEN-3" and e.phase == Phase.ACTION)
     assert [e.rule for e in session.log[began + 1 :] if e.rule.startswith("WIN")] == ["WIN-1", "WIN-2"]
     assert session.state.turn == 1 and not any(e.rule == "GEN-6" for e in session.log[began:])

@@ -159,3 +159,57 @@ async def test_an_ipv6_host_is_written_in_brackets(tmp_path):
     async with TestClient(TestServer(await server._make_app())) as client:
         page = await client.get("/?key=ben-secret-key")
         assert "ws://[::1]:8078/ws" in await page.text()
+
+
+async def test_each_browser_tab_s_game_is_in_its_player_s_language(tmp_path):
+    """The game a tab runs reads the link's lang (kept in a cookie for the game's socket), else the
+    player's own choice kept in settings.json, else the browser's Accept-Language, else English; the
+    refusal of a page without its key is in the browser's language."""
+    from core.i18n import LANGUAGE_ENV
+    from tui.settings import update_settings
+    from tui.web import LANGUAGE_COOKIE
+
+    told = tmp_path / "languages"
+    script = 'echo "${' + LANGUAGE_ENV + ':-none}" >> ' + str(told)
+    server = keyed_server(f"sh -c {shlex.quote(script)}", "127.0.0.1", 8000, KEYS, save_dir=tmp_path)
+    async with TestClient(TestServer(await server._make_app())) as client:
+        assert (await client.get("/?key=ana-secret-key")).status == 200
+        assert await _game_started_as(client, "/ws", told, 0) == "en"
+        russian = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
+        socket_ = await client.ws_connect("/ws", headers=russian)
+        await _until_lines(told, 2)
+        await socket_.close()
+        page = await client.get("/?key=ana-secret-key&lang=es", headers=russian)
+        assert page.status == 200 and page.cookies[LANGUAGE_COOKIE].value == "es"
+        assert await _game_started_as(client, "/ws", told, 2) == "es"  # the link's, through its cookie
+        await _games_stopped()
+    async with TestClient(TestServer(await server._make_app())) as client:
+        update_settings(tmp_path, language="es", player="Ben")
+        assert (await client.get("/?key=ben-secret-key")).status == 200
+        socket_ = await client.ws_connect("/ws", headers={"Accept-Language": "ru"})
+        await _until_lines(told, 4)
+        await socket_.close()
+        await _games_stopped()
+    assert told.read_text().split() == ["en", "ru", "es", "es"]  # Ben's own choice beats his browser's
+
+
+async def _games_stopped() -> None:
+    """Time for the server to stop the games of the sockets just closed (textual-serve waits for each
+    process to end), before the test server goes: a game process left to the garbage collector warns."""
+    await asyncio.sleep(1.0)
+
+
+async def _until_lines(path, count: int) -> None:
+    deadline = asyncio.get_running_loop().time() + TIMEOUT
+    while not path.exists() or len(path.read_text().split()) < count:
+        assert asyncio.get_running_loop().time() < deadline, "the game never started"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_page_without_its_key_is_refused_in_the_browser_s_language(tmp_path):
+    server = keyed_server(web_command(tmp_path), "127.0.0.1", 8000, KEYS)
+    async with TestClient(TestServer(await server._make_app())) as client:
+        spanish = await client.get("/", headers={"Accept-Language": "es-ES,es;q=0.9"})
+        assert spanish.status == 403 and "esta página necesita su clave" in await spanish.text()
+        english = await client.get("/", headers={"Accept-Language": "de"})
+        assert "this page needs its key" in await english.text()

@@ -18,14 +18,17 @@ from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
 from textual.message import Message
+from textual.screen import Screen
 
-from core import gamedata
+from core import gamedata, i18n
 from core.atomic import clean_stale_temp_files
+from core.i18n import LANGUAGES, N_, UnknownLanguage, _, ngettext
 from core.gamedata import DataError, GameData
 from tui.error_log import log_unexpected
 from tui.messages import (
     BoardChanged,
     ChatSaid,
+    ChooseLanguage,
     ChooseTheme,
     Destination,
     GameClosed,
@@ -40,8 +43,9 @@ from tui.messages import (
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.settings import Settings
+from tui.settings import Settings, language_for, update_settings
 from tui.terminal import Terminal
+from tui.textual_private import replace_first_screen
 
 if TYPE_CHECKING:
     from tui.board import Board
@@ -85,7 +89,7 @@ class VirginQueenApp(App[None]):
     # The keys of a game (k, c, Ctrl+L) are on every game screen: tui/screens/keys.py. Ctrl+S too, here:
     # every screen of a game (the board, reports, the hand-off, overlays) saves a copy, or says why not;
     # a priority binding, as Ctrl+Q is, since a modal screen (a report) hides the app's other keys
-    BINDINGS = [Binding("ctrl+s", "save", "Save", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+s", "save", N_("Save"), show=False, priority=True)]
 
     def __init__(
         self,
@@ -102,6 +106,7 @@ class VirginQueenApp(App[None]):
         self.terminal = Terminal(save_dir, data or gamedata.load(save_dir), player or getpass.getuser(), player_fixed)
         self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
+        self._kept_screens: set[str] = set()  # installed to be kept between opens (tui/screens/kept.py)
 
     def get_default_screen(self) -> TitleScreen | LobbyScreen:
         return LobbyScreen(self.terminal) if self.starts_in_lobby else TitleScreen(self.terminal)
@@ -151,7 +156,7 @@ class VirginQueenApp(App[None]):
             try:
                 result = work()
             except Exception as exc:  # the work caught what it expects: this is a bug, kept in the log
-                self.post_message(IoDone(failed or self._show_problem, log_unexpected(save_dir, "working in the background", exc)))
+                self.post_message(IoDone(failed or self._show_problem, log_unexpected(save_dir, N_("working in the background"), exc)))
                 return
             self.post_message(IoDone(done, result))
 
@@ -162,7 +167,7 @@ class VirginQueenApp(App[None]):
         try:
             message.done(message.result)
         except Exception as exc:
-            self.controller.crashed("following up work done in the background", exc)
+            self.controller.crashed(N_("following up work done in the background"), exc)
 
     # ---- intents: every one goes to the controller -------------------------------------------------
 
@@ -171,21 +176,64 @@ class VirginQueenApp(App[None]):
         if isinstance(intent, ChooseTheme):
             self._choose_theme(intent.theme)
             return
+        if isinstance(intent, ChooseLanguage):
+            self._choose_language(intent.language)
+            return
         if isinstance(intent, SetPlayerName):
             self.terminal.player = intent.name
             return
         if isinstance(intent, LeaveGame) and "controller" not in self.__dict__:  # no game was ever asked for
-            self._closed(GameClosed(intent.to))
+            self._game_closed(GameClosed(intent.to))
             return
         try:
             self.controller.handle(intent)
         except Exception as exc:  # an engine bug: logged with its traceback, the game kept as it was
-            self.controller.crashed(f"taking {type(intent).__name__}", exc)
+            self.controller.crashed(N_("taking what was asked"), exc, type(intent).__name__)
 
     def _choose_theme(self, theme: str) -> None:
         """Use the theme now and at every later start (settings.json in the save folder)."""
         self.theme = theme
-        self.run_io(lambda: Settings(theme=theme).write(self.terminal.save_dir), self._show_problem)
+        save_dir = self.terminal.save_dir
+        self.run_io(lambda: update_settings(save_dir, theme=theme), self._show_problem)
+
+    def _choose_language(self, language: str) -> None:
+        """Read everything in ``language`` from now on, and at the next starts: this terminal's choice
+        in settings.json, or the connecting player's own (over SSH or a browser the name is fixed)."""
+        if language not in LANGUAGES:
+            return
+        i18n.use(language)
+        save_dir, player = self.terminal.save_dir, self.terminal.player if self.terminal.player_fixed else None
+        self.run_io(lambda: update_settings(save_dir, language=language, player=player), self._show_problem)
+        self._show_anew()
+
+    def install_screen(self, screen: Screen[Any], name: str) -> None:
+        super().install_screen(screen, name)
+        self._kept_screens.add(name)
+
+    def _show_anew(self) -> None:
+        """Every screen made again, in the language just chosen: the screens kept between opens are
+        dropped (made anew at their next open), and the first screens (the title, the lobby) replaced."""
+        for name in sorted(self._kept_screens):
+            if not self.is_screen_installed(name):
+                continue
+            kept = self.get_screen(name)
+            if kept in self.screen_stack:
+                continue
+            self.uninstall_screen(name)
+            self._kept_screens.discard(name)
+            if kept.is_mounted:
+                kept.remove()
+        if self.playing:  # what a game's screens write when they are shown follows at once
+            self.post_message(BoardChanged())
+            return
+        lobby_above = any(isinstance(screen, LobbyScreen) for screen in self.screen_stack[1:])
+        self._too_small = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        replace_first_screen(self, self.get_default_screen())
+        if lobby_above:
+            self.push_screen(LobbyScreen(self.terminal))
+        self._check_size(self.size.width, self.size.height)
 
     def action_lobby(self) -> None:
         self.post_message(LeaveGame(Destination.LOBBY))
@@ -241,7 +289,7 @@ class VirginQueenApp(App[None]):
         self.notify(message.text, timeout=6, markup=False)
 
     @on(GameClosed)
-    def _closed(self, message: GameClosed) -> None:
+    def _game_closed(self, message: GameClosed) -> None:  # not "_closed": a MessagePump's flag of that name hides it
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if message.to is Destination.LOBBY and not isinstance(self.screen, LobbyScreen):
@@ -262,10 +310,14 @@ class VirginQueenApp(App[None]):
             return
         others = [line for line in message.lines if line.author != self.terminal.player]
         if len(others) > CHAT_TOASTS:
-            self.notify(f"{len(others)} new lines of table talk: c reads them", timeout=8, markup=False)
+            count = len(others)
+            self.notify(
+                ngettext("{count} new line of table talk: c reads them", "{count} new lines of table talk: c reads them", count).format(count=count),
+                timeout=8, markup=False,
+            )
             return
         for line in others:
-            self.notify(chat_line(line), title="Table talk (c)", timeout=8, markup=False)
+            self.notify(chat_line(line), title=_("Table talk (c)"), timeout=8, markup=False)
 
     @on(WalkthroughFinished)
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:
@@ -323,6 +375,67 @@ class VirginQueenApp(App[None]):
                 self.post_message(BoardChanged())
 
 
+# argparse's own words (the "usage:" line, the options heading, its refusals) in the player's language:
+# argparse reads them through its module's gettext functions, which ``arguments_in_language`` replaces;
+# marked here for the tui catalogs (Python 3.11's wording: a newer Python's changed one shows in English)
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("the following arguments are required: %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def _given(argv: list[str], option: str) -> str | None:
+    """The value of ``option`` in ``argv`` (``--lang ru`` or ``--lang=ru``), read before the parser is
+    made: the language of the help and of the parser's refusals comes first."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == option and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith(f"{option}="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def known_languages() -> str:
+    """``en (English), es (Español), ru (Русский)``: each language with its name in its own words."""
+    return ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+
+
+def use_language_asked(program: str, argv: list[str], stored: Callable[[Path], str], default_save_dir: Path = Path("saves")) -> bool:
+    """Choose this process's language (``language_for``: ``--lang``, VQ_LANG, the choice kept in the
+    save folder by ``stored``, the locale) and have argparse speak it too; False (after saying why)
+    when ``--lang`` names a language the game does not have."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    asked = _given(argv, "--lang") or ""
+    save_dir = Path(_given(argv, "--save-dir") or default_save_dir)
+    try:
+        i18n.use(language_for(asked, os.environ, stored(save_dir)))
+    except UnknownLanguage:
+        i18n.use(language_for("", os.environ, stored(save_dir)))
+        print(_("{program}: no language {language!r}: choose one of {known}").format(program=program, language=asked, known=known_languages()), file=sys.stderr)
+        return False
+    return True
+
+
+def add_language_argument(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument(
+        "--lang", metavar="|".join(LANGUAGES), default="",
+        help=_("the language of the game: {known}; by default {default}").format(known=known_languages(), default=default),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
@@ -333,21 +446,27 @@ def main(argv: list[str] | None = None) -> int:
         from tui.web import main as web
 
         return web(argv[1:])
+    over_ssh = os.environ.get(PLAYER_ENV, "")  # the SSH key's name: only the lobby, as that player
+    if not use_language_asked("virgin-queen", argv, lambda save_dir: Settings.read(save_dir).language_of(over_ssh or None)):
+        return 2
     parser = argparse.ArgumentParser(
         prog="virgin-queen",
-        description="The Virgin Queen, in the terminal.",
-        epilog="'virgin-queen serve --help': host games over SSH, one terminal per player; "
-        "'virgin-queen web --help': the game in a browser.",
+        description=_("The Virgin Queen, in the terminal."),
+        epilog=_("'virgin-queen serve --help': host games over SSH, one terminal per player; "
+                 "'virgin-queen web --help': the game in a browser."),
     )
-    parser.add_argument("--save-dir", type=Path, default=Path("saves"), help="where games are saved (default ./saves)")
-    parser.add_argument("--store", action="store_true", help="start in the lobby of shared games (SAVE_DIR/games.sqlite3)")
-    parser.add_argument("--player", default="", help="your name in shared games (default: your login name)")
+    parser.add_argument("--save-dir", type=Path, default=Path("saves"), help=_("where games are saved (default ./saves)"))
+    parser.add_argument("--store", action="store_true", help=_("start in the lobby of shared games (SAVE_DIR/games.sqlite3)"))
+    parser.add_argument("--player", default="", help=_("your name in shared games (default: your login name)"))
+    add_language_argument(parser, _(
+        "VQ_LANG, else the language chosen on the title screen (i, kept in SAVE_DIR/settings.json), "
+        "else the locale (LC_ALL, LC_MESSAGES, LANG), else English; --lang and VQ_LANG leave the kept choice as it is"
+    ))
     args = parser.parse_args(argv)
-    over_ssh = os.environ.get(PLAYER_ENV, "")  # the SSH key's name: only the lobby, as that player
     try:
         app = VirginQueenApp(args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh))
     except DataError as exc:
-        print(f"virgin-queen: bad game data: {exc}", file=sys.stderr)
+        print(_("virgin-queen: bad game data: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     app.run()
     leave_at_once(app.return_code or 0)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from core.events import Event, EventKind
+from core.i18n import _
 from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
@@ -227,10 +228,10 @@ class Board:
 
     def powers(self) -> None:
         text = "\n".join(display.power_display_lines(self.controller.on_screen().view))
-        self.app.push_screen(TextScreen("Power displays: VP ledger, Card markers, bonuses, Suez, Morisco, League, independent spaces", text))
+        self.app.push_screen(TextScreen(_("Power displays: VP ledger, Card markers, bonuses, Suez, Morisco, League, independent spaces"), text))
 
     def discards(self) -> None:
         view = self.controller.on_screen().view
         rows = [card.text for card in view.discard]
-        text = "\n".join([display.pile_line(view), *rows]) if rows else "The discard pile is empty."
-        self.app.push_screen(TextScreen("Discard pile (back into the deck next turn, CARD-6)", text))
+        text = "\n".join([display.pile_line(view), *rows]) if rows else _("The discard pile is empty.")
+        self.app.push_screen(TextScreen(_("Discard pile (back into the deck next turn, CARD-6)"), text))

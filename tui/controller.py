@@ -15,6 +15,7 @@ from textual.message import Message
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.engine import table_entry_allowed
 from core.events import Event
+from core.i18n import N_, _
 from core.session import Session
 from tui import messages as m
 from tui.computers import ComputerPlayers
@@ -25,13 +26,12 @@ from tui.openings import Openings
 from tui.progress import remember_step
 from tui.terminal import Terminal
 
-COMPUTERS_MOVING = "The computer players are moving..."
+COMPUTERS_MOVING = N_("The computer players are moving...")
 
 
 class Controller:
     def __init__(self, terminal: Terminal, post: Callable[[Message], object], io: IoRunner) -> None:
         self.terminal = terminal
-        self.names = terminal.names
         self._post = post
         self._io = io
         self.openings = Openings(self, io)
@@ -42,6 +42,11 @@ class Controller:
         self._moving_shown = False  # the board already says the computers are moving
 
     @property
+    def names(self) -> dict[str, str]:
+        """Power id -> name, in the language read now."""
+        return self.terminal.names
+
+    @property
     def session(self) -> Session | None:
         return self.driver.session if self.driver is not None else None
 
@@ -49,7 +54,7 @@ class Controller:
         if self._shown is None:
             assert self.driver is not None, "no game on screen"
             moving = self._computers.to_move(self.driver)
-            self._shown = built_for(self.driver, self._keyboard, COMPUTERS_MOVING if moving else "", self.names)
+            self._shown = built_for(self.driver, self._keyboard, _(COMPUTERS_MOVING) if moving else "", self.names)
         return self._shown
 
     def handoff_due(self) -> tuple[str, str] | None:
@@ -62,7 +67,7 @@ class Controller:
         if len(people) < 2 or deciding is None or deciding not in people or deciding.name == self._keyboard:
             return None
         pending = driver.session.decision
-        return deciding.name, self.names.get(pending.power if pending is not None else "", "the table")
+        return deciding.name, self.names.get(pending.power if pending is not None else "", _("the table"))
 
     def take_events(self) -> list[Event]:
         return self.driver.take_events() if self.driver is not None else []
@@ -88,7 +93,7 @@ class Controller:
     def _on_Choose(self, intent: m.Choose) -> None:
         driver, shown = self._game(), self.on_screen()
         if shown.view.decision is None:
-            raise Refused(shown.waiting or f"not your decision: {shown.view.status}")
+            raise Refused(shown.waiting or _("not your decision: {status}").format(status=shown.view.status))
         driver.choose(shown.view.decision.power, intent.choice)
 
     def _on_ChooseTyped(self, intent: m.ChooseTyped) -> None:
@@ -99,14 +104,14 @@ class Controller:
         self._on_Choose(m.Choose(choice))
 
     def _on_Undo(self, intent: m.Undo) -> None:
-        self._unless_waiting("GEN-9", "undo at your next decision")
+        self._unless_waiting("GEN-9", _("undo at your next decision"))
         self._game().undo()
 
     def _on_RecordTable(self, intent: m.RecordTable) -> None:
         driver = self._game()
         if not table_entry_allowed(driver.session.state):
-            raise Refused("TABLE-1: a table action is already being recorded")
-        self._unless_waiting("TABLE-1", "record it at your next decision")
+            raise Refused(_("TABLE-1: a table action is already being recorded"))
+        self._unless_waiting("TABLE-1", _("record it at your next decision"))
         driver.choose(TABLE_ACTOR, Choice.parse("table"))
 
     def _on_SaveCopy(self, intent: m.SaveCopy) -> None:
@@ -130,13 +135,13 @@ class Controller:
 
     def _game(self) -> GameDriver:
         if self.driver is None:
-            raise Refused("no game is on screen")
+            raise Refused(_("no game is on screen"))
         return self.driver
 
     def _unless_waiting(self, rule: str, then: str) -> None:
         waiting = self.on_screen().waiting
         if waiting:
-            raise Refused(f"{rule}: {waiting.rstrip('.').lower()}: {then}")
+            raise Refused(_("{rule}: {waiting}: {then}").format(rule=rule, waiting=waiting.rstrip(".").lower(), then=then))
 
     # ---- the game on screen -----------------------------------------------------------------------
 
@@ -191,8 +196,8 @@ class Controller:
         if text:
             self._post(m.GameProblem(text))
 
-    def crashed(self, doing: str, exc: Exception) -> None:
+    def crashed(self, doing: str, exc: Exception, detail: str = "") -> None:
         """An error nobody expected: logged with its traceback, and the game closed (it is kept as it was
-        at its last decision: autosaved, or in the store)."""
-        self.close(m.Destination.TITLE, log_unexpected(self.terminal.save_dir, doing, exc))
+        at its last decision: autosaved, or in the store). ``doing``: an English message marked ``N_``."""
+        self.close(m.Destination.TITLE, log_unexpected(self.terminal.save_dir, doing, exc, detail))
 

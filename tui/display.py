@@ -2,29 +2,38 @@
 
 from __future__ import annotations
 
+from core.i18n import _, ngettext
 from core.views import DealRow, IndependentRow, LeagueState, MinorRow, MoriscoUnit, SeatView, SuezTrack, VpRow
 
 PROVISIONAL_MARK = "*"
 
 
+def signed(amount: int) -> str:
+    return f"{amount:+d}"
+
+
 def vp_line(view: SeatView) -> str:
     by_power = {row.name: row.total for row in view.vp}
-    return "VP  " + "  ".join(f"{hand.name[:3]} {by_power[hand.name]}" for hand in view.hands)
+    return _("VP") + "  " + "  ".join(f"{hand.name[:3]} {by_power[hand.name]}" for hand in view.hands)
 
 
 def pile_line(view: SeatView) -> str:
     hands = ", ".join(f"{h.name[:3]} {h.count}" for h in view.hands)
-    return f"Deck {view.deck_count} - Discard {len(view.discard)} - Removed {view.removed_count} - Hands: {hands}"
+    return _("Deck {deck} - Discard {discard} - Removed {removed} - Hands: {hands}").format(
+        deck=view.deck_count, discard=len(view.discard), removed=view.removed_count, hands=hands,
+    )
 
 
 def war_line(view: SeatView) -> str:
-    return "Wars: " + (", ".join(f"{a}-{b}" for a, b in view.wars) or "none")
+    if not view.wars:
+        return _("Wars: none")
+    return _("Wars: {wars}").format(wars=", ".join(f"{a}-{b}" for a, b in view.wars))
 
 
 def minor_line(row: MinorRow) -> str:
-    influence = ", ".join(f"{power} {n}" for power, n in row.influence) or "none"
-    box = " (determined this turn)" if row.determined else ""
-    return f"{row.name}: ally {row.ally or 'none'}; influence {influence}{box}"
+    influence = ", ".join(f"{power} {n}" for power, n in row.influence) or _("none")
+    line = _("{minor}: ally {ally}; influence {influence}").format(minor=row.name, ally=row.ally or _("none"), influence=influence)
+    return line + " " + _("(determined this turn)") if row.determined else line
 
 
 def minor_lines(view: SeatView) -> list[str]:
@@ -43,22 +52,37 @@ def deal_cells(row: DealRow) -> tuple[str, str, str]:
 
 def vp_cells(row: VpRow) -> tuple[str, str, str]:
     """WIN-6 ledger: '+6 VP for 3 key spaces on the power card track (WIN-6)'."""
-    lines = [f"{line.amount:+d} VP for {line.reason} ({line.rule})" for line in row.lines if line.amount]
+    lines = [
+        _("{amount} VP for {reason} ({rule})").format(amount=signed(line.amount), reason=line.reason, rule=line.rule)
+        for line in row.lines if line.amount
+    ]
     return (row.name, str(row.total), "; ".join(lines))
+
+
+def _listed(items: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(items) or _("none")
 
 
 def power_display_lines(view: SeatView) -> list[str]:
     lines = []
     for display in view.powers:
         lines += [
-            f"{display.name} - played by {display.held_by} - {display.vp} VP - {display.hand_count} cards in hand",
-            f"  Card markers for the next Card Draw (CARD-7): {', '.join(display.card_markers) or 'none'}",
-            f"  Scientific bonuses (SCI-2): {', '.join(display.bonuses) or 'none'}",
-            *([f"  Marriage bonuses (MAR-6): {', '.join(display.marriage_bonuses)}"] if display.marriage_bonuses else []),
+            ngettext(
+                "{power} - played by {person} - {vp} VP - {count} card in hand",
+                "{power} - played by {person} - {vp} VP - {count} cards in hand",
+                display.hand_count,
+            ).format(power=display.name, person=display.held_by, vp=display.vp, count=display.hand_count),
+            "  " + _("Card markers for the next Card Draw (CARD-7): {markers}").format(markers=_listed(display.card_markers)),
+            "  " + _("Scientific bonuses (SCI-2): {bonuses}").format(bonuses=_listed(display.bonuses)),
+            *(
+                ["  " + _("Marriage bonuses (MAR-6): {bonuses}").format(bonuses=", ".join(display.marriage_bonuses))]
+                if display.marriage_bonuses
+                else []
+            ),
             *suez_lines(display.suez),
             *morisco_lines(display.morisco),
             *league_lines(display.league),
-            *[f"  VP {line.amount:+d} [{line.rule}] {line.reason}" for line in display.vp_lines],
+            *["  " + _("VP {amount} [{rule}] {reason}").format(amount=signed(line.amount), rule=line.rule, reason=line.reason) for line in display.vp_lines],
         ]
     return [*lines, *independent_lines(view.independent)]
 
@@ -68,36 +92,52 @@ def suez_lines(track: SuezTrack | None) -> list[str]:
         return []
     boxes = "".join("[x]" if box < track.attempts else "[ ]" for box in range(track.boxes))
     if track.built:
-        return [f"  Suez Canal (SUEZ-3): built - +1 Card marker for the rest of the game; {track.benefit}"]
-    return [f"  Suez Canal (SUEZ-1, SUEZ-2): not built; attempts {boxes} {track.attempts}/{track.boxes}, next dig 1d6 {track.next_modifier:+d}, {track.target}+ builds"]
+        return ["  " + _("Suez Canal (SUEZ-3): built - +1 Card marker for the rest of the game; {benefit}").format(benefit=track.benefit)]
+    return [
+        "  "
+        + _(
+            "Suez Canal (SUEZ-1, SUEZ-2): not built; attempts {boxes} {attempts}/{of}, next dig 1d6 {modifier}, {target}+ builds"
+        ).format(boxes=boxes, attempts=track.attempts, of=track.boxes, modifier=signed(track.next_modifier), target=track.target)
+    ]
 
 
 def morisco_lines(unit: MoriscoUnit | None) -> list[str]:
     if unit is None:
         return []
     if not unit.space:
-        return ["  Morisco (MOR-2): not in play (enters only with the Morisco Revolt event)"]
-    siege = f", besieging {unit.besieging} (destroyed at the start of Winter if still besieging an enemy fortress, MOR-4)" if unit.besieging else ""
-    return [f"  Morisco (MOR-3): in {unit.space}, {unit.from_start} of at most {unit.limit} spaces from Granada{siege}"]
+        return ["  " + _("Morisco (MOR-2): not in play (enters only with the Morisco Revolt event)")]
+    siege = (
+        _(", besieging {space} (destroyed at the start of Winter if still besieging an enemy fortress, MOR-4)").format(space=unit.besieging)
+        if unit.besieging
+        else ""
+    )
+    where = _("Morisco (MOR-3): in {space}, {spaces} of at most {limit} spaces from Granada").format(
+        space=unit.space, spaces=unit.from_start, limit=unit.limit,
+    )
+    return [f"  {where}{siege}"]
 
 
 def league_lines(league: LeagueState | None) -> list[str]:
     if league is None:
         return []
     if not league.formed_turn:
-        return ["  Catholic League (CL-1): not formed; the Duke of Guise enters with it"]
-    barred = "; no deal with France or the Protestant in this Diplomacy Segment (CL-5)" if league.deals_barred else ""
-    return [f"  Catholic League (CL-1): formed on turn {league.formed_turn}; Duke of Guise (CL-6): {league.guise}{barred}"]
+        return ["  " + _("Catholic League (CL-1): not formed; the Duke of Guise enters with it")]
+    barred = _("; no deal with France or the Protestant in this Diplomacy Segment (CL-5)") if league.deals_barred else ""
+    formed = _("Catholic League (CL-1): formed on turn {turn}; Duke of Guise (CL-6): {guise}").format(turn=league.formed_turn, guise=league.guise)
+    return [f"  {formed}{barred}"]
 
 
 def independent_lines(rows: tuple[IndependentRow, ...]) -> list[str]:
     def describe(row: IndependentRow) -> str:
-        kind = "key" if row.key else "fortress"
         if row.independent:
-            return f"{row.name} ({kind}): independent, {row.regulars} regulars"
-        return f"{row.name} ({kind}): {row.held_by}"
+            if row.key:
+                return _("{space} (key): independent, {regulars} regulars").format(space=row.name, regulars=row.regulars)
+            return _("{space} (fortress): independent, {regulars} regulars").format(space=row.name, regulars=row.regulars)
+        if row.key:
+            return _("{space} (key): {holder}").format(space=row.name, holder=row.held_by)
+        return _("{space} (fortress): {holder}").format(space=row.name, holder=row.held_by)
 
-    return ["Independent spaces (IND-1..IND-3):", *(f"  {describe(row)}" for row in rows)]
+    return [_("Independent spaces (IND-1..IND-3):"), *(f"  {describe(row)}" for row in rows)]
 
 
 def mark(name: str, provisional: bool) -> str:
@@ -107,7 +147,7 @@ def mark(name: str, provisional: bool) -> str:
 def waiting_line(view: SeatView) -> str:
     """What the decision panel says when this seat has no decision: the end, or whose turn it is."""
     if view.winner:
-        return "The game is over."
+        return _("The game is over.")
     if view.deciding_power:
-        return f"Waiting for {view.deciding_person} - {view.deciding_power}."
+        return _("Waiting for {person} - {power}.").format(person=view.deciding_person, power=view.deciding_power)
     return ""

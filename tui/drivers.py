@@ -22,6 +22,7 @@ from core import atomic, engine, saves
 from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.events import Event
+from core.i18n import _
 from core.session import Session
 from core.setup import Seat
 from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
@@ -159,13 +160,13 @@ class _Driver:
         return ()
 
     def say(self, text: str) -> None:
-        raise Refused("table talk is for shared games: here everyone sits at one table")
+        raise Refused(_("table talk is for shared games: here everyone sits at one table"))
 
     def close(self) -> None:
         return None
 
     def save_copy(self, folder: Path) -> None:
-        raise Refused("this game is not saved")
+        raise Refused(_("this game is not saved"))
 
     def _broke(self, line: str) -> None:
         """Work of this game failed in a way nobody expected (logged with its traceback): the game
@@ -216,7 +217,7 @@ class LocalGame(_Driver):
         self.listener.game_changed()
 
     def waiting(self) -> str:
-        return "the save is still being checked against its action log: a moment" if self._checking else ""
+        return _("the save is still being checked against its action log: a moment") if self._checking else ""
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._checking:
@@ -236,7 +237,7 @@ class LocalGame(_Driver):
 
     def save_copy(self, folder: Path) -> None:
         if self.slot is None:
-            raise Refused("a game from a walkthrough's position is not saved: it cannot replay from a seed")
+            raise Refused(_("a game from a walkthrough's position is not saved: it cannot replay from a seed"))
         state = self.session.state
         path = folder / f"save-turn{state.turn}-{state.phase.value}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
         text = saves.dumps(self.session)
@@ -245,10 +246,10 @@ class LocalGame(_Driver):
             try:
                 atomic.write_text(path, text, saves.SAVE_FILE_MODE)
             except OSError as exc:
-                return f"could not save to {path}: {exc.strerror}"
+                return _("could not save to {path}: {reason}").format(path=path, reason=exc.strerror)
             return ""
 
-        self.io(work, lambda problem: self.listener.game_problem(problem) if problem else self.listener.game_notice(f"Saved to {path}"))
+        self.io(work, lambda problem: self.listener.game_problem(problem) if problem else self.listener.game_notice(_("Saved to {path}").format(path=path)))
 
     def autosave(self) -> None:
         """The game as it is now, written off the event loop; the newest always wins on disk."""
@@ -265,7 +266,7 @@ class LocalGame(_Driver):
                 try:
                     atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
                 except OSError as exc:
-                    return f"autosave failed: {exc.strerror}"
+                    return _("autosave failed: {reason}").format(reason=exc.strerror)
                 self._written = number
             return ""
 
@@ -294,20 +295,20 @@ class WalkthroughGame(_Driver):
         if self.run.finished:
             walkthrough = self.run.walkthrough
             self.io(lambda: mark_done(self.save_dir, walkthrough.id), self.listener.game_problem)
-            self.listener.walkthrough_done(walkthrough.title, walkthrough.conclude(self.session))
+            self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session))
             return
         self.listener.game_changed()
 
     def undo(self) -> None:
-        raise Refused("GEN-9: a walkthrough steps back with k, not with undo")
+        raise Refused(_("GEN-9: a walkthrough steps back with k, not with undo"))
 
     def lesson(self) -> Lesson:
         run = self.run
         walkthrough = run.walkthrough
         step = run.current
         return Lesson(
-            walkthrough.id, walkthrough.title, run.step, run.heading(), step.instruction() if step else "",
-            walkthrough.intro, step.choice if step else "", tuple(walkthrough.position.describe(self.session.data)),
+            walkthrough.id, walkthrough.shown_title(), run.step, run.heading(), step.instruction() if step else "",
+            walkthrough.shown_intro(), step.choice if step else "", tuple(walkthrough.position.describe(self.session.data)),
             tuple(run.step_events),
         )
 
@@ -348,7 +349,7 @@ class SharedGameClient(_Driver):
         return (self.seat,) if self.seat.is_person else ()
 
     def waiting(self) -> str:
-        return "your choice is being recorded in the store: a moment" if self._recording else ""
+        return _("your choice is being recorded in the store: a moment") if self._recording else ""
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._recording:
@@ -356,8 +357,10 @@ class SharedGameClient(_Driver):
         session = self.session
         pending = session.seat_to_decide()
         if not by_computer and (pending is None or pending.name != self.seat.name):
-            table = "TABLE-1: record it at your own decision" if actor == TABLE_ACTOR else "not your decision"
-            raise Refused(f"{table} ({session.view(self.seat).status})")
+            status = session.view(self.seat).status
+            if actor == TABLE_ACTOR:
+                raise Refused(_("TABLE-1: record it at your own decision ({status})").format(status=status))
+            raise Refused(_("not your decision ({status})").format(status=status))
         try:
             legal = engine.check(session.data, session.state, actor, choice, session.decision)
         except IllegalChoice as exc:
@@ -370,7 +373,7 @@ class SharedGameClient(_Driver):
             try:
                 self.store.append(self.game_id, number, actor, str(legal), self.player)
             except StaleGame:
-                moved = "" if by_computer else "the game moved on: another terminal chose first; the board now shows the game as it is"
+                moved = "" if by_computer else _("the game moved on: another terminal chose first; the board now shows the game as it is")
                 return _Recorded(self._fetch(number - 1), moved)
             except StoreError as exc:
                 return _Recorded([], str(exc))
@@ -419,7 +422,7 @@ class SharedGameClient(_Driver):
         self._polling = False
         if result.seat_lost:
             self.seat = ONLOOKER
-            result = _Recorded(result.actions, f"{result.seat_lost}: you are watching the game now", result.seat_lost)
+            result = _Recorded(result.actions, _("{problem}: you are watching the game now").format(problem=result.seat_lost), result.seat_lost)
         self._follow(result)
 
     def _follow(self, result: _Recorded, changed: bool = False) -> None:
@@ -437,7 +440,9 @@ class SharedGameClient(_Driver):
             try:
                 self._events += self.session.choose(action.actor, Choice.parse(action.choice))
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
-                self.listener.game_problem(f"game {self.game_id}: action {action.number} cannot be followed here ({exc})")
+                self.listener.game_problem(
+                    _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc)
+                )
                 break
             applied = True
         if applied or changed or result.seat_lost:
@@ -471,10 +476,10 @@ class SharedGameClient(_Driver):
         self.io(work, self._follow)
 
     def undo(self) -> None:
-        raise Refused("GEN-9: a shared game cannot be undone: every action is already recorded for the other players")
+        raise Refused(_("GEN-9: a shared game cannot be undone: every action is already recorded for the other players"))
 
     def save_copy(self, folder: Path) -> None:
-        raise Refused("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'")
+        raise Refused(_("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'"))
 
     def close(self) -> None:
         """Give up the seat (the game stays in the store; the claim lapses by itself if this fails) and
@@ -490,4 +495,4 @@ class SharedGameClient(_Driver):
             finally:
                 store.close()
 
-        self.io(work, lambda _: None)
+        self.io(work, lambda _done: None)

@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 from core import atomic
+from core.i18n import _
 
 LOG_NAME = "virgin-queen.log"
 LOG_BYTES = 1_000_000
@@ -18,17 +19,21 @@ LOG_BACKUPS = 3
 _opening = threading.Lock()  # two workers failing at once open the log once
 
 
-def log_unexpected(save_dir: Path, doing: str, exc: BaseException) -> str:
-    """Write ``exc`` with its traceback to the log in ``save_dir``; the line to show the player."""
+def log_unexpected(save_dir: Path, doing: str, exc: BaseException, detail: str = "") -> str:
+    """Write ``exc`` with its traceback to the log in ``save_dir``; the line to show the player.
+    ``doing`` is an English message (marked ``N_`` where written), kept in English in the log (with
+    ``detail``, such as the request's name) and shown in the player's language."""
     path = save_dir / LOG_NAME
+    error = f"{type(exc).__name__}: {' '.join(str(exc).split())[:120]}"
     try:
         with _opening:
             logger = _logger_for(path)
-        logger.error("unexpected error while %s", doing, exc_info=exc)
-        where = f"the details are in {path}"
+        logger.error("unexpected error while %s%s", doing, f" ({detail})" if detail else "", exc_info=exc)
+        return _("unexpected error while {doing} ({error}); the details are in {log}").format(doing=_(doing), error=error, log=path)
     except OSError as log_error:
-        where = f"and the log {path} could not be written ({log_error.strerror})"
-    return f"unexpected error while {doing} ({type(exc).__name__}: {' '.join(str(exc).split())[:120]}); {where}"
+        return _("unexpected error while {doing} ({error}); and the log {log} could not be written ({reason})").format(
+            doing=_(doing), error=error, log=path, reason=log_error.strerror,
+        )
 
 
 def _logger_for(path: Path) -> logging.Logger:

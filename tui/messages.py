@@ -96,6 +96,15 @@ class ChooseTheme(Intent):
         self.theme = theme
 
 
+class ChooseLanguage(Intent):
+    """Read the game in ``language`` (core/i18n.LANGUAGES) from now on, and at the next starts
+    (settings.json: this terminal's choice, or a connecting player's own)."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+
+
 class Choose(Intent):
     """One of the legal choices of the pending decision."""
 

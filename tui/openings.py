@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from core import saves
+from core.i18n import _
 from core.session import Session
 from core.store import ChatLine
 from core.walkthroughs import WALKTHROUGHS, WalkthroughRun, play_through
@@ -117,7 +118,7 @@ class Openings:
         def work() -> tuple[saves.OpenedSave, Session, Path]:
             path = slots.last_played(self.controller.terminal.save_dir)
             if path is None:
-                raise Refused("no game to continue yet: start one with n")
+                raise Refused(_("no game to continue yet: start one with n"))
             return self._read_save(path)
 
         self._open(work, self._loaded)
@@ -148,10 +149,10 @@ class Openings:
     def _on_PlayOn(self, intent: m.PlayOn) -> None:
         session = self.controller.session
         if session is None or session.decision is None:
-            self.controller.close(m.Destination.WALKTHROUGHS, "The game is over: there is nothing to play on.")
+            self.controller.close(m.Destination.WALKTHROUGHS, _("The game is over: there is nothing to play on."))
             return
         self.controller.play_position(session)
-        self.controller.notice("A free game from the walkthrough's position: it is not saved.")
+        self.controller.notice(_("A free game from the walkthrough's position: it is not saved."))
 
     def _on_CreateSharedGame(self, intent: m.CreateSharedGame) -> None:
         setup, player = intent.setup, self.controller.terminal.player

@@ -9,6 +9,7 @@ from pathlib import Path
 from attrs import Factory, define
 
 from core import atomic
+from core.i18n import _
 from tui.settings import PROGRESS_FILE
 
 
@@ -34,7 +35,7 @@ class Progress:
             text = json.dumps({"done": sorted(self.done), "step": dict(sorted(self.step.items()))}, indent=1)
             atomic.write_text(save_dir / PROGRESS_FILE, text, atomic.PRIVATE_FILE_MODE)
         except OSError as exc:
-            return f"walkthrough progress not saved: {exc.strerror}"
+            return _("walkthrough progress not saved: {reason}").format(reason=exc.strerror)
         return ""
 
 

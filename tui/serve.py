@@ -36,14 +36,17 @@ import subprocess
 import sys
 import termios
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 
 import asyncssh
 from attrs import define, field, frozen
 
+from core import i18n
 from core.atomic import make_private_folder
-from tui.app import PLAYER_ENV
+from core.i18n import LANGUAGE_ENV, LOCALE_ENVS, N_, _, ngettext
+from tui.app import PLAYER_ENV, add_language_argument, use_language_asked
+from tui.settings import Settings, language_for
 from tui.warm import WarmStarter, WarmStartError
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -60,6 +63,17 @@ NOTIFY_SECONDS = 5.0  # how often --notify looks for decisions waiting for a pla
 _PR_SET_PDEATHSIG = 1
 # Resolved here, in the server, so the child between fork and exec only calls it (no loading).
 _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
+# Said to a connecting player, in the language of their connection
+NEEDS_A_TERMINAL = N_("The Virgin Queen needs a terminal: connect with 'ssh -t'.")
+
+
+def connection_language(save_dir: Path, player: str, sent: Mapping[str, str]) -> str:
+    """The language of a connection's game (settings.language_for, from what its client sent): VQ_LANG
+    (``ssh -o SetEnv=VQ_LANG=ru``), else the player's own choice kept in settings.json (the language key
+    in the lobby), else the client's locale (LC_ALL, LC_MESSAGES, LANG: OpenSSH sends LANG and LC_* where
+    its ssh_config says SendEnv, as Debian's and Fedora's do), else English. The host's own never counts."""
+    environ = {name: sent.get(name, "") for name in (LANGUAGE_ENV, *LOCALE_ENVS)}
+    return language_for("", environ, Settings.read(save_dir).language_of(player))
 
 
 class ServeError(RuntimeError):
@@ -73,7 +87,7 @@ def host_key(save_dir: Path) -> asyncssh.SSHKey:
         try:
             return asyncssh.read_private_key(str(path))
         except (OSError, asyncssh.KeyImportError) as exc:
-            raise ServeError(f"{path}: not a usable host key ({exc})") from None
+            raise ServeError(_("{path}: not a usable host key ({problem})").format(path=path, problem=exc)) from None
     make_private_folder(save_dir)
     key = asyncssh.generate_private_key("ssh-ed25519")
     old_umask = os.umask(0o077)  # owner-only from the moment it exists
@@ -116,29 +130,33 @@ def read_authorized_keys(save_dir: Path) -> AuthorizedKeys:
     try:
         lines = path.read_bytes().splitlines()
     except FileNotFoundError:
-        return AuthorizedKeys(players, refused, [f"{path}: no such file (list one OpenSSH public key per line; its comment is the player's name)"])
+        return AuthorizedKeys(players, refused, [
+            _("{path}: no such file (list one OpenSSH public key per line; its comment is the player's name)").format(path=path)
+        ])
     except OSError as exc:
-        return AuthorizedKeys(players, refused, [f"{path}: cannot be read ({exc.strerror or exc})"])
+        return AuthorizedKeys(players, refused, [_("{path}: cannot be read ({reason})").format(path=path, reason=exc.strerror or exc)])
     for number, raw in enumerate(lines, 1):
         problem = ""
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError as exc:
             line = b" ".join(raw.split()[:2]).decode("ascii", errors="replace")  # the key alone, to say why it is refused
-            problem = f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}): the player's name cannot be read"
+            problem = _("not UTF-8 text (byte 0x{byte} at column {column}): the player's name cannot be read").format(
+                byte=f"{raw[exc.start]:02x}", column=exc.start + 1,
+            )
         if not line or line.startswith("#"):
             continue
         try:
             key = asyncssh.import_public_key(line)
         except (asyncssh.KeyImportError, ValueError) as exc:
-            problems.append(f"{path}: line {number}: not an OpenSSH public key ({problem or exc})")
+            problems.append(_("{path}: line {number}: not an OpenSSH public key ({problem})").format(path=path, number=number, problem=problem or exc))
             continue
         name = (key.get_comment() or "").strip()
         if not problem and not name:
-            problem = "the key has no comment to name its player"
+            problem = _("the key has no comment to name its player")
         if problem:
-            problems.append(f"{path}: line {number}: {problem}")
-            refused[key.public_data] = f"line {number} of {path}: {problem}"
+            problems.append(_("{path}: line {number}: {problem}").format(path=path, number=number, problem=problem))
+            refused[key.public_data] = _("line {number} of {path}: {problem}").format(number=number, path=path, problem=problem)
             continue
         players[key.public_data] = name
     return AuthorizedKeys(players, refused, problems)
@@ -164,7 +182,7 @@ class KeyFile:
             self._seen = seen
             self._keys = read_authorized_keys(self.save_dir)
             for problem in self._keys.problems:
-                self.log(f"{problem}: skipped")
+                self.log(_("{problem}: skipped").format(problem=problem))
         return self._keys
 
 
@@ -175,6 +193,7 @@ def _set_size(fd: int, width: int, height: int) -> None:
 def _start_cold_game() -> None:
     """Between fork and exec of a cold game: the terminal is its own, and it ends with the server."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)  # a server under nohup ignores hang-ups; a game must not
     if _prctl is not None:
         _prctl(_PR_SET_PDEATHSIG, signal.SIGHUP)
 
@@ -278,10 +297,11 @@ class Hosting:
 class PlayerSession(asyncssh.SSHServerSession[bytes]):
     """One connection's game: a game process on a pseudo-terminal, wired to the SSH channel."""
 
-    def __init__(self, command: list[str], hosting: Hosting, log: Callable[[str], None]) -> None:
+    def __init__(self, command: list[str], hosting: Hosting, log: Callable[[str], None], save_dir: Path) -> None:
         self._command = command  # what a cold start runs (the game is forked warm when the fork server runs)
         self._hosting = hosting
         self._log = log
+        self._save_dir = save_dir
         self._channel: asyncssh.SSHServerChannel[bytes] | None = None
         self._term = "xterm-256color"
         self._size = (80, 24)
@@ -328,9 +348,10 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         chan = self._channel
         assert chan is not None
         player = chan.get_extra_info("player", "")
+        language = connection_language(self._save_dir, player, chan.get_environment())
         if not self._has_pty:
-            self._log(f"refused {player}'s session: no terminal asked for (connect with 'ssh -t')")
-            chan.write(b"The Virgin Queen needs a terminal: connect with 'ssh -t'.\r\n")
+            self._log(_("refused {player}'s session: no terminal asked for (connect with 'ssh -t')").format(player=player))
+            chan.write(f"{i18n.translations(language).gettext(NEEDS_A_TERMINAL)}\r\n".encode())
             chan.exit(1)
             return
         master, slave = pty.openpty()
@@ -339,7 +360,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         os.set_blocking(master, False)
         if not self._output_paused:
             asyncio.get_running_loop().add_reader(master, self._from_game)
-        self._starting = asyncio.ensure_future(self._start_game(slave, {"TERM": self._term, PLAYER_ENV: player}))
+        env = {"TERM": self._term, PLAYER_ENV: player, LANGUAGE_ENV: language}  # the game's language, chosen here
+        self._starting = asyncio.ensure_future(self._start_game(slave, env))
 
     async def _start_game(self, terminal: int, env: dict[str, str]) -> None:
         """The game on the terminal's slave side: forked warm, else started cold."""
@@ -350,7 +372,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
                     pid = await warm.start_game(terminal, env)
                     self._game = GameProcess(pid, lambda: warm.ended(pid))
                 except WarmStartError as exc:
-                    self._log(f"{exc}: games start cold now")
+                    self._log(_("{problem}: games start cold now").format(problem=exc))
             if self._game is None:
                 self._game = _cold_game(self._command, terminal, env)
         finally:
@@ -457,7 +479,7 @@ class GameServer(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._player:
             self._hosting.players[self._player] -= 1
-            self._log(f"{self._player} disconnected")
+            self._log(_("{player} disconnected").format(player=self._player))
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -475,8 +497,10 @@ class GameServer(asyncssh.SSHServer):
         keys = self._keys.current()
         name = keys.players.get(key.public_data)
         if name is None:
-            why = keys.refused.get(key.public_data) or f"not in {self._keys.save_dir / AUTHORIZED_KEYS_NAME}"
-            self._log(f"refused key {key.get_fingerprint()} (user {username!r}, from {self._peer()}): {why}")
+            why = keys.refused.get(key.public_data) or _("not in {path}").format(path=self._keys.save_dir / AUTHORIZED_KEYS_NAME)
+            self._log(_("refused key {fingerprint} (user {user}, from {peer}): {why}").format(
+                fingerprint=key.get_fingerprint(), user=repr(username), peer=self._peer(), why=why,
+            ))
             return False
         assert self._conn is not None
         self._conn.set_extra_info(player=name)
@@ -491,10 +515,10 @@ class GameServer(asyncssh.SSHServer):
         assert self._conn is not None
         self._player = self._conn.get_extra_info("player")
         self._hosting.players[self._player] += 1
-        self._log(f"{self._player} connected from {self._peer()}")
+        self._log(_("{player} connected from {peer}").format(player=self._player, peer=self._peer()))
 
     def session_requested(self) -> PlayerSession:
-        return PlayerSession(self._command, self._hosting, self._log)
+        return PlayerSession(self._command, self._hosting, self._log, self._keys.save_dir)
 
 
 def game_command(save_dir: Path) -> list[str]:
@@ -516,9 +540,9 @@ async def _notify_forever(hosting: Hosting, save_dir: Path, command: str, second
         while True:
             try:
                 for notice in await loop.run_in_executor(None, notifier.check, hosting.connected()):
-                    log(f"--notify: told {notice.player} that game {notice.waiting.game_id} waits for them")
+                    log(_("--notify: told {player} that game {game} waits for them").format(player=notice.player, game=notice.waiting.game_id))
             except StoreError as exc:
-                log(f"--notify: {exc}")
+                log(_("--notify: {problem}").format(problem=exc))
             await asyncio.sleep(seconds)
     finally:
         await loop.run_in_executor(None, notifier.wait)
@@ -547,13 +571,13 @@ async def start_server(
         try:
             gamedata.load(save_dir)
         except gamedata.DataError as exc:
-            raise ServeError(f"--notify needs the game data: {exc}") from None
+            raise ServeError(_("--notify needs the game data: {problem}").format(problem=exc)) from None
     hosting = Hosting()
     if command is None and warm:
         try:
             hosting.warm = await WarmStarter.start(save_dir)
         except WarmStartError as exc:
-            log(f"{exc}: games start cold")
+            log(_("{problem}: games start cold").format(problem=exc))
     run = command if command is not None else game_command(save_dir)
     try:
         hosting.acceptor = await asyncssh.create_server(
@@ -569,23 +593,29 @@ async def start_server(
         )
     except OSError as exc:
         hosting.close()
-        raise ServeError(f"cannot listen on {address(host, port)}: {exc.strerror or exc}") from None
+        raise ServeError(_("cannot listen on {address}: {reason}").format(address=address(host, port), reason=exc.strerror or exc)) from None
     if notify is not None:
         hosting.tasks.append(asyncio.ensure_future(_notify_forever(hosting, save_dir, notify, notify_seconds, log)))
     return hosting
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="virgin-queen serve", description="Serve the game over SSH, one terminal per player.")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
-    parser.add_argument("--save-dir", type=Path, default=Path("saves"), help="games, the host key and authorized_keys (default ./saves)")
+    if not use_language_asked("virgin-queen serve", argv, lambda save_dir: Settings.read(save_dir).language):
+        return 2
+    parser = argparse.ArgumentParser(prog="virgin-queen serve", description=_("Serve the game over SSH, one terminal per player."))
+    parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=2222, help=_("port to listen on (default 2222)"))
+    parser.add_argument("--save-dir", type=Path, default=Path("saves"), help=_("games, the host key and authorized_keys (default ./saves)"))
     parser.add_argument(
         "--notify",
         metavar="COMMAND",
-        help="run COMMAND (with /bin/sh) when a shared game waits for a player who is not connected; "
-        "VQ_PLAYER, VQ_GAME, VQ_POWER, VQ_DECISION, VQ_RULE, VQ_ACTION and VQ_MESSAGE say who and what",
+        help=_("run COMMAND (with /bin/sh) when a shared game waits for a player who is not connected; "
+               "VQ_PLAYER, VQ_GAME, VQ_POWER, VQ_DECISION, VQ_RULE, VQ_ACTION and VQ_MESSAGE say who and what"),
     )
+    add_language_argument(parser, _(
+        "VQ_LANG, else the locale: of these lines only; each player's game is in the language their ssh sends "
+        "(VQ_LANG, else their choice with i in the lobby, else LC_ALL, LC_MESSAGES or LANG)"
+    ))
     args = parser.parse_args(argv)
 
     def log(line: str) -> None:
@@ -594,10 +624,14 @@ def main(argv: list[str]) -> int:
     async def serve() -> None:
         hosting = await start_server(args.host, args.port, args.save_dir, log=log, notify=args.notify)
         try:
-            players = KeyFile(args.save_dir, lambda _: None).current().names
+            players = KeyFile(args.save_dir, lambda _line: None).current().names
             where = address(args.host, hosting.port)
-            how = "games forked warm" if hosting.warm is not None else "games started cold"
-            log(f"serving on {where} for {len(players)} players ({how}); connect with: ssh -p {hosting.port} NAME@{args.host}")
+            how = _("games forked warm") if hosting.warm is not None else _("games started cold")
+            log(ngettext(
+                "serving on {address} for {count} player ({how}); connect with: ssh -p {port} NAME@{host}",
+                "serving on {address} for {count} players ({how}); connect with: ssh -p {port} NAME@{host}",
+                len(players),
+            ).format(address=where, count=len(players), how=how, port=hosting.port, host=args.host))
             await hosting.wait_closed()
         finally:
             hosting.close()

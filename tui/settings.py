@@ -1,23 +1,38 @@
-"""Player settings kept between runs: a small settings.json in the save folder (the theme)."""
+"""Player settings kept between runs: a small settings.json in the save folder (the theme, the language).
+
+The language a game is read in (``language_for``): ``--lang``, else VQ_LANG, else the language chosen
+on the title screen (kept here), else the locale (LC_ALL, LC_MESSAGES, LANG), else English. A choice
+made on a screen is an explicit one: it beats the locale, which nobody chose for this game; the flag and
+VQ_LANG are explicit too, and for this run only, so they beat the kept choice without changing it.
+Players who connect over SSH or in a browser each keep their own choice (``players``): the host's
+title-screen choice is the host's, never theirs.
+"""
 
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Mapping
 from pathlib import Path
 
-from attrs import define
+from attrs import define, evolve, field
 
 from core import atomic
+from core.i18n import LANGUAGE_ENV, LANGUAGES, LOCALE_ENVS, _, chosen
 
 SETTINGS_NAME = "settings.json"
 PROGRESS_FILE = "walkthroughs.json"  # walkthroughs done and the steps reached
 # The app's own files in the save folder: never listed as saves
 APP_FILES = frozenset({SETTINGS_NAME, PROGRESS_FILE})
+MAX_PLAYERS_KEPT = 1000  # players' language choices kept at most (the file stays small)
+_updating = threading.Lock()  # a theme and a language chosen in one burst: both kept
 
 
 @define
 class Settings:
     theme: str = ""
+    language: str = ""  # chosen on this terminal's title screen ("" = none chosen: the locale's)
+    players: dict[str, str] = field(factory=dict)  # a connecting player (SSH key, web link) -> their language
 
     @classmethod
     def read(cls, save_dir: Path) -> Settings:
@@ -26,13 +41,63 @@ class Settings:
             raw = json.loads(atomic.read_regular_file(save_dir / SETTINGS_NAME, atomic.APP_FILE_MAX_BYTES, "settings file"))
         except (atomic.UnreadableFile, ValueError, RecursionError):
             return cls()
-        theme = raw.get("theme") if isinstance(raw, dict) else None
-        return cls(theme=theme if isinstance(theme, str) else "")
+        if not isinstance(raw, dict):
+            return cls()
+        theme, language, players = raw.get("theme"), raw.get("language"), raw.get("players")
+        return cls(
+            theme=theme if isinstance(theme, str) else "",
+            language=language if language in LANGUAGES else "",
+            players={
+                name: code for name, code in (players.items() if isinstance(players, dict) else ())
+                if isinstance(name, str) and code in LANGUAGES
+            },
+        )
 
     def write(self, save_dir: Path) -> str | None:
         """Write the settings; the reason when the folder cannot be written."""
+        kept: dict[str, object] = {"theme": self.theme}
+        if self.language:
+            kept["language"] = self.language
+        if self.players:
+            kept["players"] = dict(list(self.players.items())[-MAX_PLAYERS_KEPT:])
         try:
-            atomic.write_text(save_dir / SETTINGS_NAME, json.dumps({"theme": self.theme}) + "\n", atomic.PRIVATE_FILE_MODE)
+            atomic.write_text(save_dir / SETTINGS_NAME, json.dumps(kept, ensure_ascii=False) + "\n", atomic.PRIVATE_FILE_MODE)
         except OSError as exc:
-            return f"could not save the settings in {save_dir}: {exc.strerror}"
+            return _("could not save the settings in {folder}: {reason}").format(folder=save_dir, reason=exc.strerror)
         return None
+
+    def language_of(self, player: str | None) -> str:
+        """The language kept for ``player`` (a connecting player), or this terminal's (None): "" if none."""
+        return self.language if player is None else self.players.get(player, "")
+
+    def with_language(self, language: str, player: str | None) -> Settings:
+        """These settings with ``language`` chosen by ``player`` (None: this terminal's own choice)."""
+        if player is None:
+            return evolve(self, language=language)
+        players = {name: code for name, code in self.players.items() if name != player}
+        return evolve(self, players={**players, player: language})
+
+
+def update_settings(save_dir: Path, theme: str | None = None, language: str | None = None, player: str | None = None) -> str | None:
+    """Keep a new theme or language (``player``'s, or this terminal's when None), leaving the other
+    settings as they are in the file; the reason when it cannot be written."""
+    with _updating:
+        settings = Settings.read(save_dir)
+        if theme is not None:
+            settings = evolve(settings, theme=theme)
+        if language is not None:
+            settings = settings.with_language(language, player)
+        return settings.write(save_dir)
+
+
+def language_for(explicit: str, environ: Mapping[str, str], stored: str) -> str:
+    """The language to read the game in: ``explicit`` (``--lang``; UnknownLanguage when the game has no
+    such language), else VQ_LANG, else ``stored`` (chosen on the title screen), else the locale
+    (LC_ALL, LC_MESSAGES, LANG: what an SSH client or a desktop sends), else English."""
+    if explicit:
+        return chosen(explicit, {})
+    if environ.get(LANGUAGE_ENV, ""):
+        return chosen("", {LANGUAGE_ENV: environ[LANGUAGE_ENV]})
+    if stored in LANGUAGES:
+        return stored
+    return chosen("", {name: environ.get(name, "") for name in LOCALE_ENVS})

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from core.i18n import N_, _
 from tui.settings import APP_FILES
 
 if TYPE_CHECKING:
@@ -96,9 +97,10 @@ class SaveSummary:
 
     def label(self) -> str:
         if self.problem:
-            return f"{self.path.name}\n  cannot be loaded: {self.problem}"
-        kind = "autosave" if self.autosave else "saved copy"
-        return f"Turn {self.turn}, {self.phase}\n  {kind}, {self.saved} - {self.path.name}"
+            return _("{file}\n  cannot be loaded: {problem}").format(file=self.path.name, problem=self.problem)
+        if self.autosave:
+            return _("Turn {turn}, {phase}\n  autosave, {saved} - {file}").format(turn=self.turn, phase=_(self.phase), saved=self.saved, file=self.path.name)
+        return _("Turn {turn}, {phase}\n  saved copy, {saved} - {file}").format(turn=self.turn, phase=_(self.phase), saved=self.saved, file=self.path.name)
 
     def heading(self) -> str:
         return f"{self.game_title} - {', '.join(self.people)}"
@@ -111,12 +113,17 @@ def _written(path: Path) -> str:
         return "?"
 
 
+# The scenarios of the shipped data, as a save's heading names them (another id is shown as written)
+SCENARIO_WORDS = {"campaign": N_("Campaign"), "tournament": N_("Tournament")}
+
+
 def game_title(setup: Setup) -> str:
+    """The heading of a game's saves, in the language read now ("Campaign, started 2026-12-01 21:30")."""
+    scenario = _(SCENARIO_WORDS.get(setup.scenario, setup.scenario.replace("-", " ").capitalize()))
     try:
-        when = f"started {datetime.fromisoformat(setup.started).strftime(TIME_SHOWN)}"
+        return _("{scenario}, started {when}").format(scenario=scenario, when=datetime.fromisoformat(setup.started).strftime(TIME_SHOWN))
     except ValueError:
-        when = f"seed {setup.seed}"
-    return f"{setup.scenario.replace('-', ' ').capitalize()}, {when}"
+        return _("{scenario}, seed {seed}").format(scenario=scenario, seed=setup.seed)
 
 
 def summarise(path: Path) -> SaveSummary:

@@ -8,6 +8,7 @@ from pathlib import Path
 from attrs import define
 
 from core.gamedata import GameData
+from core.i18n import _
 
 
 @define
@@ -19,5 +20,5 @@ class Terminal:
 
     @property
     def names(self) -> dict[str, str]:
-        """Power id -> name."""
-        return {power.id: power.name for power in self.data.powers}
+        """Power id -> name, in the language read now (powers are game terms, in the core catalogs)."""
+        return {power.id: _(power.name) for power in self.data.powers}

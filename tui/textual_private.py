@@ -11,6 +11,7 @@ from textual._compositor import CompositorUpdate
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Select
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent, SelectOverlay
@@ -67,6 +68,16 @@ def record_frames(app: App[Any], on_frame: Callable[[str], None]) -> None:
         display(screen, renderable)
 
     app._display = recording  # type: ignore[method-assign]
+
+
+def replace_first_screen(app: App[Any], screen: Screen[Any]) -> None:
+    """Put ``screen`` in place of the first screen of the stack (the title, or the lobby over SSH),
+    which is then removed. Textual 8.2 gives the first screen no result callback (it is not pushed),
+    and ``switch_screen`` pops one from the screen it replaces: IndexError. It gets an empty one first."""
+    first = app.screen_stack[0]
+    assert first is app.screen, "only the first screen, alone on the stack, is replaced"
+    first._push_result_callback(app, None)
+    app.switch_screen(screen)
 
 
 

@@ -46,8 +46,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core import gamedata
+from core import gamedata, i18n
 from core.gamedata import OVERRIDE_FILE_NAME, GameData
+from core.i18n import N_, _
 
 START_SLOTS = max(2, os.cpu_count() or 2)  # games drawing their first frame at once
 READY_SECONDS = 3.0  # a game that has not drawn its first frame by then no longer holds a start slot
@@ -103,7 +104,7 @@ class WarmStarter:
             )
         except OSError as exc:
             ours.close()
-            raise WarmStartError(f"the fork server cannot be started ({exc})") from None
+            raise WarmStartError(_("the fork server cannot be started ({problem})").format(problem=exc)) from None
         finally:
             theirs.close()
         ours.setblocking(False)
@@ -115,7 +116,7 @@ class WarmStarter:
             first = str(exc).encode()
         if first != b'{"ready": true}':
             starter.close()
-            raise WarmStartError(f"the fork server did not start ({first.decode(errors='replace') or 'it ended'})")
+            raise WarmStartError(_("the fork server did not start ({problem})").format(problem=first.decode(errors="replace") or _("it ended")))
         starter._reader = asyncio.ensure_future(starter._read())
         return starter
 
@@ -127,7 +128,7 @@ class WarmStarter:
         """Fork a game onto ``terminal`` (the slave side of a pseudo-terminal: the caller may close its
         copy once this returns) with ``env`` added to its environment; its process id."""
         if self.closed:
-            raise WarmStartError("the fork server has ended")
+            raise WarmStartError(_("the fork server has ended"))
         loop = asyncio.get_running_loop()
         self._next_request += 1
         request = self._next_request
@@ -147,7 +148,7 @@ class WarmStarter:
                     loop.remove_writer(self._control)
             except OSError as exc:
                 self._started.pop(request, None)
-                raise WarmStartError(f"the fork server cannot be reached ({exc})") from None
+                raise WarmStartError(_("the fork server cannot be reached ({problem})").format(problem=exc)) from None
         return await started
 
     async def ended(self, pid: int) -> int:
@@ -181,14 +182,14 @@ class WarmStarter:
                     if "pid" in message:
                         started.set_result(message["pid"])
                     else:
-                        started.set_exception(WarmStartError(message["error"]))
+                        started.set_exception(WarmStartError(_(message["error"])))  # marked N_ where the fork server says it
         self._fail_waiting()
 
     def _fail_waiting(self) -> None:
         self.closed = True
         for started in self._started.values():
             if not started.done():
-                started.set_exception(WarmStartError("the fork server has ended"))
+                started.set_exception(WarmStartError(_("the fork server has ended")))
         for ended in self._ended.values():
             if not ended.done():
                 ended.set_result(-signal.SIGHUP)  # its games ended with it (parent-death signal)
@@ -275,9 +276,11 @@ def _game_app(app_class: type, save_dir: Path, player: str, data: GameData | Non
 def _run_game(
     app_class: type, save_dir: Path, data: GameData | None, terminal: int, env: dict[str, str], tell_ready: Callable[[], None]
 ) -> int:
-    """In the forked child: take the terminal as this process's own and play the game on it."""
+    """In the forked child: take the terminal as this process's own and play the game on it, in the
+    language of this connection (VQ_LANG, chosen by the server: never the fork server's)."""
     from core.gamedata import DataError
     from tui.app import PLAYER_ENV
+    from tui.settings import Settings, language_for
 
     os.setsid()
     fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
@@ -286,10 +289,11 @@ def _run_game(
     os.close(terminal)
     os.environ.update(env)
     random.seed()  # not the fork server's sequence, shared by every child
+    i18n.use(language_for("", os.environ, Settings.read(save_dir).language_of(env[PLAYER_ENV])))
     try:
         app = _game_app(app_class, save_dir, env[PLAYER_ENV], data)
     except DataError as exc:
-        print(f"virgin-queen: bad game data: {exc}", file=sys.stderr, flush=True)
+        print(_("virgin-queen: bad game data: {problem}").format(problem=exc), file=sys.stderr, flush=True)
         tell_ready()
         return 2
     app.first_frame = tell_ready
@@ -303,6 +307,9 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
     die_with_parent(signal.SIGKILL)
     app_class = _game_app_class()
     _warm_up(app_class)
+    for language in i18n.LANGUAGES:  # every catalog compiled once here, shared by the games forked
+        i18n.translations(language)
+    i18n.use(i18n.SOURCE_LANGUAGE)  # each game chooses its own (_run_game); nothing of this one's stays
     game_data = _GameData(save_dir)
     game_data.current()
     gc.collect()
@@ -336,6 +343,7 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
                 control.close()
                 for fd in (ready_read, wake_read, wake_write, *(other for _, other in queued)):
                     os.close(fd)
+                signal.signal(signal.SIGHUP, signal.SIG_DFL)  # a server under nohup ignores hang-ups; a game must not
                 die_with_parent(signal.SIGHUP)
                 if os.getppid() != me:
                     os._exit(1)
@@ -369,7 +377,7 @@ def serve_forks(control: socket.socket, save_dir: Path) -> None:
                 if fds:
                     queued.append((request, fds[0]))
                 else:
-                    send({"request": request["request"], "error": "no terminal came with the request"})
+                    send({"request": request["request"], "error": N_("no terminal came with the request")})
             elif key.fileobj == ready_read:
                 for line in os.read(ready_read, MESSAGE_SIZE).split():
                     starting.pop(int(line), None)

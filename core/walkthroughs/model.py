@@ -13,18 +13,25 @@ import re
 
 from attrs import define, field, frozen
 
-from core import engine, victory
+from core import engine, i18n, victory
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice
 from core.events import Event, render
 from core.gamedata import GameData
+from core.i18n import N_, Message, _, ngettext
 from core.session import Session
 from core.setup import Setup
-from core.state import CardMarker, GameState, Phase, Units, VpEntry
+from core.state import PHASE_TITLES, CardMarker, GameState, Phase, Units, VpEntry
 from core.walkthroughs.promises import Outcome, Promise, Refused
 
 RULE_ID = re.compile(r"\b([A-Z]+-\d+)[a-z]?\b")
 AUTOPLAY_LIMIT = 2000
-WALKTHROUGH_PERSON = "You"
+WALKTHROUGH_PERSON = N_("You")  # the seat of every power in a walkthrough: the reader, named in their language
+ARTIST_TYPES = {"writer": N_("writer"), "painter": N_("painter"), "architect": N_("architect")}  # PAT-8's marker types
+
+
+def _power(data: GameData, power_id: str) -> str:
+    """A power's name in the reader's language (powers are game terms; people and places are names)."""
+    return _(data.power_name(power_id))
 
 
 # ---- the prepared position: setup moves -----------------------------------------------------------
@@ -41,7 +48,7 @@ class Reach:
         return state.phase is Phase.GAME_OVER or (state.turn, _PHASE_ORDER[state.phase]) >= (self.turn, _PHASE_ORDER[self.phase])
 
     def apply(self, session: Session) -> None:
-        for _ in range(AUTOPLAY_LIMIT):
+        for _round in range(AUTOPLAY_LIMIT):
             if self.reached(session.state):
                 return
             pending = session.decision
@@ -49,8 +56,11 @@ class Reach:
             session.choose(pending.power, pending.quiet_or_first())
         raise AssertionError(f"{self.phase.value} of turn {self.turn} was never reached")
 
+    def texts(self) -> tuple[str, ...]:
+        return (N_("turn {turn}, {phase}"),)
+
     def describe(self, data: GameData) -> str:
-        return f"turn {self.turn}, {self.phase.value}"
+        return _("turn {turn}, {phase}").format(turn=self.turn, phase=_(PHASE_TITLES[self.phase]))
 
 
 _PHASE_ORDER = {phase: i for i, phase in enumerate(Phase)}
@@ -66,8 +76,11 @@ class Play:
     def apply(self, session: Session) -> None:
         session.choose(self.power, Choice.parse(self.choice))
 
+    def texts(self) -> tuple[str, ...]:
+        return ()
+
     def describe(self, data: GameData) -> str:
-        return f"{data.name_of(self.power)}: {self.choice}"
+        return f"{_power(data, self.power)}: {self.choice}"  # the typed choice, never translated
 
 
 @frozen
@@ -86,9 +99,17 @@ class Hands:
                 _take_card(state, number)
                 state.powers[power].hand.append(number)
 
+    def texts(self) -> tuple[str, ...]:
+        return (N_("{power} holds {cards}"), N_("{holdings}; every other hand is empty"), N_("every hand is empty"))
+
     def describe(self, data: GameData) -> str:
-        held = "; ".join(f"{data.power_name(p)} holds {', '.join(f'#{n} {data.cards[n].title}' for n in ns)}" for p, ns in self.holdings)
-        return f"{held}; every other hand is empty"
+        if not self.holdings:
+            return _("every hand is empty")
+        held = "; ".join(
+            _("{power} holds {cards}").format(power=_power(data, p), cards=", ".join(f"#{n} {_(data.cards[n].title)}" for n in ns))
+            for p, ns in self.holdings
+        )
+        return _("{holdings}; every other hand is empty").format(holdings=held)
 
 
 def _take_card(state: GameState, number: int) -> None:
@@ -105,8 +126,11 @@ class Unrest:
     def edit(self, state: GameState, data: GameData) -> None:
         state.spaces[self.space].unrest = True
 
+    def texts(self) -> tuple[str, ...]:
+        return (N_("Unrest in {space}"),)
+
     def describe(self, data: GameData) -> str:
-        return f"Unrest in {data.name_of(self.space)}"
+        return _("Unrest in {space}").format(space=data.name_of(self.space))
 
 
 @frozen
@@ -117,8 +141,11 @@ class Control:
     def edit(self, state: GameState, data: GameData) -> None:
         state.spaces[self.space].control = self.power
 
+    def texts(self) -> tuple[str, ...]:
+        return (N_("{space} under {power} control"),)
+
     def describe(self, data: GameData) -> str:
-        return f"{data.name_of(self.space)} under {data.name_of(self.power)} control"
+        return _("{space} under {power} control").format(space=data.name_of(self.space), power=_power(data, self.power))
 
 
 @frozen
@@ -129,8 +156,12 @@ class ProtestantRegion:
     def edit(self, state: GameState, data: GameData) -> None:
         state.region_protestant[self.region] = self.count
 
+    def texts(self) -> tuple[str, ...]:
+        return ("{count} Protestant space in the region {region}",)
+
     def describe(self, data: GameData) -> str:
-        return f"{self.count} Protestant spaces in the region {self.region}"
+        return ngettext("{count} Protestant space in the region {region}", "{count} Protestant spaces in the region {region}", self.count).format(
+            count=self.count, region=self.region.capitalize())
 
 
 @frozen
@@ -143,10 +174,14 @@ class EarlierVp:
     reason: str
 
     def edit(self, state: GameState, data: GameData) -> None:
-        state.powers[self.power].vp_entries.append(VpEntry(self.rule, self.amount, self.reason, state.turn))
+        state.powers[self.power].vp_entries.append(VpEntry(self.rule, self.amount, Message(self.reason), state.turn))
+
+    def texts(self) -> tuple[str, ...]:
+        return (N_("{power} has {amount} VP from earlier turns ({reason})"), self.reason)
 
     def describe(self, data: GameData) -> str:
-        return f"{data.power_name(self.power)} has {self.amount} VP from earlier turns ({self.reason})"
+        return _("{power} has {amount} VP from earlier turns ({reason})").format(
+            power=_power(data, self.power), amount=self.amount, reason=_(self.reason))
 
 
 @frozen
@@ -156,8 +191,11 @@ class Turn:
     def edit(self, state: GameState, data: GameData) -> None:
         state.turn = self.turn
 
+    def texts(self) -> tuple[str, ...]:
+        return (N_("it is turn {turn}"),)
+
     def describe(self, data: GameData) -> str:
-        return f"it is turn {self.turn}"
+        return _("it is turn {turn}").format(turn=self.turn)
 
 
 @frozen
@@ -171,9 +209,14 @@ class ArtistMarkers:
         state.markers.artist_one_vp = self.one_vp
         state.markers.artist_typed = {value: list(types) for value, types in self.typed}
 
+    def texts(self) -> tuple[str, ...]:
+        return (N_("artist markers left: {count} of 1 VP; {typed}"), N_("{value} VP: {types}"), N_("none"), *ARTIST_TYPES.values())
+
     def describe(self, data: GameData) -> str:
-        typed = ", ".join(f"{v} VP: {'/'.join(t) or 'none'}" for v, t in self.typed)
-        return f"artist markers left: {self.one_vp} of 1 VP; {typed}"
+        typed = ", ".join(
+            _("{value} VP: {types}").format(value=v, types="/".join(_(ARTIST_TYPES.get(x, x)) for x in t) or _("none")) for v, t in self.typed
+        )
+        return _("artist markers left: {count} of 1 VP; {typed}").format(count=self.one_vp, typed=typed)
 
 
 @frozen
@@ -186,10 +229,14 @@ class Marker:
     reason: str
 
     def edit(self, state: GameState, data: GameData) -> None:
-        state.powers[self.power].card_markers.append(CardMarker(self.delta, self.rule, self.reason))
+        state.powers[self.power].card_markers.append(CardMarker(self.delta, self.rule, Message(self.reason)))
+
+    def texts(self) -> tuple[str, ...]:
+        return (N_("{power} holds a {delta} Card marker ({reason})"), self.reason)
 
     def describe(self, data: GameData) -> str:
-        return f"{data.power_name(self.power)} holds a {self.delta:+d} Card marker ({self.reason})"
+        return _("{power} holds a {delta} Card marker ({reason})").format(
+            power=_power(data, self.power), delta=f"{self.delta:+d}", reason=_(self.reason))
 
 
 @frozen
@@ -202,8 +249,11 @@ class Bonus:
     def edit(self, state: GameState, data: GameData) -> None:
         state.markers.bonus_holders[self.bonus] = self.power
 
+    def texts(self) -> tuple[str, ...]:
+        return (N_("{power} holds the {bonus} bonus"),)
+
     def describe(self, data: GameData) -> str:
-        return f"{data.power_name(self.power)} holds the {data.bonuses[self.bonus].name} bonus"
+        return _("{power} holds the {bonus} bonus").format(power=_power(data, self.power), bonus=_(data.bonuses[self.bonus].name))
 
 
 @frozen
@@ -219,9 +269,19 @@ class Forces:
         for space_id, regulars, mercenaries in self.placements:
             state.spaces[space_id].units[self.power] = Units(regulars, mercenaries)
 
+    def texts(self) -> tuple[str, ...]:
+        return ("{power}'s units on the map: {units}", "{regulars} and {mercenaries} in {space}", "none", "{count} regular", "{count} mercenary")
+
     def describe(self, data: GameData) -> str:
-        placed = "; ".join(f"{r} regulars and {m} mercenaries in {data.name_of(s)}" for s, r, m in self.placements)
-        return f"{data.power_name(self.power)}'s units on the map: {placed or 'none'}"
+        placed = "; ".join(
+            _("{regulars} and {mercenaries} in {space}").format(
+                regulars=ngettext("{count} regular", "{count} regulars", r).format(count=r),
+                mercenaries=ngettext("{count} mercenary", "{count} mercenaries", m).format(count=m),
+                space=data.name_of(s),
+            )
+            for s, r, m in self.placements
+        )
+        return _("{power}'s units on the map: {units}").format(power=_power(data, self.power), units=placed or _("none"))
 
 
 Edit = Hands | Unrest | Control | ProtestantRegion | EarlierVp | Turn | ArtistMarkers | Marker | Bonus | Forces
@@ -239,11 +299,20 @@ class Position:
     seed: int = 1
 
     def describe(self, data: GameData) -> list[str]:
-        lines = [f"{data.scenarios[self.scenario].name}, seed {self.seed}"]
+        """How the position was prepared, a line per move, in the reader's language."""
+        lines = [_("{scenario}, seed {seed}").format(scenario=_(data.scenarios[self.scenario].name), seed=self.seed)]
         lines += [move.describe(data) for move in self.moves if not isinstance(move, Play)]
-        lines += [f"{rule} dice fixed: {', '.join(map(str, faces))}" for rule, faces in self.dice]
-        lines += [f"drawn at random: {data.name_of(p)}" for p in self.picks]
+        lines += [_("{rule} dice fixed: {faces}").format(rule=rule, faces=", ".join(map(str, faces))) for rule, faces in self.dice]
+        lines += [_("drawn at random: {name}").format(name=data.name_of(p)) for p in self.picks]
         return lines
+
+    def texts(self) -> list[str]:
+        """The messages ``describe`` shows of this position (the data's terms aside: powers, cards, phases)."""
+        texts = [N_("{scenario}, seed {seed}")]
+        texts += [text for move in self.moves for text in move.texts()]
+        texts += [N_("{rule} dice fixed: {faces}")] if self.dice else []
+        texts += [N_("drawn at random: {name}")] if self.picks else []
+        return texts
 
 
 # ---- the walkthrough record -----------------------------------------------------------------------
@@ -267,14 +336,28 @@ class Step:
     def teaches_refusal(self) -> bool:
         return any(isinstance(p, Refused) for p in self.promises)
 
+    def shown_explanation(self) -> str:
+        """The step's explanation in the reader's language."""
+        return _(self.explain)
+
     def instruction(self) -> str:
         """What the step asks of the player; a refusal is typed, being in no list of legal choices."""
-        how = f" Type it with ':' ({self.choice}) to see the refusal." if self.teaches_refusal else ""
-        return f"{self.explain}.{how}"
+        if self.teaches_refusal:
+            return _("{explanation}. Type it with ':' ({choice}) to see the refusal.").format(explanation=_(self.explain), choice=self.choice)
+        return f"{_(self.explain)}."
+
+    def texts(self) -> list[str]:
+        """The messages this step shows (its explanation, and how to type a refusal)."""
+        refusal = [N_("{explanation}. Type it with ':' ({choice}) to see the refusal."),
+                   N_("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}")]
+        return [self.explain, *(refusal if self.teaches_refusal else [N_("in this walkthrough, choose '{choice}': {explanation}")])]
 
 
 @frozen
 class Walkthrough:
+    """A walkthrough's texts (section, title, preface, intro, each step's explanation, summary) are English
+    messages marked ``N_`` where declared; the ``shown_*`` methods give them in the reader's language."""
+
     id: str
     section: str
     title: str
@@ -288,14 +371,44 @@ class Walkthrough:
     autoplay: bool = False
     finish: Reach | None = None
     teaches: tuple[str, ...] = field(default=())  # further rule IDs the text explains
+    preface: str = ""  # a paragraph several walkthroughs share, shown before the intro (a message of its own)
+
+    def shown_section(self) -> str:
+        return _(self.section)
+
+    def shown_title(self) -> str:
+        return _(self.title)
+
+    def shown_intro(self) -> str:
+        """The preface and the intro, in the reader's language."""
+        return " ".join(_(text) for text in (self.preface, self.intro) if text)
+
+    def shown_summary(self) -> str:
+        return _(self.summary)
 
     def prepare(self, data: GameData) -> Session:
         return prepare(self, data)
 
     def conclude(self, session: Session) -> str:
-        names = {p: session.data.power_name(p) for p in session.data.power_ids}
+        """What the walkthrough taught: the log lines of its rules and its summary, in the reader's language."""
+        names = {p: _power(session.data, p) for p in session.data.power_ids}
         lines = [render(e, names) for e in session.log if any(e.rule.startswith(r) for r in self.recap)]
-        return "\n".join([*lines, "", self.summary]) if lines else self.summary
+        return "\n".join([*lines, "", self.shown_summary()]) if lines else self.shown_summary()
+
+    def texts(self) -> list[str]:
+        """Every message this walkthrough shows a player (the data's terms aside), as marked: what a
+        language must translate for the walkthrough to be whole in it."""
+        texts = [self.section, self.title, *([self.preface] if self.preface else []), self.intro, self.summary]
+        texts += [text for step in self.steps for text in step.texts()]
+        texts += self.position.texts() + RUN_TEXTS
+        return list(dict.fromkeys(texts))
+
+    def untranslated(self, language: str) -> list[str]:
+        """The messages of this walkthrough that ``language`` has no translation of (none in English)."""
+        if language == i18n.SOURCE_LANGUAGE:
+            return []
+        catalog = i18n.translations(language)
+        return [text for text in self.texts() if not _has_translation(catalog, text)]
 
     def taught(self) -> set[str]:
         """Every rule ID this walkthrough teaches: its own, each step's, each promise's, and ``teaches``."""
@@ -306,13 +419,24 @@ class Walkthrough:
         return {RULE_ID.match(r).group(1) for r in rules if r and RULE_ID.match(r)}  # type: ignore[union-attr]
 
     def text(self) -> str:
-        return " ".join([self.title, self.intro, self.summary, *(s.explain for s in self.steps)])
+        """The walkthrough's English text (its rule IDs are the same in every language)."""
+        return " ".join([self.title, self.preface, self.intro, self.summary, *(s.explain for s in self.steps)])
+
+
+def _has_translation(catalog: object, message: str) -> bool:
+    """``message`` is in the compiled catalog (a plural by its first form), with a translation."""
+    compiled = getattr(catalog, "_catalog", {})
+    return bool(compiled.get(message) or compiled.get((message, 0)))
+
+
+# what the runner shows in every walkthrough (its heading, a refusal of another choice)
+RUN_TEXTS = [N_("Walkthrough {rule}, step {step} of {total}"), N_("{heading}\n(refused, as the last step showed: {refusal})")]
 
 
 def prepare(walkthrough: Walkthrough, data: GameData) -> Session:
     """The walkthrough's position on a fresh session; its log and action log start here."""
     position = walkthrough.position
-    seats = {p: WALKTHROUGH_PERSON for p in data.power_ids}
+    seats = {p: _(WALKTHROUGH_PERSON) for p in data.power_ids}
     session = Session.new(data, Setup(scenario=position.scenario, seed=position.seed, controllers=seats))
     for move in position.moves:
         if isinstance(move, (Reach, Play)):
@@ -363,16 +487,17 @@ class WalkthroughRun:
 
     def heading(self) -> str:
         total = len(self.walkthrough.steps)
-        head = f"Walkthrough {self.walkthrough.rule}, step {min(self.step + 1, total)} of {total}"
-        return f"{head}\n(refused, as the last step showed: {self.note})" if self.note else head
+        head = _("Walkthrough {rule}, step {step} of {total}").format(rule=self.walkthrough.rule, step=min(self.step + 1, total), total=total)
+        return _("{heading}\n(refused, as the last step showed: {refusal})").format(heading=head, refusal=self.note) if self.note else head
 
     def refusal(self, choice: Choice) -> str | None:
         """Why this choice is not the one the walkthrough teaches now (None: it is)."""
         step = self.current
         if step is None or str(choice) == step.choice:
             return None
-        how = " (type it with ':')" if step.teaches_refusal else ""
-        return f"in this walkthrough, choose '{step.choice}'{how}: {step.explain}"
+        if step.teaches_refusal:
+            return _("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}").format(choice=step.choice, explanation=_(step.explain))
+        return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=step.choice, explanation=_(step.explain))
 
     def advance(self) -> None:
         self.step += 1
@@ -394,7 +519,7 @@ class WalkthroughRun:
             except IllegalChoice as exc:
                 refusal = self.note = str(exc)
             else:
-                return StepTaken([], False, f"walkthrough {self.walkthrough.id}: '{choice}' was expected to be refused")
+                return StepTaken([], False, _("walkthrough {id}: '{choice}' was expected to be refused").format(id=self.walkthrough.id, choice=choice))
         else:
             try:
                 events = session.choose(actor, choice)
@@ -412,7 +537,7 @@ class WalkthroughRun:
         last step until its ``finish`` is reached."""
         walkthrough = self.walkthrough
         events: list[Event] = []
-        for _ in range(AUTOPLAY_LIMIT):
+        for _round in range(AUTOPLAY_LIMIT):
             pending = session.decision
             step = self.current
             if pending is None:
@@ -453,24 +578,34 @@ def play_through(walkthrough: Walkthrough, data: GameData, steps: int | None = N
     while run.step < count:
         number, step = run.step + 1, run.current
         assert step is not None
-        where = f"walkthrough {walkthrough.id} step {number} ({step.choice})"
+        where = _("walkthrough {id} step {number} ({choice})").format(id=walkthrough.id, number=number, choice=step.choice)
         pending = session.decision
         if pending is None:
-            raise WalkthroughFailed(f"{where}: the game ended before this step")
+            raise WalkthroughFailed(_("{where}: the game ended before this step").format(where=where))
         if not step_is_due(step, pending):
-            raise WalkthroughFailed(f"{where}: not a legal choice of {pending.power}'s decision {pending.rule}: {[str(c) for c in pending.choices][:12]}")
+            choices = [str(c) for c in pending.choices][:12]
+            raise WalkthroughFailed(_("{where}: not a legal choice of {power}'s decision {rule}: {choices}").format(
+                where=where, power=_power(data, pending.power), rule=pending.rule, choices=choices))
         actor = TABLE_ACTOR if step.choice == "table" and step.power == TABLE_ACTOR else pending.power
         taken = run.take(session, actor, Choice.parse(step.choice))
         if not taken.advanced:
             raise WalkthroughFailed(f"{where}: {taken.problem}")
         if taken.failures:
-            raise WalkthroughFailed(f"{where}: promise broken: {'; '.join(taken.failures)}")
+            raise WalkthroughFailed(_("{where}: promise broken: {failures}").format(where=where, failures="; ".join(taken.failures)))
     return session, run
 
 
 def check(walkthrough: Walkthrough, data: GameData) -> str:
-    """Play the whole walkthrough headless; its conclusion text (WalkthroughFailed if it fails)."""
+    """Play the whole walkthrough headless; its conclusion text (WalkthroughFailed if it fails). In a
+    language other than English it also fails when a text it shows has no translation in that language."""
     session, run = play_through(walkthrough, data)
     if walkthrough.finish is not None and not walkthrough.finish.reached(session.state):
-        raise WalkthroughFailed(f"walkthrough {walkthrough.id}: the end ({walkthrough.finish.describe(data)}) was not reached")
+        raise WalkthroughFailed(_("walkthrough {id}: the end ({end}) was not reached").format(id=walkthrough.id, end=walkthrough.finish.describe(data)))
+    language = i18n.current()
+    missing = walkthrough.untranslated(language)
+    if missing:
+        raise WalkthroughFailed(ngettext(
+            "walkthrough {id}: {count} text has no translation in {language}: {texts}",
+            "walkthrough {id}: {count} texts have no translation in {language}: {texts}", len(missing),
+        ).format(id=walkthrough.id, count=len(missing), language=i18n.LANGUAGES[language], texts="; ".join(repr(t[:60]) for t in missing)))
     return walkthrough.conclude(session)

@@ -1,15 +1,42 @@
 """What a walkthrough step promises, checked after the step (and the quiet play after it): a log line
 with a rule ID, a roll total, a VP change, a Card marker, a card count, a royal's, minor's, leader's or
-bonus's state, the Suez track, the Morisco, a space's control or units, a war, a winner, or a refusal."""
+bonus's state, the Suez track, the Morisco, a space's control or units, a war, a winner, or a refusal.
+
+Promises hold whatever the reader's language: a log line is matched in English (its message and the
+power's name as written, a game holding no translated text), a refusal by its rule ID; what a broken
+promise says is in the reader's language (``python -m core walkthrough --check`` prints it)."""
 
 from __future__ import annotations
 
 from attrs import define, frozen
 
 from core import victory
-from core.events import Event, render
+from core.events import Event, Roll
+from core.gamedata import GameData
+from core.i18n import Message, _
 from core.session import Session
 from core.state import LeaderStatus, RoyalStatus
+
+ENGLISH = "en"
+
+
+def english_roll(roll: Roll) -> str:
+    """A roll as the English log writes it: ``2d6 [5+3] +2 Titian's rating = 10``."""
+    parts = [f"{len(roll.faces)}d6 [{'+'.join(str(f) for f in roll.faces)}]"]
+    for modifier in roll.modifiers:
+        source = modifier.source.in_language(ENGLISH) if isinstance(modifier.source, Message) else modifier.source
+        parts.append(f"{'+' if modifier.value >= 0 else '-'}{abs(modifier.value)} {source}")
+    return f"{' '.join(parts)} = {roll.total}"
+
+
+def english_line(event: Event, data: GameData) -> str:
+    """The log line of ``event`` in English, whatever the reader's language: ``[RULE] Power: text``."""
+    names = {power.id: power.name for power in data.powers}  # the data's names: English, as written
+    who = names.get(event.power, event.power.capitalize()) if event.power else ""
+    text = event.message.in_language(ENGLISH)
+    if event.roll is not None:
+        text = f"{text}: {english_roll(event.roll)}"
+    return f"[{event.rule}] {who + ': ' if who else ''}{text}"
 
 
 @define
@@ -22,8 +49,8 @@ class Outcome:
     refusal: str = ""
 
     def lines(self) -> list[str]:
-        names = {p: self.session.data.power_name(p) for p in self.session.data.power_ids}
-        return [render(e, names) for e in self.events]
+        """The step's log lines in English (what ``Logged`` promises are matched against)."""
+        return [english_line(e, self.session.data) for e in self.events]
 
 
 @frozen
@@ -34,10 +61,10 @@ class Logged:
     text: str = ""
 
     def broken(self, outcome: Outcome) -> str:
-        names = {p: outcome.session.data.power_name(p) for p in outcome.session.data.power_ids}
-        if any(e.rule == self.rule and self.text in render(e, names) for e in outcome.events):
+        data = outcome.session.data
+        if any(e.rule == self.rule and self.text in english_line(e, data) for e in outcome.events):
             return ""
-        return f"no [{self.rule}] log line with {self.text!r}"
+        return _("no [{rule}] log line with '{text}'").format(rule=self.rule, text=self.text)
 
 
 @frozen
@@ -48,7 +75,7 @@ class NotLogged:
 
     def broken(self, outcome: Outcome) -> str:
         cited = [e.text for e in outcome.events if e.rule == self.rule]
-        return f"unexpected [{self.rule}] log lines: {cited}" if cited else ""
+        return _("unexpected [{rule}] log lines: {lines}").format(rule=self.rule, lines=cited) if cited else ""
 
 
 @frozen
@@ -63,7 +90,10 @@ class Rolled:
         rolls = [e.roll for e in outcome.events if e.roll is not None and e.rule == self.rule]
         if any(r.total == self.total and (not self.faces or tuple(r.faces) == self.faces) for r in rolls):
             return ""
-        return f"no {self.rule} roll totalling {self.total}{f' with {self.faces}' if self.faces else ''}: {[(r.faces, r.total) for r in rolls]}"
+        seen = [(r.faces, r.total) for r in rolls]
+        if self.faces:
+            return _("no {rule} roll totalling {total} with {faces}: {rolls}").format(rule=self.rule, total=self.total, faces=self.faces, rolls=seen)
+        return _("no {rule} roll totalling {total}: {rolls}").format(rule=self.rule, total=self.total, rolls=seen)
 
 
 @frozen
@@ -74,7 +104,7 @@ class VpChange:
     def broken(self, outcome: Outcome) -> str:
         state, data = outcome.session.state, outcome.session.data
         delta = victory.total_vp(state, data, self.power) - outcome.vp_before[self.power]
-        return "" if delta == self.delta else f"{self.power} VP changed by {delta}, not {self.delta}"
+        return "" if delta == self.delta else _("{power} VP changed by {delta}, not {expected}").format(power=self.power, delta=delta, expected=self.delta)
 
 
 @frozen
@@ -86,7 +116,8 @@ class CardMarkers:
 
     def broken(self, outcome: Outcome) -> str:
         held = sum(m.delta for m in outcome.session.state.powers[self.power].card_markers)
-        return "" if held == self.total else f"{self.power} holds Card markers {held:+d}, not {self.total:+d}"
+        return "" if held == self.total else _("{power} holds Card markers {held}, not {expected}").format(
+            power=self.power, held=f"{held:+d}", expected=f"{self.total:+d}")
 
 
 @frozen
@@ -98,7 +129,7 @@ class Dealt:
 
     def broken(self, outcome: Outcome) -> str:
         count = sum(line.value for line in outcome.session.state.powers[self.power].deal)
-        return "" if count == self.count else f"{self.power} is dealt {count}, not {self.count}"
+        return "" if count == self.count else _("{power} is dealt {count}, not {expected}").format(power=self.power, count=count, expected=self.count)
 
 
 @frozen
@@ -109,7 +140,7 @@ class Holds:
     card: int
 
     def broken(self, outcome: Outcome) -> str:
-        return "" if self.card in outcome.session.state.powers[self.power].hand else f"{self.power} does not hold #{self.card}"
+        return "" if self.card in outcome.session.state.powers[self.power].hand else _("{power} does not hold #{card}").format(power=self.power, card=self.card)
 
 
 @frozen
@@ -121,9 +152,10 @@ class RoyalIs:
     def broken(self, outcome: Outcome) -> str:
         royal = outcome.session.state.royals[self.royal]
         if royal.status is not self.status:
-            return f"{self.royal} is {royal.status.value}, not {self.status.value}"
+            return _("{royal} is {status}, not {expected}").format(royal=self.royal, status=royal.status.value, expected=self.status.value)
         if self.eligibility and royal.eligibility != self.eligibility:
-            return f"{self.royal}'s Eligibility is {royal.eligibility}, not {self.eligibility}"
+            return _("{royal}'s Eligibility is {eligibility}, not {expected}").format(
+                royal=self.royal, eligibility=royal.eligibility, expected=self.eligibility)
         return ""
 
 
@@ -134,7 +166,8 @@ class AllyIs:
 
     def broken(self, outcome: Outcome) -> str:
         ally = outcome.session.state.minors[self.minor].ally
-        return "" if ally == self.ally else f"{self.minor}'s ally is {ally or 'none'}, not {self.ally or 'none'}"
+        return "" if ally == self.ally else _("{minor}'s ally is {ally}, not {expected}").format(
+            minor=self.minor, ally=ally or _("none"), expected=self.ally or _("none"))
 
 
 @frozen
@@ -144,7 +177,7 @@ class LeaderIs:
 
     def broken(self, outcome: Outcome) -> str:
         status = outcome.session.state.leaders[self.leader].status
-        return "" if status is self.status else f"{self.leader} is {status.value}, not {self.status.value}"
+        return "" if status is self.status else _("{leader} is {status}, not {expected}").format(leader=self.leader, status=status.value, expected=self.status.value)
 
 
 @frozen
@@ -154,7 +187,7 @@ class BonusHeld:
 
     def broken(self, outcome: Outcome) -> str:
         holder = outcome.session.state.markers.bonus_holders.get(self.bonus, "")
-        return "" if holder == self.power else f"{self.bonus} is held by {holder or 'no one'}, not {self.power}"
+        return "" if holder == self.power else _("{bonus} is held by {holder}, not {expected}").format(bonus=self.bonus, holder=holder or _("no one"), expected=self.power)
 
 
 @frozen
@@ -167,7 +200,7 @@ class Wins:
     def broken(self, outcome: Outcome) -> str:
         state = outcome.session.state
         if state.winner != self.power:
-            return f"the winner is {state.winner or 'no one'}, not {self.power}"
+            return _("the winner is {winner}, not {expected}").format(winner=state.winner or _("no one"), expected=self.power)
         return Logged(self.rule, "wins").broken(outcome)
 
 
@@ -182,7 +215,8 @@ class SuezIs:
         state = outcome.session.state
         if (state.suez_attempts, state.suez_built) == (self.attempts, self.built):
             return ""
-        return f"the Suez attempts marker is in box {state.suez_attempts} (built: {state.suez_built}), not {self.attempts} (built: {self.built})"
+        return _("the Suez attempts marker is in box {box} (built: {built}), not {expected} (built: {expected_built})").format(
+            box=state.suez_attempts, built=state.suez_built, expected=self.attempts, expected_built=self.built)
 
 
 @frozen
@@ -196,7 +230,10 @@ class MoriscoIs:
         state = outcome.session.state
         if (state.morisco_space, state.morisco_besieging) == (self.space, self.besieging):
             return ""
-        return f"the Morisco is in {state.morisco_space or 'no space'} besieging {state.morisco_besieging or 'nothing'}, not {self.space or 'no space'} / {self.besieging or 'nothing'}"
+        nowhere, nothing = _("no space"), _("nothing")
+        return _("the Morisco is in {space} besieging {besieging}, not {expected} / {expected_besieging}").format(
+            space=state.morisco_space or nowhere, besieging=state.morisco_besieging or nothing,
+            expected=self.space or nowhere, expected_besieging=self.besieging or nothing)
 
 
 @frozen
@@ -206,7 +243,7 @@ class ControlIs:
 
     def broken(self, outcome: Outcome) -> str:
         control = outcome.session.state.spaces[self.space].control
-        return "" if control == self.power else f"{self.space} is under {control} control, not {self.power}"
+        return "" if control == self.power else _("{space} is under {power} control, not {expected}").format(space=self.space, power=control, expected=self.power)
 
 
 @frozen
@@ -221,7 +258,8 @@ class UnitsIn:
     def broken(self, outcome: Outcome) -> str:
         held = outcome.session.state.spaces[self.space].units.get(self.power)
         have = (held.regulars, held.mercenaries) if held else (0, 0)
-        return "" if have == (self.regulars, self.mercenaries) else f"{self.power} has {have} in {self.space}, not {(self.regulars, self.mercenaries)}"
+        expected = (self.regulars, self.mercenaries)
+        return "" if have == expected else _("{power} has {units} in {space}, not {expected}").format(power=self.power, units=have, space=self.space, expected=expected)
 
 
 @frozen
@@ -230,7 +268,7 @@ class AtWar:
     b: str
 
     def broken(self, outcome: Outcome) -> str:
-        return "" if sorted((self.a, self.b)) in outcome.session.state.wars else f"{self.a} and {self.b} are not at war"
+        return "" if sorted((self.a, self.b)) in outcome.session.state.wars else _("{a} and {b} are not at war").format(a=self.a, b=self.b)
 
 
 @frozen
@@ -240,7 +278,7 @@ class Refused:
     rule: str
 
     def broken(self, outcome: Outcome) -> str:
-        return "" if self.rule in outcome.refusal else f"not refused with {self.rule} ({outcome.refusal or 'it was allowed'})"
+        return "" if self.rule in outcome.refusal else _("not refused with {rule} ({refusal})").format(rule=self.rule, refusal=outcome.refusal or _("it was allowed"))
 
 
 Promise = (

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from core.i18n import N_
 from core.state import Phase
 from core.walkthroughs.model import Position, Reach, Step, Walkthrough
 from core.walkthroughs.promises import Logged
 
-SECTION = "Game frame"
+SECTION = N_("Game frame")
 
 TURN = Walkthrough(
     id="gen-turn",
     section=SECTION,
-    title="A turn, phase by phase: negotiation and impulses (GEN-1..GEN-9)",
+    title=N_("A turn, phase by phase: negotiation and impulses (GEN-1..GEN-9)"),
     rule="GEN-3",
-    intro=(
+    intro=N_(
         "Six powers act in impulse order: Ottoman, Spain, England, France, Empire, Protestant (GEN-1). Here one "
         "person, you, plays all six; with several people each power's decisions pass to its player and the "
         "board is hidden at each hand-off (GEN-2). A turn runs Card Draw, Diplomacy (Negotiation, then "
@@ -24,28 +25,28 @@ TURN = Walkthrough(
     position=Position(),
     steps=(
         Step("done", "GEN-7",
-             "the Negotiation Segment: in impulse order each power makes one proposal or says done (GEN-7; the Ottoman has no "
-             "royals, so it is skipped). Spain says done, leaving the opening betrothal postponed (MAR-7)", power="spain"),
-        Step("done", "GEN-7", "England is done", power="england"),
-        Step("done", "GEN-7", "France is done", power="france"),
-        Step("done", "GEN-7", "the Empire is done", power="empire"),
+             N_("the Negotiation Segment: in impulse order each power makes one proposal or says done (GEN-7; the Ottoman has no "
+                "royals, so it is skipped). Spain says done, leaving the opening betrothal postponed (MAR-7)"), power="spain"),
+        Step("done", "GEN-7", N_("England is done"), power="england"),
+        Step("done", "GEN-7", N_("France is done"), power="france"),
+        Step("done", "GEN-7", N_("the Empire is done"), power="empire"),
         Step("done", "GEN-7",
-             "the Protestant is done: every power has said done in a row, the segment ends; no minor's status is "
-             "determined, and the Action Phase begins",
+             N_("the Protestant is done: every power has said done in a row, the segment ends; no minor's status is "
+                "determined, and the Action Phase begins"),
              (Logged("GEN-7", "the Negotiation Segment ends"), Logged("GEN-3", "Turn 1: Action Phase")), power="protestant"),
-        Step("play 1 cp", "GEN-6", "the Ottoman's impulse: play one card, as its event or for its CP, or pass (GEN-6). Play Grand Vizier for 4 CP", power="ottoman"),
-        Step("cp mercenary istanbul", "GEN-6", "the CP may be split over several CP actions: 1 CP for a mercenary in Istanbul (UNIT-1)..."),
-        Step("cp influence venice", "GEN-6", "...1 CP for influence on Venice (DIP-7)..."),
-        Step("cp done", "GEN-6", "...and stop: the 2 CP left are lost, and the log says so",
+        Step("play 1 cp", "GEN-6", N_("the Ottoman's impulse: play one card, as its event or for its CP, or pass (GEN-6). Play Grand Vizier for 4 CP"), power="ottoman"),
+        Step("cp mercenary istanbul", "GEN-6", N_("the CP may be split over several CP actions: 1 CP for a mercenary in Istanbul (UNIT-1)...")),
+        Step("cp influence venice", "GEN-6", N_("...1 CP for influence on Venice (DIP-7)...")),
+        Step("cp done", "GEN-6", N_("...and stop: the 2 CP left are lost, and the log says so"),
              (Logged("GEN-6", "2 CP left unspent are lost"),)),
         Step("pass", "GEN-6",
-             "Spain passes; a power that passed may act again in a later round. When every power has passed in a row "
-             "the Action Phase ends and the turn runs through Marriage Resolution, Patronage, Winter, Victory "
-             "Determination, and the next Card Draw (GEN-3)",
+             N_("Spain passes; a power that passed may act again in a later round. When every power has passed in a row "
+                "the Action Phase ends and the turn runs through Marriage Resolution, Patronage, Winter, Victory "
+                "Determination, and the next Card Draw (GEN-3)"),
              (Logged("GEN-6", "every power has passed in a row"), Logged("GEN-3", "Turn 1: Winter Phase"),
               Logged("GEN-3", "Turn 1: Victory Determination Phase"), Logged("GEN-3", "Turn 2: Card Draw Phase")), power="spain"),
     ),
-    summary=(
+    summary=N_(
         "That was one turn. Response windows (GEN-8) open after every action and event; by default only a power "
         "that holds a playable response card is asked, a game option asks everyone so nothing leaks."
     ),

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
+from core.i18n import N_, _
 from tui.messages import Say
 from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
 from tui.widgets.steady_footer import SteadyFooter
@@ -20,13 +21,18 @@ from tui.widgets.steady_footer import SteadyFooter
 if TYPE_CHECKING:
     from tui.drivers import ChatLine
 
+# The months as a line's day shows them ('05 Dec 14:30'), in the reader's language (strftime's %b is the C locale's)
+MONTHS = (
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)
 
 
 def when(at: str, now: datetime | None = None) -> str:
     """A line's time in this terminal's time zone: the hour today, else the day and the hour."""
     moment = datetime.fromisoformat(at).astimezone()
     today = (now or datetime.now().astimezone()).date()
-    return moment.strftime("%H:%M") if moment.date() == today else moment.strftime("%d %b %H:%M")
+    hour = moment.strftime("%H:%M")
+    return hour if moment.date() == today else f"{moment.day:02d} {_(MONTHS[moment.month - 1])} {hour}"
 
 
 def chat_line(line: ChatLine) -> str:
@@ -39,7 +45,7 @@ class ChatScreen(ModalScreen[None]):
     ChatScreen #chat-lines { height: 1fr; border: none; }
     ChatScreen #chat-say { dock: bottom; margin-bottom: 1; }
     """
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", N_("Close"))]
 
     def __init__(self, lines: Sequence[ChatLine]) -> None:
         super().__init__()
@@ -48,9 +54,9 @@ class ChatScreen(ModalScreen[None]):
         self._ready = False  # the widgets are mounted
 
     def compose(self) -> ComposeResult:
-        yield Static("Table talk: everyone at this game reads it. Enter says the line, Esc closes.", classes="report-title", markup=False)
+        yield Static(_("Table talk: everyone at this game reads it. Enter says the line, Esc closes."), classes="report-title", markup=False)
         yield RichLog(id="chat-lines", markup=False, wrap=True)
-        yield Input(placeholder="say something to the table", id="chat-say", max_length=CHAT_LINE_CHARS)
+        yield Input(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -69,7 +75,7 @@ class ChatScreen(ModalScreen[None]):
             log.clear()  # a line numbered before the last one shown came late: written again in order
             self._written = []
         if not lines:
-            log.write("No one has said anything yet.")
+            log.write(_("No one has said anything yet."))
         for line in lines[len(self._written):]:
             log.write(chat_line(line))
         self._written = numbers

@@ -10,6 +10,7 @@ from textual.widgets import RichLog, Static
 
 from core.choices import Decision
 from core.events import Event, render
+from core.i18n import N_, _, ngettext
 from core.state import Phase
 from core.views import SeatView
 from tui import display
@@ -28,15 +29,15 @@ LOG_LINES_SHOWN = 12
 class PhaseScreen(Screen[None]):
     """The board for one phase; subclasses say what state the phase is about."""
 
-    TITLE = "Game"
+    TITLE = N_("Game")
     BINDINGS = [
-        Binding("colon", "type_choice", "Type"),
-        Binding("u", "undo", "Undo"),
-        Binding("t", "table", "Table"),
+        Binding("colon", "type_choice", N_("Type")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("t", "table", N_("Table")),
         *VIEW_KEYS,
         # the phase panel (and a walkthrough's text) scrolls once it has the keys
-        Binding("tab", "info", "Info", key_display="⇥"),
-        Binding("tab", "choices", "Back", key_display="⇥"),
+        Binding("tab", "info", N_("Info"), key_display="⇥"),
+        Binding("tab", "choices", N_("Back"), key_display="⇥"),
     ]
 
     def __init__(self, shown: OnScreen) -> None:
@@ -79,7 +80,7 @@ class PhaseScreen(Screen[None]):
         if lesson is not None and lesson.instruction:
             intro = f"\n{lesson.intro}" if lesson.step == 0 else ""
             done = "".join(f"\n  {render(event, shown.names)}" for event in lesson.last_step)
-            last = f"\nThe last step did:{done}" if done else ""
+            last = "\n" + _("The last step did:") + done if done else ""
             info = f"{lesson.heading}\n> {lesson.instruction}{last}{intro}\n\n{info}"
             suggested = lesson.suggested
         self._update("#phase-info", info)
@@ -160,56 +161,70 @@ class PhaseScreen(Screen[None]):
         if pending is None:  # another seat decides: one's own hand, if any
             hand = next((h for h in view.hands if h.cards is not None), None)
         if hand is None or hand.cards is None:
-            return "(no hand shown here: a hand is shown only to the person playing it, GEN-8)"
-        title = f"{hand.name}'s hand ({hand.count} card{'' if hand.count == 1 else 's'}) - only its player sees this"
-        return "\n".join([title, *[f"  {card.text}" for card in hand.cards]]) if hand.cards else f"{title}\n  (empty)"
+            return _("(no hand shown here: a hand is shown only to the person playing it, GEN-8)")
+        title = ngettext(
+            "{power}'s hand ({count} card) - only its player sees this",
+            "{power}'s hand ({count} cards) - only its player sees this",
+            hand.count,
+        ).format(power=hand.name, count=hand.count)
+        return "\n".join([title, *[f"  {card.text}" for card in hand.cards]]) if hand.cards else title + "\n  " + _("(empty)")
 
 
 class NegotiationScreen(PhaseScreen):
-    TITLE = "Diplomacy Phase - Negotiation Segment"
+    TITLE = N_("Diplomacy Phase - Negotiation Segment")
 
     def phase_info(self, view: SeatView) -> str:
         available = [
-            f"  {display.mark(r.name, r.provisional)} ({r.power}, {r.sex}, {r.family}) Elig {r.eligibility}"
+            "  " + _("{royal} ({power}, {sex}, {family}) Elig {eligibility}").format(
+                royal=display.mark(r.name, r.provisional), power=r.power, sex=r.sex, family=r.family, eligibility=r.eligibility,
+            )
             for r in view.royals if r.available
         ]
         return "\n".join([
-            "Betrothals (MAR-2):", *([f"  {b}" for b in view.betrothals] or ["  none"]),
-            "Available to Wed (MAR-1) - w for the full display:", *available,
+            _("Betrothals (MAR-2):"), *([f"  {b}" for b in view.betrothals] or ["  " + _("none")]),
+            _("Available to Wed (MAR-1) - w for the full display:"), *available,
             display.war_line(view), *display.minor_lines(view),
         ])
 
 
 class ActionScreen(PhaseScreen):
-    TITLE = "Action Phase"
+    TITLE = N_("Action Phase")
 
     def phase_info(self, view: SeatView) -> str:
-        in_force = [f"#{c.number} {c.title} (Turn Track marker, CARD-4)" for c in view.in_force]
+        in_force = [_("#{number} {title} (Turn Track marker, CARD-4)").format(number=c.number, title=c.title) for c in view.in_force]
         return "\n".join([
             self._hand_text(view),
             display.pile_line(view),
-            *(["In force:", *in_force] if in_force else []),
+            *([_("In force:"), *in_force] if in_force else []),
             display.war_line(view),
         ])
 
 
 class MarriageScreen(PhaseScreen):
-    TITLE = "Marriage Resolution Phase"
+    TITLE = N_("Marriage Resolution Phase")
 
     def phase_info(self, view: SeatView) -> str:
         rows = [
-            f"  {display.mark(r.name, r.provisional)} ({r.power}) Elig {r.eligibility}: {r.status}"
+            "  " + _("{royal} ({power}) Elig {eligibility}: {status}").format(
+                royal=display.mark(r.name, r.provisional), power=r.power, eligibility=r.eligibility, status=r.status,
+            )
             for r in view.royals if r.in_play
         ]
-        return "\n".join([f"Virgin Queen VP so far: {view.virgin_queen_vp} of {view.virgin_queen_cap} (VQ-1)", *rows])
+        so_far = _("Virgin Queen VP so far: {vp} of {cap} (VQ-1)").format(vp=view.virgin_queen_vp, cap=view.virgin_queen_cap)
+        return "\n".join([so_far, *rows])
 
 
 class PatronageScreen(PhaseScreen):
-    TITLE = "Patronage Phase"
+    TITLE = N_("Patronage Phase")
 
     def phase_info(self, view: SeatView) -> str:
-        rows = [f"  {display.mark(r.name, r.provisional)} ({r.kind}, rating {r.rating}): {r.where}" for r in view.patrons if r.sponsored]
-        return "\n".join(["On the Patronage chart (PAT-6 order):", *(rows or ["  none"]), *view.markers])
+        rows = [
+            "  " + _("{patron} ({kind}, rating {rating}): {where}").format(
+                patron=display.mark(r.name, r.provisional), kind=r.kind, rating=r.rating, where=r.where,
+            )
+            for r in view.patrons if r.sponsored
+        ]
+        return "\n".join([_("On the Patronage chart (PAT-6 order):"), *(rows or ["  " + _("none")]), *view.markers])
 
 
 # The phases that can wait for a decision; the others are reported (tui/screens/reports.py).

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
+from core.i18n import N_, _
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.textual_private import SteadyOptionList
 from tui.widgets.steady_footer import SteadyFooter
@@ -24,21 +25,23 @@ if TYPE_CHECKING:
     from tui.terminal import Terminal
 
 LOBBY_REFRESH_SECONDS = 1.0
+# The kinds of computer player by name (a seat's ``bot`` is the kind's id, kept in the game as it is)
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
 
 
 def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]) -> str:
-    powers = ", ".join(power_names.get(p, p) for p in seat.powers)
+    powers = ", ".join(_(power_names.get(p, p)) for p in seat.powers)
     if not seat.is_person:
-        return f"  {powers}: {seat.bot} computer"
+        return "  " + _("{powers}: {bot} computer").format(powers=powers, bot=_(BOT_NAMES.get(seat.bot, seat.bot)))
     if holder == player:
-        state = "yours: Enter to rejoin"
+        state = _("yours: Enter to rejoin")
     elif holder:
-        state = f"played by {holder}"
+        state = _("played by {person}").format(person=holder)
     elif seat.name == player:
-        state = "free, named for you: Enter to take it"
+        state = _("free, named for you: Enter to take it")
     else:
-        state = f"waiting for {seat.name}"
-    return f"  {powers}: seat {seat.name} - {state}"
+        state = _("waiting for {person}").format(person=seat.name)
+    return "  " + _("{powers}: seat {seat} - {state}").format(powers=powers, seat=seat.name, state=state)
 
 
 def your_turn_first(games: Listing, player: str) -> Listing:
@@ -51,21 +54,24 @@ def whose_turn(row: GameRow, player: str, power_names: dict[str, str]) -> str:
     """Whose decision the game waits for (store.Waiting, kept with every action)."""
     waiting = row.waiting
     if waiting is None or waiting.over:
-        return "game over" if waiting is not None else "no one's turn"
-    power = power_names.get(waiting.power, waiting.power)
+        return _("game over") if waiting is not None else _("no one's turn")
+    power = _(power_names.get(waiting.power, waiting.power))
     if waiting.waits_for(player):
-        return f"YOUR TURN ({power})"
-    return f"{waiting.seat}'s turn ({power})" if waiting.person else f"the computers' turn ({power})"
+        return _("YOUR TURN ({power})").format(power=power)
+    if waiting.person:
+        return _("{person}'s turn ({power})").format(person=waiting.seat, power=power)
+    return _("the computers' turn ({power})").format(power=power)
 
 
 class LobbyScreen(Screen[None]):
     """Every shared game with its seats; Enter on a free seat takes it, on "watch" follows the game."""
 
     BINDINGS = [
-        Binding("n", "new_game", "New shared game"),
-        Binding("r", "refresh", "Refresh"),
-        Binding("escape", "back", "Back"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "new_game", N_("New shared game")),
+        Binding("r", "refresh", N_("Refresh")),
+        Binding("i", "language", N_("Language")),
+        Binding("escape", "back", N_("Back")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, terminal: Terminal) -> None:
@@ -81,7 +87,7 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-title", markup=False)
         if not self.player_fixed:
             with Horizontal(classes="seat"):
-                yield Label("Your name   ")
+                yield Label(_("Your name").ljust(12))
                 yield Input(value=self.player, id="player-name", max_length=20, compact=True)
         yield SteadyOptionList(id="lobby-games")
         yield Static("", id="lobby-problem", markup=False)
@@ -108,7 +114,7 @@ class LobbyScreen(Screen[None]):
         in a worker: a store held by another program never holds the keys."""
         if not self.is_current:  # a game is on screen above (over SSH the lobby stays under it)
             return
-        title = f"Shared games - you are {self.player or '(no name yet)'} - Enter takes a seat or watches"
+        title = _("Shared games - you are {person} - Enter takes a seat or watches").format(person=self.player or _("(no name yet)"))
         heading = self.query_one("#lobby-title", Static)
         if heading.content != title:
             heading.update(title)
@@ -145,7 +151,7 @@ class LobbyScreen(Screen[None]):
             listing.highlighted = ids.index(highlighted)
         elif selectable:
             listing.highlighted = selectable[0]
-        self.show_problem("" if games else "No shared games yet: n creates one.")
+        self.show_problem("" if games else _("No shared games yet: n creates one."))
 
     def _options(self, games: Listing) -> list[Option]:
         names = self.terminal.names
@@ -155,10 +161,12 @@ class LobbyScreen(Screen[None]):
         self._targets = {}
         for row, holders in your_turn_first(games, player):
             setup = row.setup
-            scenario = scenarios[setup.scenario].name if setup.scenario in scenarios else setup.scenario
+            scenario = _(scenarios[setup.scenario].name) if setup.scenario in scenarios else setup.scenario
             options.append(Option(
-                Content(f"Game {row.id} - {scenario} - {whose_turn(row, player, names)} - {row.actions} actions - "
-                        f"created {row.created[:16].replace('T', ' ')}"),
+                Content(_("Game {game} - {scenario} - {turn} - {actions} actions - created {created}").format(
+                    game=row.id, scenario=scenario, turn=whose_turn(row, player, names), actions=row.actions,
+                    created=row.created[:16].replace("T", " "),
+                )),
                 id=f"game-{row.id}", disabled=True,
             ))
             for index, seat in enumerate(setup.seats):
@@ -167,7 +175,7 @@ class LobbyScreen(Screen[None]):
                 options.append(Option(label, id=option_id, disabled=not seat.is_person))
                 self._targets[option_id] = (row.id, seat.name)
             watch_id = f"watch-{row.id}"
-            options.append(Option("  watch as an onlooker", id=watch_id))
+            options.append(Option("  " + _("watch as an onlooker"), id=watch_id))
             self._targets[watch_id] = (row.id, None)
         return options
 
@@ -177,7 +185,7 @@ class LobbyScreen(Screen[None]):
         if target is None or not self.is_current:  # a second Enter in a burst, after the game is shown
             return
         if not self.player:
-            self.show_problem("Type your name first: the other players see it on your seat.")
+            self.show_problem(_("Type your name first: the other players see it on your seat."))
             return
         game_id, seat = target
         self.post_message(JoinSharedGame(game_id, seat))
@@ -186,9 +194,14 @@ class LobbyScreen(Screen[None]):
         from tui.screens.menus import NewGameScreen
 
         if not self.player:
-            self.show_problem("Type your name first: the new game gives you a seat by it.")
+            self.show_problem(_("Type your name first: the new game gives you a seat by it."))
             return
         self.app.push_screen(NewGameScreen(self.terminal.data, shared=True, player=self.player))
+
+    def action_language(self) -> None:
+        from tui.screens.language import LanguageScreen
+
+        self.app.push_screen(LanguageScreen())
 
     def action_back(self) -> None:
         """Back to the title (opened from it): a seat asked for and not yet taken is not taken then."""

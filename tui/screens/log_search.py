@@ -23,6 +23,7 @@ from textual.widgets import Input, Static
 from core.events import Event
 from core.log_query import FILTER_HELP, LogFilter, log_line, parse_filter, where
 from core.gamedata import GameData
+from core.i18n import N_, _, ngettext
 from tui.screens.kept import kept_screen
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -36,13 +37,13 @@ class LogLines(ScrollView, can_focus=True):
     LogLines > .log-lines--cursor { background: $accent 40%; text-style: bold; }
     """
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "ends(0)", "First", show=False),
-        Binding("end", "ends(1)", "Last", show=False),
-        Binding("enter", "open_rule", "Rule of this line"),
+        Binding("up", "move(-1)", N_("Up"), show=False),
+        Binding("down", "move(1)", N_("Down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False),
+        Binding("home", "ends(0)", N_("First"), show=False),
+        Binding("end", "ends(1)", N_("Last"), show=False),
+        Binding("enter", "open_rule", N_("Rule of this line")),
     ]
     cursor: reactive[int] = reactive(0, always_update=True)
 
@@ -123,7 +124,7 @@ class LogSearchScreen(ModalScreen[None]):
     LogSearchScreen #log-count { height: auto; color: $text-muted; padding: 0 1; }
     LogSearchScreen #log-detail { height: auto; max-height: 6; border-top: solid $primary-darken-2; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("slash", "filter", "Filter")]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("slash", "filter", N_("Filter"))]
 
     def __init__(self, log: Sequence[Event], data: GameData, names: dict[str, str]) -> None:
         super().__init__()
@@ -145,7 +146,7 @@ class LogSearchScreen(ModalScreen[None]):
         self.query_one(LogLines).focus()
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="/ search the log: a power, a phase, a turn, a rule, dice or any word", id="log-filter", compact=True)
+        yield Input(placeholder=_("/ search the log: a power, a phase, a turn, a rule, dice or any word"), id="log-filter", compact=True)
         yield Static("", id="log-count", markup=False)
         yield LogLines(self.names, id="log-lines")
         yield Static("", id="log-detail", markup=False)
@@ -159,13 +160,24 @@ class LogSearchScreen(ModalScreen[None]):
         log = self.events
         found = [e for e in log if log_filter.matches(e, self.names)]
         self.query_one(LogLines).show(found)
-        text = f" with {log_filter.describe()}" if log_filter.words else ""
-        self._count = f"{len(found)} of {len(log)} log lines{text} - Enter: the rule a line cites"
+        if log_filter.words:
+            count = ngettext(
+                "{found} of {count} log lines with {words} - Enter: the rule a line cites",
+                "{found} of {count} log lines with {words} - Enter: the rule a line cites",
+                len(log),
+            )
+        else:
+            count = ngettext(
+                "{found} of {count} log lines - Enter: the rule a line cites",
+                "{found} of {count} log lines - Enter: the rule a line cites",
+                len(log),
+            )
+        self._count = count.format(found=len(found), count=len(log), words=log_filter.describe())
         self._show_count()
 
     def _show_count(self) -> None:
         """The count, and the search's examples, wrapped, while it is being typed."""
-        hint = f"\nSearch: {FILTER_HELP}" if self.query_one("#log-filter", Input).has_focus else ""
+        hint = "\n" + _("Search: {examples}").format(examples=_(FILTER_HELP)) if self.query_one("#log-filter", Input).has_focus else ""
         self.query_one("#log-count", Static).update(self._count + hint)
 
     @on(Input.Changed, "#log-filter")
@@ -185,7 +197,7 @@ class LogSearchScreen(ModalScreen[None]):
     @on(LogLines.Moved)
     def _moved(self, message: LogLines.Moved) -> None:
         event = message.event
-        text = f"{log_line(event, self.names)}  ({where(event)})" if event is not None else "No log line matches."
+        text = f"{log_line(event, self.names)}  ({where(event)})" if event is not None else _("No log line matches.")
         self.query_one("#log-detail", Static).update(text)
 
     @on(LogLines.Chosen)

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from core.geography import neighbours
+from core.i18n import N_, _
 from core.views import SpaceRow
 from tui.messages import RecordTable
 from tui.widgets.steady_footer import SteadyFooter
@@ -103,13 +104,16 @@ def render_map(data: GameData, spaces: dict[str, SpaceRow], selected: str) -> Te
 
 
 def space_summary(data: GameData, space: SpaceRow) -> str:
-    marks = [m for m, on in (("key", space.key), ("fortress", space.fortified), ("Unrest", space.unrest)) if on]
-    units = ", ".join(f"{u.name} {u.regulars} reg {u.mercenaries} merc" for u in space.units)
+    marks = [_(m) for m, on in ((N_("key"), space.key), (N_("fortress"), space.fortified), (N_("Unrest"), space.unrest)) if on]
+    units = ", ".join(
+        _("{power} {regulars} reg {mercenaries} merc").format(power=u.name, regulars=u.regulars, mercenaries=u.mercenaries)
+        for u in space.units
+    )
     joined = ", ".join(data.spaces[n].name for n in neighbours(data, space.id))
     return (
         f"{space.name}{'*' if space.provisional else ''} - {space.controller} - {space.religion}"
         f"{' - ' + ', '.join(marks) if marks else ''}\n"
-        f"Units: {units or 'none'}.  Connects to: {joined or 'nothing'}."
+        + _("Units: {units}.  Connects to: {spaces}.").format(units=units or _("none"), spaces=joined or _("nothing"))
     )
 
 
@@ -133,10 +137,10 @@ def nearest_in_direction(data: GameData, space_id: str, direction: str) -> str:
 class MapScreen(ModalScreen[None]):
     BINDINGS = [
         *[Binding(arrow, f"move('{arrow}')", show=False, priority=True) for arrow in DIRECTIONS],
-        Binding("enter", "detail", "Detail", priority=True),
-        Binding("t", "table", "Table action"),
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
+        Binding("enter", "detail", N_("Detail"), priority=True),
+        Binding("t", "table", N_("Table action")),
+        Binding("escape", "close", N_("Close")),
+        Binding("q", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, data: GameData, spaces: tuple[SpaceRow, ...]) -> None:
@@ -147,7 +151,7 @@ class MapScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            "Arrows move, Enter details. UPPER key, underline fortress, 5 units, ! Unrest",
+            _("Arrows move, Enter details. UPPER key, underline fortress, 5 units, ! Unrest"),
             classes="map-legend",
             markup=False,
         )
@@ -170,12 +174,16 @@ class MapScreen(ModalScreen[None]):
         from tui.screens.overlays import TextScreen
 
         space = self.spaces[self.selected]
-        text = (
-            f"{space_summary(self.data, space)}\n\n"
-            "Control, Unrest, religion and units change through table actions: press t on the map "
-            f"(TABLE-1).\nPositions and most connections are schematic.\n{PROVISIONAL_NOTE}"
-        )
-        self.app.push_screen(TextScreen(f"Space: {space.name}", text))
+        text = "\n\n".join([
+            space_summary(self.data, space),
+            _(
+                "Control, Unrest, religion and units change through table actions: press t on the map "
+                "(TABLE-1).\nPositions and most connections are schematic."
+            )
+            + "\n"
+            + _(PROVISIONAL_NOTE),
+        ])
+        self.app.push_screen(TextScreen(_("Space: {space}").format(space=space.name), text))
 
     def action_table(self) -> None:
         self.app.post_message(RecordTable())  # to the app directly: this screen is closing

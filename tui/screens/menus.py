@@ -17,8 +17,10 @@ from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.gamedata import PROVISIONAL_NOTE, GameData
+from core.i18n import N_, _, ngettext
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
 from tui.screens.kept import kept_screen
+from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.textual_private import SteadyOptionList, SteadySelect
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -30,34 +32,38 @@ if TYPE_CHECKING:
 class TitleScreen(Screen[None]):
     BINDINGS = [
         # short labels: every key fits the footer at 80 columns
-        Binding("c", "continue_game", "Continue"),
-        Binding("n", "new_game", "New"),
-        Binding("l", "load_game", "Load"),
-        Binding("s", "shared_games", "Shared"),
-        Binding("k", "walkthroughs", "Learn"),
-        Binding("r", "rules", "Rules"),
-        Binding("a", "about", "About"),
-        Binding("h", "theme", "Theme"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("c", "continue_game", N_("Continue")),
+        Binding("n", "new_game", N_("New")),
+        Binding("l", "load_game", N_("Load")),
+        Binding("s", "shared_games", N_("Shared")),
+        Binding("k", "walkthroughs", N_("Learn")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("a", "about", N_("About")),
+        Binding("h", "theme", N_("Theme")),
+        Binding("i", "language", N_("Language"), show=False),  # its button names every language in its own words
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static("THE VIRGIN QUEEN", id="title", markup=False)
-            yield Static("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people", markup=False)
+            yield Static(_("THE VIRGIN QUEEN"), id="title", markup=False)
+            yield Static(_("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people"), markup=False)
             your_turn = Static("", id="your-turn", markup=False)
             your_turn.display = False  # until a shared game is found waiting for this player
             yield your_turn
-            continue_button = Button("Continue (c)", id="continue", variant="primary", compact=True)
+            continue_button = Button(_("Continue (c)"), id="continue", variant="primary", compact=True)
             continue_button.display = False  # until a game slot is found (_offer_continue)
             yield continue_button
-            yield Button("New game (n)", id="new", compact=True)
-            yield Button("Load game (l)", id="load", compact=True)
-            yield Button("Shared games (s)", id="shared", compact=True)
-            yield Button("Walkthroughs (k)", id="walkthroughs", compact=True)
-            yield Button("About (a)", id="about", compact=True)
-            yield Button("Theme (h)", id="theme", compact=True)
-            yield Button("Quit (q)", id="quit", compact=True)
+            yield Button(_("New game (n)"), id="new", compact=True)
+            yield Button(_("Load game (l)"), id="load", compact=True)
+            yield Button(_("Shared games (s)"), id="shared", compact=True)
+            yield Button(_("Walkthroughs (k)"), id="walkthroughs", compact=True)
+            yield Button(_("About (a)"), id="about", compact=True)
+            yield Button(_("Theme (h)"), id="theme", compact=True)
+            language = Button(f"{ALL_LANGUAGES} (i)", id="language", compact=True)
+            language.can_focus = False  # reached with i (or a click): Tab goes through the others as before
+            yield language
+            yield Button(_("Quit (q)"), id="quit", compact=True)
         yield SteadyFooter()
 
     @on(Button.Pressed)
@@ -70,6 +76,7 @@ class TitleScreen(Screen[None]):
             "walkthroughs": self.action_walkthroughs,
             "about": self.action_about,
             "theme": self.action_theme,
+            "language": self.action_language,
             "quit": self.app.exit,
         }
         actions[event.button.id or "quit"]()
@@ -108,9 +115,8 @@ class TitleScreen(Screen[None]):
             return
         self.can_continue = found
         self.query_one("#continue", Button).display = found
-        games = "1 shared game" if waiting == 1 else f"{waiting} shared games"
         your_turn = self.query_one("#your-turn", Static)
-        your_turn.update(f"Your turn in {games} (s)")
+        your_turn.update(ngettext("Your turn in {count} shared game (s)", "Your turn in {count} shared games (s)", waiting).format(count=waiting))
         your_turn.display = waiting > 0
         self.refresh_bindings()
 
@@ -148,27 +154,38 @@ class TitleScreen(Screen[None]):
     def action_theme(self) -> None:
         self.app.push_screen(ThemeScreen())
 
+    def action_language(self) -> None:
+        self.app.push_screen(LanguageScreen())
+
     def action_about(self) -> None:
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
 
         data = self.terminal.data
-        override = data.override_file or "none"
-        text = (
-            f"{PROVISIONAL_NOTE}\n\nProvisional records: "
-            f"{sum(r.provisional for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces) for r in t.values())}"
-            f" of {sum(len(t) for t in (data.royals, data.artists, data.scientists, data.cards, data.spaces))}.\n"
-            f"Override file in use: {override}\nSave folder: {self.terminal.save_dir}"
+        tables = (data.royals, data.artists, data.scientists, data.cards, data.spaces)
+        text = _(
+            "{note}\n\nProvisional records: {provisional} of {records}.\n"
+            "Override file in use: {override}\nSave folder: {folder}"
+        ).format(
+            note=_(PROVISIONAL_NOTE),
+            provisional=sum(r.provisional for t in tables for r in t.values()),
+            records=sum(len(t) for t in tables),
+            override=data.override_file or _("none"),
+            folder=self.terminal.save_dir,
         )
-        self.app.push_screen(TextScreen("About - provisional data", text))
+        self.app.push_screen(TextScreen(_("About - provisional data"), text))
 
 
 # Who may hold a power in the new-game form: a person (named beside it) or a computer player (core/bots.py).
 PERSON = "person"
-PERSON_PLACEHOLDER = "a person's name"
-HOLDERS = (("Person", PERSON), ("Computer: random", "random"), ("Computer: greedy", "greedy"), ("Computer: search", "search"))
+PERSON_PLACEHOLDER = N_("a person's name")
+HOLDERS = (
+    (N_("Person"), PERSON), (N_("Computer: random"), "random"), (N_("Computer: greedy"), "greedy"), (N_("Computer: search"), "search"),
+)
 
 
 def computer_seat_name(bot: str) -> str:
+    """The name of a computer seat, kept in the game: English in every language (a seat's name is its
+    identity, as a person's is; the lobby shows the kind of computer translated)."""
     return f"{bot} computer"
 
 
@@ -194,7 +211,7 @@ class NewGameScreen(Screen[None]):
     """Scenario, who holds which power (a person by name, the same name = the same person; or a
     computer player), seed, options. ``shared``: the game is created in the shared store (the lobby)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+n", "start", "Start")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), Binding("ctrl+n", "start", N_("Start"))]
 
     def __init__(self, data: GameData, shared: bool = False, player: str = "") -> None:
         super().__init__()
@@ -212,35 +229,41 @@ class NewGameScreen(Screen[None]):
             self.query_one("#form-problem", Static).update("")
 
     def _default_holder(self, index: int) -> tuple[str, str]:
-        """Locally every power starts with "Player 1"; a shared game starts with the player creating
-        it on the first power and random computer players on the others."""
+        """Locally every power starts with "Player 1" (in the player's language: a name, kept as
+        typed); a shared game starts with the player creating it on the first power and random
+        computer players on the others."""
         if not self.shared:
-            return PERSON, "Player 1"
+            return PERSON, _("Player 1")
         return (PERSON, self.player) if index == 0 else ("random", "")
 
     def compose(self) -> ComposeResult:
         data = self.data
-        heading = "New shared game" if self.shared else "New game"
+        heading = (
+            _("New shared game: person or computer per power; same name = same person (GEN-2)")
+            if self.shared
+            else _("New game: person or computer per power; same name = same person (GEN-2)")
+        )
+        holders = [(_(label), value) for label, value in HOLDERS]
         with VerticalScroll(id="new-game"):
-            yield Static(f"{heading}: person or computer per power; same name = same person (GEN-2)", markup=False)
+            yield Static(heading, markup=False)
             with Horizontal(classes="seat"):
-                yield Label("Scenario    ")
-                yield SteadySelect([(s.name, s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
+                yield Label(_("Scenario").ljust(12))
+                yield SteadySelect([(_(s.name), s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
             for index, power in enumerate(data.powers):
                 holder, name = self._default_holder(index)
                 with Horizontal(classes="seat"):
-                    yield Label(f"{power.name:<12}")
-                    yield SteadySelect(HOLDERS, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
-                    yield Input(value=name, placeholder=PERSON_PLACEHOLDER if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
+                    yield Label(f"{_(power.name):<12}")
+                    yield SteadySelect(holders, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
+                    yield Input(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
-                yield Label("Seed        ")
+                yield Label(_("Seed").ljust(12))
                 yield Input(value=self._seed, id="seed", type="integer", compact=True)
             with Horizontal(classes="seat"):
-                yield Label("Strict response windows (GEN-8) ")
+                yield Label(_("Strict response windows (GEN-8)") + " ")
                 strict = "on" if data.settings.options.strict_response_windows else "off"
-                yield SteadySelect([("off: ask only holders", "off"), ("on: ask everyone", "on")], value=strict, allow_blank=False, id="strict", compact=True)
+                yield SteadySelect([(_("off: ask only holders"), "off"), (_("on: ask everyone"), "on")], value=strict, allow_blank=False, id="strict", compact=True)
             yield Static("", id="form-problem", markup=False)
-            yield Button("Start (Ctrl+N)", id="start", variant="primary", compact=True)
+            yield Button(_("Start (Ctrl+N)"), id="start", variant="primary", compact=True)
         yield SteadyFooter()
 
     @on(Select.Changed, ".holder")
@@ -250,7 +273,7 @@ class NewGameScreen(Screen[None]):
         power = (event.select.id or "").removeprefix("holder-")
         name = self.query_one(f"#seat-{power}", Input)
         if event.value == PERSON:
-            name.disabled, name.placeholder = False, PERSON_PLACEHOLDER
+            name.disabled, name.placeholder = False, _(PERSON_PLACEHOLDER)
             name.value = name.value or self._set_aside.pop(power, "")
         elif not name.disabled:
             self._set_aside[power] = name.value
@@ -269,19 +292,19 @@ class NewGameScreen(Screen[None]):
         data = self.data
         holders = self.holders()
         people = {p: name for p, (holder, name) in holders.items() if holder == PERSON}
-        missing = [data.power_name(p) for p, name in people.items() if not name]
+        missing = [_(data.power_name(p)) for p, name in people.items() if not name]
         computer_names = {computer_seat_name(bot) for _label, bot in HOLDERS if bot != PERSON}
         taken = sorted({name for name in people.values() if name in computer_names})
         seed_text = self.query_one("#seed", Input).value.strip()
         problem = self.query_one("#form-problem", Static)
         if missing:
-            problem.update(f"Every power needs a person (GEN-2) or a computer: name one for {', '.join(missing)}.")
+            problem.update(_("Every power needs a person (GEN-2) or a computer: name one for {powers}.").format(powers=", ".join(missing)))
             return
         if taken:
-            problem.update(f"{taken[0]!r} names a computer player: give the person another name.")
+            problem.update(_("{name!r} names a computer player: give the person another name.").format(name=taken[0]))
             return
         if not seed_text.lstrip("-").isdigit():
-            problem.update("The seed must be a whole number.")
+            problem.update(_("The seed must be a whole number."))
             return
         from core.setup import Setup
         from tui.slots import started_now
@@ -297,7 +320,7 @@ class NewGameScreen(Screen[None]):
 
 
 class SaveList(SteadyOptionList):
-    BINDINGS = [Binding("enter", "select", "Load")]  # the footer says what Enter does
+    BINDINGS = [Binding("enter", "select", N_("Load"))]  # the footer says what Enter does
 
 
 class LoadScreen(Screen[None]):
@@ -305,7 +328,7 @@ class LoadScreen(Screen[None]):
     each with its turn, phase and when it was written, under the game's scenario, start and people
     (read off the event loop: a folder of many saves fills the list as soon as it is read)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
 
     def __init__(self, save_dir: Path) -> None:
         super().__init__()
@@ -313,9 +336,9 @@ class LoadScreen(Screen[None]):
         self.files: list[Path] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Load a game from {self.save_dir} (each game autosaves in its own file)", markup=False)
+        yield Static(_("Load a game from {folder} (each game autosaves in its own file)").format(folder=self.save_dir), markup=False)
         yield SaveList(id="saves")
-        yield Static("Reading the save folder...", id="load-problem", markup=False)
+        yield Static(_("Reading the save folder..."), id="load-problem", markup=False)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -326,7 +349,7 @@ class LoadScreen(Screen[None]):
         from tui.slots import by_game, save_files, summarise
 
         groups = by_game([summarise(path) for path in save_files(self.save_dir)])
-        rows = [(group[0].heading() if not group[0].problem else "Cannot be loaded", [(s.path, s.label()) for s in group]) for group in groups]
+        rows = [(group[0].heading() if not group[0].problem else _("Cannot be loaded"), [(s.path, s.label()) for s in group]) for group in groups]
         self.app.call_from_thread(self._list, rows)
 
     def _list(self, groups: list[tuple[str, list[tuple[Path, str]]]]) -> None:
@@ -344,7 +367,7 @@ class LoadScreen(Screen[None]):
         if self.files:
             listing.highlighted = 1
             listing.focus()
-        self.show_problem("" if self.files else "No saved games yet.")
+        self.show_problem("" if self.files else _("No saved games yet."))
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -357,17 +380,17 @@ class LoadScreen(Screen[None]):
 
 
 class ThemeList(SteadyOptionList):
-    BINDINGS = [Binding("enter", "select", "Use")]
+    BINDINGS = [Binding("enter", "select", N_("Use"))]
 
 
 class ThemeScreen(Screen[None]):
     """The colour themes; the one chosen is kept for later runs (settings.json)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
 
     def compose(self) -> ComposeResult:
         self.themes = sorted(self.app.available_themes)
-        yield Static("Theme: Enter to use it (kept for the next start), Esc to go back", markup=False)
+        yield Static(_("Theme: Enter to use it (kept for the next start), Esc to go back"), markup=False)
         themes = ThemeList(*[Option(name, id=name) for name in self.themes], id="theme-list")
         if self.app.theme in self.themes:
             themes.highlighted = self.themes.index(self.app.theme)

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from core.gamedata import PROVISIONAL_NOTE
+from core.i18n import N_, _
 from core.views import SeatView
 from tui import display
 from tui.messages import HandedOff
@@ -24,7 +25,7 @@ class HandoffScreen(Screen[None]):
     """GEN-2 / GEN-8: the keyboard passes to another person. The board is not under this screen: it
     was taken down before, and the next person's board is composed only after their Enter."""
 
-    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+    BINDINGS = [Binding("enter", "ready", N_("I am ready"), priority=True)]
 
     def __init__(self, person: str, power_name: str) -> None:
         super().__init__()
@@ -33,9 +34,10 @@ class HandoffScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
-            yield Static(f"Pass to {self.person} - {self.power_name}", id="handoff-title", markup=False)
-            yield Static("Press Enter when you are ready. (The board is hidden until then.)", markup=False)
-            yield Static("Ctrl+S saves a copy of the game; Ctrl+Q quits.", classes="hint", markup=False)
+            title = _("Pass to {person} - {power}").format(person=self.person, power=_(self.power_name))
+            yield Static(title, id="handoff-title", markup=False)
+            yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
+            yield Static(_("Ctrl+S saves a copy of the game; Ctrl+Q quits."), classes="hint", markup=False)
 
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
@@ -43,7 +45,7 @@ class HandoffScreen(Screen[None]):
 
 
 class TextScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("q", "close", N_("Close"), show=False)]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
@@ -63,7 +65,7 @@ class TextScreen(ModalScreen[None]):
 class TableScreen(ModalScreen[None]):
     """A read-only display as a table (Available to Wed, the Patronage chart)."""
 
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("q", "close", N_("Close"), show=False)]
 
     def __init__(self, title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]], notes: list[str]) -> None:
         super().__init__()
@@ -100,12 +102,14 @@ def open_royals(app: App[Any], view: SeatView) -> None:
         (display.mark(r.name, r.provisional), r.power, r.sex, r.family, str(r.eligibility), r.status)
         for r in view.royals
     ]
-    columns = ("Royal", "Power", "Sex", "Fam", "Elig", "Status")
-    _open_table(app, "royals", "Available to Wed display (MAR-1)", columns, rows, ["Fam: H Habsburg, V Valois.", PROVISIONAL_NOTE])
+    columns = (_("Royal"), _("Power"), _("Sex"), _("Fam"), _("Elig"), _("Status"))
+    notes = [_("Fam: H Habsburg, V Valois."), _(PROVISIONAL_NOTE)]
+    _open_table(app, "royals", _("Available to Wed display (MAR-1)"), columns, rows, notes)
 
 
 def open_patronage(app: App[Any], view: SeatView) -> None:
     rows = [(display.mark(r.name, r.provisional), r.pool, r.kind, str(r.rating), r.where) for r in view.patrons]
-    notes = [*view.markers, PROVISIONAL_NOTE]
-    columns = ("Patron", "Pool", "Type", "Rating", "Where")
-    _open_table(app, "patronage", "Patronage chart (PAT-2, PAT-8, SCI-2)", columns, rows, notes)
+    notes = [*view.markers, _(PROVISIONAL_NOTE)]
+    # "Name" and "Kind": the footer's "Patron" (the chart) and "Type" (a choice) are other words in Spanish and Russian
+    columns = (_("Name"), _("Pool"), _("Kind"), _("Rating"), _("Where"))
+    _open_table(app, "patronage", _("Patronage chart (PAT-2, PAT-8, SCI-2)"), columns, rows, notes)

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.events import Event, EventKind, render
+from core.i18n import N_, _
 from core.views import SeatView
 from tui import display
 from tui.messages import Destination, LeaveGame
@@ -21,10 +22,10 @@ from tui.widgets.tables import rows_table
 class ReportScreen(ModalScreen[None]):
     """What a phase did; only Enter goes on (Escape is not Continue), the viewing keys all work."""
 
-    BINDINGS = [Binding("enter", "dismiss_report", "Continue", priority=True), *VIEW_KEYS]
-    HEADING = ""
+    BINDINGS = [Binding("enter", "dismiss_report", N_("Continue"), priority=True), *VIEW_KEYS]
+    HEADING = ""  # marked N_, translated when shown
     RULE = ""  # where ? opens the rules browser on this report
-    HINT = "Press Enter to continue."
+    HINT = N_("Press Enter to continue.")
 
     def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object) -> None:
         super().__init__()
@@ -43,11 +44,11 @@ class ReportScreen(ModalScreen[None]):
         with Scrolling(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
-            yield Static(self.HINT, classes="hint", markup=False)
+            yield Static(_(self.HINT), classes="hint", markup=False)
         yield SteadyFooter(compact=True)
 
     def heading(self) -> str:
-        return f"Turn {self.turn}: {self.HEADING}"
+        return _("Turn {turn}: {heading}").format(turn=self.turn, heading=_(self.HEADING) if self.HEADING else "")
 
     def body(self, view: SeatView) -> ComposeResult:
         yield from ()
@@ -59,7 +60,10 @@ class ReportScreen(ModalScreen[None]):
 
     def vp_standings(self, view: SeatView) -> Static:
         """WIN-6: each power's total and ledger, wrapped rather than cut at 80 columns."""
-        lines = [f"{power} {total} VP: {ledger}" for power, total, ledger in map(display.vp_cells, view.vp)]
+        lines = [
+            _("{power} {total} VP: {ledger}").format(power=power, total=total, ledger=ledger)
+            for power, total, ledger in map(display.vp_cells, view.vp)
+        ]
         return Static("\n".join(lines), id="standings", markup=False)
 
     def action_dismiss_report(self) -> None:
@@ -67,17 +71,17 @@ class ReportScreen(ModalScreen[None]):
 
 
 class CardDrawScreen(ReportScreen):
-    HEADING = "Card Draw Phase (CARD-5..CARD-7)"
+    HEADING = N_("Card Draw Phase (CARD-5..CARD-7)")
     RULE = "CARD-5"
 
     def body(self, view: SeatView) -> ComposeResult:
-        yield rows_table(("Power", "Cards", "Where the count comes from (CARD-7)"), [display.deal_cells(r) for r in view.deal], "deal")
+        yield rows_table((_("Power"), _("Cards"), _("Where the count comes from (CARD-7)")), [display.deal_cells(r) for r in view.deal], "deal")
         yield Static(display.pile_line(view), markup=False)
         yield Static(self.event_lines("CARD", "MAR"), markup=False)
 
 
 class DiplomaticStatusReport(ReportScreen):
-    HEADING = "Diplomacy Phase - Diplomatic Status (DIP-1..DIP-6)"
+    HEADING = N_("Diplomacy Phase - Diplomatic Status (DIP-1..DIP-6)")
     RULE = "DIP-1"
 
     def body(self, view: SeatView) -> ComposeResult:
@@ -86,7 +90,7 @@ class DiplomaticStatusReport(ReportScreen):
 
 
 class MarriageReport(ReportScreen):
-    HEADING = "Marriage Resolution Phase (MAR-4..MAR-8, VQ-1, AGE-1)"
+    HEADING = N_("Marriage Resolution Phase (MAR-4..MAR-8, VQ-1, AGE-1)")
     RULE = "MAR-4"
 
     def body(self, view: SeatView) -> ComposeResult:
@@ -94,7 +98,7 @@ class MarriageReport(ReportScreen):
 
 
 class PatronageReport(ReportScreen):
-    HEADING = "Patronage Phase (PAT-5..PAT-8, SCI-1..SCI-3)"
+    HEADING = N_("Patronage Phase (PAT-5..PAT-8, SCI-1..SCI-3)")
     RULE = "PAT-5"
 
     def body(self, view: SeatView) -> ComposeResult:
@@ -103,24 +107,24 @@ class PatronageReport(ReportScreen):
 
 
 class EndOfTurnScreen(ReportScreen):
-    HEADING = "Winter and Victory Determination (WIN-5)"
+    HEADING = N_("Winter and Victory Determination (WIN-5)")
     RULE = "WIN-5"
 
     def body(self, view: SeatView) -> ComposeResult:
-        yield Static("Standings and VP ledger (WIN-6):", markup=False)
+        yield Static(_("Standings and VP ledger (WIN-6):"), markup=False)
         yield self.vp_standings(view)
         yield Static(self.event_lines(), markup=False)
 
 
 class GameOverScreen(EndOfTurnScreen):
-    HEADING = "Game over"
+    HEADING = N_("Game over")
     RULE = "WIN-1"
-    HINT = "Press Enter for the title screen (the game stays in its save slot)."
-    BINDINGS = [Binding("enter", "leave", "Title screen", priority=True), *VIEW_KEYS]
+    HINT = N_("Press Enter for the title screen (the game stays in its save slot).")
+    BINDINGS = [Binding("enter", "leave", N_("Title screen"), priority=True), *VIEW_KEYS]
 
     def heading(self) -> str:
         view = self.view
-        return f"Game over: {view.winner} wins - {view.victory}"
+        return _("Game over: {power} wins - {victory}").format(power=view.winner, victory=view.victory)
 
     def action_leave(self) -> None:
         self.post_message(LeaveGame(Destination.TITLE))

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.i18n import N_, _, ngettext
 from core.rule_status import Status, Treatment, status
 from core.rules_text import RuleEntry, base_id, entries
 from tui.screens.kept import kept_screen
@@ -24,9 +25,16 @@ from tui.textual_private import SteadyOptionList
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
 TREATMENT_MARK = {
     Treatment.ENFORCED: "",
-    Treatment.TABLE: "(table) ",
-    Treatment.NOT_IN_SOURCES: "(no source) ",
-    Treatment.NOT_CITED: "(not cited) ",
+    Treatment.TABLE: N_("(table)"),
+    Treatment.NOT_IN_SOURCES: N_("(no source)"),
+    Treatment.NOT_CITED: N_("(not cited)"),
+}
+# What the engine does with a rule, as the rule's text says it (the Treatment's value, in words)
+TREATMENT_NAME = {
+    Treatment.ENFORCED: N_("enforced"),
+    Treatment.TABLE: N_("table action"),
+    Treatment.NOT_IN_SOURCES: N_("not in the sources"),
+    Treatment.NOT_CITED: N_("not cited by the engine"),
 }
 # 80 columns leave the rule text 46, the least that lays out the widest table (SCI-2) without cut words.
 LIST_WIDTH = 32
@@ -51,9 +59,10 @@ def matching(query: str) -> list[RuleEntry]:
 
 
 def rule_markdown(entry: RuleEntry, engine: Status) -> str:
-    tags = "".join(f"[{t}]" for t in entry.tags) or "none"
-    note = f" - {engine.note}" if engine.note else ""
-    return f"## {entry.id} ({entry.section})\n\n*Sources: {tags}. Engine: {engine.treatment.value}{note}.*\n\n{entry.markdown}"
+    tags = "".join(f"[{t}]" for t in entry.tags) or _("none")
+    note = f" - {_(engine.note)}" if engine.note else ""  # the engine's notes are core's messages
+    about = _("Sources: {tags}. Engine: {treatment}{note}.").format(tags=tags, treatment=_(TREATMENT_NAME[engine.treatment]), note=note)
+    return f"## {entry.id} ({entry.section})\n\n*{about}*\n\n{entry.markdown}"
 
 
 def short_title(entry: RuleEntry) -> str:
@@ -65,7 +74,8 @@ def short_title(entry: RuleEntry) -> str:
 
 def list_line(entry: RuleEntry) -> str:
     """'GEN-3   SD  Turn sequence', cut to the list's width (an ellipsis ends a cut title)."""
-    line = f"{entry.id:<8}{''.join(entry.tags):<4}{TREATMENT_MARK[status(entry.id).treatment]}{short_title(entry)}"
+    mark = TREATMENT_MARK[status(entry.id).treatment]
+    line = f"{entry.id:<8}{''.join(entry.tags):<4}{_(mark) + ' ' if mark else ''}{short_title(entry)}"
     return line if len(line) <= LIST_TEXT_WIDTH else line[: LIST_TEXT_WIDTH - 1].rstrip() + "…"
 
 
@@ -83,12 +93,12 @@ class RulesBrowser(ModalScreen[None]):
     RulesBrowser #rules-text-box {{ width: 1fr; height: 1fr; padding: 0 0 0 1; scrollbar-size-vertical: 1; }}
     """
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("slash", "search", "Search"),
-        Binding("down", "list", "List", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("slash", "search", N_("Search")),
+        Binding("down", "list", N_("List"), show=False),
         # a long rule scrolls once its text has the keys
-        Binding("tab", "text", "Rule text", key_display="⇥"),
-        Binding("tab", "back_to_list", "List", key_display="⇥"),
+        Binding("tab", "text", N_("Rule text"), key_display="⇥"),
+        Binding("tab", "back_to_list", N_("List"), key_display="⇥"),
     ]
 
     def __init__(self, rule: str = "") -> None:
@@ -111,7 +121,7 @@ class RulesBrowser(ModalScreen[None]):
         options.focus()
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list", id="rules-search", compact=True)
+        yield Input(placeholder=_("/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list"), id="rules-search", compact=True)
         yield Static("", id="rules-found", markup=False)
         with Horizontal(id="rules-panes"):
             yield SteadyOptionList(id="rules-list")
@@ -130,13 +140,19 @@ class RulesBrowser(ModalScreen[None]):
             options.clear_options()
             options.add_options([Option(list_line(e), id=e.id) for e in found])
         total = len(entries())
-        self.query_one("#rules-found", Static).update(f"{len(found)} of {total} rules - [S] sources [D] decision [P] provisional")
+        self.query_one("#rules-found", Static).update(
+            ngettext(
+                "{found} of {count} rule - [S] sources [D] decision [P] provisional",
+                "{found} of {count} rules - [S] sources [D] decision [P] provisional",
+                total,
+            ).format(found=len(found), count=total)
+        )
         if found:
             ids = [e.id for e in found]
             options.highlighted = ids.index(select) if select in ids else 0
             self._show(found[options.highlighted or 0])
         else:
-            self._show_text("No rule matches this search.")
+            self._show_text(_("No rule matches this search."))
 
     def _show(self, entry: RuleEntry) -> None:
         self._show_text(rule_markdown(entry, status(entry.id)))

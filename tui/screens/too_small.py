@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from core.i18n import _
+
 
 class TooSmallScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
@@ -16,5 +18,5 @@ class TooSmallScreen(ModalScreen[None]):
 
     def show_size(self, width: int, height: int) -> None:
         self.query_one("#too-small", Static).update(
-            f"Please enlarge the terminal to at least 80 x 24 (now {width} x {height}). Nothing is lost."
+            _("Please enlarge the terminal to at least 80 x 24 (now {width} x {height}). Nothing is lost.").format(width=width, height=height)
         )

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from core.gamedata import GameData
+from core.i18n import N_, _
 from core.views import SeatView
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
@@ -53,8 +54,13 @@ def ledger_by_source(view: SeatView) -> tuple[list[str], dict[str, dict[str, int
     return sources, amounts
 
 
+def short_names(data: GameData) -> dict[str, str]:
+    """Power id -> the first three letters of its name (in the reader's language), as the charts show it."""
+    return {p.id: _(p.name)[:3] for p in data.powers}
+
+
 class VpChartScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("q", "close", N_("Close"), show=False)]
 
     def __init__(self, data: GameData, view: SeatView) -> None:
         super().__init__()
@@ -64,34 +70,35 @@ class VpChartScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         data = self.data
         sources, amounts = ledger_by_source(self.view)
-        short = {p.id: p.name[:3] for p in data.powers}
+        short = short_names(data)
         with Scrolling(classes="report"):
-            yield Static("VP by turn (WIN-5) and by source (WIN-6)", classes="report-title", markup=False)
+            yield Static(_("VP by turn (WIN-5) and by source (WIN-6)"), classes="report-title", markup=False)
             yield PlotextPlot(id="vp-by-turn")
             yield Static(legend([short[p.id] for p in data.powers]), classes="chart-legend")
             yield PlotextPlot(id="vp-by-source")
             yield Static(legend(sources), classes="chart-legend")
             rows = [
-                (data.power_name(p), str(sum(amounts[p].values())), *(str(amounts[p].get(s, 0)) for s in sources))
+                (_(data.power_name(p)), str(sum(amounts[p].values())), *(str(amounts[p].get(s, 0)) for s in sources))
                 for p in data.power_ids
             ]
-            yield rows_table(("Power", "VP", *sources), rows, "vp-sources")
-            yield Static(f"Powers in the charts: {', '.join(f'{v} = {data.power_name(k)}' for k, v in short.items())}", markup=False)
+            yield rows_table((_("Power"), _("VP"), *sources), rows, "vp-sources")
+            powers = ", ".join(f"{v} = {_(data.power_name(k))}" for k, v in short.items())
+            yield Static(_("Powers in the charts: {powers}").format(powers=powers), markup=False)
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         data, history = self.data, self.view.vp_history
         by_turn = self.query_one("#vp-by-turn", PlotextPlot).plt
-        by_turn.title("VP by turn")
+        by_turn.title(_("VP by turn"))
         turns = list(history.turns)
         for power, colour in zip(data.powers, colours(len(data.powers))):
             by_turn.plot(turns, list(history.of(power.id)), color=colour, marker="braille")
         by_turn.xticks(turns)
-        by_turn.xlabel("turn")
+        by_turn.xlabel(_("turn"))
         sources, amounts = ledger_by_source(self.view)
         by_source = self.query_one("#vp-by-source", PlotextPlot).plt
-        by_source.title("VP by source")
-        names = [p.name[:3] for p in data.powers]
+        by_source.title(_("VP by source"))
+        names = list(short_names(data).values())
         if sources:
             by_source.stacked_bar(names, [[amounts[p].get(s, 0) for p in data.power_ids] for s in sources], color=colours(len(sources)))
 

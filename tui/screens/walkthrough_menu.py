@@ -18,6 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.i18n import N_, _, ngettext
 from tui.drivers import Lesson
 from tui.messages import Destination, LeaveGame, PlayOn, StartWalkthrough
 from tui.progress import Progress
@@ -27,7 +28,7 @@ from tui.textual_private import SteadyOptionList
 
 
 class WalkthroughList(SteadyOptionList):
-    BINDINGS = [Binding("enter", "select", "Start")]  # the footer says what Enter does
+    BINDINGS = [Binding("enter", "select", N_("Start"))]  # the footer says what Enter does
 
 
 class WalkthroughMenu(Screen[None]):
@@ -38,8 +39,8 @@ class WalkthroughMenu(Screen[None]):
     WalkthroughMenu #walkthrough-about { height: 4; border-top: solid $primary-darken-2; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("r", "restart", "Restart"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("r", "restart", N_("Restart")),
     ]
 
     def __init__(self, save_dir: Path) -> None:
@@ -49,7 +50,7 @@ class WalkthroughMenu(Screen[None]):
         self.ids: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume", markup=False)
+        yield Static(_("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume"), markup=False)
         yield WalkthroughList(id="walkthrough-list")
         yield Static("", id="walkthrough-about", markup=False)
         yield SteadyFooter()
@@ -65,18 +66,18 @@ class WalkthroughMenu(Screen[None]):
         options.clear_options()
         self.ids = []
         for section in SECTIONS:
-            options.add_option(Option(f"-- {section} --", disabled=True))
+            options.add_option(Option(f"-- {_(section)} --", disabled=True))
             self.ids.append("")
             for walkthrough in (w for w in WALKTHROUGHS.values() if w.section == section):
                 total = len(walkthrough.steps)
-                steps = f"{total} step{'' if total == 1 else 's'}"
+                steps = ngettext("{count} step", "{count} steps", total).format(count=total)
                 if walkthrough.id in progress.done:
-                    mark, where = "[x]", f"{steps}, done"
+                    mark, where = "[x]", _("{steps}, done").format(steps=steps)
                 elif walkthrough.id in progress.step:
-                    mark, where = "[ ]", f"step {progress.step[walkthrough.id] + 1} of {total}"
+                    mark, where = "[ ]", _("step {step} of {count}").format(step=progress.step[walkthrough.id] + 1, count=total)
                 else:
                     mark, where = "[ ]", steps
-                options.add_option(Option(Text(f"{mark} {walkthrough.title} ({where})"), id=walkthrough.id))  # "[x]" is no markup
+                options.add_option(Option(Text(f"{mark} {walkthrough.shown_title()} ({where})"), id=walkthrough.id))  # "[x]" is no markup
                 self.ids.append(walkthrough.id)
         options.highlighted = 1
         options.focus()
@@ -91,7 +92,7 @@ class WalkthroughMenu(Screen[None]):
         from core.walkthroughs import WALKTHROUGHS
 
         walkthrough = WALKTHROUGHS.get(self.ids[event.option_index])
-        about = f"Teaches {', '.join(sorted(walkthrough.taught()))}" if walkthrough else ""
+        about = _("Teaches {rules}").format(rules=", ".join(sorted(walkthrough.taught()))) if walkthrough else ""
         self.query_one("#walkthrough-about", Static).update(about)
 
     @on(OptionList.OptionSelected, "#walkthrough-list")
@@ -110,10 +111,10 @@ class WalkthroughControls(ModalScreen[None]):
 
     DEFAULT_CSS = "WalkthroughControls { background: $background 100%; padding: 0 1; }"
     BINDINGS = [
-        Binding("escape", "close", "Continue"),
-        Binding("b", "step_back", "Step back"),
-        Binding("r", "restart", "Restart"),
-        Binding("m", "menu", "Walkthrough menu"),
+        Binding("escape", "close", N_("Continue")),
+        Binding("b", "step_back", N_("Step back")),
+        Binding("r", "restart", N_("Restart")),
+        Binding("m", "menu", N_("Walkthrough menu")),
     ]
 
     def __init__(self, lesson: Lesson) -> None:
@@ -125,8 +126,8 @@ class WalkthroughControls(ModalScreen[None]):
         position = "\n".join(f"  {line}" for line in lesson.position)
         with Scrolling():
             yield Static(lesson.title, classes="report-title", markup=False)
-            yield Static(f"{lesson.heading}\n\n{lesson.intro}\n\nPosition:\n{position}", markup=False)
-            yield Static("b: step back (replays the steps before)  r: restart  m: menu  Esc: continue", classes="hint", markup=False)
+            yield Static("\n\n".join([lesson.heading, lesson.intro, _("Position:") + "\n" + position]), markup=False)
+            yield Static(_("b: step back (replays the steps before)  r: restart  m: menu  Esc: continue"), classes="hint", markup=False)
         yield SteadyFooter()
 
     def action_close(self) -> None:
@@ -134,7 +135,7 @@ class WalkthroughControls(ModalScreen[None]):
 
     def action_step_back(self) -> None:
         if self.lesson.step == 0:
-            self.notify("This is the first step.", timeout=3)
+            self.notify(_("This is the first step."), timeout=3)
             return
         self.app.post_message(StartWalkthrough(self.lesson.walkthrough_id, self.lesson.step - 1))
 
@@ -150,9 +151,9 @@ class WalkthroughDone(ModalScreen[None]):
 
     DEFAULT_CSS = "WalkthroughDone { background: $background 100%; padding: 0 1; }"
     BINDINGS = [
-        Binding("p", "play_on", "Play on from here"),
-        Binding("escape", "menu", "Walkthrough menu"),
-        Binding("m", "menu", "Walkthrough menu", show=False),
+        Binding("p", "play_on", N_("Play on from here")),
+        Binding("escape", "menu", N_("Walkthrough menu")),
+        Binding("m", "menu", N_("Walkthrough menu"), show=False),
     ]
 
     def __init__(self, title: str, text: str) -> None:
@@ -162,10 +163,10 @@ class WalkthroughDone(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Scrolling(classes="report"):
-            yield Static(f"Walkthrough done: {self.title_text}", classes="report-title", markup=False)
+            yield Static(_("Walkthrough done: {title}").format(title=self.title_text), classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
             yield Static(
-                "p: play on from here as a free game (not saved: a walkthrough position cannot replay from a seed)",
+                _("p: play on from here as a free game (not saved: a walkthrough position cannot replay from a seed)"),
                 classes="hint",
                 markup=False,
             )

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from core.choices import Choice, Decision, Verb
 from core.choices import Option as ChoiceOption
+from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
 from tui.textual_private import SteadyOptionList
 
@@ -53,7 +54,7 @@ def completions(decision: Decision | None, typed: str) -> list[str]:
 class TypedChoice(Input):
     """The box a choice is typed in (':'); the footer shows what its keys do."""
 
-    BINDINGS = [Binding("enter", "submit", "Apply")]
+    BINDINGS = [Binding("enter", "submit", N_("Apply"))]
 
 
 def _refused_entry(option: ChoiceOption) -> Content:
@@ -64,15 +65,15 @@ def _refused_entry(option: ChoiceOption) -> Content:
 class DecisionPanel(Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
-        Binding("0", "pick_quiet", "Done"),
-        Binding("x", "toggle_refused", "Why"),
+        Binding("0", "pick_quiet", N_("Done")),
+        Binding("x", "toggle_refused", N_("Why")),
         # while a choice is typed: Tab and Shift+Tab (or the arrows) go through the choices that match it
-        Binding("tab", "cycle(1)", "Next match"),
-        Binding("shift+tab", "cycle(-1)", "Previous"),
-        Binding("down", "cycle(1)", "Next match", show=False),
-        Binding("up", "cycle(-1)", "Previous", show=False),
-        Binding("escape", "close_typed", "Close"),
-        Binding("escape", "back_out", "Back out"),
+        Binding("tab", "cycle(1)", N_("Next match")),
+        Binding("shift+tab", "cycle(-1)", N_("Previous")),
+        Binding("down", "cycle(1)", N_("Next match"), show=False),
+        Binding("up", "cycle(-1)", N_("Previous"), show=False),
+        Binding("escape", "close_typed", N_("Close")),
+        Binding("escape", "back_out", N_("Back out")),
     ]
 
     def __init__(self, **kwargs: object) -> None:
@@ -89,7 +90,7 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
-        yield TypedChoice(placeholder="type a choice: Tab completes, Enter applies, Esc closes", id="typed", compact=True)
+        yield TypedChoice(placeholder=_("type a choice: Tab completes, Enter applies, Esc closes"), id="typed", compact=True)
         matches = SteadyOptionList(id="matches")
         matches.can_focus = False
         yield matches
@@ -139,7 +140,10 @@ class DecisionPanel(Vertical):
             self.refresh_bindings()
             return
         tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
-        refused = f"  ({len(decision.refused)} not allowed now: x shows why)" if decision.refused and not self._show_refused else ""
+        refused = ""
+        if decision.refused and not self._show_refused:
+            count = len(decision.refused)
+            refused = "  " + ngettext("({count} not allowed now: x shows why)", "({count} not allowed now: x shows why)", count).format(count=count)
         prompt.update(f"{decision.prompt}{tag}{refused}")
         quiet = quiet_index(decision)
         options.add_options(
@@ -158,14 +162,14 @@ class DecisionPanel(Vertical):
             return
         quiet = quiet_index(self._decision)
         if quiet is None:
-            self.say("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list")
+            self.say(_("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list"))
             return
         self._choose(self._decision.choices[quiet], "0")
 
     def action_toggle_refused(self) -> None:
         self.say("")
         if self._decision is not None and not self._decision.refused:
-            self.say("x: nothing is refused now: every option this decision knows is in the list")
+            self.say(_("x: nothing is refused now: every option this decision knows is in the list"))
             return
         self._show_refused = not self._show_refused
         self.show(self._decision, self._waiting, self._suggested)
@@ -173,7 +177,7 @@ class DecisionPanel(Vertical):
             self.query_one("#choices", OptionList).highlighted = len(self._decision.choices)  # brought into view
 
     def show_problem(self, text: str) -> None:
-        self.say(f"Not allowed: {text}")
+        self.say(_("Not allowed: {refusal}").format(refusal=text))
 
     def say(self, text: str) -> None:
         """The panel's one line about the last key (a refusal, a note), kept until the player's next
@@ -206,7 +210,7 @@ class DecisionPanel(Vertical):
         walkthrough's step asks for (the step says what is lost)."""
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
-            self.say(f"{choice.label}: {key} again stops spending; choose a way to spend them otherwise")
+            self.say(_("{choice}: {key} again stops spending; choose a way to spend them otherwise").format(choice=choice.label, key=key))
             return
         self.post_message(Choose(choice))
 
@@ -238,7 +242,7 @@ class DecisionPanel(Vertical):
         listing.display = bool(matches)
         if matches:
             listing.add_options([Option(Content(form)) for form in matches])
-            listing.border_title = f"{len(matches)} match{'' if len(matches) == 1 else 'es'}: Tab, Shift+Tab"
+            listing.border_title = ngettext("{count} match: Tab, Shift+Tab", "{count} matches: Tab, Shift+Tab", len(matches)).format(count=len(matches))
             listing.highlighted = None
 
     def action_cycle(self, step: int) -> None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
-SCROLL = Binding.Group("Scroll", compact=True)
+from core.i18n import N_
+
+SCROLL = Binding.Group(N_("Scroll"), compact=True)
 
 
 class Scrolling(VerticalScroll):
     """Up, Down, PgUp and PgDn scroll it when it has the focus; the footer names the arrows."""
 
     BINDINGS = [
-        Binding("up", "scroll_up", "Up", key_display="↑", group=SCROLL),
-        Binding("down", "scroll_down", "Down", key_display="↓", group=SCROLL),
+        Binding("up", "scroll_up", N_("Up"), key_display="↑", group=SCROLL),
+        Binding("down", "scroll_down", N_("Down"), key_display="↓", group=SCROLL),
     ]

@@ -1,10 +1,14 @@
-"""A Footer that rebuilds its keys only when the keys it shows change, and lets go of the old ones."""
+"""A Footer that rebuilds its keys only when the keys it shows change, and lets go of the old ones, and
+shows each key's description in the player's language."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widget import Widget
+from textual.widgets import Footer, Label
 
+from core.i18n import _
 from tui.textual_private import drop_closed_watchers, enable_footer_keys, footer_has_keys
 
 KeyRow = tuple[str, str, str, bool, str]
@@ -18,7 +22,11 @@ class SteadyFooter(Footer):
     When it does rebuild, it lets go of the keys it no longer shows: Textual 8.2's Footer binds every
     FooterKey it composes to its ``compact`` reactive, and a reactive drops the watchers of closed
     widgets only when its value changes, which ``compact`` never does, so each closed key stayed
-    alive with its styles and rendered lines (~290 keys on the board of one Action phase)."""
+    alive with its styles and rendered lines (~290 keys on the board of one Action phase).
+
+    BINDINGS are class attributes, made at import, before the language is chosen: their descriptions
+    (and the names of binding groups) are English messages marked ``N_``, translated here as the keys
+    are made."""
 
     def __init__(self, compact: bool = False) -> None:
         super().__init__(compact=compact)
@@ -38,19 +46,23 @@ class SteadyFooter(Footer):
     def _look(self, screen: Screen[object]) -> None:
         self._looking = False
         shown = tuple(
-            (binding.key, binding.action, binding.description, enabled, tooltip)
-            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            (binding.key, binding.action, translated(binding.description), enabled, tooltip)
+            for _node, binding, enabled, tooltip in screen.active_bindings.values()
             if binding.show
         )
         if footer_has_keys(self) and shown == self._shown:
             return
         if footer_has_keys(self) and self._shown is not None and _without_enabled(shown) == _without_enabled(self._shown):
-            enable_footer_keys(self, {(key, action): enabled for key, action, _, enabled, _ in shown})
+            enable_footer_keys(self, {(key, action): enabled for key, action, _description, enabled, _tooltip in shown})
             self._shown = shown
             return
         super().bindings_changed(screen)
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # a rebuild was asked for
             self._shown = shown
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            yield translated_key(widget)
 
     async def recompose(self) -> None:
         await super().recompose()
@@ -58,4 +70,24 @@ class SteadyFooter(Footer):
 
 
 def _without_enabled(rows: tuple[KeyRow, ...]) -> tuple[tuple[str, str, str, str], ...]:
-    return tuple((key, action, description, tooltip) for key, action, description, _, tooltip in rows)
+    return tuple((key, action, description, tooltip) for key, action, description, _enabled, tooltip in rows)
+
+
+def translated(text: str) -> str:
+    """A key's description in the player's language ("" stays "": gettext gives "" the catalog's header)."""
+    return _(text) if text else text
+
+
+def translated_key(widget: Widget) -> Widget:
+    """A widget Textual's Footer composed, with its English text in the player's language: a key
+    (FooterKey: its ``description``, and its ``tooltip``, which is the description of a key in a group)
+    or the name of a group of keys (FooterLabel, a Label made with the group's description)."""
+    description = getattr(widget, "description", None)
+    if isinstance(description, str):  # a FooterKey: its description is read when it is drawn
+        setattr(widget, "description", translated(description))
+        if isinstance(widget.tooltip, str):
+            widget.tooltip = translated(widget.tooltip)
+        return widget
+    if isinstance(widget, Label) and isinstance(widget.content, str):  # a FooterLabel: made anew with its text
+        return type(widget)(translated(widget.content))
+    return widget

@@ -1,0 +1,72 @@
+"""Issue 20, item 4: every screen stays whole at 80x24 in Spanish and Russian. A snapshot per language of
+the title, a report, a board, a hot-seat hand-off and a walkthrough step (UPDATE_SNAPSHOTS=1 writes them;
+review them: nothing cut, nothing overlapping)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import i18n
+from tests.conftest import give, new_session, to_impulse_of
+from tests.tui_helpers import app_for, compare_snapshot, screen_text, settle, show_session, start_walkthrough
+from tui.screens.game import ActionScreen
+from tui.screens.menus import NewGameScreen, TitleScreen
+from tui.screens.overlays import HandoffScreen
+from tui.screens.reports import CardDrawScreen
+
+SIZE = (80, 24)
+TWO = {"ottoman": "Ben", "spain": "Ana", "england": "Ana", "france": "Ben", "empire": "Ana", "protestant": "Ben"}
+# a word of each screen, as the language writes it: the screen is in that language, not only its snapshot
+HEADINGS = {
+    "es": {"title": "LA REINA VIRGEN", "hand-off": "Ana", "board": "Espa"},
+    "ru": {"title": "КОРОЛЕВА-ДЕВСТВЕННИЦА", "hand-off": "Ana", "board": "Испани"},
+}
+
+pytestmark = pytest.mark.parametrize("language", ["es", "ru"])
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use("en")
+
+
+async def test_the_title_and_the_card_draw_report_fit(tmp_path, language):
+    i18n.use(language)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        assert HEADINGS[language]["title"] in screen_text(app)
+        compare_snapshot(app, f"title-{language}")
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#seed").value = "42"
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert isinstance(app.screen, CardDrawScreen)
+        compare_snapshot(app, f"card-draw-{language}")
+
+
+async def test_a_hand_off_and_the_board_after_it_fit(tmp_path, data, language):
+    i18n.use(language)
+    session = new_session(data, seed=3, controllers=TWO)
+    to_impulse_of(session, "spain", [2, 101])
+    give(session.state, "france", 102)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        assert HEADINGS[language]["hand-off"] in screen_text(app)
+        compare_snapshot(app, f"hand-off-{language}")
+        await pilot.press("enter")
+        assert isinstance(app.screen, ActionScreen)
+        assert HEADINGS[language]["board"] in screen_text(app)
+        compare_snapshot(app, f"action-{language}")
+
+
+async def test_a_walkthrough_step_fits(tmp_path, language):
+    i18n.use(language)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "mar-weddings", steps=1)
+        compare_snapshot(app, f"walkthrough-{language}")
