@@ -417,7 +417,7 @@ async def test_theme_chosen_on_the_title_screen_is_kept_for_the_next_start(tmp_p
         await pilot.press("h")
         assert isinstance(app.screen, ThemeScreen)
         wanted = "nord" if app.theme != "nord" else "gruvbox"
-        app.screen.query_one("#theme-list").highlighted = app.screen.themes.index(wanted)
+        app.screen.query_one("#theme-list").highlighted = app.screen.values.index(wanted)
         await pilot.press("enter")
         assert isinstance(app.screen, TitleScreen) and app.theme == wanted
     again = app_for(tmp_path)

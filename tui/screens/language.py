@@ -4,40 +4,24 @@ words, so that a player finds theirs whatever language is on screen. The one cho
 
 from __future__ import annotations
 
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
-
 from core import i18n
-from core.i18n import LANGUAGES, N_, _
+from core.i18n import LANGUAGES, N_
 from tui.messages import ChooseLanguage
-from tui.textual_private import SteadyOptionList
-from tui.widgets.steady_footer import SteadyFooter
+from tui.screens.picker import PickerScreen
 
 # On the title screen's button, in every language at once
 ALL_LANGUAGES = "/".join(LANGUAGES.values())
 
 
-class LanguageList(SteadyOptionList):
-    BINDINGS = [Binding("enter", "select", N_("Use"))]
+class LanguageScreen(PickerScreen):
+    HEADING = N_("Language: Enter to use it (kept for the next start), Esc to go back")
+    LIST_ID = "language-list"
 
+    def entries(self) -> list[tuple[str, str]]:
+        return [(code, f"{name} ({code})") for code, name in LANGUAGES.items()]
 
-class LanguageScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
+    def in_use(self) -> str:
+        return i18n.current()
 
-    def compose(self) -> ComposeResult:
-        self.codes = list(LANGUAGES)
-        yield Static(_("Language: Enter to use it (kept for the next start), Esc to go back"), markup=False)
-        languages = LanguageList(*[Option(f"{name} ({code})", id=code) for code, name in LANGUAGES.items()], id="language-list")
-        languages.highlighted = self.codes.index(i18n.current())
-        yield languages
-        yield SteadyFooter()
-
-    @on(OptionList.OptionSelected, "#language-list")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        if self.is_current:  # a second Enter in the same burst arrives after the screen has gone
-            self.app.post_message(ChooseLanguage(self.codes[event.option_index]))  # this screen is closing
-            self.dismiss()
+    def chosen(self, value: str) -> ChooseLanguage:
+        return ChooseLanguage(value)

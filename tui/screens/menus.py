@@ -21,6 +21,7 @@ from core.i18n import N_, _, ngettext
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
 from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
+from tui.screens.picker import PickerScreen
 from tui.textual_private import SteadyOptionList, SteadySelect
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -379,26 +380,17 @@ class LoadScreen(Screen[None]):
             self.query_one("#load-problem", Static).update(text)
 
 
-class ThemeList(SteadyOptionList):
-    BINDINGS = [Binding("enter", "select", N_("Use"))]
-
-
-class ThemeScreen(Screen[None]):
+class ThemeScreen(PickerScreen):
     """The colour themes; the one chosen is kept for later runs (settings.json)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
+    HEADING = N_("Theme: Enter to use it (kept for the next start), Esc to go back")
+    LIST_ID = "theme-list"
 
-    def compose(self) -> ComposeResult:
-        self.themes = sorted(self.app.available_themes)
-        yield Static(_("Theme: Enter to use it (kept for the next start), Esc to go back"), markup=False)
-        themes = ThemeList(*[Option(name, id=name) for name in self.themes], id="theme-list")
-        if self.app.theme in self.themes:
-            themes.highlighted = self.themes.index(self.app.theme)
-        yield themes
-        yield SteadyFooter()
+    def entries(self) -> list[tuple[str, str]]:
+        return [(name, name) for name in sorted(self.app.available_themes)]
 
-    @on(OptionList.OptionSelected, "#theme-list")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        if self.is_current:  # a second Enter in the same burst arrives after the screen has gone
-            self.app.post_message(ChooseTheme(self.themes[event.option_index]))  # this screen is closing
-            self.dismiss()
+    def in_use(self) -> str:
+        return self.app.theme
+
+    def chosen(self, value: str) -> ChooseTheme:
+        return ChooseTheme(value)
