@@ -6,9 +6,8 @@ from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import Modifier
 from core.gamedata import MinorRecord
-from core.i18n import _, msg
+from core.i18n import _, listed, msg
 from core.ids import Minor, Power, Religion
-from core.procedures import listed
 
 
 def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:

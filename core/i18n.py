@@ -154,6 +154,18 @@ def msgn(singular: str, plural: str, count: int, /, **params: ParamValue) -> Mes
     return Message(singular, (("count", count), *params.items()), plural)
 
 
+def listed(items: list[ParamValue]) -> ParamValue:
+    """Items as one comma-separated parameter ("a, b, c"), each rendered in the reader's language when
+    shown (a name stays as written, a message is translated): a kept text that embeds a list freezes
+    no English."""
+    if not items:
+        return ""
+    result = items[0]
+    for item in items[1:]:
+        result = msg("{items}, {item}", items=result, item=item)
+    return result
+
+
 def text_of(value: Message | str) -> str:
     """What a player reads of a message, or of a plain text (a name, an older save's line)."""
     return value.render() if isinstance(value, Message) else value

@@ -12,10 +12,9 @@ from core.choices import Choice, Decision, Option, Verb
 from core.context import Ctx
 from core.events import EventKind, Modifier, signed
 from core.gamedata import ScientistRecord
-from core.i18n import N_, Message, _, current, msg
+from core.i18n import N_, Message, _, current, listed, msg
 from core.procedures import CardEvent, Procedure, pick
 from core.state import Frame, LeaderStatus, PatronState, PatronStatus
-from core.victory import joined
 
 
 @define
@@ -263,8 +262,8 @@ def evaluate(ctx: Ctx, patron_id: str) -> None:
     patron = (ctx.state.artists if is_artist else ctx.state.scientists)[patron_id]
     name = ctx.name(patron_id)
     mods = modifiers(ctx, patron_id)
-    listed = joined([msg("{modifier} {value}", modifier=m.source, value=signed(m.value)) for m in mods])
-    ctx.log("PAT-4", msg("modifiers for {patron}: {modifiers}", patron=name, modifiers=listed), patron.sponsor)
+    listed_modifiers = listed([msg("{modifier} {value}", modifier=m.source, value=signed(m.value)) for m in mods])
+    ctx.log("PAT-4", msg("modifiers for {patron}: {modifiers}", patron=name, modifiers=listed_modifiers), patron.sponsor)
     roll = ctx.roll(patron.sponsor, "PAT-5", msg("evaluation of {patron}", patron=name), 2, mods)
     roll.result = Message((artist_row if is_artist else scientist_row)(roll.total).name)
     if is_artist:

@@ -173,10 +173,3 @@ def shown_name(ctx: Ctx, ident: str) -> str:
 def by_table(by: str, message: Message) -> Message:
     """A recorded table action's log line (TABLE-1): marked ``(by the table)`` when no power recorded it."""
     return message if by else msg("(by the table) {action}", action=message)
-
-
-def listed(items: list[Message | str]) -> Message | str:
-    """Several names or terms as one parameter, ``a, b, c`` (each translated where it is a term)."""
-    if len(items) <= 1:
-        return items[0] if items else ""
-    return msg("{items}, {item}", items=listed(items[:-1]), item=items[-1])

@@ -6,7 +6,7 @@ from core import cards, catholic_league, diplomacy, independence, marriage, mori
 from core.action_phase import ActionPhaseFrame
 from core.context import Ctx
 from core.events import EventKind
-from core.i18n import Message, msg
+from core.i18n import Message, listed, msg
 from core.marriage import MarriagePhaseFrame
 from core.negotiation import NegotiationFrame
 from core.patronage import PatronagePhaseFrame
@@ -40,7 +40,7 @@ def begin_next_phase(ctx: Ctx) -> None:
 
 
 def _game_start(ctx: Ctx) -> None:
-    powers = victory.joined([ctx.power_term(p) for p in ctx.data.power_ids])
+    powers = listed([ctx.power_term(p) for p in ctx.data.power_ids])
     ctx.log("GEN-2", msg("every power is controlled by someone: {powers}", powers=powers))
     ctx.log("GEN-4", msg("dice are six-sided, from the game's one seeded source; every roll is logged with its rule and modifiers"))
     independence.describe_start(ctx)

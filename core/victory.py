@@ -9,7 +9,7 @@ from attrs import frozen
 from core.context import Ctx
 from core.events import EventKind, signed
 from core.gamedata import GameData
-from core.i18n import N_, Message, ParamValue, _, msg, msgn
+from core.i18n import N_, Message, _, listed, msg, msgn
 from core.ids import Minor, Power, Religion
 from core.state import GameState, Phase
 
@@ -19,19 +19,6 @@ class VpLine:
     rule: str
     amount: int
     reason: Message
-
-
-def joined(items: list[ParamValue]) -> ParamValue:
-    """Items in a comma-separated list, each rendered in the reader's language when shown (a name
-    stays as written; a message is translated): a kept text that embeds a list freezes no English."""
-    if not items:
-        return ""
-    result = items[0]
-    for item in items[1:]:
-        result = msg("{items}, {item}", items=result, item=item)
-    return result
-
-
 def keys_controlled(state: GameState, data: GameData, power: str) -> int:
     return sum(1 for s in state.spaces.values() if s.control == power and data.spaces[s.id].key)
 
@@ -184,13 +171,13 @@ def victory_determination(ctx: Ctx) -> None:
     ranking = standings(state, data)
     ctx.log("WIN-1", msg("Victory Determination: standard, domination and time-limit victories are checked"))
     for power in data.power_ids:
-        ledger = joined([
+        ledger = listed([
             msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in vp_lines(state, data, power) if line.amount
         ])
         ctx.log("WIN-6", msg("VP {total}: {ledger}", total=total_vp(state, data, power), ledger=ledger or msg("none")), power)
     state.vp_history.append({power: vp for power, vp in ranking})  # WIN-6 totals, for the VP chart
     ranked = [msg("{power} {vp}", power=ctx.power_term(p), vp=vp) for p, vp in ranking]
-    ctx.log("WIN-5", msg("VP: {standings}", standings=joined(ranked)))
+    ctx.log("WIN-5", msg("VP: {standings}", standings=listed(ranked)))
     leader, leader_vp = ranking[0]
     if leader_vp >= rules.standard_vp:
         _declare(ctx, leader, msg("standard victory ({vp} VP)", vp=leader_vp), "WIN-5")
@@ -202,6 +189,6 @@ def victory_determination(ctx: Ctx) -> None:
     if state.turn >= data.scenarios[state.scenario].last_turn:
         tied = [p for p, vp in ranking if vp == leader_vp]
         if len(tied) > 1:
-            powers = joined([ctx.power_term(p) for p in tied])
+            powers = listed([ctx.power_term(p) for p in tied])
             ctx.log("GEN-5", msg("{powers} tie on {vp} VP: impulse order breaks the tie", powers=powers, vp=leader_vp))
         _declare(ctx, leader, msg("time-limit victory ({vp} VP after the last turn)", vp=leader_vp), "WIN-5")
