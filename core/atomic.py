@@ -79,7 +79,7 @@ _NOT_FILES = (
 
 def _not_a_file(mode: int) -> str:
     why = next((why for is_kind, why in _NOT_FILES if is_kind(mode)), "" if stat.S_ISREG(mode) else N_("it is not a file"))
-    return _(why) if why else ""
+    return _(why)
 
 
 def read_regular_file(path: Path, max_bytes: int, what: str) -> bytes:

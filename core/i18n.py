@@ -82,8 +82,8 @@ def current() -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the current language."""
-    return _catalog.gettext(message)
+    """``message`` in the current language ("" stays "": gettext gives "" the catalog's header)."""
+    return _catalog.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

@@ -38,7 +38,7 @@ class Status:
     @property
     def shown_note(self) -> str:
         """The note in the reader's language ("" when there is none)."""
-        return _(self.note) if self.note else ""
+        return _(self.note)
 
 
 DECLARED: dict[str, Status] = {

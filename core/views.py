@@ -56,7 +56,7 @@ MARRIAGE_BONUSES: dict[str, str] = {"patronage": N_("patronage")}
 
 def shown(text: Message | str) -> str:
     """Text of the state in the reader's language: a kept message, or a marked English text."""
-    return text.render() if isinstance(text, Message) else _(text) if text else ""
+    return text.render() if isinstance(text, Message) else _(text)
 
 
 def victory_text(state: GameState, log: Sequence[Event]) -> str:

@@ -251,11 +251,9 @@ async def test_the_walkthroughs_in_spanish_and_russian(tmp_path, language):
 
 def test_the_footer_shows_each_key_in_the_players_language(language):
     """BINDINGS are made at import, in English: the footer translates each description as it makes the key."""
-    from tui.widgets.steady_footer import translated
-
-    assert translated("") == ""  # not the catalog's header
-    assert translated("Quit") == {"es": "Salir", "ru": "Выход"}[language]
-    assert translated("Displays") == {"es": "Ver", "ru": "Вид"}[language]
+    assert i18n._("") == ""  # not the catalog's header
+    assert i18n._("Quit") == {"es": "Salir", "ru": "Выход"}[language]
+    assert i18n._("Displays") == {"es": "Ver", "ru": "Вид"}[language]
 
 
 def test_every_tui_message_has_both_translations_with_the_same_placeholders():

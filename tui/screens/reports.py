@@ -48,7 +48,7 @@ class ReportScreen(ModalScreen[None]):
         yield SteadyFooter(compact=True)
 
     def heading(self) -> str:
-        return _("Turn {turn}: {heading}").format(turn=self.turn, heading=_(self.HEADING) if self.HEADING else "")
+        return _("Turn {turn}: {heading}").format(turn=self.turn, heading=_(self.HEADING))
 
     def body(self, view: SeatView) -> ComposeResult:
         yield from ()

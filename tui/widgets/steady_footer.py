@@ -46,7 +46,7 @@ class SteadyFooter(Footer):
     def _look(self, screen: Screen[object]) -> None:
         self._looking = False
         shown = tuple(
-            (binding.key, binding.action, translated(binding.description), enabled, tooltip)
+            (binding.key, binding.action, _(binding.description), enabled, tooltip)
             for _node, binding, enabled, tooltip in screen.active_bindings.values()
             if binding.show
         )
@@ -73,21 +73,16 @@ def _without_enabled(rows: tuple[KeyRow, ...]) -> tuple[tuple[str, str, str, str
     return tuple((key, action, description, tooltip) for key, action, description, _enabled, tooltip in rows)
 
 
-def translated(text: str) -> str:
-    """A key's description in the player's language ("" stays "": gettext gives "" the catalog's header)."""
-    return _(text) if text else text
-
-
 def translated_key(widget: Widget) -> Widget:
     """A widget Textual's Footer composed, with its English text in the player's language: a key
     (FooterKey: its ``description``, and its ``tooltip``, which is the description of a key in a group)
     or the name of a group of keys (FooterLabel, a Label made with the group's description)."""
     description = getattr(widget, "description", None)
     if isinstance(description, str):  # a FooterKey: its description is read when it is drawn
-        setattr(widget, "description", translated(description))
+        setattr(widget, "description", _(description))
         if isinstance(widget.tooltip, str):
-            widget.tooltip = translated(widget.tooltip)
+            widget.tooltip = _(widget.tooltip)
         return widget
     if isinstance(widget, Label) and isinstance(widget.content, str):  # a FooterLabel: made anew with its text
-        return type(widget)(translated(widget.content))
+        return type(widget)(_(widget.content))
     return widget
