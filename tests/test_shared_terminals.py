@@ -11,8 +11,12 @@ import time
 
 import pytest
 
+from core import saves
+from core.bots import bots_for, play_computer_turns
+from core.choices import Choice, Decision
+from core.session import Session
 from core.setup import Seat, SeatKind, Setup
-from core.bots import bots_for
+from core.state import Phase
 from core.store import STORE_NAME, SharedGame, SqliteStore
 from tests.tui_helpers import screen_text, settle
 from tui.app import VirginQueenApp
@@ -49,20 +53,47 @@ async def _step(app: VirginQueenApp, pilot, reports: list[type]) -> None:
         reports.append(type(screen))
         await pilot.press("enter")
     elif isinstance(screen, PhaseScreen) and (decision := app.controller.on_screen().view.decision) is not None:
-        wed = next((c for c in decision.choices if str(c) == "opening wed"), None)
-        if wed is not None:
-            app.post_message(Choose(wed))
-        else:
-            quiet = quiet_index(decision)
-            app.post_message(Choose(decision.choices[quiet if quiet is not None else 0]))
+        app.post_message(Choose(_person_choice(decision)))
     await settle(pilot)
+
+
+def _person_choice(decision: Decision) -> Choice:
+    """What ``_step`` chooses at a person's decision: Spain weds Elisabeth, else the quiet choice."""
+    wed = next((c for c in decision.choices if str(c) == "opening wed"), None)
+    quiet = quiet_index(decision)
+    return wed if wed is not None else decision.choices[quiet if quiet is not None else 0]
+
+
+def _before_the_marriage_phase(data) -> Session:
+    """Seed 4 played as the terminals play it, up to the last person's decision before the Marriage
+    Resolution Phase begins (a first headless game finds which decision that is)."""
+
+    def played(stop_at: int | None) -> tuple[Session, int]:
+        session, bots = Session.new(data, Setup(seed=4, seats=SEATS)), bots_for(SEATS)
+        last_person = 0
+        while True:
+            events = play_computer_turns(session, bots)
+            if stop_at is not None and len(session.actions) >= stop_at:
+                return session, last_person
+            decision = session.decision
+            assert decision is not None, "the game ended before its first Marriage Resolution Phase"
+            last_person = len(session.actions)
+            events += session.choose(decision.power, _person_choice(decision))
+            if any(event.phase == Phase.MARRIAGE.value for event in events):
+                return session, last_person
+
+    return played(played(None)[1])[0]
 
 
 @pytest.mark.slow
 async def test_two_terminals_of_one_shared_game_both_see_the_marriage_report(tmp_path, data):
     """Reports on every terminal: the Marriage Resolution Phase (MAR-4) ran on whichever terminal's
-    move ended the Action Phase; both players get its report at their next look."""
-    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
+    move ended the Action Phase; both players get its report at their next look. The game is imported
+    a few decisions before that move (played there as the terminals play it), so the terminals play
+    the end of the Action Phase only."""
+    save = tmp_path / "before-marriage.json"
+    saves.write(_before_the_marriage_phase(data), save)
+    SqliteStore.in_folder(tmp_path, data).import_save(save)
     ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
     seen: dict[str, list[type]] = {"Ana": [], "Ben": []}
