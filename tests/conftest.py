@@ -42,6 +42,15 @@ SLOW_TESTS = {
     "test_views.py::test_gen_8_no_seat_view_shows_a_card_of_a_hand_it_may_not_see",
 }
 
+# The full suite runs on both cores (`-n 2 -m "not serial"`), then these alone (`-m serial`): a real
+# terminal, a server and a store held by another process are read against the clock, and a busy
+# second core stalls them (README).
+SERIAL_MODULES = {"test_serve", "test_terminal", "test_web"}
+SERIAL_TESTS = {
+    "test_shared_terminals.py::test_keys_answer_while_another_program_holds_the_stores_write_lock",
+    "test_shared_terminals.py::test_two_terminals_of_one_shared_game_both_see_the_marriage_report",
+}
+
 
 @pytest.hookimpl(tryfirst=True)  # before -m reads the marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -51,6 +60,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         module = item.path.stem
         if module in SLOW_MODULES or f"{item.path.name}::{item.originalname}" in SLOW_TESTS or inspect.iscoroutinefunction(item.obj):
             item.add_marker(pytest.mark.slow)
+        if module in SERIAL_MODULES or f"{item.path.name}::{item.originalname}" in SERIAL_TESTS:
+            item.add_marker(pytest.mark.serial)
 
 
 def _hypothesis_seed(config: pytest.Config) -> str:

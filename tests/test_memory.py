@@ -99,7 +99,7 @@ async def test_a_game_played_through_phases_and_reports_keeps_a_bounded_set_of_s
     async with app.run_test(size=SIZE) as pilot:
         await post(pilot, StartGame(Setup(seed=1)))
         phases: set[tuple[int, object]] = set()
-        boards = await _play(app, pilot, 150, phases)
+        boards = await _play(app, pilot, 110, phases)
         session = app.controller.session
         assert session.state.turn >= 2 and len(phases) >= 6, "the play should pass several phases and turns"
 

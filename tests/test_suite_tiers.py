@@ -28,8 +28,8 @@ def test_a_missing_rules_file_fails_the_test_instead_of_skipping_it(tmp_path):
 def test_ci_runs_the_readmes_full_test_command_and_the_readme_gives_the_fast_one():
     readme = (CHECKOUT / "README.md").read_text(encoding="utf-8")
     commands = re.search(r"```\n(.*?)```", readme, re.DOTALL).group(1).splitlines()
-    full = next(line for line in commands if "pytest" in line and "not slow" not in line).split("&&")[-1].strip()
-    assert full == ".venv/bin/python -m pytest -q"
+    full = next(line for line in commands if "pytest" in line and "not slow" not in line).split("'.[test]' && ")[-1].strip()
+    assert full == '.venv/bin/python -m pytest -q -n 2 -m "not serial" && .venv/bin/python -m pytest -q -m serial'
     assert '.venv/bin/python -m pytest -q -m "not slow"' in commands
     ci = (CHECKOUT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert any(line.endswith(f"&& {full}") for line in ci)
@@ -45,3 +45,16 @@ def test_the_fast_tier_leaves_out_the_app_the_servers_and_the_long_games():
     assert "tests/test_tui.py::test_load_screen_survives_any_failure_to_load" not in listed  # a Pilot test
     assert "tests/test_override_property.py::test_any_override" not in listed
     assert "tests/test_hostile_files.py::test_only_a_regular_file_is_read_as_a_save" in listed
+
+
+@pytest.mark.slow  # collects the whole suite in a second process
+def test_the_serial_part_holds_the_terminals_servers_and_the_held_store():
+    """What reads the clock runs alone after the parallel part: a busy second core stalled a real
+    terminal's frames, an SSH resize and a shared game's polls (the README's full command)."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "serial", "-p", "no:cacheprovider"],
+        cwd=CHECKOUT, capture_output=True, text=True, check=True,
+    ).stdout
+    files = {line.split("::")[0] for line in listed.splitlines() if "::" in line}
+    assert files == {"tests/test_serve.py", "tests/test_terminal.py", "tests/test_web.py", "tests/test_shared_terminals.py"}
+    assert "tests/test_shared_terminals.py::test_keys_answer_while_another_program_holds_the_stores_write_lock" in listed
