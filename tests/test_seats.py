@@ -8,7 +8,8 @@ from textual.widgets import Select
 from core.bots import playable_choices
 from core.setup import Seat, SeatKind, Setup
 from tests.tui_helpers import QueuedIo, app_for, computers_moving, screen_text, settle
-from tui.controller import COMPUTERS_MOVING, Controller
+from tui.computers import COMPUTERS_MOVING
+from tui.controller import Controller
 from tui.terminal import Terminal
 from tui.messages import BoardChanged, Choose, HandedOff, StartGame, Undo
 from tui.screens.game import ActionScreen, PhaseScreen

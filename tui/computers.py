@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from core.bots import computer_to_decide
 from core.choices import Choice
+from core.i18n import N_
 from tui.drivers import GameDriver, IoRunner, Refused
+
+# What the board says while they move (in a hot seat game it shows no hand meanwhile, GEN-8).
+COMPUTERS_MOVING = N_("The computer players are moving...")
 
 
 class ComputerPlayers:

@@ -15,19 +15,16 @@ from textual.message import Message
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.engine import table_entry_allowed
 from core.events import Event
-from core.i18n import N_, _
+from core.i18n import _
 from core.session import Session
 from tui import messages as m
-from tui.computers import ComputerPlayers
+from tui.computers import COMPUTERS_MOVING, ComputerPlayers
 from tui.drivers import ChatLine, GameDriver, IoRunner, Refused
 from tui.error_log import log_unexpected
 from tui.on_screen import OnScreen, built_for
 from tui.openings import Openings
 from tui.progress import remember_step
 from tui.terminal import Terminal
-
-COMPUTERS_MOVING = N_("The computer players are moving...")
-
 
 class Controller:
     def __init__(self, terminal: Terminal, post: Callable[[Message], object], io: IoRunner) -> None:
@@ -42,11 +39,6 @@ class Controller:
         self._moving_shown = False  # the board already says the computers are moving
 
     @property
-    def names(self) -> dict[str, str]:
-        """Power id -> name, in the language read now."""
-        return self.terminal.names
-
-    @property
     def session(self) -> Session | None:
         return self.driver.session if self.driver is not None else None
 
@@ -54,7 +46,7 @@ class Controller:
         if self._shown is None:
             assert self.driver is not None, "no game on screen"
             moving = self._computers.to_move(self.driver)
-            self._shown = built_for(self.driver, self._keyboard, _(COMPUTERS_MOVING) if moving else "", self.names)
+            self._shown = built_for(self.driver, self._keyboard, _(COMPUTERS_MOVING) if moving else "", self.terminal.names)
         return self._shown
 
     def handoff_due(self) -> tuple[str, str] | None:
@@ -67,7 +59,7 @@ class Controller:
         if len(people) < 2 or deciding is None or deciding not in people or deciding.name == self._keyboard:
             return None
         pending = driver.session.decision
-        return deciding.name, self.names.get(pending.power if pending is not None else "", _("the table"))
+        return deciding.name, self.terminal.names.get(pending.power if pending is not None else "", _("the table"))
 
     def take_events(self) -> list[Event]:
         return self.driver.take_events() if self.driver is not None else []
