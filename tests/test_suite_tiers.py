@@ -32,7 +32,9 @@ def test_ci_runs_the_readmes_full_test_command_and_the_readme_gives_the_fast_one
     assert full == '.venv/bin/python -m pytest -q -n 2 -m "not serial" && .venv/bin/python -m pytest -q -m serial'
     assert '.venv/bin/python -m pytest -q -m "not slow"' in commands
     ci = (CHECKOUT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert any(line.endswith(f"&& {full}") for line in ci)
+    # each part on a line of its own: under set -e a failure inside an && list does not stop the script
+    assert all(part.strip() in ci for part in full.split("&&"))
+    assert "set -euo pipefail" in ci
 
 
 @pytest.mark.slow  # collects the whole suite in a second process

@@ -326,7 +326,7 @@ async def test_log_lines_cut_at_80_columns_end_in_an_ellipsis_and_show_whole_und
         first = next(row for row in rows if row.startswith("[GEN-2]"))
         assert first.rstrip().endswith("…")
         whole = app.screen.query_one("#log-lines").events[0]
-        assert " ".join(log_line(whole, app.controller.names).split()) in " ".join(terminal.text.split())
+        assert " ".join(log_line(whole, app.terminal.names).split()) in " ".join(terminal.text.split())
         await pilot.press("slash")
         await settle(pilot)
         assert "Search: a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word" in " ".join(terminal.text.split())
