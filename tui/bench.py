@@ -13,6 +13,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -69,8 +70,12 @@ async def keypress_cpu(save: Path, repeats: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         app = VirginQueenApp(Path(folder))
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(repeats):
-                app.post_message(LoadGame(save))
+            for repeat in range(repeats):
+                # a copy each time: a loaded game goes on in the file it was loaded from, so choosing
+                # in the save itself would time the next decision at each repeat
+                copy = Path(folder) / f"repeat{repeat}-{save.name}"
+                shutil.copyfile(save, copy)
+                app.post_message(LoadGame(copy))
                 await _settle(pilot)
                 if app.controller.driver is None:
                     raise RuntimeError(f"{save} did not load")

@@ -134,8 +134,8 @@ class DecisionPanel(Vertical):
         self._close_typed()  # a typed choice kept open (refused) is done with now
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
-        options.clear_options()
         if decision is None:
+            options.clear_options()
             prompt.update(waiting_text)
             self.refresh_bindings()
             return
@@ -146,11 +146,10 @@ class DecisionPanel(Vertical):
             refused = "  " + ngettext("({count} not allowed now: x shows why)", "({count} not allowed now: x shows why)", count).format(count=count)
         prompt.update(f"{decision.prompt}{tag}{refused}")
         quiet = quiet_index(decision)
-        options.add_options(
-            [Option(_entry(i, choice, i - 1 == quiet), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
-        )
+        entries = [Option(_entry(i, choice, i - 1 == quiet), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
         if self._show_refused:  # reachable with the arrows (play-test): Enter on one says why again
-            options.add_options([Option(_refused_entry(o), id=f"{self._shown}-r{i}") for i, o in enumerate(decision.refused)])
+            entries += [Option(_refused_entry(o), id=f"{self._shown}-r{i}") for i, o in enumerate(decision.refused)]
+        options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
         legal = [str(c) for c in decision.choices]
         options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
@@ -183,6 +182,8 @@ class DecisionPanel(Vertical):
         """The panel's one line about the last key (a refusal, a note), kept until the player's next
         key (a step that teaches a refusal goes on to the next step with it); none takes no room."""
         problem = self.query_one("#problem", Static)
+        if not text and not problem.display:  # nothing to clear: an update would lay the screen out again
+            return
         problem.update(text)
         problem.display = bool(text)
 
