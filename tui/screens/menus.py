@@ -212,7 +212,13 @@ class NewGameScreen(Screen[None]):
     """Scenario, who holds which power (a person by name, the same name = the same person; or a
     computer player), seed, options. ``shared``: the game is created in the shared store (the lobby)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), Binding("ctrl+n", "start", N_("Start"))]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("ctrl+n", "start", N_("Start")),
+        # the form's fields are reached with Tab (play-test: the footer did not say how)
+        Binding("tab", "app.focus_next", N_("Next field"), key_display="⇥"),
+        Binding("shift+tab", "app.focus_previous", N_("Previous field"), key_display="⇧⇥"),
+    ]
 
     def __init__(self, data: GameData, shared: bool = False, player: str = "") -> None:
         super().__init__()

@@ -90,7 +90,7 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
-        yield TypedChoice(placeholder=_("type a choice: Tab completes, Enter applies, Esc closes"), id="typed", compact=True)
+        yield TypedChoice(placeholder=_("type a choice: Tab completes, Enter applies"), id="typed", compact=True)
         matches = SteadyOptionList(id="matches")
         matches.can_focus = False
         yield matches
