@@ -5,9 +5,12 @@ the keys that work. Pilot tests at 80x24, one or more per item of the issue."""
 from __future__ import annotations
 
 import pyte
+import pytest
+from rich.cells import cell_len
 from textual.widgets import Input, OptionList, RichLog
 from textual.widgets._footer import FooterKey
 
+from core import i18n
 from core.choices import Choice, Decision, Verb
 from core.log_query import log_line
 from core.setup import Seat, SeatKind, Setup
@@ -116,6 +119,25 @@ async def test_the_typed_matches_are_framed_under_the_box_and_tab_cycles_through
         assert typed.value == forms[-1], "Shift+Tab goes round the list"
         await type_keys(pilot, "x")  # typing again starts over from what is in the box
         assert not matches.display
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ru"])
+async def test_the_typed_boxs_hint_is_whole_at_80_columns(tmp_path, data, language):
+    """Play-test: the hint of the ':' box lost "Esc closes" at the panel's edge; Esc is in the footer
+    while typing, and the hint that is left fits the box in every language."""
+    i18n.use(language)
+    try:
+        app = app_for(tmp_path, new_session(data))
+        async with app.run_test(size=SIZE) as pilot:
+            await show_session(app, pilot)
+            await pilot.press("colon")
+            await settle(pilot)
+            typed = app.screen.query_one("#typed", Input)
+            assert typed.display and cell_len(typed.placeholder) <= typed.content_region.width, (typed.placeholder, typed.content_region)
+            footer = {key.description for key in app.screen.query(FooterKey)}
+            assert i18n._("Close") in footer
+    finally:
+        i18n.use("en")
 
 
 async def test_a_refusal_is_said_by_the_box_goes_with_esc_and_a_toast_goes_with_its_screen(tmp_path, data):
