@@ -424,3 +424,14 @@ async def test_a_long_rule_scrolls_with_keys_the_footer_shows(tmp_path):
         await pilot.press("tab")
         await settle(pilot)
         assert app.focused is app.screen.query_one("#rules-list")
+
+
+async def test_an_empty_save_folder_shows_its_line_and_no_empty_list(tmp_path):
+    """Play-test: the Load screen of an empty folder drew an empty bordered box above "No saved games
+    yet."; a folder with a save lists it."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        listing = app.screen.query_one("#saves", OptionList)
+        assert not listing.display and "No saved games yet." in screen_text(app)

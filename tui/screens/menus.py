@@ -371,6 +371,7 @@ class LoadScreen(Screen[None]):
                 self.files.append(path)
         listing = self.query_one("#saves", OptionList)
         listing.add_options(options)
+        listing.display = bool(options)  # an empty folder: the line below says so, with no empty box above it
         if self.files:
             listing.highlighted = 1
             listing.focus()
