@@ -26,6 +26,7 @@ from tui.openings import Openings
 from tui.progress import remember_step
 from tui.terminal import Terminal
 
+
 class Controller:
     def __init__(self, terminal: Terminal, post: Callable[[Message], object], io: IoRunner) -> None:
         self.terminal = terminal
