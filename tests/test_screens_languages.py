@@ -39,7 +39,8 @@ SHOWN = {
     "title": {"es": ["LA REINA VIRGEN", "Nueva partida (n)", "Salir"], "ru": ["КОРОЛЕВА-ДЕВСТВЕННИЦА", "Новая партия (n)", "Выход"]},
     "about": {"es": ["Acerca del juego - datos provisionales", "Registros provisionales:"], "ru": ["Об игре - предварительные данные", "Предварительных записей:"]},
     "theme": {"es": ["Tema: Enter para usarlo", "Usar"], "ru": ["Тема: Enter - выбрать", "Выбрать"]},
-    "load": {"es": ["Aún no hay partidas guardadas.", "Cargar"], "ru": ["Сохранённых партий пока нет.", "Загр."]},
+    # an empty folder: Enter loads nothing, so the footer shows only Back
+    "load": {"es": ["Aún no hay partidas guardadas.", "Volver"], "ru": ["Сохранённых партий пока нет.", "Назад"]},
     "walkthroughs": {"es": ["Tutoriales guiados - cada uno", "pasos", "Reiniciar"], "ru": ["Пошаговое обучение - правила", "шагов", "Заново"]},
     "rules": {"es": ["de 77 reglas - [S] fuentes", "Motor: aplicada", "Buscar"], "ru": ["из 77 правил - [S] источники", "Движок: применяется", "Поиск"]},
     "new-game": {"es": ["Nueva partida: persona o jugador automático", "Semilla", "Jugador 1"], "ru": ["Новая партия: человек или компьютер", "Зерно", "Игрок 1"]},
