@@ -28,7 +28,6 @@ from tui.screens.game import PhaseScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.log_search import LogSearchScreen
 from tui.screens.reports import MarriageReport, ReportScreen
-from tui.widgets.decision import quiet_index
 
 SIZE = (80, 24)
 SEATS = (
@@ -60,29 +59,22 @@ async def _step(app: VirginQueenApp, pilot, reports: list[type]) -> None:
 def _person_choice(decision: Decision) -> Choice:
     """What ``_step`` chooses at a person's decision: Spain weds Elisabeth, else the quiet choice."""
     wed = next((c for c in decision.choices if str(c) == "opening wed"), None)
-    quiet = quiet_index(decision)
-    return wed if wed is not None else decision.choices[quiet if quiet is not None else 0]
+    return wed if wed is not None else decision.quiet_or_first()
 
 
 def _before_the_marriage_phase(data) -> Session:
     """Seed 4 played as the terminals play it, up to the last person's decision before the Marriage
-    Resolution Phase begins (a first headless game finds which decision that is)."""
-
-    def played(stop_at: int | None) -> tuple[Session, int]:
-        session, bots = Session.new(data, Setup(seed=4, seats=SEATS)), bots_for(SEATS)
-        last_person = 0
-        while True:
-            events = play_computer_turns(session, bots)
-            if stop_at is not None and len(session.actions) >= stop_at:
-                return session, last_person
-            decision = session.decision
-            assert decision is not None, "the game ended before its first Marriage Resolution Phase"
-            last_person = len(session.actions)
-            events += session.choose(decision.power, _person_choice(decision))
-            if any(event.phase == Phase.MARRIAGE.value for event in events):
-                return session, last_person
-
-    return played(played(None)[1])[0]
+    Resolution Phase begins: played until the phase begins, then replayed up to that decision."""
+    setup = Setup(seed=4, seats=SEATS)
+    session, bots = Session.new(data, setup), bots_for(SEATS)
+    while True:
+        events = play_computer_turns(session, bots)
+        decision = session.decision
+        assert decision is not None, "the game ended before its first Marriage Resolution Phase"
+        last_person = len(session.actions)
+        events += session.choose(decision.power, _person_choice(decision))
+        if any(event.phase == Phase.MARRIAGE.value for event in events):
+            return Session.replay(data, setup, session.actions[:last_person])
 
 
 @pytest.mark.slow

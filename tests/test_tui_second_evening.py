@@ -428,7 +428,7 @@ async def test_a_long_rule_scrolls_with_keys_the_footer_shows(tmp_path):
 
 async def test_an_empty_save_folder_shows_its_line_and_no_empty_list(tmp_path):
     """Play-test: the Load screen of an empty folder drew an empty bordered box above "No saved games
-    yet."; a folder with a save lists it."""
+    yet."; now it shows the line alone (a folder with saves lists them: the Load screen tests above)."""
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
