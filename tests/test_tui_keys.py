@@ -155,3 +155,25 @@ async def test_random_keys_at_full_speed_on_every_screen_never_crash_the_app(tmp
         for _ in range(6):
             await reach(app, pilot)
             await press_in_bursts(app, pilot, [rng.choice(keys) for _ in range(BURST)])
+
+
+
+async def test_ctrl_n_before_the_new_game_form_is_composed_never_crashes(tmp_path):
+    """A real terminal's random keys: Ctrl+N ('n' then Ctrl+N in one burst) reached the new-game form
+    on top of the stack before its fields were composed (NoMatches '#holder-ottoman' closed the app).
+    It is not taken then; once the form is there, Ctrl+N starts the game."""
+    from tui.screens.menus import NewGameScreen
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        form = NewGameScreen(app.terminal.data)
+        mounted = app.push_screen(form)
+        assert app.screen is form and not form.is_mounted
+        form.action_start()  # as the key binding runs it, before the form is composed
+        await mounted
+        await settle(pilot)
+        assert app.controller.driver is None and app.screen is form
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.controller.session is not None, "Ctrl+N on the form, once it is there, starts the game"

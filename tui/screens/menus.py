@@ -294,7 +294,9 @@ class NewGameScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        if not self.is_current:  # Ctrl+N twice in one burst starts one game
+        # Ctrl+N twice in one burst starts one game; 'n' and Ctrl+N in one burst reach the form on top
+        # of the stack before its fields are composed (a real terminal's random keys closed the app)
+        if not self.is_current or not self.is_mounted:
             return
         data = self.data
         holders = self.holders()
