@@ -60,8 +60,10 @@ CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notic
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 
 
-# Imported in a worker once the title screen is drawn, so that the first game, walkthrough or rules
-# browser opens without importing them (~0.3 s here); the title screen never waits for them.
+# Imported in a worker once the title screen has been on screen for a moment, so that the first game,
+# walkthrough or rules browser opens without importing them (~0.3 s of CPU here); the title screen never
+# waits for them, and its first keys are not shared with them (a game asked for sooner imports them then).
+WARM_UP_AFTER_SECONDS = 0.5
 GAME_MACHINERY = ("tui.controller", "tui.board", "core.walkthroughs", "tui.screens.walkthrough_menu", "tui.screens.map", "tui.screens.vp_chart")
 
 
@@ -120,7 +122,7 @@ class VirginQueenApp(App[None]):
         # a toast is about the screen it came on: it goes with it (play-test: a refusal stayed over
         # the next screens, "Walkthrough done" included)
         self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
-        self.call_after_refresh(self.run_worker, _load_game_machinery, thread=True, group="imports", exit_on_error=False)
+        self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_worker(_load_game_machinery, thread=True, group="imports", exit_on_error=False))
 
     @cached_property
     def controller(self) -> Controller:
