@@ -55,6 +55,8 @@ Trivial().run(headless=True, size=(80, 24), auto_pilot=first_frame)
 
 # The positions measured: the first Action Phase decision of these turns.
 BENCH_TURNS = (1, 8)
+# issue 23's targets: what a key costs, at most this many times a key bound to nothing
+KEY_RATIO_TARGETS = {"choose": 2, "log": 2, "help": 2}
 KEY_NAMES = {"choose": "choosing (1)", "log": "the full log (l)", "wed": "Available to Wed (w)", "help": "rule help (?)"}
 
 
@@ -68,6 +70,7 @@ class Figure:
     baseline_name: str
     baseline: float
     target: str = ""  # the issue's target, e.g. "< 50"; shown with whether it is met
+    most_times_baseline: float = 0  # the issue's target for the ratio, e.g. 2 (at most 2x the baseline); 0: none
 
     def line(self) -> str:
         ratio = f"{self.value / self.baseline:.2f}x" if self.baseline else "n/a"
@@ -76,6 +79,9 @@ class Figure:
             bound = float(self.target[1:])
             met = self.value < bound if self.target[0] == "<" else self.value > bound
             text += f"; target {self.target} {self.unit}: {'met' if met else 'NOT met'}"
+        if self.most_times_baseline and self.baseline:
+            met = self.value <= self.most_times_baseline * self.baseline
+            text += f"; target at most {self.most_times_baseline:g}x: {'met' if met else 'NOT met'}"
         return text
 
 
@@ -104,7 +110,7 @@ def start_up_figures(runs: int) -> list[Figure]:
     starts, floor = cold_start_seconds(runs=runs), cold_start_seconds(TRIVIAL_APP_SNIPPET, runs)
     return [
         Figure("start-up to the title screen (headless, median)", statistics.median(starts) * 1000, "ms",
-               "a trivial Textual app", statistics.median(floor) * 1000)
+               "a trivial Textual app", statistics.median(floor) * 1000, most_times_baseline=1.2)
     ]
 
 
@@ -201,18 +207,24 @@ def app_figures(measured: dict[str, Any]) -> list[Figure]:
     for turn, keys in measured["keys"].items():
         for name, label in KEY_NAMES.items():
             figures.append(Figure(f"CPU per keypress at turn {turn}: {label}", keys[name], "ms",
-                                  "a key bound to nothing", keys["idle"], target="<50"))
+                                  "a key bound to nothing", keys["idle"], target="<50",
+                                  most_times_baseline=KEY_RATIO_TARGETS.get(name, 0)))
     game = measured["game"]
-    played = f"{game['decisions']} decisions, turn {game['turn']}{', game over' if game['finished'] else ''}"
+    first, second = game["first"], game["second"]
     figures += [
-        Figure("memory at the start of a game", game["start_mb"], "MB", "the title screen", game["title_mb"]),
-        Figure(f"memory after {game['presses']} keys of a game played through the app ({played})", game["end_mb"], "MB",
-               "its start", game["start_mb"]),
-        Figure("memory growth over that game (its end less its start)", game["end_mb"] - game["start_mb"], "MB",
-               "its start", game["start_mb"], target="<10"),
-        Figure("peak memory over that game", game["peak_mb"], "MB", "its start", game["start_mb"]),
+        Figure("memory at the start of a game", first["start_mb"], "MB", "the title screen", game["title_mb"]),
+        Figure(f"memory growth over a first game played through the app ({_played(first)}; Textual's caches "
+               "and the boards kept between phases are made then)", first["end_mb"] - first["start_mb"], "MB",
+               "its start", first["start_mb"]),
+        Figure(f"memory growth over a second game in the same app ({_played(second)})", second["end_mb"] - second["start_mb"], "MB",
+               "its start", second["start_mb"], target="<5"),
+        Figure("peak memory over both games", game["peak_mb"], "MB", "the first game's start", first["start_mb"]),
     ]
     return figures
+
+
+def _played(game: dict[str, Any]) -> str:
+    return f"{game['presses']} keys, {game['decisions']} decisions, turn {game['turn']}{', game over' if game['finished'] else ''}"
 
 
 def server_measurements(connections: int, cold: bool) -> dict[str, Any]:

@@ -21,15 +21,16 @@ EVERY_FIGURE = [
             rf"save write at turn {turn} .* ms = .*x writing the same text plainly",
             rf"save open for play at turn {turn} .* ms = .*x json.loads of the same text",
             rf"save load at turn {turn} .* ms = .*x json.loads of the same text",
-            *(rf"CPU per keypress at turn {turn}: {re.escape(label)}: .* ms = .*x a key bound to nothing"
-              for label in bench.KEY_NAMES.values()),
+            *(rf"CPU per keypress at turn {turn}: {re.escape(label)}: .* ms = .*x a key bound to nothing .*; target <50 ms: (met|NOT met)"
+              + ("; target at most 2x: (met|NOT met)" if name in bench.KEY_RATIO_TARGETS else "")
+              for name, label in bench.KEY_NAMES.items()),
         )
     ),
     r"memory at the start of a game: .* MB = .*x the title screen",
-    r"memory after 3 keys of a game played through the app \(.*\): .* MB = .*x its start",
-    r"memory growth over that game \(its end less its start\): .* MB = .*x its start .*; target <10 MB: (met|NOT met)",
-    r"peak memory over that game: .* MB = .*x its start",
-    r"start-up to the title screen \(headless, median\): .* ms = .*x a trivial Textual app",
+    r"memory growth over a first game played through the app \(3 keys, .*\): .* MB = .*x its start",
+    r"memory growth over a second game in the same app \(3 keys, .*\): .* MB = .*x its start .*; target <5 MB: (met|NOT met)",
+    r"peak memory over both games: .* MB = .*x the first game's start",
+    r"start-up to the title screen \(headless, median\): .* ms = .*x a trivial Textual app .*; target at most 1.2x: (met|NOT met)",
     r"SSH: 2 connections opened at once, median time to the lobby \(games forked warm\): .* s = .*x a cold start per connection .*; target <1 s: (met|NOT met)",
     r"SSH: 2 connections opened at once, longest time to the lobby \(games forked warm\): .* s = .*x a cold start per connection .*; target <3 s: (met|NOT met)",
     r"unique memory \(USS\) of a game process in the lobby, median \(forked warm\): .* MB = .*x a cold start .*; target <20 MB: (met|NOT met)",
@@ -48,3 +49,12 @@ def test_bench_prints_every_figure_with_its_ratio(capsys):
 def test_a_figure_reads_as_value_ratio_baseline_and_target():
     figure = bench.Figure("load", 30.0, "ms", "json.loads", 0.5, target="<20")
     assert figure.line() == "load: 30.00 ms = 60.00x json.loads (0.50 ms); target <20 ms: NOT met"
+
+
+def test_a_figure_with_a_ratio_target_says_whether_it_is_met():
+    assert bench.Figure("key", 19.0, "ms", "a key bound to nothing", 10.0, most_times_baseline=2).line() == (
+        "key: 19.00 ms = 1.90x a key bound to nothing (10.00 ms); target at most 2x: met"
+    )
+    assert bench.Figure("start", 400.0, "ms", "a trivial app", 300.0, most_times_baseline=1.2).line().endswith(
+        "target at most 1.2x: NOT met"
+    )
