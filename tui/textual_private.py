@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING, Any
 from textual._compositor import CompositorUpdate
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
 from textual.dom import DOMNode
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Select
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Select, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
@@ -116,3 +119,25 @@ class SteadySelect(Select[str]):
     def compose(self) -> ComposeResult:
         yield SelectCurrent(self.prompt)
         yield _SteadySelectOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
+
+
+_WidgetBase = Widget if TYPE_CHECKING else object
+
+
+class _LaidOutOnce(_WidgetBase):
+    """Textual 8.2 lays the whole screen out a second time whenever a layout changed a widget's size
+    or scrollable size (``_size_updated`` sets the ``virtual_size`` reactive, which asks for layout),
+    though that layout placed everything from the sizes it had just measured: a board's phase text
+    growing by a line cost a choice a second layout and render (~10 ms of ~40). These widgets take
+    their new sizes without asking; a scrollbar that appears or goes still asks for its own layout."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class LaidOutOnceStatic(_LaidOutOnce, Static):
+    """A Static whose new size after a text change costs its screen one layout, not two."""
+
+
+class LaidOutOnceScroll(_LaidOutOnce, VerticalScroll):
+    """A VerticalScroll whose content growing or shrinking costs its screen one layout, not two."""

@@ -17,6 +17,7 @@ from tui import display
 from tui.on_screen import OnScreen
 from tui.messages import RecordTable, Undo
 from tui.screens.keys import VIEW_KEYS
+from tui.textual_private import LaidOutOnceStatic
 from tui.widgets.decision import DecisionPanel
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
@@ -50,11 +51,12 @@ class PhaseScreen(Screen[None]):
         self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status", markup=False)
-        yield Static("", id="vp", markup=False)
+        # a choice changes every pane: each takes its new size in the choice's one layout
+        yield LaidOutOnceStatic("", id="status", markup=False)
+        yield LaidOutOnceStatic("", id="vp", markup=False)
         with Horizontal(id="main"):
             with Scrolling(id="phase-panel"):
-                yield Static("", id="phase-info", markup=False)
+                yield LaidOutOnceStatic("", id="phase-info", markup=False)
             yield DecisionPanel(id="decision")
         yield RichLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
         yield SteadyFooter(compact=True)

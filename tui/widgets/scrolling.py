@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 
 from core.i18n import N_
+from tui.textual_private import LaidOutOnceScroll
 
 SCROLL = Binding.Group(N_("Scroll"), compact=True)
 
 
-class Scrolling(VerticalScroll):
+class Scrolling(LaidOutOnceScroll):
     """Up, Down, PgUp and PgDn scroll it when it has the focus; the footer names the arrows."""
 
     BINDINGS = [
