@@ -8,7 +8,7 @@ from functools import partial
 from attrs import define
 
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
-from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg
 from core.ids import CardKind
@@ -36,18 +36,18 @@ class ImpulseFrame(Frame):
     power: str
 
 
-def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
+def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> Refusal:
     """Why a card in hand cannot be played as its event at this moment ("" when it can)."""
-    title = _(ctx.data.cards[number].title)
     event = ctx.rules.event_of(ctx.data, number)
     if event is None:
-        return _("{card} has no event (operations only): play it for CP").format(card=card_title(ctx, number).render())
+        return msg("{card} has no event (operations only): play it for CP", card=card_title(ctx, number))
     if event.moment is not moment:
+        title = Message(ctx.data.cards[number].title)
         if event.moment is Moment.NEGOTIATION:
-            return _("CARD-4: {title}'s event is only for the Negotiation Segment").format(title=title)
+            return msg("CARD-4: {title}'s event is only for the Negotiation Segment", title=title)
         if event.moment in _WINDOW_REFUSALS:
-            return _(_WINDOW_REFUSALS[event.moment])
-        return _("CARD-4: {title}'s event is played in an impulse").format(title=title)
+            return Message(_WINDOW_REFUSALS[event.moment])
+        return msg("CARD-4: {title}'s event is played in an impulse", title=title)
     return event.refusal(ctx, power)
 
 
@@ -66,10 +66,10 @@ def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
         as_event, for_cp = ctx.tables.memo((Verb.PLAY, number), partial(_play_options, ctx, number))
         options.append(as_event.with_refusal(event_refusal(ctx, power, number, Moment.IMPULSE)))
         mandatory = ctx.data.cards[number].kind == CardKind.MANDATORY
-        options.append(for_cp.with_refusal(_("CARD-1: a Mandatory event must be played as its event") if mandatory else ""))
+        options.append(for_cp.with_refusal(msg("CARD-1: a Mandatory event must be played as its event") if mandatory else ""))
     options.append(Option(Choice(Verb.TABLE, (), _("Record a table action (TABLE-1)"))))
     mandatory = holds_mandatory(ctx, power)
-    refused_pass = _("CARD-1: a power holding a Mandatory event may not pass") if mandatory else ""
+    refused_pass = msg("CARD-1: a power holding a Mandatory event may not pass") if mandatory else ""
     options.append(Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), refused_pass, Quiet.MOVES_ON))
     return options
 

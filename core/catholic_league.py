@@ -7,7 +7,7 @@ from math import ceil
 from attrs import Factory, define
 
 from core import diplomacy
-from core.choices import Choice, Decision, Option
+from core.choices import Choice, Decision, Option, Refusal
 from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
@@ -247,14 +247,14 @@ def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
     ctx.log("CL-7", msg("the \"When Catholic League Forms\" cards enter at the next Card Draw Phase"))
 
 
-def deal_refusal(state: GameState, a: str, b: str) -> str:
+def deal_refusal(state: GameState, a: str, b: str) -> Refusal:
     """CL-5: no deal between Spain and France or the Protestant in the segment after the League forms."""
     if not state.league_deals_barred or state.phase is not Phase.NEGOTIATION or Power.SPAIN not in (a, b):
         return ""
     other = b if a == Power.SPAIN else a
     if other in (Power.FRANCE, Power.PROTESTANT):
-        power = _("France") if other == Power.FRANCE else _("Protestant")  # the powers' names (data terms)
-        return _("CL-5: no deal between Spain and {power} may be announced in this Diplomacy Segment (the Catholic League has just formed)").format(power=power)
+        power = msg("France") if other == Power.FRANCE else msg("Protestant")  # the powers' names (data terms)
+        return msg("CL-5: no deal between Spain and {power} may be announced in this Diplomacy Segment (the Catholic League has just formed)", power=power)
     return ""
 
 

@@ -62,7 +62,7 @@ def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
 
 def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     options = cp_options(ctx, frame)
-    if not any(not o.refusal for o in options):
+    if not any(o.legal for o in options):
         return None
     stop = ngettext("Stop spending ({count} CP left is lost)", "Stop spending ({count} CP left are lost)", frame.cp).format(count=frame.cp)
     options.append(Option(Choice(Verb.CP, ("done",), stop), quiet=Quiet.MOVES_ON))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.choices import Choice, Option, Verb
+from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import Modifier
 from core.gamedata import MinorRecord
@@ -23,11 +23,11 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
         if power not in ctx.tables.contenders[minor.id]:
             continue
         held = ctx.state.minors[minor.id].influence.get(power, 0)
-        refusal = ""
+        refusal: Refusal = ""
         if held >= costs.influence_cap_per_minor:
-            refusal = _("DIP-7: at most {cap} influence markers per power on {minor}").format(cap=costs.influence_cap_per_minor, minor=minor.name)
+            refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=minor.name)
         elif cp_left < costs.influence:
-            refusal = _("DIP-7: an influence marker costs {cost} CP ({left} left)").format(cost=costs.influence, left=cp_left)
+            refusal = msg("DIP-7: an influence marker costs {cost} CP ({left} left)", cost=costs.influence, left=cp_left)
         label = _("Influence on {minor}: {cost} CP, yours now {held} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
         options.append(Option(Choice(Verb.CP, ("influence", minor.id), label), refusal))
     return options

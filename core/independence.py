@@ -42,7 +42,7 @@ def _options(ctx: Ctx) -> list[Option]:
 
 
 def _event_refusal(ctx: Ctx, power: str) -> str:
-    if any(not o.refusal for o in _options(ctx)):
+    if any(o.legal for o in _options(ctx)):
         return ""
     return _("IND-3: no independent space has been captured, so none can rebel")
 

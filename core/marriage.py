@@ -8,7 +8,7 @@ from attrs import Factory, define, frozen
 
 from core import catholic_league
 from core.cards import add_card_marker, card_title
-from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier, signed
@@ -147,46 +147,46 @@ def betroth(state: GameState, data: GameData, a: str, b: str, opening: bool = Fa
 # ---- MAR-3 restrictions ---------------------------------------------------------------------------
 
 
-def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> str | None:
+def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> Refusal | None:
     """Why a proposal of royals a and b by ``proposer`` is refused (MAR-3), or None if allowed."""
     state, data = ctx.state, ctx.data
     for royal_id in (a, b):
         if royal_id not in data.royals:
-            return _("unknown royal '{royal}'").format(royal=royal_id)
+            return msg("unknown royal '{royal}'", royal=royal_id)
     if a == b:
-        return _("MAR-3: a royal cannot marry themself")
+        return msg("MAR-3: a royal cannot marry themself")
     if side_power(state, data, a) != proposer:
-        return _("MAR-2: {royal} is not a royal {power} may offer").format(royal=ctx.name(a), power=ctx.power_term(proposer))
+        return msg("MAR-2: {royal} is not a royal {power} may offer", royal=ctx.name(a), power=ctx.power_term(proposer))
     ra, rb = data.royals[a], data.royals[b]
     for royal in (ra, rb):
         status = state.royals[royal.id].status
         if status is RoyalStatus.BETROTHED:
-            return _("MAR-2: {royal} is already betrothed").format(royal=royal.name)
+            return msg("MAR-2: {royal} is already betrothed", royal=royal.name)
         if status is not RoyalStatus.AVAILABLE:
-            text = _("MAR-3: {royal} is not on the Available to Wed display ({status})")
-            return text.format(royal=royal.name, status=_(ROYAL_STATUS_TEXT.get(status, status.value)))
+            shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
+            return msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
     if ra.sex == rb.sex:
-        return _("MAR-3: the two royals must be of opposite sex")
+        return msg("MAR-3: the two royals must be of opposite sex")
     if ra.family and ra.family == rb.family:
         if ra.family == Family.VALOIS:
-            return _("MAR-3b: both royals are Valois")
+            return msg("MAR-3b: both royals are Valois")
         if ra.family == Family.HABSBURG:
-            return _("MAR-3b: both royals are Habsburg")
-        return _("MAR-3b: both royals are {house}").format(house=Family(ra.family).house)
+            return msg("MAR-3b: both royals are Habsburg")
+        return msg("MAR-3b: both royals are {house}", house=Family(ra.family).house)
     other = side_power(state, data, b)
     if not other:
-        return _("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
+        return msg("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
     if other != proposer and ctx.at_war(proposer, other):
-        return _("MAR-3a: {power} and {other} are at war").format(power=ctx.power_term(proposer), other=ctx.power_term(other))
+        return msg("MAR-3a: {power} and {other} are at war", power=ctx.power_term(proposer), other=ctx.power_term(other))
     barred = catholic_league.deal_refusal(state, proposer, other)
     if barred:
         return barred
     for royal in (ra, rb):
         if royal.id == MARY and state.royals[MARY].captured:
-            return _("MAR-3c: Mary Queen of Scots is captured in England")
+            return msg("MAR-3c: Mary Queen of Scots is captured in England")
         leader = next((lead for lead in data.leaders.values() if lead.royal == royal.id), None)
         if leader is not None and state.leaders[leader.id].status is LeaderStatus.CAPTURED:
-            return _("MAR-3d: {royal} is a captured military leader").format(royal=royal.name)
+            return msg("MAR-3d: {royal} is a captured military leader", royal=royal.name)
     return None
 
 

@@ -41,7 +41,7 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
         return None
     power = powers[frame.next_index]
     options = _options(ctx, frame, power)
-    if not any(not o.refusal for o in options):
+    if not any(o.legal for o in options):
         return None
     options.append(Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7)")), quiet=Quiet.MOVES_ON))
     return Decision.of(power, msg("{power}: make a proposal or say done", power=ctx.power_term(power)), "GEN-7", options)

@@ -8,7 +8,7 @@ from attrs import Factory, define, frozen
 
 from core import dice
 from core.cards import card_title
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import EventKind, Modifier, signed
 from core.gamedata import ScientistRecord
@@ -119,16 +119,16 @@ def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
     return turn == ctx.state.turn
 
 
-def cp_refusal(ctx: Ctx, power: str, kind: str) -> str | None:
+def cp_refusal(ctx: Ctx, power: str, kind: str) -> Message | None:
     """PAT-1 / PAT-3: why the power cannot patronise one of ``kind`` by CP now, or None."""
     if sponsored_this_turn(ctx, power, kind):
         if kind == ARTIST:
-            return _("PAT-1: {power} has already sponsored an artist this turn").format(power=ctx.power_term(power))
-        return _("PAT-1: {power} has already sponsored a scientist this turn").format(power=ctx.power_term(power))
+            return msg("PAT-1: {power} has already sponsored an artist this turn", power=ctx.power_term(power))
+        return msg("PAT-1: {power} has already sponsored a scientist this turn", power=ctx.power_term(power))
     if not pool(ctx, power, kind):
         if kind == ARTIST:
-            return _("PAT-3: no artist is available to {power} (Italian ones only through events)").format(power=ctx.power_term(power))
-        return _("PAT-3: no scientist is available to {power} (Italian ones only through events)").format(power=ctx.power_term(power))
+            return msg("PAT-3: no artist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
+        return msg("PAT-3: no scientist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
     return None
 
 
@@ -145,9 +145,9 @@ def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
 
 def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
-    refusals = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
+    refusals: dict[str, Refusal] = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
     return [
-        option.with_refusal(refusals[option.choice.args[1]] or (_("PAT-2: the {box}-CP box needs {box} CP ({left} left)").format(box=box, left=cp_left) if box > cp_left else ""))
+        option.with_refusal(refusals[option.choice.args[1]] or (msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=cp_left) if box > cp_left else ""))
         # the labels are in this terminal's language: made once per data and language
         for box, option in ctx.tables.memo(("patronise options", current()), partial(_patronise_options, ctx))
     ]
@@ -493,10 +493,10 @@ def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:
     """A card that sponsors a patron (PAT-10); ``help_text`` is marked with ``N_``."""
     kinds, italian_only = SPONSORING_EVENTS[event_id]
 
-    def refusal(ctx: Ctx, power: str) -> str:
+    def refusal(ctx: Ctx, power: str) -> Refusal:
         if event_kinds(ctx, power, kinds, italian_only):
             return ""
-        return _("PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)")
+        return msg("PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)")
 
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
         allowed = event_kinds(ctx, power, kinds, italian_only)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.i18n import Message, N_, _, msg
 from core.ids import INDEPENDENT
 from core.state import Frame, LeaderStatus, Phase
@@ -56,7 +56,7 @@ class Moment(StrEnum):
     COMBAT = "combat"
 
 
-def always_playable(ctx: Ctx, power: str) -> str:
+def always_playable(ctx: Ctx, power: str) -> Refusal:
     return ""
 
 
@@ -81,7 +81,7 @@ class CardEvent:
     help: str
     resolve: Callable[[Ctx, str, int, tuple[str, ...]], None]
     moment: Moment = Moment.IMPULSE
-    refusal: Callable[[Ctx, str], str] = always_playable
+    refusal: Callable[[Ctx, str], Refusal] = always_playable
     targets: Callable[[Ctx, str, int], list[Option]] = no_targets
 
     @property
@@ -115,7 +115,7 @@ class TableConstraint:
 
     rules: tuple[str, ...]
     kinds: tuple[str, ...]
-    refusal: Callable[[Ctx, str, list[str], str], str]
+    refusal: Callable[[Ctx, str, list[str], str], Refusal]
 
 
 @frozen
@@ -128,7 +128,7 @@ class PhaseStep:
     rules: tuple[str, ...]
 
 
-def pick(value: str, label: str, refusal: str = "", quiet: Quiet | None = None) -> Option:
+def pick(value: str, label: str, refusal: Refusal = "", quiet: Quiet | None = None) -> Option:
     """An option whose choice is ``pick <value>`` (event picks, table-action parameters)."""
     return Option(Choice(Verb.PICK, (value,), label), refusal, quiet)
 

@@ -89,7 +89,7 @@ UNTIL_NEXT_PHASE = "until-next-phase"
 
 
 def _answerable(options: list[Option]) -> list[str]:
-    return sorted(str(o.choice) for o in options if not o.refusal)
+    return sorted(str(o.choice) for o in options if o.legal)
 
 
 def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
@@ -155,7 +155,7 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
         return None
     power = frame.asked[frame.index]
     options = _window_options(ctx, power, Moment.COMBAT)
-    if not any(not o.refusal for o in options) and not ctx.state.strict_response_windows:
+    if not any(o.legal for o in options) and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only a side that could play a combat card is asked
     options.append(Option(Choice(Verb.NO_COMBAT, (), _("No combat card")), quiet=Quiet.MOVES_ON))
     prompt = msg("Battle at {space}: play a combat card?", space=ctx.name(frame.space))

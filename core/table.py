@@ -298,7 +298,7 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
     options = kind.steps[len(frame.args)](ctx, frame.args)
     constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
     for index, option in enumerate(options):
-        if not option.refusal:
+        if option.legal:
             for constraint in constraints:
                 refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
                 if refusal:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from core.choices import Choice, Option, Verb
+from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.gamedata import GameData
-from core.i18n import N_, _, current, msg
+from core.i18n import N_, _, msg
 from core.ids import Power
 from core.procedures import TableKind, pick, space_picks
 from core.state import GameState, Units
@@ -38,25 +38,29 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
     if regulars_allowed:
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
     for kind, cost, regulars, rule in kinds:
-        if kind == "mercenary":
-            short = _("{rule}: a mercenary costs {cost} CP ({left} left)") if cp_left < cost else ""
-            label = _("Raise a mercenary in {space}: {cost} CP ({rule})")
-        else:
-            short = _("{rule}: a regular costs {cost} CP ({left} left)") if cp_left < cost else ""
-            label = _("Raise a regular in {space}: {cost} CP ({rule})")
-        short = short.format(rule=rule, cost=cost, left=cp_left)
+        short: Refusal = ""
+        if cp_left < cost and kind == "mercenary":
+            short = msg("{rule}: a mercenary costs {cost} CP ({left} left)", rule=rule, cost=cost, left=cp_left)
+        elif cp_left < cost:
+            short = msg("{rule}: a regular costs {cost} CP ({left} left)", rule=rule, cost=cost, left=cp_left)
+        raised_in = ctx.tables.memo((Verb.CP, kind), partial(_raise_options, ctx, kind, cost, rule))
         for space in raise_spaces(ctx, power, regulars):
-            # the label is in this terminal's language: made once per data and language
-            option = ctx.tables.memo((Verb.CP, kind, space, current()), partial(_raise_option, ctx, kind, space, label, cost, rule))
-            options.append(option.with_refusal(short))
+            options.append(raised_in[space].with_refusal(short))
     if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
-        never = _("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP")
+        never = msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP")
         options.append(Option(Choice(Verb.CP, ("morisco",), _("Raise the Morisco unit (MOR-2)")), never))
     return options
 
 
-def _raise_option(ctx: Ctx, kind: str, space: str, label: str, cost: int, rule: str) -> Option:
-    return Option(Choice(Verb.CP, (kind, space), label.format(space=ctx.name(space), cost=cost, rule=rule)))
+def _raise_options(ctx: Ctx, kind: str, cost: int, rule: str) -> dict[str, Option]:
+    """A unit of ``kind`` raised in each home space, labelled in the current language (made once per
+    data and language)."""
+    if kind == "mercenary":
+        label = _("Raise a mercenary in {space}: {cost} CP ({rule})")
+    else:
+        label = _("Raise a regular in {space}: {cost} CP ({rule})")
+    spaces = {s for home in ctx.tables.home_spaces.values() for s in home}
+    return {s: Option(Choice(Verb.CP, (kind, s), label.format(space=ctx.name(s), cost=cost, rule=rule))) for s in spaces}
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:
