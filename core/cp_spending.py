@@ -4,6 +4,7 @@ or has no CP left; CP left unspent are lost (logged)."""
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import partial
 
 from attrs import Factory, define
 
@@ -64,10 +65,14 @@ def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     options = cp_options(ctx, frame)
     if not any(o.legal for o in options):
         return None
-    stop = ngettext("Stop spending ({count} CP left is lost)", "Stop spending ({count} CP left are lost)", frame.cp).format(count=frame.cp)
-    options.append(Option(Choice(Verb.CP, ("done",), stop), quiet=Quiet.MOVES_ON))
+    options.append(ctx.tables.memo(("stop spending", frame.cp), partial(_stop_option, frame.cp)))
     prompt = msg("{power}: spend {count} CP", power=ctx.power_term(frame.power), count=frame.cp)
     return Decision.of(frame.power, prompt, PURPOSE_RULES[frame.purpose], options)
+
+
+def _stop_option(cp_left: int) -> Option:
+    stop = ngettext("Stop spending ({count} CP left is lost)", "Stop spending ({count} CP left are lost)", cp_left).format(count=cp_left)
+    return Option(Choice(Verb.CP, ("done",), stop), quiet=Quiet.MOVES_ON)
 
 
 def _finish(ctx: Ctx, frame: SpendCpFrame) -> None:

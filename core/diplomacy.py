@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import Modifier
@@ -28,9 +30,14 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
             refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=minor.name)
         elif cp_left < costs.influence:
             refusal = msg("DIP-7: an influence marker costs {cost} CP ({left} left)", cost=costs.influence, left=cp_left)
-        label = _("Influence on {minor}: {cost} CP, yours now {held} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
-        options.append(Option(Choice(Verb.CP, ("influence", minor.id), label), refusal))
+        option = ctx.tables.memo((Verb.CP, "influence", minor.id, held), partial(_influence_option, ctx, minor, held))
+        options.append(option.with_refusal(refusal))
     return options
+
+
+def _influence_option(ctx: Ctx, minor: MinorRecord, held: int) -> Option:
+    label = _("Influence on {minor}: {cost} CP, yours now {held} (DIP-7)").format(minor=minor.name, cost=ctx.data.settings.costs.influence, held=held)
+    return Option(Choice(Verb.CP, ("influence", minor.id), label))
 
 
 def buy_influence(ctx: Ctx, power: str, minor_id: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from attrs import Factory, frozen
 
 from core import i18n
+from core.i18n import Message
 from core.gamedata import GameData
 from core.ids import INDEPENDENT, Power
 
@@ -23,6 +24,8 @@ T = TypeVar("T")
 class Lookup:
     power_ids: tuple[str, ...]
     names: Mapping[str, str]
+    # each power's name as a message (a game term, translated where shown): one object, shared
+    power_terms: Mapping[str, Message]
     # UNIT-1 / UNIT-2 [D]: each power's home spaces (the Protestant's are the Huguenot home spaces)
     home_spaces: Mapping[str, tuple[str, ...]]
     neighbours: Mapping[str, tuple[str, ...]]
@@ -39,9 +42,9 @@ class Lookup:
         made here hold labels in the language they were made in: one process may show the same data
         in several languages (a shared server; the title screen's language switch)."""
         full = (i18n.current(), key)
-        if full not in self._made:
-            self._made[full] = make()
-        made: T = self._made[full]
+        made: T | None = self._made.get(full)
+        if made is None:
+            made = self._made[full] = make()
         return made
 
     def distances_from(self, space: str) -> dict[str, int]:
@@ -77,7 +80,8 @@ def _build(data: GameData) -> Lookup:
         minor.id: tuple(p for p in data.power_ids if p in minor.can_activate or p in minor.can_deactivate)
         for minor in data.minors.values()
     }
-    return Lookup(data.power_ids, names, home, {s: tuple(n) for s, n in neighbours.items()}, contenders)
+    terms = {p.id: Message(p.name) for p in data.powers}
+    return Lookup(data.power_ids, names, terms, home, {s: tuple(n) for s, n in neighbours.items()}, contenders)
 
 
 _cache: dict[int, tuple[GameData, Lookup]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 from attrs import Factory, define, frozen
@@ -103,14 +104,17 @@ def _records(ctx: Ctx, kind: str) -> dict:
 
 def pool(ctx: Ctx, pool_id: str, kind: str) -> list[str]:
     """Patrons of one pool available this turn (entered, not sponsored, not finished or removed)."""
+    return list(_in_pool(ctx, pool_id, kind))
+
+
+def _in_pool(ctx: Ctx, pool_id: str, kind: str) -> Iterator[str]:
     records = _records(ctx, kind)
-    return [
+    turn = ctx.state.turn
+    return (
         pid
         for pid, patron in _patrons(ctx, kind).items()
-        if patron.status is PatronStatus.POOL
-        and records[pid].pool == pool_id
-        and records[pid].enters <= ctx.state.turn
-    ]
+        if patron.status is PatronStatus.POOL and records[pid].pool == pool_id and records[pid].enters <= turn
+    )
 
 
 def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
@@ -125,7 +129,7 @@ def cp_refusal(ctx: Ctx, power: str, kind: str) -> Message | None:
         if kind == ARTIST:
             return msg("PAT-1: {power} has already sponsored an artist this turn", power=ctx.power_term(power))
         return msg("PAT-1: {power} has already sponsored a scientist this turn", power=ctx.power_term(power))
-    if not pool(ctx, power, kind):
+    if next(_in_pool(ctx, power, kind), None) is None:
         if kind == ARTIST:
             return msg("PAT-3: no artist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
         return msg("PAT-3: no scientist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
