@@ -12,8 +12,8 @@ from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier, signed
-from core.gamedata import GameData
-from core.i18n import N_, Message, _, current, msg
+from core.gamedata import GameData, RoyalRecord
+from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
 from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
@@ -159,12 +159,9 @@ def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> Refusal | None:
         return msg("MAR-2: {royal} is not a royal {power} may offer", royal=ctx.name(a), power=ctx.power_term(proposer))
     ra, rb = data.royals[a], data.royals[b]
     for royal in (ra, rb):
-        status = state.royals[royal.id].status
-        if status is RoyalStatus.BETROTHED:
-            return msg("MAR-2: {royal} is already betrothed", royal=royal.name)
-        if status is not RoyalStatus.AVAILABLE:
-            shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
-            return msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
+        unavailable = _unavailable(state, royal)
+        if unavailable is not None:
+            return unavailable
     if ra.sex == rb.sex:
         return msg("MAR-3: the two royals must be of opposite sex")
     if ra.family and ra.family == rb.family:
@@ -190,22 +187,39 @@ def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> Refusal | None:
     return None
 
 
+def _unavailable(state: GameState, royal: RoyalRecord) -> Message | None:
+    """MAR-2 / MAR-3: why a royal cannot be offered or asked for now, as far as their status says."""
+    status = state.royals[royal.id].status
+    if status is RoyalStatus.BETROTHED:
+        return msg("MAR-2: {royal} is already betrothed", royal=royal.name)
+    if status is not RoyalStatus.AVAILABLE:
+        shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
+        return msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
+    return None
+
+
 def proposal_options(ctx: Ctx, power: str) -> list[Option]:
     """MAR-2: a marriage of each royal this power may offer, with the MAR-3 refusal of each one not allowed now."""
     state, data = ctx.state, ctx.data
     options = []
-    own = [r for r in data.royals if side_power(state, data, r) == power and state.royals[r].status is RoyalStatus.AVAILABLE]
+    sides = {r: side_power(state, data, r) for r in data.royals}
+    own = [r for r in data.royals if sides[r] == power and state.royals[r].status is RoyalStatus.AVAILABLE]
+    # a royal of one's own passes every check of ``refusal`` before the other royal's status: a pair
+    # with an unavailable royal is refused for that alone, worked out once per royal
+    unavailable: dict[str, Message | None] = {}
     for a in own:
         for b in data.royals:
             if a == b or data.royals[a].sex == data.royals[b].sex:
                 continue
             if b in own and a > b and MARY not in (a, b):
                 continue  # a same-power pair once, not twice
-            other = side_power(state, data, b)
+            other = sides[b]
             to = "announce" if other == power else other
             # the label is in this terminal's language: made once per data and language
-            option = ctx.tables.memo((Verb.PROPOSE, a, b, to, current()), partial(_proposal, ctx, a, b, to))
-            options.append(option.with_refusal(refusal(ctx, power, a, b) or ""))
+            option = ctx.tables.memo((Verb.PROPOSE, a, b, to), partial(_proposal, ctx, a, b, to))
+            if b not in unavailable:
+                unavailable[b] = _unavailable(state, data.royals[b])
+            options.append(option.with_refusal(unavailable[b] or refusal(ctx, power, a, b) or ""))
     return options
 
 

@@ -13,7 +13,7 @@ from core.choices import Choice, Decision, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import EventKind, Modifier, signed
 from core.gamedata import ScientistRecord
-from core.i18n import N_, Message, _, current, listed, msg
+from core.i18n import N_, Message, _, listed, msg
 from core.procedures import CardEvent, Procedure, pick
 from core.state import Frame, LeaderStatus, PatronState, PatronStatus
 
@@ -153,7 +153,7 @@ def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     return [
         option.with_refusal(refusals[option.choice.args[1]] or (msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=cp_left) if box > cp_left else ""))
         # the labels are in this terminal's language: made once per data and language
-        for box, option in ctx.tables.memo(("patronise options", current()), partial(_patronise_options, ctx))
+        for box, option in ctx.tables.memo("patronise options", partial(_patronise_options, ctx))
     ]
 
 

@@ -99,7 +99,8 @@ class FuzzLeaning:
         return _one_of(rng, choices)
 
     def _table_step(self, data: GameData, state: GameState, frame: TableFrame, decision: Decision, rng: RngState) -> Choice:
-        usable = [c for c in decision.choices if c is not decision.cancel] or list(decision.choices)
+        cancel = decision.cancel
+        usable = [c for c in decision.choices if c is not cancel] or list(decision.choices)
         if not frame.kind:
             weights = [KIND_WEIGHTS.get(c.args[0], 1) for c in usable]
             draw = dice.below(rng, sum(weights))

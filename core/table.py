@@ -291,9 +291,10 @@ def _cancel() -> Option:
 
 
 def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
+    cancel = ctx.tables.memo("table cancel", _cancel)
     if not frame.kind:  # made once per data, rules and language (the memo is per language)
         kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
-        return [*kinds, _cancel()]
+        return [*kinds, cancel]
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
     constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
@@ -304,15 +305,17 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
                 if refusal:
                     options[index] = Option(option.choice, refusal)
                     break
-    return [*options, _cancel()]
+    return [*options, cancel]
 
 
-def _prompt(ctx: Ctx, frame: TableFrame) -> str:
+def _prompt(ctx: Ctx, frame: TableFrame) -> Message | str:
     if not frame.kind:
-        return _("Record a table action: what happened?")
+        return msg("Record a table action: what happened?")
     kind = ctx.rules.table_kinds[frame.kind]
+    if not frame.args:
+        return Message(kind.label)
     done = " / ".join(_chosen(ctx, kind, frame.args[:index], arg) for index, arg in enumerate(frame.args))
-    return _("{action}: {chosen}").format(action=_(kind.label), chosen=done) if done else _(kind.label)
+    return _("{action}: {chosen}").format(action=_(kind.label), chosen=done)
 
 
 def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:

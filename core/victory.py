@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from attrs import frozen
@@ -98,10 +99,11 @@ class ImmediateCheck:
 
 def _military(state: GameState, data: GameData) -> tuple[str, Message] | None:
     """WIN-2: key spaces without Unrest uncover the power card's Auto Win box."""
+    clean_keys_of = Counter(s.control for s in state.spaces.values() if not s.unrest and data.spaces[s.id].key)
     for power in data.powers:
         if not power.auto_win_keys:
             continue
-        clean_keys = sum(1 for s in state.spaces.values() if s.control == power.id and data.spaces[s.id].key and not s.unrest)
+        clean_keys = clean_keys_of[power.id]
         if clean_keys >= power.auto_win_keys:
             return power.id, msgn(
                 "military victory: {count} key space without Unrest uncovers the Auto Win box ({needed})",
