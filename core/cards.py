@@ -161,7 +161,8 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
 
 
 def holds_mandatory(ctx: Ctx, power: str) -> bool:
-    return any(ctx.data.cards[n].kind == CardKind.MANDATORY for n in ctx.state.powers[power].hand)
+    mandatory, cards = CardKind.MANDATORY, ctx.data.cards  # read once, not per card in hand
+    return any(cards[n].kind == mandatory for n in ctx.state.powers[power].hand)
 
 
 def discard_after_play(ctx: Ctx, number: int) -> None:

@@ -291,10 +291,10 @@ def _record_guise(ctx: Ctx, by: str, args: list[str]) -> None:
     ctx.log("CL-6", by_table(by, moved), by)
 
 
-def _guise_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
+def _guise_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """CL-6: he may not move, intercept, retreat or avoid battle out of French religious-struggle territory."""
     if kind == "guise" and len(args) == 1 and value not in ctx.tables.memo("league territory", lambda: frozenset(territory(ctx.data))):
-        return _("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)").format(space=ctx.name(value))
+        return msg("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)", space=ctx.name(value))
     return ""
 
 

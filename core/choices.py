@@ -148,7 +148,7 @@ class Decision:
         refused: list[Option] = []
         quiet: Option | None = None
         for option in options:
-            if not option.legal:
+            if option._refusal:  # Option.legal, read without a call: every option of every decision passes here
                 refused.append(option)
                 continue
             choices.append(option.choice)

@@ -31,6 +31,8 @@ class Lookup:
     neighbours: Mapping[str, tuple[str, ...]]
     # DIP-1: minor -> the major powers listed as able to Activate or Deactivate it, in impulse order
     contenders: Mapping[str, tuple[str, ...]]
+    # MAR-3d: royal -> the military leader they are (the first the data lists), for royals who are one
+    leader_of_royal: Mapping[str, str]
     # distances from a space to every space it reaches, filled as they are first asked for
     _distances: dict[str, dict[str, int]] = Factory(dict)
     # whatever else depends on the data (and the language) only, made once when first asked for (``memo``)
@@ -80,8 +82,12 @@ def _build(data: GameData) -> Lookup:
         minor.id: tuple(p for p in data.power_ids if p in minor.can_activate or p in minor.can_deactivate)
         for minor in data.minors.values()
     }
+    leader_of_royal: dict[str, str] = {}
+    for leader in data.leaders.values():
+        if leader.royal:
+            leader_of_royal.setdefault(leader.royal, leader.id)
     terms = {p.id: Message(p.name) for p in data.powers}
-    return Lookup(data.power_ids, names, terms, home, {s: tuple(n) for s, n in neighbours.items()}, contenders)
+    return Lookup(data.power_ids, names, terms, home, {s: tuple(n) for s, n in neighbours.items()}, contenders, leader_of_royal)
 
 
 _cache: dict[int, tuple[GameData, Lookup]] = {}

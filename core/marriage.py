@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from functools import partial
 
 from attrs import Factory, define, frozen
@@ -12,7 +13,7 @@ from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier, signed
-from core.gamedata import GameData, RoyalRecord
+from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
@@ -149,47 +150,50 @@ def betroth(state: GameState, data: GameData, a: str, b: str, opening: bool = Fa
 
 def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> Refusal | None:
     """Why a proposal of royals a and b by ``proposer`` is refused (MAR-3), or None if allowed."""
-    state, data = ctx.state, ctx.data
-    for royal_id in (a, b):
-        if royal_id not in data.royals:
-            return msg("unknown royal '{royal}'", royal=royal_id)
-    if a == b:
-        return msg("MAR-3: a royal cannot marry themself")
-    if side_power(state, data, a) != proposer:
-        return msg("MAR-2: {royal} is not a royal {power} may offer", royal=ctx.name(a), power=ctx.power_term(proposer))
-    ra, rb = data.royals[a], data.royals[b]
-    for royal in (ra, rb):
-        unavailable = _unavailable(state, royal)
+    return _ProposalChecks(ctx, proposer).refusal(a, b)
+
+
+class _ProposalChecks:
+    """Why proposals by one power are refused (MAR-2, MAR-3, MAR-9, CL-5), checked in this order; what
+    depends on one royal alone is worked out once per royal, however many pairs it is in (a
+    Negotiation decision lists every pair)."""
+
+    def __init__(self, ctx: Ctx, proposer: str) -> None:
+        self.ctx = ctx
+        self.proposer = proposer
+        self.unavailable = functools.cache(partial(_unavailable, ctx))
+        self.no_deal = functools.cache(partial(_no_deal, ctx, proposer))
+        self.captive = functools.cache(partial(_captive, ctx))
+
+    def refusal(self, a: str, b: str) -> Refusal | None:
+        ctx, proposer = self.ctx, self.proposer
+        state, data = ctx.state, ctx.data
+        for royal_id in (a, b):
+            if royal_id not in data.royals:
+                return msg("unknown royal '{royal}'", royal=royal_id)
+        if a == b:
+            return msg("MAR-3: a royal cannot marry themself")
+        if side_power(state, data, a) != proposer:
+            return msg("MAR-2: {royal} is not a royal {power} may offer", royal=ctx.name(a), power=ctx.power_term(proposer))
+        unavailable = self.unavailable(a) or self.unavailable(b)
         if unavailable is not None:
             return unavailable
-    if ra.sex == rb.sex:
-        return msg("MAR-3: the two royals must be of opposite sex")
-    if ra.family and ra.family == rb.family:
-        if ra.family == Family.VALOIS:
-            return msg("MAR-3b: both royals are Valois")
-        if ra.family == Family.HABSBURG:
-            return msg("MAR-3b: both royals are Habsburg")
-        return msg("MAR-3b: both royals are {house}", house=Family(ra.family).house)
-    other = side_power(state, data, b)
-    if not other:
-        return msg("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
-    if other != proposer and ctx.at_war(proposer, other):
-        return msg("MAR-3a: {power} and {other} are at war", power=ctx.power_term(proposer), other=ctx.power_term(other))
-    barred = catholic_league.deal_refusal(state, proposer, other)
-    if barred:
-        return barred
-    for royal in (ra, rb):
-        if royal.id == MARY and state.royals[MARY].captured:
-            return msg("MAR-3c: Mary Queen of Scots is captured in England")
-        leader = next((lead for lead in data.leaders.values() if lead.royal == royal.id), None)
-        if leader is not None and state.leaders[leader.id].status is LeaderStatus.CAPTURED:
-            return msg("MAR-3d: {royal} is a captured military leader", royal=royal.name)
-    return None
+        ra, rb = data.royals[a], data.royals[b]
+        if ra.sex == rb.sex:
+            return msg("MAR-3: the two royals must be of opposite sex")
+        if ra.family and ra.family == rb.family:
+            if ra.family == Family.VALOIS:
+                return msg("MAR-3b: both royals are Valois")
+            if ra.family == Family.HABSBURG:
+                return msg("MAR-3b: both royals are Habsburg")
+            return msg("MAR-3b: both royals are {house}", house=Family(ra.family).house)
+        return self.no_deal(b) or self.captive(a) or self.captive(b)
 
 
-def _unavailable(state: GameState, royal: RoyalRecord) -> Message | None:
+def _unavailable(ctx: Ctx, royal_id: str) -> Message | None:
     """MAR-2 / MAR-3: why a royal cannot be offered or asked for now, as far as their status says."""
-    status = state.royals[royal.id].status
+    royal = ctx.data.royals[royal_id]
+    status = ctx.state.royals[royal_id].status
     if status is RoyalStatus.BETROTHED:
         return msg("MAR-2: {royal} is already betrothed", royal=royal.name)
     if status is not RoyalStatus.AVAILABLE:
@@ -198,15 +202,35 @@ def _unavailable(state: GameState, royal: RoyalRecord) -> Message | None:
     return None
 
 
+def _no_deal(ctx: Ctx, proposer: str, asked: str) -> Refusal | None:
+    """MAR-9 / MAR-3a / CL-5: why ``proposer`` can make no deal for ``asked`` with the power acting for them."""
+    other = side_power(ctx.state, ctx.data, asked)
+    if not other:
+        return msg("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
+    if other != proposer and ctx.at_war(proposer, other):
+        return msg("MAR-3a: {power} and {other} are at war", power=ctx.power_term(proposer), other=ctx.power_term(other))
+    return catholic_league.deal_refusal(ctx.state, proposer, other) or None
+
+
+def _captive(ctx: Ctx, royal_id: str) -> Message | None:
+    """MAR-3c / MAR-3d: a royal held captive cannot be betrothed."""
+    state = ctx.state
+    if royal_id == MARY and state.royals[MARY].captured:
+        return msg("MAR-3c: Mary Queen of Scots is captured in England")
+    leader = ctx.tables.leader_of_royal.get(royal_id)
+    if leader is not None and state.leaders[leader].status is LeaderStatus.CAPTURED:
+        return msg("MAR-3d: {royal} is a captured military leader", royal=ctx.data.royals[royal_id].name)
+    return None
+
+
 def proposal_options(ctx: Ctx, power: str) -> list[Option]:
     """MAR-2: a marriage of each royal this power may offer, with the MAR-3 refusal of each one not allowed now."""
     state, data = ctx.state, ctx.data
     options = []
     sides = {r: side_power(state, data, r) for r in data.royals}
-    own = [r for r in data.royals if sides[r] == power and state.royals[r].status is RoyalStatus.AVAILABLE]
-    # a royal of one's own passes every check of ``refusal`` before the other royal's status: a pair
-    # with an unavailable royal is refused for that alone, worked out once per royal
-    unavailable: dict[str, Message | None] = {}
+    available = RoyalStatus.AVAILABLE  # read once, not per royal
+    own = [r for r in data.royals if sides[r] == power and state.royals[r].status is available]
+    checks = _ProposalChecks(ctx, power)
     for a in own:
         for b in data.royals:
             if a == b or data.royals[a].sex == data.royals[b].sex:
@@ -217,9 +241,7 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
             to = "announce" if other == power else other
             # the label is in this terminal's language: made once per data and language
             option = ctx.tables.memo((Verb.PROPOSE, a, b, to), partial(_proposal, ctx, a, b, to))
-            if b not in unavailable:
-                unavailable[b] = _unavailable(state, data.royals[b])
-            options.append(option.with_refusal(unavailable[b] or refusal(ctx, power, a, b) or ""))
+            options.append(option.with_refusal(checks.refusal(a, b) or ""))
     return options
 
 

@@ -109,11 +109,11 @@ def pool(ctx: Ctx, pool_id: str, kind: str) -> list[str]:
 
 def _in_pool(ctx: Ctx, pool_id: str, kind: str) -> Iterator[str]:
     records = _records(ctx, kind)
-    turn = ctx.state.turn
+    turn, in_pool = ctx.state.turn, PatronStatus.POOL  # read once, not per patron
     return (
         pid
         for pid, patron in _patrons(ctx, kind).items()
-        if patron.status is PatronStatus.POOL and records[pid].pool == pool_id and records[pid].enters <= turn
+        if patron.status is in_pool and records[pid].pool == pool_id and records[pid].enters <= turn
     )
 
 
@@ -150,11 +150,18 @@ def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
 def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
     refusals: dict[str, Refusal] = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
-    return [
-        option.with_refusal(refusals[option.choice.args[1]] or (msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=cp_left) if box > cp_left else ""))
-        # the labels are in this terminal's language: made once per data and language
-        for box, option in ctx.tables.memo("patronise options", partial(_patronise_options, ctx))
-    ]
+    # the labels are in this terminal's language: made once per data and language
+    boxes = ctx.tables.memo("patronise options", partial(_patronise_options, ctx))
+    too_few_cp: dict[int, Message] = {}  # each box's, made once for both kinds
+    options = []
+    for box, option in boxes:
+        refusal = refusals[option.choice.args[1]]
+        if not refusal and box > cp_left:
+            if box not in too_few_cp:
+                too_few_cp[box] = msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=cp_left)
+            refusal = too_few_cp[box]
+        options.append(option.with_refusal(refusal))
+    return options
 
 
 def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:

@@ -101,7 +101,7 @@ def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
 def _asked_now(ctx: Ctx, power: str) -> list[Option] | None:
     """The response options a power is asked about in a window now; None when it is not asked."""
     options = response_options(ctx, power)
-    answerable = _answerable(options)
+    answerable = _answerable(options) if options else []
     if not answerable and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only powers that could answer are asked
     if _keeps_quiet(ctx, power, answerable):

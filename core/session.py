@@ -183,11 +183,11 @@ class Session:
         events, self._pending = engine.advance(self.data, self.state, actor, choice, self._pending)
         self._pending_for = self._top_frame()
         action = Action(actor=actor, choice=str(choice))
-        undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer)
+        undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer) if self.keep_undo else None
         self.actions.append(action)
         self.log.extend(events)
         self._last_person = seat.name
-        if not self.keep_undo:
+        if undoable is None:
             return events
         barrier = next((e for e in events if e.is_barrier), None)
         if barrier is not None:  # GEN-9: no undo across chance or a reveal

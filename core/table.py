@@ -7,6 +7,8 @@ rule section) refuse options with their rule ID.
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import Factory, define
 
 from core import diplomacy, patronage
@@ -40,7 +42,7 @@ def _spaces(template: str) -> StepFn:
 
 
 def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(p, shown_name(ctx, p)) for p in ctx.data.power_ids]
+    return list(ctx.tables.memo("table powers", lambda: tuple(pick(p, shown_name(ctx, p)) for p in ctx.data.power_ids)))
 
 
 # ---- control, Unrest, religion, region -------------------------------------------------------------
@@ -48,9 +50,15 @@ def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _new_controllers(ctx: Ctx, args: list[str]) -> list[Option]:
     space = args[0]
+    control = ctx.state.spaces[space].control
+    return [o for o in ctx.tables.memo(("new controllers", space), partial(_controller_picks, ctx, space)) if o.choice.args[0] != control]
+
+
+def _controller_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
+    """Every side that may control ``space`` (made once per data, space and language)."""
     owners = [*ctx.data.power_ids, INDEPENDENT, *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
     label = _("{space} to {owner}")
-    return [pick(o, label.format(space=ctx.name(space), owner=shown_name(ctx, o))) for o in owners if o != ctx.state.spaces[space].control]
+    return tuple(pick(o, label.format(space=ctx.name(space), owner=shown_name(ctx, o))) for o in owners)
 
 
 def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -115,8 +123,12 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
+    return list(ctx.tables.memo(("unit owners", args[0]), partial(_unit_owner_picks, ctx, args[0])))
+
+
+def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
     label = _("{owner} units in {space}")
-    return [pick(p, label.format(owner=shown_name(ctx, p), space=ctx.name(args[0]))) for p in [*ctx.data.power_ids, INDEPENDENT]]
+    return tuple(pick(p, label.format(owner=shown_name(ctx, p), space=ctx.name(space))) for p in [*ctx.data.power_ids, INDEPENDENT])
 
 
 def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
@@ -254,9 +266,12 @@ def _battle_spaces(battle: str) -> StepFn:
 
 
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
-    attacker = args[1]
+    return list(ctx.tables.memo(("defenders", args[1]), partial(_defender_picks, ctx, args[1])))
+
+
+def _defender_picks(ctx: Ctx, attacker: str) -> tuple[Option, ...]:
     label = _("{attacker} attacks {defender}")
-    return [pick(p, label.format(attacker=shown_name(ctx, attacker), defender=shown_name(ctx, p))) for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker]
+    return tuple(pick(p, label.format(attacker=shown_name(ctx, attacker), defender=shown_name(ctx, p))) for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker)
 
 
 def _battle(battle: str) -> TableKind:
@@ -298,13 +313,14 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
     constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
-    for index, option in enumerate(options):
-        if option.legal:
-            for constraint in constraints:
-                refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
-                if refusal:
-                    options[index] = Option(option.choice, refusal)
-                    break
+    if constraints:
+        for index, option in enumerate(options):
+            if option.legal:
+                for constraint in constraints:
+                    refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
+                    if refusal:
+                        options[index] = Option(option.choice, refusal)
+                        break
     return [*options, cancel]
 
 

@@ -90,7 +90,8 @@ def _owner_name(ctx: Ctx, owner: str) -> str:
 
 
 def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, _("Move units from {space}").format(space=ctx.name(s))) for s, sp in ctx.state.spaces.items() if sp.units]
+    picks = ctx.tables.memo("move units from", lambda: {o.choice.args[0]: o for o in space_picks(ctx, N_("Move units from {space}"))})
+    return [picks[s] for s, sp in ctx.state.spaces.items() if sp.units]
 
 
 def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:

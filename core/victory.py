@@ -35,7 +35,8 @@ def track_value(track: tuple[int, ...], index: int) -> int:
 
 def protestant_spaces(state: GameState) -> int:
     """Named Protestant spaces plus the regional counts (WIN-3, WIN-6)."""
-    return sum(1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT) + sum(state.region_protestant.values())
+    protestant = Religion.PROTESTANT  # read once, not per space
+    return sum(1 for s in state.spaces.values() if s.religion == protestant) + sum(state.region_protestant.values())
 
 
 def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
@@ -115,7 +116,8 @@ def _military(state: GameState, data: GameData) -> tuple[str, Message] | None:
 
 def _protestant_religious(state: GameState, data: GameData) -> tuple[str, Message] | None:
     """WIN-3: Protestant influence in the target number of spaces, none with Unrest."""
-    clean = sum(1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT and not s.unrest) + sum(state.region_protestant.values())
+    protestant = Religion.PROTESTANT  # read once, not per space
+    clean = sum(1 for s in state.spaces.values() if s.religion == protestant and not s.unrest) + sum(state.region_protestant.values())
     target = data.settings.victory.religious_win_spaces
     if clean >= target:
         return Power.PROTESTANT, msgn(
