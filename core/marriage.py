@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from functools import partial
+from typing import Generic, TypeVar
 
 from attrs import Factory, define, frozen
 
@@ -13,11 +14,13 @@ from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier, signed
-from core.gamedata import GameData
+from core.gamedata import GameData, RoyalRecord
 from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
 from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
+
+T = TypeVar("T")
 
 
 @define
@@ -161,9 +164,9 @@ class _ProposalChecks:
     def __init__(self, ctx: Ctx, proposer: str) -> None:
         self.ctx = ctx
         self.proposer = proposer
-        self.unavailable = functools.cache(partial(_unavailable, ctx))
-        self.no_deal = functools.cache(partial(_no_deal, ctx, proposer))
-        self.captive = functools.cache(partial(_captive, ctx))
+        self.unavailable = _PerRoyal(partial(_unavailable, ctx))
+        self.no_deal = _PerRoyal(partial(_no_deal, ctx, proposer))
+        self.captive = _PerRoyal(partial(_captive, ctx))
 
     def refusal(self, a: str, b: str) -> Refusal | None:
         ctx, proposer = self.ctx, self.proposer
@@ -190,16 +193,33 @@ class _ProposalChecks:
         return self.no_deal(b) or self.captive(a) or self.captive(b)
 
 
+class _PerRoyal(Generic[T]):
+    """A check of one royal, worked out the first time it is asked for that royal."""
+
+    def __init__(self, check: Callable[[str], T]) -> None:
+        self.check = check
+        self.known: dict[str, T] = {}
+
+    def __call__(self, royal_id: str) -> T:
+        if royal_id not in self.known:
+            self.known[royal_id] = self.check(royal_id)
+        return self.known[royal_id]
+
+
 def _unavailable(ctx: Ctx, royal_id: str) -> Message | None:
-    """MAR-2 / MAR-3: why a royal cannot be offered or asked for now, as far as their status says."""
-    royal = ctx.data.royals[royal_id]
+    """MAR-2 / MAR-3: why a royal cannot be offered or asked for now, as far as their status says
+    (a message of the data alone: made once per royal and status)."""
     status = ctx.state.royals[royal_id].status
+    if status is RoyalStatus.AVAILABLE:
+        return None
+    return ctx.tables.memo(("unavailable royal", royal_id, status), partial(_status_refusal, ctx.data.royals[royal_id], status))
+
+
+def _status_refusal(royal: RoyalRecord, status: RoyalStatus) -> Message:
     if status is RoyalStatus.BETROTHED:
         return msg("MAR-2: {royal} is already betrothed", royal=royal.name)
-    if status is not RoyalStatus.AVAILABLE:
-        shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
-        return msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
-    return None
+    shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
+    return msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
 
 
 def _no_deal(ctx: Ctx, proposer: str, asked: str) -> Refusal | None:

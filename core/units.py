@@ -38,29 +38,33 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
     if regulars_allowed:
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
     for kind, cost, regulars, rule in kinds:
-        short: Refusal = ""
-        if cp_left < cost and kind == "mercenary":
-            short = msg("{rule}: a mercenary costs {cost} CP ({left} left)", rule=rule, cost=cost, left=cp_left)
-        elif cp_left < cost:
-            short = msg("{rule}: a regular costs {cost} CP ({left} left)", rule=rule, cost=cost, left=cp_left)
-        raised_in = ctx.tables.memo((Verb.CP, kind), partial(_raise_options, ctx, kind, cost, rule))
-        for space in raise_spaces(ctx, power, regulars):
-            options.append(raised_in[space].with_refusal(short))
+        short_of = cp_left if cp_left < cost else None
+        raised_in = ctx.tables.memo((Verb.CP, kind, short_of), partial(_raise_options, ctx, kind, cost, rule, short_of))
+        options.extend(raised_in[space] for space in raise_spaces(ctx, power, regulars))
     if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
-        never = msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP")
-        options.append(Option(Choice(Verb.CP, ("morisco",), _("Raise the Morisco unit (MOR-2)")), never))
+        options.append(ctx.tables.memo("raise the Morisco", _morisco_option))
     return options
 
 
-def _raise_options(ctx: Ctx, kind: str, cost: int, rule: str) -> dict[str, Option]:
-    """A unit of ``kind`` raised in each home space, labelled in the current language (made once per
-    data and language)."""
+def _raise_options(ctx: Ctx, kind: str, cost: int, rule: str, short_of: int | None) -> dict[str, Option]:
+    """A unit of ``kind`` raised in each home space, labelled in the current language, refused when
+    only ``short_of`` CP are left: made once per data, language and CP short."""
+    short: Refusal = ""
     if kind == "mercenary":
         label = _("Raise a mercenary in {space}: {cost} CP ({rule})")
+        if short_of is not None:
+            short = msg("{rule}: a mercenary costs {cost} CP ({left} left)", rule=rule, cost=cost, left=short_of)
     else:
         label = _("Raise a regular in {space}: {cost} CP ({rule})")
+        if short_of is not None:
+            short = msg("{rule}: a regular costs {cost} CP ({left} left)", rule=rule, cost=cost, left=short_of)
     spaces = {s for home in ctx.tables.home_spaces.values() for s in home}
-    return {s: Option(Choice(Verb.CP, (kind, s), label.format(space=ctx.name(s), cost=cost, rule=rule))) for s in spaces}
+    return {s: Option(Choice(Verb.CP, (kind, s), label.format(space=ctx.name(s), cost=cost, rule=rule)), short) for s in spaces}
+
+
+def _morisco_option() -> Option:
+    never = msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP")
+    return Option(Choice(Verb.CP, ("morisco",), _("Raise the Morisco unit (MOR-2)")), never)
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:
