@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import partial
 
 from core import dice
 from core.choices import Choice, Option, Verb
@@ -22,8 +23,11 @@ class PlayMode(StrEnum):
 
 def card_title(ctx: Ctx, number: int) -> Message:
     """"#21 Papal Bull": the title is a data term, translated where the message is shown (``str()`` it
-    for live text)."""
-    card = ctx.data.cards[number]
+    for live text). One message per card and data."""
+    return ctx.tables.memo(("card title", number), partial(_card_title, ctx.data.cards[number]))
+
+
+def _card_title(card: CardRecord) -> Message:
     return msg("#{number} {title}", number=card.number, title=Message(card.title))
 
 

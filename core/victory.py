@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from attrs import frozen
 
@@ -65,9 +65,12 @@ def total_vp(state: GameState, data: GameData, power: str) -> int:
     return sum(line.amount for line in vp_lines(state, data, power))
 
 
-def standings(state: GameState, data: GameData) -> list[tuple[str, int]]:
-    """Powers by VP, highest first, ties in impulse order (GEN-5)."""
-    totals = [(p, total_vp(state, data, p)) for p in data.power_ids]
+def standings(state: GameState, data: GameData, ledgers: Mapping[str, list[VpLine]] | None = None) -> list[tuple[str, int]]:
+    """Powers by VP, highest first, ties in impulse order (GEN-5); ``ledgers``: each power's
+    ``vp_lines``, when the caller has them."""
+    if ledgers is None:
+        ledgers = {p: vp_lines(state, data, p) for p in data.power_ids}
+    totals = [(p, sum(line.amount for line in ledgers[p])) for p in data.power_ids]
     return sorted(totals, key=lambda item: (-item[1], data.impulse_index(item[0])))
 
 
@@ -172,14 +175,16 @@ def victory_determination(ctx: Ctx) -> None:
     """WIN-5 in the Victory Determination Phase: standard, domination, then time limit."""
     state, data = ctx.state, ctx.data
     rules = data.settings.victory
-    ranking = standings(state, data)
+    ledgers = {power: vp_lines(state, data, power) for power in data.power_ids}
+    ranking = standings(state, data, ledgers)
+    totals = dict(ranking)
     ctx.log("WIN-1", msg("Victory Determination: standard, domination and time-limit victories are checked"))
     for power in data.power_ids:
         ledger = listed([
-            msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in vp_lines(state, data, power) if line.amount
+            msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in ledgers[power] if line.amount
         ])
-        ctx.log("WIN-6", msg("VP {total}: {ledger}", total=total_vp(state, data, power), ledger=ledger or msg("none")), power)
-    state.vp_history.append({power: vp for power, vp in ranking})  # WIN-6 totals, for the VP chart
+        ctx.log("WIN-6", msg("VP {total}: {ledger}", total=totals[power], ledger=ledger or msg("none")), power)
+    state.vp_history.append(dict(ranking))  # WIN-6 totals, for the VP chart
     ranked = [msg("{power} {vp}", power=ctx.power_term(p), vp=vp) for p, vp in ranking]
     ctx.log("WIN-5", msg("VP: {standings}", standings=listed(ranked)))
     leader, leader_vp = ranking[0]
