@@ -3,8 +3,6 @@ event where allowed or for its CP, records a table action, or passes (CARD-1..CA
 
 from __future__ import annotations
 
-from functools import partial
-
 from attrs import define, frozen
 
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
@@ -79,13 +77,13 @@ def _table_and_pass(ctx: Ctx) -> tuple[Option, Option]:
 
 
 def _impulse_options(ctx: Ctx, power: str, mandatory: bool) -> list[Option]:
-    plays = ctx.tables.memo(("impulse plays", id(ctx.rules)), partial(_card_plays, ctx))
+    plays = ctx.tables.memo(("impulse plays", id(ctx.rules)), _card_plays, ctx)
     options = []
     for number in ctx.state.powers[power].hand:
         play = plays[number]
         options.append(play.as_event if play.event is None else play.as_event.with_refusal(play.event.refusal(ctx, power)))
         options.append(play.for_cp)
-    table, pass_ = ctx.tables.memo("impulse table and pass", partial(_table_and_pass, ctx))
+    table, pass_ = ctx.tables.memo("impulse table and pass", _table_and_pass, ctx)
     options.append(table)
     options.append(pass_.with_refusal(msg("CARD-1: a power holding a Mandatory event may not pass")) if mandatory else pass_)
     return options

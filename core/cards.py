@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import partial
 
 from core import dice
 from core.choices import Choice, Option, Verb
@@ -24,7 +23,7 @@ class PlayMode(StrEnum):
 def card_title(ctx: Ctx, number: int) -> Message:
     """"#21 Papal Bull": the title is a data term, translated where the message is shown (``str()`` it
     for live text). One message per card and data."""
-    return ctx.tables.memo(("card title", number), partial(_card_title, ctx.data.cards[number]))
+    return ctx.tables.memo(("card title", number), _card_title, ctx.data.cards[number])
 
 
 def _card_title(card: CardRecord) -> Message:

@@ -4,7 +4,6 @@ or has no CP left; CP left unspent are lost (logged)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import partial
 
 from attrs import Factory, define
 
@@ -65,7 +64,7 @@ def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     options = cp_options(ctx, frame)
     if not any(o.legal for o in options):
         return None
-    options.append(ctx.tables.memo(("stop spending", frame.cp), partial(_stop_option, frame.cp)))
+    options.append(ctx.tables.memo(("stop spending", frame.cp), _stop_option, frame.cp))
     prompt = msg("{power}: spend {count} CP", power=ctx.power_term(frame.power), count=frame.cp)
     return Decision.of(frame.power, prompt, PURPOSE_RULES[frame.purpose], options)
 

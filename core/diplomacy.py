@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import Modifier
@@ -25,7 +23,7 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
         if power not in ctx.tables.contenders[minor.id]:
             continue
         held = ctx.state.minors[minor.id].influence.get(power, 0)
-        options.append(ctx.tables.memo((Verb.CP, "influence", minor.id, held, short_of), partial(_influence_option, ctx, minor, held, short_of)))
+        options.append(ctx.tables.memo((Verb.CP, "influence", minor.id, held, short_of), _influence_option, ctx, minor, held, short_of))
     return options
 
 

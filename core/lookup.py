@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 from attrs import Factory, frozen
 
@@ -18,6 +18,7 @@ from core.ids import INDEPENDENT, Power
 # Lookups kept for the last few GameData objects (a game, an override set, a test's data).
 _KEPT = 8
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 @frozen
@@ -35,18 +36,23 @@ class Lookup:
     leader_of_royal: Mapping[str, str]
     # distances from a space to every space it reaches, filled as they are first asked for
     _distances: dict[str, dict[str, int]] = Factory(dict)
-    # whatever else depends on the data (and the language) only, made once when first asked for (``memo``)
-    _made: dict[Hashable, Any] = Factory(dict)
+    # whatever else depends on the data (and the language) only, made once when first asked for
+    # (``memo``): language -> key -> what was made
+    _made: dict[str, dict[Hashable, Any]] = Factory(dict)
 
-    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
-        """What ``make`` returns for this data in the current language, made once per language (``key``
-        names it; it must depend on the data and the language alone, and nobody may change it). Options
-        made here hold labels in the language they were made in: one process may show the same data
-        in several languages (a shared server; the title screen's language switch)."""
-        full = (i18n.current(), key)
-        made: T | None = self._made.get(full)
+    def memo(self, key: Hashable, make: Callable[[*Ts], T], *args: *Ts) -> T:
+        """What ``make(*args)`` returns for this data in the current language, made once per language
+        (``key`` names it, with ``args``; it must depend on the data and the language alone, and
+        nobody may change it). Options made here hold labels in the language they were made in: one
+        process may show the same data in several languages (a shared server; the title screen's
+        language switch)."""
+        language = i18n.current()
+        made_in_language = self._made.get(language)
+        if made_in_language is None:
+            made_in_language = self._made[language] = {}
+        made: T | None = made_in_language.get(key)
         if made is None:
-            made = self._made[full] = make()
+            made = made_in_language[key] = make(*args)
         return made
 
     def distances_from(self, space: str) -> dict[str, int]:

@@ -212,7 +212,7 @@ def _unavailable(ctx: Ctx, royal_id: str) -> Message | None:
     status = ctx.state.royals[royal_id].status
     if status is RoyalStatus.AVAILABLE:
         return None
-    return ctx.tables.memo(("unavailable royal", royal_id, status), partial(_status_refusal, ctx.data.royals[royal_id], status))
+    return ctx.tables.memo(("unavailable royal", royal_id, status), _status_refusal, ctx.data.royals[royal_id], status)
 
 
 def _status_refusal(royal: RoyalRecord, status: RoyalStatus) -> Message:
@@ -260,7 +260,7 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
             other = sides[b]
             to = "announce" if other == power else other
             # the label is in this terminal's language: made once per data and language
-            option = ctx.tables.memo((Verb.PROPOSE, a, b, to), partial(_proposal, ctx, a, b, to))
+            option = ctx.tables.memo((Verb.PROPOSE, a, b, to), _proposal, ctx, a, b, to)
             options.append(option.with_refusal(checks.refusal(a, b) or ""))
     return options
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 
 from attrs import Factory, define, frozen
 
@@ -151,7 +150,7 @@ def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
     refusals: dict[str, Refusal] = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
     # the labels are in this terminal's language: made once per data and language
-    boxes = ctx.tables.memo("patronise options", partial(_patronise_options, ctx))
+    boxes = ctx.tables.memo("patronise options", _patronise_options, ctx)
     too_few_cp: dict[int, Message] = {}  # each box's, made once for both kinds
     options = []
     for box, option in boxes:

@@ -137,12 +137,12 @@ def space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
     """``pick <space>`` for every space, in map order, labelled ``template`` (an English message marked
     with ``N_``, its ``{space}`` the space's name) in the current language: made once per game data and
     language (refuse one with ``Option.with_refusal``)."""
+    return ctx.tables.memo(("space picks", template), _space_picks, ctx, template)
 
-    def make() -> tuple[Option, ...]:
-        shown = _(template)
-        return tuple(pick(s, shown.format(ctx.name(s), space=ctx.name(s))) for s in ctx.data.spaces)
 
-    return ctx.tables.memo(("space picks", template), make)
+def _space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
+    shown = _(template)
+    return tuple(pick(s, shown.format(ctx.name(s), space=ctx.name(s))) for s in ctx.data.spaces)
 
 
 # UNIT-3: a leader's status as a player reads it (translated where shown)

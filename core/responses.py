@@ -32,10 +32,11 @@ class CombatWindowFrame(Frame):
 
 def _cards_played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
     """The cards whose event is played at ``moment`` (responses, combat cards)."""
-    def make() -> frozenset[int]:
-        return frozenset(n for n in ctx.data.cards if (event := ctx.rules.event_of(ctx.data, n)) is not None and event.moment is moment)
+    return ctx.tables.memo(("played at", moment, id(ctx.rules)), _played_at, ctx, moment)
 
-    return ctx.tables.memo(("played at", moment, id(ctx.rules)), make)
+
+def _played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
+    return frozenset(n for n in ctx.data.cards if (event := ctx.rules.event_of(ctx.data, n)) is not None and event.moment is moment)
 
 
 def _window_options(ctx: Ctx, power: str, moment: Moment) -> list[Option]:

@@ -7,8 +7,6 @@ rule section) refuse options with their rule ID.
 
 from __future__ import annotations
 
-from functools import partial
-
 from attrs import Factory, define
 
 from core import diplomacy, patronage
@@ -51,7 +49,7 @@ def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
 def _new_controllers(ctx: Ctx, args: list[str]) -> list[Option]:
     space = args[0]
     control = ctx.state.spaces[space].control
-    return [o for o in ctx.tables.memo(("new controllers", space), partial(_controller_picks, ctx, space)) if o.choice.args[0] != control]
+    return [o for o in ctx.tables.memo(("new controllers", space), _controller_picks, ctx, space) if o.choice.args[0] != control]
 
 
 def _controller_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
@@ -123,7 +121,7 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return list(ctx.tables.memo(("unit owners", args[0]), partial(_unit_owner_picks, ctx, args[0])))
+    return list(ctx.tables.memo(("unit owners", args[0]), _unit_owner_picks, ctx, args[0]))
 
 
 def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
@@ -266,7 +264,7 @@ def _battle_spaces(battle: str) -> StepFn:
 
 
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
-    return list(ctx.tables.memo(("defenders", args[1]), partial(_defender_picks, ctx, args[1])))
+    return list(ctx.tables.memo(("defenders", args[1]), _defender_picks, ctx, args[1]))
 
 
 def _defender_picks(ctx: Ctx, attacker: str) -> tuple[Option, ...]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.gamedata import GameData
@@ -39,7 +37,7 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
     for kind, cost, regulars, rule in kinds:
         short_of = cp_left if cp_left < cost else None
-        raised_in = ctx.tables.memo((Verb.CP, kind, short_of), partial(_raise_options, ctx, kind, cost, rule, short_of))
+        raised_in = ctx.tables.memo((Verb.CP, kind, short_of), _raise_options, ctx, kind, cost, rule, short_of)
         options.extend(raised_in[space] for space in raise_spaces(ctx, power, regulars))
     if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
         options.append(ctx.tables.memo("raise the Morisco", _morisco_option))
