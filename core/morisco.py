@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from core import geography
-from core.choices import Option
+from core.choices import Option, Refusal
 from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
-from core.i18n import N_, _, msg, ngettext
+from core.i18n import N_, _, msg, msgn
 from core.ids import INDEPENDENT, Power
 from core.procedures import CardEvent, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import GameState, Phase
@@ -75,11 +75,11 @@ def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
     options = []
     for option in space_picks(ctx, N_("to {space}") if action == "move" else N_("besiege {space}")):
         space_id = option.choice.args[0]
-        refusal = ""
+        refusal: Refusal = ""
         if action == "move" and space_id == here:
-            refusal = _("MOR-3: the Morisco is already in {space}").format(space=ctx.name(space_id))
+            refusal = msg("MOR-3: the Morisco is already in {space}", space=ctx.name(space_id))
         elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
-            refusal = _("MOR-4: {space} is not an enemy fortified space").format(space=ctx.name(space_id))
+            refusal = msg("MOR-4: {space} is not an enemy fortified space", space=ctx.name(space_id))
         options.append(option.with_refusal(refusal))
     return options
 
@@ -103,22 +103,23 @@ def _record(ctx: Ctx, by: str, args: list[str]) -> None:
         ctx.log("TABLE-1", by_table(by, msg("the Morisco unit is destroyed")), by)
 
 
-def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
+def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """MOR-2: never placed but by the event; MOR-3: within 2 spaces of Granada, never in Winter."""
     if kind != "morisco":
         return ""
     if not args and value == "place":
-        return _("MOR-2: the Morisco unit enters play only through the Morisco Revolt event")
+        return msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event")
     if not args and value in ("move", "besiege") and ctx.state.phase is Phase.WINTER:
-        return _("MOR-3: the Morisco never moves in the Winter Phase")
+        return msg("MOR-3: the Morisco never moves in the Winter Phase")
     if len(args) == 1 and args[0] in ("move", "besiege"):
         limit = ctx.data.settings.morisco.max_distance
         away = distance_from_start(ctx.data, value)
         if away is None or away > limit:
             start = ctx.name(ctx.data.settings.morisco.start_space)
-            return ngettext(
-                "MOR-3: the Morisco may never be more than {count} space from {space}", "MOR-3: the Morisco may never be more than {count} spaces from {space}", limit
-            ).format(count=limit, space=start)
+            return msgn(
+                "MOR-3: the Morisco may never be more than {count} space from {space}", "MOR-3: the Morisco may never be more than {count} spaces from {space}", limit,
+                space=start,
+            )
     return ""
 
 

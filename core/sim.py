@@ -14,6 +14,7 @@ from pathlib import Path
 from attrs import frozen
 
 from core import atomic, dice, invariants, saves, victory
+from core.action_phase import ImpulseFrame
 from core.bots import RandomBot
 from core.cards import PlayMode
 from core.choices import Choice, Decision, Verb
@@ -89,6 +90,8 @@ class FuzzLeaning:
         frame = state.stack[-1] if state.stack else None
         if isinstance(frame, TableFrame):
             return self._table_step(session.data, state, frame, decision, rng)
+        if not isinstance(frame, ImpulseFrame):  # events and table actions are offered in an impulse alone
+            return _one_of(rng, choices)
         # the enum members read once, not once per choice (each read is a slow lookup on Python 3.11)
         play, as_event, table_action = Verb.PLAY, PlayMode.EVENT, Verb.TABLE
         events = [c for c in choices if c.verb is play and c.args[1] == as_event]
