@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from attrs import Factory, define, frozen
 
 from core import dice
@@ -103,17 +101,25 @@ def _records(ctx: Ctx, kind: str) -> dict:
 
 def pool(ctx: Ctx, pool_id: str, kind: str) -> list[str]:
     """Patrons of one pool available this turn (entered, not sponsored, not finished or removed)."""
-    return list(_in_pool(ctx, pool_id, kind))
-
-
-def _in_pool(ctx: Ctx, pool_id: str, kind: str) -> Iterator[str]:
     records = _records(ctx, kind)
     turn, in_pool = ctx.state.turn, PatronStatus.POOL  # read once, not per patron
-    return (
+    return [
         pid
         for pid, patron in _patrons(ctx, kind).items()
         if patron.status is in_pool and records[pid].pool == pool_id and records[pid].enters <= turn
-    )
+    ]
+
+
+def _any_in_pool(ctx: Ctx, pool_id: str, kind: str) -> bool:
+    """Whether ``pool`` would list anyone (looking at that pool's patrons alone)."""
+    patrons, records, turn = _patrons(ctx, kind), _records(ctx, kind), ctx.state.turn
+    in_pool = PatronStatus.POOL
+    members = ctx.tables.memo(("patron pool", kind, pool_id), _pool_members, ctx, pool_id, kind)
+    return any(patrons[pid].status is in_pool and records[pid].enters <= turn for pid in members)
+
+
+def _pool_members(ctx: Ctx, pool_id: str, kind: str) -> tuple[str, ...]:
+    return tuple(pid for pid, record in _records(ctx, kind).items() if record.pool == pool_id)
 
 
 def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
@@ -122,17 +128,29 @@ def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
     return turn == ctx.state.turn
 
 
+def _barred_by(ctx: Ctx, power: str, kind: str) -> str:
+    """The rule that bars the power from patronising one of ``kind`` by CP now (PAT-1, PAT-3), or ""."""
+    if sponsored_this_turn(ctx, power, kind):
+        return "PAT-1"
+    if not _any_in_pool(ctx, power, kind):
+        return "PAT-3"
+    return ""
+
+
 def cp_refusal(ctx: Ctx, power: str, kind: str) -> Message | None:
     """PAT-1 / PAT-3: why the power cannot patronise one of ``kind`` by CP now, or None."""
-    if sponsored_this_turn(ctx, power, kind):
+    rule = _barred_by(ctx, power, kind)
+    return _barred_message(ctx, rule, power, kind) if rule else None
+
+
+def _barred_message(ctx: Ctx, rule: str, power: str, kind: str) -> Message:
+    if rule == "PAT-1":
         if kind == ARTIST:
             return msg("PAT-1: {power} has already sponsored an artist this turn", power=ctx.power_term(power))
         return msg("PAT-1: {power} has already sponsored a scientist this turn", power=ctx.power_term(power))
-    if next(_in_pool(ctx, power, kind), None) is None:
-        if kind == ARTIST:
-            return msg("PAT-3: no artist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
-        return msg("PAT-3: no scientist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
-    return None
+    if kind == ARTIST:
+        return msg("PAT-3: no artist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
+    return msg("PAT-3: no scientist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
 
 
 def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
@@ -147,20 +165,27 @@ def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
 
 
 def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
-    """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
-    refusals: dict[str, Refusal] = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
-    # the labels are in this terminal's language: made once per data and language
-    boxes = ctx.tables.memo("patronise options", _patronise_options, ctx)
-    too_few_cp: dict[int, Message] = {}  # each box's, made once for both kinds
+    """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left.
+    Each option, refused or not, is made once per data and language (the labels are in this
+    terminal's language; a refusal names the power or the CP left)."""
+    barred = {kind: _barred_by(ctx, power, kind) for kind in (ARTIST, SCIENTIST)}
     options = []
-    for box, option in boxes:
-        refusal = refusals[option.choice.args[1]]
-        if not refusal and box > cp_left:
-            if box not in too_few_cp:
-                too_few_cp[box] = msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=cp_left)
-            refusal = too_few_cp[box]
-        options.append(option.with_refusal(refusal))
+    for box, option in ctx.tables.memo("patronise options", _patronise_options, ctx):
+        kind = option.choice.args[1]
+        if barred[kind]:
+            option = ctx.tables.memo(("patronise barred", kind, box, barred[kind], power), _barred_option, ctx, option, barred[kind], power, kind)
+        elif box > cp_left:
+            option = ctx.tables.memo(("patronise short", kind, box, cp_left), _short_option, option, box, cp_left)
+        options.append(option)
     return options
+
+
+def _barred_option(ctx: Ctx, option: Option, rule: str, power: str, kind: str) -> Option:
+    return option.with_refusal(_barred_message(ctx, rule, power, kind))
+
+
+def _short_option(option: Option, box: int, cp_left: int) -> Option:
+    return option.with_refusal(msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=cp_left))
 
 
 def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:
