@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-from typing import Generic, TypeVar
-
 from attrs import Factory, define, frozen
 
 from core import catholic_league
@@ -19,8 +15,6 @@ from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
 from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
-
-T = TypeVar("T")
 
 
 @define
@@ -158,27 +152,30 @@ def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> Refusal | None:
 
 class _ProposalChecks:
     """Why proposals by one power are refused (MAR-2, MAR-3, MAR-9, CL-5), checked in this order; what
-    depends on one royal alone is worked out once per royal, however many pairs it is in (a
-    Negotiation decision lists every pair)."""
+    depends on one royal (or the power acting for them) alone is worked out once, for every royal (a
+    Negotiation decision lists every pair). ``sides``: each royal's ``side_power``, when the caller
+    has them."""
 
-    def __init__(self, ctx: Ctx, proposer: str) -> None:
+    def __init__(self, ctx: Ctx, proposer: str, sides: dict[str, str] | None = None) -> None:
         self.ctx = ctx
         self.proposer = proposer
-        self.unavailable = _PerRoyal(partial(_unavailable, ctx))
-        self.no_deal = _PerRoyal(partial(_no_deal, ctx, proposer))
-        self.captive = _PerRoyal(partial(_captive, ctx))
+        royals = ctx.data.royals
+        self.sides = sides if sides is not None else {r: side_power(ctx.state, ctx.data, r) for r in royals}
+        self.unavailable = {r: _unavailable(ctx, r) for r in royals}
+        self.captive = {r: _captive(ctx, r) for r in royals}
+        self.no_deal_with = {other: _no_deal(ctx, proposer, other) for other in set(self.sides.values())}
 
     def refusal(self, a: str, b: str) -> Refusal | None:
         ctx, proposer = self.ctx, self.proposer
-        state, data = ctx.state, ctx.data
+        data = ctx.data
         for royal_id in (a, b):
             if royal_id not in data.royals:
                 return msg("unknown royal '{royal}'", royal=royal_id)
         if a == b:
             return msg("MAR-3: a royal cannot marry themself")
-        if side_power(state, data, a) != proposer:
+        if self.sides[a] != proposer:
             return msg("MAR-2: {royal} is not a royal {power} may offer", royal=ctx.name(a), power=ctx.power_term(proposer))
-        unavailable = self.unavailable(a) or self.unavailable(b)
+        unavailable = self.unavailable[a] or self.unavailable[b]
         if unavailable is not None:
             return unavailable
         ra, rb = data.royals[a], data.royals[b]
@@ -190,20 +187,7 @@ class _ProposalChecks:
             if ra.family == Family.HABSBURG:
                 return msg("MAR-3b: both royals are Habsburg")
             return msg("MAR-3b: both royals are {house}", house=Family(ra.family).house)
-        return self.no_deal(b) or self.captive(a) or self.captive(b)
-
-
-class _PerRoyal(Generic[T]):
-    """A check of one royal, worked out the first time it is asked for that royal."""
-
-    def __init__(self, check: Callable[[str], T]) -> None:
-        self.check = check
-        self.known: dict[str, T] = {}
-
-    def __call__(self, royal_id: str) -> T:
-        if royal_id not in self.known:
-            self.known[royal_id] = self.check(royal_id)
-        return self.known[royal_id]
+        return self.no_deal_with[self.sides[b]] or self.captive[a] or self.captive[b]
 
 
 def _unavailable(ctx: Ctx, royal_id: str) -> Message | None:
@@ -222,9 +206,9 @@ def _status_refusal(royal: RoyalRecord, status: RoyalStatus) -> Message:
     return msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
 
 
-def _no_deal(ctx: Ctx, proposer: str, asked: str) -> Refusal | None:
-    """MAR-9 / MAR-3a / CL-5: why ``proposer`` can make no deal for ``asked`` with the power acting for them."""
-    other = side_power(ctx.state, ctx.data, asked)
+def _no_deal(ctx: Ctx, proposer: str, other: str) -> Refusal | None:
+    """MAR-9 / MAR-3a / CL-5: why ``proposer`` can make no deal with ``other``, the power acting for the
+    royal asked for ("": no one acts for them)."""
     if not other:
         return msg("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
     if other != proposer and ctx.at_war(proposer, other):
@@ -250,7 +234,9 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
     sides = {r: side_power(state, data, r) for r in data.royals}
     available = RoyalStatus.AVAILABLE  # read once, not per royal
     own = [r for r in data.royals if sides[r] == power and state.royals[r].status is available]
-    checks = _ProposalChecks(ctx, power)
+    if not own:
+        return options
+    checks = _ProposalChecks(ctx, power, sides)
     for a in own:
         for b in data.royals:
             if a == b or data.royals[a].sex == data.royals[b].sex:
