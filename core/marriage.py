@@ -10,7 +10,7 @@ from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier, signed
-from core.gamedata import GameData, RoyalRecord
+from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
@@ -161,7 +161,9 @@ class _ProposalChecks:
         self.proposer = proposer
         royals = ctx.data.royals
         self.sides = sides if sides is not None else {r: side_power(ctx.state, ctx.data, r) for r in royals}
-        self.unavailable = {r: _unavailable(ctx, r) for r in royals}
+        # MAR-2 / MAR-3: why a royal cannot be offered or asked for now, as far as their status says
+        status_refusals = ctx.tables.memo("royal status refusals", _status_refusals, ctx.data)
+        self.unavailable = {r: status_refusals.get((r, ctx.state.royals[r].status)) for r in royals}
         self.captive = {r: _captive(ctx, r) for r in royals}
         self.no_deal_with = {other: _no_deal(ctx, proposer, other) for other in set(self.sides.values())}
 
@@ -190,20 +192,16 @@ class _ProposalChecks:
         return self.no_deal_with[self.sides[b]] or self.captive[a] or self.captive[b]
 
 
-def _unavailable(ctx: Ctx, royal_id: str) -> Message | None:
-    """MAR-2 / MAR-3: why a royal cannot be offered or asked for now, as far as their status says
-    (a message of the data alone: made once per royal and status)."""
-    status = ctx.state.royals[royal_id].status
-    if status is RoyalStatus.AVAILABLE:
-        return None
-    return ctx.tables.memo(("unavailable royal", royal_id, status), _status_refusal, ctx.data.royals[royal_id], status)
-
-
-def _status_refusal(royal: RoyalRecord, status: RoyalStatus) -> Message:
-    if status is RoyalStatus.BETROTHED:
-        return msg("MAR-2: {royal} is already betrothed", royal=royal.name)
-    shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
-    return msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
+def _status_refusals(data: GameData) -> dict[tuple[str, RoyalStatus], Message]:
+    """Each royal's refusal in each status but available (messages of the data alone)."""
+    refusals = {}
+    for royal in data.royals.values():
+        refusals[royal.id, RoyalStatus.BETROTHED] = msg("MAR-2: {royal} is already betrothed", royal=royal.name)
+        for status in RoyalStatus:
+            if status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
+                shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
+                refusals[royal.id, status] = msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
+    return refusals
 
 
 def _no_deal(ctx: Ctx, proposer: str, other: str) -> Refusal | None:
