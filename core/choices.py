@@ -150,10 +150,10 @@ class Decision:
         for option in options:
             if option._refusal:  # Option.legal, read without a call: every option of every decision passes here
                 refused.append(option)
-                continue
-            choices.append(option.choice)
-            if option.quiet is not None and quiet is None:
-                quiet = option
+            else:
+                choices.append(option.choice)
+                if quiet is None and option.quiet is not None:
+                    quiet = option
         if quiet is None:
             return cls(power, prompt, rule, tuple(choices), tuple(refused))
         return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS)

@@ -310,16 +310,18 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
         return [*kinds, cancel]
     kind = ctx.rules.table_kinds[frame.kind]
     options = kind.steps[len(frame.args)](ctx, frame.args)
-    constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
+    constraints = [c.refusal for c in ctx.rules.table_constraints if frame.kind in c.kinds]
     if constraints:
+        chosen = frame.args
         for index, option in enumerate(options):
             if option.legal:
                 for constraint in constraints:
-                    refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
+                    refusal = constraint(ctx, frame.kind, chosen, option.choice.args[0])
                     if refusal:
                         options[index] = Option(option.choice, refusal)
                         break
-    return [*options, cancel]
+    options.append(cancel)
+    return options
 
 
 def _prompt(ctx: Ctx, frame: TableFrame) -> Message | str:
@@ -341,6 +343,12 @@ def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:
 
 
 def _decide(ctx: Ctx, frame: TableFrame) -> Decision:
+    if not frame.kind:  # the same decision every time for a power: made once per data, rules and language
+        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules)), _kind_decision, ctx, frame)
+    return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
+
+
+def _kind_decision(ctx: Ctx, frame: TableFrame) -> Decision:
     return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
 
 

@@ -18,14 +18,16 @@ def fortified(data: GameData, state: GameState, space_id: str) -> bool:
 def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
     """UNIT-1 / UNIT-2: home spaces the power controls (fortified ones for regulars; the Protestant's
     home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2)."""
-    data, state = ctx.data, ctx.state
-    return [
-        s
-        for s in ctx.tables.home_spaces.get(power, ())
-        if state.spaces[s].control == power
-        and not data.spaces[s].independent
-        and (not regulars or fortified(data, state, s))
-    ]
+    data, spaces = ctx.data, ctx.state.spaces
+    homes = ctx.tables.memo(("raise homes", power), _raise_homes, ctx, power)
+    if not regulars:
+        return [s for s in homes if spaces[s].control == power]
+    return [s for s in homes if spaces[s].control == power and fortified(data, ctx.state, s)]
+
+
+def _raise_homes(ctx: Ctx, power: str) -> tuple[str, ...]:
+    """The power's home spaces that are not independent ones (IND-2), in order."""
+    return tuple(s for s in ctx.tables.home_spaces.get(power, ()) if not ctx.data.spaces[s].independent)
 
 
 def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = True) -> list[Option]:
@@ -38,7 +40,7 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
     for kind, cost, regulars, rule in kinds:
         short_of = cp_left if cp_left < cost else None
         raised_in = ctx.tables.memo((Verb.CP, kind, short_of), _raise_options, ctx, kind, cost, rule, short_of)
-        options.extend(raised_in[space] for space in raise_spaces(ctx, power, regulars))
+        options += [raised_in[space] for space in raise_spaces(ctx, power, regulars)]
     if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
         options.append(ctx.tables.memo("raise the Morisco", _morisco_option))
     return options
