@@ -11,7 +11,7 @@ from core.choices import Choice, Decision, Option, Refusal
 from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
-from core.i18n import Message, N_, _, msg, msgn, ngettext
+from core.i18n import Message, N_, _, msg, msgn
 from core.ids import Power, Religion
 from core.procedures import LEADER_STATUS, CardEvent, Procedure, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import Frame, GameState, LeaderStatus, Phase
@@ -50,18 +50,18 @@ def territory(data: GameData) -> list[str]:
     return [s.id for s in data.spaces.values() if s.home == Power.FRANCE] + list(data.settings.league.extra_territory)
 
 
-def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> str:
+def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> Refusal:
     """CL-2: why Spain may not choose this French home space for the League ("" when it may)."""
     record = ctx.data.spaces[space_id]
     name = record.name
     if space_id == ctx.data.settings.league.first_space:
-        return _("CL-2: {space} comes with the League already").format(space=name)
+        return msg("CL-2: {space} comes with the League already", space=name)
     if space_id in chosen:
-        return _("CL-2: {space} is already chosen").format(space=name)
+        return msg("CL-2: {space} is already chosen", space=name)
     if record.huguenot:
-        return _("CL-2: {space} is a Huguenot home space").format(space=name)
+        return msg("CL-2: {space} is a Huguenot home space", space=name)
     if fortified(ctx.data, ctx.state, space_id):
-        return _("CL-2: {space} is fortified").format(space=name)
+        return msg("CL-2: {space} is fortified", space=name)
     return ""  # a space Spain controls already may be chosen: nothing in the sources excludes it
 
 
@@ -85,14 +85,14 @@ def removals_due(ctx: Ctx, unit: str) -> int:
     return ceil(sum(french_units(ctx.state, unit).values()) / ctx.data.settings.league.removal_divisor)
 
 
-def _league_refusal(ctx: Ctx, power: str) -> str:
+def _league_refusal(ctx: Ctx, power: str) -> Refusal:
     if ctx.state.league_formed_turn:
-        return _("CL-1: the Catholic League has already formed")
+        return msg("CL-1: the Catholic League has already formed")
     needed = ctx.data.settings.league.other_spaces
     if len(eligible_spaces(ctx, [])) < needed:
-        return ngettext(
+        return msgn(
             "CL-2: fewer than {count} eligible French home space for the League", "CL-2: fewer than {count} eligible French home spaces for the League", needed
-        ).format(count=needed)
+        )
     return ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import define
 
 from core.cards import card_title
-from core.choices import Choice, Decision, Option
+from core.choices import Choice, Decision, Option, Refusal
 from core.context import Ctx
 from core.i18n import N_, Message, _, msg, msgn
 from core.ids import INDEPENDENT
@@ -30,9 +30,9 @@ def describe_start(ctx: Ctx) -> None:
     ctx.log("IND-1", msg("independent at the start: {spaces}", spaces=", ".join(names) or msg("none")))
 
 
-def _rebel_refusal(ctx: Ctx, space_id: str) -> str:
+def _rebel_refusal(ctx: Ctx, space_id: str) -> Refusal:
     if ctx.state.spaces[space_id].control == INDEPENDENT:
-        return _("IND-3: {space} is independent already").format(space=ctx.name(space_id))
+        return msg("IND-3: {space} is independent already", space=ctx.name(space_id))
     return ""
 
 
@@ -41,10 +41,10 @@ def _options(ctx: Ctx) -> list[Option]:
     return [pick(s, label.format(space=ctx.name(s)), _rebel_refusal(ctx, s)) for s in independent_spaces(ctx)]
 
 
-def _event_refusal(ctx: Ctx, power: str) -> str:
-    if any(o.legal for o in _options(ctx)):
+def _event_refusal(ctx: Ctx, power: str) -> Refusal:
+    if any(not _rebel_refusal(ctx, s) for s in independent_spaces(ctx)):
         return ""
-    return _("IND-3: no independent space has been captured, so none can rebel")
+    return msg("IND-3: no independent space has been captured, so none can rebel")
 
 
 def rebel(ctx: Ctx, power: str, space_id: str) -> None:
@@ -86,17 +86,17 @@ def _city_state_rebels(ctx: Ctx, power: str, number: int, args: tuple[str, ...])
     ctx.state.stack.append(CityStateRebelsFrame(power=power, card=number))
 
 
-def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
+def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """IND-2 / IND-3 on table actions."""
     if kind == "control" and len(args) == 1 and value == INDEPENDENT:
         if not ctx.data.spaces[args[0]].independent:
             names = ", ".join(ctx.name(s) for s in independent_spaces(ctx))
-            return _("IND-1: only {spaces} can be independent").format(spaces=names)
-        return _("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)").format(space=ctx.name(args[0]))
+            return msg("IND-1: only {spaces} can be independent", spaces=names)
+        return msg("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)", space=ctx.name(args[0]))
     if kind == "units" and len(args) == 2 and args[1] == INDEPENDENT and value.startswith("add"):
-        return _("IND-2: independent regulars are never rebuilt")
+        return msg("IND-2: independent regulars are never rebuilt")
     if kind == "move" and len(args) == 1 and value == INDEPENDENT:
-        return _("IND-2: independent regulars never move")
+        return msg("IND-2: independent regulars never move")
     return ""
 
 

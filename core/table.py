@@ -10,7 +10,7 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core import diplomacy, patronage
-from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet
+from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet, Refusal
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg, ngettext, msgn
 from core.ids import INDEPENDENT, Religion
@@ -104,7 +104,7 @@ def _regions(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _region_changes(ctx: Ctx, args: list[str]) -> list[Option]:
-    none_left = "" if ctx.state.region_protestant[args[0]] else _("TABLE-1: {region} has no Protestant space to remove").format(region=args[0])
+    none_left = "" if ctx.state.region_protestant[args[0]] else msg("TABLE-1: {region} has no Protestant space to remove", region=args[0])
     return [pick("+1", _("+1 Protestant space")), pick("-1", _("-1 Protestant space"), none_left)]
 
 
@@ -131,9 +131,9 @@ def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
 
 def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units.get(args[1])
-    where = {"owner": shown_name(ctx, args[1]), "space": ctx.name(args[0])}
-    no_regular = "" if held and held.regulars else _("TABLE-1: no {owner} regular in {space}").format(**where)
-    no_mercenary = "" if held and held.mercenaries else _("TABLE-1: no {owner} mercenary in {space}").format(**where)
+    owner, space = named(ctx, args[1]), ctx.name(args[0])
+    no_regular = "" if held and held.regulars else msg("TABLE-1: no {owner} regular in {space}", owner=owner, space=space)
+    no_mercenary = "" if held and held.mercenaries else msg("TABLE-1: no {owner} mercenary in {space}", owner=owner, space=space)
     return [
         pick("add-regular", _("Add a regular")),
         pick("add-mercenary", _("Add a mercenary")),
@@ -211,9 +211,9 @@ def _record_mary(ctx: Ctx, by: str, args: list[str]) -> None:
 
 def _war_partners(ctx: Ctx, args: list[str]) -> list[Option]:
     first = shown_name(ctx, args[0])
-    label, refusal = _("{a} and {b} at war"), _("DIP-8: {a} and {b} are already at war")
+    label = _("{a} and {b} at war")
     return [
-        pick(p, label.format(a=first, b=shown_name(ctx, p)), refusal.format(a=first, b=shown_name(ctx, p)) if ctx.at_war(args[0], p) else "")
+        pick(p, label.format(a=first, b=shown_name(ctx, p)), msg("DIP-8: {a} and {b} are already at war", a=named(ctx, args[0]), b=named(ctx, p)) if ctx.at_war(args[0], p) else "")
         for p in ctx.data.power_ids
         if p != args[0]
     ]
@@ -254,9 +254,9 @@ def _battle_spaces(battle: str) -> StepFn:
         out = []
         for option in space_picks(ctx, _BATTLE_IN[battle]):
             space_id = option.choice.args[0]
-            refusal = ""
+            refusal: Refusal = ""
             if battle == "assault" and not fortified(ctx.data, ctx.state, space_id):
-                refusal = _("TABLE-1: an assault is made on a fortified space, and {space} is not one").format(space=ctx.name(space_id))
+                refusal = msg("TABLE-1: an assault is made on a fortified space, and {space} is not one", space=ctx.name(space_id))
             out.append(option.with_refusal(refusal))
         return out
 

@@ -104,13 +104,11 @@ def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units[args[1]]
-    owner, space = _owner_name(ctx, args[1]), ctx.name(args[0])
-    no_regular = _("TABLE-1: no {owner} regular in {space}").format(owner=owner, space=space)
-    no_mercenary = _("TABLE-1: no {owner} mercenary in {space}").format(owner=owner, space=space)
-    return [
-        pick("regular", _("a regular"), "" if held.regulars else no_regular),
-        pick("mercenary", _("a mercenary"), "" if held.mercenaries else no_mercenary),
-    ]
+    owner = ctx.power_term(args[1]) if args[1] in ctx.tables.power_ids else ctx.name(args[1])
+    space = ctx.name(args[0])
+    no_regular = "" if held.regulars else msg("TABLE-1: no {owner} regular in {space}", owner=owner, space=space)
+    no_mercenary = "" if held.mercenaries else msg("TABLE-1: no {owner} mercenary in {space}", owner=owner, space=space)
+    return [pick("regular", _("a regular"), no_regular), pick("mercenary", _("a mercenary"), no_mercenary)]
 
 
 def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:

@@ -40,7 +40,7 @@ def test_cl_1_card_21_is_playable_as_its_event_and_only_once(data):
     assert isinstance(session.state.stack[-1], LeagueFrame)
     assert any(e.rule == "CL-1" for e in session.log)
     session.state.league_formed_turn = 1
-    assert catholic_league._league_refusal(ctx(data, session.state), "spain").startswith("CL-1")
+    assert str(catholic_league._league_refusal(ctx(data, session.state), "spain")).startswith("CL-1")
 
 
 def test_cl_2_spain_picks_two_eligible_spaces_besides_reims(data):
