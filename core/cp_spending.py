@@ -12,7 +12,7 @@ from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import N_, Message, _, msg, msgn, ngettext
 from core.procedures import Procedure
-from core.responses import open_response_window
+from core.responses import asks_anyone_now, open_response_window
 from core.state import CardMarker, Frame, MarkerKind
 
 END_FOREIGN_WAR = "end-foreign-war"
@@ -113,7 +113,10 @@ def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
     frame.spent_on.append(action)
     if frame.cp == 0:
         _finish(ctx, frame)
-    open_response_window(ctx, msg("after {power}'s {action}", power=ctx.power_term(frame.power), action=Message(_SPENT_ON.get(action, action))))
+    # CARD-2: nothing comes between this window and its reading, so it opens only when it asks a power
+    # (a window nobody is asked about closes at once, and changes nothing)
+    if asks_anyone_now(ctx):
+        open_response_window(ctx, msg("after {power}'s {action}", power=ctx.power_term(frame.power), action=Message(_SPENT_ON.get(action, action))))
 
 
 PROCEDURES = (

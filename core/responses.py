@@ -64,6 +64,15 @@ def _response_options(ctx: Ctx, power: str, responses: frozenset[int]) -> list[O
     return _window_options(ctx, power, responses)
 
 
+def asks_anyone_now(ctx: Ctx) -> bool:
+    """CARD-2 / GEN-8: whether a response window opened now, and read at once, would ask any power
+    (it asks them in impulse order, reading the position as it is)."""
+    if ctx.state.phase not in BEFORE_MARRIAGE_RESOLUTION:
+        return False
+    responses = _cards_played_at(ctx, Moment.RESPONSE)
+    return any(_asked_now(ctx, power, responses) is not None for power in ctx.tables.power_ids)
+
+
 def open_response_window(ctx: Ctx, trigger: Message) -> None:
     """CARD-2: after every action or event, every power may answer with a response card."""
     if ctx.state.phase in BEFORE_MARRIAGE_RESOLUTION:
