@@ -29,6 +29,8 @@ class Lookup:
     power_terms: Mapping[str, Message]
     # UNIT-1 / UNIT-2 [D]: each power's home spaces (the Protestant's are the Huguenot home spaces)
     home_spaces: Mapping[str, tuple[str, ...]]
+    # UNIT-1 / UNIT-2 / IND-2: those a power may raise units in (never an independent space)
+    raise_homes: Mapping[str, tuple[str, ...]]
     neighbours: Mapping[str, tuple[str, ...]]
     # DIP-1: minor -> the major powers listed as able to Activate or Deactivate it, in impulse order
     contenders: Mapping[str, tuple[str, ...]]
@@ -92,8 +94,9 @@ def _build(data: GameData) -> Lookup:
     for leader in data.leaders.values():
         if leader.royal:
             leader_of_royal.setdefault(leader.royal, leader.id)
+    raise_homes = {power: tuple(s for s in spaces if not data.spaces[s].independent) for power, spaces in home.items()}
     terms = {p.id: Message(p.name) for p in data.powers}
-    return Lookup(data.power_ids, names, terms, home, {s: tuple(n) for s, n in neighbours.items()}, contenders, leader_of_royal)
+    return Lookup(data.power_ids, names, terms, home, raise_homes, {s: tuple(n) for s, n in neighbours.items()}, contenders, leader_of_royal)
 
 
 _cache: dict[int, tuple[GameData, Lookup]] = {}

@@ -166,26 +166,29 @@ def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
 
 def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left.
-    Each option, refused or not, is made once per data and language (the labels are in this
-    terminal's language; a refusal names the power or the CP left)."""
-    barred = {kind: _barred_by(ctx, power, kind) for kind in (ARTIST, SCIENTIST)}
+    The options, refused or not, are made once per data and language for each way they can be
+    refused (the labels are in this terminal's language; a refusal names the power or the CP left)."""
+    barred = (_barred_by(ctx, power, ARTIST), _barred_by(ctx, power, SCIENTIST))
+    boxes = ctx.tables.memo("patronise options", _patronise_options, ctx)
+    short_of = cp_left if cp_left < max(box for box, _option in boxes) else None
+    return list(ctx.tables.memo(("patronise", power, barred, short_of), _refused_as_now, ctx, boxes, power, barred, short_of))
+
+
+def _refused_as_now(
+    ctx: Ctx, boxes: tuple[tuple[int, Option], ...], power: str, barred: tuple[str, str], short_of: int | None
+) -> tuple[Option, ...]:
+    """The patronage options refused by the rule barring each kind (PAT-1, PAT-3: ``barred``, artist
+    then scientist), else when the box needs more than the ``short_of`` CP left (PAT-2)."""
+    rule_of = {ARTIST: barred[0], SCIENTIST: barred[1]}
     options = []
-    for box, option in ctx.tables.memo("patronise options", _patronise_options, ctx):
+    for box, option in boxes:
         kind = option.choice.args[1]
-        if barred[kind]:
-            option = ctx.tables.memo(("patronise barred", kind, box, barred[kind], power), _barred_option, ctx, option, barred[kind], power, kind)
-        elif box > cp_left:
-            option = ctx.tables.memo(("patronise short", kind, box, cp_left), _short_option, option, box, cp_left)
+        if rule_of[kind]:
+            option = option.with_refusal(_barred_message(ctx, rule_of[kind], power, kind))
+        elif short_of is not None and box > short_of:
+            option = option.with_refusal(msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=short_of))
         options.append(option)
-    return options
-
-
-def _barred_option(ctx: Ctx, option: Option, rule: str, power: str, kind: str) -> Option:
-    return option.with_refusal(_barred_message(ctx, rule, power, kind))
-
-
-def _short_option(option: Option, box: int, cp_left: int) -> Option:
-    return option.with_refusal(msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=cp_left))
+    return tuple(options)
 
 
 def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:

@@ -17,17 +17,13 @@ def fortified(data: GameData, state: GameState, space_id: str) -> bool:
 
 def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
     """UNIT-1 / UNIT-2: home spaces the power controls (fortified ones for regulars; the Protestant's
-    home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2)."""
+    home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2,
+    ``Lookup.raise_homes``)."""
     data, spaces = ctx.data, ctx.state.spaces
-    homes = ctx.tables.memo(("raise homes", power), _raise_homes, ctx, power)
+    homes = ctx.tables.raise_homes.get(power, ())
     if not regulars:
         return [s for s in homes if spaces[s].control == power]
     return [s for s in homes if spaces[s].control == power and fortified(data, ctx.state, s)]
-
-
-def _raise_homes(ctx: Ctx, power: str) -> tuple[str, ...]:
-    """The power's home spaces that are not independent ones (IND-2), in order."""
-    return tuple(s for s in ctx.tables.home_spaces.get(power, ()) if not ctx.data.spaces[s].independent)
 
 
 def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = True) -> list[Option]:
