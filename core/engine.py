@@ -100,7 +100,7 @@ def advance(
     """Apply a legal choice to ``state`` in place and settle: the events, and the next decision."""
     legal = check(data, state, actor, choice, pending)
     ctx = Ctx(data, state, rules=RULES)
-    if legal.verb is Verb.TABLE and actor == TABLE_ACTOR:
+    if actor == TABLE_ACTOR and legal.verb is Verb.TABLE:
         state.stack.append(TableFrame(power=TABLE_ACTOR))
     else:
         frame = state.stack[-1]

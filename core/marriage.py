@@ -243,10 +243,21 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
                 continue  # a same-power pair once, not twice
             other = sides[b]
             to = "announce" if other == power else other
+            status = state.royals[b].status
             # the label is in this terminal's language: made once per data and language
+            if status is not available:
+                # ``refusal`` checks nothing before the other royal's status for a royal of one's own: the
+                # pair is refused for that status alone, and made once refused so (MAR-2, MAR-3)
+                options.append(ctx.tables.memo((Verb.PROPOSE, a, b, to, status), _unavailable_proposal, ctx, a, b, to, status))
+                continue
             option = ctx.tables.memo((Verb.PROPOSE, a, b, to), _proposal, ctx, a, b, to)
             options.append(option.with_refusal(checks.refusal(a, b) or ""))
     return options
+
+
+def _unavailable_proposal(ctx: Ctx, a: str, b: str, to: str, status: RoyalStatus) -> Option:
+    status_refusals = ctx.tables.memo("royal status refusals", _status_refusals, ctx.data)
+    return _proposal(ctx, a, b, to).with_refusal(status_refusals[b, status])
 
 
 def _proposal(ctx: Ctx, a: str, b: str, to: str) -> Option:
