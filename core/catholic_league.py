@@ -293,7 +293,7 @@ def _record_guise(ctx: Ctx, by: str, args: list[str]) -> None:
 
 def _guise_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """CL-6: he may not move, intercept, retreat or avoid battle out of French religious-struggle territory."""
-    if kind == "guise" and len(args) == 1 and value not in ctx.tables.memo("league territory", lambda: frozenset(territory(ctx.data))):
+    if value not in ctx.tables.memo("league territory", lambda: frozenset(territory(ctx.data))):
         return msg("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)", space=ctx.name(value))
     return ""
 
@@ -335,4 +335,4 @@ TABLE_KINDS = (
     TableKind("guise", N_("Move the Duke of Guise (move, intercept, retreat, avoid battle)"), (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6")),
 )
 
-TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), ("guise",), _guise_constraint),)
+TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), ("guise",), _guise_constraint, step=1),)

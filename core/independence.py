@@ -86,18 +86,26 @@ def _city_state_rebels(ctx: Ctx, power: str, number: int, args: tuple[str, ...])
     ctx.state.stack.append(CityStateRebelsFrame(power=power, card=number))
 
 
-def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
-    """IND-2 / IND-3 on table actions."""
-    if kind == "control" and len(args) == 1 and value == INDEPENDENT:
-        if not ctx.data.spaces[args[0]].independent:
-            names = ", ".join(ctx.name(s) for s in independent_spaces(ctx))
-            return msg("IND-1: only {spaces} can be independent", spaces=names)
-        return msg("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)", space=ctx.name(args[0]))
-    if kind == "units" and len(args) == 2 and args[1] == INDEPENDENT and value.startswith("add"):
+def _control_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
+    """IND-1 / IND-3: which space may become independent again by a table action."""
+    if value != INDEPENDENT:
+        return ""
+    if not ctx.data.spaces[args[0]].independent:
+        names = ", ".join(ctx.name(s) for s in independent_spaces(ctx))
+        return msg("IND-1: only {spaces} can be independent", spaces=names)
+    return msg("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)", space=ctx.name(args[0]))
+
+
+def _units_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
+    """IND-2: independent regulars are never rebuilt."""
+    if args[1] == INDEPENDENT and value.startswith("add"):
         return msg("IND-2: independent regulars are never rebuilt")
-    if kind == "move" and len(args) == 1 and value == INDEPENDENT:
-        return msg("IND-2: independent regulars never move")
     return ""
+
+
+def _move_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
+    """IND-2: independent regulars never move."""
+    return msg("IND-2: independent regulars never move") if value == INDEPENDENT else ""
 
 
 def consistency_problems(state: GameState, space_ids: list[str]) -> list[str]:
@@ -125,4 +133,9 @@ CARD_EVENTS = (
     ),
 )
 
-TABLE_CONSTRAINTS = (TableConstraint(("IND-1", "IND-2", "IND-3"), ("control", "units", "move"), _constraint),)
+# the parameter each judges: the new controller, the change to the units, the owner of the units moved
+TABLE_CONSTRAINTS = (
+    TableConstraint(("IND-1", "IND-3"), ("control",), _control_constraint, step=1),
+    TableConstraint(("IND-2",), ("units",), _units_constraint, step=2),
+    TableConstraint(("IND-2",), ("move",), _move_constraint, step=1),
+)

@@ -111,11 +111,13 @@ class TableKind:
 @frozen
 class TableConstraint:
     """A rule that limits the table actions of some ``kinds``: ``refusal(ctx, kind id, parameters
-    chosen so far, candidate value)`` says why the value is refused, or ""."""
+    chosen so far, candidate value)`` says why the value is refused, or "". ``step``: the parameter
+    it judges (its index), None for every one."""
 
     rules: tuple[str, ...]
     kinds: tuple[str, ...]
     refusal: Callable[[Ctx, str, list[str], str], Refusal]
+    step: int | None = None
 
 
 @frozen

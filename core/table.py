@@ -308,11 +308,11 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
     if not frame.kind:  # made once per data, rules and language (the memo is per language)
         kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
         return [*kinds, cancel]
-    kind = ctx.rules.table_kinds[frame.kind]
-    options = kind.steps[len(frame.args)](ctx, frame.args)
-    constraints = [c.refusal for c in ctx.rules.table_constraints if frame.kind in c.kinds]
+    kind, chosen = ctx.rules.table_kinds[frame.kind], frame.args
+    step = len(chosen)
+    options = kind.steps[step](ctx, chosen)
+    constraints = [c.refusal for c in ctx.rules.table_constraints if frame.kind in c.kinds and c.step in (None, step)]
     if constraints:
-        chosen = frame.args
         for index, option in enumerate(options):
             if option.legal:
                 for constraint in constraints:
