@@ -56,8 +56,12 @@ def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
     power, cp = frame.power, frame.cp
     options = diplomacy.influence_options(ctx, power, cp)
     if frame.purpose is CpPurpose.COURTSHIP:  # VQ-2: influence and/or mercenaries only
-        return options + units.raise_options(ctx, power, cp, regulars_allowed=False)
-    return options + units.raise_options(ctx, power, cp) + patronage.cp_options(ctx, power, cp) + _end_foreign_war_option(ctx, frame)
+        options += units.raise_options(ctx, power, cp, regulars_allowed=False)
+        return options
+    options += units.raise_options(ctx, power, cp)
+    options += patronage.cp_options(ctx, power, cp)
+    options += _end_foreign_war_option(ctx, frame)
+    return options
 
 
 def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:

@@ -67,10 +67,17 @@ def _response_options(ctx: Ctx, power: str, responses: frozenset[int]) -> list[O
 def asks_anyone_now(ctx: Ctx) -> bool:
     """CARD-2 / GEN-8: whether a response window opened now, and read at once, would ask any power
     (it asks them in impulse order, reading the position as it is)."""
-    if ctx.state.phase not in BEFORE_MARRIAGE_RESOLUTION:
+    state = ctx.state
+    if state.phase not in BEFORE_MARRIAGE_RESOLUTION:
         return False
     responses = _cards_played_at(ctx, Moment.RESPONSE)
-    return any(_asked_now(ctx, power, responses) is not None for power in ctx.tables.power_ids)
+    return any(
+        _asked_now(ctx, power, responses) is not None
+        for power in ctx.tables.power_ids
+        # GEN-8 default: a power without a response card in hand is not asked (``_asked_now`` says
+        # so too, at more cost)
+        if state.strict_response_windows or not responses.isdisjoint(state.powers[power].hand)
+    )
 
 
 def open_response_window(ctx: Ctx, trigger: Message) -> None:

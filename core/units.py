@@ -19,11 +19,11 @@ def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
     """UNIT-1 / UNIT-2: home spaces the power controls (fortified ones for regulars; the Protestant's
     home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2,
     ``Lookup.raise_homes``)."""
-    data, spaces = ctx.data, ctx.state.spaces
+    data, state = ctx.data, ctx.state
     homes = ctx.tables.raise_homes.get(power, ())
     if not regulars:
-        return [s for s in homes if spaces[s].control == power]
-    return [s for s in homes if spaces[s].control == power and fortified(data, ctx.state, s)]
+        return [s for s in homes if state.spaces[s].control == power]
+    return [s for s in homes if state.spaces[s].control == power and fortified(data, state, s)]
 
 
 def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = True) -> list[Option]:
