@@ -93,11 +93,14 @@ def _impulse_decision(ctx: Ctx, frame: ImpulseFrame) -> Decision | None:
     if not ctx.state.powers[frame.power].hand:
         return None
     mandatory = holds_mandatory(ctx, frame.power)
-    if mandatory:
-        prompt = msg("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass", power=ctx.power_term(frame.power))
-    else:
-        prompt = msg("{power}'s impulse: play a card or pass", power=ctx.power_term(frame.power))
+    prompt = ctx.tables.memo(("impulse prompt", frame.power, mandatory), _impulse_prompt, ctx, frame.power, mandatory)
     return Decision.of(frame.power, prompt, "CARD-1" if mandatory else "GEN-6", _impulse_options(ctx, frame.power, mandatory))
+
+
+def _impulse_prompt(ctx: Ctx, power: str, mandatory: bool) -> Message:
+    if mandatory:
+        return msg("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass", power=ctx.power_term(power))
+    return msg("{power}'s impulse: play a card or pass", power=ctx.power_term(power))
 
 
 def _phase_frame(ctx: Ctx) -> ActionPhaseFrame:

@@ -69,8 +69,12 @@ def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     if not any(o.legal for o in options):
         return None
     options.append(ctx.tables.memo(("stop spending", frame.cp), _stop_option, frame.cp))
-    prompt = msg("{power}: spend {count} CP", power=ctx.power_term(frame.power), count=frame.cp)
+    prompt = ctx.tables.memo(("spend prompt", frame.power, frame.cp), _prompt, ctx, frame.power, frame.cp)
     return Decision.of(frame.power, prompt, PURPOSE_RULES[frame.purpose], options)
+
+
+def _prompt(ctx: Ctx, power: str, cp: int) -> Message:
+    return msg("{power}: spend {count} CP", power=ctx.power_term(power), count=cp)
 
 
 def _stop_option(cp_left: int) -> Option:
