@@ -294,8 +294,12 @@ def _record_guise(ctx: Ctx, by: str, args: list[str]) -> None:
 def _guise_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """CL-6: he may not move, intercept, retreat or avoid battle out of French religious-struggle territory."""
     if value not in ctx.tables.memo("league territory", lambda: frozenset(territory(ctx.data))):
-        return msg("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)", space=ctx.name(value))
+        return ctx.tables.memo(("outside the territory", value), _outside_territory, ctx, value)
     return ""
+
+
+def _outside_territory(ctx: Ctx, space_id: str) -> Message:
+    return msg("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)", space=ctx.name(space_id))
 
 
 def winter_return(ctx: Ctx) -> None:

@@ -7,7 +7,7 @@ from core.choices import Option, Refusal
 from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
-from core.i18n import N_, _, msg, msgn
+from core.i18n import N_, Message, _, msg, msgn
 from core.ids import INDEPENDENT, Power
 from core.procedures import CardEvent, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import GameState, Phase
@@ -48,21 +48,21 @@ def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     ctx.log("MOR-2", msg("the Ottoman Morisco unit enters play in {space} (only ever through this event)", space=ctx.name(settings.start_space)), Power.OTTOMAN)
 
 
-def _revolt_refusal(ctx: Ctx, power: str) -> str:
-    return _("MOR-1: the Morisco unit is already in play") if ctx.state.morisco_space else ""
+def _revolt_refusal(ctx: Ctx, power: str) -> Refusal:
+    return msg("MOR-1: the Morisco unit is already in play") if ctx.state.morisco_space else ""
 
 
 # ---- the Morisco on the table (TABLE-1 within MOR-2, MOR-3) ----------------------------------------
 
 
 def _actions(ctx: Ctx, args: list[str]) -> list[Option]:
-    absent = "" if ctx.state.morisco_space else _("MOR-1: the Morisco unit is not in play")
+    absent: Refusal = "" if ctx.state.morisco_space else msg("MOR-1: the Morisco unit is not in play")
     besieging = ctx.state.morisco_besieging
     options = []
     for action, label in ACTIONS.items():
         refusal = "" if action == "place" else absent
         if action == "lift-siege" and not refusal and not besieging:
-            refusal = _("MOR-4: the Morisco is not besieging a space")
+            refusal = msg("MOR-4: the Morisco is not besieging a space")
         options.append(pick(action, _(label), refusal))
     return options
 
@@ -79,9 +79,14 @@ def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
         if action == "move" and space_id == here:
             refusal = msg("MOR-3: the Morisco is already in {space}", space=ctx.name(space_id))
         elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
-            refusal = msg("MOR-4: {space} is not an enemy fortified space", space=ctx.name(space_id))
+            option = ctx.tables.memo(("besiege refused", space_id), _not_enemy_fortress, ctx, option)
         options.append(option.with_refusal(refusal))
     return options
+
+
+def _not_enemy_fortress(ctx: Ctx, option: Option) -> Option:
+    """MOR-4: besieging a space that is not an enemy fortress, refused (made once per space)."""
+    return option.with_refusal(msg("MOR-4: {space} is not an enemy fortified space", space=ctx.name(option.choice.args[0])))
 
 
 def _record(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -112,15 +117,20 @@ def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     if not args and value in ("move", "besiege") and ctx.state.phase is Phase.WINTER:
         return msg("MOR-3: the Morisco never moves in the Winter Phase")
     if len(args) == 1 and args[0] in ("move", "besiege"):
-        limit = ctx.data.settings.morisco.max_distance
         away = distance_from_start(ctx.data, value)
-        if away is None or away > limit:
-            start = ctx.name(ctx.data.settings.morisco.start_space)
-            return msgn(
-                "MOR-3: the Morisco may never be more than {count} space from {space}", "MOR-3: the Morisco may never be more than {count} spaces from {space}", limit,
-                space=start,
-            )
+        if away is None or away > ctx.data.settings.morisco.max_distance:
+            return ctx.tables.memo("MOR-3 too far", _too_far, ctx)
     return ""
+
+
+def _too_far(ctx: Ctx) -> Message:
+    """MOR-3: the refusal of every space too far from Granada (one message of the data alone)."""
+    limit = ctx.data.settings.morisco.max_distance
+    start = ctx.name(ctx.data.settings.morisco.start_space)
+    return msgn(
+        "MOR-3: the Morisco may never be more than {count} space from {space}", "MOR-3: the Morisco may never be more than {count} spaces from {space}", limit,
+        space=start,
+    )
 
 
 def winter(ctx: Ctx) -> None:

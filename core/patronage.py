@@ -170,7 +170,7 @@ def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     refused (the labels are in this terminal's language; a refusal names the power or the CP left)."""
     barred = (_barred_by(ctx, power, ARTIST), _barred_by(ctx, power, SCIENTIST))
     boxes = ctx.tables.memo("patronise options", _patronise_options, ctx)
-    short_of = cp_left if cp_left < max(box for box, _option in boxes) else None
+    short_of = cp_left if cp_left < boxes[-1][0] else None  # the last is the largest box
     return list(ctx.tables.memo(("patronise", power, barred, short_of), _refused_as_now, ctx, boxes, power, barred, short_of))
 
 
