@@ -11,7 +11,7 @@ from core.context import Ctx
 from core.i18n import Message, N_, _, msg
 from core.ids import CardKind
 from core.cp_spending import CpPurpose, SpendCpFrame
-from core.procedures import CardEvent, Moment, Procedure
+from core.procedures import CardEvent, Moment, Procedure, always_playable
 from core.responses import open_response_window
 from core.state import Frame
 from core.table import TableFrame
@@ -38,7 +38,7 @@ class ImpulseFrame(Frame):
 class _CardPlays:
     """A card's two plays in an impulse, labelled, and refused where the data alone decides (CARD-1,
     CARD-4): made once per game data, rules and language. ``event``: the event whose refusal the
-    position decides, None when the data decided it."""
+    position decides, None when the data decided it (refused, or an event always playable)."""
 
     as_event: Option
     for_cp: Option
@@ -68,7 +68,8 @@ def _card_plays(ctx: Ctx) -> dict[int, _CardPlays]:
         as_event = Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), _("Play {card} as its event").format(card=title)), refused)
         only_event = msg("CARD-1: a Mandatory event must be played as its event") if card.kind == CardKind.MANDATORY else ""
         for_cp = Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), _("Play {card} for {cp} CP").format(card=title, cp=card.cp)), only_event)
-        plays[number] = _CardPlays(as_event, for_cp, None if refused else event)
+        decided_by_data = refused or event is None or event.refusal is always_playable
+        plays[number] = _CardPlays(as_event, for_cp, None if decided_by_data else event)
     return plays
 
 
