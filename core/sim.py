@@ -104,8 +104,9 @@ class FuzzLeaning:
         return _one_of(rng, choices)
 
     def _table_step(self, data: GameData, state: GameState, frame: TableFrame, decision: Decision, rng: RngState) -> Choice:
-        cancel = decision.cancel
-        usable = [c for c in decision.choices if c is not cancel] or list(decision.choices)
+        cancel, choices = decision.cancel, decision.choices
+        # every choice but the cancel (a table action offers it last)
+        usable = (choices[:-1] if choices[-1] is cancel else tuple(c for c in choices if c is not cancel)) or choices
         if not frame.kind:
             weights = [KIND_WEIGHTS.get(c.args[0], 1) for c in usable]
             draw = dice.below(rng, sum(weights))
