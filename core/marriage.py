@@ -170,9 +170,8 @@ class _ProposalChecks:
     def refusal(self, a: str, b: str) -> Refusal | None:
         ctx, proposer = self.ctx, self.proposer
         data = ctx.data
-        for royal_id in (a, b):
-            if royal_id not in data.royals:
-                return msg("unknown royal '{royal}'", royal=royal_id)
+        if a not in data.royals or b not in data.royals:
+            return msg("unknown royal '{royal}'", royal=a if a not in data.royals else b)
         if a == b:
             return msg("MAR-3: a royal cannot marry themself")
         if self.sides[a] != proposer:
@@ -235,9 +234,11 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
     if not own:
         return options
     checks = _ProposalChecks(ctx, power, sides)
+    propose = Verb.PROPOSE  # read once, not per pair
     for a in own:
-        for b in data.royals:
-            if a == b or data.royals[a].sex == data.royals[b].sex:
+        sex = data.royals[a].sex
+        for b, royal in data.royals.items():
+            if a == b or royal.sex == sex:
                 continue
             if b in own and a > b and MARY not in (a, b):
                 continue  # a same-power pair once, not twice
@@ -248,9 +249,9 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
             if status is not available:
                 # ``refusal`` checks nothing before the other royal's status for a royal of one's own: the
                 # pair is refused for that status alone, and made once refused so (MAR-2, MAR-3)
-                options.append(ctx.tables.memo((Verb.PROPOSE, a, b, to, status), _unavailable_proposal, ctx, a, b, to, status))
+                options.append(ctx.tables.memo((propose, a, b, to, status), _unavailable_proposal, ctx, a, b, to, status))
                 continue
-            option = ctx.tables.memo((Verb.PROPOSE, a, b, to), _proposal, ctx, a, b, to)
+            option = ctx.tables.memo((propose, a, b, to), _proposal, ctx, a, b, to)
             options.append(option.with_refusal(checks.refusal(a, b) or ""))
     return options
 
