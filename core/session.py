@@ -74,6 +74,8 @@ class Session:
     _last_person: str = ""
     _pending: Decision | None = None
     _pending_for: Frame | None = None  # the frame the pending decision was built for
+    # each power's seat, read from the set-up it holds (asked on every decision)
+    _seated: tuple[Setup, dict[str, Seat]] | None = None
 
     def _build_pending(self) -> None:
         self._pending = engine.decision(self.data, self.state)
@@ -150,7 +152,9 @@ class Session:
     def seat_of(self, power: str) -> Seat:
         """The seat holding a power; the table's actions are the seat of whoever holds the keyboard."""
         if power in self.state.powers:
-            return self.setup.seat_of(power)
+            if self._seated is None or self._seated[0] is not self.setup:
+                self._seated = (self.setup, {p: self.setup.seat_of(p) for p in self.state.powers})
+            return self._seated[1][power]
         pending = self._pending
         if pending is not None and pending.power in self.state.powers:
             return self.setup.seat_of(pending.power)
