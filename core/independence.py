@@ -91,9 +91,13 @@ def _control_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Ref
     if value != INDEPENDENT:
         return ""
     if not ctx.data.spaces[args[0]].independent:
-        names = ", ".join(ctx.name(s) for s in independent_spaces(ctx))
-        return msg("IND-1: only {spaces} can be independent", spaces=names)
+        return ctx.tables.memo("IND-1 refusal", _only_independent, ctx)
     return msg("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)", space=ctx.name(args[0]))
+
+
+def _only_independent(ctx: Ctx) -> Message:
+    """IND-1: the refusal naming the independent-type spaces (a message of the data alone)."""
+    return msg("IND-1: only {spaces} can be independent", spaces=", ".join(ctx.name(s) for s in independent_spaces(ctx)))
 
 
 def _units_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
