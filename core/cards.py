@@ -165,7 +165,10 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
 
 def holds_mandatory(ctx: Ctx, power: str) -> bool:
     mandatory, cards = CardKind.MANDATORY, ctx.data.cards  # read once, not per card in hand
-    return any(cards[n].kind == mandatory for n in ctx.state.powers[power].hand)
+    for number in ctx.state.powers[power].hand:  # a loop: any() over a generator costs twice as much here
+        if cards[number].kind == mandatory:
+            return True
+    return False
 
 
 def discard_after_play(ctx: Ctx, number: int) -> None:

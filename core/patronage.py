@@ -114,8 +114,10 @@ def _any_in_pool(ctx: Ctx, pool_id: str, kind: str) -> bool:
     """Whether ``pool`` would list anyone (looking at that pool's patrons alone)."""
     patrons, records, turn = _patrons(ctx, kind), _records(ctx, kind), ctx.state.turn
     in_pool = PatronStatus.POOL
-    members = ctx.tables.memo(("patron pool", kind, pool_id), _pool_members, ctx, pool_id, kind)
-    return any(patrons[pid].status is in_pool and records[pid].enters <= turn for pid in members)
+    for pid in ctx.tables.memo(("patron pool", kind, pool_id), _pool_members, ctx, pool_id, kind):
+        if patrons[pid].status is in_pool and records[pid].enters <= turn:
+            return True
+    return False
 
 
 def _pool_members(ctx: Ctx, pool_id: str, kind: str) -> tuple[str, ...]:
