@@ -274,9 +274,16 @@ def _guise(ctx: Ctx) -> str:
 
 def _guise_moves(ctx: Ctx, args: list[str]) -> list[Option]:
     status = ctx.state.leaders[_guise(ctx)].status
+    return list(ctx.tables.memo(("guise moves", status), _guise_move_options, ctx, status))
+
+
+def _guise_move_options(ctx: Ctx, status: LeaderStatus) -> tuple[Option, ...]:
+    """His moves, refused (CL-4) unless he is on the map: made once per data, language and status."""
     leader = ctx.name(_guise(ctx))
-    absent = "" if status is LeaderStatus.ON_MAP else _("CL-4: {leader} is not on the map ({status})").format(leader=leader, status=_(LEADER_STATUS[status]))
-    return [pick(move, _(label).format(leader=leader), absent) for move, label in MOVES.items()]
+    absent: Refusal = ""
+    if status is not LeaderStatus.ON_MAP:
+        absent = msg("CL-4: {leader} is not on the map ({status})", leader=leader, status=Message(LEADER_STATUS[status]))
+    return tuple(pick(move, _(label).format(leader=leader), absent) for move, label in MOVES.items())
 
 
 def _guise_spaces(ctx: Ctx, args: list[str]) -> list[Option]:

@@ -56,15 +56,21 @@ def _revolt_refusal(ctx: Ctx, power: str) -> Refusal:
 
 
 def _actions(ctx: Ctx, args: list[str]) -> list[Option]:
-    absent: Refusal = "" if ctx.state.morisco_space else msg("MOR-1: the Morisco unit is not in play")
-    besieging = ctx.state.morisco_besieging
+    in_play, besieging = bool(ctx.state.morisco_space), bool(ctx.state.morisco_besieging)
+    return list(ctx.tables.memo(("morisco actions", in_play, besieging), _action_options, in_play, besieging))
+
+
+def _action_options(in_play: bool, besieging: bool) -> tuple[Option, ...]:
+    """What the table may record of the Morisco, refused as far as whether it is in play and besieging
+    a space says (MOR-1, MOR-4): made once per data, language and those."""
+    absent: Refusal = "" if in_play else msg("MOR-1: the Morisco unit is not in play")
     options = []
     for action, label in ACTIONS.items():
         refusal = "" if action == "place" else absent
         if action == "lift-siege" and not refusal and not besieging:
             refusal = msg("MOR-4: the Morisco is not besieging a space")
         options.append(pick(action, _(label), refusal))
-    return options
+    return tuple(options)
 
 
 def _targets(ctx: Ctx, args: list[str]) -> list[Option]:

@@ -98,10 +98,11 @@ def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _regions(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [
-        pick(r, ngettext("{region} ({count} Protestant space)", "{region} ({count} Protestant spaces)", n).format(region=r, count=n))
-        for r, n in ctx.state.region_protestant.items()
-    ]
+    return [ctx.tables.memo(("region", r, n), _region, r, n) for r, n in ctx.state.region_protestant.items()]
+
+
+def _region(region: str, count: int) -> Option:
+    return pick(region, ngettext("{region} ({count} Protestant space)", "{region} ({count} Protestant spaces)", count).format(region=region, count=count))
 
 
 def _region_changes(ctx: Ctx, args: list[str]) -> list[Option]:
