@@ -64,11 +64,14 @@ def _morisco_option() -> Option:
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:
-    units = ctx.state.spaces[space_id].units.setdefault(power, Units())
+    held = ctx.state.spaces[space_id].units
+    units = held.get(power)
+    if units is None:
+        units = held[power] = Units()
     units.regulars += regulars
     units.mercenaries += mercenaries
     if units.regulars == 0 and units.mercenaries == 0:
-        del ctx.state.spaces[space_id].units[power]
+        del held[power]
 
 
 def raise_unit(ctx: Ctx, power: str, kind: str, space_id: str) -> None:
