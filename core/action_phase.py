@@ -73,7 +73,7 @@ def _card_plays(ctx: Ctx) -> dict[int, _CardPlays]:
     return plays
 
 
-def _table_and_pass(ctx: Ctx) -> tuple[Option, Option]:
+def _table_and_pass() -> tuple[Option, Option]:
     return Option(Choice(Verb.TABLE, (), _("Record a table action (TABLE-1)"))), Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), quiet=Quiet.MOVES_ON)
 
 
@@ -84,7 +84,7 @@ def _impulse_options(ctx: Ctx, power: str, mandatory: bool) -> list[Option]:
         play = plays[number]
         options.append(play.as_event if play.event is None else play.as_event.with_refusal(play.event.refusal(ctx, power)))
         options.append(play.for_cp)
-    table, pass_ = ctx.tables.memo("impulse table and pass", _table_and_pass, ctx)
+    table, pass_ = ctx.tables.memo("impulse table and pass", _table_and_pass)
     options.append(table)
     options.append(pass_.with_refusal(msg("CARD-1: a power holding a Mandatory event may not pass")) if mandatory else pass_)
     return options

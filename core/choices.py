@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from typing import Union
-
 from attrs import field, frozen
 
 from core.i18n import Message, _, current
@@ -69,7 +67,7 @@ class Quiet(StrEnum):
 
 # Why an option is not legal now: a message (put in words only when someone reads it: most refusals
 # of a decision never are), or a text already in words; "" when the option is legal.
-Refusal = Union[Message, str]
+Refusal = Message | str
 
 
 def _in_language(text: Refusal, language: str) -> str:

@@ -11,8 +11,8 @@ from typing import Any, TypeVar, TypeVarTuple
 from attrs import Factory, frozen
 
 from core import i18n
-from core.i18n import Message
 from core.gamedata import GameData
+from core.i18n import Message
 from core.ids import INDEPENDENT, Power
 
 # Lookups kept for the last few GameData objects (a game, an override set, a test's data).
