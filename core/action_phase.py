@@ -3,17 +3,15 @@ event where allowed or for its CP, records a table action, or passes (CARD-1..CA
 
 from __future__ import annotations
 
-from functools import partial
-
-from attrs import define
+from attrs import define, frozen
 
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
-from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg
 from core.ids import CardKind
 from core.cp_spending import CpPurpose, SpendCpFrame
-from core.procedures import Moment, Procedure
+from core.procedures import CardEvent, Moment, Procedure, always_playable
 from core.responses import open_response_window
 from core.state import Frame
 from core.table import TableFrame
@@ -36,41 +34,59 @@ class ImpulseFrame(Frame):
     power: str
 
 
-def event_refusal(ctx: Ctx, power: str, number: int, moment: Moment) -> str:
-    """Why a card in hand cannot be played as its event at this moment ("" when it can)."""
-    title = _(ctx.data.cards[number].title)
-    event = ctx.rules.event_of(ctx.data, number)
+@frozen
+class _CardPlays:
+    """A card's two plays in an impulse, labelled, and refused where the data alone decides (CARD-1,
+    CARD-4): made once per game data, rules and language. ``event``: the event whose refusal the
+    position decides, None when the data decided it (refused, or an event always playable)."""
+
+    as_event: Option
+    for_cp: Option
+    event: CardEvent | None
+
+
+def _refusal_by_data(ctx: Ctx, number: int, event: CardEvent | None) -> Refusal:
+    """Why a card's event is never played in an impulse ("" when the position decides)."""
     if event is None:
-        return _("{card} has no event (operations only): play it for CP").format(card=card_title(ctx, number).render())
-    if event.moment is not moment:
-        if event.moment is Moment.NEGOTIATION:
-            return _("CARD-4: {title}'s event is only for the Negotiation Segment").format(title=title)
-        if event.moment in _WINDOW_REFUSALS:
-            return _(_WINDOW_REFUSALS[event.moment])
-        return _("CARD-4: {title}'s event is played in an impulse").format(title=title)
-    return event.refusal(ctx, power)
+        return msg("{card} has no event (operations only): play it for CP", card=card_title(ctx, number))
+    if event.moment is Moment.IMPULSE:
+        return ""
+    title = Message(ctx.data.cards[number].title)
+    if event.moment is Moment.NEGOTIATION:
+        return msg("CARD-4: {title}'s event is only for the Negotiation Segment", title=title)
+    if event.moment in _WINDOW_REFUSALS:
+        return Message(_WINDOW_REFUSALS[event.moment])
+    return msg("CARD-4: {title}'s event is played in an impulse", title=title)
 
 
-def _play_options(ctx: Ctx, number: int) -> tuple[Option, Option]:
-    """A card played as its event, and for its CP (labels in the current language: the memo is per language)."""
-    card = card_title(ctx, number).render()
-    return (
-        Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), _("Play {card} as its event").format(card=card))),
-        Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), _("Play {card} for {cp} CP").format(card=card, cp=ctx.data.cards[number].cp))),
-    )
+def _card_plays(ctx: Ctx) -> dict[int, _CardPlays]:
+    plays = {}
+    for number, card in ctx.data.cards.items():
+        title = card_title(ctx, number).render()
+        event = ctx.rules.event_of(ctx.data, number)
+        refused = _refusal_by_data(ctx, number, event)
+        as_event = Option(Choice(Verb.PLAY, (str(number), PlayMode.EVENT.value), _("Play {card} as its event").format(card=title)), refused)
+        only_event = msg("CARD-1: a Mandatory event must be played as its event") if card.kind == CardKind.MANDATORY else ""
+        for_cp = Option(Choice(Verb.PLAY, (str(number), PlayMode.CP.value), _("Play {card} for {cp} CP").format(card=title, cp=card.cp)), only_event)
+        decided_by_data = refused or event is None or event.refusal is always_playable
+        plays[number] = _CardPlays(as_event, for_cp, None if decided_by_data else event)
+    return plays
 
 
-def _impulse_options(ctx: Ctx, power: str) -> list[Option]:
+def _table_and_pass() -> tuple[Option, Option]:
+    return Option(Choice(Verb.TABLE, (), _("Record a table action (TABLE-1)"))), Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), quiet=Quiet.MOVES_ON)
+
+
+def _impulse_options(ctx: Ctx, power: str, mandatory: bool) -> list[Option]:
+    plays = ctx.tables.memo(("impulse plays", id(ctx.rules)), _card_plays, ctx)
     options = []
     for number in ctx.state.powers[power].hand:
-        as_event, for_cp = ctx.tables.memo((Verb.PLAY, number), partial(_play_options, ctx, number))
-        options.append(as_event.with_refusal(event_refusal(ctx, power, number, Moment.IMPULSE)))
-        mandatory = ctx.data.cards[number].kind == CardKind.MANDATORY
-        options.append(for_cp.with_refusal(_("CARD-1: a Mandatory event must be played as its event") if mandatory else ""))
-    options.append(Option(Choice(Verb.TABLE, (), _("Record a table action (TABLE-1)"))))
-    mandatory = holds_mandatory(ctx, power)
-    refused_pass = _("CARD-1: a power holding a Mandatory event may not pass") if mandatory else ""
-    options.append(Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), refused_pass, Quiet.MOVES_ON))
+        play = plays[number]
+        options.append(play.as_event if play.event is None else play.as_event.with_refusal(play.event.refusal(ctx, power)))
+        options.append(play.for_cp)
+    table, pass_ = ctx.tables.memo("impulse table and pass", _table_and_pass)
+    options.append(table)
+    options.append(pass_.with_refusal(msg("CARD-1: a power holding a Mandatory event may not pass")) if mandatory else pass_)
     return options
 
 
@@ -78,11 +94,14 @@ def _impulse_decision(ctx: Ctx, frame: ImpulseFrame) -> Decision | None:
     if not ctx.state.powers[frame.power].hand:
         return None
     mandatory = holds_mandatory(ctx, frame.power)
+    prompt = ctx.tables.memo(("impulse prompt", frame.power, mandatory), _impulse_prompt, ctx, frame.power, mandatory)
+    return Decision.of(frame.power, prompt, "CARD-1" if mandatory else "GEN-6", _impulse_options(ctx, frame.power, mandatory))
+
+
+def _impulse_prompt(ctx: Ctx, power: str, mandatory: bool) -> Message:
     if mandatory:
-        prompt = msg("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass", power=ctx.power_term(frame.power))
-    else:
-        prompt = msg("{power}'s impulse: play a card or pass", power=ctx.power_term(frame.power))
-    return Decision.of(frame.power, prompt, "CARD-1" if mandatory else "GEN-6", _impulse_options(ctx, frame.power))
+        return msg("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass", power=ctx.power_term(power))
+    return msg("{power}'s impulse: play a card or pass", power=ctx.power_term(power))
 
 
 def _phase_frame(ctx: Ctx) -> ActionPhaseFrame:

@@ -22,8 +22,11 @@ class PlayMode(StrEnum):
 
 def card_title(ctx: Ctx, number: int) -> Message:
     """"#21 Papal Bull": the title is a data term, translated where the message is shown (``str()`` it
-    for live text)."""
-    card = ctx.data.cards[number]
+    for live text). One message per card and data."""
+    return ctx.tables.memo(("card title", number), _card_title, ctx.data.cards[number])
+
+
+def _card_title(card: CardRecord) -> Message:
     return msg("#{number} {title}", number=card.number, title=Message(card.title))
 
 
@@ -161,7 +164,11 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
 
 
 def holds_mandatory(ctx: Ctx, power: str) -> bool:
-    return any(ctx.data.cards[n].kind == CardKind.MANDATORY for n in ctx.state.powers[power].hand)
+    mandatory, cards = CardKind.MANDATORY, ctx.data.cards  # read once, not per card in hand
+    for number in ctx.state.powers[power].hand:  # a loop: any() over a generator costs twice as much here
+        if cards[number].kind == mandatory:
+            return True
+    return False
 
 
 def discard_after_play(ctx: Ctx, number: int) -> None:

@@ -7,11 +7,11 @@ from math import ceil
 from attrs import Factory, define
 
 from core import diplomacy
-from core.choices import Choice, Decision, Option
+from core.choices import Choice, Decision, Option, Refusal
 from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
-from core.i18n import Message, N_, _, msg, msgn, ngettext
+from core.i18n import Message, N_, _, msg, msgn
 from core.ids import Power, Religion
 from core.procedures import LEADER_STATUS, CardEvent, Procedure, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import Frame, GameState, LeaderStatus, Phase
@@ -50,18 +50,18 @@ def territory(data: GameData) -> list[str]:
     return [s.id for s in data.spaces.values() if s.home == Power.FRANCE] + list(data.settings.league.extra_territory)
 
 
-def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> str:
+def space_refusal(ctx: Ctx, space_id: str, chosen: list[str]) -> Refusal:
     """CL-2: why Spain may not choose this French home space for the League ("" when it may)."""
     record = ctx.data.spaces[space_id]
     name = record.name
     if space_id == ctx.data.settings.league.first_space:
-        return _("CL-2: {space} comes with the League already").format(space=name)
+        return msg("CL-2: {space} comes with the League already", space=name)
     if space_id in chosen:
-        return _("CL-2: {space} is already chosen").format(space=name)
+        return msg("CL-2: {space} is already chosen", space=name)
     if record.huguenot:
-        return _("CL-2: {space} is a Huguenot home space").format(space=name)
+        return msg("CL-2: {space} is a Huguenot home space", space=name)
     if fortified(ctx.data, ctx.state, space_id):
-        return _("CL-2: {space} is fortified").format(space=name)
+        return msg("CL-2: {space} is fortified", space=name)
     return ""  # a space Spain controls already may be chosen: nothing in the sources excludes it
 
 
@@ -85,14 +85,14 @@ def removals_due(ctx: Ctx, unit: str) -> int:
     return ceil(sum(french_units(ctx.state, unit).values()) / ctx.data.settings.league.removal_divisor)
 
 
-def _league_refusal(ctx: Ctx, power: str) -> str:
+def _league_refusal(ctx: Ctx, power: str) -> Refusal:
     if ctx.state.league_formed_turn:
-        return _("CL-1: the Catholic League has already formed")
+        return msg("CL-1: the Catholic League has already formed")
     needed = ctx.data.settings.league.other_spaces
     if len(eligible_spaces(ctx, [])) < needed:
-        return ngettext(
+        return msgn(
             "CL-2: fewer than {count} eligible French home space for the League", "CL-2: fewer than {count} eligible French home spaces for the League", needed
-        ).format(count=needed)
+        )
     return ""
 
 
@@ -247,14 +247,14 @@ def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
     ctx.log("CL-7", msg("the \"When Catholic League Forms\" cards enter at the next Card Draw Phase"))
 
 
-def deal_refusal(state: GameState, a: str, b: str) -> str:
+def deal_refusal(state: GameState, a: str, b: str) -> Refusal:
     """CL-5: no deal between Spain and France or the Protestant in the segment after the League forms."""
     if not state.league_deals_barred or state.phase is not Phase.NEGOTIATION or Power.SPAIN not in (a, b):
         return ""
     other = b if a == Power.SPAIN else a
     if other in (Power.FRANCE, Power.PROTESTANT):
-        power = _("France") if other == Power.FRANCE else _("Protestant")  # the powers' names (data terms)
-        return _("CL-5: no deal between Spain and {power} may be announced in this Diplomacy Segment (the Catholic League has just formed)").format(power=power)
+        power = msg("France") if other == Power.FRANCE else msg("Protestant")  # the powers' names (data terms)
+        return msg("CL-5: no deal between Spain and {power} may be announced in this Diplomacy Segment (the Catholic League has just formed)", power=power)
     return ""
 
 
@@ -274,9 +274,16 @@ def _guise(ctx: Ctx) -> str:
 
 def _guise_moves(ctx: Ctx, args: list[str]) -> list[Option]:
     status = ctx.state.leaders[_guise(ctx)].status
+    return list(ctx.tables.memo(("guise moves", status), _guise_move_options, ctx, status))
+
+
+def _guise_move_options(ctx: Ctx, status: LeaderStatus) -> tuple[Option, ...]:
+    """His moves, refused (CL-4) unless he is on the map: made once per data, language and status."""
     leader = ctx.name(_guise(ctx))
-    absent = "" if status is LeaderStatus.ON_MAP else _("CL-4: {leader} is not on the map ({status})").format(leader=leader, status=_(LEADER_STATUS[status]))
-    return [pick(move, _(label).format(leader=leader), absent) for move, label in MOVES.items()]
+    absent: Refusal = ""
+    if status is not LeaderStatus.ON_MAP:
+        absent = msg("CL-4: {leader} is not on the map ({status})", leader=leader, status=Message(LEADER_STATUS[status]))
+    return tuple(pick(move, _(label).format(leader=leader), absent) for move, label in MOVES.items())
 
 
 def _guise_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
@@ -291,11 +298,15 @@ def _record_guise(ctx: Ctx, by: str, args: list[str]) -> None:
     ctx.log("CL-6", by_table(by, moved), by)
 
 
-def _guise_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
+def _guise_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """CL-6: he may not move, intercept, retreat or avoid battle out of French religious-struggle territory."""
-    if kind == "guise" and len(args) == 1 and value not in territory(ctx.data):
-        return _("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)").format(space=ctx.name(value))
+    if value not in ctx.tables.memo("league territory", lambda: frozenset(territory(ctx.data))):
+        return ctx.tables.memo(("outside the territory", value), _outside_territory, ctx, value)
     return ""
+
+
+def _outside_territory(ctx: Ctx, space_id: str) -> Message:
+    return msg("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)", space=ctx.name(space_id))
 
 
 def winter_return(ctx: Ctx) -> None:
@@ -335,4 +346,4 @@ TABLE_KINDS = (
     TableKind("guise", N_("Move the Duke of Guise (move, intercept, retreat, avoid battle)"), (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6")),
 )
 
-TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), ("guise",), _guise_constraint),)
+TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), ("guise",), _guise_constraint, step=1),)

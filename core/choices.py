@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
-from core.i18n import Message, _
+from core.i18n import Message, _, current
 
 
 TABLE_ACTOR = "table"  # who decides a table action recorded "by the table at any time" (TABLE-1)
@@ -65,16 +65,35 @@ class Quiet(StrEnum):
     CANCELS = "cancels"  # backs out of a table action being recorded (Esc in the app)
 
 
+# Why an option is not legal now: a message (put in words only when someone reads it: most refusals
+# of a decision never are), or a text already in words; "" when the option is legal.
+Refusal = Message | str
+
+
+def _in_language(text: Refusal, language: str) -> str:
+    return text if isinstance(text, str) else text.in_language(language)
+
+
 @frozen
 class Option:
-    """A choice a procedure knows of, with why it is not legal now ("" when it is), and whether it
-    is the quiet one of its decision."""
+    """A choice a procedure knows of, with why it is not legal now (``refusal``: "" when it is), and
+    whether it is the quiet one of its decision. A refusal given as a message reads in the language
+    of the process that listed the option, as a text made then would."""
 
     choice: Choice
-    refusal: str = ""
+    _refusal: Refusal = ""
     quiet: Quiet | None = None
+    _language: str = field(factory=current, eq=False, repr=False)
 
-    def with_refusal(self, refusal: str) -> Option:
+    @property
+    def legal(self) -> bool:
+        return not self._refusal
+
+    @property
+    def refusal(self) -> str:
+        return _in_language(self._refusal, self._language)
+
+    def with_refusal(self, refusal: Refusal) -> Option:
         """This option, refused now with why (itself when ``refusal`` is ""): options that depend on
         the data alone, labels and all, are made once per game data and refused as the position says."""
         return Option(self.choice, refusal, self.quiet) if refusal else self
@@ -86,22 +105,31 @@ class Decision:
 
     ``quiet`` is the legal choice that changes least, marked by the procedure that offers it (None
     when it offers none); ``cancel`` is the quiet choice when it backs out of a table action.
-    ``prompt`` is in the language of the process that asked; ``prompt_message`` is the same prompt
-    without a language (what the store keeps for other players), when its procedure gives one."""
+    ``prompt`` is in the language of the process that asked (a message is put in words only when it
+    is read); ``prompt_message`` is the same prompt without a language (what the store keeps for
+    other players), when its procedure gives one."""
 
     power: str
-    prompt: str
+    _prompt: Message | str
     rule: str
     choices: tuple[Choice, ...]
     refused: tuple[Option, ...] = ()
     quiet: Choice | None = None
     quiet_cancels: bool = False
-    prompt_message: Message | None = field(default=None, eq=False)
+    _language: str = field(factory=current, eq=False, repr=False)
 
     @classmethod
     def asking(cls, power: str, prompt: Message, rule: str, choices: tuple[Choice, ...]) -> Decision:
         """A decision whose prompt is a message: shown in this process's language, kept without one."""
-        return cls(power, prompt.render(), rule, choices, prompt_message=prompt)
+        return cls(power, prompt, rule, choices)
+
+    @property
+    def prompt(self) -> str:
+        return _in_language(self._prompt, self._language)
+
+    @property
+    def prompt_message(self) -> Message | None:
+        return self._prompt if isinstance(self._prompt, Message) else None
 
     @property
     def cancel(self) -> Choice | None:
@@ -114,25 +142,26 @@ class Decision:
     @classmethod
     def of(cls, power: str, prompt: Message | str, rule: str, options: list[Option]) -> Decision:
         """Split one list of options into the legal choices and the refused ones."""
-        kept = prompt if isinstance(prompt, Message) else None
-        prompt = prompt.render() if isinstance(prompt, Message) else prompt
         choices: list[Choice] = []
         refused: list[Option] = []
         quiet: Option | None = None
         for option in options:
-            if option.refusal:
+            if option._refusal:  # Option.legal, read without a call: every option of every decision passes here
                 refused.append(option)
-                continue
-            choices.append(option.choice)
-            if option.quiet is not None and quiet is None:
-                quiet = option
+            else:
+                choices.append(option.choice)
+                if quiet is None and option.quiet is not None:
+                    quiet = option
         if quiet is None:
-            return cls(power, prompt, rule, tuple(choices), tuple(refused), prompt_message=kept)
-        return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS, kept)
+            return cls(power, prompt, rule, tuple(choices), tuple(refused))
+        return cls(power, prompt, rule, tuple(choices), tuple(refused), quiet.choice, quiet.quiet is Quiet.CANCELS)
 
     def find(self, choice: Choice) -> Choice | None:
         """The legal choice equal to ``choice`` (a computer player's is one of these very objects:
-        ``index`` finds it by identity before comparing)."""
+        looked for by identity first, as comparing each choice before it costs a call each)."""
+        for legal in self.choices:
+            if legal is choice:
+                return legal
         try:
             return self.choices[self.choices.index(choice)]
         except ValueError:

@@ -62,7 +62,8 @@ class Ctx:
 
     def power_term(self, power_id: str) -> Message:
         """A power's name as a message: powers are game terms, translated (people and places are not)."""
-        return Message(self.data.power_name(power_id))
+        term = self.tables.power_terms.get(power_id)
+        return term if term is not None else Message(self.data.power_name(power_id))
 
     def gain_vp(self, power: str, amount: int, rule: str, reason: Message | str) -> None:
         """WIN-6: every permanent VP change is a ledger entry and a logged event."""

@@ -12,7 +12,7 @@ from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import N_, Message, _, msg, msgn, ngettext
 from core.procedures import Procedure
-from core.responses import open_response_window
+from core.responses import asks_anyone_now, open_response_window
 from core.state import CardMarker, Frame, MarkerKind
 
 END_FOREIGN_WAR = "end-foreign-war"
@@ -56,18 +56,30 @@ def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
     power, cp = frame.power, frame.cp
     options = diplomacy.influence_options(ctx, power, cp)
     if frame.purpose is CpPurpose.COURTSHIP:  # VQ-2: influence and/or mercenaries only
-        return options + units.raise_options(ctx, power, cp, regulars_allowed=False)
-    return options + units.raise_options(ctx, power, cp) + patronage.cp_options(ctx, power, cp) + _end_foreign_war_option(ctx, frame)
+        options += units.raise_options(ctx, power, cp, regulars_allowed=False)
+        return options
+    options += units.raise_options(ctx, power, cp)
+    options += patronage.cp_options(ctx, power, cp)
+    options += _end_foreign_war_option(ctx, frame)
+    return options
 
 
 def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     options = cp_options(ctx, frame)
-    if not any(not o.refusal for o in options):
+    if not any(o.legal for o in options):
         return None
-    stop = ngettext("Stop spending ({count} CP left is lost)", "Stop spending ({count} CP left are lost)", frame.cp).format(count=frame.cp)
-    options.append(Option(Choice(Verb.CP, ("done",), stop), quiet=Quiet.MOVES_ON))
-    prompt = msg("{power}: spend {count} CP", power=ctx.power_term(frame.power), count=frame.cp)
+    options.append(ctx.tables.memo(("stop spending", frame.cp), _stop_option, frame.cp))
+    prompt = ctx.tables.memo(("spend prompt", frame.power, frame.cp), _prompt, ctx, frame.power, frame.cp)
     return Decision.of(frame.power, prompt, PURPOSE_RULES[frame.purpose], options)
+
+
+def _prompt(ctx: Ctx, power: str, cp: int) -> Message:
+    return msg("{power}: spend {count} CP", power=ctx.power_term(power), count=cp)
+
+
+def _stop_option(cp_left: int) -> Option:
+    stop = ngettext("Stop spending ({count} CP left is lost)", "Stop spending ({count} CP left are lost)", cp_left).format(count=cp_left)
+    return Option(Choice(Verb.CP, ("done",), stop), quiet=Quiet.MOVES_ON)
 
 
 def _finish(ctx: Ctx, frame: SpendCpFrame) -> None:
@@ -109,7 +121,10 @@ def _choose(ctx: Ctx, frame: SpendCpFrame, choice: Choice) -> None:
     frame.spent_on.append(action)
     if frame.cp == 0:
         _finish(ctx, frame)
-    open_response_window(ctx, msg("after {power}'s {action}", power=ctx.power_term(frame.power), action=Message(_SPENT_ON.get(action, action))))
+    # CARD-2: nothing comes between this window and its reading, so it opens only when it asks a power
+    # (a window nobody is asked about closes at once, and changes nothing)
+    if asks_anyone_now(ctx):
+        open_response_window(ctx, msg("after {power}'s {action}", power=ctx.power_term(frame.power), action=Message(_SPENT_ON.get(action, action))))
 
 
 PROCEDURES = (

@@ -11,7 +11,8 @@ from typing import TypeVar
 
 from core.state import RngState
 
-_MASK = (1 << 64) - 1
+_RANGE = 1 << 64
+_MASK = _RANGE - 1
 T = TypeVar("T")
 
 
@@ -24,8 +25,7 @@ def new_rng(seed: int) -> RngState:
 
 
 def _next(rng: RngState) -> int:
-    rng.state = (rng.state + 0x9E3779B97F4A7C15) & _MASK
-    z = rng.state
+    z = rng.state = (rng.state + 0x9E3779B97F4A7C15) & _MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
@@ -33,7 +33,7 @@ def _next(rng: RngState) -> int:
 
 def below(rng: RngState, n: int) -> int:
     """A uniform integer in [0, n), by rejection so no value is favoured."""
-    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    limit = _RANGE - _RANGE % n
     while True:
         value = _next(rng)
         if value < limit:

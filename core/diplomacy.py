@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.choices import Choice, Option, Verb
+from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import Modifier
 from core.gamedata import MinorRecord
@@ -17,20 +17,27 @@ def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
 
 def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     """DIP-7: one influence marker on one minor's column, within the per-power cap."""
-    costs = ctx.data.settings.costs
+    short_of = cp_left if cp_left < ctx.data.settings.costs.influence else None
     options = []
     for minor in ctx.data.minors.values():
         if power not in ctx.tables.contenders[minor.id]:
             continue
         held = ctx.state.minors[minor.id].influence.get(power, 0)
-        refusal = ""
-        if held >= costs.influence_cap_per_minor:
-            refusal = _("DIP-7: at most {cap} influence markers per power on {minor}").format(cap=costs.influence_cap_per_minor, minor=minor.name)
-        elif cp_left < costs.influence:
-            refusal = _("DIP-7: an influence marker costs {cost} CP ({left} left)").format(cost=costs.influence, left=cp_left)
-        label = _("Influence on {minor}: {cost} CP, yours now {held} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
-        options.append(Option(Choice(Verb.CP, ("influence", minor.id), label), refusal))
+        options.append(ctx.tables.memo((Verb.CP, "influence", minor.id, held, short_of), _influence_option, ctx, minor, held, short_of))
     return options
+
+
+def _influence_option(ctx: Ctx, minor: MinorRecord, held: int, short_of: int | None) -> Option:
+    """An influence marker on ``minor`` for a power holding ``held`` there with ``short_of`` CP left
+    (None: enough), labelled in the current language: made once per data, language and those."""
+    costs = ctx.data.settings.costs
+    refusal: Refusal = ""
+    if held >= costs.influence_cap_per_minor:
+        refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=minor.name)
+    elif short_of is not None:
+        refusal = msg("DIP-7: an influence marker costs {cost} CP ({left} left)", cost=costs.influence, left=short_of)
+    label = _("Influence on {minor}: {cost} CP, yours now {held} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
+    return Option(Choice(Verb.CP, ("influence", minor.id), label), refusal)
 
 
 def buy_influence(ctx: Ctx, power: str, minor_id: str) -> None:

@@ -32,7 +32,8 @@ def _pending(ctx: Ctx) -> Decision | None:
 def settle(ctx: Ctx) -> Decision | None:
     """Run automatic steps until a player must decide (returned) or the game is over (None)."""
     state = ctx.state
-    while state.phase is not Phase.GAME_OVER:
+    game_over = Phase.GAME_OVER
+    while state.phase is not game_over:
         if ctx.map_changed:  # WIN-2 / WIN-3: checked when control, religion or Unrest changed
             ctx.map_changed = False
             if state.phase is Phase.ACTION and victory.check_immediate(ctx):
@@ -40,13 +41,13 @@ def settle(ctx: Ctx) -> Decision | None:
         if not state.stack:
             begin_next_phase(ctx)
             continue
-        pending = _pending(ctx)
+        frame = state.stack[-1]
+        procedure = RULES.procedure(frame)  # what _pending does, with the procedure kept for its automatic step
+        pending = procedure.decide(ctx, frame) if procedure.decide is not None else None
         if pending is not None:
             return pending
-        frame = state.stack[-1]
-        auto = RULES.procedure(frame).auto
-        assert auto is not None, f"{type(frame).__name__} waits for a decision but offered none"
-        auto(ctx, frame)
+        assert procedure.auto is not None, f"{type(frame).__name__} waits for a decision but offered none"
+        procedure.auto(ctx, frame)
     return None
 
 
@@ -99,7 +100,7 @@ def advance(
     """Apply a legal choice to ``state`` in place and settle: the events, and the next decision."""
     legal = check(data, state, actor, choice, pending)
     ctx = Ctx(data, state, rules=RULES)
-    if legal.verb is Verb.TABLE and actor == TABLE_ACTOR:
+    if actor == TABLE_ACTOR and legal.verb is Verb.TABLE:
         state.stack.append(TableFrame(power=TABLE_ACTOR))
     else:
         frame = state.stack[-1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import define
 
 from core.cards import card_title
-from core.choices import Choice, Decision, Option
+from core.choices import Choice, Decision, Option, Refusal
 from core.context import Ctx
 from core.i18n import N_, Message, _, msg, msgn
 from core.ids import INDEPENDENT
@@ -30,9 +30,9 @@ def describe_start(ctx: Ctx) -> None:
     ctx.log("IND-1", msg("independent at the start: {spaces}", spaces=", ".join(names) or msg("none")))
 
 
-def _rebel_refusal(ctx: Ctx, space_id: str) -> str:
+def _rebel_refusal(ctx: Ctx, space_id: str) -> Refusal:
     if ctx.state.spaces[space_id].control == INDEPENDENT:
-        return _("IND-3: {space} is independent already").format(space=ctx.name(space_id))
+        return msg("IND-3: {space} is independent already", space=ctx.name(space_id))
     return ""
 
 
@@ -41,10 +41,10 @@ def _options(ctx: Ctx) -> list[Option]:
     return [pick(s, label.format(space=ctx.name(s)), _rebel_refusal(ctx, s)) for s in independent_spaces(ctx)]
 
 
-def _event_refusal(ctx: Ctx, power: str) -> str:
-    if any(not o.refusal for o in _options(ctx)):
+def _event_refusal(ctx: Ctx, power: str) -> Refusal:
+    if any(not _rebel_refusal(ctx, s) for s in independent_spaces(ctx)):
         return ""
-    return _("IND-3: no independent space has been captured, so none can rebel")
+    return msg("IND-3: no independent space has been captured, so none can rebel")
 
 
 def rebel(ctx: Ctx, power: str, space_id: str) -> None:
@@ -86,18 +86,30 @@ def _city_state_rebels(ctx: Ctx, power: str, number: int, args: tuple[str, ...])
     ctx.state.stack.append(CityStateRebelsFrame(power=power, card=number))
 
 
-def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
-    """IND-2 / IND-3 on table actions."""
-    if kind == "control" and len(args) == 1 and value == INDEPENDENT:
-        if not ctx.data.spaces[args[0]].independent:
-            names = ", ".join(ctx.name(s) for s in independent_spaces(ctx))
-            return _("IND-1: only {spaces} can be independent").format(spaces=names)
-        return _("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)").format(space=ctx.name(args[0]))
-    if kind == "units" and len(args) == 2 and args[1] == INDEPENDENT and value.startswith("add"):
-        return _("IND-2: independent regulars are never rebuilt")
-    if kind == "move" and len(args) == 1 and value == INDEPENDENT:
-        return _("IND-2: independent regulars never move")
+def _control_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
+    """IND-1 / IND-3: which space may become independent again by a table action."""
+    if value != INDEPENDENT:
+        return ""
+    if not ctx.data.spaces[args[0]].independent:
+        return ctx.tables.memo("IND-1 refusal", _only_independent, ctx)
+    return msg("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)", space=ctx.name(args[0]))
+
+
+def _only_independent(ctx: Ctx) -> Message:
+    """IND-1: the refusal naming the independent-type spaces (a message of the data alone)."""
+    return msg("IND-1: only {spaces} can be independent", spaces=", ".join(ctx.name(s) for s in independent_spaces(ctx)))
+
+
+def _units_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
+    """IND-2: independent regulars are never rebuilt."""
+    if args[1] == INDEPENDENT and value.startswith("add"):
+        return msg("IND-2: independent regulars are never rebuilt")
     return ""
+
+
+def _move_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
+    """IND-2: independent regulars never move."""
+    return msg("IND-2: independent regulars never move") if value == INDEPENDENT else ""
 
 
 def consistency_problems(state: GameState, space_ids: list[str]) -> list[str]:
@@ -125,4 +137,9 @@ CARD_EVENTS = (
     ),
 )
 
-TABLE_CONSTRAINTS = (TableConstraint(("IND-1", "IND-2", "IND-3"), ("control", "units", "move"), _constraint),)
+# the parameter each judges: the new controller, the change to the units, the owner of the units moved
+TABLE_CONSTRAINTS = (
+    TableConstraint(("IND-1", "IND-3"), ("control",), _control_constraint, step=1),
+    TableConstraint(("IND-2",), ("units",), _units_constraint, step=2),
+    TableConstraint(("IND-2",), ("move",), _move_constraint, step=1),
+)

@@ -6,42 +6,55 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 from attrs import Factory, frozen
 
 from core import i18n
 from core.gamedata import GameData
+from core.i18n import Message
 from core.ids import INDEPENDENT, Power
 
 # Lookups kept for the last few GameData objects (a game, an override set, a test's data).
 _KEPT = 8
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 @frozen
 class Lookup:
     power_ids: tuple[str, ...]
     names: Mapping[str, str]
+    # each power's name as a message (a game term, translated where shown): one object, shared
+    power_terms: Mapping[str, Message]
     # UNIT-1 / UNIT-2 [D]: each power's home spaces (the Protestant's are the Huguenot home spaces)
     home_spaces: Mapping[str, tuple[str, ...]]
+    # UNIT-1 / UNIT-2 / IND-2: those a power may raise units in (never an independent space)
+    raise_homes: Mapping[str, tuple[str, ...]]
     neighbours: Mapping[str, tuple[str, ...]]
     # DIP-1: minor -> the major powers listed as able to Activate or Deactivate it, in impulse order
     contenders: Mapping[str, tuple[str, ...]]
+    # MAR-3d: royal -> the military leader they are (the first the data lists), for royals who are one
+    leader_of_royal: Mapping[str, str]
     # distances from a space to every space it reaches, filled as they are first asked for
     _distances: dict[str, dict[str, int]] = Factory(dict)
-    # whatever else depends on the data (and the language) only, made once when first asked for (``memo``)
-    _made: dict[Hashable, Any] = Factory(dict)
+    # whatever else depends on the data (and the language) only, made once when first asked for
+    # (``memo``): language -> key -> what was made
+    _made: dict[str, dict[Hashable, Any]] = Factory(dict)
 
-    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
-        """What ``make`` returns for this data in the current language, made once per language (``key``
-        names it; it must depend on the data and the language alone, and nobody may change it). Options
-        made here hold labels in the language they were made in: one process may show the same data
-        in several languages (a shared server; the title screen's language switch)."""
-        full = (i18n.current(), key)
-        if full not in self._made:
-            self._made[full] = make()
-        made: T = self._made[full]
+    def memo(self, key: Hashable, make: Callable[[*Ts], T], *args: *Ts) -> T:
+        """What ``make(*args)`` returns for this data in the current language, made once per language
+        (``key`` names it, with ``args``; it must depend on the data and the language alone, and
+        nobody may change it). Options made here hold labels in the language they were made in: one
+        process may show the same data in several languages (a shared server; the title screen's
+        language switch)."""
+        language = i18n.current()
+        made_in_language = self._made.get(language)
+        if made_in_language is None:
+            made_in_language = self._made[language] = {}
+        made: T | None = made_in_language.get(key)
+        if made is None:
+            made = made_in_language[key] = make(*args)
         return made
 
     def distances_from(self, space: str) -> dict[str, int]:
@@ -77,7 +90,13 @@ def _build(data: GameData) -> Lookup:
         minor.id: tuple(p for p in data.power_ids if p in minor.can_activate or p in minor.can_deactivate)
         for minor in data.minors.values()
     }
-    return Lookup(data.power_ids, names, home, {s: tuple(n) for s, n in neighbours.items()}, contenders)
+    leader_of_royal: dict[str, str] = {}
+    for leader in data.leaders.values():
+        if leader.royal:
+            leader_of_royal.setdefault(leader.royal, leader.id)
+    raise_homes = {power: tuple(s for s in spaces if not data.spaces[s].independent) for power, spaces in home.items()}
+    terms = {p.id: Message(p.name) for p in data.powers}
+    return Lookup(data.power_ids, names, terms, home, raise_homes, {s: tuple(n) for s, n in neighbours.items()}, contenders, leader_of_royal)
 
 
 _cache: dict[int, tuple[GameData, Lookup]] = {}

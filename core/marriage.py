@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from attrs import Factory, define, frozen
 
 from core import catholic_league
 from core.cards import add_card_marker, card_title
-from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.events import Modifier, signed
 from core.gamedata import GameData
-from core.i18n import N_, Message, _, current, msg
+from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
 from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
@@ -147,46 +145,82 @@ def betroth(state: GameState, data: GameData, a: str, b: str, opening: bool = Fa
 # ---- MAR-3 restrictions ---------------------------------------------------------------------------
 
 
-def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> str | None:
+def refusal(ctx: Ctx, proposer: str, a: str, b: str) -> Refusal | None:
     """Why a proposal of royals a and b by ``proposer`` is refused (MAR-3), or None if allowed."""
-    state, data = ctx.state, ctx.data
-    for royal_id in (a, b):
-        if royal_id not in data.royals:
-            return _("unknown royal '{royal}'").format(royal=royal_id)
-    if a == b:
-        return _("MAR-3: a royal cannot marry themself")
-    if side_power(state, data, a) != proposer:
-        return _("MAR-2: {royal} is not a royal {power} may offer").format(royal=ctx.name(a), power=ctx.power_term(proposer))
-    ra, rb = data.royals[a], data.royals[b]
-    for royal in (ra, rb):
-        status = state.royals[royal.id].status
-        if status is RoyalStatus.BETROTHED:
-            return _("MAR-2: {royal} is already betrothed").format(royal=royal.name)
-        if status is not RoyalStatus.AVAILABLE:
-            text = _("MAR-3: {royal} is not on the Available to Wed display ({status})")
-            return text.format(royal=royal.name, status=_(ROYAL_STATUS_TEXT.get(status, status.value)))
-    if ra.sex == rb.sex:
-        return _("MAR-3: the two royals must be of opposite sex")
-    if ra.family and ra.family == rb.family:
-        if ra.family == Family.VALOIS:
-            return _("MAR-3b: both royals are Valois")
-        if ra.family == Family.HABSBURG:
-            return _("MAR-3b: both royals are Habsburg")
-        return _("MAR-3b: both royals are {house}").format(house=Family(ra.family).house)
-    other = side_power(state, data, b)
+    return _ProposalChecks(ctx, proposer).refusal(a, b)
+
+
+class _ProposalChecks:
+    """Why proposals by one power are refused (MAR-2, MAR-3, MAR-9, CL-5), checked in this order; what
+    depends on one royal (or the power acting for them) alone is worked out once, for every royal (a
+    Negotiation decision lists every pair). ``sides``: each royal's ``side_power``, when the caller
+    has them."""
+
+    def __init__(self, ctx: Ctx, proposer: str, sides: dict[str, str] | None = None) -> None:
+        self.ctx = ctx
+        self.proposer = proposer
+        royals = ctx.data.royals
+        self.sides = sides if sides is not None else {r: side_power(ctx.state, ctx.data, r) for r in royals}
+        # MAR-2 / MAR-3: why a royal cannot be offered or asked for now, as far as their status says
+        status_refusals = ctx.tables.memo("royal status refusals", _status_refusals, ctx.data)
+        self.unavailable = {r: status_refusals.get((r, ctx.state.royals[r].status)) for r in royals}
+        self.captive = {r: _captive(ctx, r) for r in royals}
+        self.no_deal_with = {other: _no_deal(ctx, proposer, other) for other in set(self.sides.values())}
+
+    def refusal(self, a: str, b: str) -> Refusal | None:
+        ctx, proposer = self.ctx, self.proposer
+        data = ctx.data
+        if a not in data.royals or b not in data.royals:
+            return msg("unknown royal '{royal}'", royal=a if a not in data.royals else b)
+        if a == b:
+            return msg("MAR-3: a royal cannot marry themself")
+        if self.sides[a] != proposer:
+            return msg("MAR-2: {royal} is not a royal {power} may offer", royal=ctx.name(a), power=ctx.power_term(proposer))
+        unavailable = self.unavailable[a] or self.unavailable[b]
+        if unavailable is not None:
+            return unavailable
+        ra, rb = data.royals[a], data.royals[b]
+        if ra.sex == rb.sex:
+            return msg("MAR-3: the two royals must be of opposite sex")
+        if ra.family and ra.family == rb.family:
+            if ra.family == Family.VALOIS:
+                return msg("MAR-3b: both royals are Valois")
+            if ra.family == Family.HABSBURG:
+                return msg("MAR-3b: both royals are Habsburg")
+            return msg("MAR-3b: both royals are {house}", house=Family(ra.family).house)
+        return self.no_deal_with[self.sides[b]] or self.captive[a] or self.captive[b]
+
+
+def _status_refusals(data: GameData) -> dict[tuple[str, RoyalStatus], Message]:
+    """Each royal's refusal in each status but available (messages of the data alone)."""
+    refusals = {}
+    for royal in data.royals.values():
+        refusals[royal.id, RoyalStatus.BETROTHED] = msg("MAR-2: {royal} is already betrothed", royal=royal.name)
+        for status in RoyalStatus:
+            if status not in (RoyalStatus.AVAILABLE, RoyalStatus.BETROTHED):
+                shown_status = Message(ROYAL_STATUS_TEXT.get(status, status.value))
+                refusals[royal.id, status] = msg("MAR-3: {royal} is not on the Available to Wed display ({status})", royal=royal.name, status=shown_status)
+    return refusals
+
+
+def _no_deal(ctx: Ctx, proposer: str, other: str) -> Refusal | None:
+    """MAR-9 / MAR-3a / CL-5: why ``proposer`` can make no deal with ``other``, the power acting for the
+    royal asked for ("": no one acts for them)."""
     if not other:
-        return _("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
+        return msg("MAR-9: Scotland has no ally to act for Mary Queen of Scots")
     if other != proposer and ctx.at_war(proposer, other):
-        return _("MAR-3a: {power} and {other} are at war").format(power=ctx.power_term(proposer), other=ctx.power_term(other))
-    barred = catholic_league.deal_refusal(state, proposer, other)
-    if barred:
-        return barred
-    for royal in (ra, rb):
-        if royal.id == MARY and state.royals[MARY].captured:
-            return _("MAR-3c: Mary Queen of Scots is captured in England")
-        leader = next((lead for lead in data.leaders.values() if lead.royal == royal.id), None)
-        if leader is not None and state.leaders[leader.id].status is LeaderStatus.CAPTURED:
-            return _("MAR-3d: {royal} is a captured military leader").format(royal=royal.name)
+        return msg("MAR-3a: {power} and {other} are at war", power=ctx.power_term(proposer), other=ctx.power_term(other))
+    return catholic_league.deal_refusal(ctx.state, proposer, other) or None
+
+
+def _captive(ctx: Ctx, royal_id: str) -> Message | None:
+    """MAR-3c / MAR-3d: a royal held captive cannot be betrothed."""
+    state = ctx.state
+    if royal_id == MARY and state.royals[MARY].captured:
+        return msg("MAR-3c: Mary Queen of Scots is captured in England")
+    leader = ctx.tables.leader_of_royal.get(royal_id)
+    if leader is not None and state.leaders[leader].status is LeaderStatus.CAPTURED:
+        return msg("MAR-3d: {royal} is a captured military leader", royal=ctx.data.royals[royal_id].name)
     return None
 
 
@@ -194,19 +228,37 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
     """MAR-2: a marriage of each royal this power may offer, with the MAR-3 refusal of each one not allowed now."""
     state, data = ctx.state, ctx.data
     options = []
-    own = [r for r in data.royals if side_power(state, data, r) == power and state.royals[r].status is RoyalStatus.AVAILABLE]
+    sides = {r: side_power(state, data, r) for r in data.royals}
+    available = RoyalStatus.AVAILABLE  # read once, not per royal
+    own = [r for r in data.royals if sides[r] == power and state.royals[r].status is available]
+    if not own:
+        return options
+    checks = _ProposalChecks(ctx, power, sides)
+    propose = Verb.PROPOSE  # read once, not per pair
     for a in own:
-        for b in data.royals:
-            if a == b or data.royals[a].sex == data.royals[b].sex:
+        sex = data.royals[a].sex
+        for b, royal in data.royals.items():
+            if a == b or royal.sex == sex:
                 continue
             if b in own and a > b and MARY not in (a, b):
                 continue  # a same-power pair once, not twice
-            other = side_power(state, data, b)
+            other = sides[b]
             to = "announce" if other == power else other
+            status = state.royals[b].status
             # the label is in this terminal's language: made once per data and language
-            option = ctx.tables.memo((Verb.PROPOSE, a, b, to, current()), partial(_proposal, ctx, a, b, to))
-            options.append(option.with_refusal(refusal(ctx, power, a, b) or ""))
+            if status is not available:
+                # ``refusal`` checks nothing before the other royal's status for a royal of one's own: the
+                # pair is refused for that status alone, and made once refused so (MAR-2, MAR-3)
+                options.append(ctx.tables.memo((propose, a, b, to, status), _unavailable_proposal, ctx, a, b, to, status))
+                continue
+            option = ctx.tables.memo((propose, a, b, to), _proposal, ctx, a, b, to)
+            options.append(option.with_refusal(checks.refusal(a, b) or ""))
     return options
+
+
+def _unavailable_proposal(ctx: Ctx, a: str, b: str, to: str, status: RoyalStatus) -> Option:
+    status_refusals = ctx.tables.memo("royal status refusals", _status_refusals, ctx.data)
+    return _proposal(ctx, a, b, to).with_refusal(status_refusals[b, status])
 
 
 def _proposal(ctx: Ctx, a: str, b: str, to: str) -> Option:

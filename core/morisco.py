@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from core import geography
-from core.choices import Option
+from core.choices import Option, Refusal
 from core.cards import card_title
 from core.context import Ctx
 from core.gamedata import GameData
-from core.i18n import N_, _, msg, ngettext
+from core.i18n import N_, Message, _, msg, msgn
 from core.ids import INDEPENDENT, Power
 from core.procedures import CardEvent, TableConstraint, TableKind, by_table, pick, space_picks
 from core.state import GameState, Phase
@@ -48,23 +48,29 @@ def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     ctx.log("MOR-2", msg("the Ottoman Morisco unit enters play in {space} (only ever through this event)", space=ctx.name(settings.start_space)), Power.OTTOMAN)
 
 
-def _revolt_refusal(ctx: Ctx, power: str) -> str:
-    return _("MOR-1: the Morisco unit is already in play") if ctx.state.morisco_space else ""
+def _revolt_refusal(ctx: Ctx, power: str) -> Refusal:
+    return msg("MOR-1: the Morisco unit is already in play") if ctx.state.morisco_space else ""
 
 
 # ---- the Morisco on the table (TABLE-1 within MOR-2, MOR-3) ----------------------------------------
 
 
 def _actions(ctx: Ctx, args: list[str]) -> list[Option]:
-    absent = "" if ctx.state.morisco_space else _("MOR-1: the Morisco unit is not in play")
-    besieging = ctx.state.morisco_besieging
+    in_play, besieging = bool(ctx.state.morisco_space), bool(ctx.state.morisco_besieging)
+    return list(ctx.tables.memo(("morisco actions", in_play, besieging), _action_options, in_play, besieging))
+
+
+def _action_options(in_play: bool, besieging: bool) -> tuple[Option, ...]:
+    """What the table may record of the Morisco, refused as far as whether it is in play and besieging
+    a space says (MOR-1, MOR-4): made once per data, language and those."""
+    absent: Refusal = "" if in_play else msg("MOR-1: the Morisco unit is not in play")
     options = []
     for action, label in ACTIONS.items():
         refusal = "" if action == "place" else absent
         if action == "lift-siege" and not refusal and not besieging:
-            refusal = _("MOR-4: the Morisco is not besieging a space")
+            refusal = msg("MOR-4: the Morisco is not besieging a space")
         options.append(pick(action, _(label), refusal))
-    return options
+    return tuple(options)
 
 
 def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
@@ -75,13 +81,18 @@ def _targets(ctx: Ctx, args: list[str]) -> list[Option]:
     options = []
     for option in space_picks(ctx, N_("to {space}") if action == "move" else N_("besiege {space}")):
         space_id = option.choice.args[0]
-        refusal = ""
+        refusal: Refusal = ""
         if action == "move" and space_id == here:
-            refusal = _("MOR-3: the Morisco is already in {space}").format(space=ctx.name(space_id))
+            refusal = msg("MOR-3: the Morisco is already in {space}", space=ctx.name(space_id))
         elif action == "besiege" and not is_enemy_fortress(ctx, space_id):
-            refusal = _("MOR-4: {space} is not an enemy fortified space").format(space=ctx.name(space_id))
+            option = ctx.tables.memo(("besiege refused", space_id), _not_enemy_fortress, ctx, option)
         options.append(option.with_refusal(refusal))
     return options
+
+
+def _not_enemy_fortress(ctx: Ctx, option: Option) -> Option:
+    """MOR-4: besieging a space that is not an enemy fortress, refused (made once per space)."""
+    return option.with_refusal(msg("MOR-4: {space} is not an enemy fortified space", space=ctx.name(option.choice.args[0])))
 
 
 def _record(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -103,23 +114,29 @@ def _record(ctx: Ctx, by: str, args: list[str]) -> None:
         ctx.log("TABLE-1", by_table(by, msg("the Morisco unit is destroyed")), by)
 
 
-def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> str:
+def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """MOR-2: never placed but by the event; MOR-3: within 2 spaces of Granada, never in Winter."""
     if kind != "morisco":
         return ""
     if not args and value == "place":
-        return _("MOR-2: the Morisco unit enters play only through the Morisco Revolt event")
+        return msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event")
     if not args and value in ("move", "besiege") and ctx.state.phase is Phase.WINTER:
-        return _("MOR-3: the Morisco never moves in the Winter Phase")
+        return msg("MOR-3: the Morisco never moves in the Winter Phase")
     if len(args) == 1 and args[0] in ("move", "besiege"):
-        limit = ctx.data.settings.morisco.max_distance
         away = distance_from_start(ctx.data, value)
-        if away is None or away > limit:
-            start = ctx.name(ctx.data.settings.morisco.start_space)
-            return ngettext(
-                "MOR-3: the Morisco may never be more than {count} space from {space}", "MOR-3: the Morisco may never be more than {count} spaces from {space}", limit
-            ).format(count=limit, space=start)
+        if away is None or away > ctx.data.settings.morisco.max_distance:
+            return ctx.tables.memo("MOR-3 too far", _too_far, ctx)
     return ""
+
+
+def _too_far(ctx: Ctx) -> Message:
+    """MOR-3: the refusal of every space too far from Granada (one message of the data alone)."""
+    limit = ctx.data.settings.morisco.max_distance
+    start = ctx.name(ctx.data.settings.morisco.start_space)
+    return msgn(
+        "MOR-3: the Morisco may never be more than {count} space from {space}", "MOR-3: the Morisco may never be more than {count} spaces from {space}", limit,
+        space=start,
+    )
 
 
 def winter(ctx: Ctx) -> None:

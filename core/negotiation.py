@@ -41,10 +41,14 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
         return None
     power = powers[frame.next_index]
     options = _options(ctx, frame, power)
-    if not any(not o.refusal for o in options):
+    if not any(o.legal for o in options):
         return None
-    options.append(Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7)")), quiet=Quiet.MOVES_ON))
+    options.append(ctx.tables.memo("done negotiating", _done))
     return Decision.of(power, msg("{power}: make a proposal or say done", power=ctx.power_term(power)), "GEN-7", options)
+
+
+def _done() -> Option:
+    return Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7)")), quiet=Quiet.MOVES_ON)
 
 
 def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:

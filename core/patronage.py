@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from attrs import Factory, define, frozen
 
 from core import dice
 from core.cards import card_title
-from core.choices import Choice, Decision, Option, Verb
+from core.choices import Choice, Decision, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import EventKind, Modifier, signed
 from core.gamedata import ScientistRecord
-from core.i18n import N_, Message, _, current, listed, msg
+from core.i18n import N_, Message, _, listed, msg
 from core.procedures import CardEvent, Procedure, pick
 from core.state import Frame, LeaderStatus, PatronState, PatronStatus
 
@@ -104,13 +102,26 @@ def _records(ctx: Ctx, kind: str) -> dict:
 def pool(ctx: Ctx, pool_id: str, kind: str) -> list[str]:
     """Patrons of one pool available this turn (entered, not sponsored, not finished or removed)."""
     records = _records(ctx, kind)
+    turn, in_pool = ctx.state.turn, PatronStatus.POOL  # read once, not per patron
     return [
         pid
         for pid, patron in _patrons(ctx, kind).items()
-        if patron.status is PatronStatus.POOL
-        and records[pid].pool == pool_id
-        and records[pid].enters <= ctx.state.turn
+        if patron.status is in_pool and records[pid].pool == pool_id and records[pid].enters <= turn
     ]
+
+
+def _any_in_pool(ctx: Ctx, pool_id: str, kind: str) -> bool:
+    """Whether ``pool`` would list anyone (looking at that pool's patrons alone)."""
+    patrons, records, turn = _patrons(ctx, kind), _records(ctx, kind), ctx.state.turn
+    in_pool = PatronStatus.POOL
+    for pid in ctx.tables.memo(("patron pool", kind, pool_id), _pool_members, ctx, pool_id, kind):
+        if patrons[pid].status is in_pool and records[pid].enters <= turn:
+            return True
+    return False
+
+
+def _pool_members(ctx: Ctx, pool_id: str, kind: str) -> tuple[str, ...]:
+    return tuple(pid for pid, record in _records(ctx, kind).items() if record.pool == pool_id)
 
 
 def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
@@ -119,17 +130,29 @@ def sponsored_this_turn(ctx: Ctx, power: str, kind: str) -> bool:
     return turn == ctx.state.turn
 
 
-def cp_refusal(ctx: Ctx, power: str, kind: str) -> str | None:
-    """PAT-1 / PAT-3: why the power cannot patronise one of ``kind`` by CP now, or None."""
+def _barred_by(ctx: Ctx, power: str, kind: str) -> str:
+    """The rule that bars the power from patronising one of ``kind`` by CP now (PAT-1, PAT-3), or ""."""
     if sponsored_this_turn(ctx, power, kind):
+        return "PAT-1"
+    if not _any_in_pool(ctx, power, kind):
+        return "PAT-3"
+    return ""
+
+
+def cp_refusal(ctx: Ctx, power: str, kind: str) -> Message | None:
+    """PAT-1 / PAT-3: why the power cannot patronise one of ``kind`` by CP now, or None."""
+    rule = _barred_by(ctx, power, kind)
+    return _barred_message(ctx, rule, power, kind) if rule else None
+
+
+def _barred_message(ctx: Ctx, rule: str, power: str, kind: str) -> Message:
+    if rule == "PAT-1":
         if kind == ARTIST:
-            return _("PAT-1: {power} has already sponsored an artist this turn").format(power=ctx.power_term(power))
-        return _("PAT-1: {power} has already sponsored a scientist this turn").format(power=ctx.power_term(power))
-    if not pool(ctx, power, kind):
-        if kind == ARTIST:
-            return _("PAT-3: no artist is available to {power} (Italian ones only through events)").format(power=ctx.power_term(power))
-        return _("PAT-3: no scientist is available to {power} (Italian ones only through events)").format(power=ctx.power_term(power))
-    return None
+            return msg("PAT-1: {power} has already sponsored an artist this turn", power=ctx.power_term(power))
+        return msg("PAT-1: {power} has already sponsored a scientist this turn", power=ctx.power_term(power))
+    if kind == ARTIST:
+        return msg("PAT-3: no artist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
+    return msg("PAT-3: no scientist is available to {power} (Italian ones only through events)", power=ctx.power_term(power))
 
 
 def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
@@ -144,13 +167,30 @@ def _patronise_options(ctx: Ctx) -> tuple[tuple[int, Option], ...]:
 
 
 def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
-    """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left."""
-    refusals = {kind: cp_refusal(ctx, power, kind) or "" for kind in (ARTIST, SCIENTIST)}
-    return [
-        option.with_refusal(refusals[option.choice.args[1]] or (_("PAT-2: the {box}-CP box needs {box} CP ({left} left)").format(box=box, left=cp_left) if box > cp_left else ""))
-        # the labels are in this terminal's language: made once per data and language
-        for box, option in ctx.tables.memo(("patronise options", current()), partial(_patronise_options, ctx))
-    ]
+    """PAT-2: spend 2, 3 or 4 CP; the box sets the modifier. Refused with PAT-1 / PAT-3 / the CP left.
+    The options, refused or not, are made once per data and language for each way they can be
+    refused (the labels are in this terminal's language; a refusal names the power or the CP left)."""
+    barred = (_barred_by(ctx, power, ARTIST), _barred_by(ctx, power, SCIENTIST))
+    boxes = ctx.tables.memo("patronise options", _patronise_options, ctx)
+    short_of = cp_left if cp_left < boxes[-1][0] else None  # the last is the largest box
+    return list(ctx.tables.memo(("patronise", power, barred, short_of), _refused_as_now, ctx, boxes, power, barred, short_of))
+
+
+def _refused_as_now(
+    ctx: Ctx, boxes: tuple[tuple[int, Option], ...], power: str, barred: tuple[str, str], short_of: int | None
+) -> tuple[Option, ...]:
+    """The patronage options refused by the rule barring each kind (PAT-1, PAT-3: ``barred``, artist
+    then scientist), else when the box needs more than the ``short_of`` CP left (PAT-2)."""
+    rule_of = {ARTIST: barred[0], SCIENTIST: barred[1]}
+    options = []
+    for box, option in boxes:
+        kind = option.choice.args[1]
+        if rule_of[kind]:
+            option = option.with_refusal(_barred_message(ctx, rule_of[kind], power, kind))
+        elif short_of is not None and box > short_of:
+            option = option.with_refusal(msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=short_of))
+        options.append(option)
+    return tuple(options)
 
 
 def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:
@@ -493,10 +533,10 @@ def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:
     """A card that sponsors a patron (PAT-10); ``help_text`` is marked with ``N_``."""
     kinds, italian_only = SPONSORING_EVENTS[event_id]
 
-    def refusal(ctx: Ctx, power: str) -> str:
+    def refusal(ctx: Ctx, power: str) -> Refusal:
         if event_kinds(ctx, power, kinds, italian_only):
             return ""
-        return _("PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)")
+        return msg("PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)")
 
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
         allowed = event_kinds(ctx, power, kinds, italian_only)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.i18n import Message, N_, _, msg
 from core.ids import INDEPENDENT
 from core.state import Frame, LeaderStatus, Phase
@@ -56,7 +56,7 @@ class Moment(StrEnum):
     COMBAT = "combat"
 
 
-def always_playable(ctx: Ctx, power: str) -> str:
+def always_playable(ctx: Ctx, power: str) -> Refusal:
     return ""
 
 
@@ -81,7 +81,7 @@ class CardEvent:
     help: str
     resolve: Callable[[Ctx, str, int, tuple[str, ...]], None]
     moment: Moment = Moment.IMPULSE
-    refusal: Callable[[Ctx, str], str] = always_playable
+    refusal: Callable[[Ctx, str], Refusal] = always_playable
     targets: Callable[[Ctx, str, int], list[Option]] = no_targets
 
     @property
@@ -111,11 +111,13 @@ class TableKind:
 @frozen
 class TableConstraint:
     """A rule that limits the table actions of some ``kinds``: ``refusal(ctx, kind id, parameters
-    chosen so far, candidate value)`` says why the value is refused, or ""."""
+    chosen so far, candidate value)`` says why the value is refused, or "". ``step``: the parameter
+    it judges (its index), None for every one."""
 
     rules: tuple[str, ...]
     kinds: tuple[str, ...]
-    refusal: Callable[[Ctx, str, list[str], str], str]
+    refusal: Callable[[Ctx, str, list[str], str], Refusal]
+    step: int | None = None
 
 
 @frozen
@@ -128,7 +130,7 @@ class PhaseStep:
     rules: tuple[str, ...]
 
 
-def pick(value: str, label: str, refusal: str = "", quiet: Quiet | None = None) -> Option:
+def pick(value: str, label: str, refusal: Refusal = "", quiet: Quiet | None = None) -> Option:
     """An option whose choice is ``pick <value>`` (event picks, table-action parameters)."""
     return Option(Choice(Verb.PICK, (value,), label), refusal, quiet)
 
@@ -137,12 +139,12 @@ def space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
     """``pick <space>`` for every space, in map order, labelled ``template`` (an English message marked
     with ``N_``, its ``{space}`` the space's name) in the current language: made once per game data and
     language (refuse one with ``Option.with_refusal``)."""
+    return ctx.tables.memo(("space picks", template), _space_picks, ctx, template)
 
-    def make() -> tuple[Option, ...]:
-        shown = _(template)
-        return tuple(pick(s, shown.format(ctx.name(s), space=ctx.name(s))) for s in ctx.data.spaces)
 
-    return ctx.tables.memo(("space picks", template), make)
+def _space_picks(ctx: Ctx, template: str) -> tuple[Option, ...]:
+    shown = _(template)
+    return tuple(pick(s, shown.format(ctx.name(s), space=ctx.name(s))) for s in ctx.data.spaces)
 
 
 # UNIT-3: a leader's status as a player reads it (translated where shown)

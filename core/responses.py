@@ -32,16 +32,20 @@ class CombatWindowFrame(Frame):
 
 def _cards_played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
     """The cards whose event is played at ``moment`` (responses, combat cards)."""
-    def make() -> frozenset[int]:
-        return frozenset(n for n in ctx.data.cards if (event := ctx.rules.event_of(ctx.data, n)) is not None and event.moment is moment)
-
-    return ctx.tables.memo(("played at", moment, id(ctx.rules)), make)
+    return ctx.tables.memo(("played at", moment, id(ctx.rules)), _played_at, ctx, moment)
 
 
-def _window_options(ctx: Ctx, power: str, moment: Moment) -> list[Option]:
+def _played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
+    return frozenset(n for n in ctx.data.cards if (event := ctx.rules.event_of(ctx.data, n)) is not None and event.moment is moment)
+
+
+def _window_options(ctx: Ctx, power: str, playable: frozenset[int]) -> list[Option]:
+    """The options of the cards in the power's hand whose event is ``playable`` in the window."""
+    hand = ctx.state.powers[power].hand
+    if playable.isdisjoint(hand):
+        return []
     options: list[Option] = []
-    playable = _cards_played_at(ctx, moment)
-    for number in ctx.state.powers[power].hand:
+    for number in hand:
         if number in playable:
             event = ctx.rules.event_of(ctx.data, number)
             assert event is not None
@@ -51,9 +55,29 @@ def _window_options(ctx: Ctx, power: str, moment: Moment) -> list[Option]:
 
 def response_options(ctx: Ctx, power: str) -> list[Option]:
     """CARD-2: the response events this power could play in a window now."""
+    return _response_options(ctx, power, _cards_played_at(ctx, Moment.RESPONSE))
+
+
+def _response_options(ctx: Ctx, power: str, responses: frozenset[int]) -> list[Option]:
     if ctx.state.phase not in BEFORE_MARRIAGE_RESOLUTION:
         return []
-    return _window_options(ctx, power, Moment.RESPONSE)
+    return _window_options(ctx, power, responses)
+
+
+def asks_anyone_now(ctx: Ctx) -> bool:
+    """CARD-2 / GEN-8: whether a response window opened now, and read at once, would ask any power
+    (it asks them in impulse order, reading the position as it is)."""
+    state = ctx.state
+    if state.phase not in BEFORE_MARRIAGE_RESOLUTION:
+        return False
+    responses = _cards_played_at(ctx, Moment.RESPONSE)
+    return any(
+        _asked_now(ctx, power, responses) is not None
+        for power in ctx.tables.power_ids
+        # GEN-8 default: a power without a response card in hand is not asked (``_asked_now`` says
+        # so too, at more cost)
+        if state.strict_response_windows or not responses.isdisjoint(state.powers[power].hand)
+    )
 
 
 def open_response_window(ctx: Ctx, trigger: Message) -> None:
@@ -89,7 +113,7 @@ UNTIL_NEXT_PHASE = "until-next-phase"
 
 
 def _answerable(options: list[Option]) -> list[str]:
-    return sorted(str(o.choice) for o in options if not o.refusal)
+    return sorted(str(o.choice) for o in options if o.legal)
 
 
 def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
@@ -98,10 +122,11 @@ def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
     return quiet is not None and quiet.turn == ctx.state.turn and quiet.phase == ctx.state.phase and quiet.answerable == answerable
 
 
-def _asked_now(ctx: Ctx, power: str) -> list[Option] | None:
-    """The response options a power is asked about in a window now; None when it is not asked."""
-    options = response_options(ctx, power)
-    answerable = _answerable(options)
+def _asked_now(ctx: Ctx, power: str, responses: frozenset[int]) -> list[Option] | None:
+    """The response options a power is asked about in a window now; None when it is not asked.
+    ``responses``: the cards played as responses (``_cards_played_at``)."""
+    options = _response_options(ctx, power, responses)
+    answerable = _answerable(options) if options else []
     if not answerable and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only powers that could answer are asked
     if _keeps_quiet(ctx, power, answerable):
@@ -113,7 +138,7 @@ def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
     if frame.index >= len(frame.asked):
         return None
     power = frame.asked[frame.index]
-    options = _asked_now(ctx, power)
+    options = _asked_now(ctx, power, _cards_played_at(ctx, Moment.RESPONSE))
     if options is None:
         return None
     options.append(Option(Choice(Verb.NO_RESPONSE, (), _("No response")), quiet=Quiet.MOVES_ON))
@@ -144,7 +169,8 @@ def _next_responder(ctx: Ctx, frame: ResponseWindowFrame) -> None:
     """The power in turn is not asked: on to the next one that is, in impulse order (GEN-8), or the
     window closes."""
     frame.index += 1
-    while frame.index < len(frame.asked) and _asked_now(ctx, frame.asked[frame.index]) is None:
+    responses = _cards_played_at(ctx, Moment.RESPONSE)
+    while frame.index < len(frame.asked) and _asked_now(ctx, frame.asked[frame.index], responses) is None:
         frame.index += 1
     if frame.index >= len(frame.asked):
         ctx.remove_frame(frame)
@@ -154,8 +180,8 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
     if frame.index >= len(frame.asked):
         return None
     power = frame.asked[frame.index]
-    options = _window_options(ctx, power, Moment.COMBAT)
-    if not any(not o.refusal for o in options) and not ctx.state.strict_response_windows:
+    options = _window_options(ctx, power, _cards_played_at(ctx, Moment.COMBAT))
+    if not any(o.legal for o in options) and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only a side that could play a combat card is asked
     options.append(Option(Choice(Verb.NO_COMBAT, (), _("No combat card")), quiet=Quiet.MOVES_ON))
     prompt = msg("Battle at {space}: play a combat card?", space=ctx.name(frame.space))

@@ -74,6 +74,8 @@ class Session:
     _last_person: str = ""
     _pending: Decision | None = None
     _pending_for: Frame | None = None  # the frame the pending decision was built for
+    # each power's seat, read from the set-up it holds (asked on every decision)
+    _seated: tuple[Setup, dict[str, Seat]] | None = None
 
     def _build_pending(self) -> None:
         self._pending = engine.decision(self.data, self.state)
@@ -150,7 +152,9 @@ class Session:
     def seat_of(self, power: str) -> Seat:
         """The seat holding a power; the table's actions are the seat of whoever holds the keyboard."""
         if power in self.state.powers:
-            return self.setup.seat_of(power)
+            if self._seated is None or self._seated[0] is not self.setup:
+                self._seated = (self.setup, {p: self.setup.seat_of(p) for p in self.state.powers})
+            return self._seated[1][power]
         pending = self._pending
         if pending is not None and pending.power in self.state.powers:
             return self.setup.seat_of(pending.power)
@@ -183,11 +187,11 @@ class Session:
         events, self._pending = engine.advance(self.data, self.state, actor, choice, self._pending)
         self._pending_for = self._top_frame()
         action = Action(actor=actor, choice=str(choice))
-        undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer)
+        undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer) if self.keep_undo else None
         self.actions.append(action)
         self.log.extend(events)
         self._last_person = seat.name
-        if not self.keep_undo:
+        if undoable is None:
             return events
         barrier = next((e for e in events if e.is_barrier), None)
         if barrier is not None:  # GEN-9: no undo across chance or a reveal

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
 
 from attrs import frozen
 
 from core import atomic, dice, invariants, saves, victory
+from core.action_phase import ImpulseFrame
 from core.bots import RandomBot
 from core.cards import PlayMode
 from core.choices import Choice, Decision, Verb
@@ -61,7 +62,7 @@ class Tilt(StrEnum):
     CATHOLIC = "catholic"
 
 
-def _one_of(rng: RngState, choices: list[Choice]) -> Choice:
+def _one_of(rng: RngState, choices: Sequence[Choice]) -> Choice:
     return choices[dice.below(rng, len(choices))]
 
 
@@ -85,21 +86,27 @@ class FuzzLeaning:
 
     def choose(self, session: Session, decision: Decision, rng: RngState) -> Choice:
         state = session.state
-        choices = list(decision.choices)
+        choices = decision.choices
         frame = state.stack[-1] if state.stack else None
         if isinstance(frame, TableFrame):
             return self._table_step(session.data, state, frame, decision, rng)
-        events = [c for c in choices if c.verb is Verb.PLAY and c.args[1] == PlayMode.EVENT]
+        if not isinstance(frame, ImpulseFrame):  # events and table actions are offered in an impulse alone
+            return _one_of(rng, choices)
+        # the enum members read once, not once per choice (each read is a slow lookup on Python 3.11)
+        play, as_event, table_action = Verb.PLAY, PlayMode.EVENT, Verb.TABLE
+        events = [c for c in choices if c.verb is play and c.args[1] == as_event]
         if events and _happens(rng, EVENT_PREFERENCE):
             return _one_of(rng, events)
-        table = [c for c in choices if c.verb is Verb.TABLE]
+        table = [c for c in choices if c.verb is table_action]
         chance = TABLE_PREFERENCE if self.tilt == Tilt.NONE else TILTED_TABLE_PREFERENCE
         if table and _happens(rng, chance):
             return table[0]
         return _one_of(rng, choices)
 
     def _table_step(self, data: GameData, state: GameState, frame: TableFrame, decision: Decision, rng: RngState) -> Choice:
-        usable = [c for c in decision.choices if c is not decision.cancel] or list(decision.choices)
+        cancel, choices = decision.cancel, decision.choices
+        # every choice but the cancel (a table action offers it last)
+        usable = (choices[:-1] if choices[-1] is cancel else tuple(c for c in choices if c is not cancel)) or choices
         if not frame.kind:
             weights = [KIND_WEIGHTS.get(c.args[0], 1) for c in usable]
             draw = dice.below(rng, sum(weights))
@@ -121,8 +128,8 @@ class FuzzLeaning:
                 return lambda value: data.spaces[value].key and state.spaces[value].control != self.favourite
             return lambda value: value == self.favourite
         if frame.kind == "religion" and self.tilt in (Tilt.PROTESTANT, Tilt.CATHOLIC):
-            to_protestant = self.tilt == Tilt.PROTESTANT
-            return lambda value: (state.spaces[value].religion == Religion.CATHOLIC) is to_protestant
+            to_protestant, catholic = self.tilt == Tilt.PROTESTANT, Religion.CATHOLIC
+            return lambda value: (state.spaces[value].religion == catholic) is to_protestant
         if frame.kind == "region" and step == 1 and self.tilt != Tilt.NONE:
             wanted = "+1" if self.tilt == Tilt.PROTESTANT else "-1"
             return lambda value: value == wanted

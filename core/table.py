@@ -10,7 +10,7 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core import diplomacy, patronage
-from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet
+from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet, Refusal
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg, ngettext, msgn
 from core.ids import INDEPENDENT, Religion
@@ -40,7 +40,7 @@ def _spaces(template: str) -> StepFn:
 
 
 def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(p, shown_name(ctx, p)) for p in ctx.data.power_ids]
+    return list(ctx.tables.memo("table powers", lambda: tuple(pick(p, shown_name(ctx, p)) for p in ctx.data.power_ids)))
 
 
 # ---- control, Unrest, religion, region -------------------------------------------------------------
@@ -48,9 +48,15 @@ def _powers(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _new_controllers(ctx: Ctx, args: list[str]) -> list[Option]:
     space = args[0]
+    control = ctx.state.spaces[space].control
+    return [o for o in ctx.tables.memo(("new controllers", space), _controller_picks, ctx, space) if o.choice.args[0] != control]
+
+
+def _controller_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
+    """Every side that may control ``space`` (made once per data, space and language)."""
     owners = [*ctx.data.power_ids, INDEPENDENT, *(m for m in ctx.data.minors if space in ctx.data.minors[m].home_spaces)]
     label = _("{space} to {owner}")
-    return [pick(o, label.format(space=ctx.name(space), owner=shown_name(ctx, o))) for o in owners if o != ctx.state.spaces[space].control]
+    return tuple(pick(o, label.format(space=ctx.name(space), owner=shown_name(ctx, o))) for o in owners)
 
 
 def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -76,7 +82,8 @@ def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
 def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     spaces = ctx.state.spaces
     pairs = zip(space_picks(ctx, N_("{space} becomes Protestant")), space_picks(ctx, N_("{space} becomes Catholic")))
-    return [catholic if spaces[protestant.choice.args[0]].religion == Religion.PROTESTANT else protestant for protestant, catholic in pairs]
+    is_protestant = Religion.PROTESTANT  # read once, not per space
+    return [catholic if spaces[protestant.choice.args[0]].religion == is_protestant else protestant for protestant, catholic in pairs]
 
 
 def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -91,14 +98,15 @@ def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _regions(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [
-        pick(r, ngettext("{region} ({count} Protestant space)", "{region} ({count} Protestant spaces)", n).format(region=r, count=n))
-        for r, n in ctx.state.region_protestant.items()
-    ]
+    return [ctx.tables.memo(("region", r, n), _region, r, n) for r, n in ctx.state.region_protestant.items()]
+
+
+def _region(region: str, count: int) -> Option:
+    return pick(region, ngettext("{region} ({count} Protestant space)", "{region} ({count} Protestant spaces)", count).format(region=region, count=count))
 
 
 def _region_changes(ctx: Ctx, args: list[str]) -> list[Option]:
-    none_left = "" if ctx.state.region_protestant[args[0]] else _("TABLE-1: {region} has no Protestant space to remove").format(region=args[0])
+    none_left = "" if ctx.state.region_protestant[args[0]] else msg("TABLE-1: {region} has no Protestant space to remove", region=args[0])
     return [pick("+1", _("+1 Protestant space")), pick("-1", _("-1 Protestant space"), none_left)]
 
 
@@ -115,15 +123,19 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
+    return list(ctx.tables.memo(("unit owners", args[0]), _unit_owner_picks, ctx, args[0]))
+
+
+def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
     label = _("{owner} units in {space}")
-    return [pick(p, label.format(owner=shown_name(ctx, p), space=ctx.name(args[0]))) for p in [*ctx.data.power_ids, INDEPENDENT]]
+    return tuple(pick(p, label.format(owner=shown_name(ctx, p), space=ctx.name(space))) for p in [*ctx.data.power_ids, INDEPENDENT])
 
 
 def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units.get(args[1])
-    where = {"owner": shown_name(ctx, args[1]), "space": ctx.name(args[0])}
-    no_regular = "" if held and held.regulars else _("TABLE-1: no {owner} regular in {space}").format(**where)
-    no_mercenary = "" if held and held.mercenaries else _("TABLE-1: no {owner} mercenary in {space}").format(**where)
+    owner, space = named(ctx, args[1]), ctx.name(args[0])
+    no_regular = "" if held and held.regulars else msg("TABLE-1: no {owner} regular in {space}", owner=owner, space=space)
+    no_mercenary = "" if held and held.mercenaries else msg("TABLE-1: no {owner} mercenary in {space}", owner=owner, space=space)
     return [
         pick("add-regular", _("Add a regular")),
         pick("add-mercenary", _("Add a mercenary")),
@@ -201,9 +213,9 @@ def _record_mary(ctx: Ctx, by: str, args: list[str]) -> None:
 
 def _war_partners(ctx: Ctx, args: list[str]) -> list[Option]:
     first = shown_name(ctx, args[0])
-    label, refusal = _("{a} and {b} at war"), _("DIP-8: {a} and {b} are already at war")
+    label = _("{a} and {b} at war")
     return [
-        pick(p, label.format(a=first, b=shown_name(ctx, p)), refusal.format(a=first, b=shown_name(ctx, p)) if ctx.at_war(args[0], p) else "")
+        pick(p, label.format(a=first, b=shown_name(ctx, p)), msg("DIP-8: {a} and {b} are already at war", a=named(ctx, args[0]), b=named(ctx, p)) if ctx.at_war(args[0], p) else "")
         for p in ctx.data.power_ids
         if p != args[0]
     ]
@@ -244,9 +256,9 @@ def _battle_spaces(battle: str) -> StepFn:
         out = []
         for option in space_picks(ctx, _BATTLE_IN[battle]):
             space_id = option.choice.args[0]
-            refusal = ""
+            refusal: Refusal = ""
             if battle == "assault" and not fortified(ctx.data, ctx.state, space_id):
-                refusal = _("TABLE-1: an assault is made on a fortified space, and {space} is not one").format(space=ctx.name(space_id))
+                refusal = msg("TABLE-1: an assault is made on a fortified space, and {space} is not one", space=ctx.name(space_id))
             out.append(option.with_refusal(refusal))
         return out
 
@@ -254,9 +266,12 @@ def _battle_spaces(battle: str) -> StepFn:
 
 
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
-    attacker = args[1]
+    return list(ctx.tables.memo(("defenders", args[1]), _defender_picks, ctx, args[1]))
+
+
+def _defender_picks(ctx: Ctx, attacker: str) -> tuple[Option, ...]:
     label = _("{attacker} attacks {defender}")
-    return [pick(p, label.format(attacker=shown_name(ctx, attacker), defender=shown_name(ctx, p))) for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker]
+    return tuple(pick(p, label.format(attacker=shown_name(ctx, attacker), defender=shown_name(ctx, p))) for p in [*ctx.data.power_ids, INDEPENDENT] if p != attacker)
 
 
 def _battle(battle: str) -> TableKind:
@@ -291,28 +306,34 @@ def _cancel() -> Option:
 
 
 def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
+    cancel = ctx.tables.memo("table cancel", _cancel)
     if not frame.kind:  # made once per data, rules and language (the memo is per language)
         kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
-        return [*kinds, _cancel()]
-    kind = ctx.rules.table_kinds[frame.kind]
-    options = kind.steps[len(frame.args)](ctx, frame.args)
-    constraints = [c for c in ctx.rules.table_constraints if frame.kind in c.kinds]
-    for index, option in enumerate(options):
-        if not option.refusal:
-            for constraint in constraints:
-                refusal = constraint.refusal(ctx, frame.kind, frame.args, option.choice.args[0])
-                if refusal:
-                    options[index] = Option(option.choice, refusal)
-                    break
-    return [*options, _cancel()]
+        return [*kinds, cancel]
+    kind, chosen = ctx.rules.table_kinds[frame.kind], frame.args
+    step = len(chosen)
+    options = kind.steps[step](ctx, chosen)
+    constraints = [c.refusal for c in ctx.rules.table_constraints if frame.kind in c.kinds and c.step in (None, step)]
+    if constraints:
+        for index, option in enumerate(options):
+            if option.legal:
+                for constraint in constraints:
+                    refusal = constraint(ctx, frame.kind, chosen, option.choice.args[0])
+                    if refusal:
+                        options[index] = Option(option.choice, refusal)
+                        break
+    options.append(cancel)
+    return options
 
 
-def _prompt(ctx: Ctx, frame: TableFrame) -> str:
+def _prompt(ctx: Ctx, frame: TableFrame) -> Message | str:
     if not frame.kind:
-        return _("Record a table action: what happened?")
+        return msg("Record a table action: what happened?")
     kind = ctx.rules.table_kinds[frame.kind]
+    if not frame.args:
+        return Message(kind.label)
     done = " / ".join(_chosen(ctx, kind, frame.args[:index], arg) for index, arg in enumerate(frame.args))
-    return _("{action}: {chosen}").format(action=_(kind.label), chosen=done) if done else _(kind.label)
+    return _("{action}: {chosen}").format(action=_(kind.label), chosen=done)
 
 
 def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:
@@ -324,6 +345,12 @@ def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:
 
 
 def _decide(ctx: Ctx, frame: TableFrame) -> Decision:
+    if not frame.kind:  # the same decision every time for a power: made once per data, rules and language
+        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules)), _kind_decision, ctx, frame)
+    return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
+
+
+def _kind_decision(ctx: Ctx, frame: TableFrame) -> Decision:
     return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from functools import partial
-
-from core.choices import Choice, Option, Verb
+from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.gamedata import GameData
-from core.i18n import N_, _, current, msg
+from core.i18n import N_, _, msg
 from core.ids import Power
 from core.procedures import TableKind, pick, space_picks
 from core.state import GameState, Units
@@ -19,15 +17,13 @@ def fortified(data: GameData, state: GameState, space_id: str) -> bool:
 
 def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
     """UNIT-1 / UNIT-2: home spaces the power controls (fortified ones for regulars; the Protestant's
-    home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2)."""
+    home spaces are the Huguenot ones, ``Lookup.home_spaces``); never an independent space (IND-2,
+    ``Lookup.raise_homes``)."""
     data, state = ctx.data, ctx.state
-    return [
-        s
-        for s in ctx.tables.home_spaces.get(power, ())
-        if state.spaces[s].control == power
-        and not data.spaces[s].independent
-        and (not regulars or fortified(data, state, s))
-    ]
+    homes = ctx.tables.raise_homes.get(power, ())
+    if not regulars:
+        return [s for s in homes if state.spaces[s].control == power]
+    return [s for s in homes if state.spaces[s].control == power and fortified(data, state, s)]
 
 
 def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = True) -> list[Option]:
@@ -38,33 +34,44 @@ def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = T
     if regulars_allowed:
         kinds.append(("regular", costs.regular, True, "UNIT-2"))
     for kind, cost, regulars, rule in kinds:
-        if kind == "mercenary":
-            short = _("{rule}: a mercenary costs {cost} CP ({left} left)") if cp_left < cost else ""
-            label = _("Raise a mercenary in {space}: {cost} CP ({rule})")
-        else:
-            short = _("{rule}: a regular costs {cost} CP ({left} left)") if cp_left < cost else ""
-            label = _("Raise a regular in {space}: {cost} CP ({rule})")
-        short = short.format(rule=rule, cost=cost, left=cp_left)
-        for space in raise_spaces(ctx, power, regulars):
-            # the label is in this terminal's language: made once per data and language
-            option = ctx.tables.memo((Verb.CP, kind, space, current()), partial(_raise_option, ctx, kind, space, label, cost, rule))
-            options.append(option.with_refusal(short))
+        short_of = cp_left if cp_left < cost else None
+        raised_in = ctx.tables.memo((Verb.CP, kind, short_of), _raise_options, ctx, kind, cost, rule, short_of)
+        options += [raised_in[space] for space in raise_spaces(ctx, power, regulars)]
     if power == Power.OTTOMAN:  # MOR-2: the Morisco is the Ottoman's
-        never = _("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP")
-        options.append(Option(Choice(Verb.CP, ("morisco",), _("Raise the Morisco unit (MOR-2)")), never))
+        options.append(ctx.tables.memo("raise the Morisco", _morisco_option))
     return options
 
 
-def _raise_option(ctx: Ctx, kind: str, space: str, label: str, cost: int, rule: str) -> Option:
-    return Option(Choice(Verb.CP, (kind, space), label.format(space=ctx.name(space), cost=cost, rule=rule)))
+def _raise_options(ctx: Ctx, kind: str, cost: int, rule: str, short_of: int | None) -> dict[str, Option]:
+    """A unit of ``kind`` raised in each home space, labelled in the current language, refused when
+    only ``short_of`` CP are left: made once per data, language and CP short."""
+    short: Refusal = ""
+    if kind == "mercenary":
+        label = _("Raise a mercenary in {space}: {cost} CP ({rule})")
+        if short_of is not None:
+            short = msg("{rule}: a mercenary costs {cost} CP ({left} left)", rule=rule, cost=cost, left=short_of)
+    else:
+        label = _("Raise a regular in {space}: {cost} CP ({rule})")
+        if short_of is not None:
+            short = msg("{rule}: a regular costs {cost} CP ({left} left)", rule=rule, cost=cost, left=short_of)
+    spaces = {s for home in ctx.tables.home_spaces.values() for s in home}
+    return {s: Option(Choice(Verb.CP, (kind, s), label.format(space=ctx.name(s), cost=cost, rule=rule)), short) for s in spaces}
+
+
+def _morisco_option() -> Option:
+    never = msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by CP")
+    return Option(Choice(Verb.CP, ("morisco",), _("Raise the Morisco unit (MOR-2)")), never)
 
 
 def add_units(ctx: Ctx, space_id: str, power: str, regulars: int = 0, mercenaries: int = 0) -> None:
-    units = ctx.state.spaces[space_id].units.setdefault(power, Units())
+    held = ctx.state.spaces[space_id].units
+    units = held.get(power)
+    if units is None:
+        units = held[power] = Units()
     units.regulars += regulars
     units.mercenaries += mercenaries
     if units.regulars == 0 and units.mercenaries == 0:
-        del ctx.state.spaces[space_id].units[power]
+        del held[power]
 
 
 def raise_unit(ctx: Ctx, power: str, kind: str, space_id: str) -> None:
@@ -86,7 +93,8 @@ def _owner_name(ctx: Ctx, owner: str) -> str:
 
 
 def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(s, _("Move units from {space}").format(space=ctx.name(s))) for s, sp in ctx.state.spaces.items() if sp.units]
+    picks = ctx.tables.memo("move units from", lambda: {o.choice.args[0]: o for o in space_picks(ctx, N_("Move units from {space}"))})
+    return [picks[s] for s, sp in ctx.state.spaces.items() if sp.units]
 
 
 def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
@@ -95,13 +103,11 @@ def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units[args[1]]
-    owner, space = _owner_name(ctx, args[1]), ctx.name(args[0])
-    no_regular = _("TABLE-1: no {owner} regular in {space}").format(owner=owner, space=space)
-    no_mercenary = _("TABLE-1: no {owner} mercenary in {space}").format(owner=owner, space=space)
-    return [
-        pick("regular", _("a regular"), "" if held.regulars else no_regular),
-        pick("mercenary", _("a mercenary"), "" if held.mercenaries else no_mercenary),
-    ]
+    owner = ctx.power_term(args[1]) if args[1] in ctx.tables.power_ids else ctx.name(args[1])
+    space = ctx.name(args[0])
+    no_regular = "" if held.regulars else msg("TABLE-1: no {owner} regular in {space}", owner=owner, space=space)
+    no_mercenary = "" if held.mercenaries else msg("TABLE-1: no {owner} mercenary in {space}", owner=owner, space=space)
+    return [pick("regular", _("a regular"), no_regular), pick("mercenary", _("a mercenary"), no_mercenary)]
 
 
 def _move_to(ctx: Ctx, args: list[str]) -> list[Option]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 
 from attrs import frozen
 
@@ -34,7 +35,8 @@ def track_value(track: tuple[int, ...], index: int) -> int:
 
 def protestant_spaces(state: GameState) -> int:
     """Named Protestant spaces plus the regional counts (WIN-3, WIN-6)."""
-    return sum(1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT) + sum(state.region_protestant.values())
+    protestant = Religion.PROTESTANT  # read once, not per space
+    return sum(1 for s in state.spaces.values() if s.religion == protestant) + sum(state.region_protestant.values())
 
 
 def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
@@ -63,9 +65,12 @@ def total_vp(state: GameState, data: GameData, power: str) -> int:
     return sum(line.amount for line in vp_lines(state, data, power))
 
 
-def standings(state: GameState, data: GameData) -> list[tuple[str, int]]:
-    """Powers by VP, highest first, ties in impulse order (GEN-5)."""
-    totals = [(p, total_vp(state, data, p)) for p in data.power_ids]
+def standings(state: GameState, data: GameData, ledgers: Mapping[str, list[VpLine]] | None = None) -> list[tuple[str, int]]:
+    """Powers by VP, highest first, ties in impulse order (GEN-5); ``ledgers``: each power's
+    ``vp_lines``, when the caller has them."""
+    if ledgers is None:
+        ledgers = {p: vp_lines(state, data, p) for p in data.power_ids}
+    totals = [(p, sum(line.amount for line in ledgers[p])) for p in data.power_ids]
     return sorted(totals, key=lambda item: (-item[1], data.impulse_index(item[0])))
 
 
@@ -98,10 +103,11 @@ class ImmediateCheck:
 
 def _military(state: GameState, data: GameData) -> tuple[str, Message] | None:
     """WIN-2: key spaces without Unrest uncover the power card's Auto Win box."""
+    clean_keys_of = Counter(s.control for s in state.spaces.values() if not s.unrest and data.spaces[s.id].key)
     for power in data.powers:
         if not power.auto_win_keys:
             continue
-        clean_keys = sum(1 for s in state.spaces.values() if s.control == power.id and data.spaces[s.id].key and not s.unrest)
+        clean_keys = clean_keys_of[power.id]
         if clean_keys >= power.auto_win_keys:
             return power.id, msgn(
                 "military victory: {count} key space without Unrest uncovers the Auto Win box ({needed})",
@@ -113,7 +119,8 @@ def _military(state: GameState, data: GameData) -> tuple[str, Message] | None:
 
 def _protestant_religious(state: GameState, data: GameData) -> tuple[str, Message] | None:
     """WIN-3: Protestant influence in the target number of spaces, none with Unrest."""
-    clean = sum(1 for s in state.spaces.values() if s.religion == Religion.PROTESTANT and not s.unrest) + sum(state.region_protestant.values())
+    protestant = Religion.PROTESTANT  # read once, not per space
+    clean = sum(1 for s in state.spaces.values() if s.religion == protestant and not s.unrest) + sum(state.region_protestant.values())
     target = data.settings.victory.religious_win_spaces
     if clean >= target:
         return Power.PROTESTANT, msgn(
@@ -168,14 +175,16 @@ def victory_determination(ctx: Ctx) -> None:
     """WIN-5 in the Victory Determination Phase: standard, domination, then time limit."""
     state, data = ctx.state, ctx.data
     rules = data.settings.victory
-    ranking = standings(state, data)
+    ledgers = {power: vp_lines(state, data, power) for power in data.power_ids}
+    ranking = standings(state, data, ledgers)
+    totals = dict(ranking)
     ctx.log("WIN-1", msg("Victory Determination: standard, domination and time-limit victories are checked"))
     for power in data.power_ids:
         ledger = listed([
-            msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in vp_lines(state, data, power) if line.amount
+            msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in ledgers[power] if line.amount
         ])
-        ctx.log("WIN-6", msg("VP {total}: {ledger}", total=total_vp(state, data, power), ledger=ledger or msg("none")), power)
-    state.vp_history.append({power: vp for power, vp in ranking})  # WIN-6 totals, for the VP chart
+        ctx.log("WIN-6", msg("VP {total}: {ledger}", total=totals[power], ledger=ledger or msg("none")), power)
+    state.vp_history.append(dict(ranking))  # WIN-6 totals, for the VP chart
     ranked = [msg("{power} {vp}", power=ctx.power_term(p), vp=vp) for p, vp in ranking]
     ctx.log("WIN-5", msg("VP: {standings}", standings=listed(ranked)))
     leader, leader_vp = ranking[0]

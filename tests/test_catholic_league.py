@@ -40,7 +40,7 @@ def test_cl_1_card_21_is_playable_as_its_event_and_only_once(data):
     assert isinstance(session.state.stack[-1], LeagueFrame)
     assert any(e.rule == "CL-1" for e in session.log)
     session.state.league_formed_turn = 1
-    assert catholic_league._league_refusal(ctx(data, session.state), "spain").startswith("CL-1")
+    assert str(catholic_league._league_refusal(ctx(data, session.state), "spain")).startswith("CL-1")
 
 
 def test_cl_2_spain_picks_two_eligible_spaces_besides_reims(data):
@@ -120,11 +120,11 @@ def test_cl_5_wars_start_and_the_next_segment_refuses_deals(data):
     assert state.league_deals_barred
     advance_to_phase(session, Phase.NEGOTIATION)
     c = ctx(data, state)
-    assert catholic_league.deal_refusal(state, "spain", "france").startswith("CL-5")
-    assert catholic_league.deal_refusal(state, "protestant", "spain").startswith("CL-5")
+    assert str(catholic_league.deal_refusal(state, "spain", "france")).startswith("CL-5")
+    assert str(catholic_league.deal_refusal(state, "protestant", "spain")).startswith("CL-5")
     assert catholic_league.deal_refusal(state, "spain", "empire") == ""
     state.wars = [w for w in state.wars if "spain" not in w]  # even at peace, no deal this segment
-    assert marriage.refusal(c, "spain", "don-carlos", "marguerite-de-valois").startswith("CL-5")
+    assert str(marriage.refusal(c, "spain", "don-carlos", "marguerite-de-valois")).startswith("CL-5")
     advance_to_phase(session, Phase.ACTION)
     assert not state.league_deals_barred
     assert catholic_league.deal_refusal(state, "spain", "france") == ""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core import engine
-from core.choices import Choice, IllegalChoice
+from core import engine, i18n, marriage
+from core.choices import Choice, IllegalChoice, Verb
 from core.state import Phase
-from tests.conftest import new_session
+from tests.conftest import ctx, new_session
 
 
 def test_gen_3_first_turn_runs_card_draw_then_negotiation(data):
@@ -35,6 +35,28 @@ def test_illegal_choice_raises_with_reason_and_changes_nothing(data):
     with pytest.raises(IllegalChoice, match="unknown action"):
         Choice.parse("fly to the moon")
     assert repr(session.state) == snapshot and engine.decision(data, session.state) == before
+
+
+def test_a_refusal_and_the_prompt_read_in_the_language_that_asked_when_they_are_read(data):
+    """A refusal and a prompt are kept as messages until someone reads them (most never are): they
+    read as the text made at once would have, in the language of the process that asked, even after
+    it changed; an illegal choice is refused with the same words."""
+    i18n.use("ru")
+    try:
+        session = new_session(data)
+        decision = session.decision
+        option = next(o for o in decision.refused if o.choice.verb is Verb.PROPOSE)
+        refusal_made_at_once = str(marriage.refusal(ctx(data, session.state), "spain", *option.choice.args))
+        prompt_made_at_once = str(decision.prompt_message)
+        assert any("\u0400" <= ch <= "\u04ff" for ch in refusal_made_at_once + prompt_made_at_once)
+        i18n.use("en")
+        assert option.refusal == decision.refusal_of(option.choice) == refusal_made_at_once
+        assert decision.prompt == prompt_made_at_once
+        with pytest.raises(IllegalChoice) as refused:
+            session.choose("spain", option.choice)
+        assert str(refused.value) == refusal_made_at_once
+    finally:
+        i18n.use("en")
 
 
 def test_same_seed_same_game(data):

@@ -64,7 +64,7 @@ def test_mor_3_never_moves_in_winter(data):
     session = _revolted(data)
     c = ctx(data, session.state)
     session.state.phase = Phase.WINTER
-    assert morisco._constraint(c, "morisco", [], "move").startswith("MOR-3")
+    assert str(morisco._constraint(c, "morisco", [], "move")).startswith("MOR-3")
     session.state.phase = Phase.ACTION
     assert morisco._constraint(c, "morisco", [], "move") == ""
 

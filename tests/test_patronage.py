@@ -158,7 +158,7 @@ def test_pat_3_no_italian_patron_by_cp_and_none_when_pool_empty(data):
     assert all(data.artists[a].pool != "italy" for a in patronage.pool(c, "spain", "artist"))
     for patron_id in patronage.pool(c, "empire", "artist"):
         c.state.artists[patron_id].status = PatronStatus.REMOVED
-    assert "PAT-3" in patronage.cp_refusal(c, "empire", "artist")
+    assert "PAT-3" in str(patronage.cp_refusal(c, "empire", "artist"))
     artist_options = [o for o in patronage.cp_options(c, "empire", 4) if o.choice.args[1] == "artist"]
     assert artist_options and all(o.refusal.startswith("PAT-3") for o in artist_options)
 
