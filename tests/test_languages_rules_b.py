@@ -39,8 +39,8 @@ def names(data) -> set[str]:
     """The words of the names of people and places (never translated), and of card titles (data terms
     translated in the data's own catalog entries, which these tests do not judge)."""
     words: set[str] = set()
-    for table in (data.spaces, data.leaders, data.minors, data.royals, data.scientists, data.artists):
-        for record in table.values():
+    for records in (data.spaces, data.leaders, data.minors, data.royals, data.scientists, data.artists):
+        for record in records.values():
             words |= set(LATIN_WORD.findall(record.name))
     for card in data.cards.values():
         words |= set(LATIN_WORD.findall(card.title))

@@ -70,4 +70,4 @@ def test_a_command_that_fails_is_reported_and_a_name_is_never_shell_words(data, 
     [told] = notifier.check(connected=set())
     notifier.wait()
     assert (tmp_path / "told").read_text() == "$(touch pwned); Ana" and not (tmp_path / "pwned").exists()
-    assert log == [f"""--notify: 'printf "%s" "$VQ_PLAYER" > told; exit 3' for $(touch pwned); Ana (game 1) ended with exit status 3"""]
+    assert log == ["""--notify: 'printf "%s" "$VQ_PLAYER" > told; exit 3' for $(touch pwned); Ana (game 1) ended with exit status 3"""]

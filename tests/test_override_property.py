@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import typing
-from pathlib import Path
 from typing import Any
 
 import attrs

@@ -236,8 +236,8 @@ def _warm_up(app_class: type) -> None:
     with tempfile.TemporaryDirectory(prefix="virgin-queen-warm-") as folder:
         app = app_class(Path(folder), player="warm-up", lobby=True, player_fixed=True)
 
-        async def first_frame(pilot: object) -> None:
-            app.exit()
+        async def first_frame(pilot: Any) -> None:  # a textual Pilot (textual loads above, not at import)
+            pilot.app.exit()
 
         app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
         del app
