@@ -74,7 +74,7 @@ class Figure:
 
     def line(self) -> str:
         ratio = f"{self.value / self.baseline:.2f}x" if self.baseline else "n/a"
-        text = f"{self.name}: {self.value:.2f} {self.unit} = {ratio} {self.baseline_name} ({self.baseline:.2f} {self.unit})"
+        text = f"{self.name}: {_figure(self.value)} {self.unit} = {ratio} {self.baseline_name} ({_figure(self.baseline)} {self.unit})"
         if self.target:
             bound = float(self.target[1:])
             met = self.value < bound if self.target[0] == "<" else self.value > bound
@@ -83,6 +83,11 @@ class Figure:
             met = self.value <= self.most_times_baseline * self.baseline
             text += f"; target at most {self.most_times_baseline:g}x: {'met' if met else 'NOT met'}"
         return text
+
+
+def _figure(value: float) -> str:
+    """Two decimals, or three below 1 (0.049 ms and 0.051 ms both read 0.05 with two)."""
+    return f"{value:.2f}" if abs(value) >= 1 else f"{value:.3f}"
 
 
 def _median_seconds(action: Callable[[], object], runs: int) -> float:
@@ -127,6 +132,7 @@ def decision_figures(data: GameData, games: int) -> list[Figure]:
             seconds[keep_undo] += elapsed
             decisions[keep_undo] += len(session.actions)
             game_ms[keep_undo].append(elapsed * 1000)
+            del session  # its teardown here, not inside the next game's time
     per_decision = {undo: seconds[undo] * 1000 / decisions[undo] for undo in seconds}
     return [
         Figure(f"decision with undo on ({decisions[True]} decisions, {games} games)", per_decision[True], "ms",

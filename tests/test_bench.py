@@ -55,6 +55,9 @@ def test_a_figure_with_a_ratio_target_says_whether_it_is_met():
     assert bench.Figure("key", 19.0, "ms", "a key bound to nothing", 10.0, most_times_baseline=2).line() == (
         "key: 19.00 ms = 1.90x a key bound to nothing (10.00 ms); target at most 2x: met"
     )
+    assert bench.Figure("decision", 0.0512, "ms", "undo on", 0.16, target="<0.05").line() == (
+        "decision: 0.051 ms = 0.32x undo on (0.160 ms); target <0.05 ms: NOT met"
+    )
     assert bench.Figure("start", 400.0, "ms", "a trivial app", 300.0, most_times_baseline=1.2).line().endswith(
         "target at most 1.2x: NOT met"
     )
