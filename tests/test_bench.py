@@ -48,7 +48,7 @@ def test_bench_prints_every_figure_with_its_ratio(capsys):
 
 def test_a_figure_reads_as_value_ratio_baseline_and_target():
     figure = bench.Figure("load", 30.0, "ms", "json.loads", 0.5, target="<20")
-    assert figure.line() == "load: 30.00 ms = 60.00x json.loads (0.50 ms); target <20 ms: NOT met"
+    assert figure.line() == "load: 30.00 ms = 60.00x json.loads (0.500 ms); target <20 ms: NOT met"
 
 
 def test_a_figure_with_a_ratio_target_says_whether_it_is_met():
