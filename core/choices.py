@@ -83,7 +83,7 @@ class Option:
     choice: Choice
     _refusal: Refusal = ""
     quiet: Quiet | None = None
-    _language: str = field(factory=current, eq=False, repr=False)
+    _language: str = field(factory=current, eq=False, repr=False, kw_only=True)
 
     @property
     def legal(self) -> bool:
@@ -116,7 +116,9 @@ class Decision:
     refused: tuple[Option, ...] = ()
     quiet: Choice | None = None
     quiet_cancels: bool = False
-    _language: str = field(factory=current, eq=False, repr=False)
+    # a prompt kept without a language beside a prompt given in words (outside callers' way to make one)
+    _given_message: Message | None = field(default=None, alias="prompt_message", eq=False, repr=False)
+    _language: str = field(factory=current, eq=False, repr=False, kw_only=True)
 
     @classmethod
     def asking(cls, power: str, prompt: Message, rule: str, choices: tuple[Choice, ...]) -> Decision:
@@ -129,6 +131,8 @@ class Decision:
 
     @property
     def prompt_message(self) -> Message | None:
+        if self._given_message is not None:
+            return self._given_message
         return self._prompt if isinstance(self._prompt, Message) else None
 
     @property

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, TypeVar, TypeVarTuple
+from typing import Any, TypeVar, TypeVarTuple, cast
 
 from attrs import Factory, frozen
 
@@ -17,6 +17,7 @@ from core.ids import INDEPENDENT, Power
 
 # Lookups kept for the last few GameData objects (a game, an override set, a test's data).
 _KEPT = 8
+_NOT_MADE = object()  # what a memo holds before its maker ran (a maker may make None)
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
 
@@ -43,19 +44,20 @@ class Lookup:
     _made: dict[str, dict[Hashable, Any]] = Factory(dict)
 
     def memo(self, key: Hashable, make: Callable[[*Ts], T], *args: *Ts) -> T:
-        """What ``make(*args)`` returns for this data in the current language, made once per language
-        (``key`` names it, with ``args``; it must depend on the data and the language alone, and
-        nobody may change it). Options made here hold labels in the language they were made in: one
-        process may show the same data in several languages (a shared server; the title screen's
-        language switch)."""
+        """What ``make(*args)`` returns for this data in the current language, made once per language.
+        ``key`` alone names it, so it must name everything ``args`` carry that the result depends on
+        (a power, a rule, what a position says); the result must depend on the data, the language and
+        the key alone, and nobody may change it. Options made here hold labels in the language they
+        were made in: one process may show the same data in several languages (a shared server; the
+        title screen's language switch)."""
         language = i18n.current()
         made_in_language = self._made.get(language)
         if made_in_language is None:
             made_in_language = self._made[language] = {}
-        made: T | None = made_in_language.get(key)
-        if made is None:
+        made = made_in_language.get(key, _NOT_MADE)
+        if made is _NOT_MADE:
             made = made_in_language[key] = make(*args)
-        return made
+        return cast(T, made)
 
     def distances_from(self, space: str) -> dict[str, int]:
         """The fewest connections from ``space`` to every space a path joins it to (breadth-first)."""

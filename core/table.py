@@ -82,8 +82,8 @@ def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
 def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
     spaces = ctx.state.spaces
     pairs = zip(space_picks(ctx, N_("{space} becomes Protestant")), space_picks(ctx, N_("{space} becomes Catholic")))
-    is_protestant = Religion.PROTESTANT  # read once, not per space
-    return [catholic if spaces[protestant.choice.args[0]].religion == is_protestant else protestant for protestant, catholic in pairs]
+    protestant_religion = Religion.PROTESTANT  # read once, not per space
+    return [catholic if spaces[protestant.choice.args[0]].religion == protestant_religion else protestant for protestant, catholic in pairs]
 
 
 def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:

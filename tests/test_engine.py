@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core import engine, i18n, marriage
-from core.choices import Choice, IllegalChoice, Verb
+from core.choices import Choice, Decision, IllegalChoice, Option, Verb
+from core.i18n import Message
 from core.state import Phase
 from tests.conftest import ctx, new_session
 
@@ -57,6 +58,20 @@ def test_a_refusal_and_the_prompt_read_in_the_language_that_asked_when_they_are_
         assert str(refused.value) == refusal_made_at_once
     finally:
         i18n.use("en")
+
+
+def test_a_decision_made_by_an_outside_caller_keeps_its_text_prompt_and_its_message():
+    """Decision's public constructor as before the prompts became lazy: a prompt in words, and the same
+    prompt kept without a language (``prompt_message``), by keyword or in its old eighth place; the
+    language a decision reads in is never taken from a positional argument."""
+    message = Message("Spain: propose a marriage (MAR-3)")
+    by_keyword = Decision("spain", "Spain: propose", "MAR-3", (Choice(Verb.DONE),), prompt_message=message)
+    by_place = Decision("spain", "Spain: propose", "MAR-3", (Choice(Verb.DONE),), (), None, False, message)
+    for decision in (by_keyword, by_place):
+        assert decision.prompt == "Spain: propose" and decision.prompt_message is message
+    assert Decision.asking("spain", message, "MAR-3", ()).prompt_message is message
+    with pytest.raises(TypeError):
+        Option(Choice(Verb.DONE), "", None, "ru")  # type: ignore[misc]
 
 
 def test_same_seed_same_game(data):
