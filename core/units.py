@@ -7,7 +7,7 @@ from core.context import Ctx
 from core.gamedata import GameData
 from core.i18n import N_, _, msg
 from core.ids import Power
-from core.procedures import TableKind, pick, space_picks
+from core.procedures import TableKind, named, pick, shown_name, space_picks
 from core.state import GameState, Units
 
 def fortified(data: GameData, state: GameState, space_id: str) -> bool:
@@ -86,25 +86,18 @@ def raise_unit(ctx: Ctx, power: str, kind: str, space_id: str) -> None:
 # ---- moving units (a table action, TABLE-1; IND-2 refuses independent regulars) -------------------
 
 
-def _owner_name(ctx: Ctx, owner: str) -> str:
-    """A power's name in the reader's language (a power is a game term); a minor's or the
-    independents' as written."""
-    return str(ctx.power_term(owner)) if owner in ctx.tables.power_ids else ctx.name(owner)
-
-
 def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
     picks = ctx.tables.memo("move units from", lambda: {o.choice.args[0]: o for o in space_picks(ctx, N_("Move units from {space}"))})
     return [picks[s] for s, sp in ctx.state.spaces.items() if sp.units]
 
 
 def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(owner, _("{owner} units").format(owner=_owner_name(ctx, owner))) for owner in ctx.state.spaces[args[0]].units]
+    return [pick(owner, _("{owner} units").format(owner=shown_name(ctx, owner))) for owner in ctx.state.spaces[args[0]].units]
 
 
 def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units[args[1]]
-    owner = ctx.power_term(args[1]) if args[1] in ctx.tables.power_ids else ctx.name(args[1])
-    space = ctx.name(args[0])
+    owner, space = named(ctx, args[1]), ctx.name(args[0])
     no_regular = "" if held.regulars else msg("TABLE-1: no {owner} regular in {space}", owner=owner, space=space)
     no_mercenary = "" if held.mercenaries else msg("TABLE-1: no {owner} mercenary in {space}", owner=owner, space=space)
     return [pick("regular", _("a regular"), no_regular), pick("mercenary", _("a mercenary"), no_mercenary)]
