@@ -21,6 +21,9 @@ from core.i18n import N_, _
 # game store hold every hand (GEN-8). A folder the player made already is left as they made it.
 PRIVATE_FOLDER_MODE = 0o700
 PRIVATE_FILE_MODE = 0o600
+# The store of shared games in the save folder (core/store.py), named here so the title screen can
+# look for it without importing the engine the store needs
+STORE_NAME = "games.sqlite3"
 # A write in progress takes milliseconds; a temporary file older than this was left by a killed write.
 STALE_TEMP_SECONDS = 10.0
 # How write_text names them: mkstemp with prefix ".<target name>.", 8 characters of

@@ -55,7 +55,7 @@ from core.i18n import N_, Message, _, msg
 from core.session import Action, Session
 from core.setup import Setup, SetupError
 
-STORE_NAME = "games.sqlite3"
+STORE_NAME = atomic.STORE_NAME
 SCHEMA_VERSION = 3  # 2: seat claims; 3: who decides per game, table talk, notices sent
 BUSY_TIMEOUT_MS = 5000
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again

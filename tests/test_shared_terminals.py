@@ -180,6 +180,29 @@ async def test_the_title_screen_says_in_how_many_shared_games_it_is_your_turn(tm
         assert not lonely.screen.query_one("#your-turn").display and not (tmp_path / "elsewhere" / STORE_NAME).exists()
 
 
+TITLE_ALONE = """
+import sys
+import tui.app
+tui.app.WARM_UP_AFTER_SECONDS = 3600  # the game machinery's warm-up: not within this run
+from tui.app import VirginQueenApp
+async def idle_title(pilot):
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    print(sorted(m for m in ("core.session", "core.store", "tui.shared_games") if m in sys.modules))
+    pilot.app.exit()
+VirginQueenApp(__import__("pathlib").Path(sys.argv[1])).run(headless=True, size=(80, 24), auto_pilot=idle_title)
+"""
+
+
+def test_the_title_looks_for_shared_games_without_loading_the_engine_when_there_is_no_store(tmp_path):
+    """Counting the shared games waiting (above) needs the store's module, which imports the engine: a
+    third of a start-up, on a thread that slowed the title's first frame by ~0.15 s. Without a store
+    there are none to count, and nothing of it is loaded."""
+    loaded = subprocess.run([sys.executable, "-c", TITLE_ALONE, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip().splitlines()[-1] == "[]"
+
+
 @pytest.mark.slow
 async def test_two_players_talk_at_the_table_and_a_line_is_never_markup(tmp_path, data):
     """Table talk: Ana says a line from her board (c, shown in the footer of shared games only); Ben's

@@ -60,10 +60,7 @@ class SharedGames:
                 self._store = None
 
     def waiting_for(self, player: str) -> int:
-        """How many shared games wait for ``player``'s decision (none when there is no store yet: it is
-        not made just to be asked)."""
-        if not (self.save_dir / STORE_NAME).exists():
-            return 0
+        """How many shared games wait for ``player``'s decision (StoreError)."""
         with self._lock:
             return len(self._opened().waiting(player))
 

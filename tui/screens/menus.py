@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
+from core.atomic import STORE_NAME
 from core.gamedata import PROVISIONAL_NOTE, GameData
 from core.i18n import N_, _, ngettext
 from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
@@ -97,18 +98,22 @@ class TitleScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def _offer_continue(self) -> None:
         """Continue is offered when a game slot is in the save folder, and the shared games waiting for
-        this player are counted (both looked up off the event loop)."""
-        from tui.shared_games import SharedGames
+        this player are counted (both looked up off the event loop). Without a store there are none,
+        and the store's module (it imports the engine: a third of a start-up) is not loaded to say so."""
         from tui.slots import last_played
 
         found = last_played(self.terminal.save_dir) is not None
-        games = SharedGames(self.terminal.save_dir, self.terminal.data)
-        try:
-            waiting = games.waiting_for(self.terminal.player)
-        except SharedGames.ERRORS:
-            waiting = 0  # the lobby says what is wrong with the store
-        finally:
-            games.close()
+        waiting = 0
+        if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
+            from tui.shared_games import SharedGames
+
+            games = SharedGames(self.terminal.save_dir, self.terminal.data)
+            try:
+                waiting = games.waiting_for(self.terminal.player)
+            except SharedGames.ERRORS:
+                pass  # the lobby says what is wrong with the store
+            finally:
+                games.close()
         self.app.call_from_thread(self._show_continue, found, waiting)
 
     def _show_continue(self, found: bool, waiting: int) -> None:
