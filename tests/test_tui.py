@@ -569,6 +569,18 @@ async def test_the_focused_field_of_the_new_game_form_stands_out(tmp_path):
         compare_snapshot(app, "new-game-focus")
 
 
+async def test_the_new_game_form_opens_on_its_first_field(tmp_path):
+    """Its first field (the scenario), not its scroll box, has the keys when it opens: a typed key goes
+    to a field, and focusing the box restyled every field of the form (~0.1 s of the first open)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen) and app.focused is app.screen.query_one("#scenario")
+        await pilot.press("tab")
+        assert app.focused is app.screen.query_one("#holder-ottoman")
+
+
 async def test_the_highlighted_choice_is_scrolled_into_view_in_the_walkthrough(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -224,6 +224,7 @@ class NewGameScreen(Screen[None]):
         Binding("tab", "app.focus_next", N_("Next field"), key_display="⇥"),
         Binding("shift+tab", "app.focus_previous", N_("Previous field"), key_display="⇧⇥"),
     ]
+    AUTO_FOCUS = "#scenario"
 
     def __init__(self, data: GameData, shared: bool = False, player: str = "") -> None:
         super().__init__()
