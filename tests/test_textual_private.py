@@ -3,8 +3,16 @@ upgrade moves or changes the private API a workaround uses."""
 
 from __future__ import annotations
 
+import os
+import pty
+import queue
+import threading
+import tty
+
 import pyte
+from textual import events
 from textual.app import App, ComposeResult
+from textual.drivers.linux_driver import LinuxDriver
 from textual.binding import Binding
 from textual.screen import Screen
 import pytest
@@ -22,6 +30,7 @@ from tui.textual_private import (
     enable_footer_keys,
     footer_has_keys,
     forget_gone_widgets_styles,
+    prompt_input_driver,
     record_frames,
     replace_first_screen,
     watchers_of,
@@ -240,3 +249,45 @@ async def test_text_laid_out_once_still_gets_its_scrollbar_and_scrolls_to_its_la
         await _layouts_when_the_text_becomes(pilot, 2)  # and shrinks back: no scrollbar, the text whole
         assert not pane.show_vertical_scrollbar and pane.max_scroll_y == 0
         assert "line&#160;2<" in pilot.app.export_screenshot()
+
+
+async def test_the_terminal_input_answers_a_lone_esc_and_closes_at_once(monkeypatch):
+    """Textual's Linux driver reads keys in a thread that waits 0.1 s at a time: a lone Esc (told from
+    an escape sequence after ESCDELAY) came up to 0.2 s late, and closing the input for Ctrl+Q waited
+    out two waits. Here the thread's idle wait is an hour: the Esc still comes at the parser's deadline,
+    and closing wakes the thread (with Textual's loop neither happens within the 10 s allowed)."""
+    received: queue.Queue[object] = queue.Queue()
+
+    class Recording(prompt_input_driver(LinuxDriver)):  # type: ignore[misc]
+        idle_wait_seconds = 3600.0
+
+        def process_message(self, message: object) -> None:
+            received.put(message)
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)  # as the driver sets a terminal when the app starts
+    driver = Recording(App(), mouse=False)
+    driver.fileno = slave
+    driver._key_thread = threading.Thread(target=driver._run_input_thread, daemon=True)
+    driver._key_thread.start()
+    try:
+        os.write(master, b"\x1b")
+        key = received.get(timeout=10)
+        assert isinstance(key, events.Key) and key.key == "escape"
+        monkeypatch.setattr("signal.signal", lambda *_: None)  # closed from a thread here, not the main one
+        closing = threading.Thread(target=driver.disable_input, daemon=True)
+        closing.start()
+        closing.join(10)
+        assert not closing.is_alive() and not driver._key_thread.is_alive()
+    finally:
+        driver.close()
+        os.close(master)
+        os.close(slave)
+
+
+def test_the_app_reads_a_terminal_with_the_prompt_driver():
+    from tui.app import VirginQueenApp
+
+    linux = prompt_input_driver(LinuxDriver)
+    assert issubclass(linux, LinuxDriver) and linux.__name__ == "PromptLinuxDriver"
+    assert VirginQueenApp().get_driver_class() is linux

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from textual import on
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
@@ -45,7 +46,7 @@ from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, language_for, update_settings
 from tui.terminal import Terminal
-from tui.textual_private import replace_first_screen
+from tui.textual_private import prompt_input_driver, replace_first_screen
 
 if TYPE_CHECKING:
     from tui.board import Board
@@ -123,6 +124,9 @@ class VirginQueenApp(App[None]):
         # the next screens, "Walkthrough done" included)
         self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
         self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_worker(_load_game_machinery, thread=True, group="imports", exit_on_error=False))
+
+    def get_driver_class(self) -> type[Driver]:
+        return prompt_input_driver(super().get_driver_class())
 
     @cached_property
     def controller(self) -> Controller:

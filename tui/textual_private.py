@@ -4,14 +4,23 @@ below 9 in pyproject.toml)."""
 
 from __future__ import annotations
 
+import os
+import selectors
+from codecs import getincrementaldecoder
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from textual._compositor import CompositorUpdate
+from textual._loop import loop_last
+from textual._parser import ParseError
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
+from textual.driver import Driver
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
@@ -141,3 +150,80 @@ class LaidOutOnceStatic(_LaidOutOnce, Static):
 
 class LaidOutOnceScroll(_LaidOutOnce, VerticalScroll):
     """A VerticalScroll whose content growing or shrinking costs its screen one layout, not two."""
+
+
+def prompt_input_driver(driver_class: type[Driver]) -> type[Driver]:
+    """Textual's Linux terminal driver, with an input thread that answers at once (``PromptLinuxDriver``);
+    any other driver (the browser's, a test's) as it is."""
+    from textual.drivers.linux_driver import LinuxDriver
+
+    return _prompt_linux_driver() if driver_class is LinuxDriver else driver_class
+
+
+@cache
+def _prompt_linux_driver() -> type[Driver]:
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class PromptLinuxDriver(LinuxDriver):
+        """Textual 8.2's Linux driver reads the terminal in a thread that waits 0.1 s at a time and only
+        then looks at the clock: a lone Esc (told from a key's escape sequence after ESCDELAY, 0.1 s)
+        came through 0.1-0.2 s late, and closing the input for Ctrl+Q waited out two such waits (play-
+        test: Esc 235 ms, Ctrl+Q 267 ms at their slowest). This thread waits until the parser's own
+        deadline when it has one, and wakes at once when the input is closed."""
+
+        idle_wait_seconds = 0.1  # with nothing pending (Textual's wait): only to notice the input closing
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._wake_read, self._wake_write = os.pipe()
+
+        def disable_input(self) -> None:
+            if self._key_thread is not None and self._key_thread.is_alive() and not self.exit_event.is_set():
+                os.write(self._wake_write, b"\0")  # the thread waits for the exit event Textual sets next
+            super().disable_input()
+
+        def close(self) -> None:
+            super().close()
+            os.close(self._wake_read)
+            os.close(self._wake_write)
+
+        def run_input_thread(self) -> None:
+            """Textual's loop (LinuxDriver.run_input_thread), waiting as the class says."""
+            selector = selectors.SelectSelector()
+            selector.register(self.fileno, selectors.EVENT_READ)
+            selector.register(self._wake_read, selectors.EVENT_READ)
+            parser = XTermParser(self._debug)
+            decode = getincrementaldecoder("utf-8")().decode
+
+            def process(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
+                for last, (key, _mask) in loop_last(ready):
+                    if key.fd == self._wake_read:
+                        os.read(self._wake_read, 64)
+                        self.exit_event.wait(1.0)
+                        continue
+                    data = decode(os.read(self.fileno, 1024 * 4), final=final and last)
+                    if not data:  # a piped stdin at its end
+                        break
+                    for event in parser.feed(data):
+                        self.process_message(event)
+                for event in parser.tick():
+                    self.process_message(event)
+
+            def wait() -> float:
+                deadline = parser._timeout_time
+                return self.idle_wait_seconds if deadline is None else max(0.0, deadline - get_time())
+
+            try:
+                while not self.exit_event.is_set():
+                    process(selector.select(wait()))
+                selector.unregister(self.fileno)
+                process(selector.select(0), final=True)  # what is there already: no wait on the way out
+            finally:
+                selector.close()
+                try:
+                    for _event in parser.feed(""):
+                        pass
+                except (EOFError, ParseError):
+                    pass
+
+    return PromptLinuxDriver
