@@ -29,6 +29,7 @@ from tui.textual_private import (
     drop_closed_watchers,
     enable_footer_keys,
     footer_has_keys,
+    compose_ahead,
     forget_gone_widgets_styles,
     prompt_input_driver,
     record_frames,
@@ -195,6 +196,33 @@ async def test_the_first_screen_is_replaced_and_removed():
         replace_first_screen(app, Named("third"))  # and is replaced in its turn
         await pilot.pause()
         assert str(app.screen.query_one("#named", Static).content) == "third" and len(app.screen_stack) == 1
+
+
+class CountedCompose(Named):
+    composed = 0
+
+    def compose(self) -> ComposeResult:
+        CountedCompose.composed += 1
+        yield from super().compose()
+
+
+async def test_a_screen_composed_ahead_is_composed_once_and_shown_when_pushed():
+    """An installed screen composed ahead has its widgets styled before it is ever shown, and its first
+    push only shows them (this fails when an upgrade composes a running screen again, or no longer
+    starts one that is registered: then compose it at its push, as before)."""
+    app = FirstScreen()
+    async with app.run_test() as pilot:
+        ahead = CountedCompose("ahead")
+        app.install_screen(ahead, "ahead")
+        compose_ahead(app, ahead)
+        await pilot.pause()
+        label = ahead.query_one("#named", Static)
+        assert CountedCompose.composed == 1 and label.is_mounted and label.styles.height is not None
+        assert app.screen is not ahead and "ahead" not in app.export_screenshot()
+        app.push_screen("ahead")
+        await pilot.pause()
+        assert app.screen is ahead and ahead.query_one("#named", Static) is label and CountedCompose.composed == 1
+        assert "ahead" in app.export_screenshot()
 
 
 class GrowingText(App[None]):

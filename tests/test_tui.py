@@ -581,6 +581,22 @@ async def test_the_new_game_form_opens_on_its_first_field(tmp_path):
         assert app.focused is app.screen.query_one("#holder-ottoman")
 
 
+async def test_the_new_game_form_is_composed_while_the_title_waits_for_a_key(tmp_path, monkeypatch):
+    """Once the game machinery is loaded in the background, the new-game form is composed ahead, so n
+    only shows it (its first open took ~0.25 s in a real terminal, the first key most players press)."""
+    monkeypatch.setattr("tui.app.WARM_UP_AFTER_SECONDS", 0.01)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        form = app.get_screen("new-game")
+        assert isinstance(form, NewGameScreen) and form.is_running and form.query_one("#scenario").is_mounted
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is form and app.focused is form.query_one("#scenario")
+
+
 async def test_the_highlighted_choice_is_scrolled_into_view_in_the_walkthrough(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

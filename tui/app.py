@@ -64,6 +64,7 @@ PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's
 # Imported in a worker once the title screen has been on screen for a moment, so that the first game,
 # walkthrough or rules browser opens without importing them (~0.3 s of CPU here); the title screen never
 # waits for them, and its first keys are not shared with them (a game asked for sooner imports them then).
+# Then the new-game form is composed ahead (TitleScreen.compose_ahead).
 WARM_UP_AFTER_SECONDS = 0.5
 GAME_MACHINERY = ("tui.controller", "tui.board", "core.walkthroughs", "tui.screens.walkthrough_menu", "tui.screens.map", "tui.screens.vp_chart")
 
@@ -123,7 +124,11 @@ class VirginQueenApp(App[None]):
         # a toast is about the screen it came on: it goes with it (play-test: a refusal stayed over
         # the next screens, "Walkthrough done" included)
         self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
-        self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_worker(_load_game_machinery, thread=True, group="imports", exit_on_error=False))
+        self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(_load_game_machinery, self._compose_ahead))
+
+    def _compose_ahead(self, _loaded: None) -> None:
+        if isinstance(self.screen, TitleScreen):
+            self.screen.compose_ahead()
 
     def get_driver_class(self) -> type[Driver]:
         return prompt_input_driver(super().get_driver_class())

@@ -82,6 +82,15 @@ def record_frames(app: App[Any], on_frame: Callable[[str], None]) -> None:
     app._display = recording  # type: ignore[method-assign]
 
 
+def compose_ahead(app: App[Any], screen: Screen[Any]) -> None:
+    """Compose and style an installed screen now, before its first open: Textual 8.2 does it when the
+    screen is first pushed (``App._get_screen`` registers a screen that is not running), and a screen
+    it finds running already it only lays out and draws."""
+    assert app.get_screen(screen) is screen and screen not in app.screen_stack, "an installed screen, not shown"
+    if not screen.is_running:
+        app._register(app, screen)
+
+
 def replace_first_screen(app: App[Any], screen: Screen[Any]) -> None:
     """Put ``screen`` in place of the first screen of the stack (the title, or the lobby over SSH),
     which is then removed. Textual 8.2 gives the first screen no result callback (it is not pushed),
