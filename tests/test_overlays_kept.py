@@ -206,3 +206,39 @@ async def test_rule_help_reopened_scrolls_the_list_as_a_new_browser_would(tmp_pa
         await pilot.press("escape", "question_mark")
         await settle(pilot)
         assert options.scroll_offset.y == 0 and app.screen.current_rule == "GEN-6"  # GEN-6 is in the first page
+
+
+async def test_an_overlay_reopened_on_an_unchanged_game_is_not_laid_out_again(tmp_path, data, monkeypatch):
+    """Reopening the log (l) or rule help (?) with nothing changed only draws it: a text updated to the
+    words it had, or a detail line set through a later message, laid the whole screen out once or twice
+    more (issue 23: a key at most 2x one bound to nothing)."""
+    from textual.screen import Screen
+
+    layouts: list[str] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen, *args: object, **kwargs: object) -> None:
+        layouts.append(type(screen).__name__)
+        refresh_layout(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        for key, kind in (("l", LogSearchScreen), ("question_mark", RulesBrowser)):
+            await pilot.press(key)
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            layouts.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, kind) and kind.__name__ not in layouts, layouts
+            await pilot.press("escape")
+            await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        lines = app.screen.query_one(LogLines)
+        assert session.log[-1].text in app.screen.query_one("#log-detail").content
+        assert_cursor_line_in_view(lines)

@@ -66,8 +66,9 @@ class LogLines(ScrollView, can_focus=True):
     def show(self, events: list[Event]) -> None:
         self.events = events
         self.virtual_size = Size(self.size.width, len(events))
-        self.cursor = max(0, len(events) - 1)
-        self.call_after_refresh(self._keep_cursor_visible)  # once the new virtual size is laid out
+        self.cursor = max(0, len(events) - 1)  # scrolled to at once when the list has its size already
+        if not self.size:
+            self.call_after_refresh(self._keep_cursor_visible)  # once its first size is laid out
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
@@ -160,6 +161,7 @@ class LogSearchScreen(ModalScreen[None]):
         log = self.events
         found = [e for e in log if log_filter.matches(e, self.names)]
         self.query_one(LogLines).show(found)
+        self._show_detail(found[-1] if found else None)  # now, in this layout: the cursor's Moved comes later
         if log_filter.words:
             count = ngettext(
                 "{found} of {count} log lines with {words} - Enter: the rule a line cites",
@@ -178,7 +180,13 @@ class LogSearchScreen(ModalScreen[None]):
     def _show_count(self) -> None:
         """The count, and the search's examples, wrapped, while it is being typed."""
         hint = "\n" + _("Search: {examples}").format(examples=_(FILTER_HELP)) if self.query_one("#log-filter", Input).has_focus else ""
-        self.query_one("#log-count", Static).update(self._count + hint)
+        self._set_text("#log-count", self._count + hint)
+
+    def _set_text(self, selector: str, text: str) -> None:
+        """Each update lays the screen out again: only a text that changed."""
+        shown = self.query_one(selector, Static)
+        if shown.content != text:
+            shown.update(text)
 
     @on(Input.Changed, "#log-filter")
     def _filter(self, event: Input.Changed) -> None:
@@ -196,9 +204,11 @@ class LogSearchScreen(ModalScreen[None]):
 
     @on(LogLines.Moved)
     def _moved(self, message: LogLines.Moved) -> None:
-        event = message.event
+        self._show_detail(message.event)
+
+    def _show_detail(self, event: Event | None) -> None:
         text = f"{log_line(event, self.names)}  ({where(event)})" if event is not None else _("No log line matches.")
-        self.query_one("#log-detail", Static).update(text)
+        self._set_text("#log-detail", text)
 
     @on(LogLines.Chosen)
     def _chosen(self, message: LogLines.Chosen) -> None:

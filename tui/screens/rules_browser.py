@@ -140,13 +140,14 @@ class RulesBrowser(ModalScreen[None]):
             options.clear_options()
             options.add_options([Option(list_line(e), id=e.id) for e in found])
         total = len(entries())
-        self.query_one("#rules-found", Static).update(
-            ngettext(
-                "{found} of {count} rule - [S] sources [D] decision [P] provisional",
-                "{found} of {count} rules - [S] sources [D] decision [P] provisional",
-                total,
-            ).format(found=len(found), count=total)
-        )
+        count = ngettext(
+            "{found} of {count} rule - [S] sources [D] decision [P] provisional",
+            "{found} of {count} rules - [S] sources [D] decision [P] provisional",
+            total,
+        ).format(found=len(found), count=total)
+        shown_count = self.query_one("#rules-found", Static)
+        if shown_count.content != count:  # each update lays the screen out again: only a changed count
+            shown_count.update(count)
         if found:
             ids = [e.id for e in found]
             options.highlighted = ids.index(select) if select in ids else 0
