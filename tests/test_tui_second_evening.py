@@ -4,6 +4,8 @@ the keys that work. Pilot tests at 80x24, one or more per item of the issue."""
 
 from __future__ import annotations
 
+import threading
+
 import pyte
 import pytest
 from rich.cells import cell_len
@@ -19,7 +21,8 @@ from tests.conftest import choice_strings, choose, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
 from tests.test_tui import spain_before_france_two_people
 from tests.tui_helpers import app_for, pick, post, screen_text, settle, show_session, start_walkthrough
-from tui.messages import ContinueGame, Destination, LeaveGame, LoadGame, StartGame
+from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
+from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogSearchScreen
 from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import ReportScreen
@@ -435,3 +438,43 @@ async def test_an_empty_save_folder_shows_its_line_and_no_empty_list(tmp_path):
         await settle(pilot)
         listing = app.screen.query_one("#saves", OptionList)
         assert not listing.display and "No saved games yet." in screen_text(app)
+
+
+async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_done(tmp_path, data, monkeypatch):
+    """Play-test: l while the computers moved opened the log, which closed by itself as soon as they
+    were done (the decision back at this keyboard swept every overlay away). It stays open until its
+    player closes it; the board under it shows the new decision."""
+    from core.bots import RandomBot
+
+    release = threading.Event()
+    choose = RandomBot.choose
+
+    def held(self, session, decision):
+        release.wait(10)  # the computer thinks until the log is open
+        return choose(self, session, decision)
+
+    monkeypatch.setattr(RandomBot, "choose", held)
+    session = spain_and_computers(data, [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 101 cp")
+        app.screen.post_message(Choose(Choice.parse("cp influence venice")))  # not settled: the computers hold
+        for _ in range(20):
+            await pilot.pause()
+            if "The computer players are moving..." in screen_text(app):
+                break
+        assert "The computer players are moving..." in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        assert isinstance(log, LogSearchScreen)
+        release.set()
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert app.controller.session.decision.power == "spain"  # Ana's again: the computers are done
+        assert app.screen is log
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen)
+        assert app.screen.query_one("#choices", OptionList).option_count == len(app.controller.session.decision.choices)

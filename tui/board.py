@@ -95,9 +95,13 @@ class Board:
         events = self.controller.take_events() if self._reports_due(shown) else []
         board = self._game_screen()
         same_game = self.controller.driver is self._laid_out_for
-        if same_game and not events and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
+        if same_game and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
             if not isinstance(self.app.screen, (ReportScreen, HandoffScreen)):  # the table talk, the map, the log...
-                board.refresh_view(shown)  # stays open: the board under it follows (another terminal's move)
+                # stays open until its player closes it: the board under it follows (the computers' moves,
+                # another terminal's), and the reports of phases passed come above it (play-test: the log
+                # opened while the computers moved closed by itself when they were done)
+                board.refresh_view(shown)
+                self._push_reports([], events)
                 return
         self._laid_out_for = self.controller.driver
         with self.app.batch_update():  # one frame for the whole change
