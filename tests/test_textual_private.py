@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import pty
 import queue
+import subprocess
+import sys
 import threading
 import tty
 
@@ -319,3 +321,17 @@ def test_the_app_reads_a_terminal_with_the_prompt_driver():
     linux = prompt_input_driver(LinuxDriver)
     assert issubclass(linux, LinuxDriver) and linux.__name__ == "PromptLinuxDriver"
     assert VirginQueenApp().get_driver_class() is linux
+
+
+@pytest.mark.parametrize(("given", "waited"), [(None, "0.05"), ("120", "0.12")])
+def test_a_lone_esc_is_told_from_a_key_sequence_after_50_ms_unless_the_player_says(given, waited):
+    """Textual waits ESCDELAY ms (its default 100) after an Esc for the rest of a key's sequence: the
+    app waits 50, as Neovim does; a player's own ESCDELAY stands."""
+    env = {key: value for key, value in os.environ.items() if key != "ESCDELAY"}
+    if given is not None:
+        env["ESCDELAY"] = given
+    said = subprocess.run(
+        [sys.executable, "-c", "import tui.app, textual.constants; print(textual.constants.ESCAPE_DELAY)"],
+        capture_output=True, text=True, check=True, env=env,
+    )
+    assert said.stdout.strip() == waited
