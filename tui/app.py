@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from textual import on
-from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.events import Resize
@@ -46,7 +45,7 @@ from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, language_for, update_settings
 from tui.terminal import Terminal
-from tui.textual_private import prompt_input_driver, replace_first_screen
+from tui.textual_private import CoveredScreensApp, prompt_input_driver, replace_first_screen
 
 if TYPE_CHECKING:
     from tui.board import Board
@@ -83,7 +82,7 @@ class IoDone(Message):
         self.result = result
 
 
-class VirginQueenApp(App[None]):
+class VirginQueenApp(CoveredScreensApp):
     CSS_PATH = Path(__file__).parent / "styles" / "app.tcss"
     TITLE = "The Virgin Queen"
     # Textual's command palette crashes on fast keys (Ctrl+P then Enter x3: ScreenStackError; Ctrl+P

@@ -91,6 +91,21 @@ def compose_ahead(app: App[Any], screen: Screen[Any]) -> None:
         app._register(app, screen)
 
 
+class CoveredScreensApp(App[None]):
+    """An app whose screens under an opaque screen are not drawn. Textual 8.2 counts the screen under
+    the top one as visible whatever the top screen's background (``App._background_screens``): showing
+    an overlay drew the board under it once more and then the overlay again over the board's regions
+    (two renders of three when the log or rule help opened), and a screen covered by a board counted as
+    current. A top screen with an opaque background leaves none visible under it."""
+
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        stack = self._screen_stack
+        if stack and stack[-1].styles.background.a == 1:
+            return []
+        return super()._background_screens
+
+
 def replace_first_screen(app: App[Any], screen: Screen[Any]) -> None:
     """Put ``screen`` in place of the first screen of the stack (the title, or the lobby over SSH),
     which is then removed. Textual 8.2 gives the first screen no result callback (it is not pushed),
