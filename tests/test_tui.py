@@ -582,13 +582,12 @@ async def test_the_new_game_form_opens_on_its_first_field(tmp_path):
 
 
 async def test_the_new_game_form_is_composed_while_the_title_waits_for_a_key(tmp_path, monkeypatch):
-    """Once the game machinery is loaded in the background, the new-game form is composed ahead, so n
-    only shows it (its first open took ~0.25 s in a real terminal, the first key most players press)."""
-    monkeypatch.setattr("tui.app.WARM_UP_AFTER_SECONDS", 0.01)
+    """Once the title is drawn, the new-game form is composed ahead, so n only shows it (its first open
+    took ~0.25 s in a real terminal, and n is the first key most players press)."""
+    monkeypatch.setattr("tui.app.COMPOSE_AHEAD_AFTER_SECONDS", 0.01)
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
+        await pilot.pause(0.05)
         await settle(pilot)
         form = app.get_screen("new-game")
         assert isinstance(form, NewGameScreen) and form.is_running and form.query_one("#scenario").is_mounted

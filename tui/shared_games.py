@@ -12,7 +12,7 @@ from attrs import frozen
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Seat, Setup, SetupError
-from core.store import CHAT_LINE_CHARS, STORE_NAME, ChatLine, GameRow, SqliteStore, StoreError
+from core.store import CHAT_LINE_CHARS, ChatLine, GameRow, SqliteStore, StoreError
 from core.views import ONLOOKER
 
 
