@@ -145,3 +145,21 @@ async def test_a_connecting_player_s_choice_is_their_own(tmp_path):
         await settle(pilot)
         assert i18n.current() == "ru" and [type(screen) for screen in app.screen_stack] == [LobbyScreen]
     assert Settings.read(tmp_path) == Settings(players={"Ana": "ru"})
+
+
+async def test_after_a_language_is_chosen_the_new_game_form_is_composed_ahead_in_it(tmp_path, monkeypatch):
+    """The title made anew in the language chosen composes its new-game form ahead too: n stays quick."""
+    monkeypatch.setattr("tui.app.COMPOSE_AHEAD_AFTER_SECONDS", 0.01)
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = app.get_screen("new-game")
+        await pilot.press("i")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # Español
+        await pilot.pause(0.05)
+        await settle(pilot)
+        form = app.get_screen("new-game")
+        assert i18n.current() == "es" and form is not first and form.is_running
+        assert "Escenario" in str(form.query_one(".seat Label").content)
+    i18n.use("en")

@@ -3,6 +3,8 @@ upgrade moves or changes the private API a workaround uses."""
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import os
 import pty
 import queue
@@ -14,6 +16,7 @@ import tty
 import pyte
 from textual import events
 from textual.app import App, ComposeResult
+from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.binding import Binding
 from textual.screen import Screen
@@ -342,6 +345,7 @@ async def test_the_terminal_input_answers_a_lone_esc_and_closes_at_once(monkeypa
 
     master, slave = pty.openpty()
     tty.setraw(slave)  # as the driver sets a terminal when the app starts
+    monkeypatch.setattr("signal.signal", lambda *_: None)  # no handlers left in this process; closed from a thread
     driver = Recording(App(), mouse=False)
     driver.fileno = slave
     driver._key_thread = threading.Thread(target=driver._run_input_thread, daemon=True)
@@ -350,15 +354,27 @@ async def test_the_terminal_input_answers_a_lone_esc_and_closes_at_once(monkeypa
         os.write(master, b"\x1b")
         key = received.get(timeout=10)
         assert isinstance(key, events.Key) and key.key == "escape"
-        monkeypatch.setattr("signal.signal", lambda *_: None)  # closed from a thread here, not the main one
         closing = threading.Thread(target=driver.disable_input, daemon=True)
         closing.start()
         closing.join(10)
         assert not closing.is_alive() and not driver._key_thread.is_alive()
     finally:
         driver.close()
+        driver.close()  # twice: nothing closed again
         os.close(master)
         os.close(slave)
+
+
+def test_the_prompt_driver_copies_textuals_input_loop_as_it_is_in_this_version():
+    """PromptLinuxDriver.run_input_thread is Textual 8.2's loop with other waits: when an upgrade
+    changes the original, read it again and carry its changes over (then update the digest)."""
+    source = inspect.getsource(LinuxDriver.run_input_thread)
+    assert hashlib.sha256(source.encode()).hexdigest()[:16] == "d796af6d69db337d"
+
+
+def test_without_termios_every_driver_is_textuals_own(monkeypatch):
+    monkeypatch.setitem(sys.modules, "textual.drivers.linux_driver", None)  # as on Windows: ImportError
+    assert prompt_input_driver(Driver) is Driver
 
 
 def test_the_app_reads_a_terminal_with_the_prompt_driver():

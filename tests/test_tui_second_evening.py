@@ -23,7 +23,7 @@ from tests.test_tui import spain_before_france_two_people
 from tests.tui_helpers import app_for, pick, post, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import PhaseScreen
-from tui.screens.log_search import LogSearchScreen
+from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import ReportScreen
 from tui.screens.rules_browser import RulesBrowser
@@ -474,6 +474,8 @@ async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_
         await settle(pilot)
         assert app.controller.session.decision.power == "spain"  # Ana's again: the computers are done
         assert app.screen is log
+        assert log.query_one(LogLines).events == list(app.controller.session.log)  # their moves listed too
+        assert any("Your decision is waiting" in n.message for n in app._notifications)
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)

@@ -244,6 +244,7 @@ class VirginQueenApp(CoveredScreensApp):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         replace_first_screen(self, self.get_default_screen())
+        self.set_timer(COMPOSE_AHEAD_AFTER_SECONDS, self._compose_ahead)  # the new title's form, in its language
         if lobby_above:
             self.push_screen(LobbyScreen(self.terminal))
         self._check_size(self.size.width, self.size.height)

@@ -15,7 +15,7 @@ from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.kept import kept_screen
-from tui.screens.log_search import open_log_search
+from tui.screens.log_search import LogSearchScreen, open_log_search
 from tui.screens.overlays import HandoffScreen, TextScreen, open_patronage, open_royals
 from tui.screens.rules_browser import open_rules_browser
 from tui.screens.reports import (
@@ -96,11 +96,16 @@ class Board:
         board = self._game_screen()
         same_game = self.controller.driver is self._laid_out_for
         if same_game and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
-            if not isinstance(self.app.screen, (ReportScreen, HandoffScreen)):  # the table talk, the map, the log...
-                # stays open until its player closes it: the board under it follows (the computers' moves,
-                # another terminal's), and the reports of phases passed come above it (play-test: the log
-                # opened while the computers moved closed by itself when they were done)
+            top = self.app.screen
+            if not isinstance(top, (ReportScreen, HandoffScreen)):  # the table talk, the map, the log...
+                # stays open within the phase (play-test: the log opened while the computers moved closed
+                # by itself when they were done): the board under it follows (the computers' moves, another
+                # terminal's), as does an open log; the reports of phases passed come above it
                 board.refresh_view(shown)
+                if isinstance(top, LogSearchScreen) and top.is_mounted:
+                    top.follow(shown.view.log)
+                if events and shown.view.decision is not None:  # the computers are done: it is this keyboard's turn
+                    self.app.notify(_("Your decision is waiting: Esc to the board."), timeout=6)
                 self._push_reports([], events)
                 return
         self._laid_out_for = self.controller.driver

@@ -146,6 +146,16 @@ class LogSearchScreen(ModalScreen[None]):
         self._apply(LogFilter())
         self.query_one(LogLines).focus()
 
+    def follow(self, log: Sequence[Event]) -> None:
+        """The game moved on under the open log: its new lines are listed, through the search typed;
+        the cursor stays on the line being read, or goes on to the newest if it was on the last."""
+        lines = self.query_one(LogLines)
+        reading = lines.cursor if lines.cursor < len(lines.events) - 1 else None
+        self.events = log
+        self._apply(parse_filter(self.query_one("#log-filter", Input).value, self.data))
+        if reading is not None:
+            lines.cursor = reading
+
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("/ search the log: a power, a phase, a turn, a rule, dice or any word"), id="log-filter", compact=True)
         yield Static("", id="log-count", markup=False)
