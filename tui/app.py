@@ -60,8 +60,8 @@ CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notic
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 
 
-# The new-game form is composed ahead (TitleScreen.compose_ahead) once the title has been drawn, faster
-# than anyone reads it and presses n (~0.15 s of CPU, in steps between which keys are handled).
+# The new-game form is composed ahead (TitleScreen.compose_ahead) once the title has been drawn (Textual's
+# Ready: its first frame), faster than anyone reads it and presses n (~0.15 s of CPU, in steps between which keys are handled).
 COMPOSE_AHEAD_AFTER_SECONDS = 0.1
 # Imported in a worker once the title screen has been on screen for a moment, so that the first game,
 # walkthrough or rules browser opens without importing them (~0.3 s of CPU here); the title screen never
@@ -125,6 +125,9 @@ class VirginQueenApp(CoveredScreensApp):
         # a toast is about the screen it came on: it goes with it (play-test: a refusal stayed over
         # the next screens, "Walkthrough done" included)
         self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
+
+    def on_ready(self) -> None:
+        """The first frame is drawn: what the next screens need is made meanwhile."""
         self.set_timer(COMPOSE_AHEAD_AFTER_SECONDS, self._compose_ahead)
         self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_worker(_load_game_machinery, thread=True, group="imports", exit_on_error=False))
 
