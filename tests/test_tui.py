@@ -11,6 +11,7 @@ from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, pick, post, screen_text, settle, show_session
 from tui.messages import LeaveGame, LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
+from tui.app import VirginQueenApp
 from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
 from tui.screens.log_search import LogSearchScreen
 from tui.screens.overlays import HandoffScreen, TableScreen
@@ -919,3 +920,23 @@ async def test_an_engine_error_is_logged_with_its_traceback_and_shown_as_one_lin
         logged = (tmp_path / "virgin-queen.log").read_text()
         assert "Traceback (most recent call last)" in logged and "ZeroDivisionError: a rule divided by zero" in logged
         assert slot.read_text() == saved
+
+
+async def test_once_warmed_up_the_app_in_a_terminal_freezes_what_it_has_made(tmp_path, monkeypatch):
+    """The garbage collector's full collections looked through every object the app had made (~130 ms
+    each, the slowest hand-off Enters): once the title has warmed up, a terminal's app freezes them
+    (gc.freeze); headless (these tests) it does not, the process being shared."""
+    frozen: list[bool] = []
+    warmed: list[bool] = []
+    monkeypatch.setattr("tui.app.gc.freeze", lambda: frozen.append(True))
+    monkeypatch.setattr("tui.app.WARM_UP_AFTER_SECONDS", 0.01)
+    warmed_up = VirginQueenApp._warmed_up
+    monkeypatch.setattr(VirginQueenApp, "_warmed_up", lambda self, loaded: (warmed.append(self.is_headless), warmed_up(self, loaded)))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.05)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+    assert warmed == [True] and frozen == []  # warmed up, headless: nothing frozen
+    VirginQueenApp(tmp_path)._warmed_up(None)  # an app with a terminal (no headless driver)
+    assert frozen == [True]
