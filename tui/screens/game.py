@@ -21,6 +21,7 @@ from tui.textual_private import LaidOutOnceStatic
 from tui.widgets.decision import DecisionPanel
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.texts import set_text
 
 # The strip shows the last four; the whole log is under l. Each line written is laid out again when
 # the strip gets its size: forty of them were a fifth of composing a board.
@@ -74,8 +75,8 @@ class PhaseScreen(Screen[None]):
 
     def _lay_out(self, shown: OnScreen) -> None:
         view = shown.view
-        self._update("#status", view.status)
-        self._update("#vp", display.vp_line(view))
+        set_text(self.query_one("#status", Static), view.status)
+        set_text(self.query_one("#vp", Static), display.vp_line(view))
         info = self.phase_info(view)
         lesson = shown.lesson
         suggested = ""
@@ -85,7 +86,7 @@ class PhaseScreen(Screen[None]):
             last = "\n" + _("The last step did:") + done if done else ""
             info = f"{lesson.heading}\n> {lesson.instruction}{last}{intro}\n\n{info}"
             suggested = lesson.suggested
-        self._update("#phase-info", info)
+        set_text(self.query_one("#phase-info", Static), info)
         shows = (lesson.step if lesson is not None else -1, view.decision)
         if shows != self._shows:  # a new step or decision is read from its top
             self._shows = shows
@@ -99,12 +100,6 @@ class PhaseScreen(Screen[None]):
         if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change
             self._enabled = enabled
             self.refresh_bindings()
-
-    def _update(self, selector: str, text: str) -> None:
-        """A text changed since the last refresh: each update lays the whole screen out again."""
-        widget = self.query_one(selector, Static)
-        if widget.content != text:
-            widget.update(text)
 
     def _show_log(self, events: tuple[Event, ...], names: dict[str, str]) -> None:
         """Write only the events that are new since the last refresh (rewriting 40 lines on every

@@ -18,6 +18,7 @@ from core.i18n import N_, _
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.textual_private import SteadyOptionList
 from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.texts import set_text
 
 if TYPE_CHECKING:
     from core.setup import Seat
@@ -115,9 +116,7 @@ class LobbyScreen(Screen[None]):
         if not self.is_current:  # a game is on screen above (over SSH the lobby stays under it)
             return
         title = _("Shared games - you are {person} - Enter takes a seat or watches").format(person=self.player or _("(no name yet)"))
-        heading = self.query_one("#lobby-title", Static)
-        if heading.content != title:
-            heading.update(title)
+        set_text(self.query_one("#lobby-title", Static), title)
         self._read_store()
 
     @work(thread=True, exclusive=True, group="lobby", exit_on_error=False)

@@ -26,6 +26,7 @@ from core.gamedata import GameData
 from core.i18n import N_, _, ngettext
 from tui.screens.kept import kept_screen
 from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.texts import set_text
 
 
 class LogLines(ScrollView, can_focus=True):
@@ -190,13 +191,7 @@ class LogSearchScreen(ModalScreen[None]):
     def _show_count(self) -> None:
         """The count, and the search's examples, wrapped, while it is being typed."""
         hint = "\n" + _("Search: {examples}").format(examples=_(FILTER_HELP)) if self.query_one("#log-filter", Input).has_focus else ""
-        self._set_text("#log-count", self._count + hint)
-
-    def _set_text(self, selector: str, text: str) -> None:
-        """Each update lays the screen out again: only a text that changed."""
-        shown = self.query_one(selector, Static)
-        if shown.content != text:
-            shown.update(text)
+        set_text(self.query_one("#log-count", Static), self._count + hint)
 
     @on(Input.Changed, "#log-filter")
     def _filter(self, event: Input.Changed) -> None:
@@ -218,7 +213,7 @@ class LogSearchScreen(ModalScreen[None]):
 
     def _show_detail(self, event: Event | None) -> None:
         text = f"{log_line(event, self.names)}  ({where(event)})" if event is not None else _("No log line matches.")
-        self._set_text("#log-detail", text)
+        set_text(self.query_one("#log-detail", Static), text)
 
     @on(LogLines.Chosen)
     def _chosen(self, message: LogLines.Chosen) -> None:

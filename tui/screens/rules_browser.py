@@ -20,6 +20,7 @@ from tui.screens.kept import kept_screen
 from tui.widgets.rule_text import RuleText
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.texts import set_text
 from tui.textual_private import SteadyOptionList
 
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
@@ -145,9 +146,7 @@ class RulesBrowser(ModalScreen[None]):
             "{found} of {count} rules - [S] sources [D] decision [P] provisional",
             total,
         ).format(found=len(found), count=total)
-        shown_count = self.query_one("#rules-found", Static)
-        if shown_count.content != count:  # each update lays the screen out again: only a changed count
-            shown_count.update(count)
+        set_text(self.query_one("#rules-found", Static), count)
         if found:
             ids = [e.id for e in found]
             options.highlighted = ids.index(select) if select in ids else 0
