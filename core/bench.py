@@ -101,27 +101,28 @@ def _median_seconds(action: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
-def cold_start_seconds(snippet: str, runs: int, bytecode_dir: Path) -> list[float]:
-    """Process start to the first frame, headless (our title screen, or the trivial app), as an
-    installed game starts: with its modules' bytecode compiled, as pip does on install (on a machine
-    with PYTHONDONTWRITEBYTECODE set, as this one is, every start would compile our sources while
-    Textual's came compiled). One unmeasured start writes the bytecode into ``bytecode_dir``."""
+def cold_start_seconds(snippets: tuple[str, ...], runs: int, bytecode_dir: Path) -> list[list[float]]:
+    """Process start to the first frame, headless (our title screen, or the trivial app), ``runs`` times
+    each, taking turns (a machine busy for a moment weighs on both alike), as an installed game starts:
+    with its modules' bytecode compiled, as pip does on install (on a machine with
+    PYTHONDONTWRITEBYTECODE set, as this one is, every start would compile our sources while Textual's
+    came compiled). One unmeasured start of each writes the bytecode into ``bytecode_dir``."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(bytecode_dir)
-    results = []
+    results: list[list[float]] = [[] for _ in snippets]
     for _ in range(runs + 1):
-        out = subprocess.run(
-            [sys.executable, "-c", snippet, repr(time.time())],
-            capture_output=True, text=True, check=True, env=env,
-        )
-        results.append(float(out.stdout.strip().splitlines()[-1]))
-    return results[1:]
+        for times, snippet in zip(results, snippets):
+            out = subprocess.run(
+                [sys.executable, "-c", snippet, repr(time.time())],
+                capture_output=True, text=True, check=True, env=env,
+            )
+            times.append(float(out.stdout.strip().splitlines()[-1]))
+    return [times[1:] for times in results]
 
 
 def start_up_figures(runs: int) -> list[Figure]:
     with tempfile.TemporaryDirectory(prefix="vq-bytecode-") as bytecode_dir:
-        starts = cold_start_seconds(COLD_START_SNIPPET, runs, Path(bytecode_dir))
-        floor = cold_start_seconds(TRIVIAL_APP_SNIPPET, runs, Path(bytecode_dir))
+        starts, floor = cold_start_seconds((COLD_START_SNIPPET, TRIVIAL_APP_SNIPPET), runs, Path(bytecode_dir))
     return [
         Figure("start-up to the first frame of the title screen (headless, median, bytecode compiled)", statistics.median(starts) * 1000, "ms",
                "a trivial Textual app", statistics.median(floor) * 1000, most_times_baseline=1.2)
