@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
 import shutil
+import struct
+import subprocess
+import sys
+import termios
 from pathlib import Path
 
 import pytest
@@ -263,15 +270,40 @@ def test_a_non_utf8_override_file_cannot_be_read(tmp_path):
         gamedata.load(tmp_path)
 
 
-@pytest.mark.parametrize("command", ["sim", "virgin-queen"])
-def test_both_commands_print_one_line_and_exit_2_on_a_bad_override(tmp_path, capsys, command):
+def test_sim_prints_one_line_and_exits_2_on_a_bad_override(tmp_path, capsys):
     from core.__main__ import main as core_main
-    from tui.app import main as app_main
 
     (tmp_path / "overrides.toml").write_bytes(b"\xff\xfe")
-    if command == "sim":
-        assert core_main(["sim", "--save-dir", str(tmp_path)]) == 2
-    else:
-        assert app_main(["--save-dir", str(tmp_path)]) == 2
+    assert core_main(["sim", "--save-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "overrides.toml: cannot be read: not UTF-8 text" in err
+
+
+def test_the_game_in_a_terminal_prints_one_line_and_exits_2_on_a_bad_override(tmp_path):
+    """virgin-queen reads the game data once the title is drawn (tui/app.py): bad data ends it there,
+    and the terminal, given back, shows one line saying what is wrong, no traceback."""
+    (tmp_path / "overrides.toml").write_bytes(b"\xff\xfe")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    game = subprocess.Popen(
+        [sys.executable, "-m", "tui.app", "--save-dir", str(tmp_path)],
+        stdin=slave, stdout=slave, stderr=slave, env={**os.environ, "TERM": "xterm-256color"}, cwd=Path(__file__).parent.parent,
+    )
+    os.close(slave)
+    output = b""
+    try:
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the game closed the terminal
+                break
+            if not chunk:
+                break
+            output += chunk
+        assert game.wait(timeout=30) == 2
+    finally:
+        game.kill()
+        os.close(master)
+    text = output.decode(errors="replace")
+    assert text.count("virgin-queen: bad game data:") == 1, text
+    assert "overrides.toml: cannot be read: not UTF-8 text" in text and "Traceback" not in text

@@ -10,7 +10,8 @@ from core import i18n
 from tests.conftest import give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, screen_text, settle, show_session, start_walkthrough
 from tui.screens.game import ActionScreen
-from tui.screens.menus import NewGameScreen, TitleScreen
+from tui.screens.menus import TitleScreen
+from tui.screens.new_game import NewGameScreen
 from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import CardDrawScreen
 

@@ -13,7 +13,7 @@ from tui.app import VirginQueenApp
 from tui.messages import Choose
 from tui.screens.game import PhaseScreen
 from tui.screens.lobby import LobbyScreen
-from tui.screens.menus import NewGameScreen
+from tui.screens.new_game import NewGameScreen
 from tui.screens.reports import ReportScreen
 
 SIZE = (80, 24)

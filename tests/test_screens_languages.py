@@ -23,7 +23,8 @@ from tui.screens.game import ActionScreen, NegotiationScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.log_search import LogSearchScreen
 from tui.screens.map import MapScreen
-from tui.screens.menus import LoadScreen, NewGameScreen, ThemeScreen, TitleScreen
+from tui.screens.menus import LoadScreen, ThemeScreen, TitleScreen
+from tui.screens.new_game import NewGameScreen
 from tui.screens.overlays import HandoffScreen, TableScreen, TextScreen
 from tui.screens.reports import CardDrawScreen
 from tui.screens.rules_browser import RulesBrowser

@@ -13,7 +13,7 @@ from tui.controller import Controller
 from tui.terminal import Terminal
 from tui.messages import BoardChanged, Choose, HandedOff, StartGame, Undo
 from tui.screens.game import ActionScreen, PhaseScreen
-from tui.screens.menus import PERSON, NewGameScreen, seats_for
+from tui.screens.new_game import PERSON, NewGameScreen, seats_for
 from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import GameOverScreen, ReportScreen
 

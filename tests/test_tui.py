@@ -12,7 +12,8 @@ from tests.tui_helpers import app_for, compare_snapshot, pick, post, screen_text
 from tui.messages import LeaveGame, LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.app import VirginQueenApp
-from tui.screens.menus import LoadScreen, NewGameScreen, TitleScreen
+from tui.screens.menus import LoadScreen, TitleScreen
+from tui.screens.new_game import NewGameScreen
 from tui.screens.log_search import LogSearchScreen
 from tui.screens.overlays import HandoffScreen, TableScreen
 from tui.screens.rules_browser import RulesBrowser
@@ -375,13 +376,16 @@ def test_saves_written_by_the_app_replay(tmp_path, data):
     assert Setup(controllers=TWO).controllers["spain"] == "Ana"
 
 
-def test_app_refuses_bad_override_data_with_one_line(tmp_path, capsys):
-    from tui.app import main
-
+async def test_app_refuses_bad_override_data_with_one_line_once_the_title_is_drawn(tmp_path):
+    """The game data is read after the title's first frame (start-up: tui/app.py): bad data ends the
+    app with exit status 2 and one line naming the record, no traceback."""
     (tmp_path / "overrides.toml").write_text('[[royal]]\nid = "philip-ii"\neligibility = "old"\n')
-    assert main(["--save-dir", str(tmp_path)]) == 2
-    err = capsys.readouterr().err
-    assert "royal philip-ii: eligibility: expected a whole number" in err and "Traceback" not in err
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert app.return_code == 2
+    assert app.refusal.startswith("virgin-queen: bad game data: ") and "\n" not in app.refusal
+    assert "royal philip-ii: eligibility: expected a whole number" in app.refusal
 
 
 async def test_marriage_and_patronage_reports_show_the_dice(tmp_path, data):
@@ -499,7 +503,7 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert not app.screen.query_one("#continue").display  # nothing to continue yet
+        assert not app.screen.can_continue  # nothing to continue yet
         await _start_game(app, pilot, "41")
         app.post_message(LeaveGame())
         await settle(pilot)
@@ -509,7 +513,7 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
     again = app_for(tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)  # the save folder is looked at in a worker
-        assert again.screen.query_one("#continue").display
+        assert again.screen.can_continue and again.screen.query_one("#title-menu").ids[0] == "continue"
         await pilot.press("c")
         await settle(pilot)
         assert again.controller.session.state == state and again.controller.session.setup.seed == 42

@@ -162,7 +162,7 @@ async def test_ctrl_n_before_the_new_game_form_is_composed_never_crashes(tmp_pat
     """A real terminal's random keys: Ctrl+N ('n' then Ctrl+N in one burst) reached the new-game form
     on top of the stack before its fields were composed (NoMatches '#holder-ottoman' closed the app).
     It is not taken then; once the form is there, Ctrl+N starts the game."""
-    from tui.screens.menus import NewGameScreen
+    from tui.screens.new_game import NewGameScreen
 
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -68,7 +68,7 @@ async def pick(app: VirginQueenApp, pilot, text: str) -> None:
 
 
 def screen_text(app: VirginQueenApp) -> str:
-    """All text of the active screen's widgets (Static content, option prompts)."""
+    """All text of the active screen's widgets (Static content, option prompts, menu lines)."""
     parts = []
     for widget in app.screen.query("*"):
         content = getattr(widget, "content", None)
@@ -76,11 +76,14 @@ def screen_text(app: VirginQueenApp) -> str:
             parts.append(content)
     from textual.widgets import OptionList, RichLog
 
+    from tui.widgets.key_menu import KeyMenu
     from tui.widgets.rule_text import RuleText
     from tui.widgets.tables import RowsTable
 
     for options in app.screen.query(OptionList):
         parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    for menu in app.screen.query(KeyMenu):
+        parts += [line for _entry, line in menu.entries]
     for table in app.screen.query(RowsTable):
         parts += [" | ".join(table.columns), *(" | ".join(row) for row in table.rows)]
     for rule in app.screen.query(RuleText):

@@ -21,11 +21,9 @@ from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
 
-from core import gamedata, i18n
+from core import i18n
 from core.atomic import clean_stale_temp_files
 from core.i18n import LANGUAGES, N_, UnknownLanguage, _, ngettext
-from core.gamedata import DataError, GameData
-from tui.error_log import log_unexpected
 from tui.messages import (
     BoardChanged,
     ChatSaid,
@@ -41,7 +39,6 @@ from tui.messages import (
     SetPlayerName,
     WalkthroughFinished,
 )
-from tui.screens.lobby import LobbyScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, language_for, update_settings
@@ -49,6 +46,8 @@ from tui.terminal import Terminal
 from tui.textual_private import CoveredScreensApp, prompt_input_driver, replace_first_screen
 
 if TYPE_CHECKING:
+    from core.gamedata import GameData
+    from tui.screens.lobby import LobbyScreen
     from tui.board import Board
     from tui.controller import Controller
 
@@ -69,6 +68,13 @@ COMPOSE_AHEAD_AFTER_SECONDS = 0.1
 # waits for them, and its first keys are not shared with them (a game asked for sooner imports them then).
 WARM_UP_AFTER_SECONDS = 0.5
 GAME_MACHINERY = ("tui.controller", "tui.board", "core.walkthroughs", "tui.screens.walkthrough_menu", "tui.screens.map", "tui.screens.vp_chart")
+
+
+def lobby_screen() -> type[LobbyScreen]:
+    """The lobby's screen, loaded when first shown: it (and its name box) is no part of the title's start."""
+    from tui.screens.lobby import LobbyScreen
+
+    return LobbyScreen
 
 
 def _load_game_machinery() -> None:
@@ -109,13 +115,22 @@ class VirginQueenApp(CoveredScreensApp):
         ``player_fixed``: the name cannot be changed (over SSH it is the key's)."""
         super().__init__()
         clean_stale_temp_files(save_dir)  # left by saves killed mid-write (before the app runs)
-        self.terminal = Terminal(save_dir, data or gamedata.load(save_dir), player or getpass.getuser(), player_fixed)
+        self.terminal = Terminal(save_dir, data, player or getpass.getuser(), player_fixed)  # data None: read after the first frame
         self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
         self._kept_screens: set[str] = set()  # installed to be kept between opens (tui/screens/kept.py)
+        self.refusal = ""  # why the app ended at once (bad game data), said once the terminal is given back
+
+    def run_in_terminal(self) -> int:
+        """Run in this terminal; then, when the app refused to go on, say why in one line (a line
+        Textual printed on exit would be wrapped at the terminal's width, path names and all)."""
+        self.run()
+        if self.refusal:
+            print(self.refusal, file=sys.stderr, flush=True)
+        return self.return_code or 0
 
     def get_default_screen(self) -> TitleScreen | LobbyScreen:
-        return LobbyScreen(self.terminal) if self.starts_in_lobby else TitleScreen(self.terminal)
+        return lobby_screen()(self.terminal) if self.starts_in_lobby else TitleScreen(self.terminal)
 
     def on_mount(self) -> None:
         theme = Settings.read(self.terminal.save_dir).theme
@@ -128,9 +143,24 @@ class VirginQueenApp(CoveredScreensApp):
         self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
 
     def on_ready(self) -> None:
-        """The first frame is drawn: what the next screens need is made meanwhile."""
+        """The first frame is drawn: the game data is read, and what the next screens need is made meanwhile."""
+        if not self._game_data_read():
+            return
         self.set_timer(COMPOSE_AHEAD_AFTER_SECONDS, self._compose_ahead)
         self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(_load_game_machinery, self._warmed_up))
+
+    def _game_data_read(self) -> bool:
+        """The game data read and checked, here, before any key is taken (importing its classes and reading
+        it took ~70 ms that the title's first frame waited for); bad data ends the app with one line."""
+        from core.gamedata import DataError
+
+        try:
+            self.terminal.data
+        except DataError as problem:
+            self.refusal = _("virgin-queen: bad game data: {problem}").format(problem=problem)
+            self.exit(return_code=2)
+            return False
+        return True
 
     def _warmed_up(self, _loaded: None) -> None:
         """The modules, the game data, the title and the new-game form live as long as the process: the
@@ -182,6 +212,8 @@ class VirginQueenApp(CoveredScreensApp):
             try:
                 result = work()
             except Exception as exc:  # the work caught what it expects: this is a bug, kept in the log
+                from tui.error_log import log_unexpected  # with the logging it sets up, only when needed
+
                 self.post_message(IoDone(failed or self._show_problem, log_unexpected(save_dir, N_("working in the background"), exc)))
                 return
             self.post_message(IoDone(done, result))
@@ -252,14 +284,14 @@ class VirginQueenApp(CoveredScreensApp):
         if self.playing:  # what a game's screens write when they are shown follows at once
             self.post_message(BoardChanged())
             return
-        lobby_above = any(isinstance(screen, LobbyScreen) for screen in self.screen_stack[1:])
+        lobby_above = any(isinstance(screen, lobby_screen()) for screen in self.screen_stack[1:])
         self._too_small = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         replace_first_screen(self, self.get_default_screen())
         self.set_timer(COMPOSE_AHEAD_AFTER_SECONDS, self._compose_ahead)  # the new title's form, in its language
         if lobby_above:
-            self.push_screen(LobbyScreen(self.terminal))
+            self.push_screen(lobby_screen()(self.terminal))
         self._check_size(self.size.width, self.size.height)
 
     def action_lobby(self) -> None:
@@ -319,8 +351,8 @@ class VirginQueenApp(CoveredScreensApp):
     def _game_closed(self, message: GameClosed) -> None:  # not "_closed": a MessagePump's flag of that name hides it
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        if message.to is Destination.LOBBY and not isinstance(self.screen, LobbyScreen):
-            self.push_screen(LobbyScreen(self.terminal))
+        if message.to is Destination.LOBBY and not isinstance(self.screen, lobby_screen()):
+            self.push_screen(lobby_screen()(self.terminal))
         elif message.to is Destination.WALKTHROUGHS:
             from tui.screens.walkthrough_menu import WalkthroughMenu
 
@@ -490,13 +522,8 @@ def main(argv: list[str] | None = None) -> int:
         "else the locale (LC_ALL, LC_MESSAGES, LANG), else English; --lang and VQ_LANG leave the kept choice as it is"
     ))
     args = parser.parse_args(argv)
-    try:
-        app = VirginQueenApp(args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh))
-    except DataError as exc:
-        print(_("virgin-queen: bad game data: {problem}").format(problem=exc), file=sys.stderr)
-        return 2
-    app.run()
-    leave_at_once(app.return_code or 0)
+    app = VirginQueenApp(args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh))
+    leave_at_once(app.run_in_terminal())
 
 
 def leave_at_once(code: int) -> NoReturn:

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from core.choices import Choice
-
 if TYPE_CHECKING:
+    from core.choices import Choice
     from core.setup import Setup
     from tui.drivers import ChatLine
 

@@ -3,20 +3,47 @@ lobby, menus) need; the game machinery (tui/controller.py) loads with the first 
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from attrs import define
-
-from core.gamedata import GameData
 from core.i18n import _
 
+if TYPE_CHECKING:
+    from core.gamedata import DataError, GameData
 
-@define
+
 class Terminal:
-    save_dir: Path
-    data: GameData
-    player: str  # who sits here in shared games (the SSH key's name, --player, or typed in the lobby)
-    player_fixed: bool = False  # over SSH the name is the key's and cannot be changed
+    """Who plays at this terminal and where its games are kept, with the game data read for them.
+    A plain class (the title screen makes it): attrs is not imported until a game needs it."""
+
+    def __init__(self, save_dir: Path, data: GameData | None, player: str, player_fixed: bool = False) -> None:
+        """``data`` None: read from the save folder when first asked for."""
+        self.save_dir = save_dir
+        self.player = player  # who sits here in shared games (the SSH key's name, --player, or typed in the lobby)
+        self.player_fixed = player_fixed  # over SSH the name is the key's and cannot be changed
+        self._data = data
+        self._data_problem: DataError | None = None
+        self._reading_data = threading.Lock()
+
+    @property
+    def data(self) -> GameData:
+        """The game data (DATA.md, with the save folder's overrides), read and checked the first time
+        it is asked for: the app asks once its first frame is drawn (tui/app.py), and a worker that asks
+        sooner waits for the same reading. Bad data raises core.gamedata.DataError, every time asked."""
+        with self._reading_data:
+            if self._data is None:
+                if self._data_problem is not None:
+                    raise self._data_problem
+                # imported here: its 27 classes and the reading (~70 ms) come after the title is drawn
+                from core.gamedata import DataError, load
+
+                try:
+                    self._data = load(self.save_dir)
+                except DataError as problem:
+                    self._data_problem = problem
+                    raise
+            return self._data
 
     @property
     def names(self) -> dict[str, str]:

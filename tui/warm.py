@@ -278,7 +278,6 @@ def _run_game(
 ) -> int:
     """In the forked child: take the terminal as this process's own and play the game on it, in the
     language of this connection (VQ_LANG, chosen by the server: never the fork server's)."""
-    from core.gamedata import DataError
     from tui.app import PLAYER_ENV
     from tui.settings import Settings, language_for
 
@@ -290,15 +289,9 @@ def _run_game(
     os.environ.update(env)
     random.seed()  # not the fork server's sequence, shared by every child
     i18n.use(language_for("", os.environ, Settings.read(save_dir).language_of(env[PLAYER_ENV])))
-    try:
-        app = _game_app(app_class, save_dir, env[PLAYER_ENV], data)
-    except DataError as exc:
-        print(_("virgin-queen: bad game data: {problem}").format(problem=exc), file=sys.stderr, flush=True)
-        tell_ready()
-        return 2
+    app = _game_app(app_class, save_dir, env[PLAYER_ENV], data)  # data None: it reads its own, and says what is wrong
     app.first_frame = tell_ready
-    app.run()
-    return app.return_code or 0
+    return app.run_in_terminal()
 
 
 def serve_forks(control: socket.socket, save_dir: Path) -> None:

@@ -190,7 +190,7 @@ class LobbyScreen(Screen[None]):
         self.post_message(JoinSharedGame(game_id, seat))
 
     def action_new_game(self) -> None:
-        from tui.screens.menus import NewGameScreen
+        from tui.screens.new_game import NewGameScreen
 
         if not self.player:
             self.show_problem(_("Type your name first: the new game gives you a seat by it."))

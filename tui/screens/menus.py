@@ -1,34 +1,44 @@
-"""Title, new game and load screens."""
+"""Title, load and theme screens (the new-game form: tui/screens/new_game.py)."""
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
-
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
-from core.gamedata import PROVISIONAL_NOTE, GameData
 from core.i18n import N_, _, ngettext
-from tui.messages import ChooseTheme, ContinueGame, CreateSharedGame, LoadGame, StartGame
+from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.screens.picker import PickerScreen
-from tui.textual_private import SteadyOptionList, SteadySelect, compose_ahead
+from tui.textual_private import SteadyOptionList, compose_ahead
+from tui.widgets.key_menu import KeyMenu, MenuEntry
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from core.setup import Seat
+    from tui.screens.new_game import NewGameScreen
     from tui.terminal import Terminal
+
+
+# The title's menu after Continue (offered once a game is found) and before the languages and Quit.
+TITLE_MENU = (
+    ("new", N_("New game (n)")),
+    ("load", N_("Load game (l)")),
+    ("shared", N_("Shared games (s)")),
+    ("walkthroughs", N_("Walkthroughs (k)")),
+    ("about", N_("About (a)")),
+    ("theme", N_("Theme (h)")),
+    ("quit", N_("Quit (q)")),
+)
 
 
 class TitleScreen(Screen[None]):
@@ -42,7 +52,7 @@ class TitleScreen(Screen[None]):
         Binding("r", "rules", N_("Rules")),
         Binding("a", "about", N_("About")),
         Binding("h", "theme", N_("Theme")),
-        Binding("i", "language", N_("Language"), show=False),  # its button names every language in its own words
+        Binding("i", "language", N_("Language"), show=False),  # its menu line names every language in its own words
         Binding("q", "app.quit", N_("Quit")),
     ]
 
@@ -53,23 +63,19 @@ class TitleScreen(Screen[None]):
             your_turn = Static("", id="your-turn", markup=False)
             your_turn.display = False  # until a shared game is found waiting for this player
             yield your_turn
-            continue_button = Button(_("Continue (c)"), id="continue", variant="primary", compact=True)
-            continue_button.display = False  # until a game slot is found (_offer_continue)
-            yield continue_button
-            yield Button(_("New game (n)"), id="new", compact=True)
-            yield Button(_("Load game (l)"), id="load", compact=True)
-            yield Button(_("Shared games (s)"), id="shared", compact=True)
-            yield Button(_("Walkthroughs (k)"), id="walkthroughs", compact=True)
-            yield Button(_("About (a)"), id="about", compact=True)
-            yield Button(_("Theme (h)"), id="theme", compact=True)
-            language = Button(f"{ALL_LANGUAGES} (i)", id="language", compact=True)
-            language.can_focus = False  # reached with i (or a click): Tab goes through the others as before
-            yield language
-            yield Button(_("Quit (q)"), id="quit", compact=True)
+            yield KeyMenu(self._menu(), id="title-menu")
         yield SteadyFooter()
 
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
+    def _menu(self) -> list[MenuEntry]:
+        """The menu, Continue first once a game slot is found; each line names its key. One text, not
+        a button per line: nine buttons and their styles were a third of the title's first frame."""
+        entries = [("continue", _("Continue (c)"))] if self.can_continue else []
+        entries += [(entry, _(label)) for entry, label in TITLE_MENU]
+        entries.insert(len(entries) - 1, ("language", f"{ALL_LANGUAGES} (i)"))  # every language in its own words
+        return entries
+
+    @on(KeyMenu.Chosen, "#title-menu")
+    def _chosen(self, event: KeyMenu.Chosen) -> None:
         actions = {
             "continue": self.action_continue_game,
             "new": self.action_new_game,
@@ -81,18 +87,16 @@ class TitleScreen(Screen[None]):
             "language": self.action_language,
             "quit": self.app.exit,
         }
-        actions[event.button.id or "quit"]()
+        actions[event.entry]()
 
     def __init__(self, terminal: Terminal) -> None:
         super().__init__()
         self.terminal = terminal
         self.can_continue = False
 
-    def on_mount(self) -> None:
-        self._offer_continue()
-
     def on_screen_resume(self) -> None:
-        # only once it stays on top: a board taken down for a hand-off uncovers it for no frame
+        # after a frame (the first one too: the worker's imports would share its CPU), and only once it
+        # stays on top: a board taken down for a hand-off uncovers it for no frame
         self.call_after_refresh(lambda: self._offer_continue() if self.is_current else None)
 
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
@@ -119,8 +123,9 @@ class TitleScreen(Screen[None]):
     def _show_continue(self, found: bool, waiting: int) -> None:
         if not self.is_mounted:
             return
-        self.can_continue = found
-        self.query_one("#continue", Button).display = found
+        if found != self.can_continue:
+            self.can_continue = found
+            self.query_one("#title-menu", KeyMenu).set_entries(self._menu())
         your_turn = self.query_one("#your-turn", Static)
         your_turn.update(ngettext("Your turn in {count} shared game (s)", "Your turn in {count} shared games (s)", waiting).format(count=waiting))
         your_turn.display = waiting > 0
@@ -144,6 +149,8 @@ class TitleScreen(Screen[None]):
         compose_ahead(self.app, self._new_game_form())
 
     def _new_game_form(self) -> NewGameScreen:
+        from tui.screens.new_game import NewGameScreen  # with the game data, after the title's first frame
+
         return kept_screen(self.app, "new-game", lambda: NewGameScreen(self.terminal.data))
 
     def action_load_game(self) -> None:
@@ -172,6 +179,7 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(LanguageScreen())
 
     def action_about(self) -> None:
+        from core.gamedata import PROVISIONAL_NOTE
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
 
         data = self.terminal.data
@@ -187,159 +195,6 @@ class TitleScreen(Screen[None]):
             folder=self.terminal.save_dir,
         )
         self.app.push_screen(TextScreen(_("About - provisional data"), text))
-
-
-# Who may hold a power in the new-game form: a person (named beside it) or a computer player (core/bots.py).
-PERSON = "person"
-PERSON_PLACEHOLDER = N_("a person's name")
-HOLDERS = (
-    (N_("Person"), PERSON), (N_("Computer: random"), "random"), (N_("Computer: greedy"), "greedy"), (N_("Computer: search"), "search"),
-)
-
-
-def computer_seat_name(bot: str) -> str:
-    """The name of a computer seat, kept in the game: English in every language (a seat's name is its
-    identity, as a person's is; the lobby shows the kind of computer translated)."""
-    return f"{bot} computer"
-
-
-def seats_for(holders: dict[str, tuple[str, str]]) -> tuple[Seat, ...]:
-    """Power -> (holder, name) as seats: one person seat per name (the same name = one person, GEN-2),
-    one computer seat per kind of computer player holding all the powers given to it."""
-    from core.setup import Seat, SeatKind
-
-    people: dict[str, list[str]] = {}
-    computers: dict[str, list[str]] = {}
-    for power, (holder, name) in holders.items():
-        if holder == PERSON:
-            people.setdefault(name, []).append(power)
-        else:
-            computers.setdefault(holder, []).append(power)
-    return (
-        *(Seat(name, tuple(powers)) for name, powers in people.items()),
-        *(Seat(computer_seat_name(bot), tuple(powers), SeatKind.COMPUTER, bot) for bot, powers in computers.items()),
-    )
-
-
-class NewGameScreen(Screen[None]):
-    """Scenario, who holds which power (a person by name, the same name = the same person; or a
-    computer player), seed, options. ``shared``: the game is created in the shared store (the lobby)."""
-
-    BINDINGS = [
-        Binding("escape", "app.pop_screen", N_("Back")),
-        Binding("ctrl+n", "start", N_("Start")),
-        # the form's fields are reached with Tab (play-test: the footer did not say how)
-        Binding("tab", "app.focus_next", N_("Next field"), key_display="⇥"),
-        Binding("shift+tab", "app.focus_previous", N_("Previous field"), key_display="⇧⇥"),
-    ]
-    AUTO_FOCUS = "#scenario"
-
-    def __init__(self, data: GameData, shared: bool = False, player: str = "") -> None:
-        super().__init__()
-        self.data = data
-        self.shared = shared
-        self.player = player
-        self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
-        self._seed = str(random.randrange(1, 10**6))
-
-    def new_seed(self) -> None:
-        """Opened again for another game: a new seed, and no problem left from the last one."""
-        self._seed = str(random.randrange(1, 10**6))
-        if self.is_mounted:
-            self.query_one("#seed", Input).value = self._seed
-            self.query_one("#form-problem", Static).update("")
-
-    def _default_holder(self, index: int) -> tuple[str, str]:
-        """Locally every power starts with "Player 1" (in the player's language: a name, kept as
-        typed); a shared game starts with the player creating it on the first power and random
-        computer players on the others."""
-        if not self.shared:
-            return PERSON, _("Player 1")
-        return (PERSON, self.player) if index == 0 else ("random", "")
-
-    def compose(self) -> ComposeResult:
-        data = self.data
-        heading = (
-            _("New shared game: person or computer per power; same name = same person (GEN-2)")
-            if self.shared
-            else _("New game: person or computer per power; same name = same person (GEN-2)")
-        )
-        holders = [(_(label), value) for label, value in HOLDERS]
-        with VerticalScroll(id="new-game"):
-            yield Static(heading, markup=False)
-            with Horizontal(classes="seat"):
-                yield Label(_("Scenario").ljust(12))
-                yield SteadySelect([(_(s.name), s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
-            for index, power in enumerate(data.powers):
-                holder, name = self._default_holder(index)
-                with Horizontal(classes="seat"):
-                    yield Label(f"{_(power.name):<12}")
-                    yield SteadySelect(holders, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
-                    yield Input(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
-            with Horizontal(classes="seat"):
-                yield Label(_("Seed").ljust(12))
-                yield Input(value=self._seed, id="seed", type="integer", compact=True)
-            with Horizontal(classes="seat"):
-                yield Label(_("Strict response windows (GEN-8)") + " ")
-                strict = "on" if data.settings.options.strict_response_windows else "off"
-                yield SteadySelect([(_("off: ask only holders"), "off"), (_("on: ask everyone"), "on")], value=strict, allow_blank=False, id="strict", compact=True)
-            yield Static("", id="form-problem", markup=False)
-            yield Button(_("Start (Ctrl+N)"), id="start", variant="primary", compact=True)
-        yield SteadyFooter()
-
-    @on(Select.Changed, ".holder")
-    def _holder_changed(self, event: Select.Changed) -> None:
-        """A computer seat shows no person's name (play-test: "Player 1" stayed, greyed, beside
-        "Computer: random"); the name comes back when the seat is a person's again."""
-        power = (event.select.id or "").removeprefix("holder-")
-        name = self.query_one(f"#seat-{power}", Input)
-        if event.value == PERSON:
-            name.disabled, name.placeholder = False, _(PERSON_PLACEHOLDER)
-            name.value = name.value or self._set_aside.pop(power, "")
-        elif not name.disabled:
-            self._set_aside[power] = name.value
-            name.disabled, name.value, name.placeholder = True, "", ""
-
-    def holders(self) -> dict[str, tuple[str, str]]:
-        return {
-            p: (str(self.query_one(f"#holder-{p}", Select).value), self.query_one(f"#seat-{p}", Input).value.strip())
-            for p in self.data.power_ids
-        }
-
-    @on(Button.Pressed, "#start")
-    def action_start(self) -> None:
-        # Ctrl+N twice in one burst starts one game; 'n' and Ctrl+N in one burst reach the form on top
-        # of the stack before its fields are composed (a real terminal's random keys closed the app)
-        if not self.is_current or not self.is_mounted:
-            return
-        data = self.data
-        holders = self.holders()
-        people = {p: name for p, (holder, name) in holders.items() if holder == PERSON}
-        missing = [_(data.power_name(p)) for p, name in people.items() if not name]
-        computer_names = {computer_seat_name(bot) for _label, bot in HOLDERS if bot != PERSON}
-        taken = sorted({name for name in people.values() if name in computer_names})
-        seed_text = self.query_one("#seed", Input).value.strip()
-        problem = self.query_one("#form-problem", Static)
-        if missing:
-            problem.update(_("Every power needs a person (GEN-2) or a computer: name one for {powers}.").format(powers=", ".join(missing)))
-            return
-        if taken:
-            problem.update(_("{name!r} names a computer player: give the person another name.").format(name=taken[0]))
-            return
-        if not seed_text.lstrip("-").isdigit():
-            problem.update(_("The seed must be a whole number."))
-            return
-        from core.setup import Setup
-        from tui.slots import started_now
-
-        setup = Setup(
-            started=started_now(),
-            scenario=str(self.query_one("#scenario", Select).value),
-            seed=int(seed_text),
-            seats=seats_for(holders),
-            strict_response_windows=self.query_one("#strict", Select).value == "on",
-        )
-        self.post_message(CreateSharedGame(setup) if self.shared else StartGame(setup))
 
 
 class SaveList(SteadyOptionList):

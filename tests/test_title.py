@@ -1,0 +1,85 @@
+"""The title screen: what its first frame waits for (start-up), and its menu of keys."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.tui_helpers import settle
+from tui.app import VirginQueenApp
+from tui.screens.menus import LoadScreen, TitleScreen
+from tui.screens.new_game import NewGameScreen
+from tui.widgets.key_menu import KeyMenu
+
+SIZE = (80, 24)
+
+FIRST_FRAME = """
+import sys
+from tui.app import VirginQueenApp
+HEAVY = ("attr", "core.gamedata", "core.session", "tui.screens.lobby", "tui.screens.new_game")
+class FirstFrame(VirginQueenApp):
+    def on_ready(self):  # Textual calls this before the app's own on_ready, which reads the data
+        print(sorted(m for m in HEAVY if m in sys.modules))
+    def _warmed_up(self, loaded):
+        print(sorted(m for m in HEAVY if m in sys.modules), self.terminal.data.powers[0].id)
+        self.exit()
+FirstFrame(__import__("pathlib").Path(sys.argv[1])).run(headless=True, size=(80, 24))
+"""
+
+
+def test_the_title_is_drawn_before_the_game_data_and_its_classes_load(tmp_path):
+    """Start-up (issue 23, item 9: at most 1.2x a trivial Textual app): the game data, its 27 attrs
+    classes and the screens the title leads to are loaded once its first frame is drawn (~80 ms that
+    the first frame waited for), and are there when the app has warmed up."""
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, str(tmp_path)], capture_output=True, text=True, check=True)
+    at_first_frame, warmed_up = out.stdout.strip().splitlines()[-2:]
+    assert at_first_frame == "[]"
+    assert "'attr'" in warmed_up and "'core.gamedata'" in warmed_up and warmed_up.endswith(" ottoman")
+
+
+def _menu(app: VirginQueenApp) -> KeyMenu:
+    return app.screen.query_one("#title-menu", KeyMenu)
+
+
+async def test_the_title_menu_moves_with_the_arrows_and_chooses_with_enter(tmp_path):
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        menu = _menu(app)
+        assert app.focused is menu and menu.ids[:2] == ["new", "load"] and menu.ids[-1] == "quit"
+        await pilot.press("down")
+        assert menu.highlighted == 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("up", "up")  # from Load, past New, round to Quit
+        assert menu.ids[menu.highlighted] == "quit"
+
+
+async def test_a_click_on_a_line_of_the_title_menu_chooses_it(tmp_path):
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await pilot.click("#title-menu", offset=(3, 1))  # the first line, inside the border
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert await pilot.click("#title-menu", offset=(3, 0))  # the border: nothing
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_continue_leads_the_menu_once_a_game_is_found_and_the_highlight_stays(tmp_path):
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        title, menu = app.screen, _menu(app)
+        assert isinstance(title, TitleScreen) and "continue" not in menu.ids
+        await pilot.press("down")  # on Load
+        title._show_continue(found=True, waiting=0)  # as the look at the save folder finds a game
+        await pilot.pause()
+        assert menu.ids[0] == "continue" and menu.ids[menu.highlighted] == "load"

@@ -1,0 +1,177 @@
+"""The new-game form: scenario, who holds each power (a person or a computer player), seed, options.
+
+Its own module, loaded once the title is on screen (it reads the game data, which the title does not)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from core.i18n import N_, _
+from tui.messages import CreateSharedGame, StartGame
+from tui.textual_private import SteadySelect
+from tui.widgets.steady_footer import SteadyFooter
+
+if TYPE_CHECKING:
+    from core.gamedata import GameData
+    from core.setup import Seat
+
+
+# Who may hold a power in the new-game form: a person (named beside it) or a computer player (core/bots.py).
+PERSON = "person"
+PERSON_PLACEHOLDER = N_("a person's name")
+HOLDERS = (
+    (N_("Person"), PERSON), (N_("Computer: random"), "random"), (N_("Computer: greedy"), "greedy"), (N_("Computer: search"), "search"),
+)
+
+
+def computer_seat_name(bot: str) -> str:
+    """The name of a computer seat, kept in the game: English in every language (a seat's name is its
+    identity, as a person's is; the lobby shows the kind of computer translated)."""
+    return f"{bot} computer"
+
+
+def seats_for(holders: dict[str, tuple[str, str]]) -> tuple[Seat, ...]:
+    """Power -> (holder, name) as seats: one person seat per name (the same name = one person, GEN-2),
+    one computer seat per kind of computer player holding all the powers given to it."""
+    from core.setup import Seat, SeatKind
+
+    people: dict[str, list[str]] = {}
+    computers: dict[str, list[str]] = {}
+    for power, (holder, name) in holders.items():
+        if holder == PERSON:
+            people.setdefault(name, []).append(power)
+        else:
+            computers.setdefault(holder, []).append(power)
+    return (
+        *(Seat(name, tuple(powers)) for name, powers in people.items()),
+        *(Seat(computer_seat_name(bot), tuple(powers), SeatKind.COMPUTER, bot) for bot, powers in computers.items()),
+    )
+
+
+class NewGameScreen(Screen[None]):
+    """Scenario, who holds which power (a person by name, the same name = the same person; or a
+    computer player), seed, options. ``shared``: the game is created in the shared store (the lobby)."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("ctrl+n", "start", N_("Start")),
+        # the form's fields are reached with Tab (play-test: the footer did not say how)
+        Binding("tab", "app.focus_next", N_("Next field"), key_display="⇥"),
+        Binding("shift+tab", "app.focus_previous", N_("Previous field"), key_display="⇧⇥"),
+    ]
+    AUTO_FOCUS = "#scenario"
+
+    def __init__(self, data: GameData, shared: bool = False, player: str = "") -> None:
+        super().__init__()
+        self.data = data
+        self.shared = shared
+        self.player = player
+        self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
+        self._seed = str(random.randrange(1, 10**6))
+
+    def new_seed(self) -> None:
+        """Opened again for another game: a new seed, and no problem left from the last one."""
+        self._seed = str(random.randrange(1, 10**6))
+        if self.is_mounted:
+            self.query_one("#seed", Input).value = self._seed
+            self.query_one("#form-problem", Static).update("")
+
+    def _default_holder(self, index: int) -> tuple[str, str]:
+        """Locally every power starts with "Player 1" (in the player's language: a name, kept as
+        typed); a shared game starts with the player creating it on the first power and random
+        computer players on the others."""
+        if not self.shared:
+            return PERSON, _("Player 1")
+        return (PERSON, self.player) if index == 0 else ("random", "")
+
+    def compose(self) -> ComposeResult:
+        data = self.data
+        heading = (
+            _("New shared game: person or computer per power; same name = same person (GEN-2)")
+            if self.shared
+            else _("New game: person or computer per power; same name = same person (GEN-2)")
+        )
+        holders = [(_(label), value) for label, value in HOLDERS]
+        with VerticalScroll(id="new-game"):
+            yield Static(heading, markup=False)
+            with Horizontal(classes="seat"):
+                yield Label(_("Scenario").ljust(12))
+                yield SteadySelect([(_(s.name), s.id) for s in data.scenarios.values()], value="campaign", allow_blank=False, id="scenario", compact=True)
+            for index, power in enumerate(data.powers):
+                holder, name = self._default_holder(index)
+                with Horizontal(classes="seat"):
+                    yield Label(f"{_(power.name):<12}")
+                    yield SteadySelect(holders, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
+                    yield Input(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
+            with Horizontal(classes="seat"):
+                yield Label(_("Seed").ljust(12))
+                yield Input(value=self._seed, id="seed", type="integer", compact=True)
+            with Horizontal(classes="seat"):
+                yield Label(_("Strict response windows (GEN-8)") + " ")
+                strict = "on" if data.settings.options.strict_response_windows else "off"
+                yield SteadySelect([(_("off: ask only holders"), "off"), (_("on: ask everyone"), "on")], value=strict, allow_blank=False, id="strict", compact=True)
+            yield Static("", id="form-problem", markup=False)
+            yield Button(_("Start (Ctrl+N)"), id="start", variant="primary", compact=True)
+        yield SteadyFooter()
+
+    @on(Select.Changed, ".holder")
+    def _holder_changed(self, event: Select.Changed) -> None:
+        """A computer seat shows no person's name (play-test: "Player 1" stayed, greyed, beside
+        "Computer: random"); the name comes back when the seat is a person's again."""
+        power = (event.select.id or "").removeprefix("holder-")
+        name = self.query_one(f"#seat-{power}", Input)
+        if event.value == PERSON:
+            name.disabled, name.placeholder = False, _(PERSON_PLACEHOLDER)
+            name.value = name.value or self._set_aside.pop(power, "")
+        elif not name.disabled:
+            self._set_aside[power] = name.value
+            name.disabled, name.value, name.placeholder = True, "", ""
+
+    def holders(self) -> dict[str, tuple[str, str]]:
+        return {
+            p: (str(self.query_one(f"#holder-{p}", Select).value), self.query_one(f"#seat-{p}", Input).value.strip())
+            for p in self.data.power_ids
+        }
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        # Ctrl+N twice in one burst starts one game; 'n' and Ctrl+N in one burst reach the form on top
+        # of the stack before its fields are composed (a real terminal's random keys closed the app)
+        if not self.is_current or not self.is_mounted:
+            return
+        data = self.data
+        holders = self.holders()
+        people = {p: name for p, (holder, name) in holders.items() if holder == PERSON}
+        missing = [_(data.power_name(p)) for p, name in people.items() if not name]
+        computer_names = {computer_seat_name(bot) for _label, bot in HOLDERS if bot != PERSON}
+        taken = sorted({name for name in people.values() if name in computer_names})
+        seed_text = self.query_one("#seed", Input).value.strip()
+        problem = self.query_one("#form-problem", Static)
+        if missing:
+            problem.update(_("Every power needs a person (GEN-2) or a computer: name one for {powers}.").format(powers=", ".join(missing)))
+            return
+        if taken:
+            problem.update(_("{name!r} names a computer player: give the person another name.").format(name=taken[0]))
+            return
+        if not seed_text.lstrip("-").isdigit():
+            problem.update(_("The seed must be a whole number."))
+            return
+        from core.setup import Setup
+        from tui.slots import started_now
+
+        setup = Setup(
+            started=started_now(),
+            scenario=str(self.query_one("#scenario", Select).value),
+            seed=int(seed_text),
+            seats=seats_for(holders),
+            strict_response_windows=self.query_one("#strict", Select).value == "on",
+        )
+        self.post_message(CreateSharedGame(setup) if self.shared else StartGame(setup))

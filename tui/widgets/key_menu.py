@@ -1,0 +1,88 @@
+"""A short menu whose every line names its key (the title screen's): one text, not a list widget."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Static
+
+# (entry id, the line shown, e.g. "New game (n)")
+MenuEntry = tuple[str, str]
+
+
+class KeyMenu(Static, can_focus=True):
+    """Lines each naming the key that chooses it (the screen binds those keys); ↑ and ↓ move the
+    highlight, Enter or a click chooses a line. A single Static: Textual's OptionList (a scrolling
+    list, its scrollbars and its styles) was a quarter of the title screen's first frame (~11 ms)."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("enter", "choose", show=False),
+    ]
+    highlighted: reactive[int] = reactive(0, layout=False)
+
+    class Chosen(Message):
+        """A line was chosen (Enter or a click)."""
+
+        def __init__(self, menu: KeyMenu, entry: str) -> None:
+            super().__init__()
+            self.menu = menu
+            self.entry = entry
+
+        @property
+        def control(self) -> KeyMenu:
+            return self.menu
+
+    def __init__(self, entries: list[MenuEntry], id: str | None = None) -> None:
+        super().__init__(id=id, markup=False)
+        self.entries = entries
+
+    @property
+    def ids(self) -> list[str]:
+        return [entry for entry, _line in self.entries]
+
+    def set_entries(self, entries: list[MenuEntry]) -> None:
+        """Other lines; the highlight stays on the entry it was on, if it is still there."""
+        current = self.entries[self.highlighted][0] if self.entries else ""
+        self.entries = entries
+        ids = self.ids
+        self.highlighted = ids.index(current) if current in ids else 0
+        self._draw()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def watch_highlighted(self) -> None:
+        self._draw()
+
+    def on_focus(self) -> None:
+        self._draw()
+
+    def on_blur(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        marked = self.highlighted if self.has_focus else -1
+        lines = [
+            Content.styled(f" {line} ", "reverse") if index == marked else Content(f" {line} ")
+            for index, (_entry, line) in enumerate(self.entries)
+        ]
+        self.update(Content("\n").join(lines))
+
+    def action_move(self, step: int) -> None:
+        if self.entries:
+            self.highlighted = (self.highlighted + step) % len(self.entries)
+
+    def action_choose(self) -> None:
+        if self.entries:
+            self.post_message(self.Chosen(self, self.entries[self.highlighted][0]))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)  # None: on the border or padding
+        if offset is not None and offset.y < len(self.entries):
+            self.highlighted = offset.y
+            self.action_choose()
