@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -67,10 +68,9 @@ class KeyMenu(Static, can_focus=True):
 
     def _draw(self) -> None:
         marked = self.highlighted if self.has_focus else -1
-        lines = [
-            Content.styled(f" {line} ", "reverse") if index == marked else Content(f" {line} ")
-            for index, (_entry, line) in enumerate(self.entries)
-        ]
+        width = max((cell_len(line) for _entry, line in self.entries), default=0)
+        padded = [f" {line}{' ' * (width - cell_len(line))} " for _entry, line in self.entries]  # the highlight spans the menu
+        lines = [Content.styled(text, "reverse") if index == marked else Content(text) for index, text in enumerate(padded)]
         self.update(Content("\n").join(lines))
 
     def action_move(self, step: int) -> None:
