@@ -73,13 +73,24 @@ async def test_a_click_on_a_line_of_the_title_menu_chooses_it(tmp_path):
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_continue_leads_the_menu_once_a_game_is_found_and_the_highlight_stays(tmp_path):
+async def test_continue_leads_the_menu_once_a_game_is_found_and_enter_takes_it(tmp_path):
+    """As the Continue button had the focus before: Enter on a title that found a game continues it."""
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         title, menu = app.screen, _menu(app)
         assert isinstance(title, TitleScreen) and "continue" not in menu.ids
-        await pilot.press("down")  # on Load
         title._show_continue(found=True, waiting=0)  # as the look at the save folder finds a game
+        await pilot.pause()
+        assert menu.ids[0] == "continue" and menu.highlighted == 0
+
+
+async def test_the_highlight_stays_where_the_player_moved_it_when_continue_comes(tmp_path):
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        title, menu = app.screen, _menu(app)
+        await pilot.press("down")  # on Load
+        title._show_continue(found=True, waiting=0)
         await pilot.pause()
         assert menu.ids[0] == "continue" and menu.ids[menu.highlighted] == "load"

@@ -41,14 +41,16 @@ class KeyMenu(Static, can_focus=True):
     def __init__(self, entries: list[MenuEntry], id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self.entries = entries
+        self._moved = False  # the player moved the highlight
 
     @property
     def ids(self) -> list[str]:
         return [entry for entry, _line in self.entries]
 
     def set_entries(self, entries: list[MenuEntry]) -> None:
-        """Other lines; the highlight stays on the entry it was on, if it is still there."""
-        current = self.entries[self.highlighted][0] if self.entries else ""
+        """Other lines: the highlight stays on the entry the player moved it to, if it is still there;
+        else it is on the first line (Continue, when the title finds a game)."""
+        current = self.entries[self.highlighted][0] if self.entries and self._moved else ""
         self.entries = entries
         ids = self.ids
         self.highlighted = ids.index(current) if current in ids else 0
@@ -75,6 +77,7 @@ class KeyMenu(Static, can_focus=True):
 
     def action_move(self, step: int) -> None:
         if self.entries:
+            self._moved = True
             self.highlighted = (self.highlighted + step) % len(self.entries)
 
     def action_choose(self) -> None:
