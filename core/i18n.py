@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Union
 
 
-
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "ru": "Русский"}  # each in its own words
 SOURCE_LANGUAGE = "en"
 DOMAINS = ("core", "tui")  # one catalog per package, from its own source: compiled as one

@@ -5,11 +5,13 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import shutil
 import struct
 import subprocess
 import sys
 import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -279,20 +281,27 @@ def test_sim_prints_one_line_and_exits_2_on_a_bad_override(tmp_path, capsys):
     assert err.count("\n") == 1 and "overrides.toml: cannot be read: not UTF-8 text" in err
 
 
-def test_the_game_in_a_terminal_prints_one_line_and_exits_2_on_a_bad_override(tmp_path):
+@pytest.mark.parametrize("typed_ahead", ["", "n", "a"])
+def test_the_game_in_a_terminal_prints_one_line_and_exits_2_on_a_bad_override(tmp_path, typed_ahead):
     """virgin-queen reads the game data once the title is drawn (tui/app.py): bad data ends it there,
-    and the terminal, given back, shows one line saying what is wrong, no traceback."""
+    and the terminal, given back, shows one line saying what is wrong, no traceback; also when a key
+    that needs the data (n: the new-game form, a: About) was typed before the app read it."""
     (tmp_path / "overrides.toml").write_bytes(b"\xff\xfe")
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    os.write(master, typed_ahead.encode())
     game = subprocess.Popen(
         [sys.executable, "-m", "tui.app", "--save-dir", str(tmp_path)],
-        stdin=slave, stdout=slave, stderr=slave, env={**os.environ, "TERM": "xterm-256color"}, cwd=Path(__file__).parent.parent,
+        stdin=slave, stdout=slave, stderr=slave, cwd=Path(__file__).parent.parent,
+        env={**os.environ, "TERM": "xterm-256color", "VQ_LANG": "en"},
     )
     os.close(slave)
     output = b""
+    deadline = time.monotonic() + 30
     try:
-        while True:
+        while time.monotonic() < deadline:
+            if not select.select([master], [], [], deadline - time.monotonic())[0]:
+                break
             try:
                 chunk = os.read(master, 65536)
             except OSError:  # the game closed the terminal
@@ -300,7 +309,7 @@ def test_the_game_in_a_terminal_prints_one_line_and_exits_2_on_a_bad_override(tm
             if not chunk:
                 break
             output += chunk
-        assert game.wait(timeout=30) == 2
+        assert game.wait(timeout=5) == 2, output.decode(errors="replace")[-2000:]
     finally:
         game.kill()
         os.close(master)

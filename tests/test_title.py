@@ -56,6 +56,10 @@ async def test_the_title_menu_moves_with_the_arrows_and_chooses_with_enter(tmp_p
         await settle(pilot)
         await pilot.press("up", "up")  # from Load, past New, round to Quit
         assert menu.ids[menu.highlighted] == "quit"
+        await pilot.press("home")
+        assert menu.highlighted == 0
+        await pilot.press("end")
+        assert menu.ids[menu.highlighted] == "quit"
 
 
 async def test_a_click_on_a_line_of_the_title_menu_chooses_it(tmp_path):
@@ -73,8 +77,8 @@ async def test_a_click_on_a_line_of_the_title_menu_chooses_it(tmp_path):
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_continue_leads_the_menu_once_a_game_is_found_and_enter_takes_it(tmp_path):
-    """As the Continue button had the focus before: Enter on a title that found a game continues it."""
+async def test_continue_leads_the_menu_once_a_game_is_found_and_is_highlighted_for_enter(tmp_path):
+    """As the Continue button had the focus before: Enter on a title that found a game is on Continue."""
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

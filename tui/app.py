@@ -31,6 +31,7 @@ from tui.messages import (
     ChooseTheme,
     Destination,
     GameClosed,
+    GameDataRefused,
     GameNotice,
     GameProblem,
     Intent,
@@ -150,17 +151,14 @@ class VirginQueenApp(CoveredScreensApp):
         self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(_load_game_machinery, self._warmed_up))
 
     def _game_data_read(self) -> bool:
-        """The game data read and checked, here, before any key is taken (importing its classes and reading
-        it took ~70 ms that the title's first frame waited for); bad data ends the app with one line."""
-        from core.gamedata import DataError
+        """The game data read and checked now that the title is drawn (importing its classes and reading
+        it took ~70 ms that the first frame waited for); bad data ends the app (_data_refused)."""
+        return self.terminal.read_data(self.post_message) is not None
 
-        try:
-            self.terminal.data
-        except DataError as problem:
-            self.refusal = _("virgin-queen: bad game data: {problem}").format(problem=problem)
-            self.exit(return_code=2)
-            return False
-        return True
+    @on(GameDataRefused)
+    def _data_refused(self, message: GameDataRefused) -> None:
+        self.refusal = _("virgin-queen: bad game data: {problem}").format(problem=message.problem)
+        self.exit(return_code=2)
 
     def _warmed_up(self, _loaded: None) -> None:
         """The modules, the game data, the title and the new-game form live as long as the process: the

@@ -164,6 +164,15 @@ class GameProblem(Message):
         self.text = text
 
 
+class GameDataRefused(Message):
+    """The game data (DATA.md with the save folder's overrides) cannot be used: the app ends, and says
+    ``problem`` in one line once the terminal is given back (tui/app.py)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__()
+        self.problem = problem
+
+
 class GameNotice(Message):
     def __init__(self, text: str) -> None:
         super().__init__()

@@ -4,10 +4,12 @@ lobby, menus) need; the game machinery (tui/controller.py) loads with the first 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.i18n import _
+from tui.messages import GameDataRefused
 
 if TYPE_CHECKING:
     from core.gamedata import DataError, GameData
@@ -34,7 +36,7 @@ class Terminal:
         with self._reading_data:
             if self._data is None:
                 if self._data_problem is not None:
-                    raise self._data_problem
+                    raise self._data_problem.with_traceback(None)
                 # imported here: its 27 classes and the reading (~70 ms) come after the title is drawn
                 from core.gamedata import DataError, load
 
@@ -44,6 +46,17 @@ class Terminal:
                     self._data_problem = problem
                     raise
             return self._data
+
+    def read_data(self, refuse: Callable[[GameDataRefused], object]) -> GameData | None:
+        """The game data for a screen that needs it (a key may come before the app has read it), or
+        None when it is bad: ``refuse`` (a screen's post_message) then tells the app, which ends."""
+        from core.gamedata import DataError
+
+        try:
+            return self.data
+        except DataError as problem:
+            refuse(GameDataRefused(str(problem)))
+            return None
 
     @property
     def names(self) -> dict[str, str]:

@@ -9,7 +9,7 @@ from core.i18n import LANGUAGES, N_
 from tui.messages import ChooseLanguage
 from tui.screens.picker import PickerScreen
 
-# On the title screen's button, in every language at once
+# On the title screen's menu, in every language at once
 ALL_LANGUAGES = "/".join(LANGUAGES.values())
 
 

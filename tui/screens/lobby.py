@@ -195,7 +195,9 @@ class LobbyScreen(Screen[None]):
         if not self.player:
             self.show_problem(_("Type your name first: the new game gives you a seat by it."))
             return
-        self.app.push_screen(NewGameScreen(self.terminal.data, shared=True, player=self.player))
+        data = self.terminal.read_data(self.post_message)
+        if data is not None:
+            self.app.push_screen(NewGameScreen(data, shared=True, player=self.player))
 
     def action_language(self) -> None:
         from tui.screens.language import LanguageScreen

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.content import Content
@@ -63,7 +63,8 @@ class TitleScreen(Screen[None]):
             your_turn = Static("", id="your-turn", markup=False)
             your_turn.display = False  # until a shared game is found waiting for this player
             yield your_turn
-            yield KeyMenu(self._menu(), id="title-menu")
+            with Center():
+                yield KeyMenu(self._menu(), id="title-menu")
         yield SteadyFooter()
 
     def _menu(self) -> list[MenuEntry]:
@@ -139,6 +140,8 @@ class TitleScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """The form as it was left, or as composed ahead, with a new seed."""
+        if self.terminal.read_data(self.post_message) is None:  # typed before the app read bad data
+            return
         form = self._new_game_form()
         form.new_seed()
         self.app.push_screen(form)
@@ -182,7 +185,9 @@ class TitleScreen(Screen[None]):
         from core.gamedata import PROVISIONAL_NOTE
         from tui.screens.overlays import TextScreen  # with the game screens, loaded on demand
 
-        data = self.terminal.data
+        data = self.terminal.read_data(self.post_message)
+        if data is None:  # typed before the app read bad data: it ends, saying why
+            return
         tables = (data.royals, data.artists, data.scientists, data.cards, data.spaces)
         text = _(
             "{note}\n\nProvisional records: {provisional} of {records}.\n"

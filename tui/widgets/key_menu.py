@@ -15,13 +15,15 @@ MenuEntry = tuple[str, str]
 
 
 class KeyMenu(Static, can_focus=True):
-    """Lines each naming the key that chooses it (the screen binds those keys); ↑ and ↓ move the
-    highlight, Enter or a click chooses a line. A single Static: Textual's OptionList (a scrolling
+    """Lines each naming the key that chooses it (the screen binds those keys); ↑, ↓, Home and End move
+    the highlight, Enter or a click chooses a line. It is as wide as its longest line. A single Static: Textual's OptionList (a scrolling
     list, its scrollbars and its styles) was a quarter of the title screen's first frame (~11 ms)."""
 
     BINDINGS = [
         Binding("up", "move(-1)", show=False),
         Binding("down", "move(1)", show=False),
+        Binding("home", "move_to(0)", show=False),
+        Binding("end", "move_to(-1)", show=False),
         Binding("enter", "choose", show=False),
     ]
     highlighted: reactive[int] = reactive(0, layout=False)
@@ -71,14 +73,22 @@ class KeyMenu(Static, can_focus=True):
     def _draw(self) -> None:
         marked = self.highlighted if self.has_focus else -1
         width = max((cell_len(line) for _entry, line in self.entries), default=0)
-        padded = [f" {line}{' ' * (width - cell_len(line))} " for _entry, line in self.entries]  # the highlight spans the menu
-        lines = [Content.styled(text, "reverse") if index == marked else Content(text) for index, text in enumerate(padded)]
+        lines = []
+        for index, (_entry, line) in enumerate(self.entries):
+            text = f"{line}{' ' * (width - cell_len(line))} "  # the highlight spans the menu
+            # a mark as well as the colours: read without them (NO_COLOR, a screen reader) too
+            lines.append(Content.styled(f"›{text}", "reverse") if index == marked else Content(f" {text}"))
         self.update(Content("\n").join(lines))
 
     def action_move(self, step: int) -> None:
         if self.entries:
             self._moved = True
             self.highlighted = (self.highlighted + step) % len(self.entries)
+
+    def action_move_to(self, index: int) -> None:
+        if self.entries:
+            self._moved = True
+            self.highlighted = index % len(self.entries)
 
     def action_choose(self) -> None:
         if self.entries:
