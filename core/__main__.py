@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--repeats", type=int, default=5, help="runs of each save and keypress timing")
     bench.add_argument("--presses", type=int, default=3000,
                        help="most keys pressed in the game played through the app (it stops at the game's end: ~600 keys)")
-    bench.add_argument("--starts", type=int, default=5, help="cold starts of the app and of a trivial one")
+    bench.add_argument("--starts", type=int, default=10, help="cold starts of the app and of a trivial one, taking turns")
     bench.add_argument("--connections", type=int, default=20, help="SSH connections opened at once to the server, forked warm and started cold")
     arena = commands.add_parser("arena", help="the computer players' strength: one player in each seat against another")
     arena.add_argument("--games", type=int, default=10, help="games per power")

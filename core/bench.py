@@ -277,7 +277,7 @@ def server_lines(connections: int) -> Iterator[str]:
 
 
 def run_bench(
-    data: GameData, games: int, repeats: int = 5, presses: int = 3000, start_runs: int = 5, connections: int = 20
+    data: GameData, games: int, repeats: int = 5, presses: int = 3000, start_runs: int = 10, connections: int = 20
 ) -> Iterator[str]:
     """Every figure, one line each as soon as it is measured; a part that cannot be measured says why."""
     for figure in decision_figures(data, games):
