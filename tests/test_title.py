@@ -47,6 +47,7 @@ async def test_the_title_menu_moves_with_the_arrows_and_chooses_with_enter(tmp_p
         await settle(pilot)
         menu = _menu(app)
         assert app.focused is menu and menu.ids[:2] == ["new", "load"] and menu.ids[-1] == "quit"
+        assert "rules" in menu.ids  # every key of the footer has its line (play-test: r had none)
         await pilot.press("down")
         assert menu.highlighted == 1
         await pilot.press("enter")
@@ -54,12 +55,14 @@ async def test_the_title_menu_moves_with_the_arrows_and_chooses_with_enter(tmp_p
         assert isinstance(app.screen, LoadScreen)
         await pilot.press("escape")
         await settle(pilot)
-        await pilot.press("up", "up")  # from Load, past New, round to Quit
-        assert menu.ids[menu.highlighted] == "quit"
-        await pilot.press("home")
+        await pilot.press("up", "up")  # from Load to New, where it stops (play-test: Up once too often quit)
         assert menu.highlighted == 0
         await pilot.press("end")
         assert menu.ids[menu.highlighted] == "quit"
+        await pilot.press("down")
+        assert menu.ids[menu.highlighted] == "quit"
+        await pilot.press("home")
+        assert menu.highlighted == 0
 
 
 async def test_a_click_on_a_line_of_the_title_menu_chooses_it(tmp_path):
@@ -98,3 +101,13 @@ async def test_the_highlight_stays_where_the_player_moved_it_when_continue_comes
         title._show_continue(found=True, waiting=0)
         await pilot.pause()
         assert menu.ids[0] == "continue" and menu.ids[menu.highlighted] == "load"
+
+
+async def test_continue_is_on_the_title_from_its_first_frame_when_a_game_was_saved(tmp_path):
+    """Play-test: Continue came 0.3-0.4 s after the title, and Enter at once opened the new-game form
+    instead of the game a returning player meant to continue."""
+    (tmp_path / "game-campaign-1.json").write_text("{}")  # a slot (the look lists it; Continue reads it)
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE):
+        menu = _menu(app)  # no pause: as composed for the first frame
+        assert menu.ids[0] == "continue" and menu.highlighted == 0 and app.screen.can_continue

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from attrs import frozen
 
 from core.i18n import N_, _
 from tui.settings import APP_FILES
@@ -80,8 +79,11 @@ def slot_for_loaded(save_dir: Path, session: Session, loaded_from: Path) -> Path
 TIME_SHOWN = "%Y-%m-%d %H:%M"
 
 
-@frozen
+@dataclass(frozen=True)
 class SaveSummary:
+    """One save as the Load screen lists it. A dataclass, not attrs: the title screen imports this
+    module for Continue, before attrs is loaded (13 ms of a 300 ms start)."""
+
     path: Path
     turn: int = 0
     phase: str = ""

@@ -21,6 +21,7 @@ from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.screens.picker import PickerScreen
 from tui.textual_private import SteadyOptionList, compose_ahead
+from tui.slots import last_played
 from tui.widgets.key_menu import KeyMenu, MenuEntry
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -35,6 +36,7 @@ TITLE_MENU = (
     ("load", N_("Load game (l)")),
     ("shared", N_("Shared games (s)")),
     ("walkthroughs", N_("Walkthroughs (k)")),
+    ("rules", N_("Rules (r)")),
     ("about", N_("About (a)")),
     ("theme", N_("Theme (h)")),
     ("quit", N_("Quit (q)")),
@@ -57,6 +59,9 @@ class TitleScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        # Continue is offered from the first frame (a listing of the save folder): Enter at once on a
+        # title just drawn continues the last game, as a returning player expects
+        self.can_continue = last_played(self.terminal.save_dir) is not None
         with Vertical(id="title-box"):
             yield Static(_("THE VIRGIN QUEEN"), id="title", markup=False)
             yield Static(_("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people"), markup=False)
@@ -83,6 +88,7 @@ class TitleScreen(Screen[None]):
             "load": self.action_load_game,
             "shared": self.action_shared_games,
             "walkthroughs": self.action_walkthroughs,
+            "rules": self.action_rules,
             "about": self.action_about,
             "theme": self.action_theme,
             "language": self.action_language,
@@ -102,11 +108,10 @@ class TitleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def _offer_continue(self) -> None:
-        """Continue is offered when a game slot is in the save folder, and the shared games waiting for
-        this player are counted (both looked up off the event loop). Without a store there are none,
-        and the store's module (it imports the engine: a third of a start-up) is not loaded to say so."""
-        from tui.slots import last_played
-
+        """Each time the title is shown: Continue is offered when a game slot is in the save folder, and
+        the shared games waiting for this player are counted (both looked up off the event loop).
+        Without a store there are none, and the store's module (it imports the engine: a third of a
+        start-up) is not loaded to say so."""
         found = last_played(self.terminal.save_dir) is not None
         waiting = 0
         if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
