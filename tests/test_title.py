@@ -111,3 +111,14 @@ async def test_continue_is_on_the_title_from_its_first_frame_when_a_game_was_sav
     async with app.run_test(size=SIZE):
         menu = _menu(app)  # no pause: as composed for the first frame
         assert menu.ids[0] == "continue" and menu.highlighted == 0 and app.screen.can_continue
+
+
+async def test_the_theme_list_scrolls_under_its_heading(tmp_path):
+    """Play-test: the themes' list (longer than the screen) scrolled the screen, and its heading with it."""
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert lines[0].startswith("Theme: Enter to use it")
