@@ -382,7 +382,7 @@ async def test_app_refuses_bad_override_data_with_one_line_once_the_title_is_dra
     (tmp_path / "overrides.toml").write_text('[[royal]]\nid = "philip-ii"\neligibility = "old"\n')
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)  # the data is read in a worker
     assert app.return_code == 2
     assert app.refusal.startswith("virgin-queen: bad game data: ") and "\n" not in app.refusal
     assert "royal philip-ii: eligibility: expected a whole number" in app.refusal

@@ -43,14 +43,15 @@ from tui.messages import (
 from tui.screens.menus import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, language_for, update_settings
+from tui.slots import last_played
 from tui.terminal import Terminal
 from tui.textual_private import CoveredScreensApp, prompt_input_driver, replace_first_screen
 
 if TYPE_CHECKING:
     from core.gamedata import GameData
-    from tui.screens.lobby import LobbyScreen
     from tui.board import Board
     from tui.controller import Controller
+    from tui.screens.lobby import LobbyScreen
 
 T = TypeVar("T")
 
@@ -62,7 +63,8 @@ PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's
 
 
 # The new-game form is composed ahead (TitleScreen.compose_ahead) once the title has been drawn (Textual's
-# Ready: its first frame), faster than anyone reads it and presses n (~0.15 s of CPU, in steps between which keys are handled).
+# Ready: its first frame) and the game data read, faster than anyone reads it and presses n (~0.15 s of
+# CPU, in steps between which keys are handled).
 COMPOSE_AHEAD_AFTER_SECONDS = 0.1
 # Imported in a worker once the title screen has been on screen for a moment, so that the first game,
 # walkthrough or rules browser opens without importing them (~0.3 s of CPU here); the title screen never
@@ -116,6 +118,7 @@ class VirginQueenApp(CoveredScreensApp):
         ``player_fixed``: the name cannot be changed (over SSH it is the key's)."""
         super().__init__()
         clean_stale_temp_files(save_dir)  # left by saves killed mid-write (before the app runs)
+        self._game_saved = last_played(save_dir) is not None  # the title's Continue: looked for before the app runs, as above
         self.terminal = Terminal(save_dir, data, player or getpass.getuser(), player_fixed)  # data None: read after the first frame
         self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
@@ -131,7 +134,10 @@ class VirginQueenApp(CoveredScreensApp):
         return self.return_code or 0
 
     def get_default_screen(self) -> TitleScreen | LobbyScreen:
-        return lobby_screen()(self.terminal) if self.starts_in_lobby else TitleScreen(self.terminal)
+        if self.starts_in_lobby:
+            return lobby_screen()(self.terminal)
+        shown = self.screen_stack[0] if self.screen_stack else None  # a title made anew in another language
+        return TitleScreen(self.terminal, shown.can_continue if isinstance(shown, TitleScreen) else self._game_saved)
 
     def on_mount(self) -> None:
         theme = Settings.read(self.terminal.save_dir).theme
@@ -144,16 +150,16 @@ class VirginQueenApp(CoveredScreensApp):
         self.screen_change_signal.subscribe(self, lambda _screen: self.clear_notifications())
 
     def on_ready(self) -> None:
-        """The first frame is drawn: the game data is read, and what the next screens need is made meanwhile."""
-        if not self._game_data_read():
+        """The first frame is drawn: the game data is read in a worker (importing its classes and reading
+        it took ~80 ms that the first frame waited for; bad data ends the app: _data_refused), then what
+        the next screens need is made meanwhile. A key that needs the data sooner waits for that read."""
+        self.run_io(lambda: self.terminal.read_data(self.post_message), self._game_data_read)
+
+    def _game_data_read(self, data: GameData | None) -> None:
+        if data is None:
             return
         self.set_timer(COMPOSE_AHEAD_AFTER_SECONDS, self._compose_ahead)
         self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(_load_game_machinery, self._warmed_up))
-
-    def _game_data_read(self) -> bool:
-        """The game data read and checked now that the title is drawn (importing its classes and reading
-        it took ~70 ms that the first frame waited for); bad data ends the app (_data_refused)."""
-        return self.terminal.read_data(self.post_message) is not None
 
     @on(GameDataRefused)
     def _data_refused(self, message: GameDataRefused) -> None:

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-
 from core import atomic
 from core.i18n import LANGUAGE_ENV, LANGUAGES, LOCALE_ENVS, _, chosen
 

@@ -48,8 +48,9 @@ class Terminal:
             return self._data
 
     def read_data(self, refuse: Callable[[GameDataRefused], object]) -> GameData | None:
-        """The game data for a screen that needs it (a key may come before the app has read it), or
-        None when it is bad: ``refuse`` (a screen's post_message) then tells the app, which ends."""
+        """The game data for whoever asks first (the app's worker once the title is drawn, or a key typed
+        sooner, which waits for that reading), or None when it is bad: ``refuse`` (a post_message, safe
+        from a worker) then tells the app, which ends."""
         from core.gamedata import DataError
 
         try:

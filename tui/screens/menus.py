@@ -59,9 +59,6 @@ class TitleScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        # Continue is offered from the first frame (a listing of the save folder): Enter at once on a
-        # title just drawn continues the last game, as a returning player expects
-        self.can_continue = last_played(self.terminal.save_dir) is not None
         with Vertical(id="title-box"):
             yield Static(_("THE VIRGIN QUEEN"), id="title", markup=False)
             yield Static(_("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people"), markup=False)
@@ -96,10 +93,13 @@ class TitleScreen(Screen[None]):
         }
         actions[event.entry]()
 
-    def __init__(self, terminal: Terminal) -> None:
+    def __init__(self, terminal: Terminal, game_saved: bool) -> None:
+        """``game_saved``: a game slot is in the save folder, as the app found it before it ran (or as
+        the title this one replaces found it): Continue leads the menu from the first frame, and Enter at
+        once continues the last game, as a returning player expects."""
         super().__init__()
         self.terminal = terminal
-        self.can_continue = False
+        self.can_continue = game_saved
 
     def on_screen_resume(self) -> None:
         # after a frame (the first one too: the worker's imports would share its CPU), and only once it
