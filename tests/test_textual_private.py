@@ -25,6 +25,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Select, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._select import SelectOverlay
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+import tracemalloc
 
 from tui.textual_private import (
     CoveredScreensApp,
@@ -40,6 +44,8 @@ from tui.textual_private import (
     prompt_input_driver,
     record_frames,
     replace_first_screen,
+    STRIP_CACHE_SIZES,
+    strips_make_caches_at_first_use,
     watchers_of,
 )
 from tui.widgets.steady_footer import SteadyFooter
@@ -397,3 +403,59 @@ def test_a_lone_esc_is_told_from_a_key_sequence_after_50_ms_unless_the_player_sa
         capture_output=True, text=True, check=True, env=env,
     )
     assert said.stdout.strip() == waited
+
+
+def test_strips_are_made_as_textual_makes_them_but_for_the_caches_made_at_first_use():
+    """strips_make_caches_at_first_use copies Textual 8.2's Strip.__init__ without its caches: when an
+    upgrade changes the original or the strip's slots, carry the change over (then update the digest)."""
+    source = inspect.getsource(Strip)
+    init = source[source.index("    def __init__("):source.index("    def __rich_repr__")]
+    assert hashlib.sha256(init.encode()).hexdigest()[:16] == "90a00c3a7ae5ca87"
+    assert set(Strip.__slots__) == {"_segments", "_cell_length", "_render_cache", "_link_ids", "_cell_count", *STRIP_CACHE_SIZES}
+
+
+def test_a_strips_caches_are_made_at_first_use_and_keep_what_they_are_given():
+    strips_make_caches_at_first_use()
+    strips_make_caches_at_first_use()  # twice: the slots are wrapped once
+    strip = Strip([Segment("hello "), Segment("world", Style(bold=True))])
+    assert strip.cell_length == 11 and strip.text == "hello world"
+    assert all(_slot_empty(strip, name) for name in STRIP_CACHE_SIZES)
+    assert strip.crop(0, 5) is strip.crop(0, 5)  # the crop cache, made at the first crop, keeps it
+    assert strip.divide([3, 8, 11]) is strip.divide([3, 8, 11])
+    style = Style(italic=True)
+    assert strip.apply_style(style) is strip.apply_style(style)
+    assert strip.crop(0, 5).text == "hello" and [piece.text for piece in strip.divide([3, 8, 11])] == ["hel", "lo wo", "rld"]
+    cache = type(strip).__dict__["_crop_cache"].__get__(strip, Strip)
+    assert cache._maxsize == STRIP_CACHE_SIZES["_crop_cache"] and len(cache) == 1
+
+
+def _slot_empty(strip: Strip, name: str) -> bool:
+    try:
+        type(strip).__dict__[name]._slot.__get__(strip, Strip)
+    except AttributeError:
+        return True
+    return False
+
+
+def test_a_strip_made_without_its_caches_is_a_fifth_of_the_size():
+    strips_make_caches_at_first_use()
+    segments = [Segment("a line of the board")]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [Strip(segments, 19) for _ in range(1000)]
+        per_strip = (tracemalloc.get_traced_memory()[0] - before) / len(kept)
+    finally:
+        tracemalloc.stop()
+    assert per_strip < 250  # ~1,100 bytes with Textual's seven empty caches
+
+
+def test_the_app_makes_strip_caches_at_first_use(tmp_path):
+    """In a process of its own: another test here may have made them so already."""
+    made = subprocess.run(
+        [sys.executable, "-c", "from pathlib import Path; import sys; from textual.strip import Strip; from tui.app import VirginQueenApp; "
+         "before = type(Strip.__dict__['_crop_cache']).__name__; VirginQueenApp(Path(sys.argv[1])); "
+         "print(before, type(Strip.__dict__['_crop_cache']).__name__)", str(tmp_path)],
+        capture_output=True, text=True, check=True,
+    )
+    assert made.stdout.split() == ["member_descriptor", "_CacheMadeAtFirstUse"]

@@ -45,7 +45,7 @@ from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, language_for, update_settings
 from tui.slots import last_played
 from tui.terminal import Terminal
-from tui.textual_private import CoveredScreensApp, prompt_input_driver, replace_first_screen
+from tui.textual_private import CoveredScreensApp, prompt_input_driver, replace_first_screen, strips_make_caches_at_first_use
 
 if TYPE_CHECKING:
     from core.gamedata import GameData
@@ -117,6 +117,7 @@ class VirginQueenApp(CoveredScreensApp):
         """``lobby``: start in the lobby of shared games (``--store``, or over SSH) as ``player``;
         ``player_fixed``: the name cannot be changed (over SSH it is the key's)."""
         super().__init__()
+        strips_make_caches_at_first_use()
         clean_stale_temp_files(save_dir)  # left by saves killed mid-write (before the app runs)
         self._game_saved = last_played(save_dir) is not None  # the title's Continue: looked for before the app runs, as above
         self.terminal = Terminal(save_dir, data, player or getpass.getuser(), player_fixed)  # data None: read after the first frame
