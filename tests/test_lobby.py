@@ -167,3 +167,19 @@ async def test_esc_in_the_lobby_opened_from_the_title_before_any_game_goes_back_
         await pilot.press("escape")
         await settle(pilot)
         assert app.is_running and isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
+
+
+async def test_a_lobby_taken_down_as_the_app_closes_ignores_its_timer_and_the_stores_reply(tmp_path, data):
+    """As the app closes, Textual removes each screen's widgets while the screen is still on the stack, and
+    the lobby's refresh timer or the store's reply can come then (random keys then Ctrl+Q in a real
+    terminal: NoMatches, exit status 1). Each is let go."""
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, data=data)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await lobby.remove()  # as App._close_all prunes every screen of the stack
+        assert app.screen is lobby and lobby.is_current
+        lobby.action_refresh()
+        lobby._list([])
+        lobby.show_problem("the store is busy")

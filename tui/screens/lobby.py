@@ -113,7 +113,7 @@ class LobbyScreen(Screen[None]):
     def action_refresh(self) -> None:
         """The list again from the store (every second: seats taken and left on other terminals), read
         in a worker: a store held by another program never holds the keys."""
-        if not self.is_current:  # a game is on screen above (over SSH the lobby stays under it)
+        if not self.is_current or not self._up:  # a game is on screen above (over SSH the lobby stays under it)
             return
         title = _("Shared games - you are {person} - Enter takes a seat or watches").format(person=self.player or _("(no name yet)"))
         set_text(self.query_one("#lobby-title", Static), title)
@@ -133,7 +133,7 @@ class LobbyScreen(Screen[None]):
         self.app.call_from_thread(self._list, games)
 
     def _list(self, games: Listing) -> None:
-        if not self.is_mounted:  # left while the store was read
+        if not self._up:  # taken down while the store was read
             return
         options = self._options(games)
         labels = [f"{option.id}|{option.prompt}" for option in options]
@@ -209,6 +209,13 @@ class LobbyScreen(Screen[None]):
         if len(self.app.screen_stack) > 1:
             self.post_message(LeaveGame(Destination.TITLE))
 
+    @property
+    def _up(self) -> bool:
+        """Its widgets are there: mounted, and not being taken down (as the app closes, Textual removes a
+        screen's widgets while it is still on the stack, and the refresh timer or the store's reply can
+        come then: play-test with random keys, NoMatches and exit status 1)."""
+        return self.is_mounted and self.display
+
     def show_problem(self, text: str) -> None:
-        if self.is_mounted:
+        if self._up:
             self.query_one("#lobby-problem", Static).update(text)
