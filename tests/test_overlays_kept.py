@@ -242,3 +242,43 @@ async def test_an_overlay_reopened_on_an_unchanged_game_is_not_laid_out_again(tm
         lines = app.screen.query_one(LogLines)
         assert session.log[-1].text in app.screen.query_one("#log-detail").content
         assert_cursor_line_in_view(lines)
+
+
+async def test_an_overlay_reopened_is_styled_anew_only_after_a_theme_change(tmp_path, data, monkeypatch):
+    """Reopening the log (l) or rule help (?) restyles none of its widgets (Textual restyled them all at
+    every open, ~5 ms: issue 23, a key at most 2x one bound to nothing); after a theme chosen while it
+    was closed it is styled anew, in the new theme's colours."""
+    from textual.screen import Screen
+
+    restyled: list[str] = []
+    update_node_styles = Screen.update_node_styles
+
+    def counted(screen: Screen, animate: bool = True) -> None:
+        restyled.append(type(screen).__name__)
+        update_node_styles(screen, animate)
+
+    monkeypatch.setattr(Screen, "update_node_styles", counted)
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        for key, kind in (("l", LogSearchScreen), ("question_mark", RulesBrowser)):
+            await pilot.press(key)
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            restyled.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, kind) and kind.__name__ not in restyled, restyled
+            box = app.screen.query_one(Input)
+            background = box.styles.background
+            await pilot.press("escape")
+            await settle(pilot)
+            app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+            await settle(pilot)
+            restyled.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            assert kind.__name__ in restyled and app.screen.query_one(Input).styles.background != background
+            await pilot.press("escape")
+            await settle(pilot)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual._compositor import CompositorUpdate
 from textual._parser import ParseError
 from textual._time import get_time
@@ -44,6 +45,7 @@ STRIP_CACHE_SIZES = {
     "_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_filter_cache": 4,
     "_line_length_cache": 4, "_crop_extend_cache": 4, "_offsets_cache": 4,
 }
+STRIP_SLOTS = {"_segments", "_cell_length", "_render_cache", "_link_ids", "_cell_count", *STRIP_CACHE_SIZES}
 
 
 class _CacheMadeAtFirstUse:
@@ -81,10 +83,11 @@ def _strip_init(self: Strip, segments: Any, cell_length: int | None = None) -> N
 
 def strips_make_caches_at_first_use() -> None:
     """Textual 8.2 gives every Strip (a line a widget rendered, or a piece the compositor cut from one)
-    seven empty FIFOCaches as it is made: ~950 of its ~1,100 bytes and 14 of its 15 allocations, though
+    seven empty FIFOCaches as it is made: ~900 of its ~1,100 bytes and 14 of its 17 allocations, though
     most strips never use most of them. The ~4,500 strips alive in a game (boards and overlays) hold
-    ~4 MB less with the caches made at first use, and a strip is made in a fifth of the time."""
-    if isinstance(Strip.__dict__["_crop_cache"], _CacheMadeAtFirstUse):
+    ~4 MB less with the caches made at first use, and a strip is made in a fifth of the time. A Strip
+    with other slots than Textual 8.2's (another version) is left as it is."""
+    if isinstance(Strip.__dict__["_crop_cache"], _CacheMadeAtFirstUse) or set(Strip.__slots__) != STRIP_SLOTS:
         return
     for name, maxsize in STRIP_CACHE_SIZES.items():
         setattr(Strip, name, _CacheMadeAtFirstUse(Strip.__dict__[name], maxsize))
@@ -158,6 +161,40 @@ class CoveredScreensApp(App[None]):
         if stack and stack[-1].styles.background.a == 1:
             return []
         return super()._background_screens
+
+
+# The mixin is typed as a Screen, but is a plain class at run time: Textual takes a screen's CSS type
+# names from its first DOMNode base, which stays the screen's own.
+_ScreenBase = Screen if TYPE_CHECKING else object
+
+
+def _app_styling(app: App[Any]) -> tuple[int, frozenset[str], tuple[bool, ...]] | None:
+    """What every node's styles depend on outside its own screen: the app's CSS and theme (a change
+    counted in ``App._css_update_count``), its classes and its pseudo-classes (focus, blur, dark...);
+    None if this Textual keeps them elsewhere (then a screen is styled anew at every show, as Textual does)."""
+    try:
+        return app._css_update_count, frozenset(app.classes), tuple(check(app) for check in App._PSEUDO_CLASSES.values())
+    except AttributeError:
+        return None
+
+
+class StyledAnewOnlyWhenStale(_ScreenBase):
+    """A screen shown again and again (kept between opens: tui/screens/kept.py). Textual 8.2 styles every
+    node of a screen anew each time it is pushed or switched to (``ScreenResume.refresh_styles``): ~5 ms
+    of CPU for an overlay, most of what reopening the log or rule help cost above any key. A node's own
+    changes (classes, pseudo-classes, focus) restyle it as they happen, shown or not; a hidden screen
+    misses only the app's changes (a theme, the terminal's focus), so it is styled anew only after one.
+    Textual calls the ScreenResume handler of every class of a screen, this one's before Screen's."""
+
+    _styled_for: tuple[int, frozenset[str], tuple[bool, ...]] | None = None
+
+    def _on_screen_suspend(self) -> None:
+        self._styled_for = _app_styling(self.app)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        styling = _app_styling(self.app)
+        if styling is not None and styling == self._styled_for:
+            event.refresh_styles = False
 
 
 def replace_first_screen(app: App[Any], screen: Screen[Any]) -> None:

@@ -17,7 +17,7 @@ from tui import display
 from tui.on_screen import OnScreen
 from tui.messages import RecordTable, Undo
 from tui.screens.keys import VIEW_KEYS
-from tui.textual_private import LaidOutOnceStatic
+from tui.textual_private import LaidOutOnceStatic, StyledAnewOnlyWhenStale
 from tui.widgets.decision import DecisionPanel
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
@@ -28,7 +28,7 @@ from tui.widgets.texts import set_text
 LOG_LINES_SHOWN = 12
 
 
-class PhaseScreen(Screen[None]):
+class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
     """The board for one phase; subclasses say what state the phase is about."""
 
     TITLE = N_("Game")

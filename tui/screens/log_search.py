@@ -25,6 +25,7 @@ from core.log_query import FILTER_HELP, LogFilter, log_line, parse_filter, where
 from core.gamedata import GameData
 from core.i18n import N_, _, ngettext
 from tui.screens.kept import kept_screen
+from tui.textual_private import StyledAnewOnlyWhenStale
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.texts import set_text
 
@@ -119,7 +120,7 @@ class LogLines(ScrollView, can_focus=True):
             self.post_message(self.Chosen(self.events[self.cursor]))
 
 
-class LogSearchScreen(ModalScreen[None]):
+class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
     DEFAULT_CSS = """
     LogSearchScreen { background: $background 100%; }
     LogSearchScreen #log-filter { height: 1; border: none; margin: 0 1; }

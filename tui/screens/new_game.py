@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from core.i18n import N_, _
 from tui.messages import CreateSharedGame, StartGame
-from tui.textual_private import SteadySelect
+from tui.textual_private import SteadySelect, StyledAnewOnlyWhenStale
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def seats_for(holders: dict[str, tuple[str, str]]) -> tuple[Seat, ...]:
     )
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
     """Scenario, who holds which power (a person by name, the same name = the same person; or a
     computer player), seed, options. ``shared``: the game is created in the shared store (the lobby)."""
 

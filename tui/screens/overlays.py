@@ -16,6 +16,7 @@ from core.views import SeatView
 from tui import display
 from tui.messages import HandedOff
 from tui.screens.kept import kept_screen
+from tui.textual_private import StyledAnewOnlyWhenStale
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import RowsTable, rows_table
@@ -62,7 +63,7 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TableScreen(ModalScreen[None]):
+class TableScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
     """A read-only display as a table (Available to Wed, the Patronage chart)."""
 
     BINDINGS = [Binding("escape", "close", N_("Close")), Binding("q", "close", N_("Close"), show=False)]

@@ -21,7 +21,7 @@ from tui.widgets.rule_text import RuleText
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.texts import set_text
-from tui.textual_private import SteadyOptionList
+from tui.textual_private import SteadyOptionList, StyledAnewOnlyWhenStale
 
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
 TREATMENT_MARK = {
@@ -80,7 +80,7 @@ def list_line(entry: RuleEntry) -> str:
     return line if len(line) <= LIST_TEXT_WIDTH else line[: LIST_TEXT_WIDTH - 1].rstrip() + "…"
 
 
-class RulesBrowser(ModalScreen[None]):
+class RulesBrowser(StyledAnewOnlyWhenStale, ModalScreen[None]):
     """Search by rule ID or words; the list shows each rule's title, source tags and (when it is not
     enforced) its engine treatment."""
 
