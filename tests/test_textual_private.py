@@ -333,6 +333,40 @@ async def test_a_kept_screen_is_styled_anew_when_shown_only_after_the_app_change
             await pilot.pause()
 
 
+class BlurredApp(Small):
+    CSS = "App:blur #named { color: green; }"
+
+
+@pytest.mark.parametrize("change", ["theme chosen as it is popped", "focus lost while it is covered"])
+async def test_a_kept_screen_missing_an_app_change_while_hidden_is_styled_anew_at_its_next_show(change):
+    """A change may not reach a screen as it is hidden (a theme chosen as it is popped: Textual restyles
+    the stack, which it has left; the terminal's focus lost while another screen covers it: Textual
+    restyles the top screen only). Its next show styles it as a fresh screen would be."""
+    overlay = KeptOverlay("log")
+    app = BlurredApp()
+    async with app.run_test() as pilot:
+        app.install_screen(overlay, "kept")
+        app.push_screen("kept")
+        await pilot.pause()
+        if change == "theme chosen as it is popped":
+            app.pop_screen()
+            app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        else:
+            app.push_screen(Named("cover"))
+            await pilot.pause()
+            app.app_focus = False
+            await pilot.pause()
+            app.pop_screen()
+            await pilot.pause()
+            app.pop_screen()
+        await pilot.pause()
+        app.push_screen("kept")
+        await pilot.pause()
+        shown = overlay.query_one("#named", Static).styles.color
+        overlay.update_node_styles(animate=False)
+        assert shown == overlay.query_one("#named", Static).styles.color
+
+
 class GrowingText(App[None]):
     """A pane of text in a scrolling box, as the board's phase panel is."""
 

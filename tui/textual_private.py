@@ -182,19 +182,29 @@ class StyledAnewOnlyWhenStale(_ScreenBase):
     """A screen shown again and again (kept between opens: tui/screens/kept.py). Textual 8.2 styles every
     node of a screen anew each time it is pushed or switched to (``ScreenResume.refresh_styles``): ~5 ms
     of CPU for an overlay, most of what reopening the log or rule help cost above any key. A node's own
-    changes (classes, pseudo-classes, focus) restyle it as they happen, shown or not; a hidden screen
-    misses only the app's changes (a theme, the terminal's focus), so it is styled anew only after one.
-    Textual calls the ScreenResume handler of every class of a screen, this one's before Screen's."""
+    changes (classes, focus, hover, disabled, widgets mounted) restyle it as they happen, shown or not; a
+    hidden screen misses the app's changes (a theme, the terminal's focus), so it is styled anew only
+    after one. (A child removed while hidden leaves its siblings' :last-child or :odd styles as they
+    were; no style of these screens uses them.)
+
+    The app's state is recorded when the screen is styled for it (at a show), and forgotten if it
+    changed by the time the screen is hidden: a change then (a theme chosen as the screen is popped, the
+    terminal's focus lost while another screen covered it) may not have reached it. Textual calls the
+    ScreenResume and ScreenSuspend handlers of every class of a screen, this one's before Screen's."""
 
     _styled_for: tuple[int, frozenset[str], tuple[bool, ...]] | None = None
 
-    def _on_screen_suspend(self) -> None:
-        self._styled_for = _app_styling(self.app)
-
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not event.refresh_styles:  # uncovered by a pop: Textual restyles nothing, nor is it styled anew
+            return
         styling = _app_styling(self.app)
         if styling is not None and styling == self._styled_for:
             event.refresh_styles = False
+        self._styled_for = styling
+
+    def _on_screen_suspend(self) -> None:
+        if _app_styling(self.app) != self._styled_for:
+            self._styled_for = None
 
 
 def replace_first_screen(app: App[Any], screen: Screen[Any]) -> None:

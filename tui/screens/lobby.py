@@ -97,7 +97,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         if self not in self.app.screen_stack:  # opened and left in one burst of keys
             return
-        self.action_refresh()
+        # the first listing comes with the ScreenResume that follows the mount (not mounted yet here)
         self.set_interval(LOBBY_REFRESH_SECONDS, self.action_refresh)
         self.query_one("#lobby-games", OptionList).focus()
 

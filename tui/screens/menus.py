@@ -127,7 +127,7 @@ class TitleScreen(Screen[None]):
         self.app.call_from_thread(self._show_continue, found, waiting)
 
     def _show_continue(self, found: bool, waiting: int) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or not self.display:  # not shown yet, or taken down (the app closing)
             return
         if found != self.can_continue:
             self.can_continue = found
@@ -241,7 +241,7 @@ class LoadScreen(Screen[None]):
         self.app.call_from_thread(self._list, rows)
 
     def _list(self, groups: list[tuple[str, list[tuple[Path, str]]]]) -> None:
-        if not self.is_mounted:  # left while the folder was read
+        if not self.is_mounted or not self.display:  # left (its widgets taken down) while the folder was read
             return
         # a save's people and file names are text, never markup ("[/x]" in a name must not break the list)
         options: list[Option] = []
