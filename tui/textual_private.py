@@ -207,6 +207,16 @@ class StyledAnewOnlyWhenStale(_ScreenBase):
             self._styled_for = None
 
 
+def being_taken_down(screen: Screen[Any]) -> bool:
+    """The app is closing, or removing ``screen``. Once the app has been asked to exit, Textual 8.2 mounts
+    none of the widgets a screen composes (a screen opened by the key just before Ctrl+Q) yet still sends
+    the screen Mount; and as the app closes it removes a screen's widgets while the screen is still on
+    the stack, where its timers and its workers' replies still reach it. A handler then found no widgets
+    (NoMatches, and the app ended with exit status 1): it has nothing to do. ``is_attached`` turns false
+    once the app is asked to exit, ``display`` once the screen is being removed."""
+    return not screen.is_attached or not screen.display
+
+
 def replace_first_screen(app: App[Any], screen: Screen[Any]) -> None:
     """Put ``screen`` in place of the first screen of the stack (the title, or the lobby over SSH),
     which is then removed. Textual 8.2 gives the first screen no result callback (it is not pushed),

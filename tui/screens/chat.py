@@ -16,6 +16,7 @@ from textual.widgets import Input, RichLog, Static
 from core.i18n import N_, _
 from tui.messages import Say
 from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
+from tui.textual_private import being_taken_down
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -60,6 +61,8 @@ class ChatScreen(ModalScreen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         self._ready = True
         self.show_lines(self.lines)
         self.query_one("#chat-say", Input).focus()

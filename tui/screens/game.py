@@ -17,7 +17,7 @@ from tui import display
 from tui.on_screen import OnScreen
 from tui.messages import RecordTable, Undo
 from tui.screens.keys import VIEW_KEYS
-from tui.textual_private import LaidOutOnceStatic, StyledAnewOnlyWhenStale
+from tui.textual_private import LaidOutOnceStatic, StyledAnewOnlyWhenStale, being_taken_down
 from tui.widgets.decision import DecisionPanel
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
@@ -63,6 +63,8 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         self._ready = True
         if self in self.app.screen_stack:  # not left already (a game closed as its board was pushed)
             self._lay_out(self.shown)

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.i18n import N_, _
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
-from tui.textual_private import SteadyOptionList
+from tui.textual_private import SteadyOptionList, being_taken_down
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.texts import set_text
 
@@ -95,7 +95,7 @@ class LobbyScreen(Screen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        if self not in self.app.screen_stack:  # opened and left in one burst of keys
+        if self not in self.app.screen_stack or being_taken_down(self):  # opened and left in one burst of keys
             return
         # the first listing comes with the ScreenResume that follows the mount (not mounted yet here)
         self.set_interval(LOBBY_REFRESH_SECONDS, self.action_refresh)
@@ -211,10 +211,9 @@ class LobbyScreen(Screen[None]):
 
     @property
     def _up(self) -> bool:
-        """Its widgets are there: mounted, and not being taken down (as the app closes, Textual removes a
-        screen's widgets while it is still on the stack, and the refresh timer or the store's reply can
-        come then: play-test with random keys, NoMatches and exit status 1)."""
-        return self.is_mounted and self.display
+        """Its widgets are there: mounted, and not being taken down (its refresh timer and the store's
+        reply can come then)."""
+        return self.is_mounted and not being_taken_down(self)
 
     def show_problem(self, text: str) -> None:
         if self._up:

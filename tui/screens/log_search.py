@@ -25,7 +25,7 @@ from core.log_query import FILTER_HELP, LogFilter, log_line, parse_filter, where
 from core.gamedata import GameData
 from core.i18n import N_, _, ngettext
 from tui.screens.kept import kept_screen
-from tui.textual_private import StyledAnewOnlyWhenStale
+from tui.textual_private import StyledAnewOnlyWhenStale, being_taken_down
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.texts import set_text
 
@@ -166,6 +166,8 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         self._apply(LogFilter())
         self.query_one(LogLines).focus()
 

@@ -14,6 +14,7 @@ from core.geography import neighbours
 from core.i18n import N_, _
 from core.views import SpaceRow
 from tui.messages import RecordTable
+from tui.textual_private import being_taken_down
 from tui.widgets.steady_footer import SteadyFooter
 
 MAP_WIDTH, MAP_HEIGHT = 78, 16
@@ -160,6 +161,8 @@ class MapScreen(ModalScreen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         self.refresh_map()
 
     def refresh_map(self) -> None:

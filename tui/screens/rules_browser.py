@@ -21,7 +21,7 @@ from tui.widgets.rule_text import RuleText
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.texts import set_text
-from tui.textual_private import SteadyOptionList, StyledAnewOnlyWhenStale
+from tui.textual_private import SteadyOptionList, StyledAnewOnlyWhenStale, being_taken_down
 
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
 TREATMENT_MARK = {
@@ -131,6 +131,8 @@ class RulesBrowser(StyledAnewOnlyWhenStale, ModalScreen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         self._fill(list(entries()), self.start_rule)
         self.query_one("#rules-list", OptionList).focus()
 

@@ -7,6 +7,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.i18n import _
+from tui.textual_private import being_taken_down
 
 
 class TooSmallScreen(ModalScreen[None]):
@@ -14,6 +15,8 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static("", id="too-small", markup=False)
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         self.show_size(self.app.size.width, self.app.size.height)
 
     def show_size(self, width: int, height: int) -> None:

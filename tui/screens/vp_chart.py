@@ -16,6 +16,7 @@ from textual_plotext import PlotextPlot
 from core.gamedata import GameData
 from core.i18n import N_, _
 from core.views import SeatView
+from tui.textual_private import being_taken_down
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.tables import rows_table
@@ -87,6 +88,8 @@ class VpChartScreen(ModalScreen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         data, history = self.data, self.view.vp_history
         by_turn = self.query_one("#vp-by-turn", PlotextPlot).plt
         by_turn.title(_("VP by turn"))

@@ -24,7 +24,7 @@ from tui.messages import Destination, LeaveGame, PlayOn, StartWalkthrough
 from tui.progress import Progress
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.steady_footer import SteadyFooter
-from tui.textual_private import SteadyOptionList
+from tui.textual_private import SteadyOptionList, being_taken_down
 
 
 class WalkthroughList(SteadyOptionList):
@@ -56,6 +56,8 @@ class WalkthroughMenu(Screen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
+        if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
+            return
         self.fill()
 
     def fill(self) -> None:
