@@ -6,9 +6,16 @@ import pytest
 from core.setup import Setup
 from tests.conftest import new_session, quiet_choice
 from tests.tui_helpers import QueuedIo, app_for, settle, show_session
+from tui.app import VirginQueenApp
 from tui.controller import Controller
 from tui.messages import Choose, Destination, LeaveGame, StartGame
+from tui.screens.chat import ChatScreen
 from tui.screens.game import ActionScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.menus import LoadScreen
+from tui.screens.rules_browser import RulesBrowser
+from tui.screens.too_small import TooSmallScreen
+from tui.screens.walkthrough_menu import WalkthroughMenu
 from tui.terminal import Terminal
 
 SIZE = (80, 24)
@@ -40,24 +47,15 @@ def test_a_game_opened_after_the_player_left_never_takes_the_screen(tmp_path, da
     assert controller.driver is None, "a game opened after the player left replaced the title screen"
 
 
-def _title_screens() -> dict[str, object]:
-    from tui.screens.chat import ChatScreen
-    from tui.screens.lobby import LobbyScreen
-    from tui.screens.menus import LoadScreen
-    from tui.screens.rules_browser import RulesBrowser
-    from tui.screens.too_small import TooSmallScreen
-    from tui.screens.walkthrough_menu import WalkthroughMenu
-
-    return {
-        "lobby": lambda app: LobbyScreen(app.terminal),
-        "rules": lambda app: RulesBrowser(""),
-        "load": lambda app: LoadScreen(app.terminal.save_dir),
-        "walkthroughs": lambda app: WalkthroughMenu(app.terminal.save_dir),
-        "too small": lambda app: TooSmallScreen(),
-        "table talk": lambda app: ChatScreen([]),
-    }
-
-
+# Each screen that can be opened just before Ctrl+Q: on the title (its maker given the app), or in a game.
+TITLE_SCREENS = {
+    "lobby": lambda app: LobbyScreen(app.terminal),
+    "rules": lambda app: RulesBrowser(""),
+    "load": lambda app: LoadScreen(app.terminal.save_dir),
+    "walkthroughs": lambda app: WalkthroughMenu(app.terminal.save_dir),
+    "too small": lambda app: TooSmallScreen(),
+    "table talk": lambda app: ChatScreen([]),
+}
 GAME_SCREENS = {
     "board": lambda app: app.push_screen(ActionScreen(app.controller.on_screen())),
     "map": lambda app: app.board.map(),
@@ -66,13 +64,11 @@ GAME_SCREENS = {
 }
 
 
-@pytest.mark.parametrize("name", [*_title_screens(), *GAME_SCREENS])
+@pytest.mark.parametrize("name", [*TITLE_SCREENS, *GAME_SCREENS])
 async def test_a_screen_opened_as_the_app_closes_lets_it_end_cleanly(tmp_path, data, name):
     """Ctrl+Q right after a key that opens a screen: Textual mounts none of the screen's widgets once the
-    app has begun to remove it, yet sends it Mount, which looked for them (NoMatches, exit status 1:
+    app has been asked to exit, yet sends it Mount, which looked for them (NoMatches, exit status 1:
     random keys in a real terminal). Each screen that can be opened so now has nothing to do then."""
-    from tui.app import VirginQueenApp
-
     app = VirginQueenApp(tmp_path, player="Ana", data=data)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -81,6 +77,6 @@ async def test_a_screen_opened_as_the_app_closes_lets_it_end_cleanly(tmp_path, d
             await settle(pilot)
             GAME_SCREENS[name](app)
         else:
-            app.push_screen(_title_screens()[name](app))
+            app.push_screen(TITLE_SCREENS[name](app))
         app.exit()
     assert app.return_code == 0

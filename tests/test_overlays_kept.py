@@ -11,7 +11,7 @@ from core import marriage
 from core.rules_text import entries
 from core.state import Phase
 from tests.conftest import advance_to_phase, ctx, new_session
-from tests.tui_helpers import app_for, screen_text, show_session, settle
+from tests.tui_helpers import app_for, count_restyles, screen_text, show_session, settle
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.overlays import TableScreen
@@ -208,6 +208,17 @@ async def test_rule_help_reopened_scrolls_the_list_as_a_new_browser_would(tmp_pa
         assert options.scroll_offset.y == 0 and app.screen.current_rule == "GEN-6"  # GEN-6 is in the first page
 
 
+async def reopen(pilot, key: str, counted: list[str]) -> None:
+    """Open the overlay of ``key`` and close it, then open it again with ``counted`` emptied first."""
+    await pilot.press(key)
+    await settle(pilot)
+    await pilot.press("escape")
+    await settle(pilot)
+    counted.clear()
+    await pilot.press(key)
+    await settle(pilot)
+
+
 async def test_an_overlay_reopened_on_an_unchanged_game_is_not_laid_out_again(tmp_path, data, monkeypatch):
     """Reopening the log (l) or rule help (?) with nothing changed only draws it: a text updated to the
     words it had, or a detail line set through a later message, laid the whole screen out once or twice
@@ -227,13 +238,7 @@ async def test_an_overlay_reopened_on_an_unchanged_game_is_not_laid_out_again(tm
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         for key, kind in (("l", LogSearchScreen), ("question_mark", RulesBrowser)):
-            await pilot.press(key)
-            await settle(pilot)
-            await pilot.press("escape")
-            await settle(pilot)
-            layouts.clear()
-            await pilot.press(key)
-            await settle(pilot)
+            await reopen(pilot, key, layouts)
             assert isinstance(app.screen, kind) and kind.__name__ not in layouts, layouts
             await pilot.press("escape")
             await settle(pilot)
@@ -248,27 +253,12 @@ async def test_an_overlay_reopened_is_styled_anew_only_after_a_theme_change(tmp_
     """Reopening the log (l) or rule help (?) restyles none of its widgets (Textual restyled them all at
     every open, ~5 ms: issue 23, a key at most 2x one bound to nothing); after a theme chosen while it
     was closed it is styled anew, in the new theme's colours."""
-    from textual.screen import Screen
-
-    restyled: list[str] = []
-    update_node_styles = Screen.update_node_styles
-
-    def counted(screen: Screen, animate: bool = True) -> None:
-        restyled.append(type(screen).__name__)
-        update_node_styles(screen, animate)
-
-    monkeypatch.setattr(Screen, "update_node_styles", counted)
+    restyled = count_restyles(monkeypatch)
     app = app_for(tmp_path, new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         for key, kind in (("l", LogSearchScreen), ("question_mark", RulesBrowser)):
-            await pilot.press(key)
-            await settle(pilot)
-            await pilot.press("escape")
-            await settle(pilot)
-            restyled.clear()
-            await pilot.press(key)
-            await settle(pilot)
+            await reopen(pilot, key, restyled)
             assert isinstance(app.screen, kind) and kind.__name__ not in restyled, restyled
             box = app.screen.query_one(Input)
             background = box.styles.background

@@ -31,6 +31,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from tests.tui_helpers import count_restyles
 from tui.textual_private import (
     CoveredScreensApp,
     LaidOutOnceScroll,
@@ -299,14 +300,7 @@ async def test_a_kept_screen_is_styled_anew_when_shown_only_after_the_app_change
     doing so, or stops calling each class's ScreenResume handler: drop or mend the workaround). A
     StyledAnewOnlyWhenStale screen is restyled only after a theme change or a change of the terminal's
     focus while it was hidden, and then shows the new theme."""
-    restyled: list[str] = []
-    update_node_styles = Screen.update_node_styles
-
-    def counted(screen: Screen, animate: bool = True) -> None:
-        restyled.append(type(screen).__name__)
-        update_node_styles(screen, animate)
-
-    monkeypatch.setattr(Screen, "update_node_styles", counted)
+    restyled = count_restyles(monkeypatch)
     overlay = KeptOverlay("log") if kept_styles else ThemedOverlay("log")
     app = Small()
     async with app.run_test() as pilot:

@@ -148,3 +148,18 @@ async def post(pilot, intent) -> None:
     """An intent, as a screen posts it, and all that follows."""
     pilot.app.post_message(intent)
     await settle(pilot)
+
+
+def count_restyles(monkeypatch) -> list[str]:
+    """The names of the screens whose every node is styled anew (Screen.update_node_styles), as it happens."""
+    from textual.screen import Screen
+
+    restyled: list[str] = []
+    update_node_styles = Screen.update_node_styles
+
+    def counted(screen: Screen, animate: bool = True) -> None:
+        restyled.append(type(screen).__name__)
+        update_node_styles(screen, animate)
+
+    monkeypatch.setattr(Screen, "update_node_styles", counted)
+    return restyled

@@ -168,7 +168,10 @@ class CoveredScreensApp(App[None]):
 _ScreenBase = Screen if TYPE_CHECKING else object
 
 
-def _app_styling(app: App[Any]) -> tuple[int, frozenset[str], tuple[bool, ...]] | None:
+AppStyling = tuple[int, frozenset[str], tuple[bool, ...]]
+
+
+def _app_styling(app: App[Any]) -> AppStyling | None:
     """What every node's styles depend on outside its own screen: the app's CSS and theme (a change
     counted in ``App._css_update_count``), its classes and its pseudo-classes (focus, blur, dark...);
     None if this Textual keeps them elsewhere (then a screen is styled anew at every show, as Textual does)."""
@@ -192,7 +195,7 @@ class StyledAnewOnlyWhenStale(_ScreenBase):
     terminal's focus lost while another screen covered it) may not have reached it. Textual calls the
     ScreenResume and ScreenSuspend handlers of every class of a screen, this one's before Screen's."""
 
-    _styled_for: tuple[int, frozenset[str], tuple[bool, ...]] | None = None
+    _styled_for: AppStyling | None = None
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         if not event.refresh_styles:  # uncovered by a pop: Textual restyles nothing, nor is it styled anew
@@ -215,6 +218,12 @@ def being_taken_down(screen: Screen[Any]) -> bool:
     (NoMatches, and the app ended with exit status 1): it has nothing to do. ``is_attached`` turns false
     once the app is asked to exit, ``display`` once the screen is being removed."""
     return not screen.is_attached or not screen.display
+
+
+def widgets_up(screen: Screen[Any]) -> bool:
+    """``screen``'s widgets are there for a late caller (a timer, a worker's reply): it is mounted, and
+    not being taken down."""
+    return screen.is_mounted and not being_taken_down(screen)
 
 
 def replace_first_screen(app: App[Any], screen: Screen[Any]) -> None:

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.i18n import N_, _
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
-from tui.textual_private import SteadyOptionList, being_taken_down
+from tui.textual_private import SteadyOptionList, being_taken_down, widgets_up
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.texts import set_text
 
@@ -113,7 +113,7 @@ class LobbyScreen(Screen[None]):
     def action_refresh(self) -> None:
         """The list again from the store (every second: seats taken and left on other terminals), read
         in a worker: a store held by another program never holds the keys."""
-        if not self.is_current or not self._up:  # a game is on screen above (over SSH the lobby stays under it)
+        if not self.is_current or not widgets_up(self):  # a game is on screen above (over SSH the lobby stays under it)
             return
         title = _("Shared games - you are {person} - Enter takes a seat or watches").format(person=self.player or _("(no name yet)"))
         set_text(self.query_one("#lobby-title", Static), title)
@@ -133,7 +133,7 @@ class LobbyScreen(Screen[None]):
         self.app.call_from_thread(self._list, games)
 
     def _list(self, games: Listing) -> None:
-        if not self._up:  # taken down while the store was read
+        if not widgets_up(self):  # taken down while the store was read
             return
         options = self._options(games)
         labels = [f"{option.id}|{option.prompt}" for option in options]
@@ -209,12 +209,6 @@ class LobbyScreen(Screen[None]):
         if len(self.app.screen_stack) > 1:
             self.post_message(LeaveGame(Destination.TITLE))
 
-    @property
-    def _up(self) -> bool:
-        """Its widgets are there: mounted, and not being taken down (its refresh timer and the store's
-        reply can come then)."""
-        return self.is_mounted and not being_taken_down(self)
-
     def show_problem(self, text: str) -> None:
-        if self._up:
+        if widgets_up(self):
             self.query_one("#lobby-problem", Static).update(text)

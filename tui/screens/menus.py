@@ -20,7 +20,7 @@ from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.screens.picker import PickerScreen
-from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahead
+from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahead, widgets_up
 from tui.slots import last_played
 from tui.widgets.key_menu import KeyMenu, MenuEntry
 from tui.widgets.steady_footer import SteadyFooter
@@ -127,7 +127,7 @@ class TitleScreen(Screen[None]):
         self.app.call_from_thread(self._show_continue, found, waiting)
 
     def _show_continue(self, found: bool, waiting: int) -> None:
-        if not self.is_mounted or being_taken_down(self):  # not shown yet, or taken down (the app closing)
+        if not widgets_up(self):  # not shown yet, or taken down (the app closing)
             return
         if found != self.can_continue:
             self.can_continue = found
@@ -243,7 +243,7 @@ class LoadScreen(Screen[None]):
         self.app.call_from_thread(self._list, rows)
 
     def _list(self, groups: list[tuple[str, list[tuple[Path, str]]]]) -> None:
-        if not self.is_mounted or being_taken_down(self):  # left (its widgets taken down) while the folder was read
+        if not widgets_up(self):  # left (its widgets taken down) while the folder was read
             return
         # a save's people and file names are text, never markup ("[/x]" in a name must not break the list)
         options: list[Option] = []
