@@ -1,7 +1,7 @@
 """Memory over a game played through the app: what a game leaves behind stays bounded (issue 12).
 
-Structural facts only (the figures themselves are in ``python -m core bench``): gone footer keys,
-phase screens and widgets' render caches are let go; the controller and the log strip keep no more
+Structural facts only (the figures themselves are in ``python -m core bench``): gone phase screens
+and widgets' render caches are let go; the controller and the log strip keep no more
 than they show.
 """
 
@@ -12,56 +12,19 @@ import random
 import weakref
 
 from textual._styles_cache import StylesCache
-from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import RichLog
-from textual.widgets._footer import FooterKey
 
 from core.setup import Setup
 from tests.tui_helpers import app_for, post, settle
 from tui.messages import StartGame
-from tui.textual_private import watchers_of
 from tui.app import VirginQueenApp
 from tui.screens.game import LOG_LINES_SHOWN, PHASE_SCREENS, PhaseScreen
-from tui.widgets.steady_footer import SteadyFooter
-from tui.widgets.decision import quiet_index
+from tui.textual_private import QUERY_CACHE_SIZE
+from tui.widgets.key_footer import KeyFooter
+from tui.widgets.decision import DecisionPanel, quiet_index
 
 SIZE = (80, 24)
-
-
-class _FooterApp(App[None]):
-    ENABLE_COMMAND_PALETTE = False  # its key is not bound to the footer's compact (as in the game)
-    BINDINGS = [Binding("a", "bell", "Bell"), Binding("b", "quit", "Quit")]
-
-    bell_hidden = False  # flipped to hide the key, so the steady footer rebuilds
-
-    def compose(self) -> ComposeResult:
-        yield SteadyFooter(compact=True)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return False if action == "bell" and self.bell_hidden else True  # hidden: the keys shown change
-
-
-def _watchers_of_compact(footer: SteadyFooter) -> list[object]:
-    return watchers_of(footer, "compact")
-
-
-async def test_the_game_footer_lets_go_of_the_keys_it_recomposed_away():
-    app = _FooterApp()
-    async with app.run_test(size=SIZE) as pilot:
-        footer = app.query_one(SteadyFooter)
-        await settle(pilot)
-        first_keys = [weakref.ref(key) for key in footer.query(FooterKey)]
-        assert first_keys
-        for _ in range(20):
-            app.bell_hidden = not app.bell_hidden
-            app.screen.refresh_bindings()  # the keys shown change: the footer recomposes
-            await settle(pilot)
-        gc.collect()
-        shown = list(footer.query(FooterKey))
-        assert len(_watchers_of_compact(footer)) == len(shown)
-        assert all(key() is None for key in first_keys)
 
 
 async def _play(app: VirginQueenApp, pilot, presses: int, phases: set[tuple[int, object]]) -> list[weakref.ref[PhaseScreen]]:
@@ -109,9 +72,8 @@ async def test_a_game_played_through_phases_and_reports_keeps_a_bounded_set_of_s
         assert app.screen in alive and len(boards) <= len(PHASE_SCREENS)
         assert len(app.screen_stack) == 2  # the title screen under the board
 
-        # footers hold only the keys they show
-        footer = app.screen.query_one(SteadyFooter)
-        assert len(_watchers_of_compact(footer)) == len(footer.query(FooterKey))
+        # the footer is one widget, whatever keys it showed
+        assert not app.screen.query_one(KeyFooter).children
 
         # no widget's render cache outlives the widget by more than the last decision
         objects = gc.get_objects()
@@ -121,4 +83,10 @@ async def test_a_game_played_through_phases_and_reports_keeps_a_bounded_set_of_s
 
         # the game's driver and the log strip keep only what is shown
         assert app.controller.take_events() == []
-        assert len(app.screen.query_one("#log", RichLog).lines) <= LOG_LINES_SHOWN
+        log = app.screen.query_one("#log", RichLog)
+        assert len(log.lines) <= LOG_LINES_SHOWN
+        assert len(log._line_cache) <= 4 * LOG_LINES_SHOWN  # not the rendered lines of the lines dropped
+
+        # the board's query caches keep one moment's queries, not every count of changes under them
+        for node in (app.screen, app.screen.query_one(DecisionPanel)):
+            assert len(node._query_one_cache) <= QUERY_CACHE_SIZE

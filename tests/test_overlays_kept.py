@@ -5,13 +5,13 @@ game as it is now, not as it was at the last open, and opens as new (no old filt
 from __future__ import annotations
 
 from textual.widgets import Input, OptionList
-from textual.widgets._footer import FooterKey
 
 from core import marriage
 from core.rules_text import entries
 from core.state import Phase
 from tests.conftest import advance_to_phase, ctx, new_session
-from tests.tui_helpers import app_for, count_restyles, screen_text, show_session, settle
+from tests.tui_helpers import app_for, count_restyles, footer_entries, screen_text, show_session, settle
+from tui.widgets.key_footer import KeyFooter
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.overlays import TableScreen
@@ -23,7 +23,7 @@ SIZE = (80, 24)
 
 
 def footer_keys(screen: object) -> list[str]:
-    return [key.description for key in screen.query(FooterKey)]  # type: ignore[attr-defined]
+    return [entry.description for entry in footer_entries(screen)]
 
 
 async def test_log_reopened_after_moves_shows_the_whole_new_log_without_the_old_filter(tmp_path, data):
@@ -156,11 +156,12 @@ async def test_the_footer_is_kept_on_reopen_and_follows_the_focus(tmp_path, data
         await show_session(app, pilot)
         await pilot.press("l")
         await settle(pilot)
-        keys = list(app.screen.query(FooterKey))
+        footer = app.screen.query_one(KeyFooter)
+        keys = footer.entries
         assert "Rule of this line" in footer_keys(app.screen)
         await pilot.press("escape", "l")
         await settle(pilot)
-        assert list(app.screen.query(FooterKey)) == keys  # the same widgets: no rebuild
+        assert app.screen.query_one(KeyFooter) is footer and footer.entries is keys  # not laid out again
         await pilot.press("slash")  # the filter has the focus: Enter no longer opens a line's rule
         await settle(pilot)
         assert "Rule of this line" not in footer_keys(app.screen) and "Close" in footer_keys(app.screen)

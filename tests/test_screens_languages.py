@@ -12,12 +12,11 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from textual.widgets import Button, Input
-from textual.widgets._footer import FooterKey, FooterLabel
 
 from core import i18n
 from core.catalogs import PLACEHOLDER, template_path
 from tests.conftest import give, new_session, to_impulse_of
-from tests.tui_helpers import app_for, post, screen_text, settle, show_session
+from tests.tui_helpers import app_for, footer_entries, post, screen_text, settle, show_session
 from tui.messages import Destination, LeaveGame
 from tui.screens.game import ActionScreen, NegotiationScreen
 from tui.screens.lobby import LobbyScreen
@@ -30,7 +29,7 @@ from tui.screens.reports import CardDrawScreen
 from tui.screens.rules_browser import RulesBrowser
 from tui.screens.vp_chart import VpChartScreen
 from tui.screens.walkthrough_menu import WalkthroughControls, WalkthroughMenu
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 
 SIZE = (80, 24)
 TWO = {"ottoman": "Ben", "spain": "Ana", "england": "Ana", "france": "Ben", "empire": "Ana", "protestant": "Ben"}
@@ -103,8 +102,7 @@ def _texts(app) -> str:
     parts = [screen_text(app)]
     parts += [f"{box.placeholder}\n{box.value}" for box in app.screen.query(Input)]
     parts += [str(button.label) for button in app.screen.query(Button)]
-    parts += [key.description for key in app.screen.query(FooterKey)]
-    parts += [str(label.content) for label in app.screen.query(FooterLabel)]
+    parts += [entry.description for entry in footer_entries(app.screen)]
     return "\n".join(parts)
 
 
@@ -121,17 +119,15 @@ def check_screen(app, language: str, name: str, *, footer: bool = True) -> None:
     left = {piece: message for piece, message in _english_pieces(language).items() if piece in texts}
     assert not left, f"{name} ({language}): English left: {left}"
     english = _english_descriptions(language)
-    shown = [key.description for key in app.screen.query(FooterKey) if key.description]
-    shown += [str(label.content) for label in app.screen.query(FooterLabel)]
+    shown = [entry.description for entry in footer_entries(app.screen) if entry.description]
     assert not [d for d in shown if d in english], f"{name} ({language}): untranslated footer keys in {shown}"
     if not footer:
         return
-    bar = app.screen.query_one(SteadyFooter)
-    parts = [*bar.query(FooterKey), *bar.query(FooterLabel)]
-    assert parts, f"{name}: no footer keys"
-    assert max(part.region.right for part in parts) <= SIZE[0], f"{name} ({language}): the footer is cut: {_rendered(app)[-1]!r}"
-    last = max(parts, key=lambda part: part.region.right)
-    words = last.description if isinstance(last, FooterKey) else str(last.content)
+    bar = app.screen.query_one(KeyFooter)
+    assert bar.entries, f"{name}: no footer keys"
+    last = bar.entries[-1]
+    assert bar.region.x + last.end <= SIZE[0], f"{name} ({language}): the footer is cut: {_rendered(app)[-1]!r}"
+    words = last.description or last.key_display
     assert words in _rendered(app)[-1], f"{name} ({language}): {words!r} is not in the footer {_rendered(app)[-1]!r}"
 
 

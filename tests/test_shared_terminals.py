@@ -18,10 +18,9 @@ from core.session import Session
 from core.setup import Seat, SeatKind, Setup
 from core.state import Phase
 from core.store import STORE_NAME, SharedGame, SqliteStore
-from tests.tui_helpers import screen_text, settle
+from tests.tui_helpers import footer_entries, screen_text, settle
 from tui.app import VirginQueenApp
 from tui.messages import Choose
-from textual.widgets._footer import FooterKey
 
 from tui.screens.chat import ChatScreen
 from tui.screens.game import PhaseScreen
@@ -216,7 +215,7 @@ async def test_two_players_talk_at_the_table_and_a_line_is_never_markup(tmp_path
         while isinstance(ana.screen, ReportScreen):
             await ana_pilot.press("enter")
             await settle(ana_pilot)
-        footer = {key.key for key in ana.screen.query(FooterKey)}
+        footer = {entry.key for entry in footer_entries(ana.screen)}
         assert "c" in footer and "u" not in footer  # only the keys that work in a shared game
         await ana_pilot.press("c")
         await settle(ana_pilot)

@@ -24,8 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 import pytest
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Select, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import RichLog, Select, Static
 from textual.widgets._select import SelectOverlay
 from rich.segment import Segment
 from rich.style import Style
@@ -36,11 +35,9 @@ from tui.textual_private import (
     CoveredScreensApp,
     LaidOutOnceScroll,
     LaidOutOnceStatic,
+    QUERY_CACHE_SIZE,
     SteadyOptionList,
     SteadySelect,
-    drop_closed_watchers,
-    enable_footer_keys,
-    footer_has_keys,
     compose_ahead,
     forget_gone_widgets_styles,
     prompt_input_driver,
@@ -49,10 +46,11 @@ from tui.textual_private import (
     STRIP_CACHE_SIZES,
     STRIP_SLOTS,
     StyledAnewOnlyWhenStale,
+    bounded_line_cache,
+    bounded_query_cache,
     strips_make_caches_at_first_use,
-    watchers_of,
 )
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 
 
 class Small(App[None]):
@@ -61,7 +59,7 @@ class Small(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("the frame recorder reads this", id="text")
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def action_noop(self) -> None:
         return None
@@ -75,28 +73,6 @@ async def test_render_caches_are_cleared_by_forget_gone_widgets_styles():
         assert StylesCache.get_inner_outer.cache_info().currsize > 0, "Textual no longer memoizes get_inner_outer: drop the workaround"
         forget_gone_widgets_styles()
         assert StylesCache.get_inner_outer.cache_info().currsize == 0
-
-
-class PlainFooter(Small):
-    def compose(self) -> ComposeResult:
-        yield Footer()
-
-
-async def test_the_footer_says_when_it_has_composed_its_keys_and_closed_keys_lose_their_watchers():
-    async with PlainFooter().run_test(size=(40, 6)) as pilot:
-        await pilot.pause()
-        footer = pilot.app.query_one(Footer)
-        assert footer_has_keys(footer)
-        for _ in range(3):  # each time its screen is shown again, Textual's Footer composes its keys anew
-            await pilot.app.push_screen(Screen())
-            await pilot.pause()
-            pilot.app.pop_screen()
-            await pilot.pause()
-            await pilot.pause()
-        shown = list(footer.query(FooterKey))
-        assert len(watchers_of(footer, "compact")) > len(shown), "Textual's Footer lets go of closed keys now: drop the workaround"
-        drop_closed_watchers(footer, "compact")
-        assert len(watchers_of(footer, "compact")) == len(shown)
 
 
 async def test_every_frame_is_recorded_as_a_terminal_would_receive_it():
@@ -149,36 +125,6 @@ async def test_page_keys_wait_until_a_select_overlay_or_option_list_has_lines():
         listing.highlighted = 0
         listing.action_page_down()
         assert listing.highlighted == 0
-
-
-class Dimming(Small):
-    """A footer whose Alpha key is dimmed (check_action None) when ``dim`` is set."""
-
-    dim = False
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return None if action == "noop" and self.dim else True
-
-
-async def test_a_footer_key_is_dimmed_in_place_and_the_steady_footer_rebuilds_nothing_for_it():
-    async with Dimming().run_test(size=(40, 6)) as pilot:
-        app = pilot.app
-        await pilot.pause()
-        await pilot.pause()
-        footer = app.query_one(SteadyFooter)
-        keys = list(footer.query(FooterKey))
-        assert keys and not any(key._disabled for key in keys)
-        enable_footer_keys(footer, {("a", "noop"): False})
-        alpha = next(key for key in keys if key.key == "a")
-        assert alpha._disabled and alpha.has_class("-disabled"), "FooterKey draws its state differently now"
-        enable_footer_keys(footer, {("a", "noop"): True})
-        assert not alpha._disabled and not alpha.has_class("-disabled")
-        app.dim = True
-        app.screen.refresh_bindings()
-        for _ in range(4):
-            await pilot.pause()
-        assert list(footer.query(FooterKey)) == keys, "only dimmed: the same keys, not composed again"
-        assert alpha.has_class("-disabled")
 
 
 class Named(Screen[None]):
@@ -541,3 +487,53 @@ def test_the_app_makes_strip_caches_at_first_use(tmp_path):
         capture_output=True, text=True, check=True,
     )
     assert made.stdout.split() == ["member_descriptor", "_CacheMadeAtFirstUse"]
+
+
+class TwoLogs(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(id="plain", max_lines=12)
+        strip = RichLog(id="strip", max_lines=12)
+        bounded_line_cache(strip)
+        yield strip
+
+
+async def test_a_log_with_a_bounded_line_cache_keeps_the_rendered_lines_of_the_lines_it_holds_only():
+    async with TwoLogs().run_test(size=(40, 30)) as pilot:
+        plain, strip = pilot.app.query_one("#plain", RichLog), pilot.app.query_one("#strip", RichLog)
+        for line in range(120):
+            plain.write(f"line {line}")
+            strip.write(f"line {line}")
+            if line % 4 == 3:
+                await pilot.pause()
+        await pilot.pause()
+        assert len(plain._line_cache) > 48, "RichLog lets go of the lines it dropped now: drop the workaround"
+        assert len(strip._line_cache) <= 48
+        assert [line.text.strip() for line in strip.lines][-1] == "line 119"
+        assert any("line 119" in row.text for row in pilot.app.screen._compositor.render_strips()[15:])
+
+
+class Shown(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("plain", id="plain")
+        with VerticalScroll(id="bounded"):
+            yield Static("one", id="one")
+            yield Static("two", id="two")
+
+    def on_mount(self) -> None:
+        bounded_query_cache(self.query_one("#bounded"))
+
+
+async def test_a_bounded_query_cache_keeps_a_moments_queries_only():
+    async with Shown().run_test(size=(40, 6)) as pilot:
+        app = pilot.app
+        bounded = app.query_one("#bounded", VerticalScroll)
+        for _ in range(60):
+            bounded.query_one("#one").display = not bounded.query_one("#one").display  # a new count of changes
+            assert bounded.query_one("#two", Static).content == "two"
+            app.screen.query_one("#plain")
+        assert len(app.screen._query_one_cache) > QUERY_CACHE_SIZE, "Textual's query cache no longer piles up: drop the workaround"
+        assert len(bounded._query_one_cache) <= QUERY_CACHE_SIZE

@@ -8,7 +8,7 @@ from core import saves
 from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
-from tests.tui_helpers import app_for, compare_snapshot, pick, post, screen_text, settle, show_session
+from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, screen_text, settle, show_session
 from tui.messages import LeaveGame, LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.app import VirginQueenApp
@@ -521,10 +521,8 @@ async def test_continue_on_the_title_screen_resumes_the_last_game_played(tmp_pat
 
 
 def _footer_keys(app) -> dict[str, int]:
-    """Each footer key shown and where its label ends on screen."""
-    from textual.widgets._footer import FooterKey
-
-    return {key.key: key.region.right for key in app.screen.query(FooterKey)}
+    """Each footer key shown and where its label ends on screen (the footer spans the screen)."""
+    return {entry.key: entry.end for entry in footer_entries(app.screen) if entry.key}
 
 
 async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(tmp_path, data):

@@ -10,7 +10,6 @@ import pyte
 import pytest
 from rich.cells import cell_len
 from textual.widgets import Input, OptionList, RichLog
-from textual.widgets._footer import FooterKey
 
 from core import i18n
 from core.choices import Choice, Decision, Verb
@@ -20,7 +19,7 @@ from core.state import RoyalStatus
 from tests.conftest import choice_strings, choose, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
 from tests.test_tui import spain_before_france_two_people
-from tests.tui_helpers import app_for, pick, post, screen_text, settle, show_session, start_walkthrough
+from tests.tui_helpers import app_for, footer_entries, pick, post, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
@@ -137,7 +136,7 @@ async def test_the_typed_boxs_hint_is_whole_at_80_columns(tmp_path, data, langua
             await settle(pilot)
             typed = app.screen.query_one("#typed", Input)
             assert typed.display and cell_len(typed.placeholder) <= typed.content_region.width, (typed.placeholder, typed.content_region)
-            footer = {key.description for key in app.screen.query(FooterKey)}
+            footer = {entry.description for entry in footer_entries(app.screen)}
             assert i18n._("Close") in footer
     finally:
         i18n.use("en")
@@ -183,7 +182,7 @@ async def test_a_toast_of_the_last_walkthrough_step_does_not_stay_on_walkthrough
 
 def footer_keys(app) -> dict[str, tuple[str, int]]:
     """Each footer key shown: its label (a group's keys have none) and where it ends on screen."""
-    return {key.key: (key.description, key.region.right) for key in app.screen.query(FooterKey)}
+    return {entry.key: (entry.description, entry.end) for entry in footer_entries(app.screen) if entry.key}
 
 
 async def test_footers_show_typing_keys_esc_in_a_table_action_0_and_x_and_enter_on_menus(tmp_path, data):

@@ -93,6 +93,13 @@ def screen_text(app: VirginQueenApp) -> str:
     return "\n".join(parts)
 
 
+def footer_entries(screen) -> list:
+    """The keys (and labels of groups of keys) the screen's footer shows, with their cells on the line."""
+    from tui.widgets.key_footer import KeyFooter
+
+    return [entry for footer in screen.query(KeyFooter) for entry in footer.entries]
+
+
 def compare_snapshot(app: VirginQueenApp, name: str) -> None:
     """Compare the screen with tests/snapshots/<name>.svg; UPDATE_SNAPSHOTS=1 writes it."""
     svg = re.sub(r"terminal-\d+-", "terminal-", app.export_screenshot(simplify=True))

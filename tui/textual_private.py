@@ -18,7 +18,7 @@ from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
-from textual.cache import FIFOCache
+from textual.cache import FIFOCache, LRUCache
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.driver import Driver
@@ -26,15 +26,17 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Select, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import OptionList, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
+
+if TYPE_CHECKING:
+    from textual.widgets import RichLog  # imports rich.pretty and attrs: not before the title's first frame
 
 
 def forget_gone_widgets_styles() -> None:
     """Textual 8.2 memoizes ``StylesCache.get_inner_outer`` with ``lru_cache(1024)`` on a method, so
     each entry's key holds a widget's StylesCache, with every line the widget rendered, long after
-    the widget is gone (a footer key, a report, a phase screen): up to ~9 MB of dead lines over a
+    the widget is gone (a report, a hand-off, a closed overlay): up to ~9 MB of dead lines over a
     game (``python -m core bench``). An entry of a gone widget can never be hit again; one of a live
     widget is two Styles, made again at its next render."""
     StylesCache.get_inner_outer.cache_clear()
@@ -92,36 +94,6 @@ def strips_make_caches_at_first_use() -> None:
     for name, maxsize in STRIP_CACHE_SIZES.items():
         setattr(Strip, name, _CacheMadeAtFirstUse(Strip.__dict__[name], maxsize))
     Strip.__init__ = _strip_init  # type: ignore[method-assign]
-
-
-def footer_has_keys(footer: Footer) -> bool:
-    """Textual's Footer composed its keys at least once (``bindings_changed`` is ready to skip)."""
-    return bool(footer._bindings_ready)
-
-
-def enable_footer_keys(footer: Footer, enabled: dict[tuple[str, str], bool]) -> None:
-    """Textual 8.2 draws a FooterKey enabled or not from a private flag and a class, both set when the
-    key is made: change them in place ((key, action) -> enabled) instead of composing every key again
-    when only that changed (the board's 0 and x while the computers move)."""
-    for key in footer.query(FooterKey):
-        now = enabled.get((key.key, key.action))
-        if now is not None and key._disabled == now:
-            key._disabled = not now
-            key.set_class(not now, "-disabled")
-
-
-def drop_closed_watchers(node: DOMNode, reactive_name: str) -> None:
-    """A reactive drops the watchers of closed widgets only when its value changes: Textual 8.2's
-    Footer binds every FooterKey it composes to its never-changing ``compact``, so each closed key
-    stayed alive with its styles and rendered lines. Drop them (where textual.reactive keeps them)."""
-    watchers = getattr(node, "__watchers", {}).get(reactive_name)
-    if watchers:
-        watchers[:] = [(watcher, callback) for watcher, callback in watchers if not watcher._closing]
-
-
-def watchers_of(node: DOMNode, reactive_name: str) -> list[Any]:
-    """The watchers a reactive of ``node`` holds (for the tests of the two workarounds above)."""
-    return list(getattr(node, "__watchers", {}).get(reactive_name, []))
 
 
 def record_frames(app: App[Any], on_frame: Callable[[str], None]) -> None:
@@ -275,6 +247,27 @@ class SteadySelect(Select[str]):
 
 
 _WidgetBase = Widget if TYPE_CHECKING else object
+
+# Entries a query cache keeps (Textual 8.2: 1,024 per node); a screen's queries of one moment take a few
+QUERY_CACHE_SIZE = 32
+
+
+def bounded_query_cache(node: DOMNode) -> None:
+    """Textual 8.2 caches ``query_one`` by id per node in an LRUCache of 1,024 entries whose key holds
+    a count of the changes under the node: every widget shown or hidden below it starts a new count,
+    so the entries of old counts, never hit again, pile up to the cap (~200 KB each on the Action
+    board and its decision panel over a game). Keep as many as one moment's queries need."""
+    node._query_one_cache = LRUCache(QUERY_CACHE_SIZE)
+
+
+def bounded_line_cache(log: RichLog) -> None:
+    """A RichLog of at most ``max_lines`` lines keeps the rendered lines of those lines only. Textual
+    8.2 caches up to 1,024 rendered lines keyed by each line's number since the log began, so the
+    lines dropped from the top stay cached, never hit again (~1.2 MB on the Action board's log of 12
+    lines over a game). The cache here holds each kept line at a few widths and scroll offsets."""
+    if log.max_lines is None:
+        raise ValueError("a log without max_lines keeps all its lines: its line cache is bounded already (1,024)")
+    log._line_cache = LRUCache(4 * log.max_lines)
 
 
 class _LaidOutOnce(_WidgetBase):

@@ -17,10 +17,16 @@ from tui import display
 from tui.on_screen import OnScreen
 from tui.messages import RecordTable, Undo
 from tui.screens.keys import VIEW_KEYS
-from tui.textual_private import LaidOutOnceStatic, StyledAnewOnlyWhenStale, being_taken_down
+from tui.textual_private import (
+    LaidOutOnceStatic,
+    StyledAnewOnlyWhenStale,
+    being_taken_down,
+    bounded_line_cache,
+    bounded_query_cache,
+)
 from tui.widgets.decision import DecisionPanel
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import set_text
 
 # The strip shows the last four; the whole log is under l. Each line written is laid out again when
@@ -44,6 +50,7 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
 
     def __init__(self, shown: OnScreen) -> None:
         super().__init__()
+        bounded_query_cache(self)
         self.shown = shown  # what the board shows now: composed from it, refreshed with the next
         self._ready = False  # the widgets are mounted
         self._log_shown = 0  # how many events of the game log the strip has written
@@ -59,8 +66,10 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
             with Scrolling(id="phase-panel"):
                 yield LaidOutOnceStatic("", id="phase-info", markup=False)
             yield DecisionPanel(id="decision")
-        yield RichLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
-        yield SteadyFooter(compact=True)
+        log = RichLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
+        bounded_line_cache(log)
+        yield log
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted

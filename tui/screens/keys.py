@@ -2,7 +2,7 @@
 
 Labels are short so that every key fits the footer at 80 columns; the five displays share one label
 (their keys are in the README and the help), which leaves room for the keys of the decision. The
-descriptions are marked here and translated by the footer (tui/widgets/steady_footer.py).
+descriptions are marked here and translated by the footer (tui/widgets/key_footer.py).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from core.i18n import N_, _
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.textual_private import SteadyOptionList, being_taken_down, widgets_up
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import set_text
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ class LobbyScreen(Screen[None]):
                 yield Input(value=self.player, id="player-name", max_length=20, compact=True)
         yield SteadyOptionList(id="lobby-games")
         yield Static("", id="lobby-problem", markup=False)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self not in self.app.screen_stack or being_taken_down(self):  # opened and left in one burst of keys

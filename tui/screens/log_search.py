@@ -26,7 +26,7 @@ from core.gamedata import GameData
 from core.i18n import N_, _, ngettext
 from tui.screens.kept import kept_screen
 from tui.textual_private import StyledAnewOnlyWhenStale, being_taken_down
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import set_text
 
 
@@ -163,7 +163,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
         yield Static("", id="log-count", markup=False)
         yield LogLines(self.names, id="log-lines")
         yield Static("", id="log-detail", markup=False)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted

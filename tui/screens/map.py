@@ -15,7 +15,7 @@ from core.i18n import N_, _
 from core.views import SpaceRow
 from tui.messages import RecordTable
 from tui.textual_private import being_taken_down
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 
 MAP_WIDTH, MAP_HEIGHT = 78, 16
 CONTROLLER_COLOURS = {
@@ -158,7 +158,7 @@ class MapScreen(ModalScreen[None]):
         )
         yield Static("", id="map-canvas")
         yield Static("", id="map-detail", markup=False)
-        yield SteadyFooter(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted

@@ -23,7 +23,7 @@ from tui.screens.picker import PickerScreen
 from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahead, widgets_up
 from tui.slots import last_played
 from tui.widgets.key_menu import KeyMenu, MenuEntry
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from tui.screens.new_game import NewGameScreen
@@ -67,7 +67,7 @@ class TitleScreen(Screen[None]):
             yield your_turn
             with Center():
                 yield KeyMenu(self._menu(), id="title-menu")
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def _menu(self) -> list[MenuEntry]:
         """The menu, Continue first once a game slot is found; each line names its key. One text, not
@@ -227,7 +227,7 @@ class LoadScreen(Screen[None]):
         yield Static(_("Load a game from {folder} (each game autosaves in its own file)").format(folder=self.save_dir), markup=False)
         yield SaveList(id="saves")
         yield Static(_("Reading the save folder..."), id="load-problem", markup=False)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted

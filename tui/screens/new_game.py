@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from core.i18n import N_, _
 from tui.messages import CreateSharedGame, StartGame
 from tui.textual_private import SteadySelect, StyledAnewOnlyWhenStale
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from core.gamedata import GameData
@@ -120,7 +120,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
                 yield SteadySelect([(_("off: ask only holders"), "off"), (_("on: ask everyone"), "on")], value=strict, allow_blank=False, id="strict", compact=True)
             yield Static("", id="form-problem", markup=False)
             yield Button(_("Start (Ctrl+N)"), id="start", variant="primary", compact=True)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     @on(Select.Changed, ".holder")
     def _holder_changed(self, event: Select.Changed) -> None:

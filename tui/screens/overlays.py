@@ -18,7 +18,7 @@ from tui.messages import HandedOff
 from tui.screens.kept import kept_screen
 from tui.textual_private import StyledAnewOnlyWhenStale
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.tables import RowsTable, rows_table
 
 
@@ -57,7 +57,7 @@ class TextScreen(ModalScreen[None]):
         with Scrolling(classes="report"):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -77,7 +77,7 @@ class TableScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
             yield Static(self.title_text, classes="report-title", markup=False)
             yield rows_table(self.columns, self.rows)
             yield Static("\n".join(self.notes), id="table-notes", markup=False)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def show_table(self, rows: list[tuple[str, ...]], notes: list[str]) -> None:
         """Open as new with the rows and notes of now (the same title and columns)."""

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from core.i18n import N_, _
 from tui.textual_private import SteadyOptionList
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 
 
 class PickerList(SteadyOptionList):
@@ -45,7 +45,7 @@ class PickerScreen(Screen[None]):
         if self.in_use() in self.values:
             listed.highlighted = self.values.index(self.in_use())
         yield listed
-        yield SteadyFooter()
+        yield KeyFooter()
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:

@@ -15,7 +15,7 @@ from tui import display
 from tui.messages import Destination, LeaveGame
 from tui.screens.keys import VIEW_KEYS
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.tables import rows_table
 
 
@@ -45,7 +45,7 @@ class ReportScreen(ModalScreen[None]):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
             yield Static(_(self.HINT), classes="hint", markup=False)
-        yield SteadyFooter(compact=True)
+        yield KeyFooter(compact=True)
 
     def heading(self) -> str:
         return _("Turn {turn}: {heading}").format(turn=self.turn, heading=_(self.HEADING))

@@ -19,7 +19,7 @@ from core.rules_text import RuleEntry, base_id, entries
 from tui.screens.kept import kept_screen
 from tui.widgets.rule_text import RuleText
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import set_text
 from tui.textual_private import SteadyOptionList, StyledAnewOnlyWhenStale, being_taken_down
 
@@ -128,7 +128,7 @@ class RulesBrowser(StyledAnewOnlyWhenStale, ModalScreen[None]):
             yield SteadyOptionList(id="rules-list")
             with Scrolling(id="rules-text-box"):
                 yield RuleText(id="rules-text")
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted

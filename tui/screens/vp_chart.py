@@ -18,7 +18,7 @@ from core.i18n import N_, _
 from core.views import SeatView
 from tui.textual_private import being_taken_down
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.tables import rows_table
 
 
@@ -85,7 +85,7 @@ class VpChartScreen(ModalScreen[None]):
             yield rows_table((_("Power"), _("VP"), *sources), rows, "vp-sources")
             powers = ", ".join(f"{v} = {_(data.power_name(k))}" for k, v in short.items())
             yield Static(_("Powers in the charts: {powers}").format(powers=powers), markup=False)
-        yield SteadyFooter(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted

@@ -23,7 +23,7 @@ from tui.drivers import Lesson
 from tui.messages import Destination, LeaveGame, PlayOn, StartWalkthrough
 from tui.progress import Progress
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.steady_footer import SteadyFooter
+from tui.widgets.key_footer import KeyFooter
 from tui.textual_private import SteadyOptionList, being_taken_down
 
 
@@ -53,7 +53,7 @@ class WalkthroughMenu(Screen[None]):
         yield Static(_("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume"), markup=False)
         yield WalkthroughList(id="walkthrough-list")
         yield Static("", id="walkthrough-about", markup=False)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if being_taken_down(self):  # pushed as the app closed: none of its widgets were mounted
@@ -130,7 +130,7 @@ class WalkthroughControls(ModalScreen[None]):
             yield Static(lesson.title, classes="report-title", markup=False)
             yield Static("\n\n".join([lesson.heading, lesson.intro, _("Position:") + "\n" + position]), markup=False)
             yield Static(_("b: step back (replays the steps before)  r: restart  m: menu  Esc: continue"), classes="hint", markup=False)
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -172,7 +172,7 @@ class WalkthroughDone(ModalScreen[None]):
                 classes="hint",
                 markup=False,
             )
-        yield SteadyFooter()
+        yield KeyFooter()
 
     def action_play_on(self) -> None:
         self.app.post_message(PlayOn())

@@ -14,7 +14,7 @@ from core.choices import Choice, Decision, Verb
 from core.choices import Option as ChoiceOption
 from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
-from tui.textual_private import SteadyOptionList
+from tui.textual_private import SteadyOptionList, bounded_query_cache
 
 
 def quiet_index(decision: Decision) -> int | None:
@@ -78,6 +78,7 @@ class DecisionPanel(Vertical):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        bounded_query_cache(self)
         self._decision: Decision | None = None
         self._suggested = ""
         self._waiting = ""
