@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import gc
 import getpass
-import importlib
 import logging
 import os
 import sys
@@ -24,6 +23,7 @@ from textual.screen import Screen
 from core import i18n
 from core.atomic import clean_stale_temp_files
 from core.i18n import LANGUAGES, N_, UnknownLanguage, _, ngettext
+from tui.machinery import load_game_machinery
 from tui.messages import (
     BoardChanged,
     ChatSaid,
@@ -66,23 +66,19 @@ PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's
 # Ready: its first frame) and the game data read, faster than anyone reads it and presses n (~0.15 s of
 # CPU, in steps between which keys are handled).
 COMPOSE_AHEAD_AFTER_SECONDS = 0.1
-# Imported in a worker once the title screen has been on screen for a moment, so that the first game,
-# walkthrough or rules browser opens without importing them (~0.3 s of CPU here); the title screen never
-# waits for them, and its first keys are not shared with them (a game asked for sooner imports them then).
+# The game machinery (tui/machinery.py) is imported in a worker once the title screen has been on screen
+# for a moment, so that the first game, walkthrough or lobby opens without importing it (~0.3 s of CPU
+# here); the title screen never waits for it, and its first keys are not shared with it (a game asked for
+# sooner imports it then, or waits for the worker to finish).
 WARM_UP_AFTER_SECONDS = 0.5
-GAME_MACHINERY = ("tui.controller", "tui.board", "core.walkthroughs", "tui.screens.walkthrough_menu", "tui.screens.map", "tui.screens.vp_chart")
 
 
 def lobby_screen() -> type[LobbyScreen]:
     """The lobby's screen, loaded when first shown: it (and its name box) is no part of the title's start."""
+    load_game_machinery()
     from tui.screens.lobby import LobbyScreen
 
     return LobbyScreen
-
-
-def _load_game_machinery() -> None:
-    for module in GAME_MACHINERY:
-        importlib.import_module(module)
 
 
 class IoDone(Message):
@@ -160,7 +156,7 @@ class VirginQueenApp(CoveredScreensApp):
         if data is None:
             return
         self.set_timer(COMPOSE_AHEAD_AFTER_SECONDS, self._compose_ahead)
-        self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(_load_game_machinery, self._warmed_up))
+        self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(load_game_machinery, self._warmed_up))
 
     @on(GameDataRefused)
     def _data_refused(self, message: GameDataRefused) -> None:
@@ -186,12 +182,14 @@ class VirginQueenApp(CoveredScreensApp):
     @cached_property
     def controller(self) -> Controller:
         """The game machinery, loaded with the first game (the title screen does not wait for it)."""
+        load_game_machinery()
         from tui.controller import Controller
 
         return Controller(self.terminal, self.post_message, self.run_io)
 
     @cached_property
     def board(self) -> Board:
+        load_game_machinery()
         from tui.board import Board  # the game screens load with the first game
 
         return Board(self, self.controller)

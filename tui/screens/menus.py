@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
 from core.i18n import N_, _, ngettext
+from tui.machinery import load_game_machinery
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
@@ -115,6 +116,7 @@ class TitleScreen(Screen[None]):
         found = last_played(self.terminal.save_dir) is not None
         waiting = 0
         if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
+            load_game_machinery()  # the store's module imports the engine
             from tui.shared_games import SharedGames
 
             games = SharedGames(self.terminal.save_dir, self.terminal.data)
@@ -166,11 +168,13 @@ class TitleScreen(Screen[None]):
 
     def action_shared_games(self) -> None:
         """The lobby of games shared through the store (other terminals, SSH players, browsers)."""
+        load_game_machinery()
         from tui.screens.lobby import LobbyScreen
 
         self.app.push_screen(LobbyScreen(self.terminal))
 
     def action_walkthroughs(self) -> None:
+        load_game_machinery()
         from tui.screens.walkthrough_menu import WalkthroughMenu
 
         self.app.push_screen(WalkthroughMenu(self.terminal.save_dir))
