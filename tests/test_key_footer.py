@@ -24,7 +24,6 @@ BINDINGS = [
     Binding("y", "yes", "Yes", group=APART),
     Binding("n", "no", "No", group=APART),
     Binding("z", "alone", "Alone", group=Binding.Group("One")),  # a group of one: drawn as a plain key
-    Binding("q", "quiet", ""),
     Binding("d", "done_again", "Done twice"),
 ]
 
@@ -36,7 +35,7 @@ def _line(compact: bool, bindings: list[Binding] = BINDINGS) -> tuple[str, list[
 
 def test_a_compact_footer_puts_a_space_after_each_key_and_draws_a_groups_keys_together_before_its_label():
     text, entries = _line(compact=True)
-    assert text == "0 Done x Why  wp Displays escape Close  y  n Apart z Alone q d Done twice "
+    assert text == "0 Done x Why  wp Displays escape Close  y n Apart z Alone d Done twice "
     assert entries[:4] == [("0", "Done", 0, 6), ("x", "Why", 7, 12), ("w", "", 14, 15), ("p", "", 15, 16)]
     assert entries[4] == ("", "Displays", 17, 25)  # a group's label is no key
     assert text[entries[-1][2]:entries[-1][3]] == "d Done twice"
@@ -94,7 +93,7 @@ async def test_the_footer_is_one_widget_with_every_key_shown_at_its_first_frame(
     async with Keys().run_test(size=SIZE) as pilot:
         await pilot.pause()
         footer = pilot.app.query_one(KeyFooter)
-        assert not footer.children
+        assert {pilot.app.screen.get_widget_at(x, SIZE[1] - 1)[0] for x in range(SIZE[0])} == {footer}
         bottom = pilot.app.screen._compositor.render_strips()[-1].text
         assert bottom.startswith(" ↑↓ Scroll a Alpha b Beta ")
 
@@ -132,7 +131,12 @@ async def test_hovering_a_key_shows_its_tooltip_and_a_groups_key_its_description
         beta = next(entry for entry in footer.entries if entry.key == "b")
         up = next(entry for entry in footer.entries if entry.key == "up")
         await pilot.hover(KeyFooter, offset=(beta.start, 0))
-        assert footer.tooltip == "The second key"
+        assert footer.tooltip == "The second key" and footer.styles.pointer == "pointer"
+        app.dim = True  # the keys change under the resting mouse: no highlight on whatever key is there now
+        app.screen.refresh_bindings()
+        await settle(pilot)
+        assert footer.tooltip is None and footer.styles.pointer == "default"
+        await pilot.hover(KeyFooter, offset=(beta.start, 0))
         await pilot.hover(KeyFooter, offset=(up.start, 0))
         assert footer.tooltip == "Scroll"
         gap = next(x for x in range(SIZE[0]) if footer.entry_at(x) is None)

@@ -71,24 +71,18 @@ def footer_line(bindings: Sequence[ShownBinding], key_display: Callable[[Binding
     for group, members in groupby(first_per_action.values(), lambda shown: shown[0].group):
         run = list(members)
         if group is not None and len(run) > 1:
-            if group.compact:
-                add(" ", GAP)
-            for binding, enabled, tooltip in run:
-                if not group.compact:
+            add(" ", GAP)
+            for number, (binding, enabled, tooltip) in enumerate(run):
+                if number and not group.compact:  # the keys' margins of one cell each side meet in one
                     add(" ", GAP)
                 add_entry([(key_display(binding), KEY)], binding, "", enabled, _(tooltip or binding.description))
-                if not group.compact:
-                    add(" ", GAP)
-            if group.compact:
-                add(" ", GAP)
+            add(" ", GAP)
             add_entry([(_(group.description), LABEL)], None, _(group.description), True, "")
             add(" ", GAP)
             continue
         for binding, enabled, tooltip in run:
-            description, shown_key = _(binding.description), key_display(binding)
-            if not description:
-                parts = [(shown_key, KEY)]
-            elif compact:
+            description, shown_key = _(binding.description), key_display(binding)  # shown: it has a description
+            if compact:
                 parts = [(shown_key, KEY), (f" {description}", DESCRIPTION)]
             else:
                 parts = [(f" {shown_key} ", KEY), (f"{description} ", DESCRIPTION)]
@@ -99,6 +93,7 @@ def footer_line(bindings: Sequence[ShownBinding], key_display: Callable[[Binding
 
 
 class KeyFooter(Widget):
+    ALLOW_SELECT = False  # a double click on a key presses it twice; it selects no text
     """The keys the screen offers now, each with what it does; a key not usable now is dimmed. A click
     on a key presses it. One line of one widget: Textual's Footer is a widget per key (a quarter of the
     widgets of a game's screens, ~4 MB over a first game) and composes them all again whenever the
@@ -156,8 +151,8 @@ class KeyFooter(Widget):
 
     def _look(self, screen: Screen[object]) -> None:
         self._looking = False
-        if not screen.app.app_focus and self._shown is not None:
-            return  # while the terminal is not focused, no widget is: the keys shown stay as they were
+        if not screen.app.app_focus and screen.focused is None and self._shown is not None:
+            return  # the terminal lost its focus and took the widget's: its keys stay shown until it is back
         shown = tuple(
             (binding, enabled, tooltip)
             for _node, binding, enabled, tooltip in screen.active_bindings.values()
@@ -167,6 +162,7 @@ class KeyFooter(Widget):
             return
         self._shown = shown
         self.entries, self._pieces = footer_line(shown, self.app.get_key_display, self.compact)
+        self._hover(-1)  # the mouse is over another key now, if any: it shows when the mouse moves
         self.refresh()
 
     def render(self) -> Content:
@@ -210,4 +206,5 @@ class KeyFooter(Widget):
         if index != self._hovered:
             self._hovered = index
             self.tooltip = self.entries[index].tooltip or None if index >= 0 else None
+            self.styles.pointer = "pointer" if index >= 0 else "default"  # a hand over a key, where terminals draw one
             self.refresh()
