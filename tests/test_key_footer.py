@@ -4,8 +4,10 @@ click, and in the player's language."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.widgets import Button
 
 from core import i18n
 from tests.tui_helpers import settle
@@ -142,6 +144,38 @@ async def test_hovering_a_key_shows_its_tooltip_and_a_groups_key_its_description
         gap = next(x for x in range(SIZE[0]) if footer.entry_at(x) is None)
         await pilot.hover(KeyFooter, offset=(gap, 0))
         assert footer.tooltip is None
+
+
+class Focusing(Keys):
+    def compose(self) -> ComposeResult:
+        yield Button("choices")
+        yield KeyFooter(compact=True)
+
+
+def _enabled(footer: KeyFooter, key: str) -> bool:
+    return next(entry for entry in footer.entries if entry.key == key).enabled
+
+
+async def test_with_the_terminal_unfocused_the_keys_follow_a_widget_given_the_focus():
+    """A shared game's turn comes while the terminal is in the background: the board gives its choices the
+    focus, and the footer shows the keys that work now (it keeps the old ones only while no widget has
+    the focus, as the terminal took it away)."""
+    app = Focusing()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        footer = app.query_one(KeyFooter)
+        app.dim = True
+        app.screen.refresh_bindings()
+        await settle(pilot)
+        assert not _enabled(footer, "a")
+        app.post_message(events.AppBlur())
+        await settle(pilot)
+        assert not app.app_focus and app.screen.focused is None and not _enabled(footer, "a")
+        app.dim = False
+        app.query_one(Button).focus()
+        app.screen.refresh_bindings()
+        await settle(pilot)
+        assert _enabled(footer, "a")
 
 
 class QuitKey(Keys):
