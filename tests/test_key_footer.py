@@ -11,7 +11,7 @@ from textual.widgets import Button
 
 from core import i18n
 from tests.tui_helpers import settle
-from tui.widgets.key_footer import KeyFooter, footer_line
+from tui.widgets.key_footer import FooterEntry, KeyFooter, footer_line
 from tui.widgets.scrolling import SCROLL
 
 SIZE = (60, 6)
@@ -32,7 +32,7 @@ BINDINGS = [
 
 def _line(compact: bool, bindings: list[Binding] = BINDINGS) -> tuple[str, list[tuple[str, str, int, int]]]:
     entries, pieces = footer_line([(binding, True, "") for binding in bindings], lambda b: b.key, compact)
-    return "".join(text for text, _part, _entry in pieces), [(e.key, e.description, e.start, e.end) for e in entries]
+    return "".join(text for text, _part, _index in pieces), [(e.key, e.description, e.start, e.end) for e in entries]
 
 
 def test_a_compact_footer_puts_a_space_after_each_key_and_draws_a_groups_keys_together_before_its_label():
@@ -85,6 +85,10 @@ class Keys(App[None]):
         self.rang += 1
 
 
+def _entry(footer: KeyFooter, key: str) -> FooterEntry:
+    return next(entry for entry in footer.entries if entry.key == key)
+
+
 def _cells(app: App[None], footer: KeyFooter, description: str) -> list:
     entry = next(entry for entry in footer.entries if entry.description == description)
     segments = [segment for segment in app.screen._compositor.render_strips()[-1] for _cell in segment.text]
@@ -109,7 +113,7 @@ async def test_a_key_not_usable_now_is_dimmed_and_a_click_on_it_rings_the_bell()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         footer = app.query_one(KeyFooter)
-        alpha = next(entry for entry in footer.entries if entry.key == "a")
+        alpha = _entry(footer, "a")
         usable, beta = _colours(_cells(app, footer, "Alpha")), _colours(_cells(app, footer, "Beta"))
         await pilot.click(KeyFooter, offset=(alpha.start, 0))
         await settle(pilot)
@@ -130,8 +134,8 @@ async def test_hovering_a_key_shows_its_tooltip_and_a_groups_key_its_description
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         footer = app.query_one(KeyFooter)
-        beta = next(entry for entry in footer.entries if entry.key == "b")
-        up = next(entry for entry in footer.entries if entry.key == "up")
+        beta = _entry(footer, "b")
+        up = _entry(footer, "up")
         await pilot.hover(KeyFooter, offset=(beta.start, 0))
         assert footer.tooltip == "The second key" and footer.styles.pointer == "pointer"
         app.dim = True  # the keys change under the resting mouse: no highlight on whatever key is there now
@@ -152,8 +156,6 @@ class Focusing(Keys):
         yield KeyFooter(compact=True)
 
 
-def _enabled(footer: KeyFooter, key: str) -> bool:
-    return next(entry for entry in footer.entries if entry.key == key).enabled
 
 
 async def test_with_the_terminal_unfocused_the_keys_follow_a_widget_given_the_focus():
@@ -167,15 +169,15 @@ async def test_with_the_terminal_unfocused_the_keys_follow_a_widget_given_the_fo
         app.dim = True
         app.screen.refresh_bindings()
         await settle(pilot)
-        assert not _enabled(footer, "a")
+        assert not _entry(footer, "a").enabled
         app.post_message(events.AppBlur())
         await settle(pilot)
-        assert not app.app_focus and app.screen.focused is None and not _enabled(footer, "a")
+        assert not app.app_focus and app.screen.focused is None and not _entry(footer, "a").enabled
         app.dim = False
         app.query_one(Button).focus()
         app.screen.refresh_bindings()
         await settle(pilot)
-        assert _enabled(footer, "a")
+        assert _entry(footer, "a").enabled
 
 
 class QuitKey(Keys):

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from core import i18n
 from core.atomic import clean_stale_temp_files
 from core.i18n import LANGUAGES, N_, UnknownLanguage, _, ngettext
-from tui.machinery import load_game_machinery
+from tui.machinery import load_game_machinery, lobby_screen
 from tui.messages import (
     BoardChanged,
     ChatSaid,
@@ -71,14 +71,6 @@ COMPOSE_AHEAD_AFTER_SECONDS = 0.1
 # here); the title screen never waits for it, and its first keys are not shared with it (a game asked for
 # sooner imports it then, or waits for the worker to finish).
 WARM_UP_AFTER_SECONDS = 0.5
-
-
-def lobby_screen() -> type[LobbyScreen]:
-    """The lobby's screen, loaded when first shown: it (and its name box) is no part of the title's start."""
-    load_game_machinery()
-    from tui.screens.lobby import LobbyScreen
-
-    return LobbyScreen
 
 
 class IoDone(Message):
@@ -189,10 +181,10 @@ class VirginQueenApp(CoveredScreensApp):
 
     @cached_property
     def board(self) -> Board:
-        load_game_machinery()
-        from tui.board import Board  # the game screens load with the first game
+        controller = self.controller  # loads the game machinery, the game screens with it
+        from tui.board import Board
 
-        return Board(self, self.controller)
+        return Board(self, controller)
 
     @property
     def playing(self) -> bool:

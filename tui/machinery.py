@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import importlib
 import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.screens.lobby import LobbyScreen
 
 # Imported in this order; core.registry and core.bots are imported by the engine inside functions,
 # so a game made in a worker would import them there
@@ -26,3 +30,12 @@ def load_game_machinery() -> None:
     with _IMPORTING:
         for module in GAME_MACHINERY:
             importlib.import_module(module)
+
+
+def lobby_screen() -> type[LobbyScreen]:
+    """The lobby's screen, loaded when first shown (its store imports the engine): it (and its name box)
+    is no part of the title's start."""
+    load_game_machinery()
+    from tui.screens.lobby import LobbyScreen
+
+    return LobbyScreen

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
 from core.i18n import N_, _, ngettext
-from tui.machinery import load_game_machinery
+from tui.machinery import load_game_machinery, lobby_screen
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
@@ -168,10 +168,7 @@ class TitleScreen(Screen[None]):
 
     def action_shared_games(self) -> None:
         """The lobby of games shared through the store (other terminals, SSH players, browsers)."""
-        load_game_machinery()
-        from tui.screens.lobby import LobbyScreen
-
-        self.app.push_screen(LobbyScreen(self.terminal))
+        self.app.push_screen(lobby_screen()(self.terminal))
 
     def action_walkthroughs(self) -> None:
         load_game_machinery()

@@ -77,7 +77,8 @@ def footer_line(bindings: Sequence[ShownBinding], key_display: Callable[[Binding
                     add(" ", GAP)
                 add_entry([(key_display(binding), KEY)], binding, "", enabled, _(tooltip or binding.description))
             add(" ", GAP)
-            add_entry([(_(group.description), LABEL)], None, _(group.description), True, "")
+            label = _(group.description)
+            add_entry([(label, LABEL)], None, label, True, "")
             add(" ", GAP)
             continue
         for binding, enabled, tooltip in run:
@@ -93,11 +94,12 @@ def footer_line(bindings: Sequence[ShownBinding], key_display: Callable[[Binding
 
 
 class KeyFooter(Widget):
-    ALLOW_SELECT = False  # a double click on a key presses it twice; it selects no text
     """The keys the screen offers now, each with what it does; a key not usable now is dimmed. A click
     on a key presses it. One line of one widget: Textual's Footer is a widget per key (a quarter of the
     widgets of a game's screens, ~4 MB over a first game) and composes them all again whenever the
     screen's keys may have changed."""
+
+    ALLOW_SELECT = False  # a double click on a key presses it twice; it selects no text
 
     DEFAULT_CSS = """
     KeyFooter {
