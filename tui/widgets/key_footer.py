@@ -145,11 +145,13 @@ class KeyFooter(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """The keys may have changed: looked at once the screen has settled, so that the changes of one
-        key press or of a board being laid out (focus, typed box, decision) are one look, not several."""
+        """The keys may have changed: looked at once the messages already queued are handled, so that the
+        changes of one key press or of a board being laid out (focus, typed box, decision) are one look,
+        not several, and before the next frame: looked at after that frame (Textual's call_after_refresh),
+        a board's first frame showed the keys of the widget focused before its decision's (no 0 Done)."""
         if not self._looking:
             self._looking = True
-            self.call_after_refresh(self._look, screen)
+            self.call_later(self._look, screen)
 
     def _look(self, screen: Screen[object]) -> None:
         self._looking = False
