@@ -220,11 +220,17 @@ def app_measurements(saves_by_turn: dict[int, Path], repeats: int, presses: int)
 
 def app_figures(measured: dict[str, Any]) -> list[Figure]:
     figures = []
+    floor = measured["floor"]
     for turn, keys in measured["keys"].items():
         for name, label in KEY_NAMES.items():
             figures.append(Figure(f"CPU per keypress at turn {turn}: {label}", keys[name], "ms",
                                   "a key bound to nothing", keys["idle"], target="<50",
                                   most_times_baseline=KEY_RATIO_TARGETS.get(name, 0)))
+        figures.append(Figure(f"CPU per keypress at turn {turn}: {KEY_NAMES['choose']}, against Textual alone", keys["choose"], "ms",
+                              "Textual alone showing a new decision", floor["decision"]))
+    # the floor under choosing: Textual's own layout, render and messages for a new decision
+    figures.append(Figure("CPU per keypress in a bare Textual app with the board's widgets (no engine, views or save): "
+                          "a new decision", floor["decision"], "ms", "a key bound to nothing", floor["idle"]))
     game = measured["game"]
     first, second = game["first"], game["second"]
     figures += [

@@ -21,7 +21,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.pilot import Pilot
+from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.worker import WorkerState
 
 from tui.app import VirginQueenApp
@@ -91,6 +96,71 @@ async def keypress_cpu(save: Path, repeats: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in times.items()}
 
 
+# What Textual alone costs for a key that shows a new decision, in a bare app with the board's widgets
+# and sizes (tui/styles): the floor under "choosing", whatever the engine, the views and the save cost.
+FLOOR_CHOICES = 16  # the decision after choosing at turn 8 ("spend 3 CP") offers 16
+FLOOR_PANEL_LINES = 16
+FLOOR_CSS = """
+#status { height: auto; padding: 0 1; }
+#vp { height: 1; padding: 0 1; }
+#main { height: 1fr; }
+#phase-panel { width: 40%; padding: 0 1; }
+#decision { width: 60%; padding: 0 1; }
+#prompt { height: auto; }
+#choices { height: 1fr; border: none; scrollbar-gutter: stable; }
+#log { height: 5; }
+"""
+
+
+class _FloorApp(App[None]):
+    """Each key bound to "next" shows a new decision: prompt, choices, panel text and a log line."""
+
+    CSS = FLOOR_CSS
+    BINDINGS = [Binding("1", "next", "Next")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("status", id="status")
+        yield Static("vp", id="vp")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="phase-panel"):
+                yield Static(id="phase-info")
+            with Vertical(id="decision"):
+                yield Static(id="prompt")
+                yield OptionList(id="choices")
+        yield RichLog(id="log", max_lines=12, wrap=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.action_next()
+
+    def action_next(self) -> None:
+        self.shown += 1
+        n = self.shown
+        self.query_one("#phase-info", Static).update("\n".join(f"  #{n}{line} A card in the hand, {line} CP" for line in range(FLOOR_PANEL_LINES)))
+        self.query_one("#prompt", Static).update(f"Decision {n}: spend 3 CP [ACT-{n}]")
+        choices = self.query_one("#choices", OptionList)
+        choices.set_options([Content.assemble(f"{i}. Build a unit in space {n}-{i}", (f"  cp build {n}-{i}", "dim"))
+                             for i in range(1, FLOOR_CHOICES + 1)])
+        choices.highlighted = 0
+        choices.focus()
+        self.query_one("#log", RichLog).write(f"Turn {n}: a power played a card and spent its CP (ACT-{n})")
+
+
+async def textual_floor(repeats: int) -> dict[str, float]:
+    """Median ms of CPU per key in the bare app: a new decision, and a key bound to nothing."""
+    times: dict[str, list[float]] = {"decision": [], "idle": []}
+    async with _FloorApp().run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        for _ in range(repeats):
+            times["idle"].append(await _cpu_ms(pilot, IDLE_KEY))
+            times["decision"].append(await _cpu_ms(pilot, "1"))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
 async def _play_random_game(app: VirginQueenApp, pilot: Pilot[None], seed: int, presses: int) -> dict[str, Any]:
     """A random game through the app (number keys on the board, Enter on reports and hand-offs) to its
     end, or for at most ``presses`` keys; the memory at its start and end, then back to the title."""
@@ -148,6 +218,7 @@ async def _measure(saves: dict[str, Path], repeats: int, presses: int, seed: int
     result: dict[str, Any] = {"game": await full_game_memory(seed, presses), "keys": {}}  # memory first: a fresh process
     for label, save in saves.items():
         result["keys"][label] = await keypress_cpu(save, repeats)
+    result["floor"] = await textual_floor(max(repeats, 5))
     return result
 
 
