@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from textual import on
 from textual.binding import Binding
 from textual.driver import Driver
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.message import Message
 from textual.screen import Screen
 
 from core import i18n
 from core.atomic import clean_stale_temp_files
 from core.i18n import LANGUAGES, N_, UnknownLanguage, _, ngettext
+from tui.key_layouts import latin_key
 from tui.machinery import load_game_machinery, lobby_screen
 from tui.messages import (
     BoardChanged,
@@ -408,6 +409,17 @@ class VirginQueenApp(CoveredScreensApp):
 
     def action_vp_chart(self) -> None:
         self.board.vp_chart()
+
+    # ---- a keyboard set to another alphabet ----------------------------------------------------------
+
+    def on_key(self, event: Key) -> None:
+        """A letter of another layout that no text box took (they stop the keys they type): the Latin
+        letter at its place on the keyboard, pressed instead (tui/key_layouts.py). Handled before the
+        app's own bindings, which no such letter matches."""
+        latin = latin_key(event.character)
+        if latin is not None:
+            event.prevent_default()
+            self.post_message(Key(latin, latin))
 
     # ---- a terminal that is too small -----------------------------------------------------------------------
 
