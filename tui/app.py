@@ -301,7 +301,7 @@ class VirginQueenApp(CoveredScreensApp):
             return self.playing and self.controller.on_screen().lesson is not None
         if action in ("lobby", "chat"):
             return self.playing and self.controller.on_screen().shared
-        if action == "save":
+        if action in ("save", "game_menu"):
             return self.playing
         return True
 
@@ -406,6 +406,9 @@ class VirginQueenApp(CoveredScreensApp):
 
     def action_map(self) -> None:
         self.board.map()
+
+    def action_game_menu(self) -> None:
+        self.board.game_menu()
 
     def action_vp_chart(self) -> None:
         self.board.vp_chart()

@@ -16,7 +16,7 @@ from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.kept import kept_screen
 from tui.screens.log_search import LogSearchScreen, open_log_search
-from tui.screens.overlays import HandoffScreen, TextScreen, open_patronage, open_royals
+from tui.screens.overlays import GameMenu, HandoffScreen, TextScreen, open_patronage, open_royals
 from tui.screens.rules_browser import open_rules_browser
 from tui.screens.reports import (
     CardDrawScreen,
@@ -214,6 +214,10 @@ class Board:
         pending = self.controller.on_screen().view.decision
         rule = screen.RULE if isinstance(screen, ReportScreen) else pending.rule if pending is not None else ""
         open_rules_browser(self.app, rule)
+
+    def game_menu(self) -> None:
+        if not isinstance(self.app.screen, GameMenu):
+            self.app.push_screen(GameMenu(self.controller.on_screen()))
 
     def royals(self) -> None:
         open_royals(self.app, self.controller.on_screen().view)

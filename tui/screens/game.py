@@ -46,6 +46,8 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         # the phase panel (and a walkthrough's text) scrolls once it has the keys
         Binding("tab", "info", N_("Info"), key_display="⇥"),
         Binding("tab", "choices", N_("Back"), key_display="⇥"),
+        # after the decision panel's own Esc (close the typed choice, back out of a table action)
+        Binding("escape", "app.game_menu", N_("Menu"), show=False),
     ]
 
     def __init__(self, shown: OnScreen) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,19 +15,26 @@ from core.gamedata import PROVISIONAL_NOTE
 from core.i18n import N_, _
 from core.views import SeatView
 from tui import display
-from tui.messages import HandedOff
+from tui.messages import Destination, HandedOff, LeaveGame, SaveCopy
 from tui.screens.kept import kept_screen
 from tui.textual_private import StyledAnewOnlyWhenStale
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.key_menu import KeyMenu
 from tui.widgets.tables import RowsTable, rows_table
+
+if TYPE_CHECKING:
+    from tui.on_screen import OnScreen
 
 
 class HandoffScreen(Screen[None]):
     """GEN-2 / GEN-8: the keyboard passes to another person. The board is not under this screen: it
     was taken down before, and the next person's board is composed only after their Enter."""
 
-    BINDINGS = [Binding("enter", "ready", N_("I am ready"), priority=True)]
+    BINDINGS = [
+        Binding("enter", "ready", N_("I am ready"), priority=True),
+        Binding("escape", "app.game_menu", N_("Menu")),
+    ]
 
     def __init__(self, person: str, power_name: str) -> None:
         super().__init__()
@@ -38,11 +46,80 @@ class HandoffScreen(Screen[None]):
             title = _("Pass to {person} - {power}").format(person=self.person, power=_(self.power_name))
             yield Static(title, id="handoff-title", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
-            yield Static(_("Ctrl+S saves a copy of the game; Ctrl+Q quits."), classes="hint", markup=False)
+            yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
 
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
             self.post_message(HandedOff(self.person))
+
+
+def leaving_goes_to(shown: OnScreen) -> Destination:
+    """Where leaving a game goes: a shared game's lobby, a walkthrough's menu, else the title."""
+    if shown.shared:
+        return Destination.LOBBY
+    return Destination.WALKTHROUGHS if shown.lesson is not None else Destination.TITLE
+
+
+# The line of the menu that leaves the game, by where it goes
+LEAVE_LINES = {
+    Destination.TITLE: N_("Title screen: the game is kept, Continue goes on with it (t)"),
+    Destination.LOBBY: N_("Lobby: your seat is free to take again (t)"),
+    Destination.WALKTHROUGHS: N_("Walkthrough menu (t)"),
+}
+
+
+class GameMenu(ModalScreen[None]):
+    """Esc on the board or at a hand-off: back to the game, save a copy, leave the game, or quit.
+    Nothing is lost: every decision is autosaved (a shared game is in the store)."""
+
+    DEFAULT_CSS = """
+    GameMenu { align: center middle; }
+    GameMenu KeyMenu { border: heavy $accent; border-title-style: bold; padding: 1 2; background: $background; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", N_("Back")),
+        Binding("s", "save", N_("Save")),
+        Binding("t", "leave", N_("Leave")),
+        Binding("q", "quit", N_("Quit")),
+    ]
+
+    def __init__(self, shown: OnScreen) -> None:
+        super().__init__()
+        self.leaving_to = leaving_goes_to(shown)
+        self.saves = self.leaving_to is Destination.TITLE  # a shared game is in the store; a walkthrough is not saved
+
+    def compose(self) -> ComposeResult:
+        entries = [("close", _("Back to the game (Esc)"))]
+        if self.saves:
+            entries.append(("save", _("Save a copy (s)")))
+        entries += [("leave", _(LEAVE_LINES[self.leaving_to])), ("quit", _("Quit: the game is kept (q)"))]
+        menu = KeyMenu(entries, id="game-menu")
+        menu.border_title = _("Game menu")
+        yield menu
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(KeyMenu).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.saves if action == "save" else True
+
+    @on(KeyMenu.Chosen, "#game-menu")
+    def _chosen(self, event: KeyMenu.Chosen) -> None:
+        {"close": self.action_close, "save": self.action_save, "leave": self.action_leave, "quit": self.action_quit}[event.entry]()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_save(self) -> None:
+        self.dismiss(None)
+        self.app.post_message(SaveCopy())
+
+    def action_leave(self) -> None:
+        self.app.post_message(LeaveGame(self.leaving_to))
+
+    def action_quit(self) -> None:
+        self.app.exit()
 
 
 class TextScreen(ModalScreen[None]):

@@ -1,0 +1,112 @@
+"""Esc on the board or at a hand-off: the game menu (back, save a copy, leave the game, quit). Play-test:
+in a game only Ctrl+Q left, and Esc on the board did nothing."""
+
+from __future__ import annotations
+
+import attrs
+from textual.widgets import Input
+
+from core.setup import Seat, SeatKind, Setup
+from tests.conftest import new_session, quiet_choice
+from tests.tui_helpers import app_for, post, screen_text, settle, show_session
+from tui.app import VirginQueenApp
+from tui.messages import Choose, Destination, StartGame
+from tui.screens.game import PhaseScreen
+from tui.screens.menus import TitleScreen
+from tui.screens.overlays import GameMenu, HandoffScreen, leaving_goes_to
+from tui.screens.reports import ReportScreen
+from tui.widgets.key_menu import KeyMenu
+
+SIZE = (80, 24)
+
+
+async def test_esc_on_the_board_opens_the_game_menu_and_esc_closes_it(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        board = app.screen
+        await pilot.press("escape"); await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+        assert app.screen.query_one(KeyMenu).ids == ["close", "save", "leave", "quit"]
+        menu = app.screen.query_one(KeyMenu)
+        assert menu.content_region.height == 4 and menu.content_region.width > max(len(line) for _entry, line in menu.entries), "the menu is not drawn whole"
+        shown = screen_text(app)
+        assert menu.border_title == "Game menu" and "Back to the game (Esc)" in shown and "Continue goes on with it (t)" in shown
+        await pilot.press("escape"); await settle(pilot)
+        assert app.screen is board
+
+
+async def test_the_decision_panels_own_esc_comes_first(tmp_path, data):
+    """Esc closes a typed choice before it opens the menu."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        board = app.screen
+        await pilot.press("colon"); await settle(pilot)
+        assert board.query_one("#typed", Input).display
+        await pilot.press("escape"); await settle(pilot)
+        assert app.screen is board and not board.query_one("#typed", Input).display
+        await pilot.press("escape"); await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+
+
+async def test_leaving_for_the_title_keeps_the_game_and_continue_goes_on_with_it(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        for _ in range(3):
+            decision = app.controller.on_screen().view.decision
+            await post(pilot, Choose(quiet_choice(decision)))
+        decisions = len(app.controller.session.actions)
+        await pilot.press("escape", "t"); await settle(pilot)
+        assert isinstance(app.screen, TitleScreen) and not app.playing
+        await pilot.press("c"); await settle(pilot)
+        assert isinstance(app.screen, (PhaseScreen, ReportScreen))
+        assert len(app.controller.session.actions) == decisions
+
+
+async def test_save_a_copy_from_the_menu_writes_one_and_goes_back_to_the_board(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        board = app.screen
+        await pilot.press("escape", "s"); await settle(pilot)
+        assert app.screen is board
+        assert len(list(tmp_path.glob("save-turn*.json"))) == 1
+
+
+async def test_esc_at_a_hand_off_opens_the_menu_over_it_and_leaving_goes_to_the_title(tmp_path, data):
+    """GEN-8: the menu is over the hand-off, where no hand is on screen."""
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
+             Seat("random computer", ("ottoman", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=3, seats=seats)))
+        for _ in range(200):
+            if isinstance(app.screen, HandoffScreen):
+                break
+            if isinstance(app.screen, ReportScreen):
+                await pilot.press("enter"); await settle(pilot)
+                continue
+            decision = app.controller.on_screen().view.decision
+            if decision is not None:
+                await post(pilot, Choose(quiet_choice(decision)))
+            else:
+                await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("escape"); await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+        assert not any(isinstance(s, PhaseScreen) for s in app.screen_stack)
+        await pilot.press("t"); await settle(pilot)
+        assert isinstance(app.screen, TitleScreen) and not app.playing
+
+
+async def test_leaving_goes_to_the_lobby_from_a_shared_game_and_to_the_menu_from_a_walkthrough(tmp_path, data):
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        shown = app.controller.on_screen()
+    assert leaving_goes_to(shown) is Destination.TITLE
+    assert leaving_goes_to(attrs.evolve(shown, shared=True)) is Destination.LOBBY
+    assert leaving_goes_to(attrs.evolve(shown, lesson=object())) is Destination.WALKTHROUGHS
+    assert not GameMenu(attrs.evolve(shown, shared=True)).saves  # a shared game is in the store
