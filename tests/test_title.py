@@ -87,7 +87,7 @@ async def test_continue_leads_the_menu_once_a_game_is_found_and_is_highlighted_f
         await settle(pilot)
         title, menu = app.screen, _menu(app)
         assert isinstance(title, TitleScreen) and "continue" not in menu.ids
-        title._show_continue(found=True, waiting=0)  # as the look at the save folder finds a game
+        title._show_continue(found=True, waiting=0, last_game="")  # as the look at the save folder finds a game
         await pilot.pause()
         assert menu.ids[0] == "continue" and menu.highlighted == 0
 
@@ -98,7 +98,7 @@ async def test_the_highlight_stays_where_the_player_moved_it_when_continue_comes
         await settle(pilot)
         title, menu = app.screen, _menu(app)
         await pilot.press("down")  # on Load
-        title._show_continue(found=True, waiting=0)
+        title._show_continue(found=True, waiting=0, last_game="")
         await pilot.pause()
         assert menu.ids[0] == "continue" and menu.ids[menu.highlighted] == "load"
 
@@ -111,6 +111,30 @@ async def test_continue_is_on_the_title_from_its_first_frame_when_a_game_was_sav
     async with app.run_test(size=SIZE):
         menu = _menu(app)  # no pause: as composed for the first frame
         assert menu.ids[0] == "continue" and menu.highlighted == 0 and app.screen.can_continue
+
+
+async def test_the_title_names_the_game_continue_goes_on_with(tmp_path, data):
+    """Play-test: "Continue (c)" did not say which game. The line under the subtitle names its scenario,
+    start, people, turn and phase; a slot that cannot be read names nothing (Continue says why)."""
+    from core import saves
+    from core.setup import Seat, Setup
+    from core.session import Session
+    from tui.slots import slot_stem
+
+    setup = Setup(seed=5, seats=(Seat("Ana", ("ottoman", "spain", "england")), Seat("Ben", ("france", "empire", "protestant"))),
+                  started="2026-12-01T21:30:00")
+    saves.write(Session.new(data, setup), tmp_path / f"{slot_stem(setup)}.json")
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        last_game = app.screen.query_one("#last-game")
+        assert last_game.display and str(last_game.content) == (
+            "Continue (c): Campaign, started 2026-12-01 21:30 - Ana, Ben\nturn 1, Diplomacy Phase - Negotiation Segment")
+    (tmp_path / f"{slot_stem(setup)}.json").write_text("{")
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.can_continue and not app.screen.query_one("#last-game").display
 
 
 async def test_the_theme_list_scrolls_under_its_heading(tmp_path):

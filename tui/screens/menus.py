@@ -44,6 +44,18 @@ TITLE_MENU = (
 )
 
 
+def _describe_last_game(slot: Path) -> str:
+    """The game Continue goes on with: its scenario, start, people, turn and phase (play-test: Continue
+    did not say which game); "" when the slot cannot be read (Continue then says why)."""
+    load_game_machinery()  # reading a save imports the engine
+    from tui.slots import summarise
+
+    summary = summarise(slot)
+    if summary.problem:
+        return ""
+    return _("Continue (c): {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
+
+
 class TitleScreen(Screen[None]):
     BINDINGS = [
         # short labels: every key fits the footer at 80 columns
@@ -63,6 +75,9 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static(_("THE VIRGIN QUEEN"), id="title", markup=False)
             yield Static(_("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people"), markup=False)
+            last_game = Static("", id="last-game", markup=False)
+            last_game.display = False  # until the game Continue goes on with is read
+            yield last_game
             your_turn = Static("", id="your-turn", markup=False)
             your_turn.display = False  # until a shared game is found waiting for this player
             yield your_turn
@@ -109,11 +124,13 @@ class TitleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def _offer_continue(self) -> None:
-        """Each time the title is shown: Continue is offered when a game slot is in the save folder, and
-        the shared games waiting for this player are counted (both looked up off the event loop).
+        """Each time the title is shown: Continue is offered when a game slot is in the save folder, with
+        the game it goes on with named, and the shared games waiting for this player are counted (all
+        looked up off the event loop).
         Without a store there are none, and the store's module (it imports the engine: a third of a
         start-up) is not loaded to say so."""
-        found = last_played(self.terminal.save_dir) is not None
+        slot = last_played(self.terminal.save_dir)
+        last_game = _describe_last_game(slot) if slot is not None else ""
         waiting = 0
         if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
             load_game_machinery()  # the store's module imports the engine
@@ -126,11 +143,14 @@ class TitleScreen(Screen[None]):
                 pass  # the lobby says what is wrong with the store
             finally:
                 games.close()
-        self.app.call_from_thread(self._show_continue, found, waiting)
+        self.app.call_from_thread(self._show_continue, slot is not None, waiting, last_game)
 
-    def _show_continue(self, found: bool, waiting: int) -> None:
+    def _show_continue(self, found: bool, waiting: int, last_game: str) -> None:
         if not widgets_up(self):  # not shown yet, or taken down (the app closing)
             return
+        shown = self.query_one("#last-game", Static)
+        shown.update(last_game)
+        shown.display = bool(last_game)
         if found != self.can_continue:
             self.can_continue = found
             self.query_one("#title-menu", KeyMenu).set_entries(self._menu())
