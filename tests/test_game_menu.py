@@ -109,4 +109,16 @@ async def test_leaving_goes_to_the_lobby_from_a_shared_game_and_to_the_menu_from
     assert leaving_goes_to(shown) is Destination.TITLE
     assert leaving_goes_to(attrs.evolve(shown, shared=True)) is Destination.LOBBY
     assert leaving_goes_to(attrs.evolve(shown, lesson=object())) is Destination.WALKTHROUGHS
-    assert not GameMenu(attrs.evolve(shown, shared=True)).saves  # a shared game is in the store
+    assert not GameMenu(attrs.evolve(shown, shared=True, kept=False)).saves  # a shared game is in the store
+
+
+async def test_a_free_game_from_a_walkthroughs_position_says_it_is_not_saved(tmp_path, data):
+    """Played on from a walkthrough's end (never saved: it cannot replay from a seed), the menu does not
+    promise that Continue goes on with it, and offers no copy."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        menu = GameMenu(attrs.evolve(app.controller.on_screen(), kept=False))
+        await app.push_screen(menu); await settle(pilot)
+        lines = dict(menu.query_one(KeyMenu).entries)
+        assert lines == {"close": "Back to the game (Esc)", "leave": "Title screen: this game is not saved (t)", "quit": "Quit (q)"}

@@ -20,6 +20,7 @@ class OnScreen:
     table_key: bool  # a table action can be started now (TABLE-1)
     shared: bool  # a store game (Ctrl+L leaves for the lobby)
     seated: bool  # someone plays at this keyboard (an onlooker has no decision of its own)
+    kept: bool  # autosaved in a slot, Continue goes on with it (not a free game from a walkthrough's position)
 
 
 def seat_here(driver: GameDriver, keyboard: str) -> Seat:
@@ -37,5 +38,5 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
     session = driver.session
     return OnScreen(
         session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers,
-        driver.undoes, table_entry_allowed(session.state), driver.shared, bool(driver.people_here()),
+        driver.undoes, table_entry_allowed(session.state), driver.shared, bool(driver.people_here()), driver.saves_copies,
     )

@@ -66,11 +66,14 @@ LEAVE_LINES = {
     Destination.LOBBY: N_("Lobby: your seat is free to take again (t)"),
     Destination.WALKTHROUGHS: N_("Walkthrough menu (t)"),
 }
+# A free game from a walkthrough's position is never saved (it cannot replay from a seed)
+LEAVE_UNSAVED = N_("Title screen: this game is not saved (t)")
 
 
 class GameMenu(ModalScreen[None]):
-    """Esc on the board or at a hand-off: back to the game, save a copy, leave the game, or quit.
-    Nothing is lost: every decision is autosaved (a shared game is in the store)."""
+    """Esc on the board or at a hand-off: back to the game, save a copy, leave the game, or quit. A game
+    autosaved in its slot or kept in the store loses nothing; a free game from a walkthrough's position
+    (never saved) says so."""
 
     DEFAULT_CSS = """
     GameMenu { align: center middle; }
@@ -86,13 +89,17 @@ class GameMenu(ModalScreen[None]):
     def __init__(self, shown: OnScreen) -> None:
         super().__init__()
         self.leaving_to = leaving_goes_to(shown)
-        self.saves = self.leaving_to is Destination.TITLE  # a shared game is in the store; a walkthrough is not saved
+        self.saves = shown.kept  # a copy of a local game in its slot (Ctrl+S says why for the others)
+        self.kept = shown.kept or shown.shared  # on disk, or in the store
 
     def compose(self) -> ComposeResult:
         entries = [("close", _("Back to the game (Esc)"))]
         if self.saves:
             entries.append(("save", _("Save a copy (s)")))
-        entries += [("leave", _(LEAVE_LINES[self.leaving_to])), ("quit", _("Quit: the game is kept (q)"))]
+        entries += [
+            ("leave", _(LEAVE_UNSAVED if self.leaving_to is Destination.TITLE and not self.kept else LEAVE_LINES[self.leaving_to])),
+            ("quit", _("Quit: the game is kept (q)") if self.kept else _("Quit (q)")),
+        ]
         menu = KeyMenu(entries, id="game-menu")
         menu.border_title = _("Game menu")
         yield menu
