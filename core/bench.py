@@ -229,8 +229,8 @@ def app_figures(measured: dict[str, Any]) -> list[Figure]:
         figures.append(Figure(f"CPU per keypress at turn {turn}: {KEY_NAMES['choose']}, against Textual alone", keys["choose"], "ms",
                               "Textual alone showing a new decision", floor["decision"]))
     # the floor under choosing: Textual's own layout, render and messages for a new decision
-    figures.append(Figure("CPU per keypress in a bare Textual app with the board's widgets (no engine, views or save): "
-                          "a new decision", floor["decision"], "ms", "a key bound to nothing", floor["idle"]))
+    figures.append(Figure("CPU per keypress in a bare Textual app laid out like the board (stock widgets; no engine, "
+                          "views or save): a new decision", floor["decision"], "ms", "a key bound to nothing", floor["idle"]))
     game = measured["game"]
     first, second = game["first"], game["second"]
     figures += [

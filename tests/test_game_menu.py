@@ -34,6 +34,27 @@ async def test_esc_on_the_board_opens_the_game_menu_and_esc_closes_it(tmp_path, 
         assert menu.border_title == "Game menu" and "Back to the game (Esc)" in shown and "Continue goes on with it (t)" in shown
         await pilot.press("escape"); await settle(pilot)
         assert app.screen is board
+        await pilot.press("escape", "q"); await settle(pilot)  # q closes an overlay: here too, never quits by habit
+        assert app.screen is board and app.is_running
+
+
+async def test_the_menu_stays_open_when_the_phase_changes_under_it(tmp_path, data):
+    """Review: the computers' moves took the board to the next phase and swept the open menu away, so the
+    t meant for "leave" started a table action (TABLE-1) on the new board."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        first = type(app.screen)
+        await pilot.press("escape"); await settle(pilot)
+        for _ in range(60):
+            board = next(s for s in reversed(app.screen_stack) if isinstance(s, PhaseScreen))
+            if type(board) is not first:
+                break
+            await post(pilot, Choose(quiet_choice(app.controller.on_screen().view.decision)))
+        assert type(board) is not first, "the phase never changed"
+        assert isinstance(app.screen, GameMenu)
+        await pilot.press("t"); await settle(pilot)
+        assert isinstance(app.screen, TitleScreen) and not app.playing
 
 
 async def test_the_decision_panels_own_esc_comes_first(tmp_path, data):
@@ -121,4 +142,4 @@ async def test_a_free_game_from_a_walkthroughs_position_says_it_is_not_saved(tmp
         menu = GameMenu(attrs.evolve(app.controller.on_screen(), kept=False))
         await app.push_screen(menu); await settle(pilot)
         lines = dict(menu.query_one(KeyMenu).entries)
-        assert lines == {"close": "Back to the game (Esc)", "leave": "Title screen: this game is not saved (t)", "quit": "Quit (q)"}
+        assert lines == {"close": "Back to the game (Esc)", "leave": "Title screen: this game is not saved (t)", "quit": "Quit (Ctrl+Q)"}

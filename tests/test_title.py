@@ -126,15 +126,36 @@ async def test_the_title_names_the_game_continue_goes_on_with(tmp_path, data):
     saves.write(Session.new(data, setup), tmp_path / f"{slot_stem(setup)}.json")
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
         last_game = app.screen.query_one("#last-game")
+        for _ in range(50):  # named once the warm-up has loaded the engine (0.5 s after the game data)
+            await pilot.pause(0.1)
+            await settle(pilot)
+            if last_game.display:
+                break
         assert last_game.display and str(last_game.content) == (
-            "Continue (c): Campaign, started 2026-12-01 21:30 - Ana, Ben\nturn 1, Diplomacy Phase - Negotiation Segment")
+            "Last played: Campaign, started 2026-12-01 21:30 - Ana, Ben\nturn 1, Diplomacy Phase - Negotiation Segment")
     (tmp_path / f"{slot_stem(setup)}.json").write_text("{")
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.screen.can_continue and not app.screen.query_one("#last-game").display
+
+
+async def test_the_titles_first_look_at_the_last_game_reads_no_save_before_the_warm_up(tmp_path, monkeypatch):
+    """Review: naming the last game imported the engine right after the first frame, sharing a returning
+    player's first keys with it; the first look only finds the slot (Continue), the warm-up names it."""
+    import tui.screens.menus as menus
+    import tui.slots
+
+    read: list = []
+    monkeypatch.setattr(menus, "machinery_loaded", lambda: False)
+    monkeypatch.setattr(tui.slots, "summarise", read.append)
+    (tmp_path / "game-campaign-20261201-213000.json").write_text("{}")
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.can_continue and not app.screen.query_one("#last-game").display
+        assert read == [], "a save was read (the engine imported) before the warm-up"
 
 
 async def test_the_theme_list_scrolls_under_its_heading(tmp_path):

@@ -157,12 +157,15 @@ class VirginQueenApp(CoveredScreensApp):
         self.exit(return_code=2)
 
     def _warmed_up(self, _loaded: None) -> None:
-        """The modules, the game data, the title and the new-game form live as long as the process: the
+        """The title looks at the last game again, to name it. The modules, the game data, the title and the new-game form live as long as the process: the
         garbage collector stops looking through them (gc.freeze). Its full collections, every few dozen
         keys of a game, looked through ~170,000 objects (~130 ms, the slowest hand-offs' Enter); ~100,000
         after. In a real terminal only: headless (the tests) the process is not the app's alone."""
         if not self.is_headless:
             gc.freeze()
+        top = self.screen_stack[-1] if self.screen_stack else None  # none once the app is closing
+        if isinstance(top, TitleScreen):  # the last game can be named now (reading a save needs the engine)
+            top.offer_continue()
 
     def _compose_ahead(self) -> None:
         title = self.screen_stack[-1] if self.screen_stack else None  # none once the app is closing

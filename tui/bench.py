@@ -96,8 +96,9 @@ async def keypress_cpu(save: Path, repeats: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-# What Textual alone costs for a key that shows a new decision, in a bare app with the board's widgets
-# and sizes (tui/styles): the floor under "choosing", whatever the engine, the views and the save cost.
+# What Textual alone costs for a key that shows a new decision: a bare app laid out like the board (the
+# same panes and sizes as tui/styles, Textual's stock widgets: none of the app's own, no engine, views or
+# save). The floor under "choosing", whatever the engine, the views and the save cost.
 FLOOR_CHOICES = 16  # the decision after choosing at turn 8 ("spend 3 CP") offers 16
 FLOOR_PANEL_LINES = 16
 FLOOR_CSS = """

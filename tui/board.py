@@ -109,12 +109,15 @@ class Board:
                 self._push_reports([], events)
                 return
         self._laid_out_for = self.controller.driver
+        menu_open = same_game and any(isinstance(s, GameMenu) for s in self.app.screen_stack)
         with self.app.batch_update():  # one frame for the whole change
             unread = self._leave_for_the_board(shown, events)
             screen = self._game_screen()
             if screen is not None:
                 screen.refresh_view(shown)
             self._push_reports(unread, events)
+            if menu_open:  # the game menu stays above it all (review: its t, closed under it, started a table action)
+                self.game_menu()
 
     def _handoff(self, person: str, power: str) -> None:
         """GEN-2 / GEN-8: the board is taken down before the hand-off shows (nothing of the previous

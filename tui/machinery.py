@@ -22,6 +22,7 @@ GAME_MACHINERY = (
     "tui.screens.walkthrough_menu", "tui.screens.lobby", "tui.screens.map", "tui.screens.vp_chart",
 )
 _IMPORTING = threading.Lock()
+_LOADED = threading.Event()
 
 
 def load_game_machinery() -> None:
@@ -30,6 +31,12 @@ def load_game_machinery() -> None:
     with _IMPORTING:
         for module in GAME_MACHINERY:
             importlib.import_module(module)
+    _LOADED.set()
+
+
+def machinery_loaded() -> bool:
+    """The machinery is imported: what needs it costs no import now (the title's look at the last game)."""
+    return _LOADED.is_set()
 
 
 def lobby_screen() -> type[LobbyScreen]:

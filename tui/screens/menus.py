@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
 from core.i18n import N_, _, ngettext
-from tui.machinery import load_game_machinery, lobby_screen
+from tui.machinery import load_game_machinery, lobby_screen, machinery_loaded
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
@@ -46,14 +46,14 @@ TITLE_MENU = (
 
 def _describe_last_game(slot: Path) -> str:
     """The game Continue goes on with: its scenario, start, people, turn and phase (play-test: Continue
-    did not say which game); "" when the slot cannot be read (Continue then says why)."""
-    load_game_machinery()  # reading a save imports the engine
+    did not say which game); "" when the slot cannot be read (Continue then says why). Reading a save
+    needs the engine: only once the game machinery is loaded."""
     from tui.slots import summarise
 
     summary = summarise(slot)
     if summary.problem:
         return ""
-    return _("Continue (c): {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
+    return _("Last played: {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
 
 
 class TitleScreen(Screen[None]):
@@ -120,17 +120,18 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         # after a frame (the first one too: the worker's imports would share its CPU), and only once it
         # stays on top: a board taken down for a hand-off uncovers it for no frame
-        self.call_after_refresh(lambda: self._offer_continue() if self.is_current else None)
+        self.call_after_refresh(lambda: self.offer_continue() if self.is_current else None)
 
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
-    def _offer_continue(self) -> None:
-        """Each time the title is shown: Continue is offered when a game slot is in the save folder, with
-        the game it goes on with named, and the shared games waiting for this player are counted (all
+    def offer_continue(self) -> None:
+        """Each time the title is shown, and once the warm-up has loaded the engine: Continue is offered
+        when a game slot is in the save folder, with the game it goes on with named, and the shared games waiting for this player are counted (all
         looked up off the event loop).
         Without a store there are none, and the store's module (it imports the engine: a third of a
         start-up) is not loaded to say so."""
         slot = last_played(self.terminal.save_dir)
-        last_game = _describe_last_game(slot) if slot is not None else ""
+        # the first look comes before the warm-up has loaded the engine: the app looks again after it
+        last_game = _describe_last_game(slot) if slot is not None and machinery_loaded() else ""
         waiting = 0
         if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
             load_game_machinery()  # the store's module imports the engine

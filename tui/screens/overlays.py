@@ -83,7 +83,8 @@ class GameMenu(ModalScreen[None]):
         Binding("escape", "close", N_("Back")),
         Binding("s", "save", N_("Save")),
         Binding("t", "leave", N_("Leave")),
-        Binding("q", "quit", N_("Quit")),
+        # Ctrl+Q quits everywhere (Textual's own key); q closes an overlay (TextScreen): here too, never quitting by habit (review)
+        Binding("q", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, shown: OnScreen) -> None:
@@ -98,7 +99,7 @@ class GameMenu(ModalScreen[None]):
             entries.append(("save", _("Save a copy (s)")))
         entries += [
             ("leave", _(LEAVE_UNSAVED if self.leaving_to is Destination.TITLE and not self.kept else LEAVE_LINES[self.leaving_to])),
-            ("quit", _("Quit: the game is kept (q)") if self.kept else _("Quit (q)")),
+            ("quit", _("Quit: the game is kept (Ctrl+Q)") if self.kept else _("Quit (Ctrl+Q)")),
         ]
         menu = KeyMenu(entries, id="game-menu")
         menu.border_title = _("Game menu")
