@@ -130,7 +130,6 @@ async def test_leaving_goes_to_the_lobby_from_a_shared_game_and_to_the_menu_from
     assert leaving_goes_to(shown) is Destination.TITLE
     assert leaving_goes_to(attrs.evolve(shown, shared=True)) is Destination.LOBBY
     assert leaving_goes_to(attrs.evolve(shown, lesson=object())) is Destination.WALKTHROUGHS
-    assert not GameMenu(attrs.evolve(shown, shared=True, kept=False)).saves  # a shared game is in the store
 
 
 async def test_a_free_game_from_a_walkthroughs_position_says_it_is_not_saved(tmp_path, data):
@@ -143,3 +142,24 @@ async def test_a_free_game_from_a_walkthroughs_position_says_it_is_not_saved(tmp
         await app.push_screen(menu); await settle(pilot)
         lines = dict(menu.query_one(KeyMenu).entries)
         assert lines == {"close": "Back to the game (Esc)", "leave": "Title screen: this game is not saved (t)", "quit": "Quit (Ctrl+Q)"}
+
+
+async def test_in_a_shared_game_the_menu_leaves_for_the_lobby_and_offers_no_copy(tmp_path, data):
+    """A shared game is kept in the store: its menu leaves for the lobby (the seat free to take again)."""
+    from core.store import SqliteStore
+    from tests.test_shared_terminals import SEATS, _take_seat
+    from tui.screens.lobby import LobbyScreen
+
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _take_seat(app, pilot, 0)
+        while isinstance(app.screen, ReportScreen):
+            await pilot.press("enter"); await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen)
+        await pilot.press("escape"); await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+        assert dict(app.screen.query_one(KeyMenu).entries) == {
+            "close": "Back to the game (Esc)", "leave": "Lobby: your seat is free to take again (t)", "quit": "Quit: the game is kept (Ctrl+Q)"}
+        await pilot.press("t"); await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None
