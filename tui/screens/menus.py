@@ -25,6 +25,7 @@ from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahea
 from tui.slots import last_played
 from tui.widgets.key_menu import KeyMenu, MenuEntry
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.texts import set_text
 
 if TYPE_CHECKING:
     from tui.screens.new_game import NewGameScreen
@@ -42,6 +43,9 @@ TITLE_MENU = (
     ("theme", N_("Theme (h)")),
     ("quit", N_("Quit (q)")),
 )
+
+
+LAST_GAME_UNREAD = "\n"  # the two lines of a game's name, before it is read
 
 
 def _describe_last_game(slot: Path) -> str:
@@ -75,8 +79,10 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static(_("THE VIRGIN QUEEN"), id="title", markup=False)
             yield Static(_("1559-1598 - rules-enforced, hot-seat, for 1 to 6 people"), markup=False)
-            last_game = Static("", id="last-game", markup=False)
-            last_game.display = False  # until the game Continue goes on with is read
+            # the game Continue goes on with, named once read; its two lines are kept from the first frame
+            # when a game was saved, so that the menu does not move under a returning player's Enter
+            last_game = Static(LAST_GAME_UNREAD, id="last-game", markup=False)
+            last_game.display = self.can_continue
             yield last_game
             your_turn = Static("", id="your-turn", markup=False)
             your_turn.display = False  # until a shared game is found waiting for this player
@@ -131,7 +137,7 @@ class TitleScreen(Screen[None]):
         start-up) is not loaded to say so."""
         slot = last_played(self.terminal.save_dir)
         # the first look comes before the warm-up has loaded the engine: the app looks again after it
-        last_game = _describe_last_game(slot) if slot is not None and machinery_loaded() else ""
+        last_game = None if not machinery_loaded() else _describe_last_game(slot) if slot is not None else ""
         waiting = 0
         if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
             load_game_machinery()  # the store's module imports the engine
@@ -146,12 +152,14 @@ class TitleScreen(Screen[None]):
                 games.close()
         self.app.call_from_thread(self._show_continue, slot is not None, waiting, last_game)
 
-    def _show_continue(self, found: bool, waiting: int, last_game: str) -> None:
+    def _show_continue(self, found: bool, waiting: int, last_game: str | None) -> None:
+        """``last_game``: the line naming it ("" for none), None when not read yet (the engine not loaded)."""
         if not widgets_up(self):  # not shown yet, or taken down (the app closing)
             return
         shown = self.query_one("#last-game", Static)
-        shown.update(last_game)
-        shown.display = bool(last_game)
+        if last_game is not None:
+            set_text(shown, last_game)
+        shown.display = found and (last_game is None or bool(last_game))
         if found != self.can_continue:
             self.can_continue = found
             self.query_one("#title-menu", KeyMenu).set_entries(self._menu())
