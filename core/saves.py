@@ -105,6 +105,10 @@ def _make_converter() -> cattrs.Converter:
     include_subclasses(
         Frame,
         converter,
+        # the registry's frames, not Frame.__subclasses__(): attrs leaves the first draft of each slotted
+        # class behind until the garbage collector frees it, which it never does once gc.freeze() has
+        # kept it (the app freezes after its warm-up): a save then failed, "KeyError: <class ...Frame>"
+        subclasses=tuple(FRAME_TAGS),
         union_strategy=partial(configure_tagged_union, tag_name="type", tag_generator=tags.__getitem__),
     )
     return converter
