@@ -424,6 +424,7 @@ class OpenedSave:
             else:
                 why = _("edited or corrupted")
             raise _problem(self.path, _("its state does not match its action log ({why})").format(why=why))
+        session.refresh(N_("the game was loaded"))  # GEN-9: undo's window is not saved, so a load is its start
         return session
 
 

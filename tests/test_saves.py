@@ -451,3 +451,14 @@ def test_a_save_works_after_the_garbage_collector_froze_the_first_drafts_of_the_
     out = subprocess.run([sys.executable, "-c", FROZEN_BEFORE_THE_FIRST_SAVE, str(tmp_path / "s.json")],
                          capture_output=True, text=True, cwd=Path(__file__).parent.parent)
     assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr[-600:]
+
+
+def test_gen_9_undo_after_a_load_says_the_game_was_loaded(data, tmp_path):
+    """Newcomer play-test: after Continue, undo said "nothing to undo since the game began"; a load is
+    where undo's window starts (it is not saved)."""
+    session = new_session(data)
+    path = saves.write(session, tmp_path / "s.json")
+    loaded = saves.load(path, data)
+    loaded.keep_undo = True  # as the app's background check hands it over
+    assert not loaded.can_undo() and "since the game was loaded" in loaded.undo_refusal()
+    assert loaded.decision == session.decision
