@@ -157,20 +157,26 @@ class VirginQueenApp(CoveredScreensApp):
         self.exit(return_code=2)
 
     def _warmed_up(self, _loaded: None) -> None:
-        """The title looks at the last game again, to name it. The modules, the game data, the title and the new-game form live as long as the process: the
-        garbage collector stops looking through them (gc.freeze). Its full collections, every few dozen
-        keys of a game, looked through ~170,000 objects (~130 ms, the slowest hand-offs' Enter); ~100,000
-        after. In a real terminal only: headless (the tests) the process is not the app's alone."""
+        """The title looks at the last game again, to name it (reading a save needs the engine). The
+        modules, the game data, the title and the new-game form live as long as the process: the garbage
+        collector stops looking through them (gc.freeze). Its full collections, every few dozen keys of
+        a game, looked through ~170,000 objects (~130 ms, the slowest hand-offs' Enter); ~100,000 after.
+        In a real terminal only: headless (the tests) the process is not the app's alone."""
         if not self.is_headless:
             gc.freeze()
-        top = self.screen_stack[-1] if self.screen_stack else None  # none once the app is closing
-        if isinstance(top, TitleScreen):  # the last game can be named now (reading a save needs the engine)
-            top.offer_continue()
+        title = self._title_on_top()
+        if title is not None:
+            title.offer_continue()
 
     def _compose_ahead(self) -> None:
-        title = self.screen_stack[-1] if self.screen_stack else None  # none once the app is closing
-        if isinstance(title, TitleScreen):
+        title = self._title_on_top()
+        if title is not None:
             title.compose_ahead()
+
+    def _title_on_top(self) -> TitleScreen | None:
+        """The title screen, if nothing covers it (none at all once the app is closing)."""
+        top = self.screen_stack[-1] if self.screen_stack else None
+        return top if isinstance(top, TitleScreen) else None
 
     def get_driver_class(self) -> type[Driver]:
         return prompt_input_driver(super().get_driver_class())

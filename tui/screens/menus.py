@@ -131,10 +131,10 @@ class TitleScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="title", exit_on_error=False)
     def offer_continue(self) -> None:
         """Each time the title is shown, and once the warm-up has loaded the engine: Continue is offered
-        when a game slot is in the save folder, with the game it goes on with named, and the shared games waiting for this player are counted (all
-        looked up off the event loop).
-        Without a store there are none, and the store's module (it imports the engine: a third of a
-        start-up) is not loaded to say so."""
+        when a game slot is in the save folder, with the game it goes on with named, and the shared
+        games waiting for this player are counted (all looked up off the event loop). Without a store
+        there are none, and the store's module (it imports the engine: a third of a start-up) is not
+        loaded to say so."""
         slot = last_played(self.terminal.save_dir)
         # the first look comes before the warm-up has loaded the engine: the app looks again after it
         last_game = None if not machinery_loaded() else _describe_last_game(slot) if slot is not None else ""

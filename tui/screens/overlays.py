@@ -83,7 +83,8 @@ class GameMenu(ModalScreen[None]):
         Binding("escape", "close", N_("Back")),
         Binding("s", "save", N_("Save")),
         Binding("t", "leave", N_("Leave")),
-        # Ctrl+Q quits everywhere (Textual's own key); q closes an overlay (TextScreen): here too, never quitting by habit (review)
+        # Ctrl+Q quits everywhere (Textual's own key); q closes an overlay (TextScreen), so here too it
+        # closes: never a quit by habit (review)
         Binding("q", "close", N_("Back"), show=False),
     ]
 
