@@ -27,6 +27,7 @@ from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import ReportScreen
 from tui.screens.rules_browser import RulesBrowser
 from tui.screens.walkthrough_menu import WalkthroughDone
+from tui.widgets.decision import DecisionPanel
 from tui.textual_private import record_frames
 
 SIZE = (80, 24)
@@ -216,6 +217,58 @@ async def test_footers_show_typing_keys_esc_in_a_table_action_0_and_x_and_enter_
         await settle(pilot)
         assert footer_keys(app)["enter"][0] == "Start"
 
+
+
+# Each kind of quiet choice core offers (tui/widgets/decision.py QUIET_KEY_WORDS), as key 0 takes it
+QUIET_CHOICES = [
+    (Choice(Verb.PASS), False, "Pass"),
+    (Choice(Verb.CP, ("done",)), False, "Stop"),
+    (Choice(Verb.DECLINE), False, "Decline"),
+    (Choice(Verb.DONE), False, "Done"),
+    (Choice(Verb.NO_RESPONSE), False, "No card"),
+    (Choice(Verb.NO_COMBAT), False, "No card"),
+    (Choice(Verb.PICK, ("cancel",)), True, ""),  # backs out of a table action, as Esc does: Esc is shown
+]
+
+
+async def test_key_0_is_named_after_what_it_takes_pass_on_an_impulse_gen_6_and_cancel_in_a_table_action(tmp_path, data):
+    """Play-test: the footer said "0 Done" where 0 passes an impulse at once (GEN-6) or backs out of a
+    table action (TABLE-1); it names what 0 takes now, and in a table action leaves that to Esc."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [20, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert footer_keys(app)["0"][0] == "Pass"
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.controller.session.decision.rule == "TABLE-1"
+        assert "0" not in footer_keys(app) and footer_keys(app)["escape"][0] == "Back out"
+        await pilot.press("0")
+        await settle(pilot)
+        assert app.controller.session.decision.rule != "TABLE-1"
+        assert footer_keys(app)["0"][0] == "Pass"
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ru"])
+async def test_key_0_has_a_word_for_every_quiet_choice_and_the_footer_still_fits_80_columns(tmp_path, data, language):
+    """Whatever 0 takes, the board's footer is whole at 80 columns in every language (es and ru had no
+    column to spare with "Done"; a table action's footer, with Esc and "0 Done", ran to 85-89)."""
+    i18n.use(language)
+    try:
+        app = app_for(tmp_path, new_session(data))
+        async with app.run_test(size=SIZE) as pilot:
+            await show_session(app, pilot)
+            panel = app.screen.query_one(DecisionPanel)
+            for quiet, cancels, word in QUIET_CHOICES:
+                other = Choice(Verb.PLAY, ("21", "event"))
+                panel.offer(Decision("spain", "a decision", "GEN-6", (other, quiet), quiet=quiet, quiet_cancels=cancels), backs_out=cancels)
+                await settle(pilot)
+                keys = footer_keys(app)
+                assert keys["0"][0] == i18n._(word) if word else "0" not in keys, (word, keys)
+                assert max(right for _, right in keys.values()) <= 80, (language, word, keys)
+    finally:
+        i18n.use("en")
 
 # ---- x: why not, and when nothing is refused -------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +23,18 @@ def quiet_index(decision: Decision) -> int | None:
     """The choice that moves on changing least (done, pass, no response, stop spending, cancel):
     key 0 takes it wherever it is in the list."""
     return decision.choices.index(decision.quiet) if decision.quiet is not None else None
+
+
+# What key 0 takes, named in the footer after the decision's quiet choice: "Done" passed an impulse or
+# declined a proposal at once (play-test). Short words: the footer is full at 80 columns in es and ru.
+QUIET_KEY_WORDS = {
+    Verb.PASS: N_("Pass"),
+    Verb.CP: N_("Stop"),
+    Verb.DECLINE: N_("Decline"),
+    Verb.DONE: N_("Done"),
+    Verb.NO_RESPONSE: N_("No card"),
+    Verb.NO_COMBAT: N_("No card"),
+}
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
@@ -116,6 +130,16 @@ class DecisionPanel(Vertical):
         if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
             return False if self.typing else True if self._decision is not None else None
         return True
+
+    def binding_shown(self, binding: Binding) -> Binding:
+        """Key 0 is named after what it takes now (the footer asks, tui/widgets/key_footer.py). Where it
+        backs out of a table action it is not shown: Esc beside it says so, and the line has no room."""
+        decision = self._decision
+        if binding.action != "pick_quiet" or decision is None or decision.quiet is None:
+            return binding
+        if decision.quiet_cancels:
+            return replace(binding, show=False)
+        return replace(binding, description=QUIET_KEY_WORDS.get(decision.quiet.verb, binding.description))
 
     def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False) -> None:
         """The board's decision after a change: the same one again keeps its list as it is (rebuilding

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import groupby
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from textual import events
@@ -93,6 +93,14 @@ def footer_line(bindings: Sequence[ShownBinding], key_display: Callable[[Binding
     return tuple(entries), tuple(pieces)
 
 
+@runtime_checkable
+class NamesKeysNow(Protocol):
+    """A widget whose key says what it does now (key 0 names the decision's quiet choice): the footer
+    shows the binding it gives, or none if that is not shown."""
+
+    def binding_shown(self, binding: Binding) -> Binding: ...
+
+
 class KeyFooter(Widget):
     """The keys the screen offers now, each with what it does; a key not usable now is dimmed. A click
     on a key presses it. One line of one widget: Textual's Footer is a widget per key (a quarter of the
@@ -157,11 +165,11 @@ class KeyFooter(Widget):
         self._looking = False
         if not screen.app.app_focus and screen.focused is None and self._shown is not None:
             return  # the terminal lost its focus and took the widget's: its keys stay shown until it is back
-        shown = tuple(
-            (binding, enabled, tooltip)
-            for _node, binding, enabled, tooltip in screen.active_bindings.values()
-            if binding.show
+        named = (
+            (node.binding_shown(binding) if isinstance(node, NamesKeysNow) else binding, enabled, tooltip)
+            for node, binding, enabled, tooltip in screen.active_bindings.values()
         )
+        shown = tuple(binding for binding in named if binding[0].show)
         if shown == self._shown:
             return
         self._shown = shown
