@@ -584,6 +584,35 @@ async def test_the_new_game_form_opens_on_its_first_field(tmp_path):
         assert app.focused is app.screen.query_one("#holder-ottoman")
 
 
+
+@pytest.mark.parametrize("language", ["en", "es", "ru"])
+async def test_the_new_game_form_says_what_each_way_of_opening_response_windows_tells_the_table_gen_8(tmp_path, language):
+    """Play-test: a newcomer did not know that "ask only holders" (the default) shows the others who
+    holds a response card (GEN-8). One line under the field says so and follows it, in every language,
+    and the whole form still fits 80x24 (Start not scrolled away)."""
+    from textual.widgets import Select
+
+    from core import i18n
+    from tui.screens.new_game import STRICT_HINTS
+
+    i18n.use(language)
+    try:
+        app = app_for(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, NewGameScreen)
+            hint = form.query_one("#strict-hint")
+            assert hint.content == i18n._(STRICT_HINTS["off"]) and hint.size.height == 1
+            assert form.query_one("#new-game").max_scroll_y == 0
+            form.query_one("#strict", Select).value = "on"
+            await settle(pilot)
+            assert hint.content == i18n._(STRICT_HINTS["on"]) and hint.size.height == 1
+            assert form.query_one("#new-game").max_scroll_y == 0
+    finally:
+        i18n.use("en")
+
 async def test_the_new_game_form_is_composed_while_the_title_waits_for_a_key(tmp_path, monkeypatch):
     """Once the title is drawn, the new-game form is composed ahead, so n only shows it (its first open
     took ~0.25 s in a real terminal, and n is the first key most players press)."""

@@ -31,6 +31,13 @@ HOLDERS = (
     (N_("Person"), PERSON), (N_("Computer: random"), "random"), (N_("Computer: greedy"), "greedy"), (N_("Computer: search"), "search"),
 )
 
+# What each way of opening response windows tells the table (GEN-8), one line under its field: a
+# newcomer did not know that "ask only holders" shows the others who holds a response card (play-test)
+STRICT_HINTS = {
+    "off": N_("Off: the hand-off to answer shows the others who holds a response card"),
+    "on": N_("On: every other person is asked at every window, so nothing leaks"),
+}
+
 
 def computer_seat_name(bot: str) -> str:
     """The name of a computer seat, kept in the game: English in every language (a seat's name is its
@@ -82,7 +89,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._seed = str(random.randrange(1, 10**6))
         if self.is_mounted:
             self.query_one("#seed", Input).value = self._seed
-            self.query_one("#form-problem", Static).update("")
+            self._say_problem("")
 
     def _default_holder(self, index: int) -> tuple[str, str]:
         """Locally every power starts with "Player 1" (in the player's language: a name, kept as
@@ -118,9 +125,16 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
                 yield Label(_("Strict response windows (GEN-8)") + " ")
                 strict = "on" if data.settings.options.strict_response_windows else "off"
                 yield SteadySelect([(_("off: ask only holders"), "off"), (_("on: ask everyone"), "on")], value=strict, allow_blank=False, id="strict", compact=True)
-            yield Static("", id="form-problem", markup=False)
+            yield Static(_(STRICT_HINTS[strict]), id="strict-hint", markup=False)
+            problem = Static("", id="form-problem", markup=False)
+            problem.display = False  # no line until there is a problem: the form fits 80x24 in es and ru
+            yield problem
             yield Button(_("Start (Ctrl+N)"), id="start", variant="primary", compact=True)
         yield KeyFooter()
+
+    @on(Select.Changed, "#strict")
+    def _strict_changed(self, event: Select.Changed) -> None:
+        self.query_one("#strict-hint", Static).update(_(STRICT_HINTS[str(event.value)]))
 
     @on(Select.Changed, ".holder")
     def _holder_changed(self, event: Select.Changed) -> None:
@@ -154,15 +168,14 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         computer_names = {computer_seat_name(bot) for _label, bot in HOLDERS if bot != PERSON}
         taken = sorted({name for name in people.values() if name in computer_names})
         seed_text = self.query_one("#seed", Input).value.strip()
-        problem = self.query_one("#form-problem", Static)
         if missing:
-            problem.update(_("Every power needs a person (GEN-2) or a computer: name one for {powers}.").format(powers=", ".join(missing)))
+            self._say_problem(_("Every power needs a person (GEN-2) or a computer: name one for {powers}.").format(powers=", ".join(missing)))
             return
         if taken:
-            problem.update(_("{name!r} names a computer player: give the person another name.").format(name=taken[0]))
+            self._say_problem(_("{name!r} names a computer player: give the person another name.").format(name=taken[0]))
             return
         if not seed_text.lstrip("-").isdigit():
-            problem.update(_("The seed must be a whole number."))
+            self._say_problem(_("The seed must be a whole number."))
             return
         from core.setup import Setup
         from tui.slots import started_now
@@ -175,3 +188,11 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
             strict_response_windows=self.query_one("#strict", Select).value == "on",
         )
         self.post_message(CreateSharedGame(setup) if self.shared else StartGame(setup))
+
+    def _say_problem(self, text: str) -> None:
+        """The line above Start says what stops the game from starting; none takes no room."""
+        problem = self.query_one("#form-problem", Static)
+        problem.update(text)
+        problem.display = bool(text)
+        if text:
+            problem.scroll_visible()
