@@ -34,7 +34,7 @@ HOLDERS = (
 # What each way of opening response windows tells the table (GEN-8), one line under its field: a
 # newcomer did not know that "ask only holders" shows the others who holds a response card (play-test)
 STRICT_HINTS = {
-    "off": N_("Off: the hand-off to answer shows the others who holds a response card"),
+    "off": N_("Off: asking only the holders shows the others who holds a response card"),
     "on": N_("On: every other person is asked at every window, so nothing leaks"),
 }
 
