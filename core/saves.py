@@ -119,6 +119,14 @@ def converter() -> cattrs.Converter:
     """The one save converter, built on first use (building it costs start-up time)."""
     return _make_converter()
 
+
+def prepare_converter() -> None:
+    """The converter built, with its hooks for a save file both ways, ahead of the first save or load:
+    made at first use, they cost ~50 ms (an app's first autosave paid it on its event loop)."""
+    made = converter()
+    made.get_unstructure_hook(SaveFile)
+    made.get_structure_hook(SaveFile)
+
 class MigrationError(ValueError):
     """An older save whose contents cannot be carried to this version."""
 

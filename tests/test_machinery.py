@@ -8,6 +8,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from tui import machinery
 
@@ -48,3 +50,44 @@ def test_the_title_loads_none_of_the_machinery_and_loading_it_fills_the_registry
         capture_output=True, text=True, check=True,
     )
     assert out.stdout.split() == ["True"]
+
+
+async def test_the_warm_up_builds_the_save_converter_so_a_new_games_first_autosave_builds_nothing(tmp_path, monkeypatch):
+    """The save converter and its hooks for a save file cost ~50 ms when first used; the app's warm-up
+    makes them in its worker, so a new game's first autosave (GEN-9's slot) does not, on the event loop."""
+    import cattrs.converters
+
+    from core import saves
+    from core.setup import Setup
+    from tests.tui_helpers import app_for, settle
+    from tui.messages import StartGame
+
+    made_on_main_thread: list[bool] = []  # one entry per converter or save hook made
+
+    def recording(make: Callable[..., Any]) -> Callable[..., Any]:
+        def made(*args: Any, **kwargs: Any) -> Any:
+            made_on_main_thread.append(threading.current_thread() is threading.main_thread())
+            return make(*args, **kwargs)
+        return made
+
+    monkeypatch.setattr(saves, "_make_converter", recording(saves._make_converter))
+    for name in ("make_dict_unstructure_fn", "make_dict_structure_fn"):
+        monkeypatch.setattr(cattrs.converters, name, recording(getattr(cattrs.converters, name)))
+    saves.converter.cache_clear()
+    try:
+        app = app_for(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):  # the warm-up starts 0.5 s after the game data is read
+                if made_on_main_thread:
+                    break
+                await pilot.pause(0.05)
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+            warmed = len(made_on_main_thread)
+            assert warmed > 2 and not any(made_on_main_thread)  # the converter and hooks, in the worker
+            app.post_message(StartGame(Setup(seed=3)))
+            await settle(pilot)
+            assert list(tmp_path.glob("game-*.json")), "the new game was not autosaved"
+            assert made_on_main_thread == [False] * warmed
+    finally:
+        saves.converter.cache_clear()

@@ -24,7 +24,7 @@ from core import i18n
 from core.atomic import clean_stale_temp_files
 from core.i18n import LANGUAGES, N_, UnknownLanguage, _, ngettext
 from tui.key_layouts import latin_key
-from tui.machinery import load_game_machinery, lobby_screen
+from tui.machinery import load_game_machinery, lobby_screen, warm_up_game_machinery
 from tui.messages import (
     BoardChanged,
     ChatSaid,
@@ -149,7 +149,7 @@ class VirginQueenApp(CoveredScreensApp):
         if data is None:
             return
         self.set_timer(COMPOSE_AHEAD_AFTER_SECONDS, self._compose_ahead)
-        self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(load_game_machinery, self._warmed_up))
+        self.set_timer(WARM_UP_AFTER_SECONDS, lambda: self.run_io(warm_up_game_machinery, self._warmed_up))
 
     @on(GameDataRefused)
     def _data_refused(self, message: GameDataRefused) -> None:

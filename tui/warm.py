@@ -49,6 +49,7 @@ from typing import Any
 from core import gamedata, i18n
 from core.gamedata import OVERRIDE_FILE_NAME, GameData
 from core.i18n import N_, _
+from tui.machinery import warm_up_game_machinery
 
 START_SLOTS = max(2, os.cpu_count() or 2)  # games drawing their first frame at once
 READY_SECONDS = 3.0  # a game that has not drawn its first frame by then no longer holds a start slot
@@ -231,8 +232,7 @@ def _warm_up(app_class: type) -> None:
     for module in pkgutil.iter_modules(tui.screens.__path__, "tui.screens."):
         importlib.import_module(module.name)
     importlib.import_module("textual.drivers.linux_driver")  # a terminal's driver (the run below is headless)
-    for module in ("tui.controller", "tui.board"):  # the game machinery the app loads with the first game
-        importlib.import_module(module)
+    warm_up_game_machinery()  # as the app warms up: the engine, and the save converter every game uses
     with tempfile.TemporaryDirectory(prefix="virgin-queen-warm-") as folder:
         app = app_class(Path(folder), player="warm-up", lobby=True, player_fixed=True)
 
