@@ -15,6 +15,7 @@ from core import saves
 from core.bots import bots_for, play_computer_turns
 from core.choices import Choice, Decision
 from core.session import Session
+from core.sim import play
 from core.setup import Seat, SeatKind, Setup
 from core.state import Phase
 from core.store import STORE_NAME, SharedGame, SqliteStore
@@ -26,7 +27,7 @@ from tui.screens.chat import ChatScreen
 from tui.screens.game import PhaseScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.log_search import LogSearchScreen
-from tui.screens.reports import MarriageReport, ReportScreen
+from tui.screens.reports import GameOverScreen, MarriageReport, ReportScreen
 
 SIZE = (80, 24)
 SEATS = (
@@ -99,6 +100,54 @@ async def test_two_terminals_of_one_shared_game_both_see_the_marriage_report(tmp
             await asyncio.sleep(0.02)  # the other terminal's move reaches this one at its next poll
         assert ana.controller.session.state.turn == ben.controller.session.state.turn
     assert MarriageReport in seen["Ana"] and MarriageReport in seen["Ben"], seen
+
+
+@pytest.mark.slow
+async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_and_the_end_says_lobby(tmp_path, data):
+    """Play-test: Ben, waiting while Ana's move ended the turn, saw its reports (MAR-4's among them)
+    only at his own next decision, a whole Negotiation Segment later. They come while Ana decides. A
+    finished game's last screen says Enter goes to the lobby (it said "the title screen", "save slot")."""
+    save = tmp_path / "before-marriage.json"
+    saves.write(_before_the_marriage_phase(data), save)
+    SqliteStore.in_folder(tmp_path, data).import_save(save)
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
+        await _take_seat(ana, ana_pilot, 0)
+        await _take_seat(ben, ben_pilot, 1)
+        decision = ana.controller.on_screen().view.decision
+        assert isinstance(ana.screen, PhaseScreen) and decision is not None and decision.power == "spain"
+        ana.post_message(Choose(_person_choice(decision)))  # the Action Phase's last impulse: the turn ends
+        await settle(ana_pilot)
+        assert ana.controller.on_screen().view.decision is not None  # Ana decides next (the Negotiation Segment)
+        seen: list[type] = []
+        for _ in range(300):
+            if MarriageReport in seen:
+                break
+            await asyncio.sleep(0.02)  # Ana's move reaches Ben's terminal at its next poll
+            await settle(ben_pilot)
+            if isinstance(ben.screen, ReportScreen):
+                assert ben.controller.on_screen().view.decision is None  # Ben still waits for Ana
+                seen.append(type(ben.screen))
+                await ben_pilot.press("enter")
+        assert MarriageReport in seen, seen
+    ended = play(data, 1)
+    game = tmp_path / "over.json"
+    saves.write(Session.replay(data, Setup(seed=1, seats=(Seat("Ana", tuple(p.id for p in data.powers)),)), ended.actions), game)
+    SqliteStore.in_folder(tmp_path, data).import_save(game)
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with ana.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = ana.screen.query_one("#lobby-games")
+        listing.highlighted = [o.id for o in listing.options].index("seat-2-0")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(ana.screen, GameOverScreen)
+        assert "Press Enter for the lobby." in screen_text(ana) and "save slot" not in screen_text(ana)
+        assert {entry.key: entry.description for entry in footer_entries(ana.screen)}["enter"] == "Lobby"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(ana.screen, LobbyScreen)
 
 
 HOLD_THE_STORE = """

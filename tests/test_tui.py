@@ -9,7 +9,7 @@ from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, screen_text, settle, show_session
-from tui.messages import LeaveGame, LoadGame
+from tui.messages import Choose, LeaveGame, LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
 from tui.app import VirginQueenApp
 from tui.screens.menus import LoadScreen, TitleScreen
@@ -281,6 +281,30 @@ async def test_diplomatic_status_report_after_influence(tmp_path, data):
         assert isinstance(app.screen, DiplomaticStatusReport)
         assert "DIP-2" in screen_text(app)
 
+
+async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp_path, data):
+    """Play-test: the game's last move went straight to "Game over"; the reports of the phases it ran
+    (the last turn's Winter and Victory Determination at least, WIN-5) were never shown. They come
+    first, each read with Enter, then the end of the game."""
+    from core.choices import Choice
+    from core.session import Session
+    from core.sim import play
+
+    ended = play(data, 1)  # its last decision ends the Action Phase of turn 4: Patronage, Winter, Victory follow
+    session = Session.replay(data, ended.setup, ended.actions[:-1], keep_undo=True)
+    last = ended.actions[-1]
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await post(pilot, Choose(Choice.parse(last.choice)))
+        read = []
+        while isinstance(app.screen, ReportScreen) and not isinstance(app.screen, GameOverScreen):
+            read.append(type(app.screen))
+            await pilot.press("enter")
+            await settle(pilot)
+        assert EndOfTurnScreen in read, read
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.controller.session.state.winner == ended.state.winner
 
 async def test_game_over_screen(tmp_path, data):
     from core.sim import play

@@ -16,7 +16,7 @@ from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.kept import kept_screen
 from tui.screens.log_search import LogSearchScreen, open_log_search
-from tui.screens.overlays import GameMenu, HandoffScreen, TextScreen, open_patronage, open_royals
+from tui.screens.overlays import GameMenu, HandoffScreen, TextScreen, leaving_goes_to, open_patronage, open_royals
 from tui.screens.rules_browser import open_rules_browser
 from tui.screens.reports import (
     CardDrawScreen,
@@ -134,10 +134,11 @@ class Board:
 
     @staticmethod
     def _reports_due(shown: OnScreen) -> bool:
-        """New reports show once the computers are still: at this keyboard's decision, at the end of
-        the game, or (an onlooker) at once; a seat waiting for another's decision keeps them for its own."""
+        """New reports show once the computers here are still: at this keyboard's decision, at the end of
+        the game, and while this terminal waits for another's person (play-test: a shared game's player
+        waiting for the other saw a turn's reports only at their own next decision, a phase later)."""
         view = shown.view
-        return view.decision is not None or bool(view.winner) or (not shown.seated and not shown.waiting)
+        return view.decision is not None or bool(view.winner) or not shown.waiting
 
     def _game_screen(self) -> PhaseScreen | None:
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, PhaseScreen)), None)
@@ -164,7 +165,7 @@ class Board:
         unread = self._leave(for_board=True)
         view = shown.view
         if view.phase is Phase.GAME_OVER:
-            app.push_screen(GameOverScreen(view, shown.names, events, view.turn, self.controller.driver))
+            app.push_screen(GameOverScreen(view, shown.names, events, view.turn, self.controller.driver, leaving_goes_to(shown), shown.kept))
             return unread
         wanted = PHASE_SCREENS[view.phase]
         if not isinstance(app.screen, PhaseScreen):
@@ -182,7 +183,9 @@ class Board:
         """The reports not read yet, then one report per phase that ran in ``events``, each with its own
         events and turn, the earliest first: it is shown, the others once it is read."""
         self._next_reports += [*unread, *self._new_reports(events)]
-        if self._next_reports and not isinstance(self.app.screen, ReportScreen):
+        top = self.app.screen
+        # the last turn's reports come above the game's end, read before it (play-test: never shown)
+        if self._next_reports and (not isinstance(top, ReportScreen) or isinstance(top, GameOverScreen)):
             self._show_next_report()
 
     def reports_to_read(self) -> list[ReportScreen]:

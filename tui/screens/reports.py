@@ -3,6 +3,8 @@ Winter and Victory Determination, and the end of the game. Public information on
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -44,11 +46,14 @@ class ReportScreen(ModalScreen[None]):
         with Scrolling(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
-            yield Static(_(self.HINT), classes="hint", markup=False)
+            yield Static(self.hint(), classes="hint", markup=False)
         yield KeyFooter(compact=True)
 
     def heading(self) -> str:
         return _("Turn {turn}: {heading}").format(turn=self.turn, heading=_(self.HEADING))
+
+    def hint(self) -> str:
+        return _(self.HINT)
 
     def body(self, view: SeatView) -> ComposeResult:
         yield from ()
@@ -117,14 +122,36 @@ class EndOfTurnScreen(ReportScreen):
 
 
 class GameOverScreen(EndOfTurnScreen):
+    """The end of the game, under the last turn's reports; Enter leaves it for where leaving the game
+    goes (play-test: over SSH it said "the title screen" and "save slot", and went to the lobby)."""
+
     HEADING = N_("Game over")
     RULE = "WIN-1"
-    HINT = N_("Press Enter for the title screen (the game stays in its save slot).")
+    HINTS = {
+        Destination.TITLE: N_("Press Enter for the title screen (the game stays in its save slot)."),
+        Destination.LOBBY: N_("Press Enter for the lobby."),
+        Destination.WALKTHROUGHS: N_("Press Enter for the walkthrough menu."),
+    }
+    HINT_UNSAVED = N_("Press Enter for the title screen (this game is not saved).")
+    KEY_WORDS = {Destination.TITLE: N_("Title screen"), Destination.LOBBY: N_("Lobby"), Destination.WALKTHROUGHS: N_("Walkthroughs")}
     BINDINGS = [Binding("enter", "leave", N_("Title screen"), priority=True), *VIEW_KEYS]
+
+    def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object,
+                 to: Destination = Destination.TITLE, kept: bool = True) -> None:
+        super().__init__(view, names, events, turn, of_game)
+        self.to = to  # where Enter goes (tui/screens/overlays.leaving_goes_to)
+        self.kept = kept  # the game stays in its save slot
 
     def heading(self) -> str:
         view = self.view
         return _("Game over: {power} wins - {victory}").format(power=view.winner, victory=view.victory)
 
+    def hint(self) -> str:
+        return _(self.HINTS[self.to] if self.kept or self.to is not Destination.TITLE else self.HINT_UNSAVED)
+
+    def binding_shown(self, binding: Binding) -> Binding:
+        """Enter is named after where it goes (tui/widgets/key_footer.NamesKeysNow)."""
+        return replace(binding, description=self.KEY_WORDS[self.to]) if binding.action == "leave" else binding
+
     def action_leave(self) -> None:
-        self.post_message(LeaveGame(Destination.TITLE))
+        self.post_message(LeaveGame(self.to))
