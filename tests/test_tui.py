@@ -137,6 +137,32 @@ async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
         assert "France's hand" in screen_text(app) and "#102" in screen_text(app)
 
 
+
+async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_pick(tmp_path, data):
+    """Play-test: Enter pressed once more than there were reports (or twice on a hand-off, GEN-8) landed
+    on the board and played its first choice; in a shared game nothing is undone. After screens read
+    with Enter, no choice is highlighted until an arrow or a number picks one."""
+    from textual.widgets import OptionList
+
+    session = spain_before_france_two_people(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes Spain
+        await settle(pilot)
+        await pick(app, pilot, "pass")
+        assert isinstance(app.screen, HandoffScreen)
+        made = len(session.actions)
+        await pilot.press("enter", "enter")  # Ben takes France, and one Enter too many
+        await settle(pilot)
+        assert session.decision.power == "france" and len(session.actions) == made  # France has chosen nothing
+        choices = app.screen.query_one("#choices", OptionList)
+        assert choices.highlighted is None
+        assert "an Enter too many after a report plays nothing" in screen_text(app)
+        await pilot.press("down", "enter")  # an arrow picks the first choice; Enter plays it
+        await settle(pilot)
+        assert len(session.actions) == made + 1 and session.actions[-1].actor == "france"
+
 async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
     session = new_session(data, seed=3)
     to_impulse_of(session, "spain", [2, 101])

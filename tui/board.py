@@ -129,6 +129,7 @@ class Board:
         unread = self._leave(for_board=False)
         if board is not None:  # kept for the next person, with nobody's view in it until their Enter
             board.refresh_view(self.controller.on_screen())
+            board.read_first = True
         self.app.push_screen(HandoffScreen(person, power))
         self._push_reports(unread, self.controller.take_events())
 
@@ -196,6 +197,9 @@ class Board:
         if not self._next_reports or self._next_reports[0].of_game is not self.controller.driver:
             self._next_reports = []  # another game is on screen now
             return
+        board = self._game_screen()
+        if board is not None:
+            board.read_first = True
         self.app.push_screen(self._next_reports.pop(0), self._show_next_report)
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:

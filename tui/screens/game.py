@@ -59,6 +59,7 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._log_last: Event | None = None
         self._enabled: tuple[bool | None, bool | None] = (None, None)
         self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
+        self.read_first = False  # a report or a hand-off, read with Enter, covers it (tui/board.py)
 
     def compose(self) -> ComposeResult:
         # a choice changes every pane: each takes its new size in the choice's one layout
@@ -79,6 +80,11 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._ready = True
         if self in self.app.screen_stack:  # not left already (a game closed as its board was pushed)
             self._lay_out(self.shown)
+
+    def on_screen_resume(self) -> None:
+        if self.read_first and self._ready:
+            self.read_first = False
+            self.query_one(DecisionPanel).await_a_move()
 
     def refresh_view(self, shown: OnScreen) -> None:
         """Show ``shown`` now, or once the screen's widgets are mounted."""

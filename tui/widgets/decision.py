@@ -8,6 +8,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -76,6 +77,19 @@ def _refused_entry(option: ChoiceOption) -> Content:
     return Content.assemble(("   " + (option.choice.label or str(option.choice)), "dim"), (f"  - {option.refusal}", "dim italic"))
 
 
+class ChoiceList(SteadyOptionList):
+    """The decision's choices. Enter with none highlighted plays nothing, and says how to pick one."""
+
+    class NothingHighlighted(Message):
+        pass
+
+    def action_select(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.post_message(self.NothingHighlighted())
+            return
+        super().action_select()
+
+
 class DecisionPanel(Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
@@ -110,7 +124,7 @@ class DecisionPanel(Vertical):
         matches.can_focus = False
         yield matches
         yield Static("", id="problem", markup=False)
-        yield SteadyOptionList(id="choices")
+        yield ChoiceList(id="choices")
 
     def on_mount(self) -> None:
         for hidden in ("#typed", "#matches", "#problem"):
@@ -179,6 +193,19 @@ class DecisionPanel(Vertical):
         options.highlighted = legal.index(suggested) if suggested in legal else 0
         options.focus()
         self.refresh_bindings()
+
+    def await_a_move(self) -> None:
+        """After reports or a hand-off, each read with Enter: no choice is highlighted until an arrow or a
+        number picks one, so an Enter too many plays nothing (play-test: it played a card in a shared
+        game, where nothing is undone). A walkthrough's suggested choice stays highlighted."""
+        if self._decision is not None and not self._suggested:
+            self.query_one("#choices", OptionList).highlighted = None
+
+    @on(ChoiceList.NothingHighlighted)
+    def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
+        event.stop()
+        self.say(_("Nothing is highlighted, so that an Enter too many after a report plays nothing: "
+                   "an arrow key or a choice's number picks one"))
 
     def action_pick_quiet(self) -> None:
         self.say("")
