@@ -150,6 +150,32 @@ async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_
         assert isinstance(ana.screen, LobbyScreen)
 
 
+@pytest.mark.slow
+async def test_in_a_shared_game_u_says_why_there_is_no_undo_gen_9_and_a_table_actions_footer_fits(tmp_path, data):
+    """Play-test: u did nothing at all in a shared game (its key was off); it says why now (GEN-9),
+    though the footer leaves it out. Recording a table action (TABLE-1), the footer ran past 80 columns
+    ("c Ch"): the table key, of no use then, and 0 (Esc backs out) are left out."""
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=5, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _take_seat(app, pilot, 0)
+        while isinstance(app.screen, ReportScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen) and app.controller.on_screen().view.decision is not None
+        keys = {entry.key: entry for entry in footer_entries(app.screen) if entry.key}
+        assert "u" not in keys and "c" in keys  # the chat's key, in shared games only
+        await pilot.press("u")
+        await settle(pilot)
+        assert "GEN-9: a shared game cannot be undone" in screen_text(app)
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.controller.on_screen().view.decision.rule == "TABLE-1"
+        keys = {entry.key: entry for entry in footer_entries(app.screen) if entry.key}
+        assert "t" not in keys and "0" not in keys and keys["escape"].description == "Back out"
+        assert max(entry.end for entry in keys.values()) <= 80, keys
+
+
 HOLD_THE_STORE = """
 import sqlite3, sys, time
 db = sqlite3.connect(sys.argv[1], isolation_level=None)

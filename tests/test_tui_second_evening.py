@@ -253,7 +253,8 @@ async def test_key_0_is_named_after_what_it_takes_pass_on_an_impulse_gen_6_and_c
 @pytest.mark.parametrize("language", ["en", "es", "ru"])
 async def test_key_0_has_a_word_for_every_quiet_choice_and_the_footer_still_fits_80_columns(tmp_path, data, language):
     """Whatever 0 takes, the board's footer is whole at 80 columns in every language (es and ru had no
-    column to spare with "Done"; a table action's footer, with Esc and "0 Done", ran to 85-89)."""
+    column to spare with "Done"; a table action's footer, with Esc and "0 Done", ran to 85-89). Where 0
+    takes nothing it is not shown (play-test: "0 Done" on an event's options), and says so if pressed."""
     i18n.use(language)
     try:
         app = app_for(tmp_path, new_session(data))
@@ -267,6 +268,13 @@ async def test_key_0_has_a_word_for_every_quiet_choice_and_the_footer_still_fits
                 keys = footer_keys(app)
                 assert keys["0"][0] == i18n._(word) if word else "0" not in keys, (word, keys)
                 assert max(right for _, right in keys.values()) <= 80, (language, word, keys)
+            # a decision with nothing quiet (an event's option, a reward): 0 is not shown, and says why
+            panel.offer(Decision("spain", "an event's option", "CARD-1", (Choice(Verb.PICK, ("a",)), Choice(Verb.PICK, ("b",)))))
+            await settle(pilot)
+            assert "0" not in footer_keys(app)
+            await pilot.press("0")
+            await settle(pilot)
+            assert i18n._("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list") in screen_text(app)
     finally:
         i18n.use("en")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -57,7 +59,8 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._ready = False  # the widgets are mounted
         self._log_shown = 0  # how many events of the game log the strip has written
         self._log_last: Event | None = None
-        self._enabled: tuple[bool | None, bool | None] = (None, None)
+        self._keys: tuple[bool, bool, bool] | None = None  # undo exists, a table action can start, one is recorded
+        self._recording_table = False
         self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
         self.read_first = False  # a report or a hand-off, read with Enter, covers it (tui/board.py)
 
@@ -112,12 +115,12 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
             self.query_one("#phase-panel", Scrolling).scroll_home(animate=False)
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
         # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
-        recording_table = decision is not None and not shown.table_key
-        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested, recording_table)
+        self._recording_table = decision is not None and not shown.table_key
+        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested, self._recording_table)
         self._show_log(view.log, shown.names)
-        enabled = (self.check_action("undo", ()), self.check_action("table", ()))
-        if enabled != self._enabled:  # the footer rebuilds its keys on every refresh: only when they change
-            self._enabled = enabled
+        keys = (shown.undo_key, shown.table_key, self._recording_table)
+        if keys != self._keys:  # the footer rebuilds its keys on every refresh: only when they change
+            self._keys = keys
             self.refresh_bindings()
 
     def _show_log(self, events: tuple[Event, ...], names: dict[str, str]) -> None:
@@ -146,11 +149,16 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
             return not in_info
         if action == "choices":
             return in_info
-        if action == "undo":
-            return self.shown.undo_key
         if action == "table":
-            return self.shown.table_key or None  # dimmed while one is being recorded
+            return self.shown.table_key or None  # dimmed where none can be started
         return True
+
+    def binding_shown(self, binding: Binding) -> Binding:
+        """Undo is not shown where the game has none (a shared game, a walkthrough), though u says why
+        (play-test: it did nothing at all); nor is the table key while a table action is recorded (the
+        footer ran past 80 columns). The footer asks (tui/widgets/key_footer.NamesKeysNow)."""
+        hidden = (binding.action == "undo" and not self.shown.undo_key) or (binding.action == "table" and self._recording_table)
+        return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
         self.query_one(DecisionPanel).say("")

@@ -146,12 +146,13 @@ class DecisionPanel(Vertical):
         return True
 
     def binding_shown(self, binding: Binding) -> Binding:
-        """Key 0 is named after what it takes now (the footer asks, tui/widgets/key_footer.py). Where it
-        backs out of a table action it is not shown: Esc beside it says so, and the line has no room."""
+        """Key 0 is named after what it takes now (the footer asks, tui/widgets/key_footer.py). It is not
+        shown where it takes nothing (pressed, it says so), nor where it backs out of a table action: Esc
+        beside it says so, and the line has no room."""
         decision = self._decision
-        if binding.action != "pick_quiet" or decision is None or decision.quiet is None:
+        if binding.action != "pick_quiet" or decision is None:
             return binding
-        if decision.quiet_cancels:
+        if decision.quiet is None or decision.quiet_cancels:
             return replace(binding, show=False)
         return replace(binding, description=QUIET_KEY_WORDS.get(decision.quiet.verb, binding.description))
 
