@@ -141,7 +141,8 @@ async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
 async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_pick(tmp_path, data):
     """Play-test: Enter pressed once more than there were reports (or twice on a hand-off, GEN-8) landed
     on the board and played its first choice; in a shared game nothing is undone. After screens read
-    with Enter, no choice is highlighted until an arrow or a number picks one."""
+    with Enter, no choice is highlighted until an arrow or a number picks one, and no line about a key
+    pressed before them stays (a refusal stayed through four reports)."""
     from textual.widgets import OptionList
 
     session = spain_before_france_two_people(data)
@@ -152,8 +153,13 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
         await settle(pilot)
         await pick(app, pilot, "pass")
         assert isinstance(app.screen, HandoffScreen)
+        # a line about a key pressed before the hand-off (a refusal arriving late) is gone after it
+        app.get_screen("board-ActionScreen").show_problem("a key pressed before the hand-off")
         made = len(session.actions)
-        await pilot.press("enter", "enter")  # Ben takes France, and one Enter too many
+        await pilot.press("enter")  # Ben takes France
+        await settle(pilot)
+        assert "a key pressed before the hand-off" not in screen_text(app)
+        await pilot.press("enter")  # one Enter too many
         await settle(pilot)
         assert session.decision.power == "france" and len(session.actions) == made  # France has chosen nothing
         choices = app.screen.query_one("#choices", OptionList)

@@ -198,8 +198,13 @@ class DecisionPanel(Vertical):
     def await_a_move(self) -> None:
         """After reports or a hand-off, each read with Enter: no choice is highlighted until an arrow or a
         number picks one, so an Enter too many plays nothing (play-test: it played a card in a shared
-        game, where nothing is undone). A walkthrough's suggested choice stays highlighted."""
-        if self._decision is not None and not self._suggested:
+        game, where nothing is undone), and the line about a key pressed before them is gone (it stayed
+        through four reports into the next impulse). A walkthrough's suggested choice, and the refusal
+        its step teaches, stay."""
+        if self._suggested:
+            return
+        self.say("")
+        if self._decision is not None:
             self.query_one("#choices", OptionList).highlighted = None
 
     @on(ChoiceList.NothingHighlighted)
