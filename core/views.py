@@ -69,6 +69,18 @@ def power_name(data: GameData, power_id: str) -> str:
     return _(data.power_name(power_id))
 
 
+# The kinds of computer player, by the id a computer seat keeps (core/bots.py)
+COMPUTER_KINDS = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
+
+
+def seat_shown(seat: Seat) -> str:
+    """Who plays a seat, as a player reads it: a person's name, else the kind of computer in the reader's
+    language (a computer seat's name, its identity in the game, is English: "random computer")."""
+    if seat.is_person:
+        return seat.name
+    return _("{kind} computer").format(kind=_(COMPUTER_KINDS.get(seat.bot, seat.bot)))
+
+
 def holder_name(data: GameData, ident: str) -> str:
     """Who holds something: a power (translated), independent (translated), or a minor power (a place)."""
     if ident in data.power_ids or ident == "independent":
@@ -510,7 +522,7 @@ def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[Powe
         displays.append(PowerDisplay(
             power.id,
             _(power.name),
-            setup.seat_of(power.id).name,
+            seat_shown(setup.seat_of(power.id)),
             victory.total_vp(state, data, power.id),
             len(record.hand),
             tuple(f"{m.delta:+d} ({text_of(m.reason)}, {m.rule})" for m in record.card_markers),
@@ -541,7 +553,7 @@ def seat_view(
     deciding = pending.power if pending is not None else ""
     hands = tuple(
         HandView(
-            p.id, _(p.name), setup.seat_of(p.id).name, len(state.powers[p.id].hand),
+            p.id, _(p.name), seat_shown(setup.seat_of(p.id)), len(state.powers[p.id].hand),
             card_rows(data, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
         )
         for p in data.powers

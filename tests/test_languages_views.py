@@ -17,7 +17,7 @@ from core.i18n import Message
 from core.log_query import FILTER_HELP, log_line, parse_filter, where
 from core.rule_status import status
 from core.saves import SaveError
-from core.setup import Seat, Setup, SetupError
+from core.setup import Seat, SeatKind, Setup, SetupError
 from core.store import ChatRefused, chat_text
 from core.views import card_rows
 from tests.conftest import choice_strings, choose, new_session, to_impulse_of
@@ -65,6 +65,19 @@ def test_a_seat_view_reads_in_the_readers_language(data, language, spain, phase,
     text = " ".join(view.markers)
     assert "PAT-8" in text and "SCI-1" in text and "markers left" not in text and "Bonuses" not in text
 
+
+
+@pytest.mark.parametrize("language, shown", [("en", "random computer"), ("es", "jugador automático (aleatorio)"), ("ru", "компьютер (случайный)")])
+def test_a_computer_seat_is_named_in_the_readers_language_in_the_power_displays(data, language, shown):
+    """Play-test: the power displays (v) said "la juega random computer" in Spanish: a computer seat's
+    name is its identity in the game, kept in English, and a player reads the kind of computer."""
+    seats = (Seat("Ana", ("spain",)), Seat("random computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    session = new_session(data, seats=seats)
+    i18n.use(language)
+    view = session.view(seats[0])
+    held = {display.power: display.held_by for display in view.powers}
+    assert held["spain"] == "Ana" and held["england"] == shown
+    assert {hand.power: hand.held_by for hand in view.hands}["england"] == shown
 
 def test_card_rows_give_the_title_and_help_translated(data):
     """CARD-1..CARD-5: a card's help line names its kind and CP in the reader's words."""

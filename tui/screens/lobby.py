@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.i18n import N_, _
+from core.views import seat_shown
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.textual_private import SteadyOptionList, being_taken_down, widgets_up
 from tui.widgets.key_footer import KeyFooter
@@ -26,14 +27,12 @@ if TYPE_CHECKING:
     from tui.terminal import Terminal
 
 LOBBY_REFRESH_SECONDS = 1.0
-# The kinds of computer player by name (a seat's ``bot`` is the kind's id, kept in the game as it is)
-BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
 
 
 def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]) -> str:
     powers = ", ".join(_(power_names.get(p, p)) for p in seat.powers)
     if not seat.is_person:
-        return "  " + _("{powers}: {bot} computer").format(powers=powers, bot=_(BOT_NAMES.get(seat.bot, seat.bot)))
+        return "  " + _("{powers}: {bot}").format(powers=powers, bot=seat_shown(seat))
     if holder == player:
         state = _("yours: Enter to rejoin")
     elif holder:
