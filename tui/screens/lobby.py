@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from core.i18n import N_, _
+from core.i18n import N_, _, ngettext
 from core.views import seat_shown
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.textual_private import SteadyOptionList, being_taken_down, widgets_up
@@ -161,7 +161,8 @@ class LobbyScreen(Screen[None]):
             setup = row.setup
             scenario = _(scenarios[setup.scenario].name) if setup.scenario in scenarios else setup.scenario
             options.append(Option(
-                Content(_("Game {game} - {scenario} - {turn} - {actions} actions - created {created}").format(
+                Content(ngettext("Game {game} - {scenario} - {turn} - {actions} action - created {created}",
+                                 "Game {game} - {scenario} - {turn} - {actions} actions - created {created}", row.actions).format(
                     game=row.id, scenario=scenario, turn=whose_turn(row, player, names), actions=row.actions,
                     created=row.created[:16].replace("T", " "),
                 )),

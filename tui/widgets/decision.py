@@ -269,7 +269,7 @@ class DecisionPanel(Vertical):
         walkthrough's step asks for (the step says what is lost)."""
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
-            self.say(_("{choice}: {key} again stops spending; choose a way to spend them otherwise").format(choice=choice.label, key=key))
+            self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
             return
         self.post_message(Choose(choice))
 
