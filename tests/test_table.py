@@ -75,3 +75,20 @@ def test_table_1_peace_region_leader_and_mary(data):
     assert session.state.leaders["alba"].status.value == "captured"
     _record(session, "mary", "capture")
     assert session.state.royals["mary-queen-of-scots"].captured
+
+
+def test_table_1_while_one_person_records_the_other_reads_who_is_recording(data):
+    """Play-test: while Ben recorded a table action, Ana's decision panel was blank and her status line
+    said only "the table records an action"; both name him now."""
+    from core.setup import Seat
+    from tui.display import waiting_line
+
+    others = ("ottoman", "england", "empire", "protestant")
+    seats = (Seat("Ana", ("spain", *others)), Seat("Ben", ("france",)))
+    session = new_session(data, seats=seats)
+    to_impulse_of(session, "france", [101])
+    session.choose(TABLE_ACTOR, Choice.parse("table"))  # t on Ben's board (tui/controller.py)
+    assert session.decision.rule == "TABLE-1" and session.decision.power == TABLE_ACTOR
+    ana = session.view(seats[0])
+    assert waiting_line(ana) == "Waiting for Ben, who records a table action (TABLE-1)."
+    assert ana.status.endswith("Ben records a table action")

@@ -150,4 +150,6 @@ def waiting_line(view: SeatView) -> str:
         return _("The game is over.")
     if view.deciding_power:
         return _("Waiting for {person} - {power}.").format(person=view.deciding_person, power=view.deciding_power)
+    if view.deciding_person:  # a table action's decisions are the table's, not a power's (TABLE-1)
+        return _("Waiting for {person}, who records a table action (TABLE-1).").format(person=view.deciding_person)
     return ""

@@ -182,7 +182,7 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
     def _hand_text(self, view: SeatView) -> str:
         pending = view.decision
         hand = next((h for h in view.hands if pending is not None and h.power == pending.power), None)
-        if pending is None:  # another seat decides: one's own hand, if any
+        if hand is None:  # another seat decides, or the table records an action (TABLE-1): one's own hand, if any
             hand = next((h for h in view.hands if h.cards is not None), None)
         if hand is None or hand.cards is None:
             return _("(no hand shown here: a hand is shown only to the person playing it, GEN-8)")
