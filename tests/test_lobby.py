@@ -141,6 +141,35 @@ async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path
         assert [s.name for s in row.setup.seats] == ["Ana", "random computer"]
 
 
+
+async def test_a_new_shared_games_names_are_the_players_own_or_confirmed_new(tmp_path, data):
+    """Play-test: "ben" typed for Ben made a game nobody could play (a seat is taken by the player named
+    exactly). A known player's name typed with other capitals is written as theirs; a name no game here
+    has had yet is said so, and a second Ctrl+N starts the game with it."""
+    from textual.widgets import Select
+
+    store, _game = _store_with_a_game(tmp_path, data)  # Ana and Ben have seats
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#holder-spain", Select).value = "person"
+        form.query_one("#holder-france", Select).value = "person"
+        await settle(pilot)
+        form.query_one("#seat-spain").value = "ben"
+        form.query_one("#seat-france").value = "Cleo"
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert form.query_one("#seat-spain").value == "Ben"
+        assert "'Cleo' has no seat in any game here yet (players so far: Ana, Ben)" in screen_text(app)
+        assert len(store.list_games()) == 1 and app.screen is form
+        await pilot.press("ctrl+n")
+        await _to_the_board(app, pilot)
+        row = max(store.list_games(), key=lambda game: game.id)
+        assert [s.name for s in row.setup.seats if s.is_person] == ["Ana", "Ben", "Cleo"]
+
 async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
     """A seat named '[/x]' (any text a player may type) is listed as text, not parsed as markup."""
     store = SqliteStore.in_folder(tmp_path, data)

@@ -81,6 +81,7 @@ class LobbyScreen(Screen[None]):
         self.player = terminal.player
         self._games: SharedGames | None = None  # the store, opened by the first listing
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
+        self._players: list[str] = []  # the people of the games listed: the new-game form checks names by them
         self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
 
     def compose(self) -> ComposeResult:
@@ -157,6 +158,7 @@ class LobbyScreen(Screen[None]):
         player = self.player
         options: list[Option] = []
         self._targets = {}
+        self._players = [seat.name for row, _holders in games for seat in row.setup.seats if seat.is_person]
         for row, holders in your_turn_first(games, player):
             setup = row.setup
             scenario = _(scenarios[setup.scenario].name) if setup.scenario in scenarios else setup.scenario
@@ -197,7 +199,7 @@ class LobbyScreen(Screen[None]):
             return
         data = self.terminal.read_data(self.post_message)
         if data is not None:
-            self.app.push_screen(NewGameScreen(data, shared=True, player=self.player))
+            self.app.push_screen(NewGameScreen(data, shared=True, player=self.player, known_players=self._players))
 
     def action_language(self) -> None:
         from tui.screens.language import LanguageScreen

@@ -5,6 +5,7 @@ Its own module, loaded once the title is on screen (it reads the game data, whic
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -14,7 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from core.i18n import N_, _
+from core.i18n import N_, _, ngettext
 from tui.messages import CreateSharedGame, StartGame
 from tui.textual_private import SteadySelect, StyledAnewOnlyWhenStale
 from tui.widgets.key_footer import KeyFooter
@@ -76,11 +77,14 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
     ]
     AUTO_FOCUS = "#scenario"
 
-    def __init__(self, data: GameData, shared: bool = False, player: str = "") -> None:
+    def __init__(self, data: GameData, shared: bool = False, player: str = "", known_players: Sequence[str] = ()) -> None:
+        """``known_players``: in a shared game, the people of the store's games so far (the lobby's)."""
         super().__init__()
         self.data = data
         self.shared = shared
         self.player = player
+        self.known_players = tuple(dict.fromkeys((player, *known_players)))
+        self._unknown_confirmed: tuple[str, ...] = ()  # the new names Ctrl+N was pressed on twice
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
         self._seed = str(random.randrange(1, 10**6))
 
@@ -177,6 +181,9 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         if not seed_text.lstrip("-").isdigit():
             self._say_problem(_("The seed must be a whole number."))
             return
+        if self.shared and not self._names_known(people):
+            return
+        holders = self.holders()  # with the names written as the players' own
         from core.setup import Setup
         from tui.slots import started_now
 
@@ -188,6 +195,30 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
             strict_response_windows=self.query_one("#strict", Select).value == "on",
         )
         self.post_message(CreateSharedGame(setup) if self.shared else StartGame(setup))
+
+    def _names_known(self, people: dict[str, str]) -> bool:
+        """A shared game's seat is taken by the player it is named for, exactly (play-test: "ben" made a
+        game nobody could play). A name that is a known player's but for capitals is written as theirs;
+        a name no game here has had yet goes ahead at a second Ctrl+N, once the form has said so."""
+        by_folded: dict[str, list[str]] = {}
+        for known in self.known_players:
+            by_folded.setdefault(known.casefold(), []).append(known)
+        for power, name in people.items():
+            spelled = by_folded.get(name.casefold(), [])
+            if name not in spelled and len(spelled) == 1:
+                self.query_one(f"#seat-{power}", Input).value = spelled[0]
+        new = tuple(sorted({name for name in people.values() if name.casefold() not in by_folded}))
+        if not new or new == self._unknown_confirmed:
+            return True
+        self._unknown_confirmed = new
+        self._say_problem(ngettext(
+            "{names} has no seat in any game here yet (players so far: {known}); a seat is taken by the player "
+            "named exactly. Ctrl+N again starts the game as it is.",
+            "{names} have no seat in any game here yet (players so far: {known}); a seat is taken by the player "
+            "named exactly. Ctrl+N again starts the game as it is.",
+            len(new),
+        ).format(names=", ".join(repr(name) for name in new), known=", ".join(self.known_players)))
+        return False
 
     def _say_problem(self, text: str) -> None:
         """The line above Start says what stops the game from starting; none takes no room."""
