@@ -417,6 +417,24 @@ async def test_log_lines_cut_at_80_columns_end_in_an_ellipsis_and_show_whole_und
         assert "Search: a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word" in " ".join(terminal.text.split())
 
 
+
+async def test_with_a_scrollbar_beside_the_log_a_cut_line_still_ends_in_an_ellipsis(tmp_path, data):
+    """Play-test: with the list long enough for a scrollbar, cut lines lost their "…" under it."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [20, 101])  # a turn's start: more log lines than the list's rows
+    app = app_for(tmp_path, session)
+    terminal = Terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("l", "home")  # the first lines: the set-up's, long
+        await settle(pilot)
+        lines = app.screen.query_one("#log-lines", LogLines)
+        assert lines.scrollable_content_region.width < lines.size.width  # a scrollbar takes the last column
+        width = lines.scrollable_content_region.width
+        listed = [row[:width].rstrip() for row in terminal.screen.display if row.startswith("[")]
+        cut = [row for row in listed if len(row) >= width - 1]  # as long as the list is wide: cut
+        assert cut and all(row.endswith("…") for row in cut), cut
+
 async def test_the_vp_charts_legends_are_under_the_charts_not_over_their_lines(tmp_path, data):
 
     app = app_for(tmp_path, played_session(data, turn=4))

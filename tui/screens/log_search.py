@@ -74,7 +74,7 @@ class LogLines(ScrollView, can_focus=True):
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self.scrollable_content_region.width  # beside the scrollbar, if any (play-test: it hid the "…")
         index = y + self.scroll_offset.y
         if index >= len(self.events):
             return Strip.blank(width)
