@@ -265,6 +265,12 @@ def _battle_spaces(battle: str) -> StepFn:
     return options
 
 
+def _attackers(ctx: Ctx, args: list[str]) -> list[Option]:
+    """The power picked first is the attacker, and each option says so (play-test: a bare list of powers)."""
+    label = _("{attacker} attacks")
+    return list(ctx.tables.memo("table attackers", lambda: tuple(pick(p, label.format(attacker=shown_name(ctx, p))) for p in ctx.data.power_ids)))
+
+
 def _defenders(ctx: Ctx, args: list[str]) -> list[Option]:
     return list(ctx.tables.memo(("defenders", args[1]), _defender_picks, ctx, args[1]))
 
@@ -281,7 +287,7 @@ def _battle(battle: str) -> TableKind:
         ctx.log("TABLE-1", by_table(by, Message(_BATTLE_AT[battle], sides)), by)
         open_battle_windows(ctx, space_id, (attacker, defender), BATTLES[battle])
 
-    return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _powers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"))
+    return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _attackers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"))
 
 
 TABLE_KINDS = (

@@ -92,3 +92,17 @@ def test_table_1_while_one_person_records_the_other_reads_who_is_recording(data)
     ana = session.view(seats[0])
     assert waiting_line(ana) == "Waiting for Ben, who records a table action (TABLE-1)."
     assert ana.status.endswith("Ben records a table action")
+
+
+@pytest.mark.parametrize("kind", ["battle", "assault", "naval-battle"])
+def test_table_1_a_battles_first_power_is_the_attacker_and_its_options_say_so(data, kind):
+    """Play-test: after the space, a bare list of powers did not say that the one picked is the
+    attacker (the next prompt read "Ottoman attacks ...")."""
+    session = new_session(data)
+    session.choose(TABLE_ACTOR, Choice.parse("table"))
+    session.choose(TABLE_ACTOR, Choice.parse(f"pick {kind}"))
+    session.choose(TABLE_ACTOR, Choice.parse("pick metz"))
+    labels = {str(c): c.label for c in session.decision.choices if str(c) != "pick cancel"}
+    assert labels["pick spain"] == "Spain attacks" and all(label.endswith(" attacks") for label in labels.values())
+    session.choose(TABLE_ACTOR, Choice.parse("pick spain"))
+    assert {str(c): c.label for c in session.decision.choices}["pick france"] == "Spain attacks France"
