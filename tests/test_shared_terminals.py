@@ -106,7 +106,8 @@ async def test_two_terminals_of_one_shared_game_both_see_the_marriage_report(tmp
 async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_and_the_end_says_lobby(tmp_path, data):
     """Play-test: Ben, waiting while Ana's move ended the turn, saw its reports (MAR-4's among them)
     only at his own next decision, a whole Negotiation Segment later. They come while Ana decides. A
-    finished game's last screen says Enter goes to the lobby (it said "the title screen", "save slot")."""
+    finished game's seat says so in the lobby (it said "waiting for Ben"), and its last screen that Enter
+    goes to the lobby (it said "the title screen", "save slot")."""
     save = tmp_path / "before-marriage.json"
     saves.write(_before_the_marriage_phase(data), save)
     SqliteStore.in_folder(tmp_path, data).import_save(save)
@@ -138,6 +139,7 @@ async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_
     ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with ana.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert "Spain, England, France, Empire, Protestant: seat Ana - the game is over: Enter shows its end" in screen_text(ana)
         listing = ana.screen.query_one("#lobby-games")
         listing.highlighted = [o.id for o in listing.options].index("seat-2-0")
         await pilot.press("enter")

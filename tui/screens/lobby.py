@@ -29,11 +29,14 @@ if TYPE_CHECKING:
 LOBBY_REFRESH_SECONDS = 1.0
 
 
-def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]) -> str:
+def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str], over: bool = False) -> str:
+    """A seat's line; ``over``: the game has ended (play-test: its seats still said "waiting for Ben")."""
     powers = ", ".join(_(power_names.get(p, p)) for p in seat.powers)
     if not seat.is_person:
         return "  " + _("{powers}: {bot}").format(powers=powers, bot=seat_shown(seat))
-    if holder == player:
+    if over:
+        state = _("the game is over: Enter shows its end")
+    elif holder == player:
         state = _("yours: Enter to rejoin")
     elif holder:
         state = _("played by {person}").format(person=holder)
@@ -172,7 +175,8 @@ class LobbyScreen(Screen[None]):
             ))
             for index, seat in enumerate(setup.seats):
                 option_id = f"seat-{row.id}-{index}"
-                label = Content(seat_label(seat, holders.get(seat.name, ""), player, names))  # names are text, not markup
+                over = row.waiting is not None and row.waiting.over
+                label = Content(seat_label(seat, holders.get(seat.name, ""), player, names, over))  # names are text, not markup
                 options.append(Option(label, id=option_id, disabled=not seat.is_person))
                 self._targets[option_id] = (row.id, seat.name)
             watch_id = f"watch-{row.id}"
