@@ -172,19 +172,24 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
 
 async def test_recording_a_table_action_keeps_ones_own_hand_in_sight_table_1_gen_8(tmp_path, data):
     """Play-test: while recording a table action, the recorder's hand gave way to "(no hand shown here)";
-    the decisions are the table's, and the hand shown is still the recorder's own (GEN-8)."""
+    the decisions are the table's, and the hand shown is still the one of the impulse it was started in
+    (GEN-8: the recorder's own; not the first of their powers)."""
     session = spain_before_france_two_people(data)
+    give(session.state, "ottoman", 103)  # Ben's too, and Ottoman comes before France
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pilot.press("enter")  # Ana takes Spain
         await settle(pilot)
+        await pick(app, pilot, "pass")
+        await pilot.press("enter")  # Ben takes France
+        await settle(pilot)
         await pilot.press("t")
         await settle(pilot)
         assert session.decision.rule == "TABLE-1"
         text = screen_text(app)
-        assert "Spain's hand" in text and "#101" in text and "#102" not in text
-        assert "Ana records a table action" in text
+        assert "France's hand" in text and "#102" in text and "#101" not in text and "#103" not in text
+        assert "Ben records a table action" in text
 
 async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
     session = new_session(data, seed=3)

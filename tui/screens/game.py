@@ -61,6 +61,7 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._log_last: Event | None = None
         self._keys: tuple[bool, bool, bool] | None = None  # undo exists, a table action can start, one is recorded
         self._recording_table = False
+        self._hand_shown = ""  # the power whose hand the board showed last
         self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
         self.read_first = False  # a report or a hand-off, read with Enter, covers it (tui/board.py)
 
@@ -182,8 +183,12 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
     def _hand_text(self, view: SeatView) -> str:
         pending = view.decision
         hand = next((h for h in view.hands if pending is not None and h.power == pending.power), None)
-        if hand is None:  # another seat decides, or the table records an action (TABLE-1): one's own hand, if any
-            hand = next((h for h in view.hands if h.cards is not None), None)
+        if hand is None:  # another seat decides, or the table records an action (TABLE-1): one's own hand,
+            # the one shown last if it is still this seat's (the power whose impulse the table action is in)
+            own = [h for h in view.hands if h.cards is not None]
+            hand = next((h for h in own if h.power == self._hand_shown), own[0] if own else None)
+        if hand is not None and hand.cards is not None:
+            self._hand_shown = hand.power
         if hand is None or hand.cards is None:
             return _("(no hand shown here: a hand is shown only to the person playing it, GEN-8)")
         title = ngettext(
