@@ -168,3 +168,31 @@ async def test_the_theme_list_scrolls_under_its_heading(tmp_path):
         await settle(pilot)
         lines = [strip.text for strip in app.screen._compositor.render_strips()]
         assert lines[0].startswith("Theme: Enter to use it")
+
+
+async def test_an_enter_too_many_on_continue_plays_nothing_on_the_board(tmp_path, data):
+    """Seen in a real terminal: Enter on the title's Continue, and one more, played the first card of the
+    impulse at once. A game put on screen after a menu's Enter has no choice highlighted until an arrow or a
+    number picks one."""
+    from textual.widgets import OptionList
+
+    from core import saves
+    from core.session import Session
+    from core.setup import Seat, Setup
+    from core.state import Phase
+    from tests.conftest import advance_to_phase
+    from tui.screens.game import PhaseScreen
+    from tui.slots import slot_stem
+
+    setup = Setup(seed=5, seats=(Seat("Ana", tuple(p.id for p in data.powers)),), started="2026-12-01T21:30:00")
+    session = Session.new(data, setup)
+    advance_to_phase(session, Phase.ACTION)  # played, so the save replays
+    saves.write(session, tmp_path / f"{slot_stem(setup)}.json")
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")  # Continue, and one Enter too many
+        await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen)
+        assert app.controller.session.actions == session.actions  # nothing played
+        assert app.screen.query_one("#choices", OptionList).highlighted is None

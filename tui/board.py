@@ -115,6 +115,8 @@ class Board:
             screen = self._game_screen()
             if screen is not None:
                 screen.refresh_view(shown)
+                if not same_game:  # a game put on screen (new, continued, loaded, joined) after a menu's Enter
+                    screen.read_first = True
             self._push_reports(unread, events)
             if menu_open:  # the game menu stays above it all (review: its t, closed under it, started a table action)
                 self.game_menu()

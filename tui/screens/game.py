@@ -63,7 +63,9 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._recording_table = False
         self._hand_shown = ""  # the power whose hand the board showed last
         self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
-        self.read_first = False  # a report or a hand-off, read with Enter, covers it (tui/board.py)
+        # shown after screens read with Enter (a report, a hand-off, the title's Continue): the first Enter
+        # on it takes no choice (tui/board.py sets it)
+        self.read_first = False
 
     def compose(self) -> ComposeResult:
         # a choice changes every pane: each takes its new size in the choice's one layout
@@ -84,9 +86,15 @@ class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._ready = True
         if self in self.app.screen_stack:  # not left already (a game closed as its board was pushed)
             self._lay_out(self.shown)
+            if self.is_current:
+                self._await_a_move()
 
     def on_screen_resume(self) -> None:
-        if self.read_first and self._ready:
+        if self._ready:
+            self._await_a_move()
+
+    def _await_a_move(self) -> None:
+        if self.read_first:
             self.read_first = False
             self.query_one(DecisionPanel).await_a_move()
 

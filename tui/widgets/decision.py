@@ -116,6 +116,7 @@ class DecisionPanel(Vertical):
         self._match = -1  # the one Tab put in the box (-1: what is in the box was typed)
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
+        self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -191,7 +192,8 @@ class DecisionPanel(Vertical):
             entries += [Option(_refused_entry(o), id=f"{self._shown}-r{i}") for i, o in enumerate(decision.refused)]
         options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
         legal = [str(c) for c in decision.choices]
-        options.highlighted = legal.index(suggested) if suggested in legal else 0
+        options.highlighted = legal.index(suggested) if suggested in legal else None if self._await_next else 0
+        self._await_next = False
         options.focus()
         self.refresh_bindings()
 
@@ -206,6 +208,8 @@ class DecisionPanel(Vertical):
         self.say("")
         if self._decision is not None:
             self.query_one("#choices", OptionList).highlighted = None
+        else:  # choices wait (a loaded save being checked, the computers): for the decision shown next
+            self._await_next = True
 
     @on(ChoiceList.NothingHighlighted)
     def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
