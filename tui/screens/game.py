@@ -28,7 +28,7 @@ from tui.textual_private import (
 )
 from tui.widgets.decision import DecisionPanel
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.key_footer import KeyFooter
+from tui.widgets.key_footer import KeyFooter, NamesKeysNow
 from tui.widgets.texts import set_text
 
 # The strip shows the last four; the whole log is under l. Each line written is laid out again when
@@ -36,7 +36,7 @@ from tui.widgets.texts import set_text
 LOG_LINES_SHOWN = 12
 
 
-class PhaseScreen(StyledAnewOnlyWhenStale, Screen[None]):
+class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     """The board for one phase; subclasses say what state the phase is about."""
 
     TITLE = N_("Game")

@@ -17,7 +17,7 @@ from tui import display
 from tui.messages import Destination, LeaveGame
 from tui.screens.keys import VIEW_KEYS
 from tui.widgets.scrolling import Scrolling
-from tui.widgets.key_footer import KeyFooter
+from tui.widgets.key_footer import KeyFooter, NamesKeysNow
 from tui.widgets.tables import rows_table
 
 
@@ -121,7 +121,7 @@ class EndOfTurnScreen(ReportScreen):
         yield Static(self.event_lines(), markup=False)
 
 
-class GameOverScreen(EndOfTurnScreen):
+class GameOverScreen(NamesKeysNow, EndOfTurnScreen):
     """The end of the game, under the last turn's reports; Enter leaves it for where leaving the game
     goes (play-test: over SSH it said "the title screen" and "save slot", and went to the lobby)."""
 

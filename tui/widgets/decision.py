@@ -18,6 +18,7 @@ from core.choices import Option as ChoiceOption
 from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
 from tui.textual_private import SteadyOptionList, bounded_query_cache
+from tui.widgets.key_footer import NamesKeysNow
 
 
 def quiet_index(decision: Decision) -> int | None:
@@ -90,7 +91,7 @@ class ChoiceList(SteadyOptionList):
         super().action_select()
 
 
-class DecisionPanel(Vertical):
+class DecisionPanel(NamesKeysNow, Vertical):
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
         Binding("0", "pick_quiet", N_("Done")),
