@@ -287,6 +287,39 @@ async def end_turn_1_as_spain(app, pilot) -> None:
     await pick(app, pilot, "pass")
 
 
+
+async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the_next_board_gen_8(tmp_path, data):
+    """Review: the reports were shown above the hand-off, and an Enter too many on the last one passed
+    it, bringing the next person's hand up before whoever was reading. They wait for the hand-off's
+    Enter, and are read above the next person's board (public, GEN-8), where an Enter too many plays
+    nothing."""
+    from textual.widgets import OptionList
+
+    controllers = {power: "Ben" for power in data.power_ids} | {"england": "Ana"}
+    session = new_session(data, controllers=controllers)
+    to_impulse_of(session, "england", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes England
+        await settle(pilot)
+        for choice in ("play 101 cp", "cp influence scotland", "pass"):  # the turn ends; Spain (Ben) negotiates first
+            await pick(app, pilot, choice)
+        assert isinstance(app.screen, HandoffScreen) and "Pass to Ben" in screen_text(app)
+        assert not any(isinstance(s, ReportScreen) for s in app.screen_stack)
+        await pilot.press("enter")  # Ben takes the keyboard
+        await settle(pilot)
+        read = []
+        while isinstance(app.screen, ReportScreen):
+            read.append(type(app.screen))
+            await pilot.press("enter")
+            await settle(pilot)
+        assert read[:2] == [EndOfTurnScreen, CardDrawScreen]
+        made = len(session.actions)
+        await pilot.press("enter")  # one Enter too many
+        await settle(pilot)
+        assert len(session.actions) == made and app.screen.query_one("#choices", OptionList).highlighted is None
+
 async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
     session = new_session(data)
     to_impulse_of(session, "spain", [101, 102])

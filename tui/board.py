@@ -123,7 +123,9 @@ class Board:
 
     def _handoff(self, person: str, power: str) -> None:
         """GEN-2 / GEN-8: the board is taken down before the hand-off shows (nothing of the previous
-        person's stays under it); the reports of the phases passed (public) come first."""
+        person's stays under it). The reports of the phases passed (public) wait for its Enter and come
+        above the next person's board: shown above the hand-off, an Enter too many on the last one passed
+        it, and the next person's hand came up before whoever was reading (review)."""
         if any(isinstance(s, HandoffScreen) and s.person == person for s in self.app.screen_stack):
             return  # already waiting for them
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
@@ -187,8 +189,9 @@ class Board:
         events and turn, the earliest first: it is shown, the others once it is read."""
         self._next_reports += [*unread, *self._new_reports(events)]
         top = self.app.screen
-        # the last turn's reports come above the game's end, read before it (play-test: never shown)
-        if self._next_reports and (not isinstance(top, ReportScreen) or isinstance(top, GameOverScreen)):
+        # the last turn's reports come above the game's end, read before it (play-test: never shown);
+        # at a hand-off they wait for its Enter (``_leave`` takes them up for the next board)
+        if self._next_reports and (not isinstance(top, (ReportScreen, HandoffScreen)) or isinstance(top, GameOverScreen)):
             self._show_next_report()
 
     def reports_to_read(self) -> list[ReportScreen]:
