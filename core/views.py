@@ -568,7 +568,7 @@ def seat_view(
         phase=state.phase,
         phase_title=_(PHASE_TITLES[state.phase]),
         deciding_power=power_name(data, deciding) if deciding in state.powers else "",
-        deciding_person=deciding_seat.name if deciding_seat is not None else "",
+        deciding_person=seat_shown(deciding_seat) if deciding_seat is not None else "",
         decision=pending if pending is not None and deciding_seat == seat else None,
         winner=power_name(data, state.winner) if state.winner else "",
         victory=victory_text(state, log) if state.winner else "",

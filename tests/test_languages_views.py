@@ -20,7 +20,7 @@ from core.saves import SaveError
 from core.setup import Seat, SeatKind, Setup, SetupError
 from core.store import ChatRefused, chat_text
 from core.views import card_rows
-from tests.conftest import choice_strings, choose, new_session, to_impulse_of
+from tests.conftest import advance_until, choice_strings, choose, new_session, to_impulse_of
 
 TWO_PEOPLE = {"spain": "Ana", "france": "Ben"}
 
@@ -43,6 +43,8 @@ def _english_names(data):
     ("language", "spain", "phase", "turn_word"),
     [("ru", "Испания", "Фаза дипломатии - Сегмент переговоров", "Ход"), ("es", "España", "Fase de Diplomacia - Segmento de Negociación", "Turno")],
 )
+
+
 def test_a_seat_view_reads_in_the_readers_language(data, language, spain, phase, turn_word):
     """GEN-3 phase titles, power names, the status line, card rows and the displays' words."""
     session = new_session(data)
@@ -66,7 +68,6 @@ def test_a_seat_view_reads_in_the_readers_language(data, language, spain, phase,
     assert "PAT-8" in text and "SCI-1" in text and "markers left" not in text and "Bonuses" not in text
 
 
-
 @pytest.mark.parametrize("language, shown", [("en", "random computer"), ("es", "jugador automático (aleatorio)"), ("ru", "компьютер (случайный)")])
 def test_a_computer_seat_is_named_in_the_readers_language_in_the_power_displays(data, language, shown):
     """Play-test: the power displays (v) said "la juega random computer" in Spanish: a computer seat's
@@ -78,6 +79,9 @@ def test_a_computer_seat_is_named_in_the_readers_language_in_the_power_displays(
     held = {display.power: display.held_by for display in view.powers}
     assert held["spain"] == "Ana" and held["england"] == shown
     assert {hand.power: hand.held_by for hand in view.hands}["england"] == shown
+    advance_until(session, lambda s: s.decision is not None and s.decision.power == "england")
+    view = session.view(seats[0])  # the computer decides: the status line and the waiting line name it so
+    assert view.deciding_person == shown and f"({shown})" in view.status
 
 def test_card_rows_give_the_title_and_help_translated(data):
     """CARD-1..CARD-5: a card's help line names its kind and CP in the reader's words."""

@@ -141,7 +141,6 @@ async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path
         assert [s.name for s in row.setup.seats] == ["Ana", "random computer"]
 
 
-
 async def test_a_new_shared_games_names_are_the_players_own_or_confirmed_new(tmp_path, data):
     """Play-test: "ben" typed for Ben made a game nobody could play (a seat is taken by the player named
     exactly). A known player's name typed with other capitals is written as theirs; a name no game here

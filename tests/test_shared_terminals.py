@@ -134,12 +134,15 @@ async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_
         assert MarriageReport in seen, seen
     ended = play(data, 1)
     game = tmp_path / "over.json"
-    saves.write(Session.replay(data, Setup(seed=1, seats=(Seat("Ana", tuple(p.id for p in data.powers)),)), ended.actions), game)
+    people = (Seat("Ana", ("ottoman", "spain", "england")), Seat("Ben", ("france", "empire", "protestant")))
+    saves.write(Session.replay(data, Setup(seed=1, seats=people), ended.actions), game)
     SqliteStore.in_folder(tmp_path, data).import_save(game)
     ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with ana.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert "Spain, England, France, Empire, Protestant: seat Ana - the game is over: Enter shows its end" in screen_text(ana)
+        text = screen_text(ana)
+        assert "Ottoman, Spain, England: seat Ana - the game is over: Enter shows its end" in text
+        assert "France, Empire, Protestant: seat Ben - the game is over\n" in text  # Enter takes only one's own seat
         listing = ana.screen.query_one("#lobby-games")
         listing.highlighted = [o.id for o in listing.options].index("seat-2-0")
         await pilot.press("enter")

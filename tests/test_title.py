@@ -191,8 +191,11 @@ async def test_an_enter_too_many_on_continue_plays_nothing_on_the_board(tmp_path
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter", "enter")  # Continue, and one Enter too many
+        await pilot.press("enter")  # Continue
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
+        await pilot.press("enter")  # one Enter too many
+        await settle(pilot)
         assert app.controller.session.actions == session.actions  # nothing played
         assert app.screen.query_one("#choices", OptionList).highlighted is None
+        assert "an Enter too many plays nothing" in " ".join(str(w.content) for w in app.screen.query("#problem"))

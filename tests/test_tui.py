@@ -137,7 +137,6 @@ async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
         assert "France's hand" in screen_text(app) and "#102" in screen_text(app)
 
 
-
 async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_pick(tmp_path, data):
     """Play-test: Enter pressed once more than there were reports (or twice on a hand-off, GEN-8) landed
     on the board and played its first choice; in a shared game nothing is undone. After screens read
@@ -164,7 +163,14 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
         assert session.decision.power == "france" and len(session.actions) == made  # France has chosen nothing
         choices = app.screen.query_one("#choices", OptionList)
         assert choices.highlighted is None
-        assert "an Enter too many after a report plays nothing" in screen_text(app)
+        assert "an Enter too many plays nothing" in screen_text(app)
+        assert session.decision.refused  # x shows the choices refused now: Enter on one only says why
+        await pilot.press("x", "enter")
+        await settle(pilot)
+        assert len(session.actions) == made and choices.highlighted == len(session.decision.choices)
+        await pilot.press("x", "enter")  # hidden again: nothing is highlighted, not the first choice (review)
+        await settle(pilot)
+        assert len(session.actions) == made and choices.highlighted is None
         await pilot.press("down", "enter")  # an arrow picks the first choice; Enter plays it
         await settle(pilot)
         assert len(session.actions) == made + 1 and session.actions[-1].actor == "france"
@@ -285,7 +291,6 @@ async def end_turn_1_as_spain(app, pilot) -> None:
     await pick(app, pilot, "play 101 cp")
     await pick(app, pilot, "cp influence scotland")
     await pick(app, pilot, "pass")
-
 
 
 async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the_next_board_gen_8(tmp_path, data):
@@ -441,6 +446,8 @@ async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
         ('{"format":"virgin-queen-save","version":1}', RuntimeError("surprise"), "RuntimeError: surprise"),
     ],
 )
+
+
 async def test_load_screen_survives_any_failure_to_load(tmp_path, monkeypatch, content, fault, reason):
     """A refusal is one line; an error nobody expected is one line naming the log, which keeps its
     traceback (tui/error_log.py)."""
@@ -693,7 +700,6 @@ async def test_the_new_game_form_opens_on_its_first_field(tmp_path):
         assert isinstance(app.screen, NewGameScreen) and app.focused is app.screen.query_one("#scenario")
         await pilot.press("tab")
         assert app.focused is app.screen.query_one("#holder-ottoman")
-
 
 
 @pytest.mark.parametrize("language", ["en", "es", "ru"])

@@ -355,7 +355,6 @@ async def test_the_rules_browser_search_lists_the_rules_mentioning_the_words_aft
         assert f"{len(found)} of 77 rules" in screen_text(app)
 
 
-
 # ---- whole at 80x24: long text wraps, or scrolls with keys the footer shows -----------------------
 
 
@@ -415,7 +414,6 @@ async def test_log_lines_cut_at_80_columns_end_in_an_ellipsis_and_show_whole_und
         await pilot.press("slash")
         await settle(pilot)
         assert "Search: a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word" in " ".join(terminal.text.split())
-
 
 
 async def test_with_a_scrollbar_beside_the_log_a_cut_line_still_ends_in_an_ellipsis(tmp_path, data):

@@ -116,7 +116,7 @@ class Board:
             if screen is not None:
                 screen.refresh_view(shown)
                 if not same_game:  # a game put on screen (new, continued, loaded, joined) after a menu's Enter
-                    screen.read_first = True
+                    screen.no_highlight_when_shown = True
             self._push_reports(unread, events)
             if menu_open:  # the game menu stays above it all (review: its t, closed under it, started a table action)
                 self.game_menu()
@@ -133,14 +133,14 @@ class Board:
         unread = self._leave(for_board=False)
         if board is not None:  # kept for the next person, with nobody's view in it until their Enter
             board.refresh_view(self.controller.on_screen())
-            board.read_first = True
+            board.no_highlight_when_shown = True
         self.app.push_screen(HandoffScreen(person, power))
         self._push_reports(unread, self.controller.take_events())
 
     @staticmethod
     def _reports_due(shown: OnScreen) -> bool:
         """New reports show once the computers here are still: at this keyboard's decision, at the end of
-        the game, and while this terminal waits for another's person (play-test: a shared game's player
+        the game, and while this terminal waits for another person (play-test: a shared game's player
         waiting for the other saw a turn's reports only at their own next decision, a phase later)."""
         view = shown.view
         return view.decision is not None or bool(view.winner) or not shown.waiting
@@ -204,7 +204,7 @@ class Board:
             return
         board = self._game_screen()
         if board is not None:
-            board.read_first = True
+            board.no_highlight_when_shown = True
         self.app.push_screen(self._next_reports.pop(0), self._show_next_report)
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:

@@ -65,7 +65,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
         # shown after screens read with Enter (a report, a hand-off, the title's Continue): the first Enter
         # on it takes no choice (tui/board.py sets it)
-        self.read_first = False
+        self.no_highlight_when_shown = False
 
     def compose(self) -> ComposeResult:
         # a choice changes every pane: each takes its new size in the choice's one layout
@@ -94,8 +94,8 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             self._await_a_move()
 
     def _await_a_move(self) -> None:
-        if self.read_first:
-            self.read_first = False
+        if self.no_highlight_when_shown:
+            self.no_highlight_when_shown = False
             self.query_one(DecisionPanel).await_a_move()
 
     def refresh_view(self, shown: OnScreen) -> None:

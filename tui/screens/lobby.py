@@ -34,8 +34,8 @@ def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]
     powers = ", ".join(_(power_names.get(p, p)) for p in seat.powers)
     if not seat.is_person:
         return "  " + _("{powers}: {bot}").format(powers=powers, bot=seat_shown(seat))
-    if over:
-        state = _("the game is over: Enter shows its end")
+    if over:  # only one's own seat is taken (another's seat is refused): the watch line shows the end too
+        state = _("the game is over: Enter shows its end") if seat.name == player else _("the game is over")
     elif holder == player:
         state = _("yours: Enter to rejoin")
     elif holder:

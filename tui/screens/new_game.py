@@ -40,6 +40,9 @@ STRICT_HINTS = {
 }
 
 
+KNOWN_PLAYERS_NAMED = 6  # a shared game's form names at most these players so far, then how many more
+
+
 def computer_seat_name(bot: str) -> str:
     """The name of a computer seat, kept in the game: English in every language (a seat's name is its
     identity, as a person's is; the lobby shows the kind of computer translated)."""
@@ -203,21 +206,28 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         by_folded: dict[str, list[str]] = {}
         for known in self.known_players:
             by_folded.setdefault(known.casefold(), []).append(known)
+        new: set[str] = set()
         for power, name in people.items():
             spelled = by_folded.get(name.casefold(), [])
-            if name not in spelled and len(spelled) == 1:
+            if name in spelled:
+                continue
+            if len(spelled) == 1:
                 self.query_one(f"#seat-{power}", Input).value = spelled[0]
-        new = tuple(sorted({name for name in people.values() if name.casefold() not in by_folded}))
-        if not new or new == self._unknown_confirmed:
+            else:  # nobody's, or two players' but for capitals: which one cannot be told
+                new.add(name)
+        if not new or tuple(sorted(new)) == self._unknown_confirmed:
             return True
-        self._unknown_confirmed = new
+        self._unknown_confirmed = tuple(sorted(new))
+        known = list(self.known_players[:KNOWN_PLAYERS_NAMED])
+        if len(self.known_players) > KNOWN_PLAYERS_NAMED:
+            known.append(_("{count} more").format(count=len(self.known_players) - KNOWN_PLAYERS_NAMED))
         self._say_problem(ngettext(
             "{names} has no seat in any game here yet (players so far: {known}); a seat is taken by the player "
             "named exactly. Ctrl+N again starts the game as it is.",
             "{names} have no seat in any game here yet (players so far: {known}); a seat is taken by the player "
             "named exactly. Ctrl+N again starts the game as it is.",
             len(new),
-        ).format(names=", ".join(repr(name) for name in new), known=", ".join(self.known_players)))
+        ).format(names=", ".join(repr(name) for name in self._unknown_confirmed), known=", ".join(known)))
         return False
 
     def _say_problem(self, text: str) -> None:

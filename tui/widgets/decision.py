@@ -169,6 +169,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
+        shown_again = decision is not None and decision == self._decision
         self._decision = decision
         self._suggested = suggested
         self._waiting = waiting_text
@@ -191,19 +192,23 @@ class DecisionPanel(NamesKeysNow, Vertical):
         entries = [Option(_entry(i, choice, i - 1 == quiet), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
         if self._show_refused:  # reachable with the arrows (play-test): Enter on one says why again
             entries += [Option(_refused_entry(o), id=f"{self._shown}-r{i}") for i, o in enumerate(decision.refused)]
-        options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
         legal = [str(c) for c in decision.choices]
-        options.highlighted = legal.index(suggested) if suggested in legal else None if self._await_next else 0
+        # the same decision shown again (x) keeps nothing highlighted, or nothing once the refused option
+        # highlighted is hidden (Enter on it only says why): an Enter too many plays nothing (review)
+        was = options.highlighted
+        unhighlighted = self._await_next or (shown_again and (was is None or was >= len(decision.choices)))
+        options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
+        options.highlighted = legal.index(suggested) if suggested in legal else None if unhighlighted else 0
         self._await_next = False
         options.focus()
         self.refresh_bindings()
 
     def await_a_move(self) -> None:
-        """After reports or a hand-off, each read with Enter: no choice is highlighted until an arrow or a
-        number picks one, so an Enter too many plays nothing (play-test: it played a card in a shared
-        game, where nothing is undone), and the line about a key pressed before them is gone (it stayed
-        through four reports into the next impulse). A walkthrough's suggested choice, and the refusal
-        its step teaches, stay."""
+        """After screens taken with Enter (reports, a hand-off, the menu that put the game on screen): no
+        choice is highlighted until an arrow or a number picks one, so an Enter too many plays nothing
+        (play-test: it played a card in a shared game, where nothing is undone), and the line about a
+        key pressed before them is gone (it stayed through four reports into the next impulse). A
+        walkthrough's suggested choice, and the refusal its step teaches, stay."""
         if self._suggested:
             return
         self.say("")
@@ -215,8 +220,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
     @on(ChoiceList.NothingHighlighted)
     def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
         event.stop()
-        self.say(_("Nothing is highlighted, so that an Enter too many after a report plays nothing: "
-                   "an arrow key or a choice's number picks one"))
+        self.say(_("Nothing is highlighted, so an Enter too many plays nothing: an arrow highlights a choice "
+                   "(Enter plays it); its number plays it at once"))
 
     def action_pick_quiet(self) -> None:
         self.say("")
