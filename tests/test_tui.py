@@ -377,7 +377,7 @@ async def test_diplomatic_status_report_after_influence(tmp_path, data):
 async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp_path, data):
     """Play-test: the game's last move went straight to "Game over"; the reports of the phases it ran
     (the last turn's Winter and Victory Determination at least, WIN-5) were never shown. They come
-    first, each read with Enter, then the end of the game."""
+    first, each read with Enter, then the end of the game, which an Enter too many does not leave."""
     from core.choices import Choice
     from core.session import Session
     from core.sim import play
@@ -397,6 +397,12 @@ async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp
         assert EndOfTurnScreen in read, read
         assert isinstance(app.screen, GameOverScreen)
         assert app.controller.session.state.winner == ended.state.winner
+        await pilot.press("enter")  # an Enter too many on the last report does not leave the end unread
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
 
 async def test_game_over_screen(tmp_path, data):
     from core.sim import play

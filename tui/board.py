@@ -205,6 +205,8 @@ class Board:
         board = self._game_screen()
         if board is not None:
             board.no_highlight_when_shown = True
+        if isinstance(self.app.screen, GameOverScreen):
+            self.app.screen.read_before_leaving = True
         self.app.push_screen(self._next_reports.pop(0), self._show_next_report)
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:

@@ -141,6 +141,9 @@ class GameOverScreen(NamesKeysNow, EndOfTurnScreen):
         super().__init__(view, names, events, turn, of_game)
         self.to = to  # where Enter goes (tui/screens/overlays.leaving_goes_to)
         self.kept = kept  # the game stays in its save slot
+        # the last turn's reports come above it (tui/board.py): an Enter too many on the last of them does
+        # not leave the game unread; its first Enter then says where Enter goes (review)
+        self.read_before_leaving = False
 
     def heading(self) -> str:
         view = self.view
@@ -154,4 +157,8 @@ class GameOverScreen(NamesKeysNow, EndOfTurnScreen):
         return replace(binding, description=self.KEY_WORDS[self.to]) if binding.action == "leave" else binding
 
     def action_leave(self) -> None:
+        if self.read_before_leaving:
+            self.read_before_leaving = False
+            self.notify(_("{hint} (The game is over: this is its end.)").format(hint=self.hint()), timeout=4)
+            return
         self.post_message(LeaveGame(self.to))
