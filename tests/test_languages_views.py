@@ -83,6 +83,7 @@ def test_a_computer_seat_is_named_in_the_readers_language_in_the_power_displays(
     view = session.view(seats[0])  # the computer decides: the status line and the waiting line name it so
     assert view.deciding_person == shown and f"({shown})" in view.status
 
+
 def test_card_rows_give_the_title_and_help_translated(data):
     """CARD-1..CARD-5: a card's help line names its kind and CP in the reader's words."""
     session = new_session(data)

@@ -169,6 +169,7 @@ async def test_a_new_shared_games_names_are_the_players_own_or_confirmed_new(tmp
         row = max(store.list_games(), key=lambda game: game.id)
         assert [s.name for s in row.setup.seats if s.is_person] == ["Ana", "Ben", "Cleo"]
 
+
 async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
     """A seat named '[/x]' (any text a player may type) is listed as text, not parsed as markup."""
     store = SqliteStore.in_folder(tmp_path, data)

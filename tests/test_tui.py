@@ -197,6 +197,7 @@ async def test_recording_a_table_action_keeps_ones_own_hand_in_sight_table_1_gen
         assert "France's hand" in text and "#102" in text and "#101" not in text and "#103" not in text
         assert "Ben records a table action" in text
 
+
 async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
     session = new_session(data, seed=3)
     to_impulse_of(session, "spain", [2, 101])
@@ -325,6 +326,30 @@ async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the
         await settle(pilot)
         assert len(session.actions) == made and app.screen.query_one("#choices", OptionList).highlighted is None
 
+
+async def test_reports_that_come_while_the_table_talk_is_open_wait_until_it_is_closed(tmp_path, data):
+    """Review: a waiting player types in the table talk; reports pushed over it took the keys being typed
+    (l, m, c opened screens, Enter closed the report). They wait, said in a toast, until Esc closes it."""
+    from tui.screens.chat import ChatScreen
+
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while isinstance(app.screen, ReportScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        app.action_chat()
+        await settle(pilot)
+        assert isinstance(app.screen, ChatScreen)
+        app.board._push_reports([], list(session.log))  # as a phase passed meanwhile: the game's Card Draw
+        await settle(pilot)
+        assert isinstance(app.screen, ChatScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, CardDrawScreen)
+
+
 async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
     session = new_session(data)
     to_impulse_of(session, "spain", [101, 102])
@@ -403,6 +428,7 @@ async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
+
 
 async def test_game_over_screen(tmp_path, data):
     from core.sim import play
@@ -735,6 +761,7 @@ async def test_the_new_game_form_says_what_each_way_of_opening_response_windows_
             assert form.query_one("#new-game").max_scroll_y == 0
     finally:
         i18n.use("en")
+
 
 async def test_the_new_game_form_is_composed_while_the_title_waits_for_a_key(tmp_path, monkeypatch):
     """Once the title is drawn, the new-game form is composed ahead, so n only shows it (its first open

@@ -433,6 +433,7 @@ async def test_with_a_scrollbar_beside_the_log_a_cut_line_still_ends_in_an_ellip
         cut = [row for row in listed if len(row) >= width - 1]  # as long as the list is wide: cut
         assert cut and all(row.endswith("…") for row in cut), cut
 
+
 async def test_the_vp_charts_legends_are_under_the_charts_not_over_their_lines(tmp_path, data):
 
     app = app_for(tmp_path, played_session(data, turn=4))

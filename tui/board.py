@@ -14,6 +14,7 @@ from core.i18n import _
 from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
+from tui.screens.chat import ChatScreen
 from tui.screens.kept import kept_screen
 from tui.screens.log_search import LogSearchScreen, open_log_search
 from tui.screens.overlays import GameMenu, HandoffScreen, TextScreen, leaving_goes_to, open_patronage, open_royals
@@ -189,9 +190,17 @@ class Board:
         events and turn, the earliest first: it is shown, the others once it is read."""
         self._next_reports += [*unread, *self._new_reports(events)]
         top = self.app.screen
+        if self._next_reports and isinstance(top, ChatScreen):  # their keys would take what is being typed (review)
+            self.app.notify(_("New reports: they show when the table talk is closed (Esc)."), timeout=6)
+            return
         # the last turn's reports come above the game's end, read before it (play-test: never shown);
         # at a hand-off they wait for its Enter (``_leave`` takes them up for the next board)
         if self._next_reports and (not isinstance(top, (ReportScreen, HandoffScreen)) or isinstance(top, GameOverScreen)):
+            self._show_next_report()
+
+    def chat_closed(self, _closed: object = None) -> None:
+        """The reports that came while the table talk was open show now."""
+        if self._next_reports and not isinstance(self.app.screen, (ReportScreen, HandoffScreen)):
             self._show_next_report()
 
     def reports_to_read(self) -> list[ReportScreen]:
