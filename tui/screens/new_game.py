@@ -97,6 +97,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         if self.is_mounted:
             self.query_one("#seed", Input).value = self._seed
             self._say_problem("")
+            self.query_one("#scenario").focus()  # the first field again, not the last one used (play-test)
 
     def _default_holder(self, index: int) -> tuple[str, str]:
         """Locally every power starts with "Player 1" (in the player's language: a name, kept as
@@ -114,7 +115,8 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
             else _("New game: person or computer per power; same name = same person (GEN-2)")
         )
         holders = [(_(label), value) for label, value in HOLDERS]
-        with VerticalScroll(id="new-game"):
+        # the box is no Tab stop: a stop that showed no focus, where Enter did nothing (play-test)
+        with VerticalScroll(id="new-game", can_focus=False):
             yield Static(heading, markup=False)
             with Horizontal(classes="seat"):
                 yield Label(_("Scenario").ljust(12))
