@@ -37,9 +37,9 @@ import sys
 import termios
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+import warnings
 from pathlib import Path
 
-import asyncssh
 from attrs import define, field, frozen
 
 from core import i18n
@@ -48,6 +48,12 @@ from core.i18n import LANGUAGE_ENV, LOCALE_ENVS, N_, _, ngettext
 from tui.app import PLAYER_ENV, add_language_argument, use_language_asked
 from tui.settings import Settings, language_for
 from tui.warm import WarmStarter, WarmStartError
+
+with warnings.catch_warnings():
+    # asyncssh 2.24 loads its DSA support, which cryptography 51 deprecates with a warning at import; the
+    # server's own key is Ed25519
+    warnings.filterwarnings("ignore", message="DSA is deprecated")
+    import asyncssh
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 AUTHORIZED_KEYS_NAME = "authorized_keys"
