@@ -318,7 +318,7 @@ class VirginQueenApp(CoveredScreensApp):
         from tui.screens.chat import ChatScreen
 
         if not isinstance(self.screen, ChatScreen):
-            self.push_screen(ChatScreen(self.controller.chat()), self.board.chat_closed)
+            self.push_screen(ChatScreen(self.controller.chat()), self.board.show_reports_due)
 
     def action_walkthrough_controls(self) -> None:
         from tui.screens.walkthrough_menu import WalkthroughControls

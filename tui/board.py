@@ -189,18 +189,20 @@ class Board:
         """The reports not read yet, then one report per phase that ran in ``events``, each with its own
         events and turn, the earliest first: it is shown, the others once it is read."""
         self._next_reports += [*unread, *self._new_reports(events)]
+        self.show_reports_due()
+
+    def show_reports_due(self, _closed: object = None) -> None:
+        """The first report waiting, unless the screen on top keeps them waiting; also when the table talk
+        closes (its callback), for those that came while it was open."""
         top = self.app.screen
-        if self._next_reports and isinstance(top, ChatScreen):  # their keys would take what is being typed (review)
+        if not self._next_reports:
+            return
+        if isinstance(top, ChatScreen):  # their keys would take what is being typed (review)
             self.app.notify(_("New reports: they show when the table talk is closed (Esc)."), timeout=6)
             return
         # the last turn's reports come above the game's end, read before it (play-test: never shown);
         # at a hand-off they wait for its Enter (``_leave`` takes them up for the next board)
-        if self._next_reports and (not isinstance(top, (ReportScreen, HandoffScreen)) or isinstance(top, GameOverScreen)):
-            self._show_next_report()
-
-    def chat_closed(self, _closed: object = None) -> None:
-        """The reports that came while the table talk was open show now."""
-        if self._next_reports and not isinstance(self.app.screen, (ReportScreen, HandoffScreen)):
+        if not isinstance(top, (ReportScreen, HandoffScreen)) or isinstance(top, GameOverScreen):
             self._show_next_report()
 
     def reports_to_read(self) -> list[ReportScreen]:

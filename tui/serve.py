@@ -35,9 +35,9 @@ import struct
 import subprocess
 import sys
 import termios
+import warnings
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-import warnings
 from pathlib import Path
 
 from attrs import define, field, frozen
