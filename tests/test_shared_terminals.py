@@ -45,6 +45,14 @@ async def _take_seat(app: VirginQueenApp, pilot, seat_index: int) -> None:
     await settle(pilot)
 
 
+async def _to_the_board(app: VirginQueenApp, pilot) -> None:
+    """The reports waiting read with Enter, up to the board with this terminal's decision on it."""
+    while isinstance(app.screen, ReportScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+    assert isinstance(app.screen, PhaseScreen) and app.controller.on_screen().view.decision is not None
+
+
 async def _step(app: VirginQueenApp, pilot, reports: list[type]) -> None:
     """One look at this terminal: read a report, or take its own decision (Spain weds Elisabeth)."""
     screen = app.screen
@@ -164,10 +172,7 @@ async def test_in_a_shared_game_u_says_why_there_is_no_undo_gen_9_and_a_table_ac
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
         await _take_seat(app, pilot, 0)
-        while isinstance(app.screen, ReportScreen):
-            await pilot.press("enter")
-            await settle(pilot)
-        assert isinstance(app.screen, PhaseScreen) and app.controller.on_screen().view.decision is not None
+        await _to_the_board(app, pilot)
         keys = {entry.key: entry for entry in footer_entries(app.screen) if entry.key}
         assert "u" not in keys and "c" in keys  # the chat's key, in shared games only
         await pilot.press("u")
@@ -199,11 +204,8 @@ async def test_keys_answer_while_another_program_holds_the_stores_write_lock(tmp
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
         await _take_seat(app, pilot, 0)
-        while isinstance(app.screen, ReportScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await _to_the_board(app, pilot)
         decision = app.controller.on_screen().view.decision
-        assert isinstance(app.screen, PhaseScreen) and decision is not None
         command = [sys.executable, "-c", HOLD_THE_STORE, str(tmp_path / STORE_NAME), "5"]
         with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as holder:
             assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"

@@ -122,15 +122,21 @@ def spain_before_france_two_people(data):
     return session
 
 
+async def ana_passes_to_ben(app, pilot) -> None:
+    """On ``spain_before_france_two_people``: Ana takes the keyboard and passes; the hand-off to Ben shows."""
+    await show_session(app, pilot)
+    await pilot.press("enter")  # Ana takes Spain
+    await settle(pilot)
+    await pick(app, pilot, "pass")
+    assert isinstance(app.screen, HandoffScreen)
+
+
 async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
     session = spain_before_france_two_people(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pilot.press("enter")  # Ana takes Spain
-        await pick(app, pilot, "pass")
+        await ana_passes_to_ben(app, pilot)
         assert session.decision.power == "france"
-        assert isinstance(app.screen, HandoffScreen)
         assert "Pass to Ben - France" in screen_text(app)
         assert "#101" not in screen_text(app)
         await pilot.press("enter")
@@ -147,11 +153,7 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
     session = spain_before_france_two_people(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pilot.press("enter")  # Ana takes Spain
-        await settle(pilot)
-        await pick(app, pilot, "pass")
-        assert isinstance(app.screen, HandoffScreen)
+        await ana_passes_to_ben(app, pilot)
         # a line about a key pressed before the hand-off (a refusal arriving late) is gone after it
         app.get_screen("board-ActionScreen").show_problem("a key pressed before the hand-off")
         made = len(session.actions)
@@ -184,10 +186,7 @@ async def test_recording_a_table_action_keeps_ones_own_hand_in_sight_table_1_gen
     give(session.state, "ottoman", 103)  # Ben's too, and Ottoman comes before France
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pilot.press("enter")  # Ana takes Spain
-        await settle(pilot)
-        await pick(app, pilot, "pass")
+        await ana_passes_to_ben(app, pilot)
         await pilot.press("enter")  # Ben takes France
         await settle(pilot)
         await pilot.press("t")
