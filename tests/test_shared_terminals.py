@@ -333,3 +333,41 @@ async def test_ctrl_l_leaves_a_shared_game_for_the_lobby_from_a_report(tmp_path,
         await pilot.press("ctrl+l")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None
+
+
+@pytest.mark.slow
+async def test_a_board_waiting_for_a_player_who_left_their_seat_says_they_are_not_at_the_game(tmp_path, data):
+    """Play-test: Ana left the game for the lobby (Ctrl+L) and Ben's board still said only "Waiting for
+    Ana - Spain", with nothing to tell him that nothing would happen. It says Ana is not at the game
+    once her seat is free, and no more once she sits down again."""
+    save = tmp_path / "before-marriage.json"
+    saves.write(_before_the_marriage_phase(data), save)
+    SqliteStore.in_folder(tmp_path, data).import_save(save)
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    away = "Ana is not at the game now: it goes on when they take their seat again."
+
+    async def ben_reads(wanted: bool) -> str:
+        for _ in range(150):  # the seats are looked at about once a second
+            await asyncio.sleep(0.05)
+            await settle(ben_pilot)
+            while isinstance(ben.screen, ReportScreen):
+                await ben_pilot.press("enter")
+                await settle(ben_pilot)
+            text = screen_text(ben)
+            if (away in text.replace("\n", " ")) is wanted:
+                return text
+        raise AssertionError(f"the away line was {'never' if wanted else 'still'} shown:\n{text}")
+
+    async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
+        await _take_seat(ana, ana_pilot, 0)
+        await _take_seat(ben, ben_pilot, 1)
+        assert ana.controller.on_screen().view.decision is not None  # the game waits for Ana
+        text = await ben_reads(False)
+        assert "Waiting for Ana - Spain." in text
+        await ana_pilot.press("ctrl+l")
+        await settle(ana_pilot)
+        assert isinstance(ana.screen, LobbyScreen)
+        await ben_reads(True)
+        await _take_seat(ana, ana_pilot, 0)
+        await ben_reads(False)

@@ -144,12 +144,17 @@ def mark(name: str, provisional: bool) -> str:
     return name + (PROVISIONAL_MARK if provisional else "")
 
 
-def waiting_line(view: SeatView) -> str:
-    """What the decision panel says when this seat has no decision: the end, or whose turn it is."""
+def waiting_line(view: SeatView, away: bool = False) -> str:
+    """What the decision panel says when this seat has no decision: the end, or whose turn it is, and
+    whether that person is at the game (``away``: they left their seat in a shared game)."""
     if view.winner:
         return _("The game is over.")
     if view.deciding_power:
-        return _("Waiting for {person} - {power}.").format(person=view.deciding_person, power=view.deciding_power)
-    if view.deciding_person:  # a table action's decisions are the table's, not a power's (TABLE-1)
-        return _("Waiting for {person}, who records a table action (TABLE-1).").format(person=view.deciding_person)
-    return ""
+        line = _("Waiting for {person} - {power}.").format(person=view.deciding_person, power=view.deciding_power)
+    elif view.deciding_person:  # a table action's decisions are the table's, not a power's (TABLE-1)
+        line = _("Waiting for {person}, who records a table action (TABLE-1).").format(person=view.deciding_person)
+    else:
+        return ""
+    if away:
+        line += " " + _("{person} is not at the game now: it goes on when they take their seat again.").format(person=view.deciding_person)
+    return line

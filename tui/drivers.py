@@ -100,6 +100,9 @@ class GameDriver(Protocol):
     def waiting(self) -> str:
         """Why choices wait now ("" when they do not): a save being checked, a choice being recorded."""
 
+    def away(self) -> bool:
+        """The person the game waits for is not at it (a shared game's seat nobody sits in now)."""
+
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         """Take a choice (Refused: nothing changed); the listener hears when it is applied."""
 
@@ -145,6 +148,9 @@ class _Driver:
 
     def waiting(self) -> str:
         return ""
+
+    def away(self) -> bool:
+        return False
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -322,6 +328,7 @@ class _Recorded:
     problem: str = ""
     seat_lost: str = ""
     said: list[ChatLine] = field(factory=list)
+    held: frozenset[str] | None = None  # the seats someone sits in now, when they were looked at
 
 
 class SharedGameClient(_Driver):
@@ -344,12 +351,20 @@ class SharedGameClient(_Driver):
         self._polling = False
         self._polls = 0
         self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
+        self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
 
     def people_here(self) -> tuple[Seat, ...]:
         return (self.seat,) if self.seat.is_person else ()
 
     def waiting(self) -> str:
         return _("your choice is being recorded in the store: a moment") if self._recording else ""
+
+    def away(self) -> bool:
+        """Play-test: a board waiting for a player who had left their seat said only "Waiting for Ana"."""
+        deciding = self.session.seat_to_decide()
+        if deciding is None or not deciding.is_person or deciding.name == self.seat.name or self._held is None:
+            return False
+        return deciding.name not in self._held
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._recording:
@@ -394,27 +409,31 @@ class SharedGameClient(_Driver):
             return []  # followed at the next poll
 
     def tick(self) -> None:
-        """Renew this seat's claim now and then, and fetch the actions other terminals recorded."""
+        """Renew this seat's claim now and then, and look at who sits in the others; fetch the actions
+        other terminals recorded."""
         if self._polling or self._recording:
             return
         self._polling = True
         self._polls += 1
-        renew = self.seat.is_person and self._polls % CLAIM_RENEW_POLLS == 1
+        look_at_seats = self._polls % CLAIM_RENEW_POLLS == 1
+        renew = self.seat.is_person and look_at_seats
         known = len(self.session.actions)
         heard = self._heard_through()
 
         def work() -> _Recorded:
-            lost = ""
+            lost, held = "", None
             try:
                 if renew:
                     self.store.take_seat(self.game_id, self.seat.name, self.player)
+                if look_at_seats:
+                    held = frozenset(self.store.holders(self.game_id))
                 latest = self.store.latest_number(self.game_id)
                 said = self.store.chat(self.game_id, after=heard)
             except SeatTaken as exc:
                 lost, latest, said = str(exc), known, []
             except StoreError as exc:
                 return _Recorded([], str(exc))
-            return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said)
+            return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said, held=held)
 
         self.io(work, self._polled, self._broke)
 
@@ -423,7 +442,10 @@ class SharedGameClient(_Driver):
         if result.seat_lost:
             self.seat = ONLOOKER
             result = _Recorded(result.actions, _("{problem}: you are watching the game now").format(problem=result.seat_lost), result.seat_lost)
-        self._follow(result)
+        away = self.away()
+        if result.held is not None:
+            self._held = result.held
+        self._follow(result, changed=self.away() != away)
 
     def _follow(self, result: _Recorded, changed: bool = False) -> None:
         """Apply the stored actions this copy has not applied yet, in order (a gap waits for the next poll);

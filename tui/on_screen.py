@@ -16,6 +16,7 @@ class OnScreen:
     names: dict[str, str]  # power id -> name
     lesson: Lesson | None
     waiting: str  # why choices wait now ("" when they do not)
+    away: bool  # the person the game waits for is not at it now (a shared game's seat nobody sits in)
     undo_key: bool  # undo exists in this game (GEN-9)
     table_key: bool  # a table action can be started now (TABLE-1)
     shared: bool  # a store game (Ctrl+L leaves for the lobby)
@@ -37,6 +38,6 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
     """``computers``: what the board says while the computer players move ("" when they do not)."""
     session = driver.session
     return OnScreen(
-        session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers,
+        session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
         driver.undoes, table_entry_allowed(session.state), driver.shared, bool(driver.people_here()), driver.saves_copies,
     )

@@ -125,7 +125,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
         # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
         self._recording_table = decision is not None and not shown.table_key
-        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view), suggested, self._recording_table)
+        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view, shown.away), suggested, self._recording_table)
         self._show_log(view.log, shown.names)
         keys = (shown.undo_key, shown.table_key, self._recording_table)
         if keys != self._keys:  # the footer rebuilds its keys on every refresh: only when they change
