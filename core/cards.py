@@ -102,7 +102,8 @@ def card_count(ctx: Ctx, power: str) -> list[DealLine]:
     if unrest:
         # Unrest covers one more square each, the first square too (then every square is covered)
         uncovered = track_value(track, keys - unrest) if keys - unrest >= 0 else 0
-        lines.append(DealLine("CARD-7", msgn("{count} Unrest covers more squares", "{count} Unrest cover more squares", unrest), uncovered - lines[0].value))
+        covers = msgn("Unrest in {count} space covers 1 more square", "Unrest in {count} spaces covers {count} more squares", unrest)
+        lines.append(DealLine("CARD-7", covers, uncovered - lines[0].value))
     subtotal = sum(line.value for line in lines)
     if subtotal < 1:
         lines.append(DealLine("CARD-7", msg("every square covered: at least 1 card"), 1 - subtotal))

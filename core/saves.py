@@ -76,6 +76,16 @@ def _unstructure_message(message: Message) -> dict[str, Any]:
     return raw
 
 
+# Messages reworded since saves kept them: (id, plural) as written then -> as written now. A save loads
+# with today's words; an older save's plain English text is compared with its replay in either.
+REWORDED: dict[tuple[str, str], tuple[str, str]] = {
+    # play-test: the Card Draw report read "-1 2 Unrest cover more squares"
+    ("{count} Unrest covers more squares", "{count} Unrest cover more squares"): (
+        "Unrest in {count} space covers 1 more square", "Unrest in {count} spaces covers {count} more squares",
+    ),
+}
+
+
 def _structure_message(raw: Any) -> Message:
     if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or set(raw) - {"id", "params", "plural"}:
         raise TypeError(f"expected a message (id, params, plural), got {_short(raw)}")
@@ -91,7 +101,8 @@ def _structure_message(raw: Any) -> Message:
             values.append((name, value))
         else:
             raise TypeError(f"expected a message parameter to be text, a number or a message, got {_short(value)}")
-    return Message(raw["id"], tuple(values), plural)
+    message_id, plural = REWORDED.get((raw["id"], plural), (raw["id"], plural))
+    return Message(message_id, tuple(values), plural)
 
 
 def _make_converter() -> cattrs.Converter:
@@ -470,10 +481,16 @@ def read_text(path: Path) -> str:
         raise _problem(path, _("cannot be read: not UTF-8 text (byte {byte})").format(byte=exc.start)) from None
 
 
+def _english_wordings(message: Message) -> set[str]:
+    """The message in English as it reads now and as it read before it was reworded (REWORDED)."""
+    earlier = [Message(old_id, message.params, old_plural) for (old_id, old_plural), now in REWORDED.items() if now == (message.id, message.plural)]
+    return {wording.in_language("en") for wording in (message, *earlier)}
+
+
 def _agrees(recorded: Any, replayed: Any) -> bool:
     """Every value an older save recorded equals the replayed one (new fields are not compared)."""
     if isinstance(recorded, dict) and recorded.get("params") == {LEGACY_TEXT: 1}:
-        return isinstance(replayed, dict) and _structure_message(replayed).in_language("en") == recorded["id"]
+        return isinstance(replayed, dict) and recorded["id"] in _english_wordings(_structure_message(replayed))
     if isinstance(recorded, dict):
         return isinstance(replayed, dict) and all(k in replayed and _agrees(v, replayed[k]) for k, v in recorded.items())
     if isinstance(recorded, list):

@@ -144,7 +144,7 @@ def test_card_7_lines_when_unrest_covers_more_squares_than_keys_uncover(data):
     state.spaces["york"].control = "england"
     state.spaces["york"].unrest = True
     assert _deal_lines(data, state) == [
-        ("track square for 0 key spaces", 1), ("1 Unrest covers more squares", -1),
+        ("track square for 0 key spaces", 1), ("Unrest in 1 space covers 1 more square", -1),
         ("every square covered: at least 1 card", 1), ("ruler card bonus", 1),
     ]
 
@@ -156,7 +156,7 @@ def test_card_7_lines_when_unrest_exactly_cancels_the_keys(data):
     state.spaces["london"].unrest = True
     track = data.power("england").cards_by_keys
     assert _deal_lines(data, state) == [
-        ("track square for 1 key space", track[1]), ("1 Unrest covers more squares", track[0] - track[1]), ("ruler card bonus", 1),
+        ("track square for 1 key space", track[1]), ("Unrest in 1 space covers 1 more square", track[0] - track[1]), ("ruler card bonus", 1),
     ]
 
 
@@ -164,7 +164,7 @@ def test_card_7_two_unrest_cover_two_squares(data):
     state = new_state(data)
     state.spaces["london"].unrest = True
     state.spaces["york"].unrest = True
-    assert ("2 Unrest cover more squares", -1) in _deal_lines(data, state)  # the squares for 3 keys (3) and 1 key (2)
+    assert ("Unrest in 2 spaces covers 2 more squares", -1) in _deal_lines(data, state)  # the squares for 3 keys (3) and 1 key (2)
 
 
 def test_card_7_never_below_0_only_when_the_markers_go_below(data):

@@ -462,3 +462,20 @@ def test_gen_9_undo_after_a_load_says_the_game_was_loaded(data, tmp_path):
     loaded.keep_undo = True  # as the app's background check hands it over
     assert not loaded.can_undo() and "since the game was loaded" in loaded.undo_refusal()
     assert loaded.decision == session.decision
+
+
+def test_a_save_written_before_card_7s_unrest_line_was_reworded_loads_with_the_new_words(data, tmp_path):
+    """CARD-7: the Card Draw report read "-1 2 Unrest cover more squares" (play-test). A save keeps the
+    words of the messages in its state, so one written with the old words must still pass its replay
+    check, and shows the new ones."""
+    session = play(data, 2)
+    raw = saves.to_dict(session)
+    lines = [line for power in raw["state"]["powers"].values() for line in power["deal"] if "Unrest" in line["text"]["id"]]
+    assert lines, "seed 2 ends with no Unrest in a card count"
+    for line in lines:
+        line["text"]["id"], line["text"]["plural"] = "{count} Unrest covers more squares", "{count} Unrest cover more squares"
+    old = _write_raw(tmp_path, json.dumps(raw))
+    loaded = saves.load(old, data)
+    assert loaded.state == session.state
+    texts = {str(line.text) for power in loaded.state.powers.values() for line in power.deal}
+    assert "Unrest in 1 space covers 1 more square" in texts and not any("Unrest cover" in text for text in texts)
