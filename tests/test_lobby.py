@@ -170,6 +170,34 @@ async def test_a_new_shared_games_names_are_the_players_own_or_confirmed_new(tmp
         assert [s.name for s in row.setup.seats if s.is_person] == ["Ana", "Ben", "Cleo"]
 
 
+async def test_over_ssh_a_new_shared_games_names_are_checked_by_the_servers_keys(tmp_path, data):
+    """Play-test: a player with an SSH key but no seat in any game yet was said to be unknown, the first
+    shared game of every group. Over SSH the names the keys give are players; another is said to have no key."""
+    from textual.widgets import Select
+
+    store, _game = _store_with_a_game(tmp_path, data)  # Ana and Ben have seats
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True, key_players=("Ana", "Ben", "Cleo"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#holder-spain", Select).value = "person"
+        form.query_one("#holder-france", Select).value = "person"
+        await settle(pilot)
+        form.query_one("#seat-spain").value = "cleo"
+        form.query_one("#seat-france").value = "Dora"
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert form.query_one("#seat-spain").value == "Cleo"
+        assert "'Dora' has no SSH key here and no seat in any game (players: Ana, Ben, Cleo)" in screen_text(app)
+        form.query_one("#seat-france").value = "Ben"
+        await pilot.press("ctrl+n")
+        await _to_the_board(app, pilot)
+        row = max(store.list_games(), key=lambda game: game.id)
+        assert [s.name for s in row.setup.seats if s.is_person] == ["Ana", "Cleo", "Ben"]
+
+
 async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
     """A seat named '[/x]' (any text a player may type) is listed as text, not parsed as markup."""
     store = SqliteStore.in_folder(tmp_path, data)

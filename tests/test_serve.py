@@ -14,7 +14,7 @@ import pytest
 
 import tui.serve
 from tui.serve_bench import children
-from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, address, read_authorized_keys, start_server
+from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, PLAYERS_ENV, address, read_authorized_keys, start_server
 
 TIMEOUT = 20.0
 
@@ -71,13 +71,17 @@ async def _connect(port: int, key: asyncssh.SSHKey, size=(80, 24), env: dict[str
 
 
 async def test_a_listed_key_plays_the_game_in_its_own_terminal_named_by_its_comment(save_dir):
+    """The game is told its player, and every player the keys name (a new shared game's names are
+    checked by them: play-test, a player with a key but no game yet was said to be unknown)."""
     key = _player_key(save_dir, "Ana")
-    shown = f"{sys.executable} -c \"import os, sys, time; print('hello', os.environ['{PLAYER_ENV}'], os.get_terminal_size()); sys.stdout.flush(); time.sleep(30)\""
+    _player_key(save_dir, "Ben")
+    told = f"print('hello', os.environ['{PLAYER_ENV}'], os.environ['{PLAYERS_ENV}'].split(), os.get_terminal_size())"
+    shown = f"{sys.executable} -c \"import os, sys, time; {told}; sys.stdout.flush(); time.sleep(30)\""
     server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", shown], log=lambda _: None)
     port = server.sockets[0].getsockname()[1]
     try:
         conn, chan, session = await _connect(port, key)
-        text = await session.wait_for("hello Ana")
+        text = await session.wait_for("hello Ana ['Ana', 'Ben']")
         assert "columns=80, lines=24" in text
         conn.close()
     finally:

@@ -9,7 +9,7 @@ import logging
 import os
 import sys
 from functools import cached_property
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -61,6 +61,12 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 POLL_SECONDS = 0.25
 CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notice
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
+PLAYERS_ENV = "VIRGIN_QUEEN_PLAYERS"  # set by 'virgin-queen serve': every player its authorized_keys names, one a line
+
+
+def players_named(environ: Mapping[str, str]) -> tuple[str, ...]:
+    """The players the SSH server lets in (its keys' names), as it told this game; none elsewhere."""
+    return tuple(name for name in environ.get(PLAYERS_ENV, "").split("\n") if name)
 
 
 # The new-game form is composed ahead (TitleScreen.compose_ahead) once the title has been drawn (Textual's
@@ -102,14 +108,16 @@ class VirginQueenApp(CoveredScreensApp):
         lobby: bool = False,
         player_fixed: bool = False,
         data: GameData | None = None,
+        key_players: Sequence[str] = (),
     ) -> None:
         """``lobby``: start in the lobby of shared games (``--store``, or over SSH) as ``player``;
-        ``player_fixed``: the name cannot be changed (over SSH it is the key's)."""
+        ``player_fixed``: the name cannot be changed (over SSH it is the key's); ``key_players``: every
+        player the SSH server lets in (a new shared game's names are checked by them)."""
         super().__init__()
         strips_make_caches_at_first_use()
         clean_stale_temp_files(save_dir)  # left by saves killed mid-write (before the app runs)
         self._game_saved = last_played(save_dir) is not None  # the title's Continue: looked for before the app runs, as above
-        self.terminal = Terminal(save_dir, data, player or getpass.getuser(), player_fixed)  # data None: read after the first frame
+        self.terminal = Terminal(save_dir, data, player or getpass.getuser(), player_fixed, key_players)  # data None: read after the first frame
         self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
         self._kept_screens: set[str] = set()  # installed to be kept between opens (tui/screens/kept.py)
@@ -541,7 +549,10 @@ def main(argv: list[str] | None = None) -> int:
         "else the locale (LC_ALL, LC_MESSAGES, LANG), else English; --lang and VQ_LANG leave the kept choice as it is"
     ))
     args = parser.parse_args(argv)
-    app = VirginQueenApp(args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh))
+    app = VirginQueenApp(
+        args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh),
+        key_players=players_named(os.environ),
+    )
     leave_at_once(app.run_in_terminal())
 
 

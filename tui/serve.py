@@ -45,7 +45,7 @@ from attrs import define, field, frozen
 from core import i18n
 from core.atomic import make_private_folder
 from core.i18n import LANGUAGE_ENV, LOCALE_ENVS, N_, _, ngettext
-from tui.app import PLAYER_ENV, add_language_argument, use_language_asked
+from tui.app import PLAYER_ENV, PLAYERS_ENV, add_language_argument, use_language_asked
 from tui.settings import Settings, language_for
 from tui.warm import WarmStarter, WarmStartError
 
@@ -366,7 +366,8 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         os.set_blocking(master, False)
         if not self._output_paused:
             asyncio.get_running_loop().add_reader(master, self._from_game)
-        env = {"TERM": self._term, PLAYER_ENV: player, LANGUAGE_ENV: language}  # the game's language, chosen here
+        players = "\n".join(chan.get_extra_info("players", []))  # a new shared game's names are checked by them
+        env = {"TERM": self._term, PLAYER_ENV: player, PLAYERS_ENV: players, LANGUAGE_ENV: language}  # the game's language, chosen here
         self._starting = asyncio.ensure_future(self._start_game(slave, env))
 
     async def _start_game(self, terminal: int, env: dict[str, str]) -> None:
@@ -509,7 +510,7 @@ class GameServer(asyncssh.SSHServer):
             ))
             return False
         assert self._conn is not None
-        self._conn.set_extra_info(player=name)
+        self._conn.set_extra_info(player=name, players=sorted(set(keys.players.values())))
         return True
 
     def _peer(self) -> str:

@@ -4,7 +4,7 @@ lobby, menus) need; the game machinery (tui/controller.py) loads with the first 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,11 +19,14 @@ class Terminal:
     """Who plays at this terminal and where its games are kept, with the game data read for them.
     A plain class (the title screen makes it): attrs is not imported until a game needs it."""
 
-    def __init__(self, save_dir: Path, data: GameData | None, player: str, player_fixed: bool = False) -> None:
+    def __init__(
+        self, save_dir: Path, data: GameData | None, player: str, player_fixed: bool = False, key_players: Sequence[str] = (),
+    ) -> None:
         """``data`` None: read from the save folder when first asked for."""
         self.save_dir = save_dir
         self.player = player  # who sits here in shared games (the SSH key's name, --player, or typed in the lobby)
         self.player_fixed = player_fixed  # over SSH the name is the key's and cannot be changed
+        self.key_players = tuple(key_players)  # over SSH: every player the server's keys name
         self._data = data
         self._data_problem: DataError | None = None
         self._reading_data = threading.Lock()

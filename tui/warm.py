@@ -268,9 +268,11 @@ class _GameData:
         return self._data
 
 
-def _game_app(app_class: type, save_dir: Path, player: str, data: GameData | None) -> Any:
+def _game_app(app_class: type, save_dir: Path, env: dict[str, str], data: GameData | None) -> Any:
     """The player's game app on the lobby, with the game data the fork server loaded (None: its own)."""
-    return app_class(save_dir, player=player, lobby=True, player_fixed=True, data=data)
+    from tui.app import PLAYER_ENV, players_named
+
+    return app_class(save_dir, player=env[PLAYER_ENV], lobby=True, player_fixed=True, data=data, key_players=players_named(env))
 
 
 def _run_game(
@@ -289,7 +291,7 @@ def _run_game(
     os.environ.update(env)
     random.seed()  # not the fork server's sequence, shared by every child
     i18n.use(language_for("", os.environ, Settings.read(save_dir).language_of(env[PLAYER_ENV])))
-    app = _game_app(app_class, save_dir, env[PLAYER_ENV], data)  # data None: it reads its own, and says what is wrong
+    app = _game_app(app_class, save_dir, env, data)  # data None: it reads its own, and says what is wrong
     app.first_frame = tell_ready
     return app.run_in_terminal()
 

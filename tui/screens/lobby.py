@@ -203,7 +203,9 @@ class LobbyScreen(Screen[None]):
             return
         data = self.terminal.read_data(self.post_message)
         if data is not None:
-            self.app.push_screen(NewGameScreen(data, shared=True, player=self.player, known_players=self._players))
+            self.app.push_screen(NewGameScreen(
+                data, shared=True, player=self.player, known_players=self._players, key_players=self.terminal.key_players,
+            ))
 
     def action_language(self) -> None:
         from tui.screens.language import LanguageScreen

@@ -80,13 +80,17 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
     ]
     AUTO_FOCUS = "#scenario"
 
-    def __init__(self, data: GameData, shared: bool = False, player: str = "", known_players: Sequence[str] = ()) -> None:
-        """``known_players``: in a shared game, the people of the store's games so far (the lobby's)."""
+    def __init__(
+        self, data: GameData, shared: bool = False, player: str = "", known_players: Sequence[str] = (), key_players: Sequence[str] = (),
+    ) -> None:
+        """``known_players``: in a shared game, the people of the store's games so far (the lobby's);
+        ``key_players``: over SSH, every player the server lets in (its keys' names)."""
         super().__init__()
         self.data = data
         self.shared = shared
         self.player = player
-        self.known_players = tuple(dict.fromkeys((player, *known_players)))
+        self.known_players = tuple(dict.fromkeys((player, *key_players, *known_players)))
+        self._keyed = bool(key_players)
         self._unknown_confirmed: tuple[str, ...] = ()  # the new names Ctrl+N was pressed on twice
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
         self._seed = str(random.randrange(1, 10**6))
@@ -223,13 +227,23 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         known = list(self.known_players[:KNOWN_PLAYERS_NAMED])
         if len(self.known_players) > KNOWN_PLAYERS_NAMED:
             known.append(_("{count} more").format(count=len(self.known_players) - KNOWN_PLAYERS_NAMED))
-        self._say_problem(ngettext(
-            "{names} has no seat in any game here yet (players so far: {known}); a seat is taken by the player "
-            "named exactly. Ctrl+N again starts the game as it is.",
-            "{names} have no seat in any game here yet (players so far: {known}); a seat is taken by the player "
-            "named exactly. Ctrl+N again starts the game as it is.",
-            len(new),
-        ).format(names=", ".join(repr(name) for name in self._unknown_confirmed), known=", ".join(known)))
+        if self._keyed:  # over SSH: only a player with a key can sit down (the host may add one)
+            problem = ngettext(
+                "{names} has no SSH key here and no seat in any game (players: {known}); a seat is taken by the player "
+                "named exactly. Ctrl+N again starts the game as it is.",
+                "{names} have no SSH key here and no seat in any game (players: {known}); a seat is taken by the player "
+                "named exactly. Ctrl+N again starts the game as it is.",
+                len(new),
+            )
+        else:
+            problem = ngettext(
+                "{names} has no seat in any game here yet (players so far: {known}); a seat is taken by the player "
+                "named exactly. Ctrl+N again starts the game as it is.",
+                "{names} have no seat in any game here yet (players so far: {known}); a seat is taken by the player "
+                "named exactly. Ctrl+N again starts the game as it is.",
+                len(new),
+            )
+        self._say_problem(problem.format(names=", ".join(repr(name) for name in self._unknown_confirmed), known=", ".join(known)))
         return False
 
     def _say_problem(self, text: str) -> None:
