@@ -89,9 +89,14 @@ async def test_a_listed_key_plays_the_game_in_its_own_terminal_named_by_its_comm
     assert (save_dir / HOST_KEY_NAME).stat().st_mode & 0o777 == 0o600
 
 
-async def test_the_real_game_over_ssh_follows_a_resize(save_dir):
+@pytest.mark.parametrize("warm", [True, False], ids=["forked warm", "started cold"])
+async def test_the_real_game_over_ssh_follows_a_resize_whatever_size_the_servers_environment_says(save_dir, monkeypatch, warm):
+    """COLUMNS and LINES in the server's environment (a shell may export them; pytest-xdist's workers
+    have them) fixed every game at that size: Textual takes them over its terminal's size."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
     key = _player_key(save_dir, "Ana")
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None, warm=warm)
     port = server.sockets[0].getsockname()[1]
     try:
         conn, chan, session = await _connect(port, key)

@@ -47,7 +47,7 @@ from core.atomic import make_private_folder
 from core.i18n import LANGUAGE_ENV, LOCALE_ENVS, N_, _, ngettext
 from tui.app import PLAYER_ENV, PLAYERS_ENV, add_language_argument, use_language_asked
 from tui.settings import Settings, language_for
-from tui.warm import WarmStarter, WarmStartError
+from tui.warm import WarmStarter, WarmStartError, game_environment
 
 with warnings.catch_warnings():
     # asyncssh 2.24 loads its DSA support, which cryptography 51 deprecates with a warning at import; the
@@ -246,7 +246,7 @@ def _cold_game(command: list[str], terminal: int, env: dict[str, str]) -> GamePr
         stdin=terminal,
         stdout=terminal,
         stderr=terminal,
-        env={key: value for key, value in {**os.environ, **env}.items() if key != "TEXTUAL_DRIVER"},
+        env=game_environment({**os.environ, **env}),
         start_new_session=True,
         preexec_fn=_start_cold_game,
     )

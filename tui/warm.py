@@ -42,7 +42,7 @@ import termios
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,17 @@ _PR_SET_PDEATHSIG = 1
 
 class WarmStartError(RuntimeError):
     """The fork server is not running (it could not start, or it ended): start games cold."""
+
+
+# Left out of a game's environment: the game draws on its own terminal (the player's, whatever size it is
+# and however it is resized), never at the server's size (Textual takes COLUMNS and LINES over the terminal's)
+# nor with the server's driver.
+NOT_FOR_GAMES = frozenset({"TEXTUAL_DRIVER", "COLUMNS", "LINES"})
+
+
+def game_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """The server's environment as a game gets it (NOT_FOR_GAMES left out)."""
+    return {key: value for key, value in environ.items() if key not in NOT_FOR_GAMES}
 
 
 def die_with_parent(signal_number: int) -> None:
@@ -94,7 +105,7 @@ class WarmStarter:
         """Start the fork server (from the event loop's thread: the parent-death signal follows the
         thread that started it) and wait until it is ready (WarmStartError)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
+        env = game_environment(os.environ)
         try:
             process = subprocess.Popen(
                 [sys.executable, "-m", "tui.warm", str(save_dir), str(theirs.fileno())],
