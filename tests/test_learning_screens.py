@@ -308,6 +308,25 @@ async def test_refusal_walkthrough_with_a_table_action_and_a_typed_refused_choic
         assert "refused, as the last step showed: MAR-3a" in screen_text(app)
 
 
+async def test_table_1_walkthrough_highlights_nothing_where_the_table_records_and_refuses_the_powers_table_key(tmp_path):
+    """Play-test: TABLE-1's first step (the table records Unrest: t) highlighted France's own "table"
+    choice, and Enter on it ran the game to its end. Nothing is highlighted there now; France's choice
+    is refused with the lesson, and t goes on."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "table-1-actions")
+        await settle(pilot)
+        assert app.screen.query_one("#choices").highlighted is None
+        table = [str(c) for c in app.controller.on_screen().view.decision.choices].index("table") + 1
+        await pilot.press(str(table))
+        await settle(pilot)
+        assert "the table records it, outside any impulse: press t" in screen_text(app).replace("\n", " ")
+        assert app.controller.driver.run.step == 0 and not app.controller.session.actions
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.controller.driver.run.step == 1 and "step 2 of 10" in screen_text(app)
+
+
 def test_the_load_list_leaves_out_the_apps_own_files(tmp_path, data):
     """Walkthrough progress and settings live in the save folder but are not saves (play-test: the
     Load screen listed walkthroughs.json as 'cannot be loaded')."""

@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from core.__main__ import main
-from core.choices import Choice
+from core.choices import TABLE_ACTOR, Choice
 from core.walkthroughs import TITIAN, WALKTHROUGHS, WEDDINGS, WalkthroughFailed, WalkthroughRun, check, play_through
 from core.walkthroughs.promises import Rolled, VpChange
 
@@ -62,6 +62,25 @@ def test_a_wrong_choice_is_refused_with_the_lesson(data):
     taken = run.take(session, "spain", Choice.parse("pass"))
     assert not taken.advanced and taken.problem.startswith("in this walkthrough, choose 'play 2 cp'")
     assert run.step == 0 and not session.actions
+
+
+def test_table_1_a_table_action_taken_by_the_other_hand_is_refused_with_the_lesson(data):
+    """Play-test: at TABLE-1's first step (the table records Unrest, t) Enter on France's highlighted
+    "table" was taken for it, and the quiet play after it ran the game to its end; at the fourth
+    (France records it in its impulse) t was taken, and the log said the table recorded it."""
+    walkthrough = WALKTHROUGHS["table-1-actions"]
+    session = walkthrough.prepare(data)
+    run = WalkthroughRun(walkthrough)
+    run.autoplay(session)
+    taken = run.take(session, "france", Choice.parse("table"))
+    assert not taken.advanced and taken.problem.startswith("in this walkthrough the table records it, outside any impulse: press t")
+    assert run.step == 0 and not session.actions
+    session, run = play_through(walkthrough, data, steps=3)
+    before = len(session.actions)
+    taken = run.take(session, TABLE_ACTOR, Choice.parse("table"))
+    assert not taken.advanced
+    assert taken.problem.startswith("in this walkthrough France records it in its own impulse: choose 'table' from its list")
+    assert run.step == 3 and len(session.actions) == before
 
 
 def test_every_rule_id_is_taught_by_a_walkthrough(shared_rules_md):

@@ -314,7 +314,7 @@ class WalkthroughGame(_Driver):
         step = run.current
         return Lesson(
             walkthrough.id, walkthrough.shown_title(), run.step, run.heading(), step.instruction() if step else "",
-            walkthrough.shown_intro(), step.choice if step else "", tuple(walkthrough.position.describe(self.session.data)),
+            walkthrough.shown_intro(), step.highlighted if step else "", tuple(walkthrough.position.describe(self.session.data)),
             tuple(run.step_events),
         )
 

@@ -336,6 +336,12 @@ class Step:
     def teaches_refusal(self) -> bool:
         return any(isinstance(p, Refused) for p in self.promises)
 
+    @property
+    def highlighted(self) -> str:
+        """The choice the board highlights: none where the table records an action (t, TABLE-1), which
+        the acting power's list offers too (play-test: Enter on it was taken for the table's)."""
+        return "" if self.power == TABLE_ACTOR else self.choice
+
     def shown_explanation(self) -> str:
         """The step's explanation in the reader's language."""
         return _(self.explain)
@@ -490,11 +496,21 @@ class WalkthroughRun:
         head = _("Walkthrough {rule}, step {step} of {total}").format(rule=self.walkthrough.rule, step=min(self.step + 1, total), total=total)
         return _("{heading}\n(refused, as the last step showed: {refusal})").format(heading=head, refusal=self.note) if self.note else head
 
-    def refusal(self, choice: Choice) -> str | None:
-        """Why this choice is not the one the walkthrough teaches now (None: it is)."""
+    def refusal(self, choice: Choice, actor: str, data: GameData) -> str | None:
+        """Why this choice (by ``actor``) is not the one the walkthrough teaches now (None: it is)."""
         step = self.current
-        if step is None or str(choice) == step.choice:
+        if step is None:
             return None
+        if str(choice) == step.choice:
+            if not _recorded_by_the_other_hand(step, actor):
+                return None
+            # play-test: France's "table" taken for the table's ran the game to its end, and t taken for
+            # France's logged the action as the table's (TABLE-1)
+            if step.power == TABLE_ACTOR:
+                return _("in this walkthrough the table records it, outside any impulse: press t ({explanation})").format(explanation=_(step.explain))
+            return _("in this walkthrough {power} records it in its own impulse: choose '{choice}' from its list ({explanation})").format(
+                power=_power(data, step.power), choice=step.choice, explanation=_(step.explain),
+            )
         if step.teaches_refusal:
             return _("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}").format(choice=step.choice, explanation=_(step.explain))
         return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=step.choice, explanation=_(step.explain))
@@ -504,7 +520,7 @@ class WalkthroughRun:
 
     def take(self, session: Session, actor: str, choice: Choice) -> StepTaken:
         """Apply the step's choice (or show the refusal it teaches), then the quiet play after it."""
-        refused = self.refusal(choice)
+        refused = self.refusal(choice, actor, session.data)
         if refused is not None:
             return StepTaken([], False, refused)
         step = self.current
@@ -549,6 +565,12 @@ class WalkthroughRun:
                 return events
             events += session.choose(pending.power, pending.quiet_or_first())
         raise AssertionError(f"walkthrough {walkthrough.id}: the next step was never reached")
+
+
+def _recorded_by_the_other_hand(step: Step, actor: str) -> bool:
+    """A table action the step wants recorded by the table (t) taken in the acting power's impulse, or
+    the other way round (TABLE-1)."""
+    return step.choice == "table" and bool(step.power) and (actor == TABLE_ACTOR) != (step.power == TABLE_ACTOR)
 
 
 def step_is_due(step: Step, pending: Decision) -> bool:
