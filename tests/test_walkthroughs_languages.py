@@ -74,7 +74,7 @@ def test_what_a_walkthrough_shows_is_in_the_readers_language(data):
     assert run.heading() == "Урок PAT-9, шаг 1 из 3"
     assert run.current is not None and run.current.instruction().startswith("сыграйте родную карточку Испании Philip II")
     assert "кубики PAT-5 заданы: 5, 3" in TITIAN.position.describe(data)
-    assert (run.refusal(Choice.parse("pass")) or "").startswith("в этом уроке выберите 'play 2 cp': ")
+    assert (run.refusal(Choice.parse("pass"), "spain", data) or "").startswith("в этом уроке выберите 'play 2 cp': ")
     session, run = play_through(TITIAN, data)
     assert TITIAN.conclude(session).endswith("поэтому Испания получает маркер деятеля искусств на 1 ПО (PAT-7, PAT-8).")
 

@@ -338,9 +338,9 @@ class Step:
 
     @property
     def highlighted(self) -> str:
-        """The choice the board highlights: none where the table records an action (t, TABLE-1), which
+        """The choice the board highlights: none where the table starts a table action (t, TABLE-1), which
         the acting power's list offers too (play-test: Enter on it was taken for the table's)."""
-        return "" if self.power == TABLE_ACTOR else self.choice
+        return "" if self.power == TABLE_ACTOR and self.choice == "table" else self.choice
 
     def shown_explanation(self) -> str:
         """The step's explanation in the reader's language."""
