@@ -1129,3 +1129,32 @@ async def test_once_warmed_up_the_app_in_a_terminal_freezes_what_it_has_made(tmp
     assert warmed == [True] and frozen == []  # warmed up, headless: nothing frozen
     VirginQueenApp(tmp_path)._warmed_up(None)  # an app with a terminal (no headless driver)
     assert frozen == [True]
+
+
+async def test_a_winter_report_read_turns_later_gives_its_own_turns_standings_win_6(tmp_path, data):
+    """Newcomer play-test: a Winter report read after the game had moved on showed the standings of the
+    game's end beside its own turn's "[WIN-5] VP" line. It gives the totals of its turn's Victory
+    Determination (WIN-5), says VP have changed since, and v shows the ledger now."""
+    from core.sim import play
+    from core.views import ONLOOKER
+
+    session = play(data, 3)  # ends in turn 8
+    view = session.view(ONLOOKER)
+    names = {p: data.power_name(p) for p in data.power_ids}
+    first = view.vp_history.turns[0]
+    then = {power: totals[0] for power, totals in view.vp_history.totals}
+    assert then != {row.power: row.total for row in view.vp}
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(EndOfTurnScreen(view, names, [], first, None))
+        await settle(pilot)
+        text = screen_text(app)
+        leader = max(then, key=lambda power: then[power])
+        assert f"Standings at the end of turn {first} (WIN-6): {data.power_name(leader)} {then[leader]} VP, " in text
+        assert "VP have changed since: v shows each power's ledger now." in text
+        assert "Standings and VP ledger" not in text
+        app.pop_screen()
+        app.push_screen(EndOfTurnScreen(view, names, [], view.turn, None))  # read at once: the ledger
+        await settle(pilot)
+        assert "Standings and VP ledger (WIN-6):" in screen_text(app)

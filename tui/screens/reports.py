@@ -116,9 +116,29 @@ class EndOfTurnScreen(ReportScreen):
     RULE = "WIN-5"
 
     def body(self, view: SeatView) -> ComposeResult:
-        yield Static(_("Standings and VP ledger (WIN-6):"), markup=False)
-        yield self.vp_standings(view)
+        then = self.standings_then(view)
+        if then is None:
+            yield Static(_("Standings and VP ledger (WIN-6):"), markup=False)
+            yield self.vp_standings(view)
+        else:
+            yield Static(_("Standings at the end of turn {turn} (WIN-6): {standings}. VP have changed since: v shows each power's ledger now.").format(
+                turn=self.turn, standings=", ".join(_("{power} {total} VP").format(power=power, total=total) for power, total in then),
+            ), id="standings", markup=False)
         yield Static(self.event_lines(), markup=False)
+
+    def standings_then(self, view: SeatView) -> list[tuple[str, int]] | None:
+        """Each power's total at this turn's Victory Determination (WIN-5), most first, when the totals
+        have changed since (None: the ledger now is the turn's). Newcomer play-test: a report read
+        turns later showed the standings of the game's end beside its own turn's VP line."""
+        turns = view.vp_history.turns
+        if self.turn not in turns:
+            return None
+        at = turns.index(self.turn)
+        names = {row.power: row.name for row in view.vp}
+        then = {power: totals[at] for power, totals in view.vp_history.totals}
+        if then == {row.power: row.total for row in view.vp}:
+            return None
+        return sorted(((names.get(power, power), total) for power, total in then.items()), key=lambda pair: -pair[1])
 
 
 class GameOverScreen(NamesKeysNow, EndOfTurnScreen):
