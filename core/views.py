@@ -306,6 +306,8 @@ class SeatView:
             who = _("{power} wins: {victory}").format(power=self.winner, victory=self.victory)
         elif self.deciding_power:
             who = _("{power} ({person}) to act").format(power=self.deciding_power, person=self.deciding_person)
+        elif self.decision is not None:  # a walkthrough's person is "You": "You records" (play-test)
+            who = _("you record a table action")
         elif self.deciding_person:
             who = _("{person} records a table action").format(person=self.deciding_person)
         else:

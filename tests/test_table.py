@@ -92,6 +92,7 @@ def test_table_1_while_one_person_records_the_other_reads_who_is_recording(data)
     ana = session.view(seats[0])
     assert waiting_line(ana) == "Waiting for Ben, who records a table action (TABLE-1)."
     assert ana.status.endswith("Ben records a table action")
+    assert session.view(seats[1]).status.endswith("you record a table action")  # not "Ben records" to Ben ("You records")
 
 
 @pytest.mark.parametrize("kind", ["battle", "assault", "naval-battle"])

@@ -194,7 +194,7 @@ async def test_recording_a_table_action_keeps_ones_own_hand_in_sight_table_1_gen
         assert session.decision.rule == "TABLE-1"
         text = screen_text(app)
         assert "France's hand" in text and "#102" in text and "#101" not in text and "#103" not in text
-        assert "Ben records a table action" in text
+        assert "you record a table action" in text
 
 
 async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
