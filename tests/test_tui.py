@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import saves
+from core.choices import Choice
 from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
@@ -1158,3 +1159,21 @@ async def test_a_winter_report_read_turns_later_gives_its_own_turns_standings_wi
         app.push_screen(EndOfTurnScreen(view, names, [], view.turn, None))  # read at once: the ledger
         await settle(pilot)
         assert "Standings and VP ledger (WIN-6):" in screen_text(app)
+
+
+async def test_esc_backing_out_of_a_table_action_clears_the_refusal_said_before_table_1(tmp_path, data):
+    """Newcomer play-test: a refusal ("Not allowed: ...") stayed on screen after Esc backed out of the
+    table action, into the next decision."""
+    session = new_session(data, seed=3)
+    to_impulse_of(session, "spain", [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        app.post_message(Choose(Choice.parse("pick nowhere")))
+        await settle(pilot)
+        assert "Not allowed:" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert session.decision.rule == "GEN-6" and "Not allowed:" not in screen_text(app)

@@ -360,4 +360,5 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         cancel = self._decision.cancel if self._decision else None
         if cancel is not None:
+            self.say("")  # a refusal said before stayed into the next step (newcomer play-test)
             self.post_message(Choose(cancel))
