@@ -126,3 +126,13 @@ def test_suez_mor_cl_ind_walkthroughs_conclude_with_their_rules_log(data, walkth
     text = check(WALKTHROUGHS[walkthrough_id], data)
     for line in lines:
         assert line in text
+
+
+def test_a_steps_instruction_ends_in_one_stop_and_says_once_how_a_refusal_is_typed():
+    """Newcomer play-test: "(UNIT-1)...." where a step runs on into the next, and "type it with ':' and
+    see it refused (PAT-1). Type it with ':' (...)": the instruction adds how to type a refusal itself."""
+    for walkthrough in WALKTHROUGHS.values():
+        for step in walkthrough.steps:
+            instruction = step.instruction()
+            assert not instruction.endswith("...."), instruction
+            assert instruction.lower().count("type it with") <= 1, instruction

@@ -348,9 +348,11 @@ class Step:
 
     def instruction(self) -> str:
         """What the step asks of the player; a refusal is typed, being in no list of legal choices."""
+        explanation = _(self.explain)
         if self.teaches_refusal:
-            return _("{explanation}. Type it with ':' ({choice}) to see the refusal.").format(explanation=_(self.explain), choice=self.choice)
-        return f"{_(self.explain)}."
+            return _("{explanation}. Type it with ':' ({choice}) to see the refusal.").format(explanation=explanation.rstrip("."), choice=self.choice)
+        # one that runs on into the next step ends in "...", and read "(UNIT-1)...." (play-test)
+        return explanation if explanation.endswith((".", "…")) else f"{explanation}."
 
     def texts(self) -> list[str]:
         """The messages this step shows (its explanation, and how to type a refusal)."""

@@ -70,7 +70,7 @@ ARTISTS = Walkthrough(
         Step("play 3 cp", "GEN-6", N_("England plays Elizabeth I for 4 CP"), power="england"),
         Step("cp patronise artist 2", "PAT-2", N_("England patronises with 2 CP (+0): its only artist this turn is Nicholas Hilliard, rating 1 (PAT-3)"),
              (Logged("PAT-2", "Nicholas Hilliard"),)),
-        Step("cp patronise artist 2", "PAT-1", N_("try a second artist this turn: type it with ':' and see it refused (PAT-1)"),
+        Step("cp patronise artist 2", "PAT-1", N_("try a second artist this turn: refused (PAT-1)"),
              (Refused("PAT-1"),)),
         Step("cp done", "PAT-6",
              N_("stop: the 2 CP left are lost. Titian (rating 2) is evaluated before Hilliard (rating 1) (PAT-6). "

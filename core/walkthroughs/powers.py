@@ -46,7 +46,7 @@ SUEZ = Walkthrough(
              N_("the turn runs on to the next Card Draw: the canal's +1 Card marker counts and stays, as CARD-7 never "
                 "removes it (SUEZ-3); Grand Vizier is back, and the Ottoman plays it once more"),
              (CardMarkers(OTTOMAN, 1),), power=OTTOMAN),
-        Step("pick dig-suez", "SUEZ-3", N_("try to dig again (type it with ':'): refused, the canal is built (SUEZ-3)"), (Refused("SUEZ-3"),)),
+        Step("pick dig-suez", "SUEZ-3", N_("try to dig again: refused, the canal is built (SUEZ-3)"), (Refused("SUEZ-3"),)),
         Step("pick no-effect", "SUEZ-1", N_("so Grand Vizier's event has no effect this time"), (Logged("SUEZ-1", "no event effect"),)),
     ),
     summary=N_("The Grand Vizier's dig can no longer be chosen once the canal is built (SUEZ-3); the power display shows the track."),
@@ -75,9 +75,9 @@ MORISCO = Walkthrough(
              power=OTTOMAN),
         Step("table", "TABLE-1", N_("in its next impulse the Ottoman records what the Morisco does on the map (a table action, TABLE-1)"), power=OTTOMAN),
         Step("pick morisco", "TABLE-1", N_("the Morisco")),
-        Step("pick place", "MOR-2", N_("try to place a second Morisco unit (type it with ':'): refused (MOR-2)"), (Refused("MOR-2"),)),
+        Step("pick place", "MOR-2", N_("try to place a second Morisco unit: refused (MOR-2)"), (Refused("MOR-2"),)),
         Step("pick move", "MOR-3", N_("a move")),
-        Step("pick toulouse", "MOR-3", N_("try Toulouse, 3 spaces from Granada (type it with ':'): refused (MOR-3)"), (Refused("MOR-3"),)),
+        Step("pick toulouse", "MOR-3", N_("try Toulouse, 3 spaces from Granada: refused (MOR-3)"), (Refused("MOR-3"),)),
         Step("pick barcelona", "MOR-3", N_("Barcelona is 2 spaces away: allowed"),
              (Logged("MOR-3", "moves to Barcelona (2 from Granada)"), MoriscoIs("barcelona"))),
         Step("table", "TABLE-1", N_("then it records that the Morisco marches back and lays siege to Seville"), power=OTTOMAN),
@@ -114,7 +114,7 @@ LEAGUE = Walkthrough(
     )),
     steps=(
         Step("play 21 event", "CL-1", N_("Spain plays the Catholic League as its event"), (Logged("CL-1", "the Catholic League forms"),), power=SPAIN),
-        Step("pick orleans", "CL-2", N_("try Orleans (type it with ':'): refused, a Huguenot home space (CL-2)"), (Refused("CL-2"),)),
+        Step("pick orleans", "CL-2", N_("try Orleans: refused, a Huguenot home space (CL-2)"), (Refused("CL-2"),)),
         Step("pick dijon", "CL-2", N_("Dijon, unfortified and not Huguenot, joins Reims")),
         Step("pick amiens", "CL-3",
              N_("and Amiens: the three spaces are Spanish and Catholic now. France has 5 regulars (5 / 3, rounded up: 2 to "
@@ -134,7 +134,7 @@ LEAGUE = Walkthrough(
         Step("table", "TABLE-1", N_("in its next impulse Spain records a move of the Duke of Guise (a table action, TABLE-1)"), power=SPAIN),
         Step("pick guise", "CL-6", N_("the Duke of Guise")),
         Step("pick move", "CL-6", N_("moves")),
-        Step("pick madrid", "CL-6", N_("try Madrid (type it with ':'): refused, outside French religious-struggle territory (CL-6)"), (Refused("CL-6"),)),
+        Step("pick madrid", "CL-6", N_("try Madrid: refused, outside French religious-struggle territory (CL-6)"), (Refused("CL-6"),)),
         Step("pick metz", "CL-6", N_("Metz counts as French territory for this rule: allowed"), (Logged("CL-6", "moves to Metz"),)),
         Step("table", "TABLE-1", N_("then Spain records that it made peace with France"), power=SPAIN),
         Step("pick peace", "TABLE-1", N_("peace")),
@@ -144,7 +144,7 @@ LEAGUE = Walkthrough(
                 "cards enter (CL-7, CARD-6)"),
              (Logged("CL-6", "returns for the winter to Reims"), Logged("CARD-6", "new cards enter play"))),
         Step("propose don-carlos marguerite-de-valois", "CL-5",
-             N_("in the Negotiation Segment Spain offers Don Carlos to Marguerite de Valois (type it with ':'): refused even at "
+             N_("in the Negotiation Segment Spain offers Don Carlos to Marguerite de Valois: refused even at "
                 "peace, no deal between Spain and France this segment (CL-5)"),
              (Refused("CL-5"),), power=SPAIN),
     ),
