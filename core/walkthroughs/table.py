@@ -13,7 +13,7 @@ TABLE = "table"
 TABLE_ACTIONS = Walkthrough(
     id="table-1-actions",
     section=SECTION,
-    title=N_("Table actions: recording battles, sieges and losses; raising units (TABLE-1, UNIT-1..UNIT-3)"),
+    title=N_("Table actions: recording Unrest and losses; raising units (TABLE-1, UNIT-1..UNIT-3)"),
     rule="TABLE-1",
     intro=N_(
         "Movement, battles, sieges and the New World are not in the sources: the players resolve them on the table "
