@@ -250,10 +250,19 @@ async def test_walkthrough_step_back_restart_and_resume(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, WalkthroughMenu) and "(step 2 of 3)" in screen_text(app)
         assert Progress.load(tmp_path).step == {TITIAN.id: 1}
-        app.screen.query_one("#walkthrough-list").highlighted = app.screen.ids.index(TITIAN.id)
+        # the menu starts on the walkthrough just left (play-test: on the first, where r restarted another)
+        assert app.screen.highlighted_id == TITIAN.id
+        await pilot.press("r")  # asked first: its step would be lost
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughMenu) and "r again restarts it from its first step (it is at step 2)" in screen_text(app)
         await pilot.press("enter")  # resume
         await settle(pilot)
         assert app.controller.driver.run.step == 1 and "step 2 of 3" in screen_text(app)
+        await pilot.press("k", "m")
+        await settle(pilot)
+        await pilot.press("r", "r")  # asked, then restarted
+        await settle(pilot)
+        assert app.controller.driver.run.step == 0 and "step 1 of 3" in screen_text(app)
 
 
 async def test_play_on_from_a_finished_walkthrough_is_a_free_unsaved_game(tmp_path):

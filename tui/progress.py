@@ -1,5 +1,5 @@
 """Walkthrough progress kept between runs (``walkthroughs.json`` in the save folder): the walkthroughs
-done, and the step reached in the ones left unfinished."""
+done, the step reached in the ones left unfinished, and the one played last (the menu starts on it)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from tui.settings import PROGRESS_FILE
 class Progress:
     done: set[str] = Factory(set)
     step: dict[str, int] = Factory(dict)
+    last: str = ""
 
     @classmethod
     def load(cls, save_dir: Path) -> Progress:
@@ -25,14 +26,15 @@ class Progress:
             raw = json.loads(atomic.read_regular_file(save_dir / PROGRESS_FILE, atomic.APP_FILE_MAX_BYTES, "progress file"))
             done = {str(i) for i in raw.get("done", [])}
             step = {str(k): int(v) for k, v in raw.get("step", {}).items()}
+            last = str(raw.get("last", ""))
         except (atomic.UnreadableFile, ValueError, TypeError, AttributeError, RecursionError):
             return cls()
-        return cls(done, step)
+        return cls(done, step, last)
 
     def save(self, save_dir: Path) -> str:
         """Write the progress; the reason when it could not be written ("" when it was)."""
         try:
-            text = json.dumps({"done": sorted(self.done), "step": dict(sorted(self.step.items()))}, indent=1)
+            text = json.dumps({"done": sorted(self.done), "step": dict(sorted(self.step.items())), "last": self.last}, indent=1)
             atomic.write_text(save_dir / PROGRESS_FILE, text, atomic.PRIVATE_FILE_MODE)
         except OSError as exc:
             return _("walkthrough progress not saved: {reason}").format(reason=exc.strerror)
@@ -43,6 +45,7 @@ def remember_step(save_dir: Path, walkthrough_id: str, step: int) -> str:
     """Keep the step a walkthrough has reached (to resume it later); the problem, if any."""
     progress = Progress.load(save_dir)
     progress.step[walkthrough_id] = step
+    progress.last = walkthrough_id
     return progress.save(save_dir)
 
 
@@ -50,4 +53,5 @@ def mark_done(save_dir: Path, walkthrough_id: str) -> str:
     progress = Progress.load(save_dir)
     progress.done.add(walkthrough_id)
     progress.step.pop(walkthrough_id, None)
+    progress.last = walkthrough_id
     return progress.save(save_dir)

@@ -32,7 +32,9 @@ class WalkthroughList(SteadyOptionList):
 
 
 class WalkthroughMenu(Screen[None]):
-    """Every walkthrough, grouped by rule section: Enter starts (or resumes), r restarts."""
+    """Every walkthrough, grouped by rule section: Enter starts (or resumes), r restarts (asked twice
+    for one under way). It starts on the walkthrough played last (play-test: back at the top, r
+    restarted the first one)."""
 
     DEFAULT_CSS = """
     WalkthroughMenu #walkthrough-list { height: 1fr; border: none; }
@@ -48,6 +50,7 @@ class WalkthroughMenu(Screen[None]):
         self.save_dir = save_dir
         self.progress = Progress()
         self.ids: list[str] = []
+        self._restart_asked = ""  # the walkthrough under way whose restart r asked about
 
     def compose(self) -> ComposeResult:
         yield Static(_("Walkthroughs - each teaches rules on the real engine with fixed dice. Enter: start or resume"), markup=False)
@@ -81,7 +84,7 @@ class WalkthroughMenu(Screen[None]):
                     mark, where = "[ ]", steps
                 options.add_option(Option(Text(f"{mark} {walkthrough.shown_title()} ({where})"), id=walkthrough.id))  # "[x]" is no markup
                 self.ids.append(walkthrough.id)
-        options.highlighted = 1
+        options.highlighted = self.ids.index(progress.last) if progress.last in self.ids else 1
         options.focus()
 
     @property
@@ -93,6 +96,7 @@ class WalkthroughMenu(Screen[None]):
     def _about(self, event: OptionList.OptionHighlighted) -> None:
         from core.walkthroughs import WALKTHROUGHS
 
+        self._restart_asked = ""
         walkthrough = WALKTHROUGHS.get(self.ids[event.option_index])
         about = _("Teaches {rules}").format(rules=", ".join(sorted(walkthrough.taught()))) if walkthrough else ""
         self.query_one("#walkthrough-about", Static).update(about)
@@ -104,8 +108,17 @@ class WalkthroughMenu(Screen[None]):
             self.post_message(StartWalkthrough(walkthrough_id, self.progress.step.get(walkthrough_id, 0)))
 
     def action_restart(self) -> None:
-        if self.highlighted_id and self.is_current:
-            self.post_message(StartWalkthrough(self.highlighted_id))
+        walkthrough_id = self.highlighted_id
+        if not walkthrough_id or not self.is_current:
+            return
+        step = self.progress.step.get(walkthrough_id)
+        if step is not None and self._restart_asked != walkthrough_id:  # its step would be lost
+            self._restart_asked = walkthrough_id
+            self.query_one("#walkthrough-about", Static).update(
+                _("r again restarts it from its first step (it is at step {step}); Enter resumes it").format(step=step + 1)
+            )
+            return
+        self.post_message(StartWalkthrough(walkthrough_id))
 
 
 class WalkthroughControls(ModalScreen[None]):
