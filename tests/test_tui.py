@@ -882,6 +882,9 @@ async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_n
         await pilot.press("tab", "tab")
         await settle(pilot)
         assert app.focused is typed and typed.display
+        await pilot.press(*"zz", "tab")  # nothing matches: said, not silent (newcomer play-test)
+        await settle(pilot)
+        assert "No legal choice matches 'donezz': Enter tries it as typed" in screen_text(app)
         await pilot.press("escape")
         await settle(pilot)
         assert not typed.display and app.focused is app.screen.query_one("#choices")

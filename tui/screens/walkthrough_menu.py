@@ -84,7 +84,7 @@ class WalkthroughMenu(Screen[None]):
                     mark, where = "[ ]", steps
                 options.add_option(Option(Text(f"{mark} {walkthrough.shown_title()} ({where})"), id=walkthrough.id))  # "[x]" is no markup
                 self.ids.append(walkthrough.id)
-        options.highlighted = self.ids.index(progress.last) if progress.last in self.ids else 1
+        options.highlighted = self.ids.index(progress.last) if progress.last and progress.last in self.ids else 1
         options.focus()
 
     @property

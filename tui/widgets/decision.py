@@ -300,8 +300,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     @on(Input.Changed, "#typed")
     def _typing(self, event: Input.Changed) -> None:
-        """What is typed changed: the choices that match it are listed under the box."""
+        """What is typed changed: the choices that match it are listed under the box, and the line said
+        about the last try goes (it is the player's next key)."""
         event.stop()
+        self.say("")
         self._list_matches(completions(self._decision, event.value))
 
     def _list_matches(self, matches: list[str]) -> None:
@@ -317,7 +319,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def action_cycle(self, step: int) -> None:
         """Tab (Shift+Tab) puts the next (previous) matching choice in the box, round the list; what
         is typed next starts a new list from the box."""
-        if not self._matches:
+        if not self._matches:  # play-test: Tab on a move the walkthrough has one try (and be refused) did nothing
+            typed = self.query_one("#typed", Input).value.strip()
+            if typed:
+                self.say(_("No legal choice matches '{typed}': Enter tries it as typed, and says why it is refused").format(typed=typed))
             return
         self._match = (self._match + step) % len(self._matches) if self._match >= 0 else (0 if step > 0 else len(self._matches) - 1)
         typed = self.query_one("#typed", Input)
