@@ -509,9 +509,9 @@ class WalkthroughRun:
             # play-test: France's "table" taken for the table's ran the game to its end, and t taken for
             # France's logged the action as the table's (TABLE-1)
             if step.power == TABLE_ACTOR:
-                return _("in this walkthrough the table records it, outside any impulse: press t ({explanation})").format(explanation=_(step.explain))
-            return _("in this walkthrough {power} records it in its own impulse: choose '{choice}' from its list ({explanation})").format(
-                power=_power(data, step.power), choice=step.choice, explanation=_(step.explain),
+                return _("in this walkthrough the table records it, outside any impulse: press t")
+            return _("in this walkthrough {power} records it in its own impulse: choose '{choice}' from its list").format(
+                power=_power(data, step.power), choice=step.choice,
             )
         if step.teaches_refusal:
             return _("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}").format(choice=step.choice, explanation=_(step.explain))
