@@ -85,13 +85,22 @@ def proposals_this_segment(session: Session, power: str) -> set[str]:
     return made
 
 
+# A computer makes at most this many proposals in one Negotiation Segment. Each one reopens the segment
+# for everyone (GEN-7), a hand-off to each person in hotseat; a proposal scores no better than done one
+# decision ahead, so greedy computers made every match they could (hot-seat play-test: 68 decisions of
+# the two people in one segment).
+PROPOSALS_PER_SEGMENT = 1
+
+
 def fresh_choices(session: Session, decision: Decision) -> tuple[Choice, ...]:
-    """The playable choices less the proposals this power already made in this Negotiation Segment:
-    each one made again reopens the segment for everyone (GEN-7), a hand-off each in hotseat."""
+    """The playable choices less the proposals this power already made in this Negotiation Segment,
+    and less every proposal once it made PROPOSALS_PER_SEGMENT."""
     playable = playable_choices(decision)
     if session.state.phase is not Phase.NEGOTIATION:
         return playable
     made = proposals_this_segment(session, decision.power)
+    if len(made) >= PROPOSALS_PER_SEGMENT:
+        return tuple(c for c in playable if c.verb is not Verb.PROPOSE) or playable
     return tuple(c for c in playable if str(c) not in made) or playable
 
 

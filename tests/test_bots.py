@@ -229,3 +229,31 @@ def test_greedy_finishes_ahead_of_random_in_the_same_seat(data, power):
     random_ = [finish(data, play_bots_only(data, seed).state, power) for seed in EDGE_SEEDS]
     assert sum(f.place for f in greedy) <= sum(f.place for f in random_)
     assert sum(f.margin for f in greedy) > sum(f.margin for f in random_)
+
+
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_a_negotiation_segment_with_computers_ends_after_a_few_hand_offs_gen_7(data, kind):
+    """Hot-seat play-test: with greedy computers the Negotiation Segment took 35 to 50 hand-offs a
+    turn. Every proposal reopens the segment for everyone (GEN-7), and a computer proposed each match
+    it could, one a round; it makes at most PROPOSALS_PER_SEGMENT now."""
+    from core.bots import PROPOSALS_PER_SEGMENT, bots_for, play_computer_turns
+
+    computers = tuple(p for p in data.power_ids if p not in ("england", "spain"))
+    seats = (Seat("Ana", ("england",)), Seat("Ben", ("spain",)), Seat("computers", computers, SeatKind.COMPUTER, kind))
+    for seed in (1, 2, 3):
+        session = Session.new(data, Setup(seed=seed, seats=seats))
+        bots = bots_for(seats)
+        for turn in (1, 2):
+            play_computer_turns(session, bots)
+            while session.state.phase is not Phase.NEGOTIATION:  # to the next Negotiation Segment
+                session.choose(session.decision.power, session.decision.quiet_or_first())
+                play_computer_turns(session, bots)
+            start, people = len(session.actions), 0
+            while session.state.phase is Phase.NEGOTIATION:
+                decision = session.decision
+                people += 1  # a person's decision: declined, or done (a hand-off each)
+                session.choose(decision.power, decision.quiet_or_first())
+                play_computer_turns(session, bots)
+            proposals = [a for a in session.actions[start:] if a.choice.startswith("propose") and a.actor in computers]
+            assert len([a for a in proposals]) <= PROPOSALS_PER_SEGMENT * len(computers)
+            assert people <= 12, (seed, turn, people)

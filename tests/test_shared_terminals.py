@@ -71,16 +71,17 @@ def _person_choice(decision: Decision) -> Choice:
 
 
 def _before_the_marriage_phase(data) -> Session:
-    """Seed 4 played as the terminals play it, up to the last person's decision before the Marriage
+    """Seed 2 played as the terminals play it, up to the last person's decision before the Marriage
     Resolution Phase begins: played until the phase begins, then replayed up to that decision."""
-    setup = Setup(seed=4, seats=SEATS)
+    setup = Setup(seed=2, seats=SEATS)
     session, bots = Session.new(data, setup), bots_for(SEATS)
+    play_computer_turns(session, bots)
     while True:
-        events = play_computer_turns(session, bots)
         decision = session.decision
         assert decision is not None, "the game ended before its first Marriage Resolution Phase"
         last_person = len(session.actions)
-        events += session.choose(decision.power, _person_choice(decision))
+        events = session.choose(decision.power, _person_choice(decision))
+        events += play_computer_turns(session, bots)  # the phase begins after the person's decision, or the computers' after it
         if any(event.phase == Phase.MARRIAGE.value for event in events):
             return Session.replay(data, setup, session.actions[:last_person])
 
