@@ -140,6 +140,9 @@ async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
         assert session.decision.power == "france"
         assert "Pass to Ben - France" in screen_text(app)
         assert "#101" not in screen_text(app)
+        # what Ana's last move did, seen before the board is Ben's (play-test: a patronage roll was only
+        # in the next person's log); the log is public
+        assert "What the last moves did:" in screen_text(app) and "[GEN-6] Spain: passes" in screen_text(app)
         await pilot.press("enter")
         assert "France's hand" in screen_text(app) and "#102" in screen_text(app)
 
@@ -320,7 +323,7 @@ async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the
             read.append(type(app.screen))
             await pilot.press("enter")
             await settle(pilot)
-        assert read[:2] == [EndOfTurnScreen, CardDrawScreen]
+        assert read[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
         made = len(session.actions)
         await pilot.press("enter")  # one Enter too many
         await settle(pilot)
@@ -357,9 +360,13 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await end_turn_1_as_spain(app, pilot)
         stack = [type(s) for s in app.board.reports_to_read()]
-        assert stack[:2] == [EndOfTurnScreen, CardDrawScreen]
-        assert MarriageReport not in stack  # no wedding rolled this turn: no report to click through
+        # no wedding rolled this turn, but England gains its Virgin Queen VP and the royals age (VQ-1,
+        # AGE-1): hot-seat play-test, England's VP went up with no report to say why
+        assert stack[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
+        assert "[VQ-1] England: gains 1 VP (Virgin Queen)" in screen_text(app)
         assert sum(isinstance(s, ReportScreen) for s in app.screen_stack) == 1, "each report is made when the one before is read"
+        await pilot.press("enter")
+        await settle(pilot)
         assert isinstance(app.screen, EndOfTurnScreen)
         assert "Standings and VP ledger (WIN-6)" in screen_text(app)
         assert len(app.screen.query_one("#standings").content.splitlines()) == 6
@@ -692,6 +699,9 @@ async def test_every_footer_key_fits_at_80_columns_on_phase_screens_and_reports(
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await pick(app, pilot, "pass")
+        assert isinstance(app.screen, MarriageReport)  # England's Virgin Queen VP, the royals' aging
+        await pilot.press("enter")
+        await settle(pilot)
         assert isinstance(app.screen, EndOfTurnScreen)
         keys = _footer_keys(app)
         assert {"enter", "question_mark", "w", "p", "v", "d", "l", "m", "g"} <= set(keys) and max(keys.values()) <= 80

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from core.events import Event, EventKind
+from core.events import Event, EventKind, render
 from core.i18n import _
 from core.state import Phase
 from tui import display
@@ -37,14 +37,20 @@ if TYPE_CHECKING:
     from tui.controller import Controller
     from tui.on_screen import OnScreen
 
-# The phases that get a report screen, in the order they run, and the rule whose events must be
-# present for the report to be worth showing ("" = always). Winter and Victory Determination share one.
-REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], str], ...] = (
-    ((Phase.MARRIAGE,), MarriageReport, "MAR-4"),
-    ((Phase.PATRONAGE,), PatronageReport, "PAT-5"),
-    ((Phase.WINTER, Phase.VICTORY), EndOfTurnScreen, ""),
-    ((Phase.CARD_DRAW,), CardDrawScreen, ""),
-    ((Phase.DIPLOMATIC_STATUS,), DiplomaticStatusReport, "DIP-2"),
+# The log lines a hand-off shows of the moves since the last look (the previous person's last choice and
+# the computers' after it): the person handing over had no other sight of what their choice did (play-test)
+HANDOFF_LAST_MOVES = 5
+
+# The phases that get a report screen, in the order they run, and the rules one of whose events must be
+# present for the report to be worth showing (none: always). Winter and Victory Determination share one.
+# A Marriage phase without weddings still gains England its Virgin Queen VP and ages the royals (play-test:
+# no report, and England's VP went up with nothing on screen to say why).
+REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ...] = (
+    ((Phase.MARRIAGE,), MarriageReport, ("MAR-4", "VQ-1", "AGE-1")),
+    ((Phase.PATRONAGE,), PatronageReport, ("PAT-5",)),
+    ((Phase.WINTER, Phase.VICTORY), EndOfTurnScreen, ()),
+    ((Phase.CARD_DRAW,), CardDrawScreen, ()),
+    ((Phase.DIPLOMATIC_STATUS,), DiplomaticStatusReport, ("DIP-2",)),
 )
 
 
@@ -132,11 +138,14 @@ class Board:
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
         board = self._game_screen()
         unread = self._leave(for_board=False)
+        shown = self.controller.on_screen()
         if board is not None:  # kept for the next person, with nobody's view in it until their Enter
-            board.refresh_view(self.controller.on_screen())
+            board.refresh_view(shown)
             board.no_highlight_when_shown = True
-        self.app.push_screen(HandoffScreen(person, power))
-        self._push_reports(unread, self.controller.take_events())
+        events = self.controller.take_events()
+        moves = [render(event, shown.names) for event in events if event.kind is not EventKind.PHASE][-HANDOFF_LAST_MOVES:]
+        self.app.push_screen(HandoffScreen(person, power, moves))
+        self._push_reports(unread, events)
 
     @staticmethod
     def _reports_due(shown: OnScreen) -> bool:
@@ -221,7 +230,7 @@ class Board:
         self.app.push_screen(self._next_reports.pop(0), self._show_next_report)
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:
-        groups: list[tuple[type[ReportScreen], str, int, list[Event]]] = []
+        groups: list[tuple[type[ReportScreen], tuple[str, ...], int, list[Event]]] = []
         for run in phase_runs(events):
             for phases, report, needs in REPORTS:
                 if run.phase not in phases:
@@ -232,7 +241,7 @@ class Board:
                     groups.append((report, needs, run.turn, list(run.events)))
         shown = self.controller.on_screen()
         return [report(shown.view, shown.names, ran, turn, self.controller.driver) for report, needs, turn, ran in groups
-                if not needs or any(e.rule == needs for e in ran)]
+                if not needs or any(e.rule in needs for e in ran)]
 
     # ---- overlays reachable from any game screen --------------------------------------------------
 

@@ -36,15 +36,22 @@ class HandoffScreen(Screen[None]):
         Binding("escape", "app.game_menu", N_("Menu")),
     ]
 
-    def __init__(self, person: str, power_name: str) -> None:
+    def __init__(self, person: str, power_name: str, last_moves: list[str] | None = None) -> None:
+        """``last_moves``: log lines of what the moves since the last look did (public, as the log is):
+        the person handing over sees what their last choice did (play-test: a patronage roll was only
+        in the next person's log)."""
         super().__init__()
         self.person = person
         self.power_name = power_name
+        self.last_moves = last_moves or []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
             title = _("Pass to {person} - {power}").format(person=self.person, power=_(self.power_name))
             yield Static(title, id="handoff-title", markup=False)
+            if self.last_moves:
+                yield Static(_("What the last moves did:"), classes="hint", markup=False)
+                yield Static("\n".join(self.last_moves), id="handoff-moves", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
             yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
 
