@@ -1190,3 +1190,18 @@ async def test_esc_backing_out_of_a_table_action_clears_the_refusal_said_before_
         await pilot.press("escape")
         await settle(pilot)
         assert session.decision.rule == "GEN-6" and "Not allowed:" not in screen_text(app)
+
+
+def test_a_hand_off_shows_the_first_and_last_lines_of_the_moves_since_the_last_look(data):
+    """The first lines are the previous person's own choice, the last the computers' after it; the
+    others are counted (the log has them)."""
+    from core.events import Event
+    from core.i18n import Message
+    from tui.board import HANDOFF_LAST_MOVES, last_moves
+
+    events = [Event("GEN-6", Message(f"line {n}")) for n in range(1, 10)]
+    assert last_moves(events[:HANDOFF_LAST_MOVES], {}) == [f"[GEN-6] line {n}" for n in range(1, HANDOFF_LAST_MOVES + 1)]
+    shown = last_moves(events, {})
+    assert shown[:2] == ["[GEN-6] line 1", "[GEN-6] line 2"] and shown[-1] == "[GEN-6] line 9"
+    assert shown[2] == f"... {9 - HANDOFF_LAST_MOVES} more lines in the log (l on the board) ..." and len(shown) == HANDOFF_LAST_MOVES + 1
+

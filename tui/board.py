@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from core.events import Event, EventKind, render
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
@@ -52,6 +52,18 @@ REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ..
     ((Phase.CARD_DRAW,), CardDrawScreen, ()),
     ((Phase.DIPLOMATIC_STATUS,), DiplomaticStatusReport, ("DIP-2",)),
 )
+
+
+def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
+    """What a hand-off shows of ``events``: the first lines (the previous person's own choice) and the
+    last (the computers' moves after it, which the next person meets), the others counted."""
+    lines = [render(event, names) for event in events if event.kind is not EventKind.PHASE]
+    if len(lines) <= HANDOFF_LAST_MOVES:
+        return lines
+    first, last = 2, HANDOFF_LAST_MOVES - 2
+    left_out = len(lines) - first - last
+    more = ngettext("... {count} more line in the log (l on the board) ...", "... {count} more lines in the log (l on the board) ...", left_out)
+    return [*lines[:first], more.format(count=left_out), *lines[-last:]]
 
 
 @frozen
@@ -143,8 +155,7 @@ class Board:
             board.refresh_view(shown)
             board.no_highlight_when_shown = True
         events = self.controller.take_events()
-        moves = [render(event, shown.names) for event in events if event.kind is not EventKind.PHASE][-HANDOFF_LAST_MOVES:]
-        self.app.push_screen(HandoffScreen(person, power, moves))
+        self.app.push_screen(HandoffScreen(person, power, last_moves(events, shown.names)))
         self._push_reports(unread, events)
 
     @staticmethod
