@@ -895,6 +895,9 @@ async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_n
         await pilot.press(*"zz", "tab")  # nothing matches: said, not silent (newcomer play-test)
         await settle(pilot)
         assert "No legal choice matches 'donezz': Enter tries it as typed" in screen_text(app)
+        await pilot.press(*["backspace"] * 6, "tab")  # nothing typed: said how Tab works
+        await settle(pilot)
+        assert "Type the start of a choice (or words in it): Tab then goes through" in screen_text(app)
         await pilot.press("escape")
         await settle(pilot)
         assert not typed.display and app.focused is app.screen.query_one("#choices")
@@ -905,6 +908,9 @@ async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_n
         await pilot.press("0")
         await settle(pilot)
         assert "this decision has none; choose from the list" in screen_text(app)
+        await pilot.press("9")  # beyond the list: said, not silent (hot-seat play-test)
+        await settle(pilot)
+        assert "9: this decision has 1 choice" in screen_text(app)
 
 
 async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, data):

@@ -270,8 +270,14 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def action_pick(self, number: int) -> None:
         self.say("")
-        if self._decision is not None and number <= len(self._decision.choices):
+        if self._decision is None:
+            return
+        count = len(self._decision.choices)
+        if number <= count:
             self._choose(self._decision.choices[number - 1], str(number))
+            return
+        # play-test: 9 with two choices on screen did nothing, and said nothing
+        self.say(ngettext("{number}: this decision has {count} choice", "{number}: this decision has {count} choices", count).format(number=number, count=count))
 
     def _choose(self, choice: Choice, key: str) -> None:
         """Post the choice; one that throws CP away is asked about once first (a UI confirmation: the
@@ -323,6 +329,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
             typed = self.query_one("#typed", Input).value.strip()
             if typed:
                 self.say(_("No legal choice matches '{typed}': Enter tries it as typed, and says why it is refused").format(typed=typed))
+            else:
+                self.say(_("Type the start of a choice (or words in it): Tab then goes through the choices that match"))
             return
         self._match = (self._match + step) % len(self._matches) if self._match >= 0 else (0 if step > 0 else len(self._matches) - 1)
         typed = self.query_one("#typed", Input)
