@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from core import independence, marriage, morisco, suez, victory
+from core import independence, marriage, morisco, patronage, suez, victory
 from core.choices import Decision
 from core.context import Ctx
 from core.events import Event
@@ -392,7 +392,8 @@ def betrothal_lines(data: GameData, state: GameState) -> tuple[str, ...]:
 
 
 def patronage_rows(data: GameData, state: GameState) -> tuple[PatronRow, ...]:
-    """The Patronage chart: every patron in play, sponsored ones first."""
+    """The Patronage chart: every patron in play, the sponsored ones first in the order they are
+    evaluated (PAT-6: the panel says so; play-test, it listed them in the chart's order)."""
     rows = []
     for kind, patrons in (("artist", state.artists), ("scientist", state.scientists)):
         for patron_id, patron in patrons.items():
@@ -410,7 +411,8 @@ def patronage_rows(data: GameData, state: GameState) -> tuple[PatronRow, ...]:
                 record.rating, where,
                 patron.status is PatronStatus.SPONSORED, record.provisional,
             ))
-    rows.sort(key=lambda row: not row.sponsored)  # sponsored patrons first (stable otherwise)
+    order = {patron_id: place for place, patron_id in enumerate(patronage.evaluation_order(Ctx(data, state)))}
+    rows.sort(key=lambda row: order.get(row.id, len(order)))  # the others after them, as on the chart
     return tuple(rows)
 
 

@@ -80,3 +80,23 @@ def test_gen_8_the_deal_is_public_every_seat_sees_each_count_and_its_reasons_nev
         assert row.steps and row.total == sum(step.value for step in row.steps)
         assert dealt[row.power] == f"is dealt {row.total} card{'s' if row.total != 1 else ''}"
         assert not re.search(r"#\d", dealt[row.power])
+
+
+def test_pat_6_the_panel_lists_the_sponsored_patrons_in_the_order_they_are_evaluated(data):
+    """Hot-seat play-test: the Patronage panel, headed "(PAT-6 order)", listed John Dee, Le Testu, then
+    Pedro Nunes, and the report evaluated Nunes first: artists then scientists, highest printed rating
+    first (PAT-6)."""
+    from core.context import Ctx
+    from core.patronage import evaluation_order
+    from core.state import PatronStatus
+
+    session = Session.new(data, Setup(seed=1))
+    state = session.state
+    artists = sorted(state.artists, key=lambda a: data.patron(a).rating)[:2]  # the lowest rated first
+    scientists = sorted(state.scientists, key=lambda s: data.patron(s).rating)[:2]
+    for patron_id, patrons in [*((a, state.artists) for a in artists), *((s, state.scientists) for s in scientists)]:
+        patrons[patron_id].status, patrons[patron_id].sponsor, patrons[patron_id].box_cp = PatronStatus.SPONSORED, "spain", 3
+    rows = session.view(ONLOOKER).patrons
+    sponsored = [row.id for row in rows if row.sponsored]
+    assert sponsored == evaluation_order(Ctx(data, state)) and len(sponsored) == 4
+    assert all(row.sponsored for row in rows[:4]) and not any(row.sponsored for row in rows[4:])
