@@ -1211,3 +1211,27 @@ def test_a_hand_off_shows_the_first_and_last_lines_of_the_moves_since_the_last_l
     assert shown[:2] == ["[GEN-6] line 1", "[GEN-6] line 2"] and shown[-1] == "[GEN-6] line 9"
     assert shown[2] == f"... {9 - HANDOFF_LAST_MOVES} more lines in the log (l on the board) ..." and len(shown) == HANDOFF_LAST_MOVES + 1
 
+
+
+async def test_card_7_the_card_draw_report_says_how_many_were_dealt_when_the_deck_ran_out(tmp_path, data):
+    """Hot-seat play-test: the Cards column read "Spain 5" beside "[CARD-7] Spain: is dealt 1 card (the
+    deck ran out: 4 short)"; it reads "5 (1 dealt)" now."""
+    from core.events import Event
+    from core.i18n import msgn
+    from core.views import ONLOOKER
+
+    session = new_session(data)
+    view = session.view(ONLOOKER)
+    spain = next(row for row in view.deal if row.power == "spain")
+    ran_out = msgn("is dealt {count} card (the deck ran out: {short} short)", "is dealt {count} cards (the deck ran out: {short} short)",
+                   1, short=spain.total - 1)
+    events = [Event("CARD-7", ran_out, "spain", turn=1, phase="card_draw")]
+    names = {p: data.power_name(p) for p in data.power_ids}
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(CardDrawScreen(view, names, events, 1, None))
+        await settle(pilot)
+        text = screen_text(app)
+        assert f"{spain.total} (1 dealt)" in text
+        assert text.count("dealt)") == 1  # the others were dealt their count

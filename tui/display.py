@@ -45,9 +45,11 @@ def _deal_step(first: bool, value: int, text: str) -> str:
     return text if text.startswith(number + " ") else f"{number} {text}"  # '+1 Card marker: True Love' once
 
 
-def deal_cells(row: DealRow) -> tuple[str, str, str]:
+def deal_cells(row: DealRow, dealt: int | None = None) -> tuple[str, str, str]:
+    """``dealt``: the cards the power was dealt when the deck ran out before its count (CARD-7)."""
     why = ", ".join(_deal_step(i == 0, s.value, s.text) for i, s in enumerate(row.steps))
-    return (row.name, str(row.total), why)
+    count = str(row.total) if dealt is None else _("{count} ({dealt} dealt)").format(count=row.total, dealt=dealt)
+    return (row.name, count, why)
 
 
 def vp_cells(row: VpRow) -> tuple[str, str, str]:

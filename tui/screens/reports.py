@@ -80,9 +80,22 @@ class CardDrawScreen(ReportScreen):
     RULE = "CARD-5"
 
     def body(self, view: SeatView) -> ComposeResult:
-        yield rows_table((_("Power"), _("Cards"), _("Where the count comes from (CARD-7)")), [display.deal_cells(r) for r in view.deal], "deal")
+        dealt = self.dealt_short()
+        cells = [display.deal_cells(row, dealt.get(row.power)) for row in view.deal]
+        yield rows_table((_("Power"), _("Cards"), _("Where the count comes from (CARD-7)")), cells, "deal")
         yield Static(display.pile_line(view), markup=False)
         yield Static(self.event_lines("CARD", "MAR"), markup=False)
+
+
+    def dealt_short(self) -> dict[str, int]:
+        """The powers dealt fewer cards than their count, the deck having run out (CARD-7), with how
+        many they were dealt (hot-seat play-test: "Spain 5" beside "is dealt 1 card ... 4 short")."""
+        dealt = {}
+        for event in self.events:
+            params = dict(event.message.params)
+            if event.rule == "CARD-7" and "short" in params and isinstance(params.get("count"), int):
+                dealt[event.power] = int(params["count"])
+        return dealt
 
 
 class DiplomaticStatusReport(ReportScreen):
