@@ -70,6 +70,9 @@ def decision_seed(session: Session, seat: Seat) -> int:
 
 # The verbs of the Negotiation Segment and the response windows inside it (GEN-7, CARD-2).
 _NEGOTIATION_VERBS = frozenset({Verb.PROPOSE, Verb.DONE, Verb.OPENING, Verb.LOUISE, Verb.ACCEPT, Verb.DECLINE, Verb.RESPOND, Verb.NO_RESPONSE})
+# What may also come inside a segment without ending it: a table action, recorded at any time (TABLE-1),
+# and the combat window a recorded battle opens (CARD-3). Review: one hid the proposals made before it.
+_WITHIN_A_SEGMENT = _NEGOTIATION_VERBS | {Verb.TABLE, Verb.PICK, Verb.COMBAT, Verb.NO_COMBAT}
 
 
 def proposals_this_segment(session: Session, power: str) -> set[str]:
@@ -78,7 +81,7 @@ def proposals_this_segment(session: Session, power: str) -> set[str]:
     made: set[str] = set()
     for action in reversed(session.actions):
         choice = Choice.parse(action.choice)
-        if choice.verb not in _NEGOTIATION_VERBS:
+        if choice.verb not in _WITHIN_A_SEGMENT:
             break
         if choice.verb is Verb.PROPOSE and action.actor == power:
             made.add(action.choice)

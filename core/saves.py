@@ -491,6 +491,8 @@ def _agrees(recorded: Any, replayed: Any) -> bool:
     """Every value an older save recorded equals the replayed one (new fields are not compared)."""
     if isinstance(recorded, dict) and recorded.get("params") == {LEGACY_TEXT: 1}:
         return isinstance(replayed, dict) and recorded["id"] in _english_wordings(_structure_message(replayed))
+    if isinstance(recorded, dict) and (reworded := REWORDED.get((recorded.get("id"), recorded.get("plural", "")))) is not None:
+        recorded = {**recorded, "id": reworded[0], "plural": reworded[1]}  # a message in the words of its day (review)
     if isinstance(recorded, dict):
         return isinstance(replayed, dict) and all(k in replayed and _agrees(v, replayed[k]) for k, v in recorded.items())
     if isinstance(recorded, list):

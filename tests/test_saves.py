@@ -479,3 +479,42 @@ def test_a_save_written_before_card_7s_unrest_line_was_reworded_loads_with_the_n
     assert loaded.state == session.state
     texts = {str(line.text) for power in loaded.state.powers.values() for line in power.deal}
     assert "Unrest in 1 space covers 1 more square" in texts and not any("Unrest cover" in text for text in texts)
+
+
+def test_a_version_2_save_whose_plain_text_has_card_7s_old_unrest_words_still_loads(data, tmp_path):
+    """A v2 save kept the state's texts in plain English (its Unrest line "1 Unrest covers more
+    squares"); its replay check reads the replayed message in either wording (review: untested)."""
+    session = play(data, 2)
+    raw = saves.to_dict(session)
+
+    def english(message: dict) -> str:
+        return saves._structure_message(message).in_language("en")
+
+    unrest = 0
+    for power in raw["state"]["powers"].values():
+        for key, field in (("vp_entries", "reason"), ("card_markers", "reason"), ("deal", "text")):
+            for entry in power[key]:
+                message = entry[field]
+                if "Unrest" in message["id"]:
+                    unrest += 1
+                    count = message["params"]["count"]
+                    entry[field] = f"{count} Unrest cover{'s' if count == 1 else ''} more squares"
+                else:
+                    entry[field] = english(message)
+    state = raw["state"]
+    state["victory"] = english(state["victory"]) if state.get("victory") else ""
+    for frame in state["stack"]:
+        if frame.get("type") == "response-window":
+            frame["trigger"] = english(frame["trigger"])
+    raw["version"] = 2
+    assert unrest
+    assert saves.load(_write_raw(tmp_path, json.dumps(raw)), data).state == session.state
+
+
+def test_a_recorded_message_in_the_words_of_its_day_agrees_with_its_replay():
+    """An older save compared field by field (saves._agrees) may record a message as it was worded
+    then: it agrees with the replay's message in today's words (review: only plain texts did)."""
+    (old_id, old_plural), (new_id, new_plural) = next(iter(saves.REWORDED.items()))
+    recorded = {"id": old_id, "params": {"count": 2}, "plural": old_plural}
+    assert saves._agrees(recorded, {"id": new_id, "params": {"count": 2}, "plural": new_plural})
+    assert not saves._agrees(recorded, {"id": new_id, "params": {"count": 3}, "plural": new_plural})

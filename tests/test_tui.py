@@ -1206,7 +1206,7 @@ def test_a_hand_off_shows_the_first_and_last_lines_of_the_moves_since_the_last_l
     from tui.board import HANDOFF_LAST_MOVES, last_moves
 
     events = [Event("GEN-6", Message(f"line {n}")) for n in range(1, 10)]
-    assert last_moves(events[:HANDOFF_LAST_MOVES], {}) == [f"[GEN-6] line {n}" for n in range(1, HANDOFF_LAST_MOVES + 1)]
+    assert last_moves(events[:HANDOFF_LAST_MOVES + 1], {}) == [f"[GEN-6] line {n}" for n in range(1, HANDOFF_LAST_MOVES + 2)]  # never "1 more line"
     shown = last_moves(events, {})
     assert shown[:2] == ["[GEN-6] line 1", "[GEN-6] line 2"] and shown[-1] == "[GEN-6] line 9"
     assert shown[2] == f"... {9 - HANDOFF_LAST_MOVES} more lines in the log (l on the board) ..." and len(shown) == HANDOFF_LAST_MOVES + 1
@@ -1235,3 +1235,17 @@ async def test_card_7_the_card_draw_report_says_how_many_were_dealt_when_the_dec
         text = screen_text(app)
         assert f"{spain.total} (1 dealt)" in text
         assert text.count("dealt)") == 1  # the others were dealt their count
+
+
+async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
+    """Review: each move wrapped, and five long lines (a Winter ledger line runs to 700 characters)
+    pushed the box's hint and bottom border off the screen. A move takes one row, cut with an ellipsis."""
+    long = "[PAT-5] England: Nicholas Hilliard is evaluated: 2d6 [3+4] +1 English artist +2 CP box = 10: success " * 7
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(HandoffScreen("Ana", "England", [long] * 6))
+        await settle(pilot)
+        box = app.screen.query_one("#handoff-box").region
+        assert box.y >= 0 and box.bottom <= SIZE[1], box
+        assert app.screen.query_one("#handoff-moves").region.height == 6

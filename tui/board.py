@@ -39,14 +39,14 @@ if TYPE_CHECKING:
 
 # The log lines a hand-off shows of the moves since the last look (the previous person's last choice and
 # the computers' after it): the person handing over had no other sight of what their choice did (play-test)
-HANDOFF_LAST_MOVES = 5
+HANDOFF_LAST_MOVES = 5  # at least 3: the first two and the last
 
 # The phases that get a report screen, in the order they run, and the rules one of whose events must be
 # present for the report to be worth showing (none: always). Winter and Victory Determination share one.
-# A Marriage phase without weddings still gains England its Virgin Queen VP and ages the royals (play-test:
-# no report, and England's VP went up with nothing on screen to say why).
+# A Marriage phase without weddings still gains England its Virgin Queen VP and ages the royals every
+# turn (play-test: no report, and England's VP went up with nothing on screen to say why).
 REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ...] = (
-    ((Phase.MARRIAGE,), MarriageReport, ("MAR-4", "VQ-1", "AGE-1")),
+    ((Phase.MARRIAGE,), MarriageReport, ()),
     ((Phase.PATRONAGE,), PatronageReport, ("PAT-5",)),
     ((Phase.WINTER, Phase.VICTORY), EndOfTurnScreen, ()),
     ((Phase.CARD_DRAW,), CardDrawScreen, ()),
@@ -55,12 +55,14 @@ REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ..
 
 
 def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
-    """What a hand-off shows of ``events``: the first lines (the previous person's own choice) and the
-    last (the computers' moves after it, which the next person meets), the others counted."""
+    """What a hand-off shows of ``events``: the first lines (the previous person's own choice begins
+    them) and the last (the computers' moves after it, which the next person meets), the others counted
+    in a line of their own (so never one line alone)."""
     lines = [render(event, names) for event in events if event.kind is not EventKind.PHASE]
-    if len(lines) <= HANDOFF_LAST_MOVES:
+    if len(lines) <= HANDOFF_LAST_MOVES + 1:
         return lines
-    first, last = 2, HANDOFF_LAST_MOVES - 2
+    first = 2
+    last = HANDOFF_LAST_MOVES - first
     left_out = len(lines) - first - last
     more = ngettext("... {count} more line in the log (l on the board) ...", "... {count} more lines in the log (l on the board) ...", left_out)
     return [*lines[:first], more.format(count=left_out), *lines[-last:]]

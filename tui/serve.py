@@ -510,7 +510,7 @@ class GameServer(asyncssh.SSHServer):
             ))
             return False
         assert self._conn is not None
-        self._conn.set_extra_info(player=name, players=sorted(set(keys.players.values())))
+        self._conn.set_extra_info(player=name, players=keys.names)
         return True
 
     def _peer(self) -> str:

@@ -86,7 +86,6 @@ class CardDrawScreen(ReportScreen):
         yield Static(display.pile_line(view), markup=False)
         yield Static(self.event_lines("CARD", "MAR"), markup=False)
 
-
     def dealt_short(self) -> dict[str, int]:
         """The powers dealt fewer cards than their count, the deck having run out (CARD-7), with how
         many they were dealt (hot-seat play-test: "Spain 5" beside "is dealt 1 card ... 4 short")."""
