@@ -484,6 +484,8 @@ async def test_continue_goes_on_in_the_numbered_slot_it_loads_and_the_load_scree
         assert [row.split(" - ")[-1] for row in rows[1:]] == [numbered.name, "game-campaign-20261201-213000.json", copy.name]
         assert all(", 20" in row.split("\n")[1] for row in rows[1:]), "each save says when it was written"
         assert "autosave" in rows[1] and "saved copy" in rows[3]
+        # the numbered slot says it is a line played on from a loaded save (play-test: it read as the game itself)
+        assert "autosave of a line played on from a loaded save" in rows[1] and "played on" not in rows[2]
 
 
 async def test_a_long_rule_scrolls_with_keys_the_footer_shows(tmp_path):

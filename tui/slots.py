@@ -100,6 +100,11 @@ class SaveSummary:
     def label(self) -> str:
         if self.problem:
             return _("{file}\n  cannot be loaded: {problem}").format(file=self.path.name, problem=self.problem)
+        if self.autosave and self.path.stem != self.game:  # a numbered slot: a save loaded and played on (fresh_slot)
+            # play-test: it looked like the same game as the slot it branched from
+            return _("Turn {turn}, {phase}\n  autosave of a line played on from a loaded save, {saved} - {file}").format(
+                turn=self.turn, phase=_(self.phase), saved=self.saved, file=self.path.name,
+            )
         if self.autosave:
             return _("Turn {turn}, {phase}\n  autosave, {saved} - {file}").format(turn=self.turn, phase=_(self.phase), saved=self.saved, file=self.path.name)
         return _("Turn {turn}, {phase}\n  saved copy, {saved} - {file}").format(turn=self.turn, phase=_(self.phase), saved=self.saved, file=self.path.name)
