@@ -141,26 +141,32 @@ async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path
         assert [s.name for s in row.setup.seats] == ["Ana", "random computer"]
 
 
+async def _start_shared_game_with(app: VirginQueenApp, pilot, spain: str, france: str) -> NewGameScreen:
+    """From the lobby: a new shared game with people typed for Spain and France, and Ctrl+N pressed once."""
+    from textual.widgets import Select
+
+    await settle(pilot)
+    await pilot.press("n")
+    form = app.screen
+    assert isinstance(form, NewGameScreen)
+    form.query_one("#holder-spain", Select).value = "person"
+    form.query_one("#holder-france", Select).value = "person"
+    await settle(pilot)
+    form.query_one("#seat-spain").value = spain
+    form.query_one("#seat-france").value = france
+    await pilot.press("ctrl+n")
+    await settle(pilot)
+    return form
+
+
 async def test_a_new_shared_games_names_are_the_players_own_or_confirmed_new(tmp_path, data):
     """Play-test: "ben" typed for Ben made a game nobody could play (a seat is taken by the player named
     exactly). A known player's name typed with other capitals is written as theirs; a name no game here
     has had yet is said so, and a second Ctrl+N starts the game with it."""
-    from textual.widgets import Select
-
     store, _game = _store_with_a_game(tmp_path, data)  # Ana and Ben have seats
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
-        form.query_one("#holder-spain", Select).value = "person"
-        form.query_one("#holder-france", Select).value = "person"
-        await settle(pilot)
-        form.query_one("#seat-spain").value = "ben"
-        form.query_one("#seat-france").value = "Cleo"
-        await pilot.press("ctrl+n")
-        await settle(pilot)
+        form = await _start_shared_game_with(app, pilot, spain="ben", france="Cleo")
         assert form.query_one("#seat-spain").value == "Ben"
         assert "'Cleo' has no seat in any game here yet (players so far: Ana, Ben)" in screen_text(app)
         assert len(store.list_games()) == 1 and app.screen is form
@@ -173,22 +179,10 @@ async def test_a_new_shared_games_names_are_the_players_own_or_confirmed_new(tmp
 async def test_over_ssh_a_new_shared_games_names_are_checked_by_the_servers_keys(tmp_path, data):
     """Play-test: a player with an SSH key but no seat in any game yet was said to be unknown, the first
     shared game of every group. Over SSH the names the keys give are players; another is said to have no key."""
-    from textual.widgets import Select
-
     store, _game = _store_with_a_game(tmp_path, data)  # Ana and Ben have seats
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True, key_players=("Ana", "Ben", "Cleo"))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
-        form.query_one("#holder-spain", Select).value = "person"
-        form.query_one("#holder-france", Select).value = "person"
-        await settle(pilot)
-        form.query_one("#seat-spain").value = "cleo"
-        form.query_one("#seat-france").value = "Dora"
-        await pilot.press("ctrl+n")
-        await settle(pilot)
+        form = await _start_shared_game_with(app, pilot, spain="cleo", france="Dora")
         assert form.query_one("#seat-spain").value == "Cleo"
         assert "'Dora' has no SSH key here and no seat in any game (players: Ana, Ben, Cleo)" in screen_text(app)
         form.query_one("#seat-france").value = "Ben"
