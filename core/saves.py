@@ -86,6 +86,11 @@ REWORDED: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+def _in_todays_words(message_id: str, plural: str) -> tuple[str, str]:
+    """A message's id and plural as written now (REWORDED), whatever save kept them."""
+    return REWORDED.get((message_id, plural), (message_id, plural))
+
+
 def _structure_message(raw: Any) -> Message:
     if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or set(raw) - {"id", "params", "plural"}:
         raise TypeError(f"expected a message (id, params, plural), got {_short(raw)}")
@@ -101,7 +106,7 @@ def _structure_message(raw: Any) -> Message:
             values.append((name, value))
         else:
             raise TypeError(f"expected a message parameter to be text, a number or a message, got {_short(value)}")
-    message_id, plural = REWORDED.get((raw["id"], plural), (raw["id"], plural))
+    message_id, plural = _in_todays_words(raw["id"], plural)
     return Message(message_id, tuple(values), plural)
 
 
@@ -491,8 +496,10 @@ def _agrees(recorded: Any, replayed: Any) -> bool:
     """Every value an older save recorded equals the replayed one (new fields are not compared)."""
     if isinstance(recorded, dict) and recorded.get("params") == {LEGACY_TEXT: 1}:
         return isinstance(replayed, dict) and recorded["id"] in _english_wordings(_structure_message(replayed))
-    if isinstance(recorded, dict) and (reworded := REWORDED.get((recorded.get("id"), recorded.get("plural", "")))) is not None:
-        recorded = {**recorded, "id": reworded[0], "plural": reworded[1]}  # a message in the words of its day (review)
+    if isinstance(recorded, dict) and isinstance(recorded.get("id"), str) and isinstance(recorded.get("plural", ""), str):
+        message_id, plural = _in_todays_words(recorded["id"], recorded.get("plural", ""))
+        if message_id != recorded["id"]:  # a message in the words of its day (review)
+            recorded = {**recorded, "id": message_id, "plural": plural}
     if isinstance(recorded, dict):
         return isinstance(replayed, dict) and all(k in replayed and _agrees(v, replayed[k]) for k, v in recorded.items())
     if isinstance(recorded, list):
