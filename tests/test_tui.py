@@ -11,7 +11,7 @@ from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, screen_text, settle, show_session
 from tui.messages import Choose, LeaveGame, LoadGame
-from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen
+from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui.app import VirginQueenApp
 from tui.screens.menus import LoadScreen, TitleScreen
 from tui.screens.new_game import NewGameScreen
@@ -1249,3 +1249,22 @@ async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
         box = app.screen.query_one("#handoff-box").region
         assert box.y >= 0 and box.bottom <= SIZE[1], box
         assert app.screen.query_one("#handoff-moves").region.height == 6
+
+
+async def test_a_board_change_handled_as_the_app_shuts_down_is_dropped(tmp_path, data):
+    """CI: a shared game's poll answered as the app shut down. Textual's shutdown stops the app running,
+    then takes the screens' widgets down while its loop still handles messages; the board found no
+    widgets (NoMatches, and the run failed). Once the app has stopped running, a change is dropped."""
+    from tui.messages import BoardChanged
+
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        board = app.screen
+        assert isinstance(board, PhaseScreen)
+        app._running = False  # as App._shutdown begins
+        await board.query_one("#main").remove()  # as its pruning of the screens goes on
+        try:
+            app._board_changed(BoardChanged())
+        finally:
+            app._running = True
