@@ -184,3 +184,37 @@ async def test_ctrl_n_before_the_new_game_form_is_composed_never_crashes(tmp_pat
         await pilot.press("ctrl+n")
         await settle(pilot)
         assert app.controller.session is not None, "Ctrl+N on the form, once it is there, starts the game"
+
+
+async def test_keys_typed_at_once_after_colon_are_the_typed_choices_not_the_boards_keys(tmp_path, data):
+    """Play-test (over SSH): ':' then "cp regular london" arrived in one read; the typed box took the focus
+    only after them, so c opened the table talk and the rest was lost. The box has the focus before the
+    next key is read; so do the log's and the rules browser's search boxes ('/')."""
+    from textual.widgets import Input
+
+    from tests.conftest import new_session
+    from tests.tui_helpers import show_session
+    from tui.screens.log_search import LogSearchScreen
+    from tui.screens.rules_browser import RulesBrowser
+
+    app = _app_for(tmp_path, new_session(data))
+
+    async def typed_at_once(keys: list[str], box: str) -> str:
+        for key in keys:
+            app.post_message(key_event(key))
+        await settle(pilot)
+        return app.screen.query_one(box, Input).value
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        while not hasattr(app.screen, "shown"):  # the reports of the phases passed before the board
+            await pilot.press("enter")
+            await settle(pilot)
+        board = app.screen
+        assert await typed_at_once(["colon", *"cp"], "#typed") == "cp" and app.screen is board
+        await pilot.press("escape", "l")
+        await settle(pilot)
+        assert await typed_at_once(["slash", *"card"], "#log-filter") == "card" and isinstance(app.screen, LogSearchScreen)
+        await pilot.press("escape", "question_mark")
+        await settle(pilot)
+        assert await typed_at_once(["slash", *"mar"], "#rules-search") == "mar" and isinstance(app.screen, RulesBrowser)

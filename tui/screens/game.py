@@ -41,7 +41,8 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
 
     TITLE = N_("Game")
     BINDINGS = [
-        Binding("colon", "type_choice", N_("Type")),
+        # before the keys read with it go to the choices (see DecisionPanel.action_type_choice)
+        Binding("colon", "type_choice", N_("Type"), priority=True),
         Binding("u", "undo", N_("Undo")),
         Binding("t", "table", N_("Table")),
         *VIEW_KEYS,

@@ -127,7 +127,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
     LogSearchScreen #log-count { height: auto; color: $text-muted; padding: 0 1; }
     LogSearchScreen #log-detail { height: auto; max-height: 6; border-top: solid $primary-darken-2; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("slash", "filter", N_("Filter"))]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("slash", "filter", N_("Filter"), priority=True)]
 
     def __init__(self, log: Sequence[Event], data: GameData, names: dict[str, str]) -> None:
         super().__init__()
@@ -225,7 +225,12 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
         open_rules_browser(self.app, message.event.rule)
 
     def action_filter(self) -> None:
-        self.query_one("#log-filter", Input).focus()
+        """A priority key, focusing the box at once: the keys read with '/' are the filter's (as ':' on the board)."""
+        box = self.query_one("#log-filter", Input)
+        if self.focused is box:
+            box.insert_text_at_cursor("/")
+        else:
+            self.set_focus(box)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -95,7 +95,7 @@ class RulesBrowser(StyledAnewOnlyWhenStale, ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape", "close", N_("Close")),
-        Binding("slash", "search", N_("Search")),
+        Binding("slash", "search", N_("Search"), priority=True),
         Binding("down", "list", N_("List"), show=False),
         # a long rule scrolls once its text has the keys
         Binding("tab", "text", N_("Rule text"), key_display="⇥"),
@@ -183,7 +183,12 @@ class RulesBrowser(StyledAnewOnlyWhenStale, ModalScreen[None]):
         self.query_one("#rules-list", OptionList).focus()
 
     def action_search(self) -> None:
-        self.query_one("#rules-search", Input).focus()
+        """A priority key, focusing the box at once: the keys read with '/' are the search's (as ':' on the board)."""
+        box = self.query_one("#rules-search", Input)
+        if self.focused is box:
+            box.insert_text_at_cursor("/")
+        else:
+            self.set_focus(box)
 
     def action_list(self) -> None:
         self.query_one("#rules-list", OptionList).focus()

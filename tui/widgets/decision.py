@@ -292,8 +292,14 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def action_type_choice(self) -> None:
         self.say("")
         typed = self.query_one("#typed", Input)
+        if self.screen.focused is typed:  # ':' is the board's key first (priority): here it is typed
+            typed.insert_text_at_cursor(":")
+            return
         typed.display = True
-        typed.focus()
+        # Play-test: ':' then "cp regular london" came in one read, and c opened the table talk: the box
+        # took the focus after the other keys had gone to the choices. ':' is a priority key, taken before
+        # the next key goes anywhere, and the box is focused at once (Widget.focus waits for the keys read).
+        self.screen.set_focus(typed)
         self.refresh_bindings()
 
     def _close_typed(self) -> None:
