@@ -56,7 +56,7 @@ from core.session import Action, Session
 from core.setup import Setup, SetupError
 
 STORE_NAME = atomic.STORE_NAME
-SCHEMA_VERSION = 3  # 2: seat claims; 3: who decides per game, table talk, notices sent
+SCHEMA_VERSION = 4  # 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read
 BUSY_TIMEOUT_MS = 5000
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 CHAT_LINE_CHARS = 300  # the longest line of table talk
@@ -105,6 +105,12 @@ CREATE TABLE IF NOT EXISTS notices (
     player TEXT NOT NULL,
     at TEXT NOT NULL,
     PRIMARY KEY (game_id, number, player)
+);
+CREATE TABLE IF NOT EXISTS looks (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    events INTEGER NOT NULL,
+    PRIMARY KEY (game_id, player)
 );
 """
 
@@ -265,6 +271,10 @@ class GameStore(Protocol):
     def chat(self, game_id: int, after: int = 0) -> list[ChatLine]: ...
 
     def claim_notice(self, game_id: int, number: int, player: str) -> bool: ...
+
+    def looked(self, game_id: int, player: str) -> int | None: ...
+
+    def look(self, game_id: int, player: str, events: int) -> None: ...
 
 
 def _wall_clock() -> float:
@@ -588,6 +598,24 @@ class SqliteStore:
                 "SELECT number, author, at, text FROM chat WHERE game_id = ? AND number > ? ORDER BY number", (game_id, after)
             ).fetchall()
         return [ChatLine(*row) for row in rows]
+
+    # ---- what each player has read -----------------------------------------------------------------
+
+    def looked(self, game_id: int, player: str) -> int | None:
+        """How many of the game's log events ``player`` has read the phase reports of (None: never
+        looked): their terminal shows the reports after those when they sit down again."""
+        with self._guard():
+            row = self._db.execute("SELECT events FROM looks WHERE game_id = ? AND player = ?", (game_id, player)).fetchone()
+        return None if row is None else int(row[0])
+
+    def look(self, game_id: int, player: str, events: int) -> None:
+        with self._guard(), self._transaction():
+            self._game(game_id)
+            self._db.execute(
+                "INSERT INTO looks (game_id, player, events) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, player) DO UPDATE SET events = excluded.events",
+                (game_id, player, events),
+            )
 
     # ---- inside ----------------------------------------------------------------------------------
 

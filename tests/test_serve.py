@@ -45,6 +45,18 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         return self.text()
 
 
+async def _past_the_reports(screen: Screen, chan: asyncssh.SSHClientChannel[bytes], text: str) -> str:
+    """Enter on each report shown before ``text`` (a player joining a game reads the reports of this
+    turn's phases first: they never looked at it); on a board, with nothing highlighted, it plays nothing."""
+    deadline = asyncio.get_running_loop().time() + TIMEOUT
+    while text not in screen.text():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen.text()}")
+        chan.write(b"\r")
+        await asyncio.sleep(0.3)
+    return screen.text()
+
+
 def _player_key(folder: Path, name: str) -> asyncssh.SSHKey:
     key = asyncssh.generate_private_key("ssh-ed25519", comment=name)
     with (folder / AUTHORIZED_KEYS_NAME).open("a") as handle:
@@ -238,12 +250,10 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
         await ben.wait_for("Shared games - you are Ben")
         await ana.wait_for("Spain: seat Ana - free, named for you")  # the lobby reads the store in a worker
         await ben.wait_for("France: seat Ben - free, named for you")
-        ana_chan.write(b"\r")
-        await ana.wait_for("Spain's hand")
+        await _past_the_reports(ana, ana_chan, "Spain's hand")
         ben_chan.write(b"\x1b[B")  # down: from Ana's seat (played by Ana now) to Ben's
         await asyncio.sleep(0.2)
-        ben_chan.write(b"\r")
-        before = await ben.wait_for("Waiting for Ana - Spain.")
+        before = await _past_the_reports(ben, ben_chan, "Waiting for Ana - Spain.")
         assert "France's hand" in before and "Spain's hand" not in before
         assert "France's hand" not in ana.text()
         assert logged not in before
@@ -536,12 +546,10 @@ async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_th
         connections = [ana_conn, ben_conn]
         await ana.wait_for("Испания: место Ana - свободно, на ваше имя")  # the lobby too, in each one's language
         await ben.wait_for("Francia: asiento Ben - libre, a tu nombre")
-        ana_chan.write(b"\r")
-        await ana.wait_for("Набор: Испания")
+        await _past_the_reports(ana, ana_chan, "Набор: Испания")
         ben_chan.write(b"\x1b[B")
         await asyncio.sleep(0.2)
-        ben_chan.write(b"\r")
-        await ben.wait_for("Mano de Francia")
+        await _past_the_reports(ben, ben_chan, "Mano de Francia")
         ana_chan.write(b"\x13")  # Ctrl+S: refused in a shared game (GEN-8)
         ben_chan.write(b"\x13")
         await ana.wait_for("совместная партия не сохраняется")

@@ -27,7 +27,7 @@ from tui.screens.chat import ChatScreen
 from tui.screens.game import PhaseScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.log_search import LogSearchScreen
-from tui.screens.reports import GameOverScreen, MarriageReport, ReportScreen
+from tui.screens.reports import CardDrawScreen, GameOverScreen, MarriageReport, ReportScreen
 
 SIZE = (80, 24)
 SEATS = (
@@ -43,6 +43,16 @@ async def _take_seat(app: VirginQueenApp, pilot, seat_index: int) -> None:
     listing.highlighted = [o.id for o in listing.options].index(f"seat-1-{seat_index}")
     await pilot.press("enter")
     await settle(pilot)
+
+
+async def _read_reports(app: VirginQueenApp, pilot) -> list[type]:
+    """The reports on screen read with Enter, one by one; their kinds."""
+    read: list[type] = []
+    while isinstance(app.screen, ReportScreen) and not isinstance(app.screen, GameOverScreen):
+        read.append(type(app.screen))
+        await pilot.press("enter")
+        await settle(pilot)
+    return read
 
 
 async def _to_the_board(app: VirginQueenApp, pilot) -> None:
@@ -125,6 +135,8 @@ async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ana, ana_pilot, 0)
         await _take_seat(ben, ben_pilot, 1)
+        await _read_reports(ana, ana_pilot)  # this turn's, never read by either: the game was just imported
+        await _read_reports(ben, ben_pilot)
         decision = ana.controller.on_screen().view.decision
         assert isinstance(ana.screen, PhaseScreen) and decision is not None and decision.power == "spain"
         ana.post_message(Choose(_person_choice(decision)))  # the Action Phase's last impulse: the turn ends
@@ -162,6 +174,38 @@ async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(ana.screen, LobbyScreen)
+
+
+@pytest.mark.slow
+async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_look_when_seated_again(tmp_path, data):
+    """Play-test: a player who left (Ctrl+L, a dropped connection) or joined late never saw the reports
+    of the phases passed meanwhile (Card Draw, Marriage, Winter: CARD-7, MAR-4, WIN-5). Each player's
+    last look is kept in the store: joining first shows this turn's reports; sitting down again, those
+    passed since leaving (the Marriage report, MAR-4), and nothing read before."""
+    save = tmp_path / "before-marriage.json"
+    saves.write(_before_the_marriage_phase(data), save)
+    game_id = SqliteStore.in_folder(tmp_path, data).import_save(save)
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
+        await _take_seat(ana, ana_pilot, 0)
+        await _take_seat(ben, ben_pilot, 1)
+        assert CardDrawScreen in await _read_reports(ben, ben_pilot)  # this turn's, though the game was begun elsewhere
+        await _read_reports(ana, ana_pilot)
+        await ben_pilot.press("ctrl+l")  # Ben leaves before the Marriage Resolution Phase
+        await settle(ben_pilot)
+        assert isinstance(ben.screen, LobbyScreen)
+        looked = SqliteStore.in_folder(tmp_path, data).looked(game_id, "Ben")
+        assert looked == len(ana.controller.session.log), "everything Ben read is kept"
+        seen: list[type] = []
+        for _ in range(300):  # Ana plays on (her terminal moves the computers), past the Marriage phase
+            if MarriageReport in seen:
+                break
+            await _step(ana, ana_pilot, seen)
+        assert MarriageReport in seen
+        await _take_seat(ben, ben_pilot, 1)
+        missed = await _read_reports(ben, ben_pilot)
+        assert MarriageReport in missed and CardDrawScreen not in missed[: missed.index(MarriageReport)], missed
 
 
 @pytest.mark.slow

@@ -447,6 +447,25 @@ def test_a_store_of_version_2_gets_who_decides_once_and_keeps_its_games(data, tm
     assert store.waiting("Ben")[0].number == 1
 
 
+def test_each_players_last_look_is_kept_per_game_and_a_version_3_store_gets_its_table(data, tmp_path):
+    """Reports on every terminal: the log events whose reports a player has read are kept per game and
+    player (their next look shows the reports after them); a store of version 3 gets the table."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=_two_people(data)))
+    store._db.execute("DROP TABLE looks")
+    store._db.execute("PRAGMA user_version = 3")
+    store.close()
+    store = SqliteStore.in_folder(tmp_path, data)
+    assert store.looked(game_id, "Ana") is None
+    store.look(game_id, "Ana", 12)
+    store.look(game_id, "Ana", 30)
+    store.look(game_id, "Ben", 7)
+    again = SqliteStore.in_folder(tmp_path, data)
+    assert (again.looked(game_id, "Ana"), again.looked(game_id, "Ben"), again.looked(game_id, "Cy")) == (30, 7, None)
+    with pytest.raises(StoreError, match="no game 9"):
+        again.look(9, "Ana", 1)
+
+
 def test_each_decision_is_told_once(data, tmp_path):
     store = SqliteStore.in_folder(tmp_path, data)
     game_id = store.create(Setup(seed=5, seats=_two_people(data)))

@@ -1268,3 +1268,25 @@ async def test_a_board_change_handled_as_the_app_shuts_down_is_dropped(tmp_path,
             app._board_changed(BoardChanged())
         finally:
             app._running = True
+
+
+async def test_a_report_waits_for_the_end_of_its_phase_when_a_person_decides_inside_it_mar_4_vq_2(tmp_path, data):
+    """Play-test: the Marriage Resolution Phase began, then waited for Elizabeth's VQ-2 choice; its report
+    came first with nothing in it but its title. A report now waits for its phase's end, and holds the
+    decision's events and those after it (MAR-4, VQ-1, AGE-1)."""
+    from core import marriage
+    from tests.conftest import ctx
+
+    session = new_session(data)
+    marriage.end_betrothal(ctx(data, session.state), marriage.opening_betrothal(session.state))
+    marriage.betroth(session.state, data, "elizabeth-i", "archduke-charles")
+    to_impulse_of(session, "spain", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await end_turn_1_as_spain(app, pilot)
+        assert app.controller.session.decision.rule == "VQ-2"
+        assert isinstance(app.screen, MarriageScreen), "no report before the decision inside its phase"
+        await pick(app, pilot, str(app.controller.session.decision.choices[0]))
+        assert isinstance(app.screen, MarriageReport)
+        rules = {event.rule for event in app.screen.events}
+        assert {"GEN-3", "MAR-4", "AGE-1"} <= rules, rules

@@ -52,6 +52,7 @@ REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ..
     ((Phase.CARD_DRAW,), CardDrawScreen, ()),
     ((Phase.DIPLOMATIC_STATUS,), DiplomaticStatusReport, ("DIP-2",)),
 )
+REPORTED_PHASES = frozenset(phase for phases, _report, _needs in REPORTS for phase in phases)
 
 
 def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
@@ -101,6 +102,9 @@ class Board:
         # the reports after the one on screen, each made (composed) only when the one before is read:
         # composing the four reports of a turn's end at once held the keys for a quarter of a second
         self._next_reports: list[ReportScreen] = []
+        # the events of a reported phase still running (a person decides in it), and the game they are of:
+        # its report waits for the phase's end
+        self._running: tuple[object, list[Event]] = (None, [])
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -113,7 +117,8 @@ class Board:
             self._handoff(*handoff)
             return
         shown = self.controller.on_screen()
-        events = self.controller.take_events() if self._reports_due(shown) else []
+        taken = self.controller.take_events() if self._reports_due(shown) else []
+        events = self._reported_now(taken, shown)
         board = self._game_screen()
         same_game = self.controller.driver is self._laid_out_for
         if same_game and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
@@ -125,7 +130,7 @@ class Board:
                 board.refresh_view(shown)
                 if isinstance(top, LogSearchScreen) and top.is_mounted:
                     top.follow(shown.view.log)
-                if events and shown.view.decision is not None:  # the computers are done: it is this keyboard's turn
+                if taken and shown.view.decision is not None:  # the computers are done: it is this keyboard's turn
                     self.app.notify(_("Your decision is waiting: Esc to the board."), timeout=6)
                 self._push_reports([], events)
                 return
@@ -158,7 +163,21 @@ class Board:
             board.no_highlight_when_shown = True
         events = self.controller.take_events()
         self.app.push_screen(HandoffScreen(person, power, last_moves(events, shown.names)))
-        self._push_reports(unread, events)
+        self._push_reports(unread, self._reported_now(events, shown))
+
+    def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
+        """``events``, after those held back before, but for the events of a reported phase still running,
+        held back in turn: its report is shown once the phase is over (play-test: a Marriage report with
+        nothing in it came before the wedding choice that ran the phase, and a Patronage report lacked the
+        reward chosen after it)."""
+        driver = self.controller.driver
+        events = [*(self._running[1] if self._running[0] is driver else []), *events]
+        runs = phase_runs(events)
+        view = shown.view
+        running = bool(runs) and (runs[-1].phase, runs[-1].turn) == (view.phase, view.turn) and view.phase in REPORTED_PHASES
+        held = runs[-1].events if running else []
+        self._running = (driver, held)
+        return events[: len(events) - len(held)]
 
     @staticmethod
     def _reports_due(shown: OnScreen) -> bool:
@@ -218,6 +237,7 @@ class Board:
         closes (its callback), for those that came while it was open."""
         top = self.app.screen
         if not self._next_reports:
+            self._note_if_all_read()
             return
         if isinstance(top, ChatScreen):  # their keys would take what is being typed (review)
             self.app.notify(_("New reports: they show when the table talk is closed (Esc)."), timeout=6)
@@ -227,6 +247,12 @@ class Board:
         if not isinstance(top, (ReportScreen, HandoffScreen)) or isinstance(top, GameOverScreen):
             self._show_next_report()
 
+    def _note_if_all_read(self) -> None:
+        """Every report taken is read: the driver keeps how far (a shared game's next look starts there)."""
+        if self._next_reports or any(isinstance(s, ReportScreen) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
+            return
+        self.controller.reports_read(len(self._running[1]) if self._running[0] is self.controller.driver else 0)
+
     def reports_to_read(self) -> list[ReportScreen]:
         """The report on screen (and any under it), then the ones waiting for it to be read."""
         return [*(s for s in reversed(self.app.screen_stack) if isinstance(s, ReportScreen)), *self._next_reports]
@@ -234,6 +260,7 @@ class Board:
     def _show_next_report(self, _read: object = None) -> None:
         if not self._next_reports or self._next_reports[0].of_game is not self.controller.driver:
             self._next_reports = []  # another game is on screen now
+            self._note_if_all_read()
             return
         board = self._game_screen()
         if board is not None:

@@ -59,11 +59,14 @@ class Controller:
         deciding, people = driver.session.seat_to_decide(), driver.people_here()
         if len(people) < 2 or deciding is None or deciding not in people or deciding.name == self._keyboard:
             return None
-        pending = driver.session.decision
-        return deciding.name, self.terminal.names.get(pending.power if pending is not None else "", _("the table"))
+        return deciding.name, self.terminal.names.get(getattr(driver.session.decision, "power", ""), _("the table"))
 
     def take_events(self) -> list[Event]:
         return self.driver.take_events() if self.driver is not None else []
+
+    def reports_read(self, held_back: int) -> None:
+        if self.driver is not None:
+            self.driver.reports_read(held_back)
 
     # ---- intents ---------------------------------------------------------------------------------
 
@@ -122,11 +125,9 @@ class Controller:
         self._post(m.ChatSaid(lines))
 
     def _on_HandedOff(self, intent: m.HandedOff) -> None:
-        if self.driver is None:  # the game was closed meanwhile
-            return
-        self._keyboard = intent.person
-        self._shown = None
-        self._post(m.BoardChanged())
+        if self.driver is not None:  # not closed meanwhile
+            self._keyboard, self._shown = intent.person, None
+            self._post(m.BoardChanged())
 
     def _game(self) -> GameDriver:
         if self.driver is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 from datetime import datetime
 from collections.abc import Callable, Mapping
+from itertools import dropwhile
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -114,6 +115,10 @@ class GameDriver(Protocol):
     def take_events(self) -> list[Event]:
         """The events since the last look (for the phase reports), once."""
 
+    def reports_read(self, held_back: int) -> None:
+        """The reports of the events taken are read, but for the last ``held_back`` events (a phase still
+        running): a shared game keeps that for its player, whose next look starts there."""
+
     def lesson(self) -> Lesson | None: ...
 
     def tick(self) -> None:
@@ -155,6 +160,9 @@ class _Driver:
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
         return events
+
+    def reports_read(self, held_back: int) -> None:
+        return None
 
     def lesson(self) -> Lesson | None:
         return None
@@ -331,6 +339,22 @@ class _Recorded:
     held: frozenset[str] | None = None  # the seats someone sits in now, when they were looked at
 
 
+def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Event]:
+    """The events whose phase reports a player sitting down has not read: those since their last look
+    (play-test: who left, or lost their connection, missed a whole turn's reports). A player who never
+    looked gets a new game's whole log, or this turn's and the last one's events (not the reports of a
+    whole game taken over late; a game over, its end only); an onlooker, a new game's."""
+    log = session.log
+    if looked is not None and seat.is_person:
+        return list(log[looked:])
+    if not session.actions:
+        return list(log)
+    if not seat.is_person or session.decision is None:
+        return []
+    since = session.state.turn - 1
+    return list(dropwhile(lambda event: event.turn < since, log))
+
+
 class SharedGameClient(_Driver):
     """A store game seen from one seat (or watched): choices are recorded through the store, off the
     event loop, and applied here once stored; the other terminals' moves are followed a few times a
@@ -340,9 +364,9 @@ class SharedGameClient(_Driver):
 
     def __init__(
         self, store: GameStore, game_id: int, session: Session, seat: Seat, player: str, listener: Listener, io: IoRunner,
-        chat: list[ChatLine] | None = None,
+        chat: list[ChatLine] | None = None, looked: int | None = None,
     ) -> None:
-        super().__init__(session, listener, io, [] if session.actions else list(session.log))
+        super().__init__(session, listener, io, _not_looked_at(session, seat, looked))
         self.store = store
         self.game_id = game_id
         self.seat = seat
@@ -352,6 +376,8 @@ class SharedGameClient(_Driver):
         self._polls = 0
         self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
         self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
+        # the log events whose reports this player has read: here, and as the store last heard it
+        self._read_through = self._stored_look = len(session.log) - len(self._events)
 
     def people_here(self) -> tuple[Seat, ...]:
         return (self.seat,) if self.seat.is_person else ()
@@ -419,12 +445,16 @@ class SharedGameClient(_Driver):
         renew = self.seat.is_person and look_at_seats
         known = len(self.session.actions)
         heard = self._heard_through()
+        look = self._read_through if renew and self._read_through != self._stored_look else None
 
         def work() -> _Recorded:
             lost, held = "", None
             try:
                 if renew:
                     self.store.take_seat(self.game_id, self.seat.name, self.player)
+                if look is not None:
+                    self.store.look(self.game_id, self.player, look)
+                    self._stored_look = look
                 if look_at_seats:
                     held = frozenset(self.store.holders(self.game_id))
                 latest = self.store.latest_number(self.game_id)
@@ -475,6 +505,12 @@ class SharedGameClient(_Driver):
     def chat(self) -> tuple[ChatLine, ...]:
         return tuple(self._chat)
 
+    def reports_read(self, held_back: int) -> None:
+        """Kept in the store with the next claim renewal (and when the game is left): a player who left,
+        or whose connection dropped, is shown the reports they missed when they sit down again."""
+        if self.seat.is_person:
+            self._read_through = len(self.session.log) - len(self._events) - held_back
+
     def _heard_through(self) -> int:
         """The last line number up to which every line was heard here (a line said here comes back
         before the others' lines numbered below it)."""
@@ -507,10 +543,13 @@ class SharedGameClient(_Driver):
         """Give up the seat (the game stays in the store; the claim lapses by itself if this fails) and
         the game's own connection to the store."""
         seat, player, store = self.seat, self.player, self.store
+        look = self._read_through if self._read_through != self._stored_look else None
 
         def work() -> None:
             try:
                 if seat.is_person:
+                    if look is not None:
+                        store.look(self.game_id, player, look)
                     store.leave_seat(self.game_id, seat.name, player)
             except StoreError:
                 pass

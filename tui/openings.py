@@ -171,5 +171,5 @@ class Openings:
     def _joined(self, joined: Joined) -> SharedGameClient:
         player = self.controller.terminal.player
         return self._listening(lambda listener: SharedGameClient(
-            joined.store, joined.game_id, joined.session, joined.seat, player, listener, self.io, joined.chat,
+            joined.store, joined.game_id, joined.session, joined.seat, player, listener, self.io, joined.chat, joined.looked,
         ))

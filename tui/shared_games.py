@@ -28,6 +28,7 @@ class Joined:
     session: Session
     seat: Seat
     chat: list[ChatLine]  # the table talk said before (not news at this terminal)
+    looked: int | None = None  # the log events whose reports the player read at their last look (None: never)
 
 
 __all__ = ["CHAT_LINE_CHARS", "GameRow", "Joined", "Listing", "SharedGames"]  # what the lobby and the table talk show
@@ -76,8 +77,9 @@ class SharedGames:
                 store.take_seat(game_id, seat_name, player)
             session = store.load(game_id)
             chat = store.chat(game_id)
+            looked = store.looked(game_id, player) if seat_name is not None else None
         except BaseException:
             store.close()
             raise
         seat = next((s for s in session.setup.seats if s.name == seat_name), ONLOOKER)
-        return Joined(store, game_id, session, seat, chat)
+        return Joined(store, game_id, session, seat, chat, looked)
