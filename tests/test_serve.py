@@ -250,9 +250,7 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
         await ben.wait_for("Shared games - you are Ben")
         await ana.wait_for("Spain: seat Ana - free, named for you")  # the lobby reads the store in a worker
         await ben.wait_for("France: seat Ben - free, named for you")
-        await _past_the_reports(ana, ana_chan, "Spain's hand")
-        ben_chan.write(b"\x1b[B")  # down: from Ana's seat (played by Ana now) to Ben's
-        await asyncio.sleep(0.2)
+        await _past_the_reports(ana, ana_chan, "Spain's hand")  # the lobby starts on each player's own seat
         before = await _past_the_reports(ben, ben_chan, "Waiting for Ana - Spain.")
         assert "France's hand" in before and "Spain's hand" not in before
         assert "France's hand" not in ana.text()
@@ -547,8 +545,6 @@ async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_th
         await ana.wait_for("Испания: место Ana - свободно, на ваше имя")  # the lobby too, in each one's language
         await ben.wait_for("Francia: asiento Ben - libre, a tu nombre")
         await _past_the_reports(ana, ana_chan, "Набор: Испания")
-        ben_chan.write(b"\x1b[B")
-        await asyncio.sleep(0.2)
         await _past_the_reports(ben, ben_chan, "Mano de Francia")
         ana_chan.write(b"\x13")  # Ctrl+S: refused in a shared game (GEN-8)
         ben_chan.write(b"\x13")

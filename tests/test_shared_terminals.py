@@ -208,6 +208,24 @@ async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_l
         assert MarriageReport in missed and CardDrawScreen not in missed[: missed.index(MarriageReport)], missed
 
 
+async def test_the_lobby_starts_on_the_players_own_seat_and_a_waiting_boards_0_says_why_it_takes_nothing(tmp_path, data):
+    """Play-test: Ben's lobby started on Ana's seat (Enter there was refused: it is hers); it starts on
+    his own. Waiting for Ana, 0 and x (dimmed in the footer) did nothing and said nothing; they say why."""
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=5, seats=SEATS))
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ben.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert ben.screen.query_one("#lobby-games").highlighted_option.id == "seat-1-1"  # Ben's, not Ana's (seat-1-0)
+        await pilot.press("enter")
+        await settle(pilot)
+        await _read_reports(ben, pilot)
+        assert isinstance(ben.screen, PhaseScreen) and ben.controller.on_screen().view.decision is None
+        for key in ("0", "x", "3"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert "Not now: Waiting for Ana - Spain" in screen_text(ben), key
+
+
 @pytest.mark.slow
 async def test_in_a_shared_game_u_says_why_there_is_no_undo_gen_9_and_a_table_actions_footer_fits(tmp_path, data):
     """Play-test: u did nothing at all in a shared game (its key was off); it says why now (GEN-9),

@@ -635,8 +635,8 @@ def main(argv: list[str]) -> int:
             where = address(args.host, hosting.port)
             how = _("games forked warm") if hosting.warm is not None else _("games started cold")
             log(ngettext(
-                "serving on {address} for {count} player ({how}); connect with: ssh -p {port} NAME@{host}",
-                "serving on {address} for {count} players ({how}); connect with: ssh -p {port} NAME@{host}",
+                "serving on {address} for {count} player ({how}); connect with: ssh -p {port} -i KEY NAME@{host} (KEY: the private key of a public key in authorized_keys)",
+                "serving on {address} for {count} players ({how}); connect with: ssh -p {port} -i KEY NAME@{host} (KEY: the private key of a public key in authorized_keys)",
                 len(players),
             ).format(address=where, count=len(players), how=how, port=hosting.port, host=args.host))
             await hosting.wait_closed()

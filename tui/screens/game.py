@@ -51,6 +51,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         Binding("tab", "choices", N_("Back"), key_display="⇥"),
         # after the decision panel's own Esc (close the typed choice, back out of a table action)
         Binding("escape", "app.game_menu", N_("Menu"), show=False),
+        # the decision's keys where its panel does not have them (the phase panel has the keys, or the
+        # choices are waiting): they play, or say why not (play-test: 0 and x said nothing while waiting)
+        *[Binding(str(n), f"decision_key({n})", show=False) for n in range(10)],
+        Binding("x", "decision_key(-1)", show=False),
     ]
 
     def __init__(self, shown: OnScreen) -> None:
@@ -180,6 +184,16 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
 
     def action_type_choice(self) -> None:
         self.query_one(DecisionPanel).action_type_choice()
+
+    def action_decision_key(self, number: int) -> None:
+        """``number``: 1-9 its choice, 0 the quiet one, -1 x (why the options refused are refused)."""
+        panel = self.query_one(DecisionPanel)
+        if number < 0:
+            panel.action_toggle_refused()
+        elif number == 0:
+            panel.action_pick_quiet()
+        else:
+            panel.action_pick(number)
 
     def action_info(self) -> None:
         self.query_one("#phase-panel", Scrolling).focus()

@@ -84,6 +84,7 @@ class LobbyScreen(Screen[None]):
         self.player = terminal.player
         self._games: SharedGames | None = None  # the store, opened by the first listing
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
+        self._own_seats: set[str] = set()  # the option ids of the seats named for this player
         self._players: list[str] = []  # the people of the games listed: the new-game form checks names by them
         self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
 
@@ -148,11 +149,14 @@ class LobbyScreen(Screen[None]):
         listing.clear_options()
         listing.add_options(options)
         ids = [option.id for option in options]
+        # first the player's own seat (play-test: the first seat, another player's, was highlighted, and
+        # Enter on it was refused), in the game waiting for them first
+        own = [i for i, option_id in enumerate(ids) if option_id in self._own_seats]
         selectable = [i for i, option in enumerate(options) if not option.disabled]
         if highlighted in ids:
             listing.highlighted = ids.index(highlighted)
-        elif selectable:
-            listing.highlighted = selectable[0]
+        elif own or selectable:
+            listing.highlighted = (own or selectable)[0]
         self.show_problem("" if games else _("No shared games yet: n creates one."))
 
     def _options(self, games: Listing) -> list[Option]:
@@ -161,6 +165,7 @@ class LobbyScreen(Screen[None]):
         player = self.player
         options: list[Option] = []
         self._targets = {}
+        self._own_seats = set()
         self._players = [seat.name for row, _holders in games for seat in row.setup.seats if seat.is_person]
         for row, holders in your_turn_first(games, player):
             setup = row.setup
@@ -179,6 +184,8 @@ class LobbyScreen(Screen[None]):
                 label = Content(seat_label(seat, holders.get(seat.name, ""), player, names, over))  # names are text, not markup
                 options.append(Option(label, id=option_id, disabled=not seat.is_person))
                 self._targets[option_id] = (row.id, seat.name)
+                if seat.is_person and seat.name == player:
+                    self._own_seats.add(option_id)
             watch_id = f"watch-{row.id}"
             options.append(Option("  " + _("watch as an onlooker"), id=watch_id))
             self._targets[watch_id] = (row.id, None)

@@ -226,6 +226,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def action_pick_quiet(self) -> None:
         self.say("")
         if self._decision is None:
+            self.not_now()
             return
         quiet = quiet_index(self._decision)
         if quiet is None:
@@ -235,7 +236,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def action_toggle_refused(self) -> None:
         self.say("")
-        if self._decision is not None and not self._decision.refused:
+        if self._decision is None:
+            self.not_now()
+            return
+        if not self._decision.refused:
             self.say(_("x: nothing is refused now: every option this decision knows is in the list"))
             return
         self._show_refused = not self._show_refused
@@ -268,9 +272,14 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         self._choose(self._decision.choices[event.option_index], "Enter")
 
+    def not_now(self) -> None:
+        """A key of the decision while there is none here: why (play-test: 0 and x did nothing, silently)."""
+        self.say(_("Not now: {waiting}").format(waiting=self._waiting.rstrip(".")) if self._waiting else "")
+
     def action_pick(self, number: int) -> None:
         self.say("")
         if self._decision is None:
+            self.not_now()
             return
         count = len(self._decision.choices)
         if number <= count:
