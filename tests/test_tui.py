@@ -1290,3 +1290,37 @@ async def test_a_report_waits_for_the_end_of_its_phase_when_a_person_decides_ins
         assert isinstance(app.screen, MarriageReport)
         rules = {event.rule for event in app.screen.events}
         assert {"GEN-3", "MAR-4", "AGE-1"} <= rules, rules
+
+
+async def test_a_decision_changed_under_the_player_takes_no_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
+    """Shared-game play-test: France's "propose or say done" became "accept or decline" the moment a
+    computer proposed (GEN-7), and 0 meant for "done" declined the proposal, which nothing undoes. A
+    decision that replaces the one on screen with no choice asked from it here takes no key from its
+    list for CHANGED_UNDER_SECONDS, and says so; one that follows the player's own choice is taken at once."""
+    import attrs
+
+    from tui.widgets import decision as panel_module
+
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        panel = app.screen.query_one(panel_module.DecisionPanel)
+        before = app.controller.session.decision
+        panel.offer(attrs.evolve(before, prompt=before.prompt + " - a proposal came"))  # as another terminal's move shows it
+        made = len(app.controller.session.actions)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made
+        assert "The decision changed just now: read it, then choose (1 took nothing)" in screen_text(app)
+        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 0.0)  # a moment later
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made + 1
+        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
+        assert isinstance(app.screen, PhaseScreen) and app.controller.on_screen().view.decision is not None
+        await pilot.press("1")  # the decision after the player's own choice: taken at once
+        await settle(pilot)
+        assert len(app.controller.session.actions) > made + 1

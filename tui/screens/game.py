@@ -175,12 +175,16 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
-        self.query_one(DecisionPanel).say("")
-        self.post_message(Undo())
+        self._ask(Undo())
 
     def action_table(self) -> None:
-        self.query_one(DecisionPanel).say("")
-        self.post_message(RecordTable())
+        self._ask(RecordTable())
+
+    def _ask(self, intent: Undo | RecordTable) -> None:
+        panel = self.query_one(DecisionPanel)
+        panel.say("")
+        panel.asked()
+        self.post_message(intent)
 
     def action_type_choice(self) -> None:
         self.query_one(DecisionPanel).action_type_choice()

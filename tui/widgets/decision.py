@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from textual import events, on
@@ -37,6 +38,12 @@ QUIET_KEY_WORDS = {
     Verb.NO_RESPONSE: N_("No card"),
     Verb.NO_COMBAT: N_("No card"),
 }
+
+
+# A decision that replaced the one on screen with no choice taken from it here (another terminal's move,
+# a computer's proposal) takes no key from its list for this long: a key meant for the old one is not
+# taken by the new one (shared-game play-test: 0 meant "done", and declined a proposal just made).
+CHANGED_UNDER_SECONDS = 1.0
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
@@ -118,6 +125,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
+        self._asked = 0  # the list of choices (``_shown``) from which a choice, undo or table action was asked
+        self._changed_under_at: float | None = None  # when a decision replaced the one shown, unasked
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -170,6 +179,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         shown_again = decision is not None and decision == self._decision
+        changed_under = decision is not None and self._decision is not None and not shown_again and self._asked != self._shown
+        self._changed_under_at = time.monotonic() if changed_under else None
         self._decision = decision
         self._suggested = suggested
         self._waiting = waiting_text
@@ -209,6 +220,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         (play-test: it played a card in a shared game, where nothing is undone), and the line about a
         key pressed before them is gone (it stayed through four reports into the next impulse). A
         walkthrough's suggested choice, and the refusal its step teaches, stay."""
+        self._changed_under_at = None  # shown anew after those screens, not changed under the player's eyes
         if self._suggested:
             return
         self.say("")
@@ -292,11 +304,20 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """Post the choice; one that throws CP away is asked about once first (a UI confirmation: the
         choice, when made, is core's as offered). A typed one is taken as typed, and so is the one a
         walkthrough's step asks for (the step says what is lost)."""
+        if self._changed_under_at is not None and time.monotonic() - self._changed_under_at < CHANGED_UNDER_SECONDS:
+            self.say(_("The decision changed just now: read it, then choose ({key} took nothing)").format(key=key))
+            return
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
             return
+        self.asked()
         self.post_message(Choose(choice))
+
+    def asked(self) -> None:
+        """A choice, an undo or a table action was asked for from the decision on screen: the next one
+        shown comes from it (its keys are taken at once)."""
+        self._asked = self._shown
 
     def action_type_choice(self) -> None:
         self.say("")
@@ -363,6 +384,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.say("")
         text = event.value.strip()
         if text:
+            self.asked()
             self.post_message(ChooseTyped(text))
             return
         self._close_typed()
@@ -389,4 +411,5 @@ class DecisionPanel(NamesKeysNow, Vertical):
         cancel = self._decision.cancel if self._decision else None
         if cancel is not None:
             self.say("")  # a refusal said before stayed into the next step (newcomer play-test)
+            self.asked()
             self.post_message(Choose(cancel))
