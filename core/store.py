@@ -613,7 +613,8 @@ class SqliteStore:
             self._game(game_id)
             self._db.execute(
                 "INSERT INTO looks (game_id, player, events) VALUES (?, ?, ?) "
-                "ON CONFLICT (game_id, player) DO UPDATE SET events = excluded.events",
+                # never back (a late write of an older look: a closing terminal, the same player on two)
+                "ON CONFLICT (game_id, player) DO UPDATE SET events = MAX(events, excluded.events)",
                 (game_id, player, events),
             )
 

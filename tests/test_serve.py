@@ -45,13 +45,16 @@ class Screen(asyncssh.SSHClientSession[bytes]):
         return self.text()
 
 
-async def _past_the_reports(screen: Screen, chan: asyncssh.SSHClientChannel[bytes], text: str) -> str:
-    """Enter on each report shown before ``text`` (a player joining a game reads the reports of this
-    turn's phases first: they never looked at it); on a board, with nothing highlighted, it plays nothing."""
+async def _past_the_reports(screen: Screen, chan: asyncssh.SSHClientChannel[bytes], text: str, passed: list[str] | None = None) -> str:
+    """Enter on each screen shown before ``text`` (a player joining a game reads the reports of this
+    turn's phases first: they never looked at it; on a board, with nothing highlighted, Enter plays
+    nothing); the top line of each is added to ``passed``."""
     deadline = asyncio.get_running_loop().time() + TIMEOUT
     while text not in screen.text():
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen.text()}")
+        if passed is not None:
+            passed.append(screen.screen.display[0].strip())
         chan.write(b"\r")
         await asyncio.sleep(0.3)
     return screen.text()
@@ -251,7 +254,9 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
         await ana.wait_for("Spain: seat Ana - free, named for you")  # the lobby reads the store in a worker
         await ben.wait_for("France: seat Ben - free, named for you")
         await _past_the_reports(ana, ana_chan, "Spain's hand")  # the lobby starts on each player's own seat
-        before = await _past_the_reports(ben, ben_chan, "Waiting for Ana - Spain.")
+        passed: list[str] = []
+        before = await _past_the_reports(ben, ben_chan, "Waiting for Ana - Spain.", passed)
+        assert "Turn 1: Card Draw Phase (CARD-5..CARD-7)" in passed, passed  # joined late: this turn's reports first
         assert "France's hand" in before and "Spain's hand" not in before
         assert "France's hand" not in ana.text()
         assert logged not in before

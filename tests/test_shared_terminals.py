@@ -208,6 +208,19 @@ async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_l
         assert MarriageReport in missed and CardDrawScreen not in missed[: missed.index(MarriageReport)], missed
 
 
+def test_a_look_longer_than_the_log_is_taken_as_no_look(data):
+    """Review: the look is a count of log events; a store written by an engine that logged more for the
+    same moves would give nothing at all (a look past the end): it is read as never looked."""
+    from tui.drivers import _not_looked_at
+
+    session = _before_the_marriage_phase(data)
+    seat = SEATS[0]
+    assert _not_looked_at(session, seat, len(session.log) - 3) == session.log[-3:]
+    never = _not_looked_at(session, seat, None)
+    assert _not_looked_at(session, seat, len(session.log) + 5) == never and never
+    assert {event.turn for event in never} == {session.state.turn - 1, session.state.turn} - {0}
+
+
 async def test_the_lobby_starts_on_the_players_own_seat_and_a_waiting_boards_0_says_why_it_takes_nothing(tmp_path, data):
     """Play-test: Ben's lobby started on Ana's seat (Enter there was refused: it is hers); it starts on
     his own. Waiting for Ana, 0 and x (dimmed in the footer) did nothing and said nothing; they say why."""

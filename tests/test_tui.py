@@ -1274,14 +1274,7 @@ async def test_a_report_waits_for_the_end_of_its_phase_when_a_person_decides_ins
     """Play-test: the Marriage Resolution Phase began, then waited for Elizabeth's VQ-2 choice; its report
     came first with nothing in it but its title. A report now waits for its phase's end, and holds the
     decision's events and those after it (MAR-4, VQ-1, AGE-1)."""
-    from core import marriage
-    from tests.conftest import ctx
-
-    session = new_session(data)
-    marriage.end_betrothal(ctx(data, session.state), marriage.opening_betrothal(session.state))
-    marriage.betroth(session.state, data, "elizabeth-i", "archduke-charles")
-    to_impulse_of(session, "spain", [101, 102])
-    app = app_for(tmp_path, session)
+    app = app_for(tmp_path, _elizabeth_courted_and_spain_last_to_act(data))
     async with app.run_test(size=SIZE) as pilot:
         await end_turn_1_as_spain(app, pilot)
         assert app.controller.session.decision.rule == "VQ-2"
@@ -1324,3 +1317,59 @@ async def test_a_decision_changed_under_the_player_takes_no_key_for_a_moment_gen
         await pilot.press("1")  # the decision after the player's own choice: taken at once
         await settle(pilot)
         assert len(app.controller.session.actions) > made + 1
+
+
+def _elizabeth_courted_and_spain_last_to_act(data, seats=None):
+    """Turn 1 with Elizabeth betrothed (her VQ-2 choice comes in the Marriage Resolution Phase) and
+    Spain last to act in the Action Phase, holding #101 and #102."""
+    from core import marriage
+    from core.session import Session
+    from tests.conftest import ctx
+
+    session = Session.new(data, Setup(seed=1, seats=seats)) if seats else new_session(data)
+    marriage.end_betrothal(ctx(data, session.state), marriage.opening_betrothal(session.state))
+    marriage.betroth(session.state, data, "elizabeth-i", "archduke-charles")
+    to_impulse_of(session, "spain", [101, 102])
+    return session
+
+
+async def _reports_read(app, pilot) -> list[ReportScreen]:
+    read = []
+    while isinstance(app.screen, ReportScreen):
+        read.append(app.screen)
+        await pilot.press("enter")
+        await settle(pilot)
+    return read
+
+
+async def test_a_phase_held_for_a_persons_decision_and_ended_by_computers_has_one_whole_report_mar_4(tmp_path, data):
+    """Review: Ana (England) answers VQ-2 and the computers move on; the events held for the Marriage
+    report were let go while the computers moved (nothing taken then), an empty report came, then a
+    second one with the weddings. One Marriage report holds the phase, start to end."""
+    from core.setup import Seat, SeatKind
+
+    seats = (Seat("Ana", ("england",)), Seat("computer", ("ottoman", "spain", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path, _elizabeth_courted_and_spain_last_to_act(data, seats))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        assert app.controller.session.decision.rule == "VQ-2"
+        await pick(app, pilot, str(app.controller.session.decision.choices[0]))
+        marriage_reports = [r for r in await _reports_read(app, pilot) if isinstance(r, MarriageReport)]
+        assert len(marriage_reports) == 1
+        assert {"GEN-3", "MAR-4", "AGE-1"} <= {event.rule for event in marriage_reports[0].events}
+
+
+async def test_undo_back_out_of_a_phase_held_for_its_report_shows_no_report_of_it_gen_9(tmp_path, data):
+    """Review: u at Elizabeth's VQ-2 choice went back to Spain's impulse with a Marriage report (its start
+    line only) above the board: the events held for the report had been undone."""
+    app = app_for(tmp_path, _elizabeth_courted_and_spain_last_to_act(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await end_turn_1_as_spain(app, pilot)
+        assert app.controller.session.decision.rule == "VQ-2"
+        await pilot.press("u")
+        await settle(pilot)
+        assert app.controller.session.state.phase is Phase.ACTION
+        assert not any(isinstance(screen, ReportScreen) for screen in app.screen_stack)
+        await pick(app, pilot, "pass")  # the turn ends again: one Marriage report, after the choice
+        assert app.controller.session.decision.rule == "VQ-2" and isinstance(app.screen, MarriageScreen)

@@ -212,9 +212,32 @@ async def test_keys_typed_at_once_after_colon_are_the_typed_choices_not_the_boar
             await settle(pilot)
         board = app.screen
         assert await typed_at_once(["colon", *"cp"], "#typed") == "cp" and app.screen is board
+        assert await typed_at_once(["colon", *"x"], "#typed") == "cp:x"  # in the open box ':' is typed
         await pilot.press("escape", "l")
         await settle(pilot)
         assert await typed_at_once(["slash", *"card"], "#log-filter") == "card" and isinstance(app.screen, LogSearchScreen)
         await pilot.press("escape", "question_mark")
         await settle(pilot)
         assert await typed_at_once(["slash", *"mar"], "#rules-search") == "mar" and isinstance(app.screen, RulesBrowser)
+
+
+async def test_a_number_pressed_on_the_phase_panel_plays_nothing_and_says_where_the_keys_are(tmp_path, data):
+    """Review: the phase screen's fallback for the decision's keys (there for the waiting board) played a
+    choice while the phase panel, read with Tab, had the keys; a shared game cannot undo it."""
+    from tests.conftest import new_session
+    from tests.tui_helpers import screen_text, show_session
+
+    app = _app_for(tmp_path, new_session(data))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        while not hasattr(app.screen, "shown"):
+            await pilot.press("enter")
+            await settle(pilot)
+        made = len(app.controller.session.actions)
+        await pilot.press("tab", "1", "0")
+        await settle(pilot)
+        assert app.screen.focused.id == "phase-panel" and len(app.controller.session.actions) == made
+        assert "0: the phase panel has the keys now: Tab goes back to the choices" in screen_text(app)
+        await pilot.press("tab", "1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made + 1

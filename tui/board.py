@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from tui.controller import Controller
+    from tui.drivers import GameDriver
     from tui.on_screen import OnScreen
 
 # The log lines a hand-off shows of the moves since the last look (the previous person's last choice and
@@ -102,9 +103,9 @@ class Board:
         # the reports after the one on screen, each made (composed) only when the one before is read:
         # composing the four reports of a turn's end at once held the keys for a quarter of a second
         self._next_reports: list[ReportScreen] = []
-        # the events of a reported phase still running (a person decides in it), and the game they are of:
-        # its report waits for the phase's end
-        self._running: tuple[object, list[Event]] = (None, [])
+        # the events of a reported phase still running (a person decides in it), the game they are of and
+        # the length of its log when they were held: the report waits for the phase's end
+        self._running: tuple[GameDriver | None, list[Event], int] = (None, [], 0)
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -118,7 +119,7 @@ class Board:
             return
         shown = self.controller.on_screen()
         taken = self.controller.take_events() if self._reports_due(shown) else []
-        events = self._reported_now(taken, shown)
+        events = self._reported_now(taken, shown) if taken else []
         board = self._game_screen()
         same_game = self.controller.driver is self._laid_out_for
         if same_game and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
@@ -163,21 +164,30 @@ class Board:
             board.no_highlight_when_shown = True
         events = self.controller.take_events()
         self.app.push_screen(HandoffScreen(person, power, last_moves(events, shown.names)))
-        self._push_reports(unread, self._reported_now(events, shown))
+        self._push_reports(unread, self._reported_now(events, shown) if events else [])
 
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
         """``events``, after those held back before, but for the events of a reported phase still running,
         held back in turn: its report is shown once the phase is over (play-test: a Marriage report with
         nothing in it came before the wedding choice that ran the phase, and a Patronage report lacked the
-        reward chosen after it)."""
+        reward chosen after it). Called with new events only: a phase never ends without any."""
         driver = self.controller.driver
-        events = [*(self._running[1] if self._running[0] is driver else []), *events]
+        events = [*self._still_held(), *events]
         runs = phase_runs(events)
         view = shown.view
         running = bool(runs) and (runs[-1].phase, runs[-1].turn) == (view.phase, view.turn) and view.phase in REPORTED_PHASES
         held = runs[-1].events if running else []
-        self._running = (driver, held)
+        self._running = (driver, held, len(driver.session.log)) if held and driver is not None else (None, [], 0)
         return events[: len(events) - len(held)]
+
+    def _still_held(self) -> list[Event]:
+        """The events held back for this game's report, unless an undo took them out of its log (review:
+        the report of the phase undone came up above the board)."""
+        driver, held, log_length = self._running
+        if driver is not self.controller.driver or driver is None or not held:
+            return []
+        log = driver.session.log
+        return held if len(log) >= log_length and log[log_length - 1] is held[-1] else []
 
     @staticmethod
     def _reports_due(shown: OnScreen) -> bool:
@@ -251,7 +261,7 @@ class Board:
         """Every report taken is read: the driver keeps how far (a shared game's next look starts there)."""
         if self._next_reports or any(isinstance(s, ReportScreen) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
             return
-        self.controller.reports_read(len(self._running[1]) if self._running[0] is self.controller.driver else 0)
+        self.controller.reports_read(len(self._still_held()))
 
     def reports_to_read(self) -> list[ReportScreen]:
         """The report on screen (and any under it), then the ones waiting for it to be read."""

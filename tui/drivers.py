@@ -345,7 +345,7 @@ def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Eve
     looked gets a new game's whole log, or this turn's and the last one's events (not the reports of a
     whole game taken over late; a game over, its end only); an onlooker, a new game's."""
     log = session.log
-    if looked is not None and seat.is_person:
+    if looked is not None and seat.is_person and looked <= len(log):  # a longer look: another engine's log
         return list(log[looked:])
     if not session.actions:
         return list(log)

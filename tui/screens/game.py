@@ -52,7 +52,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         # after the decision panel's own Esc (close the typed choice, back out of a table action)
         Binding("escape", "app.game_menu", N_("Menu"), show=False),
         # the decision's keys where its panel does not have them (the phase panel has the keys, or the
-        # choices are waiting): they play, or say why not (play-test: 0 and x said nothing while waiting)
+        # choices are waiting): they say why they take nothing (play-test: 0 and x said nothing while waiting)
         *[Binding(str(n), f"decision_key({n})", show=False) for n in range(10)],
         Binding("x", "decision_key(-1)", show=False),
     ]
@@ -190,14 +190,13 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         self.query_one(DecisionPanel).action_type_choice()
 
     def action_decision_key(self, number: int) -> None:
-        """``number``: 1-9 its choice, 0 the quiet one, -1 x (why the options refused are refused)."""
+        """A number, 0 or x where the choices do not have the keys: never a move played from the phase
+        panel, read with Tab (a shared game has no undo: review)."""
         panel = self.query_one(DecisionPanel)
-        if number < 0:
-            panel.action_toggle_refused()
-        elif number == 0:
-            panel.action_pick_quiet()
+        if panel.deciding:
+            panel.say(_("{key}: the phase panel has the keys now: Tab goes back to the choices").format(key="x" if number < 0 else number))
         else:
-            panel.action_pick(number)
+            panel.not_now()
 
     def action_info(self) -> None:
         self.query_one("#phase-panel", Scrolling).focus()

@@ -20,6 +20,7 @@ from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
 from tui.textual_private import SteadyOptionList, bounded_query_cache
 from tui.widgets.key_footer import NamesKeysNow
+from tui.widgets.texts import type_into
 
 
 def quiet_index(decision: Decision) -> int | None:
@@ -284,6 +285,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         self._choose(self._decision.choices[event.option_index], "Enter")
 
+    @property
+    def deciding(self) -> bool:
+        """A decision is shown (not another's being waited for)."""
+        return self._decision is not None
+
     def not_now(self) -> None:
         """A key of the decision while there is none here: why (play-test: 0 and x did nothing, silently)."""
         self.say(_("Not now: {waiting}").format(waiting=self._waiting.rstrip(".")) if self._waiting else "")
@@ -320,11 +326,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._asked = self._shown
 
     def action_type_choice(self) -> None:
-        self.say("")
         typed = self.query_one("#typed", Input)
         if self.screen.focused is typed:  # ':' is the board's key first (priority): here it is typed
-            typed.insert_text_at_cursor(":")
+            type_into(typed, ":")
             return
+        self.say("")
         typed.display = True
         # Play-test: ':' then "cp regular london" came in one read, and c opened the table talk: the box
         # took the focus after the other keys had gone to the choices. ':' is a priority key, taken before
