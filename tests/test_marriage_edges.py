@@ -69,10 +69,14 @@ def test_age_1_male_rolls_cite_age_1_and_say_what_happened(data):
     assert len(rolls) == len(males) and all(r.rule == "AGE-1" for r in rolls)
     assert str(rolls[0].why) == f"aging of {data.royals[males[0]].name}" and rolls[0].who == marriage.side_power(c.state, data, males[0])
     assert str(rolls[0].result) == "keeps his rating" and {str(r.result) for r in rolls[1:]} == {"drops 1"}
+    # play-test: the kept rating had no line of its own after its roll (a dropped one has its change)
+    kept = data.royals[males[0]].name
+    assert f"{kept} keeps Eligibility {c.state.royals[males[0]].eligibility}" in [e.text for e in c.events if e.kind is not EventKind.ROLL]
 
 
 def test_age_1_logs_a_change_only_when_the_rating_moves(data):
-    """A royal at the floor who 'drops' stays at 1 and no change is logged; a male who keeps neither."""
+    """A royal at the floor who 'drops' stays at 1 and no change is logged (a male who keeps his rating
+    says so: the test above)."""
     c = _ctx(data)
     for royal_id, royal in c.state.royals.items():
         if royal.status.value in ("available", "betrothed"):
