@@ -198,11 +198,13 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         else:
             panel.not_now()
 
+    # Focused at once (Widget.focus waits for the keys already read): a number read with the Tab goes
+    # where the Tab put the keys, never to the choices it left
     def action_info(self) -> None:
-        self.query_one("#phase-panel", Scrolling).focus()
+        self.set_focus(self.query_one("#phase-panel", Scrolling))
 
     def action_choices(self) -> None:
-        self.query_one("#choices").focus()
+        self.set_focus(self.query_one("#choices"))
 
     # ---- shared pieces of phase information ----------------------------------------------------
 
