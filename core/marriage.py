@@ -553,7 +553,7 @@ def aging(ctx: Ctx) -> None:
             royal_state.eligibility = max(rules.minimum_eligibility, before - 1)
         if royal_state.eligibility != before:
             ctx.log("AGE-1", msg("{royal}'s Eligibility {before} -> {after}", royal=royal.name, before=before, after=royal_state.eligibility))
-        elif not drop:  # play-test: a kept rating left its roll alone in the reports, with no outcome
+        elif royal.sex != Sex.FEMALE:  # play-test: a roll that moved nothing was alone in the reports, with no outcome
             ctx.log("AGE-1", msg("{royal} keeps Eligibility {eligibility}", royal=royal.name, eligibility=before))
 
 

@@ -111,6 +111,16 @@ def _stable_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _keys_as_fast_as_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot presses a key the moment a decision shows, which no person reading it can: a decision shown
+    after the computers' moves would hold its keys (tui/widgets/decision.py CHANGED_UNDER_SECONDS). The
+    tests of that hold set it back."""
+    from tui.widgets import decision
+
+    monkeypatch.setattr(decision, "CHANGED_UNDER_SECONDS", 0.0)
+
+
 @pytest.fixture(scope="session")
 def data() -> GameData:
     return gamedata.load()

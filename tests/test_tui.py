@@ -1285,38 +1285,47 @@ async def test_a_report_waits_for_the_end_of_its_phase_when_a_person_decides_ins
         assert {"GEN-3", "MAR-4", "AGE-1"} <= rules, rules
 
 
-async def test_a_decision_changed_under_the_player_takes_no_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
-    """Shared-game play-test: France's "propose or say done" became "accept or decline" the moment a
-    computer proposed (GEN-7), and 0 meant for "done" declined the proposal, which nothing undoes. A
-    decision that replaces the one on screen with no choice asked from it here takes no key from its
-    list for CHANGED_UNDER_SECONDS, and says so; one that follows the player's own choice is taken at once."""
-    import attrs
-
+async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
+    """Shared-game play-test: France said done (GEN-7), a computer proposed at once, and the next 0 meant
+    for "done" declined the proposal, which a shared game cannot undo. A decision shown after moves
+    nobody here asked for (the computers', another terminal's) takes no key from its list for
+    CHANGED_UNDER_SECONDS, and says so; x does not end that moment; a person playing every power (no
+    moves of others) is never held."""
+    from core.session import Session
+    from core.setup import Seat, SeatKind
     from tui.widgets import decision as panel_module
 
-    app = app_for(tmp_path, new_session(data))
+    monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
+    seats = (Seat("Ana", ("spain",)), Seat("computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path, Session.new(data, Setup(seed=1, seats=seats)))
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
-        while not isinstance(app.screen, PhaseScreen):
-            await pilot.press("enter")
-            await settle(pilot)
-        panel = app.screen.query_one(panel_module.DecisionPanel)
-        before = app.controller.session.decision
-        panel.offer(attrs.evolve(before, prompt=before.prompt + " - a proposal came"))  # as another terminal's move shows it
+        await _reports_read(app, pilot)
         made = len(app.controller.session.actions)
+        assert not app.controller.on_screen().after_others  # as the game was put on screen
         await pilot.press("1")
         await settle(pilot)
-        assert len(app.controller.session.actions) == made
+        await _reports_read(app, pilot)
+        after = len(app.controller.session.actions)
+        assert after > made + 1 and app.controller.on_screen().after_others, "the computers moved before Ana's next decision"
+        await pilot.press("x", "1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == after
         assert "The decision changed just now: read it, then choose (1 took nothing)" in screen_text(app)
         monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 0.0)  # a moment later
         await pilot.press("1")
         await settle(pilot)
-        assert len(app.controller.session.actions) == made + 1
-        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
-        assert isinstance(app.screen, PhaseScreen) and app.controller.on_screen().view.decision is not None
-        await pilot.press("1")  # the decision after the player's own choice: taken at once
-        await settle(pilot)
-        assert len(app.controller.session.actions) > made + 1
+        assert len(app.controller.session.actions) > after
+    monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
+    alone = app_for(tmp_path, new_session(data))  # one person plays every power
+    async with alone.run_test(size=SIZE) as pilot:
+        await show_session(alone, pilot)
+        await _reports_read(alone, pilot)
+        for _ in range(3):
+            made = len(alone.controller.session.actions)
+            await pilot.press("1")
+            await settle(pilot)
+            assert len(alone.controller.session.actions) == made + 1
 
 
 def _elizabeth_courted_and_spain_last_to_act(data, seats=None):

@@ -181,13 +181,16 @@ class Board:
         return events[: len(events) - len(held)]
 
     def _still_held(self) -> list[Event]:
-        """The events held back for this game's report, unless an undo took them out of its log (review:
-        the report of the phase undone came up above the board)."""
+        """The events held back for this game's report that are still in its log: an undo takes its part
+        out (review: the report of the phase undone came up above the board)."""
         driver, held, log_length = self._running
-        if driver is not self.controller.driver or driver is None or not held:
+        if driver is not self.controller.driver or driver is None:
             return []
-        log = driver.session.log
-        return held if len(log) >= log_length and log[log_length - 1] is held[-1] else []
+        log, start = driver.session.log, log_length - len(held)
+        kept = 0
+        while kept < len(held) and start + kept < len(log) and log[start + kept] is held[kept]:
+            kept += 1
+        return held[:kept]
 
     @staticmethod
     def _reports_due(shown: OnScreen) -> bool:

@@ -115,6 +115,10 @@ class GameDriver(Protocol):
     def take_events(self) -> list[Event]:
         """The events since the last look (for the phase reports), once."""
 
+    def after_others(self) -> bool:
+        """Moves nobody here asked for (the computers', another terminal's) came since a person here last
+        chose or undid: the decision now shown is not the one they answered."""
+
     def reports_read(self, held_back: int) -> None:
         """The reports of the events taken are read, but for the last ``held_back`` events (a phase still
         running): a shared game keeps that for its player, whose next look starts there."""
@@ -147,6 +151,8 @@ class _Driver:
         self.io = io
         self.bots: Mapping[str, Bot] = bots_for(session.setup.seats)
         self._events = list(events or [])
+        self._others_moved = 0  # the moves applied here that nobody here asked for
+        self._others_seen = 0  # how many of them had come when a person here last asked for a move
 
     def people_here(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in self.session.setup.seats if seat.is_person)
@@ -163,6 +169,16 @@ class _Driver:
 
     def reports_read(self, held_back: int) -> None:
         return None
+
+    def after_others(self) -> bool:
+        return self._others_moved > self._others_seen
+
+    def _moved(self, by_computer: bool) -> None:
+        """A move applied here: the computers', or one a person here asked for."""
+        if by_computer:
+            self._others_moved += 1
+        else:
+            self._others_seen = self._others_moved
 
     def lesson(self) -> Lesson | None:
         return None
@@ -237,6 +253,7 @@ class LocalGame(_Driver):
         if self._checking:
             raise Refused(self.waiting())
         self._apply(actor, choice)
+        self._moved(by_computer)
         self.autosave()
         self.listener.game_changed()
 
@@ -245,6 +262,7 @@ class LocalGame(_Driver):
             raise Refused(self.waiting())
         if not self.session.undo():
             raise Refused(self.session.undo_refusal())
+        self._moved(by_computer=False)
         self._events = []
         self.autosave()
         self.listener.game_changed()
@@ -303,6 +321,7 @@ class WalkthroughGame(_Driver):
         taken = self.run.take(self.session, actor, choice)
         if not taken.advanced:
             raise Refused(taken.problem)
+        self._moved(by_computer=False)  # the quiet play between steps is the walkthrough's, not others'
         if taken.problem:  # the refusal this step teaches
             self.listener.game_problem(taken.problem)
         self._events += taken.events
@@ -376,6 +395,7 @@ class SharedGameClient(_Driver):
         self._polls = 0
         self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
         self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
+        self._own = (0, "")  # the number and choice of this terminal's person's last move asked for
         # the log events whose reports this player has read: here, and as the store last heard it
         self._read_through = self._stored_look = len(session.log) - len(self._events)
 
@@ -407,6 +427,8 @@ class SharedGameClient(_Driver):
         except IllegalChoice as exc:
             raise Refused(str(exc)) from None
         number = len(session.actions) + 1
+        if not by_computer:
+            self._own = (number, str(legal))  # applied when the store has it, with the others' moves around it
         self._recording = True
         self.listener.game_changed()  # the board says the choice is being recorded
 
@@ -491,6 +513,7 @@ class SharedGameClient(_Driver):
                 continue
             try:
                 self._events += self.session.choose(action.actor, Choice.parse(action.choice))
+                self._moved(by_computer=(action.number, action.choice) != self._own)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(
                     _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc)

@@ -22,6 +22,7 @@ class OnScreen:
     shared: bool  # a store game (Ctrl+L leaves for the lobby)
     seated: bool  # someone plays at this keyboard (an onlooker has no decision of its own)
     kept: bool  # autosaved in a slot, Continue goes on with it (not a free game from a walkthrough's position)
+    after_others: bool  # moves nobody here asked for (the computers', another terminal's) came since a person here chose
 
 
 def seat_here(driver: GameDriver, keyboard: str) -> Seat:
@@ -40,4 +41,5 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
     return OnScreen(
         session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
         driver.undoes, table_entry_allowed(session.state), driver.shared, bool(driver.people_here()), driver.saves_copies,
+        driver.after_others(),
     )

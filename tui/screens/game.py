@@ -130,7 +130,9 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
         # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
         self._recording_table = decision is not None and not shown.table_key
-        self.query_one(DecisionPanel).offer(decision, shown.waiting or display.waiting_line(view, shown.away), suggested, self._recording_table)
+        self.query_one(DecisionPanel).offer(
+            decision, shown.waiting or display.waiting_line(view, shown.away), suggested, self._recording_table, shown.after_others,
+        )
         self._show_log(view.log, shown.names)
         keys = (shown.undo_key, shown.table_key, self._recording_table)
         if keys != self._keys:  # the footer rebuilds its keys on every refresh: only when they change
@@ -175,28 +177,33 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
-        self._ask(Undo())
+        self.query_one(DecisionPanel).say("")
+        self.post_message(Undo())
 
     def action_table(self) -> None:
-        self._ask(RecordTable())
-
-    def _ask(self, intent: Undo | RecordTable) -> None:
-        panel = self.query_one(DecisionPanel)
-        panel.say("")
-        panel.asked()
-        self.post_message(intent)
+        self.query_one(DecisionPanel).say("")
+        self.post_message(RecordTable())
 
     def action_type_choice(self) -> None:
         self.query_one(DecisionPanel).action_type_choice()
 
     def action_decision_key(self, number: int) -> None:
         """A number, 0 or x where the choices do not have the keys: never a move played from the phase
-        panel, read with Tab (a shared game has no undo: review)."""
+        panel, read with Tab (a shared game has no undo: review); from elsewhere (the log strip, clicked)
+        the choices take it."""
         panel = self.query_one(DecisionPanel)
-        if panel.deciding:
+        if not panel.deciding:
+            panel.not_now()
+        elif self.focused is not None and self.focused.id == "phase-panel":
             panel.say(_("{key}: the phase panel has the keys now: Tab goes back to the choices").format(key="x" if number < 0 else number))
         else:
-            panel.not_now()
+            self.set_focus(self.query_one("#choices"))
+            if number < 0:
+                panel.action_toggle_refused()
+            elif number == 0:
+                panel.action_pick_quiet()
+            else:
+                panel.action_pick(number)
 
     # Focused at once (Widget.focus waits for the keys already read): a number read with the Tab goes
     # where the Tab put the keys, never to the choices it left

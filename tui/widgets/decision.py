@@ -41,9 +41,9 @@ QUIET_KEY_WORDS = {
 }
 
 
-# A decision that replaced the one on screen with no choice taken from it here (another terminal's move,
-# a computer's proposal) takes no key from its list for this long: a key meant for the old one is not
-# taken by the new one (shared-game play-test: 0 meant "done", and declined a proposal just made).
+# A decision shown after moves nobody here asked for (the computers', another terminal's) takes no key
+# from its list for this long: a key meant for the decision before is not taken by it (shared-game
+# play-test: France's 0 for "done", pressed again, declined the proposal a computer made in between).
 CHANGED_UNDER_SECONDS = 1.0
 
 
@@ -126,8 +126,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
-        self._asked = 0  # the list of choices (``_shown``) from which a choice, undo or table action was asked
-        self._changed_under_at: float | None = None  # when a decision replaced the one shown, unasked
+        self._changed_under_at: float | None = None  # when a decision came after others' moves
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -168,20 +167,23 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return replace(binding, show=False)
         return replace(binding, description=QUIET_KEY_WORDS.get(decision.quiet.verb, binding.description))
 
-    def offer(self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False) -> None:
+    def offer(
+        self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False, after_others: bool = False,
+    ) -> None:
         """The board's decision after a change: the same one again keeps its list as it is (rebuilding
-        it lays the screen out again). ``backs_out``: Esc backs out of a table action being recorded."""
+        it lays the screen out again). ``backs_out``: Esc backs out of a table action being recorded.
+        ``after_others``: moves nobody here asked for came since a person here last chose."""
         if backs_out != self._backs_out:
             self._backs_out = backs_out
             self.refresh_bindings()
         if not self._shown or decision is None or (decision, waiting_text, suggested) != (self._decision, self._waiting, self._suggested):
+            if decision != self._decision:  # the same again (x, a new waiting line) keeps its moment
+                self._changed_under_at = time.monotonic() if after_others and decision is not None else None
             self.show(decision, waiting_text, suggested)
 
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         shown_again = decision is not None and decision == self._decision
-        changed_under = decision is not None and self._decision is not None and not shown_again and self._asked != self._shown
-        self._changed_under_at = time.monotonic() if changed_under else None
         self._decision = decision
         self._suggested = suggested
         self._waiting = waiting_text
@@ -317,13 +319,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self._confirmed = self._shown
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
             return
-        self.asked()
         self.post_message(Choose(choice))
-
-    def asked(self) -> None:
-        """A choice, an undo or a table action was asked for from the decision on screen: the next one
-        shown comes from it (its keys are taken at once)."""
-        self._asked = self._shown
 
     def action_type_choice(self) -> None:
         typed = self.query_one("#typed", Input)
@@ -390,7 +386,6 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.say("")
         text = event.value.strip()
         if text:
-            self.asked()
             self.post_message(ChooseTyped(text))
             return
         self._close_typed()
@@ -417,5 +412,4 @@ class DecisionPanel(NamesKeysNow, Vertical):
         cancel = self._decision.cancel if self._decision else None
         if cancel is not None:
             self.say("")  # a refusal said before stayed into the next step (newcomer play-test)
-            self.asked()
             self.post_message(Choose(cancel))
