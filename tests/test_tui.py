@@ -1382,3 +1382,25 @@ async def test_undo_back_out_of_a_phase_held_for_its_report_shows_no_report_of_i
         assert not any(isinstance(screen, ReportScreen) for screen in app.screen_stack)
         await pick(app, pilot, "pass")  # the turn ends again: one Marriage report, after the choice
         assert app.controller.session.decision.rule == "VQ-2" and isinstance(app.screen, MarriageScreen)
+
+
+async def test_a_report_read_in_a_later_turn_shows_its_own_lines_not_the_state_now_card_7(tmp_path, data):
+    """A player sitting down again reads the reports they missed, perhaps turns later: the Card Draw
+    table (CARD-7), the Patronage markers and the minors were the state now, beside the old turn's lines.
+    Read in a later turn, a report shows its turn's own lines, and says so."""
+    session = new_session(data)
+    advance_until(session, lambda s: s.state.turn == 2 and s.decision is not None)
+    draws = {turn: [e for e in session.log if e.turn == turn and e.phase == Phase.CARD_DRAW.value] for turn in (1, 2)}
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        shown = app.controller.on_screen()
+        for turn, late in ((1, True), (2, False)):
+            app.push_screen(CardDrawScreen(shown.view, shown.names, draws[turn], turn, app.controller.driver))
+            await settle(pilot)
+            text = screen_text(app)
+            assert ("Read in turn 2: only what turn 1 logged is shown here" in text) is late
+            assert ("Where the count comes from (CARD-7)" in text) is not late and "is dealt" in text
+            await pilot.press("enter")
+            await settle(pilot)

@@ -37,6 +37,14 @@ class ReportScreen(ModalScreen[None]):
         self.turn = turn  # the turn the phase ran in (the state may already be in the next one)
         self.of_game = of_game  # a report unread when the board is rebuilt is shown again in this game only
 
+    def read_late(self, view: SeatView) -> Static | None:
+        """Read in a later turn than its own (a player sitting down again reads what they missed): the
+        state now is not the turn's, so the report shows only its own log lines, and says so."""
+        if view.turn == self.turn:
+            return None
+        return Static(_("Read in turn {now}: only what turn {turn} logged is shown here; the board shows the game now.").format(
+            now=view.turn, turn=self.turn), classes="hint", markup=False)
+
     def again(self) -> ReportScreen:
         """The same report, made anew to be shown again."""
         return type(self)(self.view, self.names, self.events, self.turn, self.of_game)
@@ -80,10 +88,14 @@ class CardDrawScreen(ReportScreen):
     RULE = "CARD-5"
 
     def body(self, view: SeatView) -> ComposeResult:
-        dealt = self.dealt_short()
-        cells = [display.deal_cells(row, dealt.get(row.power)) for row in view.deal]
-        yield rows_table((_("Power"), _("Cards"), _("Where the count comes from (CARD-7)")), cells, "deal")
-        yield Static(display.pile_line(view), markup=False)
+        late = self.read_late(view)
+        if late is not None:  # the counts and piles now are another turn's
+            yield late
+        else:
+            dealt = self.dealt_short()
+            cells = [display.deal_cells(row, dealt.get(row.power)) for row in view.deal]
+            yield rows_table((_("Power"), _("Cards"), _("Where the count comes from (CARD-7)")), cells, "deal")
+            yield Static(display.pile_line(view), markup=False)
         yield Static(self.event_lines("CARD", "MAR"), markup=False)
 
     def dealt_short(self) -> dict[str, int]:
@@ -103,7 +115,8 @@ class DiplomaticStatusReport(ReportScreen):
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("DIP"), markup=False)
-        yield Static("\n".join(display.minor_lines(view)), markup=False)
+        late = self.read_late(view)
+        yield late if late is not None else Static("\n".join(display.minor_lines(view)), markup=False)
 
 
 class MarriageReport(ReportScreen):
@@ -120,7 +133,8 @@ class PatronageReport(ReportScreen):
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("PAT", "SCI"), markup=False)
-        yield Static("\n".join(view.markers), markup=False)
+        late = self.read_late(view)
+        yield late if late is not None else Static("\n".join(view.markers), markup=False)
 
 
 class EndOfTurnScreen(ReportScreen):
