@@ -119,7 +119,7 @@ class Board:
             return
         shown = self.controller.on_screen()
         taken = self.controller.take_events() if self._reports_due(shown) else []
-        events = self._reported_now(taken, shown) if taken else []
+        events = self._reported_now(taken, shown)
         board = self._game_screen()
         same_game = self.controller.driver is self._laid_out_for
         if same_game and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
@@ -164,13 +164,16 @@ class Board:
             board.no_highlight_when_shown = True
         events = self.controller.take_events()
         self.app.push_screen(HandoffScreen(person, power, last_moves(events, shown.names)))
-        self._push_reports(unread, self._reported_now(events, shown) if events else [])
+        self._push_reports(unread, self._reported_now(events, shown))
 
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
         """``events``, after those held back before, but for the events of a reported phase still running,
         held back in turn: its report is shown once the phase is over (play-test: a Marriage report with
         nothing in it came before the wedding choice that ran the phase, and a Patronage report lacked the
-        reward chosen after it). Called with new events only: a phase never ends without any."""
+        reward chosen after it). Nothing new taken, nothing ends: the held events stay held (review: let go
+        while the computers moved, they made an empty report, and the rest of the phase a second one)."""
+        if not events:
+            return []
         driver = self.controller.driver
         events = [*self._still_held(), *events]
         runs = phase_runs(events)

@@ -467,7 +467,7 @@ class SharedGameClient(_Driver):
         renew = self.seat.is_person and look_at_seats
         known = len(self.session.actions)
         heard = self._heard_through()
-        look = self._read_through if renew and self._read_through != self._stored_look else None
+        look = self._look_to_store() if renew else None
 
         def work() -> _Recorded:
             lost, held = "", None
@@ -534,6 +534,10 @@ class SharedGameClient(_Driver):
         if self.seat.is_person:
             self._read_through = len(self.session.log) - len(self._events) - held_back
 
+    def _look_to_store(self) -> int | None:
+        """How far this player has read, when the store has not heard it yet."""
+        return self._read_through if self._read_through != self._stored_look else None
+
     def _heard_through(self) -> int:
         """The last line number up to which every line was heard here (a line said here comes back
         before the others' lines numbered below it)."""
@@ -566,7 +570,7 @@ class SharedGameClient(_Driver):
         """Give up the seat (the game stays in the store; the claim lapses by itself if this fails) and
         the game's own connection to the store."""
         seat, player, store = self.seat, self.player, self.store
-        look = self._read_through if self._read_through != self._stored_look else None
+        look = self._look_to_store()
 
         def work() -> None:
             try:

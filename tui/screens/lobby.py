@@ -84,7 +84,6 @@ class LobbyScreen(Screen[None]):
         self.player = terminal.player
         self._games: SharedGames | None = None  # the store, opened by the first listing
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
-        self._own_seats: set[str] = set()  # the option ids of the seats named for this player
         self._players: list[str] = []  # the people of the games listed: the new-game form checks names by them
         self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
 
@@ -151,7 +150,7 @@ class LobbyScreen(Screen[None]):
         ids = [option.id for option in options]
         # first the player's own seat (play-test: the first seat, another player's, was highlighted, and
         # Enter on it was refused), in the game waiting for them first
-        own = [i for i, option_id in enumerate(ids) if option_id in self._own_seats]
+        own = [i for i, option in enumerate(options) if not option.disabled and self._targets.get(option.id or "", (0, None))[1] == self.player]
         selectable = [i for i, option in enumerate(options) if not option.disabled]
         if highlighted in ids:
             listing.highlighted = ids.index(highlighted)
@@ -165,7 +164,6 @@ class LobbyScreen(Screen[None]):
         player = self.player
         options: list[Option] = []
         self._targets = {}
-        self._own_seats = set()
         self._players = [seat.name for row, _holders in games for seat in row.setup.seats if seat.is_person]
         for row, holders in your_turn_first(games, player):
             setup = row.setup
@@ -184,8 +182,6 @@ class LobbyScreen(Screen[None]):
                 label = Content(seat_label(seat, holders.get(seat.name, ""), player, names, over))  # names are text, not markup
                 options.append(Option(label, id=option_id, disabled=not seat.is_person))
                 self._targets[option_id] = (row.id, seat.name)
-                if seat.is_person and seat.name == player:
-                    self._own_seats.add(option_id)
             watch_id = f"watch-{row.id}"
             options.append(Option("  " + _("watch as an onlooker"), id=watch_id))
             self._targets[watch_id] = (row.id, None)

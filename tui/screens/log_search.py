@@ -27,7 +27,7 @@ from core.i18n import N_, _, ngettext
 from tui.screens.kept import kept_screen
 from tui.textual_private import StyledAnewOnlyWhenStale, being_taken_down
 from tui.widgets.key_footer import KeyFooter
-from tui.widgets.texts import set_text, type_into
+from tui.widgets.texts import set_text, typed_if_focused
 
 
 class LogLines(ScrollView, can_focus=True):
@@ -227,9 +227,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
     def action_filter(self) -> None:
         """A priority key, focusing the box at once: the keys read with '/' are the filter's (as ':' on the board)."""
         box = self.query_one("#log-filter", Input)
-        if self.focused is box:
-            type_into(box, "/")
-        else:
+        if not typed_if_focused(box, "/"):
             self.set_focus(box)
 
     def action_close(self) -> None:

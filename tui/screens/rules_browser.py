@@ -20,7 +20,7 @@ from tui.screens.kept import kept_screen
 from tui.widgets.rule_text import RuleText
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter
-from tui.widgets.texts import set_text, type_into
+from tui.widgets.texts import set_text, typed_if_focused
 from tui.textual_private import SteadyOptionList, StyledAnewOnlyWhenStale, being_taken_down
 
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
@@ -185,9 +185,7 @@ class RulesBrowser(StyledAnewOnlyWhenStale, ModalScreen[None]):
     def action_search(self) -> None:
         """A priority key, focusing the box at once: the keys read with '/' are the search's (as ':' on the board)."""
         box = self.query_one("#rules-search", Input)
-        if self.focused is box:
-            type_into(box, "/")
-        else:
+        if not typed_if_focused(box, "/"):
             self.set_focus(box)
 
     def action_list(self) -> None:

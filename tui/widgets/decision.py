@@ -20,7 +20,7 @@ from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
 from tui.textual_private import SteadyOptionList, bounded_query_cache
 from tui.widgets.key_footer import NamesKeysNow
-from tui.widgets.texts import type_into
+from tui.widgets.texts import typed_if_focused
 
 
 def quiet_index(decision: Decision) -> int | None:
@@ -323,8 +323,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def action_type_choice(self) -> None:
         typed = self.query_one("#typed", Input)
-        if self.screen.focused is typed:  # ':' is the board's key first (priority): here it is typed
-            type_into(typed, ":")
+        if typed_if_focused(typed, ":"):  # ':' is the board's key first (priority)
             return
         self.say("")
         typed.display = True

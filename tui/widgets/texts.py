@@ -12,9 +12,14 @@ def set_text(widget: Static, text: str) -> None:
         widget.update(text)
 
 
-def type_into(box: Input, text: str) -> None:
-    """``text`` typed into ``box`` as its own keys type it: over the selection, else at the cursor."""
+def typed_if_focused(box: Input, character: str) -> bool:
+    """The key of a priority binding that opens ``box`` (':', '/'): typed in the box when the box has the
+    keys already, as its own keys type (over the selection, else at the cursor). False: the caller opens
+    it, focusing it at once (Widget.focus waits for the keys already read, which then go elsewhere)."""
+    if box.screen.focused is not box:
+        return False
     if box.selection.is_empty:
-        box.insert_text_at_cursor(text)
+        box.insert_text_at_cursor(character)
     else:
-        box.replace(text, *box.selection)
+        box.replace(character, *box.selection)
+    return True
