@@ -4,7 +4,7 @@ The segment ends when every power has said done in one round in a row."""
 
 from __future__ import annotations
 
-from attrs import define
+from attrs import Factory, define
 
 from core import marriage
 from core.cards import card_title, discard_after_play, take_from_hand
@@ -21,6 +21,10 @@ class NegotiationFrame(Frame):
     next_index: int = 0
     dones_in_row: int = 0
     opening_decided: bool = False
+    # who said done at their last turn, and who last made a proposal: a power asked again after its
+    # done is told why the segment goes on
+    said_done: list[str] = Factory(list)
+    last_proposer: str = ""
 
 
 def _options(ctx: Ctx, frame: NegotiationFrame, power: str) -> list[Option]:
@@ -44,7 +48,12 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     if not any(o.legal for o in options):
         return None
     options.append(ctx.tables.memo("done negotiating", _done))
-    return Decision.of(power, msg("{power}: make a proposal or say done", power=ctx.power_term(power)), "GEN-7", options)
+    if power in frame.said_done:  # someone proposed since, else every power would be done
+        prompt = msg("{power}: {proposer} made a proposal after you said done, so the segment goes on: make a proposal or say done",
+                     power=ctx.power_term(power), proposer=ctx.power_term(frame.last_proposer))
+    else:
+        prompt = msg("{power}: make a proposal or say done", power=ctx.power_term(power))
+    return Decision.of(power, prompt, "GEN-7", options)
 
 
 def _done() -> Option:
@@ -69,9 +78,14 @@ def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
 def _choose(ctx: Ctx, frame: NegotiationFrame, choice: Choice) -> None:
     power = ctx.tables.power_ids[frame.next_index]
     _next_negotiator(ctx, frame, done=choice.verb is Verb.DONE)
+    if power in frame.said_done:
+        frame.said_done.remove(power)
     if choice.verb is Verb.DONE:
+        frame.said_done.append(power)
         ctx.log("GEN-7", msg("is done negotiating"), power)
-    elif choice.verb is Verb.OPENING:
+        return
+    frame.last_proposer = power
+    if choice.verb is Verb.OPENING:
         frame.opening_decided = True
         marriage.apply_opening(ctx, power, choice.args[0])
     elif choice.verb is Verb.LOUISE:

@@ -27,7 +27,7 @@ from core.setup import Setup, SetupError, check_seats
 from core.state import Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 SAVE_FILE_MODE = atomic.PRIVATE_FILE_MODE  # a save holds every hand and the dice (GEN-8)
 ACTION_SEPARATOR = ": "
@@ -220,8 +220,15 @@ def _migrate_v2(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
+def _migrate_v3(raw: dict[str, Any]) -> dict[str, Any]:
+    """v3 -> v4: a Negotiation Segment's frame keeps who said done and who last proposed (GEN-7); a v3
+    save in the segment records neither, and its replay fills them (new fields are not compared)."""
+    raw["version"] = 4
+    return raw
+
+
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
-MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2}
+MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2, 3: _migrate_v3}
 
 
 def to_dict(session: Session) -> dict[str, Any]:

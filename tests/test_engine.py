@@ -105,3 +105,27 @@ def test_gen_6_gen_7_card_2_every_decision_marks_its_quiet_choice_once(data):
     for seed in (3, 4):
         assert play(data, seed, check_invariants=False, until=check).decision is None
     assert seen == QUIET_FORMS
+
+
+def _to_spain_again_after_englands_proposal(data):
+    """Spain says done; England proposes to France's Charles IX; France and every power after say done."""
+    session = new_session(data)
+    session.choose("spain", Choice.parse("done"))
+    session.choose("england", Choice.parse("propose elizabeth-i charles-ix"))
+    while session.decision.power != "spain" or session.decision.rule != "GEN-7":
+        session.choose(session.decision.power, session.decision.quiet_or_first())
+    return session
+
+
+def test_gen_7_a_power_asked_again_after_its_done_is_told_who_proposed_since(data):
+    """Play-test: a power that said done was asked again, after a proposal reopened the segment, with
+    the very same prompt and no word why."""
+    session = new_session(data)
+    assert session.decision.prompt == "Spain: make a proposal or say done"
+    session = _to_spain_again_after_englands_proposal(data)
+    assert session.decision.prompt == ("Spain: England made a proposal after you said done, so the segment goes on: "
+                                       "make a proposal or say done")
+    session.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+    while session.decision.power != "spain" or session.decision.rule != "GEN-7":
+        session.choose(session.decision.power, session.decision.quiet_or_first())
+    assert session.decision.prompt == "Spain: make a proposal or say done"  # its last word was a proposal

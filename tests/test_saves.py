@@ -139,6 +139,17 @@ def test_version_1_saves_still_load_through_the_migration(data, name, tmp_path):
         assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION
 
 
+def test_a_version_3_save_in_a_reopened_negotiation_segment_loads_and_says_why_gen_7(data, tmp_path):
+    """A v3 save kept no word of who said done in the Negotiation Segment: it loads (its replay fills
+    them in) and Spain, asked again after its done, is told England proposed since."""
+    source = V1_SAVES / "v3-negotiation-reopened.json"
+    assert json.loads(source.read_text())["version"] == 3
+    session = saves.load(source, data)
+    assert session.decision.power == "spain" and "England made a proposal after you said done" in session.decision.prompt
+    again = saves.load(saves.write(session, tmp_path / "v4.json"), data)
+    assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION == 4
+
+
 def test_a_version_1_save_whose_seed_disagrees_with_its_setup_is_refused(data, tmp_path):
     raw = json.loads((V1_SAVES / "v1-event-kind.json").read_text())
     raw["seed"] += 1
