@@ -1400,7 +1400,13 @@ async def test_a_report_read_in_a_later_turn_shows_its_own_lines_not_the_state_n
             app.push_screen(CardDrawScreen(shown.view, shown.names, draws[turn], turn, app.controller.driver))
             await settle(pilot)
             text = screen_text(app)
-            assert ("Read in turn 2: only what turn 1 logged is shown here" in text) is late
+            assert ("Read later (turn 2, Diplomacy Phase - Negotiation Segment): only what this phase logged" in text) is late
             assert ("Where the count comes from (CARD-7)" in text) is not late and "is dealt" in text
             await pilot.press("enter")
             await settle(pilot)
+        patronage = [e for e in session.log if e.turn == 1 and e.phase == Phase.PATRONAGE.value]
+        app.push_screen(PatronageReport(shown.view, shown.names, patronage, 1, app.controller.driver))
+        await settle(pilot)
+        # play-test: turn 1's Patronage report, read on the way to turn 2's first decision, said "Read in turn
+        # 2"; the markers change in a Patronage Phase only, so they are still turn 1's
+        assert "Read later" not in screen_text(app) and "\n".join(shown.view.markers) in screen_text(app)
