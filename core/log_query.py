@@ -8,12 +8,13 @@ played, a reveal), so every seat sees the same log and the filter needs no per-s
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection, Iterator, Sequence
 
 from attrs import frozen
 
 from core.events import Event, render
 from core.gamedata import GameData
-from core.i18n import N_, _, text_of
+from core.i18n import N_, Message, ParamValue, _, text_of
 from core.rules_text import entries
 from core.state import PHASE_TITLES, Phase
 
@@ -99,3 +100,29 @@ def where(event: Event) -> str:
     return _("turn {turn}, {phase}").format(turn=event.turn, phase=phase)
 
 
+
+
+def _words(value: ParamValue) -> Iterator[str]:
+    """The names a message's parameter holds: a royal's (a plain name), a power's (a game term: a message
+    of its English name), also inside the messages it nests."""
+    if isinstance(value, Message):
+        if not value.params:
+            yield value.id
+        for _name, nested in value.params:
+            yield from _words(nested)
+    elif isinstance(value, str):
+        yield value
+
+
+def naming(events: Sequence[Event], data: GameData, powers: Collection[str]) -> list[Event]:
+    """The events of other powers' doings that name one of ``powers`` or a royal of theirs, each with the
+    line before it (what led to it): what a player who waited while others moved must not miss
+    (play-test: England's betrothed Henry III was assassinated by an Ottoman event, MAR-8, and only the
+    log said so)."""
+    names = {data.power_name(power) for power in powers}
+    names |= {royal.name for royal in data.royals.values() if royal.power in powers}
+    kept: set[int] = set()
+    for index, event in enumerate(events):
+        if event.power not in powers and any(word in names for _name, value in event.message.params for word in _words(value)):
+            kept |= {index - 1, index} if index else {index}
+    return [events[index] for index in sorted(kept)]

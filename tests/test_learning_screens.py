@@ -120,6 +120,25 @@ def test_any_other_log_filter_word_is_text_to_find(data):
     assert [e for e in session.log if parse_filter("sideways", data).matches(e, names)] == []
 
 
+def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_mar_8(data):
+    """core/log_query.naming: what others' moves did to England (a royal of England's, England itself,
+    inside nested messages too), each with the line before it; England's own lines are not news to it."""
+    from core.events import Event
+    from core.i18n import Message, msg
+    from core.log_query import naming
+
+    played = Event("CARD-4", msg("plays {card} as its event", card="#20 Assassination"), "ottoman")
+    dies = Event("MAR-8", msg("{royal} dies ({cause})", royal="Henry III (Duke of Anjou)", cause="assassinated"))
+    ends = Event("MAR-8", msg("the betrothal ends; {royal} returns", royal="Catherine Grey"))
+    war = Event("DIP-3", msg("{reason}", reason=msg("declares war on {power}", power=Message("England"))), "spain")
+    own = Event("DIP-7", msg("places a marker on {space}", space="Scotland"), "england")
+    elsewhere = Event("DIP-7", msg("places a marker on {space}", space="Genoa"), "france")
+    events = [played, dies, ends, elsewhere, own, war]
+    assert naming(events, data, ("england",)) == [dies, ends, own, war]  # "own" only as the line before "war"
+    assert naming([own, elsewhere], data, ("england",)) == []
+    assert naming(events, data, ("france",)) == [played, dies]  # Henry III is France's
+
+
 def test_every_logged_roll_shows_dice_modifiers_total_and_result(data):
     session = played_session(data)
     names = {p: data.power_name(p) for p in data.power_ids}

@@ -1410,3 +1410,49 @@ async def test_a_report_read_in_a_later_turn_shows_its_own_lines_not_the_state_n
         # play-test: turn 1's Patronage report, read on the way to turn 2's first decision, said "Read in turn
         # 2"; the markers change in a Patronage Phase only, so they are still turn 1's
         assert "Read later" not in screen_text(app) and "\n".join(shown.view.markers) in screen_text(app)
+
+
+async def test_a_person_meets_what_the_others_moves_did_to_their_powers_before_their_next_decision_mar_8(tmp_path, data):
+    """Newcomer play-test: England's betrothed Henry III was assassinated by an Ottoman event (MAR-8) while
+    England waited, and only the log said so; the Marriage report later listed aging alone. Before a
+    person's next decision a report lists the lines of the others' moves since their last one that name
+    their powers or royals, each with the line before it; once."""
+    from core import marriage
+    from core.session import Session
+    from core.setup import Seat
+    from tests.conftest import resettle
+    from tui.screens.reports import MeanwhileReport
+
+    seats = (Seat("Ana", ("england",)), Seat("Ben", ("ottoman", "spain", "france", "empire", "protestant")))
+    session = Session.new(data, Setup(seed=1, seats=seats))
+    to_impulse_of(session, "england", [101, 102])
+    give(session.state, "ottoman", 20)
+    give(session.state, "ottoman", 103)
+    marriage.betroth(session.state, data, "catherine-grey", "henry-iii")
+    resettle(session)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        for person, moves in (("Ana", ("play 101 cp", "cp influence scotland")), ("Ben", ("play 20 event", "pick henry-iii"))):
+            if isinstance(app.screen, HandoffScreen):
+                assert app.screen.person == person
+                await pilot.press("enter")
+                await settle(pilot)
+            assert not isinstance(app.screen, MeanwhileReport)  # Ana's moves named none of Ben's powers
+            for move in moves:
+                await pick(app, pilot, move)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MeanwhileReport)
+        text = screen_text(app)
+        assert "While you waited, since your last decision" in text
+        assert "[MAR-8] Henry III (Duke of Anjou) dies (assassinated)" in text
+        assert "Catherine Grey returns to Available to Wed" in text
+        assert "influence marker on Scotland" not in text  # Ana's own move
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ActionScreen) and app.controller.session.decision.power == "england"
+        app.board.show()  # the board shown again: the report is not
+        await settle(pilot)
+        assert isinstance(app.screen, ActionScreen)

@@ -11,6 +11,7 @@ from attrs import frozen
 
 from core.events import Event, EventKind, render
 from core.i18n import _, ngettext
+from core.log_query import naming
 from core.state import Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
@@ -25,6 +26,7 @@ from tui.screens.reports import (
     EndOfTurnScreen,
     GameOverScreen,
     MarriageReport,
+    MeanwhileReport,
     PatronageReport,
     ReportScreen,
 )
@@ -41,6 +43,8 @@ if TYPE_CHECKING:
 # The log lines a hand-off shows of the moves since the last look (the previous person's last choice and
 # the computers' after it): the person handing over had no other sight of what their choice did (play-test)
 HANDOFF_LAST_MOVES = 5  # at least 3: the first two and the last
+# The last log lines the board's strip shows at 80x24 whatever their length (a line wraps to two rows at most)
+LOG_STRIP_SURELY_SHOWS = 2
 
 # The phases that get a report screen, in the order they run, and the rules one of whose events must be
 # present for the report to be worth showing (none: always). Winter and Victory Determination share one.
@@ -120,6 +124,7 @@ class Board:
         shown = self.controller.on_screen()
         taken = self.controller.take_events() if self._reports_due(shown) else []
         events = self._reported_now(taken, shown)
+        meanwhile = self._meanwhile(shown)
         board = self._game_screen()
         same_game = self.controller.driver is self._laid_out_for
         if same_game and board is not None and board is not self.app.screen and type(board) is PHASE_SCREENS.get(shown.view.phase):
@@ -133,7 +138,7 @@ class Board:
                     top.follow(shown.view.log)
                 if taken and shown.view.decision is not None:  # the computers are done: it is this keyboard's turn
                     self.app.notify(_("Your decision is waiting: Esc to the board."), timeout=6)
-                self._push_reports([], events)
+                self._push_reports([], events, meanwhile)
                 return
         self._laid_out_for = self.controller.driver
         menu_open = same_game and any(isinstance(s, GameMenu) for s in self.app.screen_stack)
@@ -144,7 +149,7 @@ class Board:
                 screen.refresh_view(shown)
                 if not same_game:  # a game put on screen (new, continued, loaded, joined) after a menu's Enter
                     screen.no_highlight_when_shown = True
-            self._push_reports(unread, events)
+            self._push_reports(unread, events, meanwhile)
             if menu_open:  # the game menu stays above it all (review: its t, closed under it, started a table action)
                 self.game_menu()
 
@@ -242,11 +247,28 @@ class Board:
         ``shown`` (composing and styling a board was most of a hand-off's Enter: ~0.15 s of CPU)."""
         return kept_screen(self.app, f"board-{kind.__name__}", lambda: kind(shown))
 
-    def _push_reports(self, unread: list[ReportScreen], events: list[Event]) -> None:
+    def _push_reports(self, unread: list[ReportScreen], events: list[Event], meanwhile: list[ReportScreen] | None = None) -> None:
         """The reports not read yet, then one report per phase that ran in ``events``, each with its own
-        events and turn, the earliest first: it is shown, the others once it is read."""
-        self._next_reports += [*unread, *self._new_reports(events)]
+        events and turn, the earliest first, then ``meanwhile``: it is shown, the others once it is read."""
+        self._next_reports += [*unread, *self._new_reports(events), *(meanwhile or [])]
         self.show_reports_due()
+
+    def _meanwhile(self, shown: OnScreen) -> list[ReportScreen]:
+        """For the person whose decision is shown: what the others' moves since their last one did to their
+        powers, outside the phases with reports of their own (none when nothing named them)."""
+        driver = self.controller.driver
+        view = shown.view
+        if driver is None or view.decision is None or shown.lesson is not None:
+            return []
+        seat = next((seat for seat in driver.people_here() if seat.name == view.seat), None)
+        if seat is None:
+            return []
+        since = driver.since_last_move(seat.name)
+        events = [e for e in since if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES]
+        named = naming(events, self.controller.terminal.data, seat.powers)
+        if not named or all(event in since[-LOG_STRIP_SURELY_SHOWS:] for event in named):
+            return []  # the log strip shows them: a proposal's answer is no news to report
+        return [MeanwhileReport(view, shown.names, named, view.turn, driver)]
 
     def show_reports_due(self, _closed: object = None) -> None:
         """The first report waiting, unless the screen on top keeps them waiting; also when the table talk

@@ -123,6 +123,10 @@ class GameDriver(Protocol):
         """The reports of the events taken are read, but for the last ``held_back`` events (a phase still
         running): a shared game keeps that for its player, whose next look starts there."""
 
+    def since_last_move(self, person: str) -> list[Event]:
+        """The events since ``person`` here last moved or was last told of them (once); none before their
+        first move here."""
+
     def lesson(self) -> Lesson | None: ...
 
     def tick(self) -> None:
@@ -153,6 +157,7 @@ class _Driver:
         self._events = list(events or [])
         self._others_moved = 0  # the moves applied here that nobody here asked for
         self._others_seen = 0  # how many of them had come when a person here last asked for a move
+        self._told: dict[str, int] = {}  # person here -> the log's length after their last move, or when last told
 
     def people_here(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in self.session.setup.seats if seat.is_person)
@@ -173,12 +178,23 @@ class _Driver:
     def after_others(self) -> bool:
         return self._others_moved > self._others_seen
 
-    def _moved(self, by_computer: bool) -> None:
-        """A move applied here: the computers', or one a person here asked for."""
+    def _moved(self, by_computer: bool, actor: str = "") -> None:
+        """A move applied here: the computers', or one a person here asked for (as ``actor``'s)."""
         if by_computer:
             self._others_moved += 1
-        else:
-            self._others_seen = self._others_moved
+            return
+        self._others_seen = self._others_moved
+        seat = next((seat for seat in self.session.setup.seats if actor in seat.powers and seat.is_person), None)
+        if seat is not None:
+            self._told[seat.name] = len(self.session.log)
+
+    def since_last_move(self, person: str) -> list[Event]:
+        log = self.session.log
+        start = self._told.get(person)
+        if start is None:
+            return []
+        self._told[person] = len(log)
+        return list(log[start:])  # an undo since leaves a shorter log: nothing
 
     def lesson(self) -> Lesson | None:
         return None
@@ -253,7 +269,7 @@ class LocalGame(_Driver):
         if self._checking:
             raise Refused(self.waiting())
         self._apply(actor, choice)
-        self._moved(by_computer)
+        self._moved(by_computer, actor)
         self.autosave()
         self.listener.game_changed()
 
@@ -513,7 +529,7 @@ class SharedGameClient(_Driver):
                 continue
             try:
                 self._events += self.session.choose(action.actor, Choice.parse(action.choice))
-                self._moved(by_computer=(action.number, action.choice) != self._own)
+                self._moved((action.number, action.choice) != self._own, action.actor)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(
                     _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc)

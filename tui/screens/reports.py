@@ -146,6 +146,23 @@ class PatronageReport(ReportScreen):
         yield late if late is not None else Static("\n".join(view.markers), markup=False)
 
 
+class MeanwhileReport(ReportScreen):
+    """What others' moves did to this person's powers since their last decision, outside the phases with
+    reports of their own (core/log_query.naming): a player alone with computers, or in a shared game,
+    met only the last lines of the log strip (play-test: a betrothal cancelled by an assassination)."""
+
+    HEADING = N_("While you waited, since your last decision")
+    HINT = N_("Press Enter to continue. The log (l) has every line.")
+
+    def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object) -> None:
+        super().__init__(view, names, events, turn, of_game)
+        self.RULE = events[0].rule if events else ""
+
+    def body(self, view: SeatView) -> ComposeResult:
+        yield Static(_("The moves of the others that named your powers or their royals (with the line before each):"), classes="hint", markup=False)
+        yield Static(self.event_lines(), markup=False)
+
+
 class EndOfTurnScreen(ReportScreen):
     HEADING = N_("Winter and Victory Determination (WIN-5)")
     RULE = "WIN-5"
