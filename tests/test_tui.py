@@ -1239,16 +1239,24 @@ async def test_card_7_the_card_draw_report_says_how_many_were_dealt_when_the_dec
 
 async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
     """Review: each move wrapped, and five long lines (a Winter ledger line runs to 700 characters)
-    pushed the box's hint and bottom border off the screen. A move takes one row, cut with an ellipsis."""
-    long = "[PAT-5] England: Nicholas Hilliard is evaluated: 2d6 [3+4] +1 English artist +2 CP box = 10: success " * 7
+    pushed the box's hint and bottom border off the screen. Play-test: cut to one row each, the moves
+    left the box's rows empty. A move takes two rows at most, cut with an ellipsis."""
+    from core.events import Event
+    from core.i18n import Message
+    from tui.board import last_moves
+    from tui.screens.overlays import HandoffMoves
+
+    long = "Nicholas Hilliard is evaluated: 2d6 [3+4] +1 English artist +2 CP box = 10: success " * 7
+    moves = last_moves([Event("PAT-5", Message(long), "england")] * 9, {"england": "England"})
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(HandoffScreen("Ana", "England", [long] * 6))
+        app.push_screen(HandoffScreen("Ana", "England", HandoffMoves("Ana", moves)))
         await settle(pilot)
         box = app.screen.query_one("#handoff-box").region
         assert box.y >= 0 and box.bottom <= SIZE[1], box
-        assert app.screen.query_one("#handoff-moves").region.height == 6
+        assert app.screen.query_one("#handoff-moves").region.height == 11  # five moves of two rows, the count of the others
+        assert "What the moves since Ana's last one did:" in screen_text(app)
 
 
 async def test_a_board_change_handled_as_the_app_shuts_down_is_dropped(tmp_path, data):
@@ -1416,7 +1424,8 @@ async def test_a_person_meets_what_the_others_moves_did_to_their_powers_before_t
     """Newcomer play-test: England's betrothed Henry III was assassinated by an Ottoman event (MAR-8) while
     England waited, and only the log said so; the Marriage report later listed aging alone. Before a
     person's next decision a report lists the lines of the others' moves since their last one that name
-    their powers or royals, each with the line before it; once."""
+    their powers or royals, each with the line before it; once. A hot seat's hand-off shows the moves
+    since the next person's last one."""
     from core import marriage
     from core.session import Session
     from core.setup import Seat
@@ -1442,6 +1451,9 @@ async def test_a_person_meets_what_the_others_moves_did_to_their_powers_before_t
             for move in moves:
                 await pick(app, pilot, move)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        # the hand-off shows the moves since Ana's last one, not only Ben's last choice (hot-seat play-test)
+        text = screen_text(app)
+        assert "What the moves since Ana's last one did:" in text and "Assassination as its event" in text, text
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, MeanwhileReport)

@@ -18,7 +18,7 @@ from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.chat import ChatScreen
 from tui.screens.kept import kept_screen
 from tui.screens.log_search import LogSearchScreen, open_log_search
-from tui.screens.overlays import GameMenu, HandoffScreen, TextScreen, leaving_goes_to, open_patronage, open_royals
+from tui.screens.overlays import GameMenu, HandoffMoves, HandoffScreen, TextScreen, leaving_goes_to, open_patronage, open_royals
 from tui.screens.rules_browser import open_rules_browser
 from tui.screens.reports import (
     CardDrawScreen,
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 # The log lines a hand-off shows of the moves since the last look (the previous person's last choice and
 # the computers' after it): the person handing over had no other sight of what their choice did (play-test)
 HANDOFF_LAST_MOVES = 5  # at least 3: the first two and the last
+# A move's line on a hand-off is cut to two rows of its box (a Winter ledger line runs to 700 characters)
+HANDOFF_LINE_CHARACTERS = 126
 # The last log lines the board's strip shows at 80x24 whatever their length (a line wraps to two rows at most)
 LOG_STRIP_SURELY_SHOWS = 2
 
@@ -64,7 +66,7 @@ def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
     """What a hand-off shows of ``events``: the first lines (the previous person's own choice begins
     them) and the last (the computers' moves after it, which the next person meets), the others counted
     in a line of their own (so never one line alone)."""
-    lines = [render(event, names) for event in events if event.kind is not EventKind.PHASE]
+    lines = [_cut(render(event, names)) for event in events if event.kind is not EventKind.PHASE]
     if len(lines) <= HANDOFF_LAST_MOVES + 1:
         return lines
     first = 2
@@ -72,6 +74,10 @@ def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
     left_out = len(lines) - first - last
     more = ngettext("... {count} more line in the log (l on the board) ...", "... {count} more lines in the log (l on the board) ...", left_out)
     return [*lines[:first], more.format(count=left_out), *lines[-last:]]
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= HANDOFF_LINE_CHARACTERS else line[: HANDOFF_LINE_CHARACTERS - 1] + "…"
 
 
 @frozen
@@ -168,7 +174,13 @@ class Board:
             board.refresh_view(shown)
             board.no_highlight_when_shown = True
         events = self.controller.take_events()
-        self.app.push_screen(HandoffScreen(person, power, last_moves(events, shown.names)))
+        driver = self.controller.driver
+        # what passed since the next person's own last move (hot-seat play-test: only the previous
+        # person's last choice was shown, not the three before it); the report of what named their
+        # powers still comes above their board
+        since = driver.since_last_move(person, told=False) if driver is not None else []
+        moves = HandoffMoves(person, last_moves(since, shown.names)) if since else HandoffMoves("", last_moves(events, shown.names))
+        self.app.push_screen(HandoffScreen(person, power, moves))
         self._push_reports(unread, self._reported_now(events, shown))
 
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:

@@ -123,8 +123,8 @@ class GameDriver(Protocol):
         """The reports of the events taken are read, but for the last ``held_back`` events (a phase still
         running): a shared game keeps that for its player, whose next look starts there."""
 
-    def since_last_move(self, person: str) -> list[Event]:
-        """The events since ``person`` here last moved or was last told of them (once); none before their
+    def since_last_move(self, person: str, told: bool = True) -> list[Event]:
+        """The events since ``person`` here last moved or was last ``told`` of them; none before their
         first move here."""
 
     def lesson(self) -> Lesson | None: ...
@@ -188,12 +188,13 @@ class _Driver:
         if seat is not None:
             self._told[seat.name] = len(self.session.log)
 
-    def since_last_move(self, person: str) -> list[Event]:
+    def since_last_move(self, person: str, told: bool = True) -> list[Event]:
         log = self.session.log
         start = self._told.get(person)
         if start is None:
             return []
-        self._told[person] = len(log)
+        if told:
+            self._told[person] = len(log)
         return list(log[start:])  # an undo since leaves a shorter log: nothing
 
     def lesson(self) -> Lesson | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from attrs import frozen
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -27,6 +28,14 @@ if TYPE_CHECKING:
     from tui.on_screen import OnScreen
 
 
+@frozen
+class HandoffMoves:
+    """The log lines a hand-off shows, and whose last move they start from ("": the keyboard's last look)."""
+
+    since_move_of: str
+    lines: list[str]
+
+
 class HandoffScreen(Screen[None]):
     """GEN-2 / GEN-8: the keyboard passes to another person. The board is not under this screen: it
     was taken down before, and the next person's board is composed only after their Enter."""
@@ -36,22 +45,24 @@ class HandoffScreen(Screen[None]):
         Binding("escape", "app.game_menu", N_("Menu")),
     ]
 
-    def __init__(self, person: str, power_name: str, last_moves: list[str] | None = None) -> None:
-        """``last_moves``: log lines of what the moves since the last look did (public, as the log is):
-        the person handing over sees what their last choice did (play-test: a patronage roll was only
-        in the next person's log)."""
+    def __init__(self, person: str, power_name: str, last_moves: HandoffMoves | None = None) -> None:
+        """``last_moves``: log lines of what the moves since the next person's last one did (public, as
+        the log is): the person handing over sees what their choices did (play-test: a patronage roll was
+        only in the next person's log)."""
         super().__init__()
         self.person = person
         self.power_name = power_name
-        self.last_moves = last_moves or []
+        self.last_moves = last_moves or HandoffMoves("", [])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
             title = _("Pass to {person} - {power}").format(person=self.person, power=_(self.power_name))
             yield Static(title, id="handoff-title", markup=False)
-            if self.last_moves:
-                yield Static(_("What the last moves did:"), classes="hint", markup=False)
-                yield Static("\n".join(self.last_moves), id="handoff-moves", markup=False)
+            moves = self.last_moves
+            if moves.lines:
+                since = _("What the moves since {person}'s last one did:").format(person=moves.since_move_of) if moves.since_move_of else ""
+                yield Static(since or _("What the last moves did:"), classes="hint", markup=False)
+                yield Static("\n".join(moves.lines), id="handoff-moves", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
             yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
 
