@@ -1468,3 +1468,16 @@ async def test_a_person_meets_what_the_others_moves_did_to_their_powers_before_t
         app.board.show()  # the board shown again: the report is not
         await settle(pilot)
         assert isinstance(app.screen, ActionScreen)
+
+
+async def test_c_outside_a_shared_game_says_table_talk_is_for_shared_games(tmp_path, data):
+    """Newcomer play-test: c did nothing in a hot-seat game, and said nothing (the README says table talk
+    is for shared games; the board did not)."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen)
+        assert "c: table talk is for shared games: here everyone sits at one table" in screen_text(app)

@@ -519,6 +519,38 @@ async def test_an_empty_save_folder_shows_its_line_and_no_empty_list(tmp_path):
         assert not listing.display and "No saved games yet." in screen_text(app)
 
 
+async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_comes(tmp_path, data, monkeypatch):
+    """Newcomer play-test: 0 pressed while the computers moved said "Not now: The computer players are
+    moving", and the line stayed under the person's next decision, as if that were refused too."""
+    from core.bots import RandomBot
+
+    release = threading.Event()
+    choose = RandomBot.choose
+
+    def held(self, session, decision):
+        release.wait(10)
+        return choose(self, session, decision)
+
+    monkeypatch.setattr(RandomBot, "choose", held)
+    app = app_for(tmp_path, spain_and_computers(data, [2, 101]))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 101 cp")
+        app.screen.post_message(Choose(Choice.parse("cp influence venice")))  # not settled: the computers hold
+        for _ in range(20):
+            await pilot.pause()
+            if "The computer players are moving..." in screen_text(app):
+                break
+        await pilot.press("0")
+        await pilot.pause()
+        assert "Not now: The computer players are moving" in screen_text(app)
+        release.set()
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert app.controller.session.decision.power == "spain" and isinstance(app.screen, PhaseScreen)
+        assert "Not now" not in screen_text(app)
+
+
 async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_done(tmp_path, data, monkeypatch):
     """Play-test: l while the computers moved opened the log, which closed by itself as soon as they
     were done (the decision back at this keyboard swept every overlay away). It stays open until its

@@ -159,6 +159,11 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     def show_problem(self, text: str) -> None:
         self.query_one(DecisionPanel).show_problem(text)
 
+    def key_c(self) -> None:
+        """c outside a shared game, where the app's table talk key is off (play-test: it did nothing, silently)."""
+        if not self.shown.shared:
+            self.query_one(DecisionPanel).say("c: " + _("table talk is for shared games: here everyone sits at one table"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_info = self.focused is not None and self.focused.id == "phase-panel"
         if action == "info":

@@ -184,6 +184,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         shown_again = decision is not None and decision == self._decision
+        if decision is not None and self._decision is None and self._waiting:
+            self.say("")  # "Not now: the computer players are moving" is over (play-test: it stayed on the decision)
         self._decision = decision
         self._suggested = suggested
         self._waiting = waiting_text
