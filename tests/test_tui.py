@@ -915,7 +915,8 @@ async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_n
 
 async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, data):
     """Issue 13 (play-test): ': do' offers 'done' only, and a whole or a wrong typed choice is
-    applied (or refused) exactly as typed, never replaced by a suggestion."""
+    applied (or refused) exactly as typed, never replaced by a suggestion; Enter on part of a choice puts
+    its one match in the box (the next Enter applies it), or says how many match."""
     from tui.widgets.decision import completions
 
     session = new_session(data)
@@ -935,6 +936,18 @@ async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, dat
         await pilot.press("enter")
         await settle(pilot)
         assert len(session.actions) == before and "Not allowed" in screen_text(app)
+        # newcomer play-test: "do" then Enter said "unknown action 'do'" beside its one match: the match is
+        # put in the box, and the next Enter applies it
+        await pilot.press("escape", "colon", "d", "o", "enter")
+        await settle(pilot)
+        assert len(session.actions) == before and app.screen.query_one("#typed").value == "done"
+        assert "'do' matches one choice: the box has it now, Enter applies it" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.actions[-1].choice == "done"
+        await pilot.press("colon", "p", "r", "o", "enter")  # several: Tab goes through them
+        await settle(pilot)
+        assert "'pro' matches" in screen_text(app) and app.screen.query_one("#typed").value == "pro"
 
 
 async def test_zero_takes_done_or_pass_and_escape_backs_out_of_a_table_action(tmp_path, data):

@@ -386,11 +386,25 @@ class DecisionPanel(NamesKeysNow, Vertical):
         event.stop()
         self.say("")
         text = event.value.strip()
+        if text and self._matches and text not in self._matches:  # part of legal choices: never applied as another
+            self._part_of_choices(text)
+            return
         if text:
             self.post_message(ChooseTyped(text))
             return
         self._close_typed()
         self.query_one("#choices", OptionList).focus()
+
+    def _part_of_choices(self, typed: str) -> None:
+        """Enter on part of legal choices (play-test: "do" then Enter said "unknown action 'do'" beside its
+        one match, "done"): the one match is put in the box for the next Enter; several, Tab."""
+        if len(self._matches) > 1:
+            count = len(self._matches)
+            self.say(ngettext("'{typed}' matches {count} choice: Tab puts each in the box, Enter then applies it",
+                              "'{typed}' matches {count} choices: Tab puts each in the box, Enter then applies it", count).format(typed=typed, count=count))
+            return
+        self.action_cycle(1)
+        self.say(_("'{typed}' matches one choice: the box has it now, Enter applies it").format(typed=typed))
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         """The focus stays in the open typed input until Enter or Esc closes it (play-test: left open
