@@ -114,15 +114,22 @@ def _words(value: ParamValue) -> Iterator[str]:
         yield value
 
 
-def naming(events: Sequence[Event], data: GameData, powers: Collection[str]) -> list[Event]:
+def naming(events: Sequence[Event], data: GameData, powers: Collection[str], on_screen: str = "") -> list[Event]:
     """The events of other powers' doings that name one of ``powers`` or a royal of theirs, each with the
     line before it (what led to it): what a player who waited while others moved must not miss
     (play-test: England's betrothed Henry III was assassinated by an Ottoman event, MAR-8, and only the
-    log said so)."""
-    names = {data.power_name(power) for power in powers}
-    names |= {royal.name for royal in data.royals.values() if royal.power in powers}
+    log said so). An event naming only royals all in ``on_screen`` (the prompt of the decision it led to:
+    "Empire proposes Archduke Charles + Elizabeth I") is no news."""
+    power_names = {data.power_name(power) for power in powers}
+    royal_names = {royal.name for royal in data.royals.values() if royal.power in powers}
     kept: set[int] = set()
     for index, event in enumerate(events):
-        if event.power not in powers and any(word in names for _name, value in event.message.params for word in _words(value)):
+        if event.power in powers:
+            continue
+        words = {word for _name, value in event.message.params for word in _words(value)}
+        royals, powers_named = words & royal_names, words & power_names
+        # a power's name is in nearly every prompt: a line naming one is never old news
+        old_news = not powers_named and all(name in on_screen for name in royals)
+        if (powers_named or royals) and not old_news:
             kept |= {index - 1, index} if index else {index}
     return [events[index] for index in sorted(kept)]

@@ -137,6 +137,13 @@ def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_m
     assert naming(events, data, ("england",)) == [dies, ends, own, war]  # "own" only as the line before "war"
     assert naming([own, elsewhere], data, ("england",)) == []
     assert naming(events, data, ("france",)) == [played, dies]  # Henry III is France's
+    # what the decision on screen is about is no news (its royals in the prompt); England's name, in nearly
+    # every prompt, never makes a line old news
+    proposes = Event("MAR-2", msg("proposes {a} + {b}", a="Archduke Charles", b="Elizabeth I"), "empire")
+    prompt = "Empire proposes Archduke Charles + Elizabeth I"
+    assert naming([elsewhere, proposes], data, ("england",), on_screen=prompt) == []
+    assert naming([elsewhere, proposes], data, ("england",)) == [elsewhere, proposes]
+    assert naming(events, data, ("england",), on_screen="England's impulse: play a card or pass") == [dies, ends, own, war]
 
 
 def test_every_logged_roll_shows_dice_modifiers_total_and_result(data):

@@ -277,7 +277,7 @@ class Board:
             return []
         since = driver.since_last_move(seat.name)
         events = [e for e in since if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES]
-        named = naming(events, self.controller.terminal.data, seat.powers)
+        named = naming(events, self.controller.terminal.data, seat.powers, view.decision.prompt)
         if not named or all(event in since[-LOG_STRIP_SURELY_SHOWS:] for event in named):
             return []  # the log strip shows them: a proposal's answer is no news to report
         return [MeanwhileReport(view, shown.names, named, view.turn, driver)]
