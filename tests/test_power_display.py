@@ -82,3 +82,18 @@ async def test_v_shows_the_suez_track_morisco_league_and_independent_spaces(tmp_
         assert "Morisco (MOR-3): in Madrid, 1 of at most 2 spaces from Granada" in text
         assert "Catholic League (CL-1): formed on turn 1; Duke of Guise (CL-6): in Reims" in text
         assert "Independent spaces (IND-1..IND-3):" in text and "Tunis (key): independent, 2 regulars" in text
+
+
+def test_win_6_the_ledger_adds_up_entries_of_the_same_reason_and_rule():
+    """Newcomer play-test: England's ledger read "+1 VP for Virgin Queen (VQ-1); +1 VP for Virgin Queen
+    (VQ-1)", which looked like a mistake; the same reason and rule read once with their sum."""
+    from core.i18n import msg, msgn
+    from core.victory import VpLine
+    from core.views import VpRow
+    from tui import display
+
+    queen = VpLine("VQ-1", 1, msg("Virgin Queen"))
+    keys = VpLine("WIN-6", 6, msgn("{count} key space on the power card track", "{count} key spaces on the power card track", 3))
+    row = VpRow("england", "England", 9, (keys, queen, VpLine("MAR-6", 1, msg("Virgin Queen")), queen))
+    assert display.vp_cells(row)[2] == ("+6 VP for 3 key spaces on the power card track (WIN-6); "
+                                        "+2 VP for Virgin Queen (VQ-1); +1 VP for Virgin Queen (MAR-6)")

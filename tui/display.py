@@ -53,10 +53,15 @@ def deal_cells(row: DealRow, dealt: int | None = None) -> tuple[str, str, str]:
 
 
 def vp_cells(row: VpRow) -> tuple[str, str, str]:
-    """WIN-6 ledger: '+6 VP for 3 key spaces on the power card track (WIN-6)'."""
+    """WIN-6 ledger: '+6 VP for 3 key spaces on the power card track (WIN-6)'; entries of the same reason and
+    rule are added up (newcomer play-test: "+1 VP for Virgin Queen" twice read as a mistake)."""
+    amounts: dict[tuple[str, str], int] = {}
+    for line in row.lines:
+        key = (str(line.reason), line.rule)
+        amounts[key] = amounts.get(key, 0) + line.amount
     lines = [
-        _("{amount} VP for {reason} ({rule})").format(amount=signed(line.amount), reason=line.reason, rule=line.rule)
-        for line in row.lines if line.amount
+        _("{amount} VP for {reason} ({rule})").format(amount=signed(amount), reason=reason, rule=rule)
+        for (reason, rule), amount in amounts.items() if amount
     ]
     return (row.name, str(row.total), "; ".join(lines))
 
