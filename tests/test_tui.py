@@ -406,6 +406,27 @@ async def test_diplomatic_status_report_after_influence(tmp_path, data):
         assert "DIP-2" in screen_text(app)
 
 
+async def test_the_diplomatic_status_report_says_how_a_tie_is_broken_dip_3_gen_5(tmp_path, data):
+    """Newcomer play-test: "Spain ... = 4", "England ... = 4", then "Spain: wins ... with 4" and nothing
+    about the tie; the report leaves out the GEN-5 line that says impulse order breaks it."""
+    from core import diplomacy
+    from core.views import ONLOOKER
+    from tests.conftest import ctx, force
+
+    session = new_session(data)
+    c = ctx(data, session.state)
+    diplomacy.buy_influence(c, "england", "scotland")
+    force(c.state, 4, 3, 2, 1)  # Spain 4, England 3+1: a tie
+    diplomacy.determine_status(c, "scotland")
+    names = {p: data.power_name(p) for p in data.power_ids}
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(DiplomaticStatusReport(session.view(ONLOOKER), names, list(c.events), 1, None))
+        await settle(pilot)
+        assert "[GEN-5] Spain, England tie on 4: impulse order breaks the tie" in screen_text(app)
+
+
 async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp_path, data):
     """Play-test: the game's last move went straight to "Game over"; the reports of the phases it ran
     (the last turn's Winter and Victory Determination at least, WIN-5) were never shown. They come

@@ -122,7 +122,7 @@ class DiplomaticStatusReport(ReportScreen):
     RULE = "DIP-1"
 
     def body(self, view: SeatView) -> ComposeResult:
-        yield Static(self.event_lines("DIP"), markup=False)
+        yield Static(self.event_lines("DIP", "GEN"), markup=False)  # GEN-5: a tie and how it is broken (play-test)
         late = self.read_late(view)
         yield late if late is not None else Static("\n".join(display.minor_lines(view)), markup=False)
 
