@@ -427,6 +427,30 @@ async def test_the_diplomatic_status_report_says_how_a_tie_is_broken_dip_3_gen_5
         assert "[GEN-5] Spain, England tie on 4: impulse order breaks the tie" in screen_text(app)
 
 
+async def test_a_response_window_in_the_negotiation_segment_shows_the_hand_first_card_2(tmp_path, data):
+    """Newcomer play-test: in the Diplomacy Phase England was offered "Play #22 Wedding Festivities on ..."
+    with the card's text nowhere on the board: the Negotiation board showed no hand. It shows the hand of
+    the power deciding (GEN-8: only to its player), first while a response card may be played."""
+    from tests.conftest import resettle
+
+    session = new_session(data)
+    give(session.state, "england", 22)
+    resettle(session)
+    session.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+    session.choose("france", Choice.parse("accept"))
+    assert session.decision.power == "england" and session.decision.rule == "CARD-2"
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        assert isinstance(app.screen, NegotiationScreen)
+        info = app.screen.query_one("#phase-info").content
+        assert info.startswith("England's hand (") and "#22 Wedding Festivities" in info.split("\n\n")[0]
+        await pick(app, pilot, "no-response")
+        info = app.screen.query_one("#phase-info").content
+        assert info.startswith("Betrothals (MAR-2):") and "'s hand (" in info  # the hand after the table
+
+
 async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp_path, data):
     """Play-test: the game's last move went straight to "Game over"; the reports of the phases it ran
     (the last turn's Winter and Victory Determination at least, WIN-5) were never shown. They come

@@ -239,6 +239,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return "\n".join([title, *[f"  {card.text}" for card in hand.cards]]) if hand.cards else title + "\n  " + _("(empty)")
 
 
+# The rules of the decisions that play a card from the hand out of its impulse (core/responses.py)
+RESPONSE_RULES = ("CARD-2", "CARD-3")
+
+
 class NegotiationScreen(PhaseScreen):
     TITLE = N_("Diplomacy Phase - Negotiation Segment")
 
@@ -249,11 +253,16 @@ class NegotiationScreen(PhaseScreen):
             )
             for r in view.royals if r.available
         ]
-        return "\n".join([
+        table = [
             _("Betrothals (MAR-2):"), *([f"  {b}" for b in view.betrothals] or ["  " + _("none")]),
             _("Available to Wed (MAR-1) - w for the full display:"), *available,
             display.war_line(view), *display.minor_lines(view),
-        ])
+        ]
+        # the hand, first when a response card may be played from it (CARD-2, CARD-3): newcomer play-test,
+        # "Play #22 Wedding Festivities on ..." was offered with the card's text nowhere on the board
+        hand = self._hand_text(view)
+        responding = view.decision is not None and view.decision.rule in RESPONSE_RULES
+        return "\n".join([hand, "", *table] if responding else [*table, "", hand])
 
 
 class ActionScreen(PhaseScreen):
