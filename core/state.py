@@ -37,6 +37,12 @@ PHASE_TITLES: dict[Phase, str] = {
     Phase.VICTORY: N_("Victory Determination Phase"),
     Phase.GAME_OVER: N_("Game over"),
 }
+# The status line's shorter titles, where the whole one leaves it no room at 80 columns
+PHASE_SHORT_TITLES: dict[Phase, str] = {
+    Phase.NEGOTIATION: N_("Negotiation Segment"),
+    Phase.DIPLOMATIC_STATUS: N_("Diplomatic Status"),
+    Phase.VICTORY: N_("Victory Determination"),
+}
 
 
 class RoyalStatus(StrEnum):

@@ -25,7 +25,7 @@ from core.i18n import N_, Message, _, text_of
 from core.ids import CardKind, Power
 from core.registry import RULES
 from core.setup import Seat, SeatKind, Setup
-from core.state import PHASE_TITLES, Betrothal, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
+from core.state import PHASE_SHORT_TITLES, PHASE_TITLES, Betrothal, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
 from core.victory import VpLine
 
 PROVISIONAL_MARK = "*"
@@ -302,6 +302,10 @@ class SeatView:
 
     @property
     def status(self) -> str:
+        return self.status_line()
+
+    def status_line(self, short: bool = False) -> str:
+        """Turn, phase and who acts; ``short``: with the phase's shorter title (PHASE_SHORT_TITLES)."""
         if self.winner:
             who = _("{power} wins: {victory}").format(power=self.winner, victory=self.victory)
         elif self.deciding_power:
@@ -312,9 +316,8 @@ class SeatView:
             who = _("{person} records a table action").format(person=self.deciding_person)
         else:
             who = _("the table records an action")
-        return _("Turn {turn}/{last_turn} - {phase} - {who}").format(
-            turn=self.turn, last_turn=self.last_turn, phase=self.phase_title, who=who
-        )
+        phase = _(PHASE_SHORT_TITLES[self.phase]) if short and self.phase in PHASE_SHORT_TITLES else self.phase_title
+        return _("Turn {turn}/{last_turn} - {phase} - {who}").format(turn=self.turn, last_turn=self.last_turn, phase=phase, who=who)
 
     def hand_of(self, power: str) -> HandView:
         return next(h for h in self.hands if h.power == power)

@@ -264,3 +264,23 @@ def test_every_tui_message_has_both_translations_with_the_same_placeholders():
     left = [gap.line() for gap in gaps() if gap.message in ours and gap.message not in core_messages]
     assert not left, "\n".join(left)
     assert re.search(r"\{count\}", i18n.translations("ru").ngettext("{count} step", "{count} steps", 5))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+async def test_the_status_line_keeps_one_row_at_80_columns_with_the_phases_shorter_title(tmp_path, data, lang):
+    """Newcomer play-test: in Spanish the board's status line ("Turno 1/10 - Fase de Diplomacia - Segmento
+    de Negociación - actúa España (Player 1)") wrapped to two rows and took one from the board. Where the
+    whole phase title leaves no room, the line uses its shorter one; where it fits, it stays whole."""
+    i18n.use(lang)
+    try:
+        app = app_for(tmp_path, new_session(data))
+        async with app.run_test(size=SIZE) as pilot:
+            await show_session(app, pilot)
+            while not isinstance(app.screen, NegotiationScreen):
+                await _press(pilot, "enter")
+            status = app.screen.query_one("#status")
+            whole = app.controller.on_screen().view.status
+            assert status.region.height == 1
+            assert (str(status.content) == whole) is (len(whole) <= SIZE[0] - 2), (whole, status.content)
+    finally:
+        i18n.use("en")

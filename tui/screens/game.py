@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -34,6 +35,7 @@ from tui.widgets.texts import set_text
 # The strip shows the last four; the whole log is under l. Each line written is laid out again when
 # the strip gets its size: forty of them were a fifth of composing a board.
 LOG_LINES_SHOWN = 12
+STATUS_PADDING = 2  # #status in tui/styles/app.tcss: padding 0 1
 
 
 class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
@@ -111,7 +113,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
 
     def _lay_out(self, shown: OnScreen) -> None:
         view = shown.view
-        set_text(self.query_one("#status", Static), view.status)
+        status = view.status
+        if cell_len(status) > self.app.size.width - STATUS_PADDING:  # two rows took one from the board (es, 80 columns)
+            status = view.status_line(short=True)
+        set_text(self.query_one("#status", Static), status)
         set_text(self.query_one("#vp", Static), display.vp_line(view))
         info = self.phase_info(view)
         lesson = shown.lesson
