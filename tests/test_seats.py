@@ -74,6 +74,36 @@ async def test_a_computer_seat_shows_no_persons_name_and_gets_it_back_as_a_perso
         assert form.query_one("#seat-spain").placeholder == "a person's name"
 
 
+async def test_the_new_game_form_starts_with_the_last_local_games_seats(tmp_path):
+    """Newcomer play-test: every run's form started with "Person / Player 1" for all six powers, and the
+    seats were set again each time. The seats of the last local game are kept (settings.json) and the
+    next run's form starts with them; an unreadable entry is left out (the default then)."""
+    import json
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        for power in ("ottoman", "spain", "france", "empire"):
+            form.query_one(f"#holder-{power}", Select).value = "greedy"
+        form.query_one("#holder-protestant", Select).value = "search"
+        form.query_one("#seat-england").value = "Ana"
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await _wait_for_a_screen(app, pilot)
+    kept = json.loads((tmp_path / "settings.json").read_text())
+    assert kept["seats"]["england"] == ["", "Ana"] and kept["seats"]["spain"] == ["greedy", ""]
+    kept["seats"]["france"] = "garbled"
+    (tmp_path / "settings.json").write_text(json.dumps(kept))
+    again = app_for(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        holders = again.screen.holders()
+        assert holders["england"] == (PERSON, "Ana") and holders["spain"] == ("greedy", "") and holders["protestant"] == ("search", "")
+        assert holders["france"] == (PERSON, "Player 1")
+
+
 async def test_one_person_and_five_computers_play_to_the_victory_screen_with_no_hand_off(tmp_path):
     """GEN-2: computer players decide through Session.choose like a person; the person is never
     handed the keyboard (there is no one to hand it from); their moves are in the log (WIN-5 ends it)."""

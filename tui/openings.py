@@ -17,6 +17,7 @@ from core.walkthroughs import WALKTHROUGHS, WalkthroughRun, play_through
 from tui import messages as m
 from tui import slots
 from tui.drivers import GameDriver, IoRunner, LocalGame, Refused, SharedGameClient, WalkthroughGame
+from tui.settings import update_settings
 from tui.shared_games import Joined, SharedGames
 
 if TYPE_CHECKING:
@@ -111,8 +112,12 @@ class Openings:
 
     def _on_StartGame(self, intent: m.StartGame) -> None:
         setup, data, save_dir = intent.setup, self.controller.terminal.data, self.controller.terminal.save_dir
-        self._open(lambda: (Session.new(data, setup), slots.fresh_slot(save_dir, setup)),
-                   lambda made: self.local(made[0], made[1], list(made[0].log)))
+
+        def work() -> tuple[Session, Path]:
+            update_settings(save_dir, seats=setup.seats)  # the next form starts with them (a comfort: a failure is no problem)
+            return Session.new(data, setup), slots.fresh_slot(save_dir, setup)
+
+        self._open(work, lambda made: self.local(made[0], made[1], list(made[0].log)))
 
     def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
         def work() -> tuple[saves.OpenedSave, Session, Path]:

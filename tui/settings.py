@@ -1,4 +1,5 @@
-"""Player settings kept between runs: a small settings.json in the save folder (the theme, the language).
+"""Player settings kept between runs: a small settings.json in the save folder (the theme, the language,
+the last local game's seats for the next new-game form).
 
 The language a game is read in (``language_for``): ``--lang``, else VQ_LANG, else the language chosen
 on the title screen (kept here), else the locale (LC_ALL, LC_MESSAGES, LANG), else English. A choice
@@ -12,12 +13,16 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import atomic
 from core.i18n import LANGUAGE_ENV, LANGUAGES, LOCALE_ENVS, _, chosen
+
+if TYPE_CHECKING:
+    from core.setup import Seat
 
 SETTINGS_NAME = "settings.json"
 PROGRESS_FILE = "walkthroughs.json"  # walkthroughs done and the steps reached
@@ -35,6 +40,8 @@ class Settings:
     theme: str = ""
     language: str = ""  # chosen on this terminal's title screen ("" = none chosen: the locale's)
     players: dict[str, str] = field(default_factory=dict)  # a connecting player (SSH key, web link) -> their language
+    # the last local game's seats, for the next new-game form: power -> (computer kind, "" for a person; person's name)
+    seats: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @classmethod
     def read(cls, save_dir: Path) -> Settings:
@@ -45,13 +52,17 @@ class Settings:
             return cls()
         if not isinstance(raw, dict):
             return cls()
-        theme, language, players = raw.get("theme"), raw.get("language"), raw.get("players")
+        theme, language, players, seats = raw.get("theme"), raw.get("language"), raw.get("players"), raw.get("seats")
         return cls(
             theme=theme if isinstance(theme, str) else "",
             language=language if language in LANGUAGES else "",
             players={
                 name: code for name, code in (players.items() if isinstance(players, dict) else ())
                 if isinstance(name, str) and code in LANGUAGES
+            },
+            seats={
+                power: (held[0], held[1]) for power, held in (seats.items() if isinstance(seats, dict) else ())
+                if isinstance(power, str) and isinstance(held, list) and len(held) == 2 and all(isinstance(part, str) for part in held)
             },
         )
 
@@ -62,6 +73,8 @@ class Settings:
             kept["language"] = self.language
         if self.players:
             kept["players"] = dict(list(self.players.items())[-MAX_PLAYERS_KEPT:])
+        if self.seats:
+            kept["seats"] = {power: list(held) for power, held in self.seats.items()}
         try:
             atomic.write_text(save_dir / SETTINGS_NAME, json.dumps(kept, ensure_ascii=False) + "\n", atomic.PRIVATE_FILE_MODE)
         except OSError as exc:
@@ -80,13 +93,17 @@ class Settings:
         return replace(self, players={**players, player: language})
 
 
-def update_settings(save_dir: Path, theme: str | None = None, language: str | None = None, player: str | None = None) -> str | None:
-    """Keep a new theme or language (``player``'s, or this terminal's when None), leaving the other
-    settings as they are in the file; the reason when it cannot be written."""
+def update_settings(
+    save_dir: Path, theme: str | None = None, language: str | None = None, player: str | None = None, seats: Iterable[Seat] | None = None,
+) -> str | None:
+    """Keep a new theme, language (``player``'s, or this terminal's when None) or the seats of the game
+    just started, leaving the other settings as they are in the file; the reason when it cannot be written."""
     with _updating:
         settings = Settings.read(save_dir)
         if theme is not None:
             settings = replace(settings, theme=theme)
+        if seats is not None:
+            settings = replace(settings, seats={power: (seat.bot, "" if seat.bot else seat.name) for seat in seats for power in seat.powers})
         if language is not None:
             settings = settings.with_language(language, player)
         return settings.write(save_dir)

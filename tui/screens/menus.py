@@ -21,6 +21,7 @@ from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.screens.picker import PickerScreen
+from tui.settings import Settings
 from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahead, widgets_up
 from tui.slots import last_played
 from tui.widgets.key_menu import KeyMenu, MenuEntry
@@ -190,7 +191,7 @@ class TitleScreen(Screen[None]):
     def _new_game_form(self) -> NewGameScreen:
         from tui.screens.new_game import NewGameScreen  # with the game data, after the title's first frame
 
-        return kept_screen(self.app, "new-game", lambda: NewGameScreen(self.terminal.data))
+        return kept_screen(self.app, "new-game", lambda: NewGameScreen(self.terminal.data, remembered=Settings.read(self.terminal.save_dir).seats))
 
     def action_load_game(self) -> None:
         self.app.push_screen(LoadScreen(self.terminal.save_dir))

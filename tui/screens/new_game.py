@@ -5,7 +5,7 @@ Its own module, loaded once the title is on screen (it reads the game data, whic
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -40,6 +40,7 @@ STRICT_HINTS = {
 }
 
 
+NAME_LENGTH = 20  # a person's name in the form, at most
 KNOWN_PLAYERS_NAMED = 6  # a shared game's form names at most these players so far, then how many more
 
 
@@ -82,11 +83,14 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
 
     def __init__(
         self, data: GameData, shared: bool = False, player: str = "", known_players: Sequence[str] = (), key_players: Sequence[str] = (),
+        remembered: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
         """``known_players``: in a shared game, the people of the store's games so far (the lobby's);
-        ``key_players``: over SSH, every player the server lets in (its keys' names)."""
+        ``key_players``: over SSH, every player the server lets in (its keys' names); ``remembered``: the
+        last local game's seats (tui/settings.py), power -> (computer kind or "", person's name)."""
         super().__init__()
         self.data = data
+        self.remembered = remembered or {}
         self.shared = shared
         self.player = player
         self.known_players = tuple(dict.fromkeys((player, *key_players, *known_players)))
@@ -104,11 +108,15 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
             self.query_one("#scenario").focus()  # the first field again, not the last one used (play-test)
 
     def _default_holder(self, index: int) -> tuple[str, str]:
-        """Locally every power starts with "Player 1" (in the player's language: a name, kept as
-        typed); a shared game starts with the player creating it on the first power and random
-        computer players on the others."""
+        """Locally every power starts as in the last local game (newcomer play-test: the form forgot it,
+        and six seats were set again), else with "Player 1" (in the player's language: a name, kept as
+        typed); a shared game starts with the player creating it on the first power and random computer
+        players on the others."""
         if not self.shared:
-            return PERSON, _("Player 1")
+            bot, name = self.remembered.get(self.data.powers[index].id, ("", ""))
+            if bot in {value for _label, value in HOLDERS if value != PERSON}:
+                return bot, ""
+            return PERSON, name[:NAME_LENGTH] if name else _("Player 1")
         return (PERSON, self.player) if index == 0 else ("random", "")
 
     def compose(self) -> ComposeResult:
@@ -130,7 +138,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
                 with Horizontal(classes="seat"):
                     yield Label(f"{_(power.name):<12}")
                     yield SteadySelect(holders, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
-                    yield Input(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=20, compact=True, classes="person-name", disabled=holder != PERSON)
+                    yield Input(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=NAME_LENGTH, compact=True, classes="person-name", disabled=holder != PERSON)
             with Horizontal(classes="seat"):
                 yield Label(_("Seed").ljust(12))
                 yield Input(value=self._seed, id="seed", type="integer", compact=True)
