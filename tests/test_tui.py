@@ -404,6 +404,8 @@ async def test_diplomatic_status_report_after_influence(tmp_path, data):
             await pick(app, pilot, "opening postpone" if "opening postpone" in legal else "done")
         assert isinstance(app.screen, DiplomaticStatusReport)
         assert "DIP-2" in screen_text(app)
+        # review: read at the Action Phase's first decision, it said "Read later" and hid the minors
+        assert "Read later" not in screen_text(app) and "Scotland: ally" in screen_text(app)
 
 
 async def test_the_diplomatic_status_report_says_how_a_tie_is_broken_dip_3_gen_5(tmp_path, data):
@@ -1466,7 +1468,7 @@ async def test_a_report_read_in_a_later_turn_shows_its_own_lines_not_the_state_n
             app.push_screen(CardDrawScreen(shown.view, shown.names, draws[turn], turn, app.controller.driver))
             await settle(pilot)
             text = screen_text(app)
-            assert ("Read later (turn 2, Diplomacy Phase - Negotiation Segment): only what this phase logged" in text) is late
+            assert ("Read later, in turn 2: only what this phase logged in turn 1 is shown here" in text) is late
             assert ("Where the count comes from (CARD-7)" in text) is not late and "is dealt" in text
             await pilot.press("enter")
             await settle(pilot)

@@ -3,7 +3,9 @@ Winter and Victory Determination, and the end of the game. Public information on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +14,7 @@ from textual.widgets import Static
 
 from core.events import Event, EventKind, render
 from core.i18n import N_, _
-from core.state import PHASE_TITLES, Phase
+from core.state import Phase
 from core.views import SeatView
 from tui import display
 from tui.messages import Destination, LeaveGame
@@ -30,8 +32,8 @@ class ReportScreen(ModalScreen[None]):
     RULE = ""  # where ? opens the rules browser on this report
     HINT = N_("Press Enter to continue.")
     # What the report shows of the state now (the Card Draw table, the minors, the Patronage markers)
-    # is its turn's until this point of the game: (turns after the report's, phase)
-    STATE_HOLDS_UNTIL = (0, Phase.ACTION)
+    # is its turn's until a move is made at this point of the game: (turns after the report's, phase)
+    STATE_HOLDS_UNTIL: ClassVar[tuple[int, Phase]] = (0, Phase.ACTION)
 
     def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object) -> None:
         super().__init__()
@@ -42,16 +44,28 @@ class ReportScreen(ModalScreen[None]):
         self.of_game = of_game  # a report unread when the board is rebuilt is shown again in this game only
 
     def read_late(self, view: SeatView) -> Static | None:
-        """Read once the game has gone past STATE_HOLDS_UNTIL (a player sitting down again reads what they
-        missed, perhaps turns later): the state now is not the turn's, so the report shows only its own log
-        lines, and says so. Read on the way to the next decision, it is not late (play-test: turn 1's
-        Patronage report said "Read in turn 2" on its way to turn 2's Negotiation Segment)."""
+        """Read once a move has been logged at or past STATE_HOLDS_UNTIL (a player sitting down again reads
+        what they missed, perhaps turns later): the state now is not the turn's, so the report shows only
+        its own log lines, and says so. Read on the way to the next decision, it is not late (play-test:
+        turn 1's Patronage report said "Read in turn 2" on its way to turn 2's Negotiation Segment; review:
+        the Diplomatic Status report, read at the Action Phase's first decision, hid the minors)."""
+        if not self._moved_since(view.log):
+            return None
+        return Static(_("Read later, in turn {now}: only what this phase logged in turn {turn} is shown here; the board shows the game now.").format(
+            now=view.turn, turn=self.turn), classes="hint", markup=False)
+
+    def _moved_since(self, log: Sequence[Event]) -> bool:
+        """A move (not a phase's start) logged at or past STATE_HOLDS_UNTIL, the latest first."""
         turns_after, phase = self.STATE_HOLDS_UNTIL
         order = tuple(Phase)
-        if (view.turn, order.index(view.phase)) < (self.turn + turns_after, order.index(phase)):
-            return None
-        return Static(_("Read later (turn {now}, {phase}): only what this phase logged is shown here; the board shows the game now.").format(
-            now=view.turn, phase=_(PHASE_TITLES[view.phase])), classes="hint", markup=False)
+        limit = (self.turn + turns_after, order.index(phase))
+        for event in reversed(log):
+            when = (event.turn, order.index(Phase(event.phase)) if event.phase in order else -1)
+            if when < limit:
+                return False
+            if event.kind is not EventKind.PHASE:
+                return True
+        return False
 
     def again(self) -> ReportScreen:
         """The same report, made anew to be shown again."""
@@ -138,7 +152,7 @@ class MarriageReport(ReportScreen):
 class PatronageReport(ReportScreen):
     HEADING = N_("Patronage Phase (PAT-5..PAT-8, SCI-1..SCI-3)")
     RULE = "PAT-5"
-    STATE_HOLDS_UNTIL = (1, Phase.PATRONAGE)  # the markers change only in a Patronage Phase
+    STATE_HOLDS_UNTIL: ClassVar[tuple[int, Phase]] = (1, Phase.PATRONAGE)  # the markers change only in a Patronage Phase
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("PAT", "SCI"), markup=False)
