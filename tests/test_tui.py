@@ -1541,3 +1541,27 @@ async def test_c_outside_a_shared_game_says_table_talk_is_for_shared_games(tmp_p
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
         assert "c: table talk is for shared games: here everyone sits at one table" in screen_text(app)
+
+
+async def test_a_decision_equal_to_the_one_shown_but_reading_otherwise_is_shown_anew_vq_2(tmp_path, data):
+    """tmux play-test: Elizabeth's turn 3 VQ-2 choice, on the Marriage board kept from turn 2, read "Real
+    wedding with Charles IX" while she was betrothed to Archduke Charles (the log said so when it was
+    played): a choice's label is not part of its equality, and the panel kept the list it had."""
+    from attrs import evolve
+
+    from tui.widgets.decision import DecisionPanel
+
+    app = app_for(tmp_path, _elizabeth_courted_and_spain_last_to_act(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await end_turn_1_as_spain(app, pilot)
+        await _reports_read(app, pilot)
+        decision = app.controller.session.decision
+        assert decision.rule == "VQ-2" and "Real wedding with Archduke Charles" in screen_text(app)
+        other = evolve(decision, choices=tuple(evolve(c, label=c.label.replace("Archduke Charles", "Charles IX")) for c in decision.choices))
+        assert other == decision  # equal, as turn 2's and turn 3's were
+        panel = app.screen.query_one(DecisionPanel)
+        panel.offer(other, panel._waiting, panel._suggested)  # as the board offers it again
+        await settle(pilot)
+        choices = app.screen.query_one("#choices")
+        listed = " ".join(str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count))
+        assert "Real wedding with Charles IX" in listed and "Archduke Charles" not in listed

@@ -75,6 +75,15 @@ def completions(decision: Decision | None, typed: str) -> list[str]:
     return [form for form in forms if form.startswith(typed)] or [form for form in forms if typed in form]
 
 
+def shown_as(decision: Decision | None) -> object:
+    """A decision as the panel shows it: equal decisions (a choice's label is not part of its equality) may
+    read differently (tmux play-test: turn 3's VQ-2 choice, on the Marriage board kept from turn 2, named
+    turn 2's suitor)."""
+    if decision is None:
+        return None
+    return decision, tuple(choice.label for choice in decision.choices), tuple((o.choice.label, o.refusal) for o in decision.refused)
+
+
 class TypedChoice(Input):
     """The box a choice is typed in (':'); the footer shows what its keys do."""
 
@@ -176,14 +185,14 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if backs_out != self._backs_out:
             self._backs_out = backs_out
             self.refresh_bindings()
-        if not self._shown or decision is None or (decision, waiting_text, suggested) != (self._decision, self._waiting, self._suggested):
-            if decision != self._decision:  # the same again (x, a new waiting line) keeps its moment
+        if not self._shown or decision is None or (shown_as(decision), waiting_text, suggested) != (shown_as(self._decision), self._waiting, self._suggested):
+            if shown_as(decision) != shown_as(self._decision):  # the same again (x, a new waiting line) keeps its moment
                 self._changed_under_at = time.monotonic() if after_others and decision is not None else None
             self.show(decision, waiting_text, suggested)
 
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
-        shown_again = decision is not None and decision == self._decision
+        shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
         if decision is not None and self._decision is None and self._waiting:
             self.say("")  # "Not now: the computer players are moving" is over (play-test: it stayed on the decision)
         self._decision = decision
