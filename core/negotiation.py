@@ -21,8 +21,8 @@ class NegotiationFrame(Frame):
     next_index: int = 0
     dones_in_row: int = 0
     opening_decided: bool = False
-    # who said done at their last turn, and who last made a proposal: a power asked again after its
-    # done is told why the segment goes on
+    # who said done at their last turn, and who last did not (a proposal, the opening betrothal, Louise of
+    # Lorraine: GEN-7's proposals): a power asked again after its done is told why the segment goes on
     said_done: list[str] = Factory(list)
     last_proposer: str = ""
 
@@ -49,7 +49,7 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
         return None
     options.append(ctx.tables.memo("done negotiating", _done))
     if power in frame.said_done:  # someone proposed since, else every power would be done
-        prompt = msg("{power}: {proposer} made a proposal after you said done, so the segment goes on: make a proposal or say done",
+        prompt = msg("{power}: you said done, then {proposer} did not, so the segment goes on: make a proposal or say done",
                      power=ctx.power_term(power), proposer=ctx.power_term(frame.last_proposer))
     else:
         prompt = msg("{power}: make a proposal or say done", power=ctx.power_term(power))

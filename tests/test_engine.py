@@ -119,12 +119,12 @@ def _to_spain_again_after_englands_proposal(data):
 
 def test_gen_7_a_power_asked_again_after_its_done_is_told_who_proposed_since(data):
     """Play-test: a power that said done was asked again, after a proposal reopened the segment, with
-    the very same prompt and no word why."""
+    the very same prompt and no word why. tmux play-test: "Spain made a proposal" after Spain postponed
+    the opening betrothal (MAR-7) read as wrong; the prompt says who did not say done."""
     session = new_session(data)
     assert session.decision.prompt == "Spain: make a proposal or say done"
     session = _to_spain_again_after_englands_proposal(data)
-    assert session.decision.prompt == ("Spain: England made a proposal after you said done, so the segment goes on: "
-                                       "make a proposal or say done")
+    assert session.decision.prompt == "Spain: you said done, then England did not, so the segment goes on: make a proposal or say done"
     session.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
     while session.decision.power != "spain" or session.decision.rule != "GEN-7":
         session.choose(session.decision.power, session.decision.quiet_or_first())

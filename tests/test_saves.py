@@ -145,7 +145,7 @@ def test_a_version_3_save_in_a_reopened_negotiation_segment_loads_and_says_why_g
     source = V1_SAVES / "v3-negotiation-reopened.json"
     assert json.loads(source.read_text())["version"] == 3
     session = saves.load(source, data)
-    assert session.decision.power == "spain" and "England made a proposal after you said done" in session.decision.prompt
+    assert session.decision.power == "spain" and "you said done, then England did not" in session.decision.prompt
     again = saves.load(saves.write(session, tmp_path / "v4.json"), data)
     assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION == 4
 
