@@ -521,7 +521,8 @@ async def test_an_empty_save_folder_shows_its_line_and_no_empty_list(tmp_path):
 
 async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_comes(tmp_path, data, monkeypatch):
     """Newcomer play-test: 0 pressed while the computers moved said "Not now: The computer players are
-    moving", and the line stayed under the person's next decision, as if that were refused too."""
+    moving", and the line stayed under the person's next decision, as if that were refused too. A
+    problem said meanwhile, of no key, stays."""
     from core.bots import RandomBot
 
     release = threading.Event()
@@ -549,6 +550,14 @@ async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_c
         await settle(pilot)
         assert app.controller.session.decision.power == "spain" and isinstance(app.screen, PhaseScreen)
         assert "Not now" not in screen_text(app)
+        # review: a problem said meanwhile (an autosave that failed) is no key's, and stays
+        panel = app.screen.query_one(DecisionPanel)
+        decision = app.controller.session.decision
+        panel.offer(None, "The computer players are moving...")
+        app.screen.show_problem("could not autosave: the disk is full")
+        panel.offer(decision)
+        await settle(pilot)
+        assert "Not allowed: could not autosave: the disk is full" in screen_text(app)
 
 
 async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_done(tmp_path, data, monkeypatch):

@@ -205,7 +205,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         if not panel.deciding:
             panel.not_now()
         elif self.focused is not None and self.focused.id == "phase-panel":
-            panel.say(_("{key}: the phase panel has the keys now: Tab goes back to the choices").format(key="x" if number < 0 else number))
+            panel.say(_("{key}: the phase panel has the keys now: Tab goes back to the choices").format(key="x" if number < 0 else number), transient=True)
         else:
             self.set_focus(self.query_one("#choices"))
             if number < 0:

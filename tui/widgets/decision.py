@@ -126,6 +126,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         bounded_query_cache(self)
         self._decision: Decision | None = None
+        self._transient = False  # the line said is about a key that took nothing for a moment
         self._suggested = ""
         self._waiting = ""
         self._show_refused = False  # the options core refused now, greyed with their reasons
@@ -193,7 +194,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
-        if decision is not None and self._decision is None and self._waiting:
+        if self._transient and decision is not None and not shown_again:
             self.say("")  # "Not now: the computer players are moving" is over (play-test: it stayed on the decision)
         self._decision = decision
         self._suggested = suggested
@@ -276,9 +277,12 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def show_problem(self, text: str) -> None:
         self.say(_("Not allowed: {refusal}").format(refusal=text))
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, transient: bool = False) -> None:
         """The panel's one line about the last key (a refusal, a note), kept until the player's next
-        key (a step that teaches a refusal goes on to the next step with it); none takes no room."""
+        key (a step that teaches a refusal goes on to the next step with it); none takes no room.
+        ``transient``: about a key that took nothing for a moment (a wait, the keys elsewhere), gone
+        when the next decision shows (an autosave's problem, said meanwhile, stays: review)."""
+        self._transient = transient and bool(text)
         problem = self.query_one("#problem", Static)
         if not text and not problem.display:  # nothing to clear: an update would lay the screen out again
             return
@@ -305,7 +309,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def not_now(self) -> None:
         """A key of the decision while there is none here: why (play-test: 0 and x did nothing, silently)."""
-        self.say(_("Not now: {waiting}").format(waiting=self._waiting.rstrip(".")) if self._waiting else "")
+        self.say(_("Not now: {waiting}").format(waiting=self._waiting.rstrip(".")) if self._waiting else "", transient=True)
 
     def action_pick(self, number: int) -> None:
         self.say("")
