@@ -995,6 +995,19 @@ async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, dat
         await pilot.press("colon", "p", "r", "o", "enter")  # several: Tab goes through them
         await settle(pilot)
         assert "'pro' matches" in screen_text(app) and app.screen.query_one("#typed").value == "pro"
+    # review: "done" typed while spending CP is part of "cp done" alone, which throws the CP away: never
+    # put in the box by Enter (Tab does it, where the player sees it)
+    spending = new_session(data)
+    to_impulse_of(spending, "england", [101, 102])
+    spending.choose("england", Choice.parse("play 101 cp"))
+    app = app_for(tmp_path, spending)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        await pilot.press("colon", "d", "o", "n", "e", "enter")
+        await settle(pilot)
+        assert app.screen.query_one("#typed").value == "done" and spending.actions[-1].choice == "play 101 cp"
+        assert "'done' matches 1 choice: Tab puts each in the box, Enter then applies it" in screen_text(app)
 
 
 async def test_zero_takes_done_or_pass_and_escape_backs_out_of_a_table_action(tmp_path, data):

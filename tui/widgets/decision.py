@@ -410,8 +410,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def _part_of_choices(self, typed: str) -> None:
         """Enter on part of legal choices (play-test: "do" then Enter said "unknown action 'do'" beside its
-        one match, "done"): the one match is put in the box for the next Enter; several, Tab."""
-        if len(self._matches) > 1:
+        one match, "done"): the one match it begins is put in the box for the next Enter; else Tab does it.
+        Never a stop to spending (review: "done" typed while spending CP put "cp done" in the box, and the
+        next Enter threw the CP away unasked)."""
+        match = self._matches[0]
+        if len(self._matches) > 1 or not match.startswith(typed) or throws_cp_away(Choice.parse(match)):
             count = len(self._matches)
             self.say(ngettext("'{typed}' matches {count} choice: Tab puts each in the box, Enter then applies it",
                               "'{typed}' matches {count} choices: Tab puts each in the box, Enter then applies it", count).format(typed=typed, count=count))
