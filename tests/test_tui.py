@@ -1324,7 +1324,7 @@ async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(HandoffScreen("Ana", "England", HandoffMoves("Ana", moves)))
+        app.push_screen(HandoffScreen("Ana", "England", HandoffMoves("Ana", tuple(moves))))
         await settle(pilot)
         box = app.screen.query_one("#handoff-box").region
         assert box.y >= 0 and box.bottom <= SIZE[1], box
@@ -1493,26 +1493,75 @@ async def test_a_report_read_in_a_later_turn_shows_its_own_lines_not_the_state_n
         assert "Read later" not in screen_text(app) and "\n".join(shown.view.markers) in screen_text(app)
 
 
-async def test_a_person_meets_what_the_others_moves_did_to_their_powers_before_their_next_decision_mar_8(tmp_path, data):
-    """Newcomer play-test: England's betrothed Henry III was assassinated by an Ottoman event (MAR-8) while
-    England waited, and only the log said so; the Marriage report later listed aging alone. Before a
-    person's next decision a report lists the lines of the others' moves since their last one that name
-    their powers or royals, each with the line before it; once. A hot seat's hand-off shows the moves
-    since the next person's last one."""
+def _england_betrothed_to_henry_iii_and_the_ottoman_holding_assassination(data, seats):
     from core import marriage
     from core.session import Session
-    from core.setup import Seat
     from tests.conftest import resettle
-    from tui.screens.reports import MeanwhileReport
 
-    seats = (Seat("Ana", ("england",)), Seat("Ben", ("ottoman", "spain", "france", "empire", "protestant")))
     session = Session.new(data, Setup(seed=1, seats=seats))
     to_impulse_of(session, "england", [101, 102])
     give(session.state, "ottoman", 20)
     give(session.state, "ottoman", 103)
     marriage.betroth(session.state, data, "catherine-grey", "henry-iii")
     resettle(session)
-    app = app_for(tmp_path, session)
+    return session
+
+
+async def test_a_person_meets_what_the_computers_moves_did_to_their_powers_before_their_next_decision_mar_8(tmp_path, data, monkeypatch):
+    """Newcomer play-test: alone against the computers, England's betrothed Henry III was assassinated by
+    an Ottoman event (MAR-8) while England waited, and only the log said so; the Marriage report later
+    listed aging alone. Before a person's next decision a report lists the lines of the others' moves
+    since their last one that name their powers or royals, each with the line before it; once."""
+    from core.bots import RandomBot
+    from core.setup import Seat, SeatKind
+    from tui.screens.reports import MeanwhileReport
+    from tui.widgets import decision as panel_module
+
+    choose = RandomBot.choose
+
+    def assassinating(self, session, decision):
+        legal = [str(c) for c in decision.choices]
+        for wanted in ("play 20 event", "pick henry-iii"):
+            if wanted in legal:
+                return Choice.parse(wanted)
+        return choose(self, session, decision)
+
+    monkeypatch.setattr(RandomBot, "choose", assassinating)
+    others = ("ottoman", "spain", "france", "empire", "protestant")
+    seats = (Seat("Ana", ("england",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path, _england_betrothed_to_henry_iii_and_the_ottoman_holding_assassination(data, seats))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        for move in ("play 101 cp", "cp influence scotland"):
+            await pick(app, pilot, move)
+        assert isinstance(app.screen, MeanwhileReport)
+        text = screen_text(app)
+        assert "While you waited, since your last decision" in text
+        assert "[MAR-8] Henry III (Duke of Anjou) dies (assassinated)" in text
+        assert "Catherine Grey returns to Available to Wed" in text
+        assert "influence marker on Scotland" not in text  # Ana's own move
+        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)  # an Enter as it comes (review)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MeanwhileReport) and "(that Enter took nothing)" in screen_text(app)
+        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 0.0)  # a moment later
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ActionScreen) and app.controller.session.decision.power == "england"
+        app.board.show()  # the board shown again: the report is not
+        await settle(pilot)
+        assert isinstance(app.screen, ActionScreen)
+
+
+async def test_a_hot_seat_hand_off_lists_the_moves_since_the_next_persons_last_one_gen_8(tmp_path, data):
+    """Hot-seat play-test: a hand-off showed only the previous person's last choice, not the three before
+    it. It shows the moves since the next person's own last one; the lines it lists come in no report
+    above their board again (tmux play-test: the same two lines twice)."""
+    from core.setup import Seat
+    from tui.screens.reports import MeanwhileReport
+
+    seats = (Seat("Ana", ("england",)), Seat("Ben", ("ottoman", "spain", "france", "empire", "protestant")))
+    app = app_for(tmp_path, _england_betrothed_to_henry_iii_and_the_ottoman_holding_assassination(data, seats))
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         for person, moves in (("Ana", ("play 101 cp", "cp influence scotland")), ("Ben", ("play 20 event", "pick henry-iii"))):
@@ -1520,27 +1569,15 @@ async def test_a_person_meets_what_the_others_moves_did_to_their_powers_before_t
                 assert app.screen.person == person
                 await pilot.press("enter")
                 await settle(pilot)
-            assert not isinstance(app.screen, MeanwhileReport)  # Ana's moves named none of Ben's powers
             for move in moves:
                 await pick(app, pilot, move)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
-        # the hand-off shows the moves since Ana's last one, not only Ben's last choice (hot-seat play-test)
         text = screen_text(app)
         assert "What the moves since Ana's last one did:" in text and "Assassination as its event" in text, text
+        assert "Henry III (Duke of Anjou) dies (assassinated)" in text and "Catherine Grey returns" in text
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, MeanwhileReport)
-        text = screen_text(app)
-        assert "While you waited, since your last decision" in text
-        assert "[MAR-8] Henry III (Duke of Anjou) dies (assassinated)" in text
-        assert "Catherine Grey returns to Available to Wed" in text
-        assert "influence marker on Scotland" not in text  # Ana's own move
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ActionScreen) and app.controller.session.decision.power == "england"
-        app.board.show()  # the board shown again: the report is not
-        await settle(pilot)
-        assert isinstance(app.screen, ActionScreen)
+        assert isinstance(app.screen, ActionScreen) and not isinstance(app.screen, MeanwhileReport)
 
 
 async def test_c_outside_a_shared_game_says_table_talk_is_for_shared_games(tmp_path, data):

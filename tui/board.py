@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from tui.drivers import GameDriver
     from tui.on_screen import OnScreen
 
-# The log lines a hand-off shows of the moves since the last look (the previous person's last choice and
-# the computers' after it): the person handing over had no other sight of what their choice did (play-test)
+# The log lines a hand-off shows of the moves since the next person's own last one (else since the last
+# look): the person handing over had no other sight of what their choices did (play-test)
 HANDOFF_LAST_MOVES = 5  # at least 3: the first two and the last
 # A move's line on a hand-off is cut to two rows of its box (a Winter ledger line runs to 700 characters)
 HANDOFF_LINE_CHARACTERS = 126
@@ -62,18 +62,25 @@ REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ..
 REPORTED_PHASES = frozenset(phase for phases, _report, _needs in REPORTS for phase in phases)
 
 
-def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
-    """What a hand-off shows of ``events``: the first lines (the previous person's own choice begins
-    them) and the last (the computers' moves after it, which the next person meets), the others counted
-    in a line of their own (so never one line alone)."""
-    lines = [_cut(render(event, names)) for event in events if event.kind is not EventKind.PHASE]
+def handoff_lines(events: list[Event]) -> list[Event | int]:
+    """What a hand-off shows of ``events``: the first lines (the choices of the person handing over begin
+    them) and the last (the moves the next person meets), the number of the others between (never one
+    line alone)."""
+    lines = [event for event in events if event.kind is not EventKind.PHASE]
     if len(lines) <= HANDOFF_LAST_MOVES + 1:
-        return lines
+        return list(lines)
     first = 2
     last = HANDOFF_LAST_MOVES - first
-    left_out = len(lines) - first - last
-    more = ngettext("... {count} more line in the log (l on the board) ...", "... {count} more lines in the log (l on the board) ...", left_out)
-    return [*lines[:first], more.format(count=left_out), *lines[-last:]]
+    return [*lines[:first], len(lines) - first - last, *lines[-last:]]
+
+
+def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
+    """The hand-off's lines of ``events`` (``handoff_lines``), each cut to two rows."""
+    return [
+        _cut(render(line, names)) if isinstance(line, Event)
+        else ngettext("... {count} more line in the log (l on the board) ...", "... {count} more lines in the log (l on the board) ...", line).format(count=line)
+        for line in handoff_lines(events)
+    ]
 
 
 def _cut(line: str) -> str:
@@ -116,6 +123,8 @@ class Board:
         # the events of a reported phase still running (a person decides in it), the game they are of and
         # the length of its log when they were held: the report waits for the phase's end
         self._running: tuple[GameDriver | None, list[Event], int] = (None, [], 0)
+        # the person a hand-off waits for, and the lines of the moves since their last one that it lists
+        self._listed_at_handoff: tuple[str, list[Event]] = ("", [])
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -177,9 +186,10 @@ class Board:
         driver = self.controller.driver
         # what passed since the next person's own last move (hot-seat play-test: only the previous
         # person's last choice was shown, not the three before it); the report of what named their
-        # powers still comes above their board
+        # powers comes above their board, but for the lines listed here (tmux play-test: the same two)
         since = driver.since_last_move(person, told=False) if driver is not None else []
-        moves = HandoffMoves(person, last_moves(since, shown.names)) if since else HandoffMoves("", last_moves(events, shown.names))
+        moves = HandoffMoves(person, tuple(last_moves(since, shown.names))) if since else HandoffMoves("", tuple(last_moves(events, shown.names)))
+        self._listed_at_handoff = (person, [line for line in handoff_lines(since) if isinstance(line, Event)])
         self.app.push_screen(HandoffScreen(person, power, moves))
         self._push_reports(unread, self._reported_now(events, shown))
 
@@ -276,7 +286,10 @@ class Board:
         if seat is None:
             return []
         since = driver.since_last_move(seat.name)
-        events = [e for e in since if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES]
+        person, listed = self._listed_at_handoff
+        self._listed_at_handoff = ("", [])
+        listed = listed if person == seat.name else []
+        events = [e for e in since if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES and not any(e is line for line in listed)]
         named = naming(events, self.controller.terminal.data, seat.powers, view.decision.prompt)
         if not named or all(event in since[-LOG_STRIP_SURELY_SHOWS:] for event in named):
             return []  # the log strip shows them: a proposal's answer is no news to report
@@ -339,7 +352,7 @@ class Board:
         """The rules browser at the report's phase, or at the pending decision's rule."""
         screen = self.app.screen
         pending = self.controller.on_screen().view.decision
-        rule = screen.RULE if isinstance(screen, ReportScreen) else pending.rule if pending is not None else ""
+        rule = screen.rule if isinstance(screen, ReportScreen) else pending.rule if pending is not None else ""
         open_rules_browser(self.app, rule)
 
     def game_menu(self) -> None:

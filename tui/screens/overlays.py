@@ -33,7 +33,7 @@ class HandoffMoves:
     """The log lines a hand-off shows, and whose last move they start from ("": the keyboard's last look)."""
 
     since_move_of: str
-    lines: list[str]
+    lines: tuple[str, ...]
 
 
 class HandoffScreen(Screen[None]):
@@ -52,7 +52,7 @@ class HandoffScreen(Screen[None]):
         super().__init__()
         self.person = person
         self.power_name = power_name
-        self.last_moves = last_moves or HandoffMoves("", [])
+        self.last_moves = last_moves or HandoffMoves("", ())
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):

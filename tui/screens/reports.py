@@ -3,6 +3,7 @@ Winter and Victory Determination, and the end of the game. Public information on
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
@@ -19,6 +20,7 @@ from core.views import SeatView
 from tui import display
 from tui.messages import Destination, LeaveGame
 from tui.screens.keys import VIEW_KEYS
+from tui.widgets import decision as decision_panel
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter, NamesKeysNow
 from tui.widgets.tables import rows_table
@@ -76,7 +78,7 @@ class ReportScreen(ModalScreen[None]):
         with Scrolling(classes="report"):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
-            yield Static(self.hint(), classes="hint", markup=False)
+            yield Static(self.hint(), classes="hint", id="report-hint", markup=False)
         yield KeyFooter(compact=True)
 
     def heading(self) -> str:
@@ -100,6 +102,11 @@ class ReportScreen(ModalScreen[None]):
             for power, total, ledger in map(display.vp_cells, view.vp)
         ]
         return Static("\n".join(lines), id="standings", markup=False)
+
+    @property
+    def rule(self) -> str:
+        """Where ? opens the rules browser on this report."""
+        return self.RULE
 
     def action_dismiss_report(self) -> None:
         self.dismiss(None)
@@ -170,11 +177,26 @@ class MeanwhileReport(ReportScreen):
 
     def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object) -> None:
         super().__init__(view, names, events, turn, of_game)
-        self.RULE = events[0].rule if events else ""
+        self._shown_at = 0.0
+
+    @property
+    def rule(self) -> str:
+        return self.events[0].rule if self.events else ""
+
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(_("The moves of the others that named your powers or their royals (with the line before each):"), classes="hint", markup=False)
         yield Static(self.event_lines(), markup=False)
+
+    def action_dismiss_report(self) -> None:
+        """It comes as the others' moves end, under an Enter perhaps meant for the decision before (review):
+        an Enter as it comes takes nothing, and says so, as a decision changed just then does."""
+        if time.monotonic() - self._shown_at < decision_panel.CHANGED_UNDER_SECONDS:
+            self.query_one("#report-hint", Static).update(_("This report came just now: read it, then press Enter (that Enter took nothing)."))
+            return
+        super().action_dismiss_report()
 
 
 class EndOfTurnScreen(ReportScreen):
