@@ -100,8 +100,6 @@ def where(event: Event) -> str:
     return _("turn {turn}, {phase}").format(turn=event.turn, phase=phase)
 
 
-
-
 def _words(value: ParamValue) -> Iterator[str]:
     """The names a message's parameter holds: a royal's (a plain name), a power's (a game term: a message
     of its English name), also inside the messages it nests."""
