@@ -53,8 +53,12 @@ class ReportScreen(ModalScreen[None]):
         the Diplomatic Status report, read at the Action Phase's first decision, hid the minors)."""
         if not self._moved_since(view.log):
             return None
-        return Static(_("Read later, in turn {now}: only what this phase logged in turn {turn} is shown here; the board shows the game now.").format(
-            now=view.turn, turn=self.turn), classes="hint", markup=False)
+        if view.turn == self.turn:  # the computers moved first in the next phase (tmux play-test: "in turn 3 ... in turn 3")
+            text = _("Read after the moves of the next phase began: only what this phase logged is shown here; the board shows the game now.")
+        else:
+            text = _("Read later, in turn {now}: only what this phase logged in turn {turn} is shown here; the board shows the game now.").format(
+                now=view.turn, turn=self.turn)
+        return Static(text, classes="hint", markup=False)
 
     def _moved_since(self, log: Sequence[Event]) -> bool:
         """A move (not a phase's start) logged at or past STATE_HOLDS_UNTIL, the latest first."""
