@@ -34,8 +34,11 @@ class ReportScreen(ModalScreen[None]):
     RULE = ""  # where ? opens the rules browser on this report
     HINT = N_("Press Enter to continue.")
     # What the report shows of the state now (the Card Draw table, the minors, the Patronage markers)
-    # is its turn's until a move is made at this point of the game: (turns after the report's, phase)
-    STATE_HOLDS_UNTIL: ClassVar[tuple[int, Phase]] = (0, Phase.ACTION)
+    # is its turn's until a move is made at this point of the game: (turns after the report's, phase).
+    # A turn: moves of the phases between change it little (an influence marker, the hands' counts), and
+    # a report read at a person's first decision comes after the computers' first moves (shared-game
+    # play-test: every Diplomatic Status report hid its minors as "read late").
+    STATE_HOLDS_UNTIL: ClassVar[tuple[int, Phase]] = (1, Phase.CARD_DRAW)
 
     def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object) -> None:
         super().__init__()
@@ -53,12 +56,8 @@ class ReportScreen(ModalScreen[None]):
         the Diplomatic Status report, read at the Action Phase's first decision, hid the minors)."""
         if not self._moved_since(view.log):
             return None
-        if view.turn == self.turn:  # the computers moved first in the next phase (tmux play-test: "in turn 3 ... in turn 3")
-            text = _("Read after the moves of the next phase began: only what this phase logged is shown here; the board shows the game now.")
-        else:
-            text = _("Read later, in turn {now}: only what this phase logged in turn {turn} is shown here; the board shows the game now.").format(
-                now=view.turn, turn=self.turn)
-        return Static(text, classes="hint", markup=False)
+        text = _("Read later, in turn {now}: only what this phase logged in turn {turn} is shown here; the board shows the game now.")
+        return Static(text.format(now=view.turn, turn=self.turn), classes="hint", markup=False)
 
     def _moved_since(self, log: Sequence[Event]) -> bool:
         """A move (not a phase's start) logged at or past STATE_HOLDS_UNTIL, the latest first."""
@@ -145,6 +144,7 @@ class CardDrawScreen(ReportScreen):
 class DiplomaticStatusReport(ReportScreen):
     HEADING = N_("Diplomacy Phase - Diplomatic Status (DIP-1..DIP-6)")
     RULE = "DIP-1"
+    STATE_HOLDS_UNTIL: ClassVar[tuple[int, Phase]] = (1, Phase.DIPLOMATIC_STATUS)
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("DIP", "GEN"), markup=False)  # GEN-5: a tie and how it is broken (play-test)
@@ -163,7 +163,7 @@ class MarriageReport(ReportScreen):
 class PatronageReport(ReportScreen):
     HEADING = N_("Patronage Phase (PAT-5..PAT-8, SCI-1..SCI-3)")
     RULE = "PAT-5"
-    STATE_HOLDS_UNTIL: ClassVar[tuple[int, Phase]] = (1, Phase.PATRONAGE)  # the markers change only in a Patronage Phase
+    STATE_HOLDS_UNTIL: ClassVar[tuple[int, Phase]] = (1, Phase.PATRONAGE)
 
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("PAT", "SCI"), markup=False)
