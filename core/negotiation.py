@@ -10,7 +10,7 @@ from core import marriage
 from core.cards import card_title, discard_after_play, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
-from core.i18n import _, msg
+from core.i18n import _, listed, msg
 from core.procedures import Moment, Procedure
 from core.responses import open_response_window
 from core.state import Frame
@@ -21,10 +21,10 @@ class NegotiationFrame(Frame):
     next_index: int = 0
     dones_in_row: int = 0
     opening_decided: bool = False
-    # who said done at their last turn, and who last did not (a proposal, the opening betrothal, Louise of
-    # Lorraine: GEN-7's proposals): a power asked again after its done is told why the segment goes on
+    # the powers whose last word was done (said, or passed with nothing to propose): a power asked again
+    # after its done is told which powers did not say done since (a proposal, the opening betrothal,
+    # Louise of Lorraine: GEN-7's proposals)
     said_done: list[str] = Factory(list)
-    last_proposer: str = ""
 
 
 def _options(ctx: Ctx, frame: NegotiationFrame, power: str) -> list[Option]:
@@ -48,9 +48,12 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     if not any(o.legal for o in options):
         return None
     options.append(ctx.tables.memo("done negotiating", _done))
-    if power in frame.said_done:  # someone proposed since, else every power would be done
-        prompt = msg("{power}: you said done, then {proposer} did not, so the segment goes on: make a proposal or say done",
-                     power=ctx.power_term(power), proposer=ctx.power_term(frame.last_proposer))
+    if power in frame.said_done:  # the others have each had a turn since: those not done reopened it
+        powers = ctx.tables.power_ids
+        after = [powers[(frame.next_index + step) % len(powers)] for step in range(1, len(powers))]
+        movers = listed([ctx.power_term(other) for other in after if other not in frame.said_done])
+        prompt = msg("{power}: you said done, then {powers} did not, so the segment goes on: make a proposal or say done",
+                     power=ctx.power_term(power), powers=movers)
     else:
         prompt = msg("{power}: make a proposal or say done", power=ctx.power_term(power))
     return Decision.of(power, prompt, "GEN-7", options)
@@ -61,6 +64,11 @@ def _done() -> Option:
 
 
 def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
+    power = ctx.tables.power_ids[frame.next_index]
+    if power in frame.said_done:
+        frame.said_done.remove(power)
+    if done:
+        frame.said_done.append(power)
     frame.dones_in_row = frame.dones_in_row + 1 if done else 0
     frame.next_index = (frame.next_index + 1) % len(ctx.tables.power_ids)
 
@@ -78,13 +86,9 @@ def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
 def _choose(ctx: Ctx, frame: NegotiationFrame, choice: Choice) -> None:
     power = ctx.tables.power_ids[frame.next_index]
     _next_negotiator(ctx, frame, done=choice.verb is Verb.DONE)
-    if power in frame.said_done:
-        frame.said_done.remove(power)
     if choice.verb is Verb.DONE:
-        frame.said_done.append(power)
         ctx.log("GEN-7", msg("is done negotiating"), power)
         return
-    frame.last_proposer = power
     if choice.verb is Verb.OPENING:
         frame.opening_decided = True
         marriage.apply_opening(ctx, power, choice.args[0])

@@ -129,3 +129,26 @@ def test_gen_7_a_power_asked_again_after_its_done_is_told_who_proposed_since(dat
     while session.decision.power != "spain" or session.decision.rule != "GEN-7":
         session.choose(session.decision.power, session.decision.quiet_or_first())
     assert session.decision.prompt == "Spain: make a proposal or say done"  # its last word was a proposal
+
+
+
+def test_gen_7_a_power_asked_again_is_told_every_power_that_did_not_say_done_since(data):
+    """Shared-game play-test: after England said done, France proposed to her, then the Empire and the
+    Protestant, then Spain postponed the opening betrothal; the prompt named Spain alone, the last of
+    them. It names every power that did not say done since, in the order they moved."""
+    session = new_session(data)
+    moved = []
+    while session.decision.power != "england" or session.decision.rule != "GEN-7":
+        session.choose(session.decision.power, session.decision.quiet_or_first())
+    session.choose("england", Choice.parse("done"))
+    while session.decision.power != "england" or session.decision.rule != "GEN-7":
+        decision = session.decision
+        proposals = [c for c in decision.choices if c.verb is Verb.PROPOSE]
+        if decision.rule == "GEN-7" and decision.power in ("france", "protestant") and proposals:
+            moved.append(decision.power)
+            session.choose(decision.power, proposals[0])
+        else:
+            session.choose(decision.power, decision.quiet_or_first())
+    assert moved == ["france", "protestant"]
+    assert session.decision.prompt == ("England: you said done, then France, Protestant did not, so the segment goes on: "
+                                       "make a proposal or say done")
