@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterator, Sequence
+from itertools import islice
 
 from attrs import frozen
 
+from core import marriage
 from core.events import Event, render
 from core.gamedata import GameData
 from core.i18n import N_, Message, ParamValue, _, text_of
 from core.rules_text import entries
-from core.state import PHASE_TITLES, Phase
+from core.state import PHASE_TITLES, GameState, Phase
 
 # Shown with _(FILTER_HELP). The filter words are typed as written here: power names also in the
 # reader's language; phases, t3, rule IDs and "dice" as in English.
@@ -112,14 +114,16 @@ def _words(value: ParamValue) -> Iterator[str]:
         yield value
 
 
-def naming(events: Sequence[Event], data: GameData, powers: Collection[str], on_screen: str = "") -> list[Event]:
-    """The events of other powers' doings that name one of ``powers`` or a royal of theirs, each with the
-    line before it (what led to it): what a player who waited while others moved must not miss
+def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Collection[str], on_screen: str = "") -> list[Event]:
+    """The events of other powers' doings that name one of ``powers`` or a royal they answer for (MAR-9:
+    Mary Queen of Scots for Scotland's ally): what a player who waited while others moved must not miss
     (play-test: England's betrothed Henry III was assassinated by an Ottoman event, MAR-8, and only the
-    log said so). An event naming only royals all in ``on_screen`` (the prompt of the decision it led to:
-    "Empire proposes Archduke Charles + Elizabeth I") is no news."""
+    log said so). Each comes with the line before it and, where that line is no other power's doing, with
+    the nearest one before that is (the cause: "Spain plays #17 City State Rebels" before "France's units
+    leave Metz", "Metz rebels"). An event naming only royals all in ``on_screen`` (the prompt of the
+    decision it led to: "Empire proposes Archduke Charles + Elizabeth I") is no news."""
     power_names = {data.power_name(power) for power in powers}
-    royal_names = {royal.name for royal in data.royals.values() if royal.power in powers}
+    royal_names = {royal.name for royal_id, royal in data.royals.items() if marriage.side_power(state, data, royal_id) in powers}
     kept: set[int] = set()
     for index, event in enumerate(events):
         if event.power in powers:
@@ -130,4 +134,10 @@ def naming(events: Sequence[Event], data: GameData, powers: Collection[str], on_
         old_news = not powers_named and all(name in on_screen for name in royals)
         if (powers_named or royals) and not old_news:
             kept |= {index - 1, index} if index else {index}
+            if index and not _by_another(events[index - 1], powers):
+                kept |= set(islice((before for before in range(index - 2, -1, -1) if _by_another(events[before], powers)), 1))
     return [events[index] for index in sorted(kept)]
+
+
+def _by_another(event: Event, powers: Collection[str]) -> bool:
+    return bool(event.power) and event.power not in powers

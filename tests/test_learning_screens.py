@@ -120,30 +120,41 @@ def test_any_other_log_filter_word_is_text_to_find(data):
     assert [e for e in session.log if parse_filter("sideways", data).matches(e, names)] == []
 
 
-def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_mar_8(data):
+def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_and_its_cause_mar_8_mar_9(data):
     """core/log_query.naming: what others' moves did to England (a royal of England's, England itself,
-    inside nested messages too), each with the line before it; England's own lines are not news to it."""
+    inside nested messages too; Mary Queen of Scots while Scotland is England's ally, MAR-9), each with
+    the line before it and the cause of a consequence; England's own lines are not news to it."""
     from core.events import Event
     from core.i18n import Message, msg
     from core.log_query import naming
+    from tests.conftest import new_session
 
+    state = new_session(data).state
     played = Event("CARD-4", msg("plays {card} as its event", card="#20 Assassination"), "ottoman")
     dies = Event("MAR-8", msg("{royal} dies ({cause})", royal="Henry III (Duke of Anjou)", cause="assassinated"))
     ends = Event("MAR-8", msg("the betrothal ends; {royal} returns", royal="Catherine Grey"))
     war = Event("DIP-3", msg("{reason}", reason=msg("declares war on {power}", power=Message("England"))), "spain")
     own = Event("DIP-7", msg("places a marker on {space}", space="Scotland"), "england")
     elsewhere = Event("DIP-7", msg("places a marker on {space}", space="Genoa"), "france")
-    events = [played, dies, ends, elsewhere, own, war]
-    assert naming(events, data, ("england",)) == [dies, ends, own, war]  # "own" only as the line before "war"
-    assert naming([own, elsewhere], data, ("england",)) == []
-    assert naming(events, data, ("france",)) == [played, dies]  # Henry III is France's
+    assert naming([played, dies, ends, elsewhere], data, state, ("england",)) == [played, dies, ends]  # its cause, two back
+    assert naming([elsewhere, own, war], data, state, ("england",)) == [elsewhere, own, war]
+    assert naming([played, war], data, state, ("england",)) == [played, war]  # the line before is another's: no more
+    assert naming([own, elsewhere], data, state, ("england",)) == []
+    assert naming([played, dies, ends], data, state, ("france",)) == [played, dies]  # Henry III is France's
+    # Shared-game play-test: Mary Queen of Scots' wedding, set off by England's answer as Scotland's ally,
+    # was in no report: she is Scotland's royal, and England answers for her (MAR-9)
+    wedding = Event("MAR-9", msg("{bride} and {groom} wed", bride="Mary Queen of Scots", groom="Archduke Ernest"))
+    state.minors["scotland"].ally = "england"
+    assert naming([elsewhere, wedding], data, state, ("england",)) == [elsewhere, wedding]
+    state.minors["scotland"].ally = ""
+    assert naming([elsewhere, wedding], data, state, ("england",)) == []
     # what the decision on screen is about is no news (its royals in the prompt); England's name, in nearly
     # every prompt, never makes a line old news
     proposes = Event("MAR-2", msg("proposes {a} + {b}", a="Archduke Charles", b="Elizabeth I"), "empire")
     prompt = "Empire proposes Archduke Charles + Elizabeth I"
-    assert naming([elsewhere, proposes], data, ("england",), on_screen=prompt) == []
-    assert naming([elsewhere, proposes], data, ("england",)) == [elsewhere, proposes]
-    assert naming(events, data, ("england",), on_screen="England's impulse: play a card or pass") == [dies, ends, own, war]
+    assert naming([elsewhere, proposes], data, state, ("england",), on_screen=prompt) == []
+    assert naming([elsewhere, proposes], data, state, ("england",)) == [elsewhere, proposes]
+    assert naming([own, war], data, state, ("england",), on_screen="England's impulse: play a card or pass") == [own, war]
 
 
 def test_every_logged_roll_shows_dice_modifiers_total_and_result(data):

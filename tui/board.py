@@ -290,7 +290,7 @@ class Board:
         self._listed_at_handoff = ("", [])
         listed = listed if person == seat.name else []
         events = [e for e in since if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES and not any(e is line for line in listed)]
-        named = naming(events, self.controller.terminal.data, seat.powers, view.decision.prompt)
+        named = naming(events, self.controller.terminal.data, driver.session.state, seat.powers, view.decision.prompt)
         if not named or all(event in since[-LOG_STRIP_SURELY_SHOWS:] for event in named):
             return []  # the log strip shows them: a proposal's answer is no news to report
         return [MeanwhileReport(view, shown.names, named, view.turn, driver)]
