@@ -301,7 +301,9 @@ def answer_options(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Option]:
 
 
 def answer(ctx: Ctx, frame: ProposalAnswerFrame, accepted: bool) -> None:
-    ctx.log("MAR-2", msg("accepts the proposal") if accepted else msg("declines the proposal"), frame.answerer)
+    # the couple named: the proposer, waiting, reads whose proposal was answered (shared-game play-test)
+    couple = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"  # two names
+    ctx.log("MAR-2", msg("accepts the proposal: {couple}", couple=couple) if accepted else msg("declines the proposal: {couple}", couple=couple), frame.answerer)
     if accepted:
         agree(ctx, frame.royal_a, frame.royal_b)
 

@@ -139,8 +139,11 @@ def test_mar_2_declined_proposal_leaves_both_free(data):
     while session.decision.power != "empire":
         choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
     choose(session, "propose archduke-charles catherine-grey")
-    choose(session, "decline")
+    events = choose(session, "decline")
     assert session.state.royals["catherine-grey"].status is RoyalStatus.AVAILABLE
+    # shared-game play-test: "England: declines the proposal" named nobody, and the proposer, waiting at
+    # another terminal, was never told which proposal it was (no report could name its royals)
+    assert any(e.rule == "MAR-2" and e.text == "declines the proposal: Archduke Charles + Catherine Grey" for e in events)
 
 
 def test_mar_6a_last_minute_cancellation_returns_both(data):
