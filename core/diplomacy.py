@@ -8,6 +8,7 @@ from core.events import Modifier
 from core.gamedata import MinorRecord
 from core.i18n import _, listed, msg
 from core.ids import Minor, Power, Religion
+from core.procedures import by_table
 
 
 def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
@@ -128,11 +129,12 @@ def winter_reset(ctx: Ctx) -> None:
 
 
 def set_war(ctx: Ctx, a: str, b: str, at_war: bool, by: str) -> None:
-    """DIP-8: the pairs of powers at war."""
+    """DIP-8: the pairs of powers at war; ``by`` "": recorded by the table, and logged as such (TABLE-1:
+    shared-game play-test, a war recorded at another terminal read as if the game had declared it)."""
     pair = sorted((a, b))
     if at_war and pair not in ctx.state.wars:
         ctx.state.wars.append(pair)
-        ctx.log("DIP-8", msg("{a} and {b} are at war", a=ctx.power_term(a), b=ctx.power_term(b)), by)
+        ctx.log("DIP-8", by_table(by, msg("{a} and {b} are at war", a=ctx.power_term(a), b=ctx.power_term(b))), by)
     elif not at_war and pair in ctx.state.wars:
         ctx.state.wars.remove(pair)
-        ctx.log("DIP-8", msg("{a} and {b} make peace", a=ctx.power_term(a), b=ctx.power_term(b)), by)
+        ctx.log("DIP-8", by_table(by, msg("{a} and {b} make peace", a=ctx.power_term(a), b=ctx.power_term(b))), by)
