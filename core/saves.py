@@ -27,7 +27,7 @@ from core.setup import Setup, SetupError, check_seats
 from core.state import Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
-SAVE_VERSION = 4
+SAVE_VERSION = 5
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 SAVE_FILE_MODE = atomic.PRIVATE_FILE_MODE  # a save holds every hand and the dice (GEN-8)
 ACTION_SEPARATOR = ": "
@@ -221,14 +221,26 @@ def _migrate_v2(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def _migrate_v3(raw: dict[str, Any]) -> dict[str, Any]:
-    """v3 -> v4: a Negotiation Segment's frame keeps who said done and who last proposed (GEN-7); a v3
-    save in the segment records neither, and its replay fills them (new fields are not compared)."""
+    """v3 -> v4: a Negotiation Segment's frame keeps who said done (GEN-7); a v3 save in the segment
+    records none of it, and its replay fills it in (new fields are not compared)."""
     raw["version"] = 4
     return raw
 
 
+def _migrate_v4(raw: dict[str, Any]) -> dict[str, Any]:
+    """v4 -> v5: the Negotiation Segment's frame no longer keeps who last proposed, and its powers that
+    said done now count those that passed with nothing to propose (GEN-7): both are left to the replay."""
+    state = raw.get("state")
+    for frame in _list(state.get("stack") if isinstance(state, dict) else None):
+        if isinstance(frame, dict) and frame.get("type") == "negotiation":
+            frame.pop("last_proposer", None)
+            frame.pop("said_done", None)
+    raw["version"] = 5
+    return raw
+
+
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
-MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2, 3: _migrate_v3}
+MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2, 3: _migrate_v3, 4: _migrate_v4}
 
 
 def to_dict(session: Session) -> dict[str, Any]:

@@ -139,15 +139,18 @@ def test_version_1_saves_still_load_through_the_migration(data, name, tmp_path):
         assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION
 
 
-def test_a_version_3_save_in_a_reopened_negotiation_segment_loads_and_says_why_gen_7(data, tmp_path):
-    """A v3 save kept no word of who said done in the Negotiation Segment: it loads (its replay fills
-    them in) and Spain, asked again after its done, is told England proposed since."""
-    source = V1_SAVES / "v3-negotiation-reopened.json"
-    assert json.loads(source.read_text())["version"] == 3
+@pytest.mark.parametrize("version", [3, 4])
+def test_an_older_save_in_a_reopened_negotiation_segment_loads_and_says_why_gen_7(data, tmp_path, version):
+    """A v3 save kept no word of who said done in the Negotiation Segment; a v4 save kept who last proposed
+    (a field gone since) and counted the powers that said done otherwise (review: it was refused as
+    damaged). Both load, their replay filling the frame in, and Spain, asked again after its done, is
+    told England did not say done since."""
+    source = V1_SAVES / f"v{version}-negotiation-reopened.json"
+    assert json.loads(source.read_text())["version"] == version
     session = saves.load(source, data)
     assert session.decision.power == "spain" and "you said done, then England did not" in session.decision.prompt
-    again = saves.load(saves.write(session, tmp_path / "v4.json"), data)
-    assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION == 4
+    again = saves.load(saves.write(session, tmp_path / "v5.json"), data)
+    assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION == 5
 
 
 def test_a_version_1_save_whose_seed_disagrees_with_its_setup_is_refused(data, tmp_path):
