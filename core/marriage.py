@@ -301,9 +301,10 @@ def answer_options(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Option]:
 
 
 def answer(ctx: Ctx, frame: ProposalAnswerFrame, accepted: bool) -> None:
-    # the couple named: the proposer, waiting, reads whose proposal was answered (shared-game play-test)
-    couple = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"  # two names
-    ctx.log("MAR-2", msg("accepts the proposal: {couple}", couple=couple) if accepted else msg("declines the proposal: {couple}", couple=couple), frame.answerer)
+    # the couple named, each royal a name of its own: the proposer, waiting, reads whose proposal was
+    # answered (shared-game play-test), and the report of what others did to them finds it (core/log_query)
+    a, b = ctx.name(frame.royal_a), ctx.name(frame.royal_b)
+    ctx.log("MAR-2", msg("accepts the proposal: {a} + {b}", a=a, b=b) if accepted else msg("declines the proposal: {a} + {b}", a=a, b=b), frame.answerer)
     if accepted:
         agree(ctx, frame.royal_a, frame.royal_b)
 

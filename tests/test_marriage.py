@@ -6,6 +6,7 @@ import pytest
 
 from core import marriage
 from core.choices import Choice, IllegalChoice
+from core.log_query import naming
 from core.marriage import COURTSHIP_TABLE, ROYAL_WEDDING_TABLE, courtship_row, wedding_row
 from core.setup import new_state
 from core.cp_spending import SpendCpFrame
@@ -143,7 +144,8 @@ def test_mar_2_declined_proposal_leaves_both_free(data):
     assert session.state.royals["catherine-grey"].status is RoyalStatus.AVAILABLE
     # shared-game play-test: "England: declines the proposal" named nobody, and the proposer, waiting at
     # another terminal, was never told which proposal it was (no report could name its royals)
-    assert any(e.rule == "MAR-2" and e.text == "declines the proposal: Archduke Charles + Catherine Grey" for e in events)
+    declined = [e for e in events if e.rule == "MAR-2" and e.text == "declines the proposal: Archduke Charles + Catherine Grey"]
+    assert declined and naming(declined, data, session.state, ("empire",)) == declined  # found for the proposer (review)
 
 
 def test_mar_6a_last_minute_cancellation_returns_both(data):
