@@ -114,6 +114,10 @@ def _words(value: ParamValue) -> Iterator[str]:
         yield value
 
 
+# How far before a consequence its cause is looked for (a card's event logs a few lines)
+CAUSE_LINES_BACK = 3
+
+
 def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Collection[str], on_screen: str = "") -> list[Event]:
     """The events of other powers' doings that name one of ``powers`` or a royal they answer for (MAR-9:
     Mary Queen of Scots for Scotland's ally): what a player who waited while others moved must not miss
@@ -135,8 +139,18 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
         if (powers_named or royals) and not old_news:
             kept |= {index - 1, index} if index else {index}
             if index and not _by_another(events[index - 1], powers):
-                kept |= set(islice((before for before in range(index - 2, -1, -1) if _by_another(events[before], powers)), 1))
+                kept |= set(islice((before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), 1))
     return [events[index] for index in sorted(kept)]
+
+
+def _same_phase_before(events: Sequence[Event], index: int) -> Iterator[int]:
+    """The indexes of the few lines before ``events[index]`` in its turn and phase, nearest first: a cause is
+    near its consequence (review: an unbounded search named "France is done negotiating" as a war's cause)."""
+    when = (events[index].turn, events[index].phase)
+    for before in range(index - 1, max(index - 1 - CAUSE_LINES_BACK, -1), -1):
+        if (events[before].turn, events[before].phase) != when:
+            return
+        yield before
 
 
 def _by_another(event: Event, powers: Collection[str]) -> bool:

@@ -120,7 +120,7 @@ def test_any_other_log_filter_word_is_text_to_find(data):
     assert [e for e in session.log if parse_filter("sideways", data).matches(e, names)] == []
 
 
-def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_and_its_cause_mar_8_mar_9(data):
+def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_and_its_cause_mar_8_mar_9_dip_8(data):
     """core/log_query.naming: what others' moves did to England (a royal of England's, England itself,
     inside nested messages too; Mary Queen of Scots while Scotland is England's ally, MAR-9), each with
     the line before it and the cause of a consequence; England's own lines are not news to it."""
@@ -155,6 +155,13 @@ def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_a
     assert naming([elsewhere, proposes], data, state, ("england",), on_screen=prompt) == []
     assert naming([elsewhere, proposes], data, state, ("england",)) == [elsewhere, proposes]
     assert naming([own, war], data, state, ("england",), on_screen="England's impulse: play a card or pass") == [own, war]
+    # review: a cause is looked for a few lines back in the same phase only ("France is done negotiating"
+    # was named as the cause of a war the table recorded in the Action Phase)
+    done = Event("GEN-7", msg("is done negotiating"), "france", turn=1, phase="negotiation")
+    marker = Event("DIP-7", msg("places a marker on {space}", space="Scotland"), "england", turn=1, phase="action")
+    table_war = Event("DIP-8", msg("(by the table) {action}", action=msg("{a} and {b} are at war", a=Message("England"), b=Message("Spain"))),
+                      turn=1, phase="action")
+    assert naming([done, marker, table_war], data, state, ("england",)) == [marker, table_war]
 
 
 def test_every_logged_roll_shows_dice_modifiers_total_and_result(data):

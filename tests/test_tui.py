@@ -12,6 +12,7 @@ from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, screen_text, settle, show_session
 from tui.messages import Choose, LeaveGame, LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
+from tui import display
 from tui.app import VirginQueenApp
 from tui.screens.menus import LoadScreen, TitleScreen
 from tui.screens.new_game import NewGameScreen
@@ -1505,6 +1506,15 @@ async def test_a_report_read_in_a_later_turn_shows_its_own_lines_not_the_state_n
         app.push_screen(DiplomaticStatusReport(shown.view, shown.names, dip, 2, app.controller.driver))
         await settle(pilot)
         assert "Read later" not in screen_text(app) and "Scotland: ally" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        # review: its turn's Card Draw table holds, but not the piles' and hands' counts once cards are played
+        draw = [e for e in session.log if e.turn == 2 and e.phase == Phase.CARD_DRAW.value]
+        app.push_screen(CardDrawScreen(shown.view, shown.names, draw, 2, app.controller.driver))
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Where the count comes from (CARD-7)" in text and "Read later" not in text
+        assert display.pile_line(shown.view) not in text
 
 
 def _england_betrothed_to_henry_iii_and_the_ottoman_holding_assassination(data, seats):

@@ -54,14 +54,15 @@ class ReportScreen(ModalScreen[None]):
         its own log lines, and says so. Read on the way to the next decision, it is not late (play-test:
         turn 1's Patronage report said "Read in turn 2" on its way to turn 2's Negotiation Segment; review:
         the Diplomatic Status report, read at the Action Phase's first decision, hid the minors)."""
-        if not self._moved_since(view.log):
+        if not self._moved_since(view.log, self.STATE_HOLDS_UNTIL):
             return None
         text = _("Read later, in turn {now}: only what this phase logged in turn {turn} is shown here; the board shows the game now.")
         return Static(text.format(now=view.turn, turn=self.turn), classes="hint", markup=False)
 
-    def _moved_since(self, log: Sequence[Event]) -> bool:
-        """A move (not a phase's start) logged at or past STATE_HOLDS_UNTIL, the latest first."""
-        turns_after, phase = self.STATE_HOLDS_UNTIL
+    def _moved_since(self, log: Sequence[Event], until: tuple[int, Phase]) -> bool:
+        """A move (not a phase's start) logged at or past ``until`` (turns after the report's, phase), the
+        latest first."""
+        turns_after, phase = until
         order = tuple(Phase)
         limit = (self.turn + turns_after, order.index(phase))
         for event in reversed(log):
@@ -115,6 +116,10 @@ class ReportScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+# The deck, discard and hands' counts a Card Draw report shows are the deal's until cards are played
+PILES_HOLD_UNTIL = (0, Phase.ACTION)
+
+
 class CardDrawScreen(ReportScreen):
     HEADING = N_("Card Draw Phase (CARD-5..CARD-7)")
     RULE = "CARD-5"
@@ -127,7 +132,8 @@ class CardDrawScreen(ReportScreen):
             dealt = self.dealt_short()
             cells = [display.deal_cells(row, dealt.get(row.power)) for row in view.deal]
             yield rows_table((_("Power"), _("Cards"), _("Where the count comes from (CARD-7)")), cells, "deal")
-            yield Static(display.pile_line(view), markup=False)
+            if not self._moved_since(view.log, PILES_HOLD_UNTIL):  # review: the hands' counts after a whole Action Phase
+                yield Static(display.pile_line(view), markup=False)
         yield Static(self.event_lines("CARD", "MAR"), markup=False)
 
     def dealt_short(self) -> dict[str, int]:
