@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterator, Sequence
-from itertools import islice
 
 from attrs import frozen
 
@@ -138,8 +137,10 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
         old_news = not powers_named and all(name in on_screen for name in royals)
         if (powers_named or royals) and not old_news:
             kept |= {index - 1, index} if index else {index}
-            if index and not _by_another(events[index - 1], powers):
-                kept |= set(islice((before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), 1))
+            cause = None if not index or _by_another(events[index - 1], powers) else next(
+                (before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), None)
+            if cause is not None:
+                kept.add(cause)
     return [events[index] for index in sorted(kept)]
 
 

@@ -76,11 +76,13 @@ def handoff_lines(events: list[Event]) -> list[Event | int]:
 
 def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
     """The hand-off's lines of ``events`` (``handoff_lines``), each cut to two rows."""
-    return [
-        _cut(render(line, names)) if isinstance(line, Event)
-        else ngettext("... {count} more line in the log (l on the board) ...", "... {count} more lines in the log (l on the board) ...", line).format(count=line)
-        for line in handoff_lines(events)
-    ]
+    return [_handoff_text(line, names) for line in handoff_lines(events)]
+
+
+def _handoff_text(line: Event | int, names: dict[str, str]) -> str:
+    if isinstance(line, Event):
+        return _cut(render(line, names))
+    return ngettext("... {count} more line in the log (l on the board) ...", "... {count} more lines in the log (l on the board) ...", line).format(count=line)
 
 
 def _cut(line: str) -> str:
@@ -188,8 +190,9 @@ class Board:
         # person's last choice was shown, not the three before it); the report of what named their
         # powers comes above their board, but for the lines listed here (tmux play-test: the same two)
         since = driver.since_last_move(person, told=False) if driver is not None else []
-        moves = HandoffMoves(person, tuple(last_moves(since, shown.names))) if since else HandoffMoves("", tuple(last_moves(events, shown.names)))
-        self._listed_at_handoff = (person, [line for line in handoff_lines(since) if isinstance(line, Event)])
+        lines = handoff_lines(since or events)
+        moves = HandoffMoves(person if since else "", tuple(_handoff_text(line, shown.names) for line in lines))
+        self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
         self.app.push_screen(HandoffScreen(person, power, moves))
         self._push_reports(unread, self._reported_now(events, shown))
 

@@ -31,6 +31,7 @@ PERSON_PLACEHOLDER = N_("a person's name")
 HOLDERS = (
     (N_("Person"), PERSON), (N_("Computer: random"), "random"), (N_("Computer: greedy"), "greedy"), (N_("Computer: search"), "search"),
 )
+COMPUTER_KINDS = tuple(value for _label, value in HOLDERS if value != PERSON)
 
 # What each way of opening response windows tells the table (GEN-8), one line under its field: a
 # newcomer did not know that "ask only holders" shows the others who holds a response card (play-test)
@@ -114,7 +115,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         players on the others."""
         if not self.shared:
             bot, name = self.remembered.get(self.data.powers[index].id, ("", ""))
-            if bot in {value for _label, value in HOLDERS if value != PERSON}:
+            if bot in COMPUTER_KINDS:
                 return bot, ""
             return PERSON, name[:NAME_LENGTH] if name else _("Player 1")
         return (PERSON, self.player) if index == 0 else ("random", "")
@@ -186,7 +187,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         holders = self.holders()
         people = {p: name for p, (holder, name) in holders.items() if holder == PERSON}
         missing = [_(data.power_name(p)) for p, name in people.items() if not name]
-        computer_names = {computer_seat_name(bot) for _label, bot in HOLDERS if bot != PERSON}
+        computer_names = {computer_seat_name(bot) for bot in COMPUTER_KINDS}
         taken = sorted({name for name in people.values() if name in computer_names})
         seed_text = self.query_one("#seed", Input).value.strip()
         if missing:

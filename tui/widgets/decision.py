@@ -186,8 +186,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if backs_out != self._backs_out:
             self._backs_out = backs_out
             self.refresh_bindings()
-        if not self._shown or decision is None or (shown_as(decision), waiting_text, suggested) != (shown_as(self._decision), self._waiting, self._suggested):
-            if shown_as(decision) != shown_as(self._decision):  # the same again (x, a new waiting line) keeps its moment
+        new = shown_as(decision) != shown_as(self._decision)
+        if not self._shown or decision is None or new or (waiting_text, suggested) != (self._waiting, self._suggested):
+            if new:  # the same again (x, a new waiting line) keeps its moment
                 self._changed_under_at = time.monotonic() if after_others and decision is not None else None
             self.show(decision, waiting_text, suggested)
 
