@@ -520,10 +520,8 @@ async def test_an_empty_save_folder_shows_its_line_and_no_empty_list(tmp_path):
         assert not listing.display and "No saved games yet." in screen_text(app)
 
 
-async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_comes(tmp_path, data, monkeypatch):
-    """Newcomer play-test: 0 pressed while the computers moved said "Not now: The computer players are
-    moving", and the line stayed under the person's next decision, as if that were refused too. A
-    problem said meanwhile, of no key, stays."""
+def _computers_held(monkeypatch) -> threading.Event:
+    """The random computer players think until the event returned is set."""
     from core.bots import RandomBot
 
     release = threading.Event()
@@ -534,15 +532,30 @@ async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_c
         return choose(self, session, decision)
 
     monkeypatch.setattr(RandomBot, "choose", held)
+    return release
+
+
+async def _spend_while_the_computers_wait(app, pilot) -> None:
+    """Spain (``spain_and_computers`` holding #101) plays it for CP and spends it; the computers, held,
+    are moving."""
+    await show_session(app, pilot)
+    await pick(app, pilot, "play 101 cp")
+    app.screen.post_message(Choose(Choice.parse("cp influence venice")))  # not settled: the computers hold
+    for _ in range(20):
+        await pilot.pause()
+        if "The computer players are moving..." in screen_text(app):
+            break
+    assert "The computer players are moving..." in screen_text(app)
+
+
+async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_comes(tmp_path, data, monkeypatch):
+    """Newcomer play-test: 0 pressed while the computers moved said "Not now: The computer players are
+    moving", and the line stayed under the person's next decision, as if that were refused too. A
+    problem said meanwhile, of no key, stays."""
+    release = _computers_held(monkeypatch)
     app = app_for(tmp_path, spain_and_computers(data, [2, 101]))
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pick(app, pilot, "play 101 cp")
-        app.screen.post_message(Choose(Choice.parse("cp influence venice")))  # not settled: the computers hold
-        for _ in range(20):
-            await pilot.pause()
-            if "The computer players are moving..." in screen_text(app):
-                break
+        await _spend_while_the_computers_wait(app, pilot)
         await pilot.press("0")
         await pilot.pause()
         assert "Not now: The computer players are moving" in screen_text(app)
@@ -565,27 +578,10 @@ async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_
     """Play-test: l while the computers moved opened the log, which closed by itself as soon as they
     were done (the decision back at this keyboard swept every overlay away). It stays open until its
     player closes it; the board under it shows the new decision."""
-    from core.bots import RandomBot
-
-    release = threading.Event()
-    choose = RandomBot.choose
-
-    def held(self, session, decision):
-        release.wait(10)  # the computer thinks until the log is open
-        return choose(self, session, decision)
-
-    monkeypatch.setattr(RandomBot, "choose", held)
-    session = spain_and_computers(data, [2, 101])
-    app = app_for(tmp_path, session)
+    release = _computers_held(monkeypatch)  # the computer thinks until the log is open
+    app = app_for(tmp_path, spain_and_computers(data, [2, 101]))
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pick(app, pilot, "play 101 cp")
-        app.screen.post_message(Choose(Choice.parse("cp influence venice")))  # not settled: the computers hold
-        for _ in range(20):
-            await pilot.pause()
-            if "The computer players are moving..." in screen_text(app):
-                break
-        assert "The computer players are moving..." in screen_text(app)
+        await _spend_while_the_computers_wait(app, pilot)
         await pilot.press("l")
         await pilot.pause()
         log = app.screen
