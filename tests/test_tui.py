@@ -1577,6 +1577,42 @@ async def test_a_person_meets_what_the_computers_moves_did_to_their_powers_befor
         assert isinstance(app.screen, ActionScreen)
 
 
+async def test_a_persons_own_roll_pushed_off_the_log_strip_by_the_computers_moves_is_reported_gen_4(tmp_path, data):
+    """Shared-game play-test: Ana's Accept set off a wedding roll, and the computers' moves pushed it off the
+    log strip before she could read it (GEN-4: every roll is shown). Before her next decision the report
+    shows her last move and its roll; a move that rolled nothing, or whose lines the strip still shows, is
+    not reported."""
+    from core.session import Session
+    from core.setup import Seat, SeatKind
+    from tests.conftest import force, resettle
+    from tui.screens.reports import MeanwhileReport
+
+    others = ("england", "spain", "france", "empire", "protestant")
+    seats = (Seat("Ana", ("ottoman",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))
+    session = Session.new(data, Setup(seed=1, seats=seats))
+    to_impulse_of(session, "ottoman", [1, 101])
+    for power in others:  # each a card to play after Ana's roll, so that its lines push the roll away
+        give(session.state, power, 102 + others.index(power))
+    resettle(session)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 1 event")
+        assert not isinstance(app.screen, MeanwhileReport)  # Ana's own next decision: the strip shows it all
+        force(app.controller.session.state, 6)
+        await pick(app, pilot, "pick dig-suez")
+        assert isinstance(app.screen, MeanwhileReport), type(app.screen)
+        text = screen_text(app)
+        assert "Your last move and its roll, which the moves after it pushed off the log strip:" in text
+        assert "[SUEZ-1]" in text and "attempt to build the Suez Canal" in text, text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ActionScreen) and app.controller.session.decision.power == "ottoman"
+        app.board.show()  # shown once
+        await settle(pilot)
+        assert isinstance(app.screen, ActionScreen)
+
+
 async def test_a_hot_seat_hand_off_lists_the_moves_since_the_next_persons_last_one_gen_8(tmp_path, data):
     """Hot-seat play-test: a hand-off showed only the previous person's last choice, not the three before
     it. It shows the moves since the next person's own last one; the lines it lists come in no report

@@ -62,6 +62,11 @@ REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ..
 REPORTED_PHASES = frozenset(phase for phases, _report, _needs in REPORTS for phase in phases)
 
 
+def _unreported(events: list[Event]) -> list[Event]:
+    """The lines no phase report shows (a phase's start is no move)."""
+    return [e for e in events if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES]
+
+
 def handoff_lines(events: list[Event]) -> list[Event | int]:
     """What a hand-off shows of ``events``: the first lines (the choices of the person handing over begin
     them) and the last (the moves the next person meets), the number of the others between (never one
@@ -280,7 +285,9 @@ class Board:
 
     def _meanwhile(self, shown: OnScreen) -> list[ReportScreen]:
         """For the person whose decision is shown: what the others' moves since their last one did to their
-        powers, outside the phases with reports of their own (none when nothing named them)."""
+        powers, and their own last move when it rolled and those moves pushed it off the log strip (GEN-4,
+        shared-game play-test: Ana's Accept set off Mary Queen of Scots' wedding roll, gone from the strip
+        before she could read it); outside the phases with reports of their own. None when nothing is news."""
         driver = self.controller.driver
         view = shown.view
         if driver is None or view.decision is None or shown.lesson is not None:
@@ -289,14 +296,17 @@ class Board:
         if seat is None:
             return []
         since = driver.since_last_move(seat.name)
+        own = _unreported(driver.last_move_lines(seat.name))
         person, listed = self._listed_at_handoff
         self._listed_at_handoff = ("", [])
         listed = listed if person == seat.name else []
-        events = [e for e in since if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES and not any(e is line for line in listed)]
+        events = [e for e in _unreported(since) if not any(e is line for line in listed)]
         named = naming(events, self.controller.terminal.data, driver.session.state, seat.powers, view.decision.prompt)
-        if not named or all(event in since[-LOG_STRIP_SURELY_SHOWS:] for event in named):
+        strip = [*own, *since][-LOG_STRIP_SURELY_SHOWS:]  # what the log strip surely shows
+        own = own if since and any(e.kind is EventKind.ROLL for e in own) and not all(e in strip for e in own) else []
+        if not own and (not named or all(event in strip for event in named)):
             return []  # the log strip shows them: a proposal's answer is no news to report
-        return [MeanwhileReport(view, shown.names, named, view.turn, driver)]
+        return [MeanwhileReport(view, shown.names, named, view.turn, driver, own)]
 
     def show_reports_due(self, _closed: object = None) -> None:
         """The first report waiting, unless the screen on top keeps them waiting; also when the table talk

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import dropwhile
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -127,6 +127,10 @@ class GameDriver(Protocol):
         """The events since ``person`` here last moved or was last ``told`` of them; none before their
         first move here."""
 
+    def last_move_lines(self, person: str) -> list[Event]:
+        """The lines ``person``'s last move here logged (a roll it made, a wedding it set off), once; none
+        when an undo has taken the move back."""
+
     def lesson(self) -> Lesson | None: ...
 
     def tick(self) -> None:
@@ -158,6 +162,7 @@ class _Driver:
         self._others_moved = 0  # the moves applied here that nobody here asked for
         self._others_seen = 0  # how many of them had come when a person here last asked for a move
         self._told: dict[str, int] = {}  # person here -> the log's length after their last move, or when last told
+        self._last_move: dict[str, tuple[int, list[Event]]] = {}  # person here -> where their last move's lines start, and them
 
     def people_here(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in self.session.setup.seats if seat.is_person)
@@ -178,8 +183,9 @@ class _Driver:
     def after_others(self) -> bool:
         return self._others_moved > self._others_seen
 
-    def _moved(self, by_computer: bool, actor: str = "") -> None:
-        """A move applied here: the computers', or one a person here asked for (as ``actor``'s)."""
+    def _moved(self, by_computer: bool, actor: str = "", made: Sequence[Event] = ()) -> None:
+        """A move applied here (that ``made`` those lines): the computers', or one a person here asked for
+        (as ``actor``'s)."""
         if by_computer:
             self._others_moved += 1
             return
@@ -187,6 +193,7 @@ class _Driver:
         seat = next((seat for seat in self.session.setup.seats if actor in seat.powers and seat.is_person), None)
         if seat is not None:
             self._told[seat.name] = len(self.session.log)
+            self._last_move[seat.name] = (len(self.session.log) - len(made), list(made))
 
     def since_last_move(self, person: str, told: bool = True) -> list[Event]:
         log = self.session.log
@@ -196,6 +203,11 @@ class _Driver:
         if told:
             self._told[person] = len(log)
         return list(log[start:])  # an undo since leaves a shorter log: nothing
+
+    def last_move_lines(self, person: str) -> list[Event]:
+        start, made = self._last_move.pop(person, (0, []))
+        logged = self.session.log[start : start + len(made)]
+        return made if len(logged) == len(made) and all(a is b for a, b in zip(logged, made)) else []
 
     def lesson(self) -> Lesson | None:
         return None
@@ -220,11 +232,13 @@ class _Driver:
         cannot go on here; it is kept as it was at its last decision (autosaved, or in the store)."""
         self.listener.game_closed(line)
 
-    def _apply(self, actor: str, choice: Choice) -> None:
+    def _apply(self, actor: str, choice: Choice) -> list[Event]:
         try:
-            self._events += self.session.choose(actor, choice)
+            made = self.session.choose(actor, choice)
         except IllegalChoice as exc:
             raise Refused(str(exc)) from None
+        self._events += made
+        return made
 
 
 class LocalGame(_Driver):
@@ -269,8 +283,7 @@ class LocalGame(_Driver):
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._checking:
             raise Refused(self.waiting())
-        self._apply(actor, choice)
-        self._moved(by_computer, actor)
+        self._moved(by_computer, actor, self._apply(actor, choice))
         self.autosave()
         self.listener.game_changed()
 
@@ -529,8 +542,9 @@ class SharedGameClient(_Driver):
             if action.number != len(self.session.actions) + 1:
                 continue
             try:
-                self._events += self.session.choose(action.actor, Choice.parse(action.choice))
-                self._moved((action.number, action.choice) != self._own, action.actor)
+                made = self.session.choose(action.actor, Choice.parse(action.choice))
+                self._events += made
+                self._moved((action.number, action.choice) != self._own, action.actor, made)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(
                     _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc)

@@ -185,20 +185,29 @@ class MeanwhileReport(ReportScreen):
     HEADING = N_("While you waited, since your last decision")
     HINT = N_("Press Enter to continue. The log (l) has every line.")
 
-    def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object) -> None:
+    def __init__(self, view: SeatView, names: dict[str, str], events: list[Event], turn: int, of_game: object, own: Sequence[Event] = ()) -> None:
         super().__init__(view, names, events, turn, of_game)
+        self.own = own  # the lines of this person's own last move, its roll pushed off the log strip (GEN-4)
         self._shown_at = 0.0
 
     @property
     def rule(self) -> str:
-        return self.events[0].rule if self.events else ""
+        first = [*self.own, *self.events]
+        return first[0].rule if first else ""
+
+    def again(self) -> ReportScreen:
+        return MeanwhileReport(self.view, self.names, self.events, self.turn, self.of_game, self.own)
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()
 
     def body(self, view: SeatView) -> ComposeResult:
-        yield Static(_("The moves of the others that named your powers or their royals (with the line before each):"), classes="hint", markup=False)
-        yield Static(self.event_lines(), markup=False)
+        if self.own:
+            yield Static(_("Your last move and its roll, which the moves after it pushed off the log strip:"), classes="hint", markup=False)
+            yield Static("\n".join(render(e, self.names) for e in self.own), markup=False)
+        if self.events:
+            yield Static(_("The moves of the others that named your powers or their royals (with the line before each):"), classes="hint", markup=False)
+            yield Static(self.event_lines(), markup=False)
 
     def action_dismiss_report(self) -> None:
         """It comes as the others' moves end, under an Enter perhaps meant for the decision before (review):
