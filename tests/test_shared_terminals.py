@@ -181,7 +181,8 @@ async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_l
     """Play-test: a player who left (Ctrl+L, a dropped connection) or joined late never saw the reports
     of the phases passed meanwhile (Card Draw, Marriage, Winter: CARD-7, MAR-4, WIN-5). Each player's
     last look is kept in the store: joining first shows this turn's reports; sitting down again, those
-    passed since leaving (the Marriage report, MAR-4), and nothing read before."""
+    passed since leaving (the Marriage report, MAR-4), and nothing read before; the others' moves that
+    named his powers since then come as after a move of his (the "While you waited" report)."""
     save = tmp_path / "before-marriage.json"
     saves.write(_before_the_marriage_phase(data), save)
     game_id = SqliteStore.in_folder(tmp_path, data).import_save(save)
@@ -204,6 +205,9 @@ async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_l
             await _step(ana, ana_pilot, seen)
         assert MarriageReport in seen
         await _take_seat(ben, ben_pilot, 1)
+        # what the others did to his powers meanwhile comes before his first decision, as after a move of his
+        log = ben.controller.session.log
+        assert ben.controller.driver.since_last_move("Ben", told=False) == log[looked:] and looked < len(log)
         missed = await _read_reports(ben, ben_pilot)
         assert MarriageReport in missed and CardDrawScreen not in missed[: missed.index(MarriageReport)], missed
 

@@ -428,6 +428,8 @@ class SharedGameClient(_Driver):
         self._own = (0, "")  # the number and choice of this terminal's person's last move asked for
         # the log events whose reports this player has read: here, and as the store last heard it
         self._read_through = self._stored_look = len(session.log) - len(self._events)
+        if seat.is_person and looked is not None and self._events:  # sitting down again: since their last look,
+            self._told[seat.name] = self._read_through  # as since a move of theirs (nothing for a first look)
 
     def people_here(self) -> tuple[Seat, ...]:
         return (self.seat,) if self.seat.is_person else ()
