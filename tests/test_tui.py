@@ -331,6 +331,51 @@ async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the
         assert len(session.actions) == made and app.screen.query_one("#choices", OptionList).highlighted is None
 
 
+async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at_their_next_turn_gen_8(tmp_path, data):
+    """Hot-seat play-test: the end of a turn's reports (Marriage, Winter, Card Draw) reached only the person
+    whose turn came first; the others never learned of their royal's wedding or their patron removed. Each
+    person reads the reports they missed after their hand-off's Enter, once."""
+    controllers = {power: "Ben" for power in data.power_ids} | {"england": "Ana"}
+    session = new_session(data, controllers=controllers)
+    to_impulse_of(session, "england", [101, 102])
+    app = app_for(tmp_path, session)
+
+    async def read_reports() -> list[type]:
+        read = []
+        while isinstance(app.screen, ReportScreen):
+            read.append(type(app.screen))
+            await pilot.press("enter")
+            await settle(pilot)
+        return read
+
+    async def play_until_handed_to(person: str) -> None:
+        for _ in range(50):
+            if isinstance(app.screen, HandoffScreen):
+                break
+            legal = [str(c) for c in app.controller.session.decision.choices]
+            await pick(app, pilot, "done" if "done" in legal else legal[0])
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == person
+
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes England
+        await settle(pilot)
+        for choice in ("play 101 cp", "cp influence scotland", "pass"):  # the turn ends; Spain (Ben) negotiates first
+            await pick(app, pilot, choice)
+        await pilot.press("enter")  # Ben takes the keyboard
+        await settle(pilot)
+        assert (await read_reports())[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
+        await play_until_handed_to("Ana")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (await read_reports())[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]  # Ana's turn: hers
+        assert isinstance(app.screen, NegotiationScreen) and app.controller.session.decision.power == "england"
+        await play_until_handed_to("Ben")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert MarriageReport not in await read_reports()  # Ben read it: once
+
+
 async def test_reports_that_come_while_the_table_talk_is_open_wait_until_it_is_closed(tmp_path, data):
     """Review: a waiting player types in the table talk; reports pushed over it took the keys being typed
     (l, m, c opened screens, Enter closed the report). They wait, said in a toast, until Esc closes it."""

@@ -132,6 +132,8 @@ class Board:
         self._running: tuple[GameDriver | None, list[Event], int] = (None, [], 0)
         # the person a hand-off waits for, and the lines of the moves since their last one that it lists
         self._listed_at_handoff: tuple[str, list[Event]] = ("", [])
+        # hot seat: the reports each person here has not read, shown at their next turn at the keyboard
+        self._missed: dict[str, list[ReportScreen]] = {}
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -144,7 +146,9 @@ class Board:
             self._handoff(*handoff)
             return
         shown = self.controller.on_screen()
-        taken = self.controller.take_events() if self._reports_due(shown) else []
+        due = self._reports_due(shown)
+        taken = self.controller.take_events() if due else []
+        reader = shown.view.seat if due and shown.view.decision is not None else ""
         events = self._reported_now(taken, shown)
         meanwhile = self._meanwhile(shown)
         board = self._game_screen()
@@ -160,7 +164,7 @@ class Board:
                     top.follow(shown.view.log)
                 if taken and shown.view.decision is not None:  # the computers are done: it is this keyboard's turn
                     self.app.notify(_("Your decision is waiting: Esc to the board."), timeout=6)
-                self._push_reports([], events, meanwhile)
+                self._push_reports([], events, meanwhile, reader)
                 return
         self._laid_out_for = self.controller.driver
         menu_open = same_game and any(isinstance(s, GameMenu) for s in self.app.screen_stack)
@@ -171,7 +175,7 @@ class Board:
                 screen.refresh_view(shown)
                 if not same_game:  # a game put on screen (new, continued, loaded, joined) after a menu's Enter
                     screen.no_highlight_when_shown = True
-            self._push_reports(unread, events, meanwhile)
+            self._push_reports(unread, events, meanwhile, reader)
             if menu_open:  # the game menu stays above it all (review: its t, closed under it, started a table action)
                 self.game_menu()
 
@@ -199,7 +203,7 @@ class Board:
         moves = HandoffMoves(person if since else "", tuple(_handoff_text(line, shown.names) for line in lines))
         self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
         self.app.push_screen(HandoffScreen(person, power, moves))
-        self._push_reports(unread, self._reported_now(events, shown))
+        self._push_reports(unread, self._reported_now(events, shown), reader=person)
 
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
         """``events``, after those held back before, but for the events of a reported phase still running,
@@ -277,11 +281,29 @@ class Board:
         ``shown`` (composing and styling a board was most of a hand-off's Enter: ~0.15 s of CPU)."""
         return kept_screen(self.app, f"board-{kind.__name__}", lambda: kind(shown))
 
-    def _push_reports(self, unread: list[ReportScreen], events: list[Event], meanwhile: list[ReportScreen] | None = None) -> None:
-        """The reports not read yet, then one report per phase that ran in ``events``, each with its own
-        events and turn, the earliest first, then ``meanwhile``: it is shown, the others once it is read."""
-        self._next_reports += [*unread, *self._new_reports(events), *(meanwhile or [])]
+    def _push_reports(self, unread: list[ReportScreen], events: list[Event], meanwhile: list[ReportScreen] | None = None, reader: str = "") -> None:
+        """The reports not read yet (those the person at the keyboard, ``reader``, missed first), then one
+        report per phase that ran in ``events``, each with its own events and turn, the earliest first,
+        then ``meanwhile``: it is shown, the others once it is read."""
+        made = self._new_reports(events)
+        missed = self._missed.pop(reader, []) if reader else []
+        self._keep_for_the_others(made, reader)
+        driver = self.controller.driver
+        self._next_reports += [*unread, *(report for report in missed if report.of_game is driver), *made, *(meanwhile or [])]
         self.show_reports_due()
+
+    def _keep_for_the_others(self, made: list[ReportScreen], reader: str) -> None:
+        """Hot seat: the other people here read ``made`` at their own next turn at the keyboard (play-test:
+        the end of a turn's reports reached only the person whose turn came first; the others never
+        learned of their royal's wedding or their patron removed). Reports are public (GEN-8)."""
+        driver = self.controller.driver
+        people = driver.people_here() if driver is not None and reader else ()
+        if len(people) < 2 or not made:
+            return
+        self._missed = {person: [r for r in kept if r.of_game is driver] for person, kept in self._missed.items()}  # not a game gone
+        for seat in people:
+            if seat.name != reader:
+                self._missed.setdefault(seat.name, []).extend(report.again() for report in made)
 
     def _meanwhile(self, shown: OnScreen) -> list[ReportScreen]:
         """For the person whose decision is shown: what the others' moves since their last one did to their
