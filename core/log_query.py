@@ -115,13 +115,19 @@ def _words(value: ParamValue) -> Iterator[str]:
 
 # How far before a consequence its cause is looked for (a card's event logs a few lines)
 CAUSE_LINES_BACK = 3
+# A power's own lines logged for it by these rules are its own doing, no news to it (GEN-6: the pass of a
+# power with no cards in hand comes in every impulse it has)
+OWN_DOING_RULES = frozenset({"GEN-6"})
 
 
 def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Collection[str], on_screen: str = "") -> list[Event]:
-    """The events of other powers' doings that name one of ``powers`` or a royal they answer for (MAR-9:
-    Mary Queen of Scots for Scotland's ally): what a player who waited while others moved must not miss
-    (play-test: England's betrothed Henry III was assassinated by an Ottoman event, MAR-8, and only the
-    log said so). Each comes with the line before it and, where that line is no other power's doing, with
+    """The events of others' moves (``events``: the moves and what they set off) that name one of ``powers``
+    or a royal they answer for (MAR-9: Mary Queen of Scots for Scotland's ally), or that are logged as one
+    of ``powers``' (what those moves did to it: its side's wedding roll, the Card marker it takes, MAR-4,
+    MAR-5): what a player who waited while others moved must not miss (play-test: England's betrothed
+    Henry III was assassinated by an Ottoman event, MAR-8, and only the log said so; hot-seat play-test: a
+    wedding France's accept set off showed France's roll but not England's, nor England's Card marker).
+    Each comes with the line before it in its phase and, where that line is no other power's doing, with
     the nearest one before that is (the cause: "Spain plays #17 City State Rebels" before "France's units
     leave Metz", "Metz rebels"). An event naming only royals all in ``on_screen`` (the prompt of the
     decision it led to: "Empire proposes Archduke Charles + Elizabeth I") is no news."""
@@ -129,14 +135,13 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
     royal_names = {royal.name for royal_id, royal in data.royals.items() if marriage.side_power(state, data, royal_id) in powers}
     kept: set[int] = set()
     for index, event in enumerate(events):
-        if event.power in powers:
-            continue
         words = {word for _name, value in event.message.params for word in _words(value)}
         royals, powers_named = words & royal_names, words & power_names
+        theirs = event.power in powers and event.rule not in OWN_DOING_RULES
         # a power's name is in nearly every prompt: a line naming one is never old news
-        old_news = not powers_named and all(name in on_screen for name in royals)
-        if (powers_named or royals) and not old_news:
-            kept |= {index - 1, index} if index else {index}
+        old_news = not theirs and not powers_named and all(name in on_screen for name in royals)
+        if (theirs or powers_named or royals) and not old_news:
+            kept |= {index - 1, index} if index and _same_phase(events[index - 1], event) else {index}
             cause = None if not index or _by_another(events[index - 1], powers) else next(
                 (before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), None)
             if cause is not None:
@@ -144,12 +149,15 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
     return [events[index] for index in sorted(kept)]
 
 
+def _same_phase(one: Event, other: Event) -> bool:
+    return (one.turn, one.phase) == (other.turn, other.phase)
+
+
 def _same_phase_before(events: Sequence[Event], index: int) -> Iterator[int]:
     """The indexes of the few lines before ``events[index]`` in its turn and phase, nearest first: a cause is
     near its consequence (review: an unbounded search named "France is done negotiating" as a war's cause)."""
-    when = (events[index].turn, events[index].phase)
     for before in range(index - 1, max(index - 1 - CAUSE_LINES_BACK, -1), -1):
-        if (events[before].turn, events[before].phase) != when:
+        if not _same_phase(events[before], events[index]):
             return
         yield before
 

@@ -123,7 +123,8 @@ def test_any_other_log_filter_word_is_text_to_find(data):
 def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_and_its_cause_mar_8_mar_9_dip_8(data):
     """core/log_query.naming: what others' moves did to England (a royal of England's, England itself,
     inside nested messages too; Mary Queen of Scots while Scotland is England's ally, MAR-9), each with
-    the line before it and the cause of a consequence; England's own lines are not news to it."""
+    the line before it and the cause of a consequence; a line logged as England's among the others' moves
+    is what they did to it (hot-seat play-test: England's wedding roll and Card marker were left out)."""
     from core.events import Event
     from core.i18n import Message, msg
     from core.log_query import naming
@@ -139,7 +140,10 @@ def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_a
     assert naming([played, dies, ends, elsewhere], data, state, ("england",)) == [played, dies, ends]  # its cause, two back
     assert naming([elsewhere, own, war], data, state, ("england",)) == [elsewhere, own, war]
     assert naming([played, war], data, state, ("england",)) == [played, war]  # the line before is another's: no more
-    assert naming([own, elsewhere], data, state, ("england",)) == []
+    assert naming([elsewhere, own], data, state, ("england",)) == [elsewhere, own]
+    assert naming([elsewhere], data, state, ("england",)) == []
+    passes = Event("GEN-6", msg("passes (no cards in hand)"), "england")
+    assert naming([elsewhere, passes], data, state, ("england",)) == []  # its own automatic pass
     assert naming([played, dies, ends], data, state, ("france",)) == [played, dies]  # Henry III is France's
     # Shared-game play-test: Mary Queen of Scots' wedding, set off by England's answer as Scotland's ally,
     # was in no report: she is Scotland's royal, and England answers for her (MAR-9)

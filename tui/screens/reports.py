@@ -206,7 +206,7 @@ class MeanwhileReport(ReportScreen):
             yield Static(_("Your last move and its roll, which the moves after it pushed off the log strip:"), classes="hint", markup=False)
             yield Static("\n".join(render(e, self.names) for e in self.own), markup=False)
         if self.events:
-            yield Static(_("The moves of the others that named your powers or their royals (with the line before each):"), classes="hint", markup=False)
+            yield Static(_("What the others' moves did to your powers or their royals, and what led to it:"), classes="hint", markup=False)
             yield Static(self.event_lines(), markup=False)
 
     def action_dismiss_report(self) -> None:
