@@ -148,6 +148,35 @@ async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
         assert "France's hand" in screen_text(app) and "#102" in screen_text(app)
 
 
+async def test_a_number_key_for_a_choice_off_the_screen_brings_it_into_view_before_playing_it(tmp_path, data):
+    """Hot-seat play-test: with choices 1-5 of a long proposal list on screen, 9 at once made a proposal
+    nobody had read, and it was accepted before it could be undone. A number whose choice is off the
+    screen highlights it (scrolled into view) and says so; the same number again plays it."""
+    from tui.widgets.decision import ChoiceList
+
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while isinstance(app.screen, ReportScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        decision = app.controller.session.decision
+        listing = app.screen.query_one(ChoiceList)
+        assert len(decision.choices) > listing.scrollable_content_region.height, "a list longer than the screen"
+        listing.highlighted = len(decision.choices) - 1  # the list scrolled to its end: choice 1 is off the screen
+        await settle(pilot)
+        made = len(app.controller.session.actions)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made and listing.highlighted == 0
+        assert "1: that choice is off the screen; it is highlighted now: 1 again or Enter plays it" in screen_text(app)
+        assert listing.first_line_in_view(0)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made + 1
+        assert app.controller.session.actions[-1].choice == str(decision.choices[0])
+
+
 async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_pick(tmp_path, data):
     """Play-test: Enter pressed once more than there were reports (or twice on a hand-off, GEN-8) landed
     on the board and played its first choice; in a shared game nothing is undone. After screens read

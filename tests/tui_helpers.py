@@ -61,6 +61,12 @@ async def pick(app: VirginQueenApp, pilot, text: str) -> None:
     assert text in legal, f"{text!r} not among {legal}"
     index = legal.index(text)
     if index < 9:
+        from tui.widgets.decision import ChoiceList
+
+        listing = app.screen.query(ChoiceList)
+        if listing and not listing.first().first_line_in_view(index):
+            await pilot.press(str(index + 1))  # off the screen: the first press brings it into view
+            await settle(pilot)
         await pilot.press(str(index + 1))
     else:
         app.screen.post_message(Choose(Choice.parse(text)))
