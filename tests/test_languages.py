@@ -80,6 +80,16 @@ def test_virgin_queen_help_is_in_the_language_asked(tmp_path, capsys):
     assert "virgin-queen: ошибка: нераспознанные аргументы: --no-such-option" in capsys.readouterr().err
 
 
+def test_python_m_tui_starts_the_same_game_as_virgin_queen(tmp_path):
+    """Play-test: a newcomer's ``python -m tui`` failed with "No module named tui.__main__"."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tui", "--help", "--lang", "en", "--save-dir", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("usage: virgin-queen"), done.stderr
+
+
 def test_an_ssh_connection_reads_what_its_client_sends_never_the_host_s_locale(tmp_path, monkeypatch):
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
     monkeypatch.setenv("VQ_LANG", "es")
