@@ -597,3 +597,62 @@ async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
         assert app.screen.query_one("#choices", OptionList).option_count == len(app.controller.session.decision.choices)
+
+
+async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passed_since_their_last_move_gen_8(tmp_path, data):
+    """Hot-seat play-test: a Ctrl+Q at "Pass to Cleo" with the turn's reports still to come, and after
+    Continue the hand-off listed nothing and the reports never came. Each autosave keeps where the log
+    stood after each person's last move; a game continued lists the moves since the next person's last one
+    at the hand-off, and that person reads the reports of the phases passed since then (WIN-5, CARD-7). A file of
+    last moves that is not of the game recaps nothing and loses nothing."""
+    from tui.screens.reports import CardDrawScreen, EndOfTurnScreen
+    from tui.slots import last_moves_file
+
+    others = tuple(power for power in data.power_ids if power != "england")
+    seats = (Seat("Ana", ("england",)), Seat("Ben", others))
+    read: list[tuple[str, type]] = []
+
+    async def step(app, pilot) -> None:
+        if isinstance(app.screen, (HandoffScreen, ReportScreen)):
+            read.append((app.controller.on_screen().view.seat, type(app.screen)))
+            await pilot.press("enter")
+            await settle(pilot)
+            return
+        legal = [str(c) for c in app.controller.session.decision.choices]
+        await pick(app, pilot, next((quiet for quiet in ("pass", "done", "opening postpone") if quiet in legal), legal[0]))
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=1, seats=seats)))
+        for _ in range(400):  # to turn 2's Negotiation Segment, where Ben (Spain) goes first, then Ana
+            view = app.controller.on_screen().view
+            if view.turn == 2 and isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana":
+                break
+            await step(app, pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        assert ("Ben", EndOfTurnScreen) in read and ("Ana", EndOfTurnScreen) not in read
+        slot = app.controller.driver.slot
+    # another evening: Continue
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await post(pilot, ContinueGame())
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        assert "What the moves since Ana's last one did:" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        missed = []
+        while isinstance(app.screen, ReportScreen):
+            missed.append(type(app.screen))
+            await pilot.press("enter")
+            await settle(pilot)
+        assert EndOfTurnScreen in missed and CardDrawScreen in missed  # passed since Ana's last move: hers to read
+        assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
+    last_moves_file(slot).write_text('{"Ana": 99999999, "Mallory": 3}')  # not of this game
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await post(pilot, ContinueGame())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"

@@ -141,6 +141,7 @@ class Board:
         if isinstance(self.app.screen, TooSmallScreen):
             return  # shown when the terminal is large enough again (the app asks then)
         forget_gone_widgets_styles()
+        self._catch_up()
         handoff = self.controller.handoff_due()
         if handoff is not None:
             self._handoff(*handoff)
@@ -184,8 +185,13 @@ class Board:
         person's stays under it). The reports of the phases passed (public) wait for its Enter and come
         above the next person's board: shown above the hand-off, an Enter too many on the last one passed
         it, and the next person's hand came up before whoever was reading (review)."""
-        if any(isinstance(s, HandoffScreen) and s.person == person for s in self.app.screen_stack):
-            return  # already waiting for them
+        waiting = next((s for s in self.app.screen_stack if isinstance(s, HandoffScreen) and s.person == person), None)
+        if waiting is not None:  # already waiting for them; a game continued lists its moves once its log is checked
+            driver = self.controller.driver
+            since = driver.since_last_move(person, told=False) if driver is not None and not waiting.last_moves.lines else []
+            if since:
+                waiting.show_moves(self._handoff_moves(person, since, [], self.controller.on_screen()))
+            return
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
         board = self._game_screen()
         unread = self._leave(for_board=False)
@@ -199,11 +205,14 @@ class Board:
         # person's last choice was shown, not the three before it); the report of what named their
         # powers comes above their board, but for the lines listed here (tmux play-test: the same two)
         since = driver.since_last_move(person, told=False) if driver is not None else []
-        lines = handoff_lines(since or events)
-        moves = HandoffMoves(person if since else "", tuple(_handoff_text(line, shown.names) for line in lines))
-        self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
-        self.app.push_screen(HandoffScreen(person, power, moves))
+        self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown)))
         self._push_reports(unread, self._reported_now(events, shown), reader=person)
+
+    def _handoff_moves(self, person: str, since: list[Event], events: list[Event], shown: OnScreen) -> HandoffMoves:
+        """The lines a hand-off lists: of the moves ``since`` the next person's last one, else of ``events``."""
+        lines = handoff_lines(since or events)
+        self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
+        return HandoffMoves(person if since else "", tuple(_handoff_text(line, shown.names) for line in lines))
 
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
         """``events``, after those held back before, but for the events of a reported phase still running,
@@ -291,6 +300,20 @@ class Board:
         driver = self.controller.driver
         self._next_reports += [*unread, *(report for report in missed if report.of_game is driver), *made, *(meanwhile or [])]
         self.show_reports_due()
+
+    def _catch_up(self) -> None:
+        """A game continued another evening: each person reads, at their next turn at the keyboard, the
+        reports of the phases passed since their last move before it was saved (hot-seat play-test: a
+        Ctrl+Q at a hand-off, or on a report, and the turn's reports never came after Continue). A phase
+        still running is reported when it ends, as ever."""
+        driver = self.controller.driver
+        unread = driver.unread_at_load() if driver is not None else {}
+        view = self.controller.on_screen().view if unread else None
+        for person, events in unread.items():
+            runs = phase_runs(events)
+            if runs and view is not None and (runs[-1].phase, runs[-1].turn) == (view.phase, view.turn):
+                events = events[: len(events) - len(runs[-1].events)]
+            self._missed[person] = self._new_reports(events)
 
     def _keep_for_the_others(self, made: list[ReportScreen], reader: str) -> None:
         """Hot seat: the other people here read ``made`` at their own next turn at the keyboard (play-test:

@@ -10,6 +10,7 @@ inside work handed to an ``IoRunner``, which the app runs in Textual workers (te
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import datetime
 from collections.abc import Callable, Mapping, Sequence
@@ -30,6 +31,7 @@ from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, 
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
 from tui.progress import mark_done
+from tui.slots import last_moves_file
 
 T = TypeVar("T")
 __all__ = ["ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
@@ -131,6 +133,10 @@ class GameDriver(Protocol):
         """The lines ``person``'s last move here logged (a roll it made, a wedding it set off), once; none
         when an undo has taken the move back."""
 
+    def unread_at_load(self) -> dict[str, list[Event]]:
+        """Once: for each person here, the events since their last move before the game was saved (a game
+        continued another evening: the reports of the phases passed since then are theirs to read)."""
+
     def lesson(self) -> Lesson | None: ...
 
     def tick(self) -> None:
@@ -163,6 +169,8 @@ class _Driver:
         self._others_seen = 0  # how many of them had come when a person here last asked for a move
         self._told: dict[str, int] = {}  # person here -> the log's length after their last move, or when last told
         self._last_move: dict[str, tuple[int, list[Event]]] = {}  # person here -> where their last move's lines start, and them
+        self._unread_at_load: dict[str, list[Event]] = {}
+        self._moved_to: dict[str, int] = {}  # person here -> the log's length after their last move (kept with a save)
 
     def people_here(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in self.session.setup.seats if seat.is_person)
@@ -192,7 +200,7 @@ class _Driver:
         self._others_seen = self._others_moved
         seat = next((seat for seat in self.session.setup.seats if actor in seat.powers and seat.is_person), None)
         if seat is not None:
-            self._told[seat.name] = len(self.session.log)
+            self._told[seat.name] = self._moved_to[seat.name] = len(self.session.log)
             self._last_move[seat.name] = (len(self.session.log) - len(made), list(made))
 
     def since_last_move(self, person: str, told: bool = True) -> list[Event]:
@@ -208,6 +216,10 @@ class _Driver:
         start, made = self._last_move.pop(person, (0, []))
         logged = self.session.log[start : start + len(made)]
         return made if len(logged) == len(made) and all(a is b for a, b in zip(logged, made)) else []
+
+    def unread_at_load(self) -> dict[str, list[Event]]:
+        unread, self._unread_at_load = self._unread_at_load, {}
+        return unread
 
     def lesson(self) -> Lesson | None:
         return None
@@ -247,8 +259,12 @@ class LocalGame(_Driver):
 
     undoes = True
 
-    def __init__(self, session: Session, listener: Listener, io: IoRunner, slot: Path | None, events: list[Event] | None = None) -> None:
+    def __init__(
+        self, session: Session, listener: Listener, io: IoRunner, slot: Path | None, events: list[Event] | None = None,
+        last_moves: Mapping[str, int] | None = None,
+    ) -> None:
         super().__init__(session, listener, io, events)
+        self._last_moves_saved = dict(last_moves or {})  # a game continued: taken up once its log is checked
         self.slot = slot  # None: a free game from a walkthrough's position, never saved
         self.saves_copies = slot is not None
         self._checking = False
@@ -275,6 +291,11 @@ class LocalGame(_Driver):
             return
         result.keep_undo = True  # no choice was taken meanwhile: the same game, with its whole log
         self.session = result
+        log = result.log
+        kept = {person: at for person, at in self._last_moves_saved.items() if at <= len(log)}  # else not of this log
+        self._told.update(kept)
+        self._moved_to.update(kept)
+        self._unread_at_load = {person: list(log[at:]) for person, at in kept.items()}
         self.listener.game_changed()
 
     def waiting(self) -> str:
@@ -319,7 +340,7 @@ class LocalGame(_Driver):
         if slot is None:
             return
         self._queued += 1
-        number, text = self._queued, saves.dumps(self.session)
+        number, text, moved_to = self._queued, saves.dumps(self.session), json.dumps(self._moved_to)
 
         def work() -> str:
             with self._write_lock:
@@ -327,6 +348,7 @@ class LocalGame(_Driver):
                     return ""
                 try:
                     atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
+                    atomic.write_text(last_moves_file(slot), moved_to, saves.SAVE_FILE_MODE)
                 except OSError as exc:
                     return _("autosave failed: {reason}").format(reason=exc.strerror)
                 self._written = number

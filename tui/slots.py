@@ -7,8 +7,10 @@ A game loaded from one of its own slots (numbered or not) goes on in that slot: 
 
 from __future__ import annotations
 
+import json
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +24,29 @@ if TYPE_CHECKING:
     from core.setup import Setup
 
 SLOT_PREFIX = "game-"
+# Beside a slot: where the log stood after each person's last move (not a save: never listed)
+LAST_MOVES_SUFFIX = ".last-moves"
+LAST_MOVES_MOST_BYTES = 64 * 1024
+
+
+def last_moves_file(slot: Path) -> Path:
+    """Kept with each autosave, so that a game continued another evening tells each person what passed
+    since their last move (hot-seat play-test: after a restart the hand-off showed one line, and the
+    reports passed since were never shown)."""
+    return slot.with_name(slot.name + LAST_MOVES_SUFFIX)
+
+
+def read_last_moves(saved: Path, people: Collection[str]) -> dict[str, int]:
+    """The last moves kept beside ``saved``, for the people of its game (within its log: checked with the log);
+    a file missing, unreadable or not of this game reads as none: nothing is recapped, nothing else is lost."""
+    try:
+        with last_moves_file(saved).open(encoding="utf-8") as kept:
+            raw = json.loads(kept.read(LAST_MOVES_MOST_BYTES))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    return {person: at for person, at in raw.items() if person in people and type(at) is int and at >= 0}
 
 
 def started_now() -> str:

@@ -66,6 +66,11 @@ class HandoffScreen(Screen[None]):
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
             yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
 
+    def show_moves(self, moves: HandoffMoves) -> None:
+        """The lines known only now (a game continued: once its log is checked)."""
+        self.last_moves = moves
+        self.refresh(recompose=True)
+
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
             self.post_message(HandedOff(self.person))
