@@ -319,10 +319,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         count = len(self._decision.choices)
         options = self.query_one("#choices", ChoiceList)
-        if number <= count and not options.first_line_in_view(number - 1):
+        if number <= count and options.highlighted != number - 1 and not options.first_line_in_view(number - 1):
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
             options.highlighted = number - 1  # brought into view
             self.say(_("{number}: that choice is off the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
+            self.call_after_refresh(options.scroll_to_highlight)  # the line said above the list makes it shorter
             return
         if number <= count:
             self._choose(self._decision.choices[number - 1], str(number))
