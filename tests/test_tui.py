@@ -417,6 +417,21 @@ async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at
         assert MarriageReport not in await read_reports()  # Ben read it: once
 
 
+async def test_esc_or_a_number_on_a_report_says_that_enter_goes_on(tmp_path, data):
+    """Hot-seat play-test: Esc and 1 on a report did nothing, and said nothing."""
+    from tui.messages import StartGame
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=4)))
+        assert isinstance(app.screen, CardDrawScreen)
+        for key, said in (("escape", "Esc"), ("1", "1")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, CardDrawScreen) and not app.controller.session.actions
+            assert f"{said} does nothing here: Enter goes on (the viewing keys in the footer work)." in screen_text(app)
+
+
 async def test_reports_that_come_while_the_table_talk_is_open_wait_until_it_is_closed(tmp_path, data):
     """Review: a waiting player types in the table talk; reports pushed over it took the keys being typed
     (l, m, c opened screens, Enter closed the report). They wait, said in a toast, until Esc closes it."""

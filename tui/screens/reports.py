@@ -29,7 +29,12 @@ from tui.widgets.tables import rows_table
 class ReportScreen(ModalScreen[None]):
     """What a phase did; only Enter goes on (Escape is not Continue), the viewing keys all work."""
 
-    BINDINGS = [Binding("enter", "dismiss_report", N_("Continue"), priority=True), *VIEW_KEYS]
+    BINDINGS = [
+        Binding("enter", "dismiss_report", N_("Continue"), priority=True),
+        *VIEW_KEYS,
+        # play-test: Esc and a choice's number on a report did nothing, and said nothing
+        *(Binding(key, f"not_continue({key!r})", show=False) for key in ("escape", *"0123456789")),
+    ]
     HEADING = ""  # marked N_, translated when shown
     RULE = ""  # where ? opens the rules browser on this report
     HINT = N_("Press Enter to continue.")
@@ -114,6 +119,10 @@ class ReportScreen(ModalScreen[None]):
 
     def action_dismiss_report(self) -> None:
         self.dismiss(None)
+
+    def action_not_continue(self, key: str) -> None:
+        key = "Esc" if key == "escape" else key
+        self.query_one("#report-hint", Static).update(_("{key} does nothing here: Enter goes on (the viewing keys in the footer work).").format(key=key))
 
 
 # The deck, discard and hands' counts a Card Draw report shows are the deal's until cards are played
