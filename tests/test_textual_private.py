@@ -127,19 +127,34 @@ async def test_page_keys_wait_until_a_select_overlay_or_option_list_has_lines():
         assert listing.highlighted == 0
 
 
-async def test_an_option_list_says_whether_an_options_first_line_is_on_screen():
+class TwoLineOptions(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def compose(self) -> ComposeResult:
+        yield SteadyOptionList(*[f"option {n}\nits second line" for n in range(10)], id="list")
+
+
+async def test_an_option_half_on_screen_is_not_whole_in_view():
+    async with TwoLineOptions().run_test(size=(40, 7)) as pilot:
+        await pilot.pause()
+        listing = pilot.app.query_one("#list", SteadyOptionList)
+        assert listing.scrollable_content_region.height == 5  # inside its border: options 0-1, and 2's first line
+        assert listing.whole_in_view(1) and not listing.whole_in_view(2)
+
+
+async def test_an_option_list_says_whether_an_option_is_whole_on_screen():
     async with TwoSelects().run_test(size=(40, 12)) as pilot:
         app = pilot.app
         await pilot.pause()
         listing = app.query_one("#list", SteadyOptionList)
         height = listing.scrollable_content_region.height
         assert 0 < height < len(TwoSelects.OPTIONS)
-        assert listing.first_line_in_view(0) and listing.first_line_in_view(height - 1)
-        assert not listing.first_line_in_view(height) and not listing.first_line_in_view(len(TwoSelects.OPTIONS) - 1)
+        assert listing.whole_in_view(0) and listing.whole_in_view(height - 1)
+        assert not listing.whole_in_view(height) and not listing.whole_in_view(len(TwoSelects.OPTIONS) - 1)
         listing.highlighted = len(TwoSelects.OPTIONS) - 1  # scrolled to the end
         await pilot.pause()
-        assert listing.first_line_in_view(len(TwoSelects.OPTIONS) - 1) and not listing.first_line_in_view(0)
-        assert not listing.first_line_in_view(len(TwoSelects.OPTIONS))  # no such option
+        assert listing.whole_in_view(len(TwoSelects.OPTIONS) - 1) and not listing.whole_in_view(0)
+        assert not listing.whole_in_view(len(TwoSelects.OPTIONS))  # no such option
 
 
 class Named(Screen[None]):

@@ -164,15 +164,15 @@ async def test_a_number_key_for_a_choice_off_the_screen_brings_it_into_view_befo
         listing = app.screen.query_one(ChoiceList)
         session = app.controller.session
         made = len(session.actions)
-        assert listing.first_line_in_view(0) and not listing.first_line_in_view(8), "choice 9 below the screen"
+        assert listing.whole_in_view(0) and not listing.whole_in_view(8), "choice 9 below the screen"
         await pilot.press("9")
         await settle(pilot)
         assert len(session.actions) == made and listing.highlighted == 8
         assert "9: that choice is off the screen; it is highlighted now: 9 again or Enter plays it" in screen_text(app)
-        assert listing.first_line_in_view(8), "in view under the line said above the list (tmux: it was not)"
+        assert listing.whole_in_view(8), "in view under the line said above the list (tmux: it was not)"
         listing.scroll_home(animate=False, immediate=True)  # off the screen again (tmux, in Spanish: the line said took 3 rows)
         await settle(pilot)
-        assert not listing.first_line_in_view(8)
+        assert not listing.whole_in_view(8)
         await pilot.press("9")  # highlighted by 9 already: 9 again plays it
         await settle(pilot)
         assert len(session.actions) == made + 1 and session.actions[-1].choice == str(decision.choices[8])
@@ -183,7 +183,7 @@ async def test_a_number_key_for_a_choice_off_the_screen_brings_it_into_view_befo
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot)
-        assert len(session.actions) == made and listing.highlighted == 0 and listing.first_line_in_view(0)
+        assert len(session.actions) == made and listing.highlighted == 0 and listing.whole_in_view(0)
         await pilot.press("1")
         await settle(pilot)
         assert len(session.actions) == made + 1 and session.actions[-1].choice == str(decision.choices[0])

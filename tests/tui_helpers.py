@@ -64,7 +64,7 @@ async def pick(app: VirginQueenApp, pilot, text: str) -> None:
         from tui.widgets.decision import ChoiceList
 
         listing = app.screen.query(ChoiceList)
-        if listing and not listing.first().first_line_in_view(index):
+        if listing and not listing.first().whole_in_view(index):
             await pilot.press(str(index + 1))  # off the screen: the first press brings it into view
             await settle(pilot)
         await pilot.press(str(index + 1))

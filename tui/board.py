@@ -209,8 +209,10 @@ class Board:
         self._push_reports(unread, self._reported_now(events, shown), reader=person)
 
     def _handoff_moves(self, person: str, since: list[Event], events: list[Event], shown: OnScreen) -> HandoffMoves:
-        """The lines a hand-off lists: of the moves ``since`` the next person's last one, else of ``events``."""
-        lines = handoff_lines(since or events)
+        """The lines a hand-off lists: of the moves ``since`` the next person's last one, but for the phases
+        whose reports come after its Enter (play-test: the Card Draw report repeated the lines the hand-off
+        had just shown), else of ``events``."""
+        lines = handoff_lines(_unreported(since) if since else events)
         self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
         return HandoffMoves(person if since else "", tuple(_handoff_text(line, shown.names) for line in lines))
 

@@ -230,18 +230,19 @@ class _PagesWhenLaidOut(_ListBase):
 
 
 class SteadyOptionList(_PagesWhenLaidOut, OptionList):
-    """An OptionList whose page keys wait until it has lines, and that says whether an option is on screen."""
+    """An OptionList whose page keys wait until it has lines, and that says whether an option is all on screen."""
 
-    def first_line_in_view(self, index: int) -> bool:
-        """The first line of option ``index`` is in the part of the list on screen (or the list is not laid
-        out yet: nothing to tell). Textual 8.2 keeps where each option starts in ``_index_to_line``, made
-        by ``_update_lines`` once the list has a size, and has no public way to ask."""
+    def whole_in_view(self, index: int) -> bool:
+        """Every line of option ``index`` is in the part of the list on screen (or the list is not laid out
+        yet: nothing to tell). Textual 8.2 keeps where each option starts and how many lines it takes in
+        ``_index_to_line`` and ``_heights``, made by ``_update_lines`` once the list has a size, and has no
+        public way to ask."""
         region = self.scrollable_content_region
         if not region:
             return True
         self._update_lines()
-        line = self._index_to_line.get(index)
-        return line is not None and self.scroll_offset.y <= line < self.scroll_offset.y + region.height
+        line, height = self._index_to_line.get(index), self._heights.get(index, 1)
+        return line is not None and self.scroll_offset.y <= line and line + height <= self.scroll_offset.y + region.height
 
 
 class _SteadySelectOverlay(_PagesWhenLaidOut, SelectOverlay):

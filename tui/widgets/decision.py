@@ -319,7 +319,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         count = len(self._decision.choices)
         options = self.query_one("#choices", ChoiceList)
-        if number <= count and options.highlighted != number - 1 and not options.first_line_in_view(number - 1):
+        if number <= count and options.highlighted != number - 1 and not options.whole_in_view(number - 1):
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
             options.highlighted = number - 1  # brought into view
             self.say(_("{number}: that choice is off the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
