@@ -141,8 +141,9 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
         # a power's name is in nearly every prompt: a line naming one is never old news
         old_news = not theirs and not powers_named and all(name in on_screen for name in royals)
         if (theirs or powers_named or royals) and not old_news:
-            kept |= {index - 1, index} if index and _same_phase(events[index - 1], event) else {index}
-            cause = None if not index or _by_another(events[index - 1], powers) else next(
+            before_in_phase = bool(index) and _same_phase(events[index - 1], event)
+            kept |= {index - 1, index} if before_in_phase else {index}
+            cause = None if not before_in_phase or _by_another(events[index - 1], powers) else next(
                 (before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), None)
             if cause is not None:
                 kept.add(cause)

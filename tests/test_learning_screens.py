@@ -166,6 +166,9 @@ def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_a
     table_war = Event("DIP-8", msg("(by the table) {action}", action=msg("{a} and {b} are at war", a=Message("England"), b=Message("Spain"))),
                       turn=1, phase="action")
     assert naming([done, marker, table_war], data, state, ("england",)) == [marker, table_war]
+    # review: nor when the line before is of another phase (a cause searched back through that phase)
+    aside = Event("GEN-7", msg("{count} proposals made", count=0), turn=1, phase="negotiation")
+    assert naming([done, aside, table_war], data, state, ("england",)) == [table_war]
 
 
 def test_every_logged_roll_shows_dice_modifiers_total_and_result(data):

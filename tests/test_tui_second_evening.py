@@ -603,10 +603,10 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
     """Hot-seat play-test: a Ctrl+Q at "Pass to Cleo" with the turn's reports still to come, and after
     Continue the hand-off listed nothing and the reports never came. Each autosave keeps where the log
     stood after each person's last move; a game continued lists the moves since the next person's last one
-    at the hand-off, and that person reads the reports of the phases passed since then (WIN-5, CARD-7). A file of
-    last moves that is not of the game recaps nothing and loses nothing."""
+    at the hand-off, and that person reads the reports of the phases passed since then (WIN-5, CARD-7), once
+    (review: read, then quit before deciding, they came again). Marks of another log recap nothing."""
     from tui.screens.reports import CardDrawScreen, EndOfTurnScreen
-    from tui.slots import last_moves_file
+    from tui.slots import marks_file
 
     others = tuple(power for power in data.power_ids if power != "england")
     seats = (Seat("Ana", ("england",)), Seat("Ben", others))
@@ -648,11 +648,33 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
             await settle(pilot)
         assert EndOfTurnScreen in missed and CardDrawScreen in missed  # passed since Ana's last move: hers to read
         assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
-    last_moves_file(slot).write_text('{"Ana": 99999999, "Mallory": 3}')  # not of this game
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await post(pilot, ContinueGame())
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
+    # review: read, then quit before deciding: not shown again
+    for marks in ("", '{"log": 3, "moved_to": {"Ana": 1}, "read_to": {}}'):  # then another log's marks
+        if marks:
+            marks_file(slot).write_text(marks)
+        app = app_for(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await post(pilot, ContinueGame())
+            assert isinstance(app.screen, HandoffScreen) and ("since Ana's last one" in screen_text(app)) is not bool(marks)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
+
+
+def test_marks_that_are_not_a_games_read_as_none(tmp_path):
+    """Review: a file of marks nested deep raised RecursionError, and the game could not be continued."""
+    from tui.slots import PeopleMarks, marks_file, read_marks
+
+    slot = tmp_path / "game-campaign-seed1.json"
+    people = ("Ana", "Ben")
+    kept = PeopleMarks(40, {"Ana": 12, "Ben": 40}, {"Ana": 30})
+    marks_file(slot).write_text(kept.text())
+    assert read_marks(slot, people) == kept
+    assert read_marks(slot, ("Ana",)) == PeopleMarks(40, {"Ana": 12}, {"Ana": 30})
+    for text in ("[" * 30000 + "]" * 30000, "[]", '{"log": "40"}', '{"log": 40, "moved_to": {"Ana": 41, "Ben": -1, "Cy": 3}}', "{", "x" * 70000):
+        marks_file(slot).write_text(text)
+        assert read_marks(slot, people) in (PeopleMarks(), PeopleMarks(40)), text[:40]
+    marks_file(slot).unlink()
+    marks_file(slot).mkdir()
+    assert read_marks(slot, people) == PeopleMarks()

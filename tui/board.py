@@ -305,17 +305,24 @@ class Board:
 
     def _catch_up(self) -> None:
         """A game continued another evening: each person reads, at their next turn at the keyboard, the
-        reports of the phases passed since their last move before it was saved (hot-seat play-test: a
-        Ctrl+Q at a hand-off, or on a report, and the turn's reports never came after Continue). A phase
-        still running is reported when it ends, as ever."""
+        reports of the phases passed since their last move or look before it was saved (hot-seat play-test:
+        a Ctrl+Q at a hand-off, or on a report, and the turn's reports never came after Continue). A phase
+        still running is held, with its lines from before the save, for its report when it ends."""
         driver = self.controller.driver
         unread = driver.unread_at_load() if driver is not None else {}
-        view = self.controller.on_screen().view if unread else None
+        if driver is None or not unread:
+            return
+        self._missed = {person: [r for r in kept if r.of_game is driver] for person, kept in self._missed.items()}  # not a game gone
+        view = self.controller.on_screen().view
+        log = driver.session.log
+        start = len(log)
+        while start and (log[start - 1].turn, log[start - 1].phase) == (view.turn, view.phase):
+            start -= 1
+        running = log[start:] if view.phase in REPORTED_PHASES else []
+        if running:
+            self._running = (driver, list(running), len(log))
         for person, events in unread.items():
-            runs = phase_runs(events)
-            if runs and view is not None and (runs[-1].phase, runs[-1].turn) == (view.phase, view.turn):
-                events = events[: len(events) - len(runs[-1].events)]
-            self._missed[person] = self._new_reports(events)
+            self._missed[person] = self._new_reports([e for e in events if not any(e is held for held in running)])
 
     def _keep_for_the_others(self, made: list[ReportScreen], reader: str) -> None:
         """Hot seat: the other people here read ``made`` at their own next turn at the keyboard (play-test:
@@ -372,8 +379,8 @@ class Board:
 
     def _note_if_all_read(self) -> None:
         """Every report taken is read: the driver keeps how far (a shared game's next look starts there)."""
-        if self._next_reports or any(isinstance(s, ReportScreen) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
-            return
+        if self._next_reports or any(isinstance(s, (ReportScreen, HandoffScreen)) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
+            return  # at a hand-off, the next person's reports wait for its Enter: nobody has read them
         self.controller.reports_read(len(self._still_held()))
 
     def reports_to_read(self) -> list[ReportScreen]:

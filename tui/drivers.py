@@ -10,7 +10,6 @@ inside work handed to an ``IoRunner``, which the app runs in Textual workers (te
 
 from __future__ import annotations
 
-import json
 import threading
 from datetime import datetime
 from collections.abc import Callable, Mapping, Sequence
@@ -31,7 +30,7 @@ from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, 
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
 from tui.progress import mark_done
-from tui.slots import last_moves_file
+from tui.slots import PeopleMarks, marks_file
 
 T = TypeVar("T")
 __all__ = ["ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
@@ -169,7 +168,7 @@ class _Driver:
         self._others_seen = 0  # how many of them had come when a person here last asked for a move
         self._told: dict[str, int] = {}  # person here -> the log's length after their last move, or when last told
         self._last_move: dict[str, tuple[int, list[Event]]] = {}  # person here -> where their last move's lines start, and them
-        self._unread_at_load: dict[str, list[Event]] = {}
+        self._unread_at_load: dict[str, list[Event]] = {}  # a game continued: per person, what passed since they looked
         self._moved_to: dict[str, int] = {}  # person here -> the log's length after their last move (kept with a save)
 
     def people_here(self) -> tuple[Seat, ...]:
@@ -261,10 +260,14 @@ class LocalGame(_Driver):
 
     def __init__(
         self, session: Session, listener: Listener, io: IoRunner, slot: Path | None, events: list[Event] | None = None,
-        last_moves: Mapping[str, int] | None = None,
+        marks: PeopleMarks | None = None,
     ) -> None:
         super().__init__(session, listener, io, events)
-        self._last_moves_saved = dict(last_moves or {})  # a game continued: taken up once its log is checked
+        self._saved_marks = marks or PeopleMarks()  # a game continued: taken up once its log is checked
+        self._read_to: dict[str, int] = {}  # person here -> how far they have read the phase reports (kept with a save)
+        self._marks_queued = 0
+        self._marks_written = 0
+        self._marks_problem_said = False
         self.slot = slot  # None: a free game from a walkthrough's position, never saved
         self.saves_copies = slot is not None
         self._checking = False
@@ -291,11 +294,13 @@ class LocalGame(_Driver):
             return
         result.keep_undo = True  # no choice was taken meanwhile: the same game, with its whole log
         self.session = result
-        log = result.log
-        kept = {person: at for person, at in self._last_moves_saved.items() if at <= len(log)}  # else not of this log
-        self._told.update(kept)
-        self._moved_to.update(kept)
-        self._unread_at_load = {person: list(log[at:]) for person, at in kept.items()}
+        marks, log = self._saved_marks, result.log
+        if marks.log == len(log):  # else another log's (an older autosave's, another game's): no recap
+            self._told.update(marks.moved_to)
+            self._moved_to.update(marks.moved_to)
+            self._read_to.update(marks.read_to)
+            people = {*marks.moved_to, *marks.read_to}
+            self._unread_at_load = {person: list(log[max(marks.moved_to.get(person, 0), marks.read_to.get(person, 0)) :]) for person in people}
         self.listener.game_changed()
 
     def waiting(self) -> str:
@@ -315,6 +320,9 @@ class LocalGame(_Driver):
             raise Refused(self.session.undo_refusal())
         self._moved(by_computer=False)
         self._events = []
+        length = len(self.session.log)  # a quit now recaps from the log as undone
+        self._moved_to = {person: min(at, length) for person, at in self._moved_to.items()}
+        self._read_to = {person: min(at, length) for person, at in self._read_to.items()}
         self.autosave()
         self.listener.game_changed()
 
@@ -340,7 +348,8 @@ class LocalGame(_Driver):
         if slot is None:
             return
         self._queued += 1
-        number, text, moved_to = self._queued, saves.dumps(self.session), json.dumps(self._moved_to)
+        number, text = self._queued, saves.dumps(self.session)
+        marks = self._marks_now()
 
         def work() -> str:
             with self._write_lock:
@@ -348,13 +357,48 @@ class LocalGame(_Driver):
                     return ""
                 try:
                     atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
-                    atomic.write_text(last_moves_file(slot), moved_to, saves.SAVE_FILE_MODE)
                 except OSError as exc:
                     return _("autosave failed: {reason}").format(reason=exc.strerror)
                 self._written = number
-            return ""
+            return self._write_marks(slot, *marks)
 
-        self.io(work, lambda problem: self.listener.game_problem(problem) if problem else None)
+        self.io(work, self._said)
+
+    def reports_read(self, held_back: int) -> None:
+        """For the person deciding now (the one at the keyboard, their reports read above their board)."""
+        seat = self.session.seat_to_decide()
+        slot = self.slot
+        if seat is None or not seat.is_person or slot is None:
+            return
+        read_to = len(self.session.log) - len(self._events) - held_back
+        if self._read_to.get(seat.name) != read_to:
+            self._read_to[seat.name] = read_to
+            marks = self._marks_now()
+            self.io(lambda: self._write_marks(slot, *marks), self._said)
+
+    def _marks_now(self) -> tuple[int, str]:
+        self._marks_queued += 1
+        return self._marks_queued, PeopleMarks(len(self.session.log), dict(self._moved_to), dict(self._read_to)).text()
+
+    def _write_marks(self, slot: Path, number: int, text: str) -> str:
+        """The people's marks beside the slot (tui/slots.py), off the event loop, the newest winning. A
+        failure loses only the recap of a game continued later: said once, never as a failed autosave."""
+        with self._write_lock:
+            if number < self._marks_written:
+                return ""
+            try:
+                atomic.write_text(marks_file(slot), text, saves.SAVE_FILE_MODE)
+            except OSError as exc:
+                if self._marks_problem_said:
+                    return ""
+                self._marks_problem_said = True
+                return _("could not keep beside the save who moved and read what last ({reason}): a game continued later will not recap it").format(reason=exc.strerror)
+            self._marks_written = number
+        return ""
+
+    def _said(self, problem: str) -> None:
+        if problem:
+            self.listener.game_problem(problem)
 
 
 class WalkthroughGame(_Driver):
@@ -450,7 +494,7 @@ class SharedGameClient(_Driver):
         self._own = (0, "")  # the number and choice of this terminal's person's last move asked for
         # the log events whose reports this player has read: here, and as the store last heard it
         self._read_through = self._stored_look = len(session.log) - len(self._events)
-        if seat.is_person and looked is not None and self._events:  # sitting down again: since their last look,
+        if seat.is_person and looked is not None and looked <= len(session.log) and self._events:  # sitting down again: since their last look,
             self._told[seat.name] = self._read_through  # as since a move of theirs (nothing for a first look)
 
     def people_here(self) -> tuple[Seat, ...]:

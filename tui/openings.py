@@ -120,7 +120,7 @@ class Openings:
         self._open(work, lambda made: self.local(made[0], made[1], list(made[0].log)))
 
     def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
-        def work() -> tuple[saves.OpenedSave, Session, Path, dict[str, int]]:
+        def work() -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks]:
             path = slots.last_played(self.controller.terminal.save_dir)
             if path is None:
                 raise Refused(_("no game to continue yet: start one with n"))
@@ -131,17 +131,17 @@ class Openings:
     def _on_LoadGame(self, intent: m.LoadGame) -> None:
         self._open(lambda: self._read_save(intent.path), self._loaded)
 
-    def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path, dict[str, int]]:
+    def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks]:
         opened = saves.open_save(path, self.controller.terminal.data)
         session = opened.resumed()
         people = [seat.name for seat in session.setup.seats if seat.is_person]
-        last_moves = slots.read_last_moves(path, people)
-        return opened, session, slots.slot_for_loaded(self.controller.terminal.save_dir, session, path), last_moves
+        marks = slots.read_marks(path, people)
+        return opened, session, slots.slot_for_loaded(self.controller.terminal.save_dir, session, path), marks
 
-    def _loaded(self, read: tuple[saves.OpenedSave, Session, Path, dict[str, int]]) -> LocalGame:
+    def _loaded(self, read: tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks]) -> LocalGame:
         """The game at once; its action log replayed and compared in the background (choices wait)."""
-        opened, session, slot, last_moves = read
-        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, last_moves=last_moves))
+        opened, session, slot, marks = read
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, marks=marks))
         driver.check(opened)
         return driver
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,29 +24,50 @@ if TYPE_CHECKING:
     from core.setup import Setup
 
 SLOT_PREFIX = "game-"
-# Beside a slot: where the log stood after each person's last move (not a save: never listed)
-LAST_MOVES_SUFFIX = ".last-moves"
-LAST_MOVES_MOST_BYTES = 64 * 1024
+# Beside a slot (not a save: never listed): a game's people's marks in its log
+MARKS_SUFFIX = ".marks"
+MARKS_MOST_BYTES = 64 * 1024
 
 
-def last_moves_file(slot: Path) -> Path:
-    """Kept with each autosave, so that a game continued another evening tells each person what passed
-    since their last move (hot-seat play-test: after a restart the hand-off showed one line, and the
-    reports passed since were never shown)."""
-    return slot.with_name(slot.name + LAST_MOVES_SUFFIX)
+@dataclass(frozen=True)
+class PeopleMarks:
+    """How long a slot's log was, where it stood after each person's last move, and how far each person
+    has read the phase reports: kept with each autosave, so that a game continued another evening tells
+    each person what passed since (hot-seat play-test: after a restart the hand-off showed one line, and
+    the reports passed since were never shown). A dataclass: the title screen imports this module."""
+
+    log: int = 0
+    moved_to: Mapping[str, int] = field(default_factory=dict)
+    read_to: Mapping[str, int] = field(default_factory=dict)
+
+    def text(self) -> str:
+        return json.dumps({"log": self.log, "moved_to": dict(self.moved_to), "read_to": dict(self.read_to)})
 
 
-def read_last_moves(saved: Path, people: Collection[str]) -> dict[str, int]:
-    """The last moves kept beside ``saved``, for the people of its game (within its log: checked with the log);
-    a file missing, unreadable or not of this game reads as none: nothing is recapped, nothing else is lost."""
+def marks_file(slot: Path) -> Path:
+    return slot.with_name(slot.name + MARKS_SUFFIX)
+
+
+def read_marks(saved: Path, people: Collection[str]) -> PeopleMarks:
+    """The marks kept beside ``saved``, for the people of its game; a file missing, unreadable or not of a
+    log this long (another game's, an older autosave's) is taken up as none when the log is checked: nothing
+    is recapped, and nothing else is lost."""
     try:
-        with last_moves_file(saved).open(encoding="utf-8") as kept:
-            raw = json.loads(kept.read(LAST_MOVES_MOST_BYTES))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(raw, dict):
-        return {}
-    return {person: at for person, at in raw.items() if person in people and type(at) is int and at >= 0}
+        with marks_file(saved).open("rb") as kept:
+            raw = json.loads(kept.read(MARKS_MOST_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return PeopleMarks()
+    if not isinstance(raw, dict) or type(raw.get("log")) is not int:
+        return PeopleMarks()
+    length = raw["log"]
+
+    def positions(key: str) -> dict[str, int]:
+        found = raw.get(key)
+        if not isinstance(found, dict):
+            return {}
+        return {person: at for person, at in found.items() if person in people and type(at) is int and 0 <= at <= length}
+
+    return PeopleMarks(length, positions("moved_to"), positions("read_to"))
 
 
 def started_now() -> str:
