@@ -678,3 +678,42 @@ def test_marks_that_are_not_a_games_read_as_none(tmp_path):
     marks_file(slot).unlink()
     marks_file(slot).mkdir()
     assert read_marks(slot, people) == PeopleMarks()
+
+
+async def test_a_reported_phase_running_when_the_game_was_saved_is_reported_whole_after_continue(tmp_path, data):
+    """Review: a game saved in a reported phase that waited for a person's decision (the Marriage
+    Resolution or Patronage Phase) was reported, after it was continued, with only the lines logged after
+    the load: the phase's lines from before the save are held for its report too (MAR-4, PAT-5)."""
+    from core import saves
+    from core.events import EventKind
+    from core.sim import play
+    from core.state import Phase
+    from tui.slots import PeopleMarks, marks_file
+
+    def inside_a_reported_phase(session) -> bool:
+        return session.decision is not None and session.state.phase in (Phase.MARRIAGE, Phase.PATRONAGE)
+
+    session = next(s for s in (play(data, seed, check_invariants=False, until=inside_a_reported_phase) for seed in range(1, 30))
+                   if inside_a_reported_phase(s))
+    phase = session.state.phase
+    log = session.log
+    began = max(i for i, e in enumerate(log) if e.kind is EventKind.PHASE and e.phase == phase)
+    slot = tmp_path / "game-campaign-seed1.json"
+    saves.write(session, slot)
+    person = session.setup.seats[0].name
+    marks_file(slot).write_text(PeopleMarks(len(log), {person: began}, {}).text())
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await post(pilot, LoadGame(slot))
+        for _ in range(40):  # the person's decisions to the phase's end
+            if isinstance(app.screen, ReportScreen):
+                break
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            await pick(app, pilot, str(app.controller.session.decision.choices[0]))
+        assert isinstance(app.screen, ReportScreen)
+        start = app.controller.session.log[began]
+        assert start.kind is EventKind.PHASE and any(e == start for e in app.screen.events), "the phase's start, from before the save"
