@@ -300,7 +300,8 @@ class LocalGame(_Driver):
             self._moved_to.update(marks.moved_to)
             self._read_to.update(marks.read_to)
             people = {*marks.moved_to, *marks.read_to}
-            self._unread_at_load = {person: list(log[max(marks.moved_to.get(person, 0), marks.read_to.get(person, 0)) :]) for person in people}
+            # from how far they read: a move of theirs can run whole phases (the end of a turn) they then read
+            self._unread_at_load = {person: list(log[marks.read_to.get(person, marks.moved_to.get(person, 0)) :]) for person in people}
         self.listener.game_changed()
 
     def waiting(self) -> str:
@@ -368,7 +369,7 @@ class LocalGame(_Driver):
         """For the person deciding now (the one at the keyboard, their reports read above their board)."""
         seat = self.session.seat_to_decide()
         slot = self.slot
-        if seat is None or not seat.is_person or slot is None:
+        if seat is None or not seat.is_person or slot is None or self._checking:  # review: before the check, the log is empty
             return
         read_to = len(self.session.log) - len(self._events) - held_back
         if self._read_to.get(seat.name) != read_to:

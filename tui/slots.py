@@ -52,6 +52,8 @@ def read_marks(saved: Path, people: Collection[str]) -> PeopleMarks:
     """The marks kept beside ``saved``, for the people of its game; a file missing, unreadable or not of a
     log this long (another game's, an older autosave's) is taken up as none when the log is checked: nothing
     is recapped, and nothing else is lost."""
+    if not marks_file(saved).is_file():  # review: a named pipe there blocked the opening for good
+        return PeopleMarks()
     try:
         with marks_file(saved).open("rb") as kept:
             raw = json.loads(kept.read(MARKS_MOST_BYTES))
