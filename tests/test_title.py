@@ -93,8 +93,13 @@ async def test_continue_leads_the_menu_once_a_game_is_found_and_is_highlighted_f
 
 
 async def test_the_highlight_stays_where_the_player_moved_it_when_continue_comes(tmp_path):
+    from tui.machinery import machinery_loaded
+
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while not machinery_loaded():  # the title looks again once it is: on a busy machine, after the call below
+            await pilot.pause(0.05)
         await settle(pilot)
         title, menu = app.screen, _menu(app)
         await pilot.press("down")  # on Load
