@@ -268,6 +268,7 @@ class LocalGame(_Driver):
         self._marks_queued = 0
         self._marks_written = 0
         self._marks_problem_said = False
+        self._marks_kept = True  # the marks as they are now are written, or queued to be
         self.slot = slot  # None: a free game from a walkthrough's position, never saved
         self.saves_copies = slot is not None
         self._checking = False
@@ -366,19 +367,26 @@ class LocalGame(_Driver):
         self.io(work, self._said)
 
     def reports_read(self, held_back: int) -> None:
-        """For the person deciding now (the one at the keyboard, their reports read above their board)."""
+        """For the person deciding now (the one at the keyboard, their reports read above their board); kept
+        beside the slot with the next autosave, or as the game leaves the screen (``close``): a write here
+        came at every decision."""
         seat = self.session.seat_to_decide()
-        slot = self.slot
-        if seat is None or not seat.is_person or slot is None or self._checking:  # review: before the check, the log is empty
+        if seat is None or not seat.is_person or self._checking:  # review: before the check, the log is empty
             return
         read_to = len(self.session.log) - len(self._events) - held_back
         if self._read_to.get(seat.name) != read_to:
             self._read_to[seat.name] = read_to
-            marks = self._marks_now()
-            self.io(lambda: self._write_marks(slot, *marks), self._said)
+            self._marks_kept = False
+
+    def close(self) -> None:
+        """Read since the last autosave, then quit (review: the reports came again after Continue): the marks
+        are written now, on the way out, where a worker might not finish."""
+        if self.slot is not None and not self._marks_kept and not self._checking:
+            self._write_marks(self.slot, *self._marks_now())
 
     def _marks_now(self) -> tuple[int, str]:
         self._marks_queued += 1
+        self._marks_kept = True
         return self._marks_queued, PeopleMarks(len(self.session.log), dict(self._moved_to), dict(self._read_to)).text()
 
     def _write_marks(self, slot: Path, number: int, text: str) -> str:
