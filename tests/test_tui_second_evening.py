@@ -4,6 +4,7 @@ the keys that work. Pilot tests at 80x24, one or more per item of the issue."""
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -654,7 +655,9 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
             assert EndOfTurnScreen in missed and CardDrawScreen in missed  # passed since Ana's last move: hers to read
             assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
     # review: read, then quit before deciding: not shown again
-    for marks in ("", '{"log": 3, "moved_to": {"Ana": 1}, "read_to": {}}'):  # then another log's marks
+    real = json.loads(marks_file(slot).read_text())
+    other_tail = json.dumps({**real, "read_to": {}, "tail": "0" * 16})  # as long a log, after an undo and another move
+    for marks in ("", '{"log": 3, "moved_to": {"Ana": 1}, "read_to": {}}', other_tail):  # then another log's marks
         if marks:
             marks_file(slot).write_text(marks)
         app = app_for(tmp_path)
@@ -673,10 +676,10 @@ def test_marks_that_are_not_a_games_read_as_none(tmp_path):
 
     slot = tmp_path / "game-campaign-seed1.json"
     people = ("Ana", "Ben")
-    kept = PeopleMarks(40, {"Ana": 12, "Ben": 40}, {"Ana": 30})
+    kept = PeopleMarks(40, {"Ana": 12, "Ben": 40}, {"Ana": 30}, "0123456789abcdef")
     marks_file(slot).write_text(kept.text())
     assert read_marks(slot, people) == kept
-    assert read_marks(slot, ("Ana",)) == PeopleMarks(40, {"Ana": 12}, {"Ana": 30})
+    assert read_marks(slot, ("Ana",)) == PeopleMarks(40, {"Ana": 12}, {"Ana": 30}, "0123456789abcdef")
     for text in ("[" * 30000 + "]" * 30000, "[]", '{"log": "40"}', '{"log": 40, "moved_to": {"Ana": 41, "Ben": -1, "Cy": 3}}', "{", "x" * 70000):
         marks_file(slot).write_text(text)
         assert read_marks(slot, people) in (PeopleMarks(), PeopleMarks(40)), text[:40]
@@ -696,6 +699,7 @@ async def test_a_reported_phase_running_when_the_game_was_saved_is_reported_whol
     from core.events import EventKind
     from core.sim import play
     from core.state import Phase
+    from tui.drivers import log_tail
     from tui.slots import PeopleMarks, marks_file, read_marks
 
     def inside_a_reported_phase(session) -> bool:
@@ -709,7 +713,7 @@ async def test_a_reported_phase_running_when_the_game_was_saved_is_reported_whol
     slot = tmp_path / "game-campaign-seed1.json"
     saves.write(session, slot)
     person = session.setup.seats[0].name
-    marks_file(slot).write_text(PeopleMarks(len(log), {person: 0}, {}).text())  # every report unread
+    marks_file(slot).write_text(PeopleMarks(len(log), {person: 0}, {}, log_tail(log)).text())  # every report unread
     verified = saves.OpenedSave.verified
 
     def slowly_verified(opened):  # a long game's check: the board is shown before it ends

@@ -10,6 +10,7 @@ inside work handed to an ``IoRunner``, which the app runs in Textual workers (te
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from datetime import datetime
 from collections.abc import Callable, Mapping, Sequence
@@ -149,6 +150,16 @@ class GameDriver(Protocol):
 
     def close(self) -> None:
         """The game leaves the screen."""
+
+
+# The log lines a marks file's digest covers (tui/slots.PeopleMarks): an undo and another move change them
+LOG_TAIL_LINES = 4
+
+
+def log_tail(log: Sequence[Event]) -> str:
+    """A digest of the log's last lines, the same for the same lines in any process (their repr: rules,
+    messages with their parameters, powers, turns, phases, rolls)."""
+    return hashlib.sha256(repr(list(log[-LOG_TAIL_LINES:])).encode()).hexdigest()[:16]
 
 
 class _Driver:
@@ -296,7 +307,7 @@ class LocalGame(_Driver):
         result.keep_undo = True  # no choice was taken meanwhile: the same game, with its whole log
         self.session = result
         marks, log = self._saved_marks, result.log
-        if marks.log == len(log):  # else another log's (an older autosave's, another game's): no recap
+        if (marks.log, marks.tail) == (len(log), log_tail(log)):  # else another log's (an older autosave's, another game's): no recap
             self._told.update(marks.moved_to)
             self._moved_to.update(marks.moved_to)
             self._read_to.update(marks.read_to)
@@ -387,7 +398,8 @@ class LocalGame(_Driver):
     def _marks_now(self) -> tuple[int, str]:
         self._marks_queued += 1
         self._marks_kept = True
-        return self._marks_queued, PeopleMarks(len(self.session.log), dict(self._moved_to), dict(self._read_to)).text()
+        log = self.session.log
+        return self._marks_queued, PeopleMarks(len(log), dict(self._moved_to), dict(self._read_to), log_tail(log)).text()
 
     def _write_marks(self, slot: Path, number: int, text: str) -> str:
         """The people's marks beside the slot (tui/slots.py), off the event loop, the newest winning. A

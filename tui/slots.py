@@ -39,9 +39,10 @@ class PeopleMarks:
     log: int = 0
     moved_to: Mapping[str, int] = field(default_factory=dict)
     read_to: Mapping[str, int] = field(default_factory=dict)
+    tail: str = ""  # a digest of the log's last lines: a log as long after an undo and another move differs
 
     def text(self) -> str:
-        return json.dumps({"log": self.log, "moved_to": dict(self.moved_to), "read_to": dict(self.read_to)})
+        return json.dumps({"log": self.log, "moved_to": dict(self.moved_to), "read_to": dict(self.read_to), "tail": self.tail})
 
 
 def marks_file(slot: Path) -> Path:
@@ -69,7 +70,8 @@ def read_marks(saved: Path, people: Collection[str]) -> PeopleMarks:
             return {}
         return {person: at for person, at in found.items() if person in people and type(at) is int and 0 <= at <= length}
 
-    return PeopleMarks(length, positions("moved_to"), positions("read_to"))
+    tail = raw.get("tail")
+    return PeopleMarks(length, positions("moved_to"), positions("read_to"), tail if isinstance(tail, str) else "")
 
 
 def started_now() -> str:
