@@ -36,6 +36,7 @@ from tui.textual_private import forget_gone_widgets_styles
 if TYPE_CHECKING:
     from textual.app import App
 
+    from core.views import SeatView
     from tui.controller import Controller
     from tui.drivers import GameDriver
     from tui.on_screen import OnScreen
@@ -114,6 +115,14 @@ def phase_runs(events: list[Event]) -> list[PhaseRun]:
         elif runs:
             runs[-1].events.append(event)
     return runs
+
+
+def still_running(events: list[Event], view: SeatView) -> list[Event]:
+    """The events of the reported phase ``view`` is in, when ``events`` end inside it (its report waits for
+    its end); none when it is over or has no report."""
+    runs = phase_runs(events)
+    running = bool(runs) and (runs[-1].phase, runs[-1].turn) == (view.phase, view.turn) and view.phase in REPORTED_PHASES
+    return runs[-1].events if running else []
 
 
 class Board:
@@ -226,10 +235,7 @@ class Board:
             return []
         driver = self.controller.driver
         events = [*self._still_held(), *events]
-        runs = phase_runs(events)
-        view = shown.view
-        running = bool(runs) and (runs[-1].phase, runs[-1].turn) == (view.phase, view.turn) and view.phase in REPORTED_PHASES
-        held = runs[-1].events if running else []
+        held = still_running(events, shown.view)
         self._running = (driver, held, len(driver.session.log)) if held and driver is not None else (None, [], 0)
         return events[: len(events) - len(held)]
 
@@ -312,13 +318,9 @@ class Board:
         unread = driver.unread_at_load() if driver is not None else {}
         if driver is None or not unread:
             return
-        self._missed = {person: [r for r in kept if r.of_game is driver] for person, kept in self._missed.items()}  # not a game gone
-        view = self.controller.on_screen().view
+        self._forget_missed_of_games_gone()
         log = driver.session.log
-        start = len(log)
-        while start and (log[start - 1].turn, log[start - 1].phase) == (view.turn, view.phase):
-            start -= 1
-        running = log[start:] if view.phase in REPORTED_PHASES else []
+        running = still_running(list(log), self.controller.on_screen().view)
         if running:
             self._running = (driver, list(running), len(log))
         for person, events in unread.items():
@@ -332,10 +334,14 @@ class Board:
         people = driver.people_here() if driver is not None and reader else ()
         if len(people) < 2 or not made:
             return
-        self._missed = {person: [r for r in kept if r.of_game is driver] for person, kept in self._missed.items()}  # not a game gone
+        self._forget_missed_of_games_gone()
         for seat in people:
             if seat.name != reader:
                 self._missed.setdefault(seat.name, []).extend(report.again() for report in made)
+
+    def _forget_missed_of_games_gone(self) -> None:
+        driver = self.controller.driver
+        self._missed = {person: [r for r in kept if r.of_game is driver] for person, kept in self._missed.items()}
 
     def _meanwhile(self, shown: OnScreen) -> list[ReportScreen]:
         """For the person whose decision is shown: what the others' moves since their last one did to their
