@@ -19,7 +19,7 @@ from core.sim import play
 from core.setup import Seat, SeatKind, Setup
 from core.state import Phase
 from core.store import STORE_NAME, SharedGame, SqliteStore
-from tests.tui_helpers import footer_entries, screen_text, settle
+from tests.tui_helpers import footer_entries, read_reports, screen_text, settle
 from tui.app import VirginQueenApp
 from tui.messages import Choose
 
@@ -43,16 +43,6 @@ async def _take_seat(app: VirginQueenApp, pilot, seat_index: int) -> None:
     listing.highlighted = [o.id for o in listing.options].index(f"seat-1-{seat_index}")
     await pilot.press("enter")
     await settle(pilot)
-
-
-async def _read_reports(app: VirginQueenApp, pilot) -> list[type]:
-    """The reports on screen read with Enter, one by one; their kinds."""
-    read: list[type] = []
-    while isinstance(app.screen, ReportScreen) and not isinstance(app.screen, GameOverScreen):
-        read.append(type(app.screen))
-        await pilot.press("enter")
-        await settle(pilot)
-    return read
 
 
 async def _to_the_board(app: VirginQueenApp, pilot) -> None:
@@ -135,8 +125,8 @@ async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ana, ana_pilot, 0)
         await _take_seat(ben, ben_pilot, 1)
-        await _read_reports(ana, ana_pilot)  # this turn's, never read by either: the game was just imported
-        await _read_reports(ben, ben_pilot)
+        await read_reports(ana, ana_pilot)  # this turn's, never read by either: the game was just imported
+        await read_reports(ben, ben_pilot)
         decision = ana.controller.on_screen().view.decision
         assert isinstance(ana.screen, PhaseScreen) and decision is not None and decision.power == "spain"
         ana.post_message(Choose(_person_choice(decision)))  # the Action Phase's last impulse: the turn ends
@@ -191,8 +181,8 @@ async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_l
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ana, ana_pilot, 0)
         await _take_seat(ben, ben_pilot, 1)
-        assert CardDrawScreen in await _read_reports(ben, ben_pilot)  # this turn's, though the game was begun elsewhere
-        await _read_reports(ana, ana_pilot)
+        assert CardDrawScreen in await read_reports(ben, ben_pilot)  # this turn's, though the game was begun elsewhere
+        await read_reports(ana, ana_pilot)
         await ben_pilot.press("ctrl+l")  # Ben leaves before the Marriage Resolution Phase
         await settle(ben_pilot)
         assert isinstance(ben.screen, LobbyScreen)
@@ -208,7 +198,7 @@ async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_l
         # what the others did to his powers meanwhile comes before his first decision, as after a move of his
         log = ben.controller.session.log
         assert ben.controller.driver.since_last_move("Ben", told=False) == log[looked:] and looked < len(log)
-        missed = await _read_reports(ben, ben_pilot)
+        missed = await read_reports(ben, ben_pilot)
         assert MarriageReport in missed and CardDrawScreen not in missed[: missed.index(MarriageReport)], missed
 
 
@@ -235,7 +225,7 @@ async def test_the_lobby_starts_on_the_players_own_seat_and_a_waiting_boards_0_s
         assert ben.screen.query_one("#lobby-games").highlighted_option.id == "seat-1-1"  # Ben's, not Ana's (seat-1-0)
         await pilot.press("enter")
         await settle(pilot)
-        await _read_reports(ben, pilot)
+        await read_reports(ben, pilot)
         assert isinstance(ben.screen, PhaseScreen) and ben.controller.on_screen().view.decision is None
         for key in ("0", "x", "3"):
             await pilot.press(key)

@@ -9,7 +9,7 @@ from core.choices import Choice
 from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
-from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, screen_text, settle, show_session
+from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session
 from tui.messages import Choose, LeaveGame, LoadGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui import display
@@ -339,6 +339,24 @@ async def end_turn_1_as_spain(app, pilot) -> None:
     await pick(app, pilot, "pass")
 
 
+def _ana_last_in_turn_1_as_england(data):
+    """Ana plays England, the last power holding cards in turn 1's Action Phase; Ben plays the others."""
+    controllers = {power: "Ben" for power in data.power_ids} | {"england": "Ana"}
+    session = new_session(data, controllers=controllers)
+    to_impulse_of(session, "england", [101, 102])
+    return session
+
+
+async def _ana_ends_turn_1(app, pilot) -> None:
+    """On ``_ana_last_in_turn_1_as_england``: Ana takes the keyboard and ends the turn; Spain (Ben)
+    negotiates first in turn 2, so the hand-off to Ben shows."""
+    await show_session(app, pilot)
+    await pilot.press("enter")  # Ana takes England
+    await settle(pilot)
+    for choice in ("play 101 cp", "cp influence scotland", "pass"):
+        await pick(app, pilot, choice)
+
+
 async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the_next_board_gen_8(tmp_path, data):
     """Review: the reports were shown above the hand-off, and an Enter too many on the last one passed
     it, bringing the next person's hand up before whoever was reading. They wait for the hand-off's
@@ -346,26 +364,15 @@ async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the
     nothing."""
     from textual.widgets import OptionList
 
-    controllers = {power: "Ben" for power in data.power_ids} | {"england": "Ana"}
-    session = new_session(data, controllers=controllers)
-    to_impulse_of(session, "england", [101, 102])
-    app = app_for(tmp_path, session)
+    app = app_for(tmp_path, _ana_last_in_turn_1_as_england(data))
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pilot.press("enter")  # Ana takes England
-        await settle(pilot)
-        for choice in ("play 101 cp", "cp influence scotland", "pass"):  # the turn ends; Spain (Ben) negotiates first
-            await pick(app, pilot, choice)
+        await _ana_ends_turn_1(app, pilot)
         assert isinstance(app.screen, HandoffScreen) and "Pass to Ben" in screen_text(app)
         assert not any(isinstance(s, ReportScreen) for s in app.screen_stack)
         await pilot.press("enter")  # Ben takes the keyboard
         await settle(pilot)
-        read = []
-        while isinstance(app.screen, ReportScreen):
-            read.append(type(app.screen))
-            await pilot.press("enter")
-            await settle(pilot)
-        assert read[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
+        assert (await read_reports(app, pilot))[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
+        session = app.controller.session
         made = len(session.actions)
         await pilot.press("enter")  # one Enter too many
         await settle(pilot)
@@ -376,18 +383,7 @@ async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at
     """Hot-seat play-test: the end of a turn's reports (Marriage, Winter, Card Draw) reached only the person
     whose turn came first; the others never learned of their royal's wedding or their patron removed. Each
     person reads the reports they missed after their hand-off's Enter, once."""
-    controllers = {power: "Ben" for power in data.power_ids} | {"england": "Ana"}
-    session = new_session(data, controllers=controllers)
-    to_impulse_of(session, "england", [101, 102])
-    app = app_for(tmp_path, session)
-
-    async def read_reports() -> list[type]:
-        read = []
-        while isinstance(app.screen, ReportScreen):
-            read.append(type(app.screen))
-            await pilot.press("enter")
-            await settle(pilot)
-        return read
+    app = app_for(tmp_path, _ana_last_in_turn_1_as_england(data))
 
     async def play_until_handed_to(person: str) -> None:
         for _ in range(50):
@@ -398,23 +394,19 @@ async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == person
 
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pilot.press("enter")  # Ana takes England
-        await settle(pilot)
-        for choice in ("play 101 cp", "cp influence scotland", "pass"):  # the turn ends; Spain (Ben) negotiates first
-            await pick(app, pilot, choice)
+        await _ana_ends_turn_1(app, pilot)
         await pilot.press("enter")  # Ben takes the keyboard
         await settle(pilot)
-        assert (await read_reports())[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
+        assert (await read_reports(app, pilot))[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
         await play_until_handed_to("Ana")
         await pilot.press("enter")
         await settle(pilot)
-        assert (await read_reports())[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]  # Ana's turn: hers
+        assert (await read_reports(app, pilot))[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]  # Ana's turn: hers
         assert isinstance(app.screen, NegotiationScreen) and app.controller.session.decision.power == "england"
         await play_until_handed_to("Ben")
         await pilot.press("enter")
         await settle(pilot)
-        assert MarriageReport not in await read_reports()  # Ben read it: once
+        assert MarriageReport not in await read_reports(app, pilot)  # Ben read it: once
 
 
 async def test_esc_or_a_number_on_a_report_says_that_enter_goes_on(tmp_path, data):

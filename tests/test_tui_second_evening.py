@@ -22,7 +22,7 @@ from core.state import RoyalStatus
 from tests.conftest import choice_strings, choose, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
 from tests.test_tui import spain_before_france_two_people
-from tests.tui_helpers import app_for, footer_entries, pick, post, screen_text, settle, show_session, start_walkthrough
+from tests.tui_helpers import app_for, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
@@ -647,11 +647,7 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
                 continue
             await pilot.press("enter")
             await settle(pilot)
-            missed = []
-            while isinstance(app.screen, ReportScreen):
-                missed.append(type(app.screen))
-                await pilot.press("enter")
-                await settle(pilot)
+            missed = await read_reports(app, pilot)
             assert EndOfTurnScreen in missed and CardDrawScreen in missed  # passed since Ana's last move: hers to read
             assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
     # review: read, then quit before deciding: not shown again

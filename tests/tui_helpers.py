@@ -41,6 +41,18 @@ async def settle(pilot, limit: int = 5000) -> None:
     raise AssertionError("the app never settled")
 
 
+async def read_reports(app: VirginQueenApp, pilot) -> list[type]:
+    """The reports on screen read with Enter, one by one (not the game's end: Enter leaves it); their kinds."""
+    from tui.screens.reports import GameOverScreen, ReportScreen
+
+    read: list[type] = []
+    while isinstance(app.screen, ReportScreen) and not isinstance(app.screen, GameOverScreen):
+        read.append(type(app.screen))
+        await pilot.press("enter")
+        await settle(pilot)
+    return read
+
+
 async def show_session(app: PreparedApp, pilot) -> None:
     """Put the prepared session on screen, as after a load (autosaved into a new slot)."""
     from tui.slots import fresh_slot
