@@ -8,11 +8,25 @@ from collections.abc import Callable, Mapping
 from attrs import frozen
 
 from core.context import Ctx
-from core.events import EventKind, signed
+from core.events import Event, EventKind, signed
 from core.gamedata import GameData
 from core.i18n import N_, Message, _, listed, msg, msgn
 from core.ids import Minor, Power, Religion
 from core.state import GameState, Phase
+
+
+# The lines Victory Determination logs for the standings: each power's ledger (WIN-6), then the ranking
+# (WIN-5). A report that shows the standings itself leaves them out of its log lines.
+LEDGER_LINE = N_("VP {total}: {ledger}")
+RANKING_LINE = N_("VP: {standings}")
+
+
+def is_ledger_line(event: Event) -> bool:
+    return event.rule == "WIN-6" and event.message.id == LEDGER_LINE
+
+
+def is_ranking_line(event: Event) -> bool:
+    return event.rule == "WIN-5" and event.message.id == RANKING_LINE
 
 
 @frozen
@@ -183,10 +197,10 @@ def victory_determination(ctx: Ctx) -> None:
         ledger = listed([
             msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in ledgers[power] if line.amount
         ])
-        ctx.log("WIN-6", msg("VP {total}: {ledger}", total=totals[power], ledger=ledger or msg("none")), power)
+        ctx.log("WIN-6", msg(LEDGER_LINE, total=totals[power], ledger=ledger or msg("none")), power)
     state.vp_history.append(dict(ranking))  # WIN-6 totals, for the VP chart
     ranked = [msg("{power} {vp}", power=ctx.power_term(p), vp=vp) for p, vp in ranking]
-    ctx.log("WIN-5", msg("VP: {standings}", standings=listed(ranked)))
+    ctx.log("WIN-5", msg(RANKING_LINE, standings=listed(ranked)))
     leader, leader_vp = ranking[0]
     if leader_vp >= rules.standard_vp:
         _declare(ctx, leader, msg("standard victory ({vp} VP)", vp=leader_vp), "WIN-5")

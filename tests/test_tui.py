@@ -464,6 +464,9 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
         assert isinstance(app.screen, EndOfTurnScreen)
         assert "Standings and VP ledger (WIN-6)" in screen_text(app)
         assert len(app.screen.query_one("#standings").content.splitlines()) == 6
+        # WIN-5, WIN-6: the standings Victory Determination logged are the ones shown, once (play-test)
+        assert "[WIN-6]" not in screen_text(app) and "[WIN-5] VP:" not in screen_text(app)
+        assert "[WIN-1]" in screen_text(app)
         # titled with the turn that ended, and the next turn's deal is not in it (it has its own report)
         assert app.screen.heading().startswith("Turn 1:") and session.state.turn == 2
         assert "[CARD-7]" not in screen_text(app) and "Turn 2" not in screen_text(app)
@@ -1334,13 +1337,16 @@ async def test_a_winter_report_read_turns_later_gives_its_own_turns_standings_wi
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(EndOfTurnScreen(view, names, [], first, None))
+        winter = [e for e in session.log if e.turn == first and e.phase == Phase.VICTORY]
+        app.push_screen(EndOfTurnScreen(view, names, winter, first, None))
         await settle(pilot)
         text = screen_text(app)
         leader = max(then, key=lambda power: then[power])
         assert f"Standings at the end of turn {first} (WIN-6): {data.power_name(leader)} {then[leader]} VP, " in text
         assert "VP have changed since: v shows each power's ledger now." in text
         assert "Standings and VP ledger" not in text
+        # the ranking is the line above, not again; the turn's own ledgers stay (WIN-6)
+        assert "[WIN-5] VP:" not in text and text.count("[WIN-6]") == len(data.power_ids)
         app.pop_screen()
         app.push_screen(EndOfTurnScreen(view, names, [], view.turn, None))  # read at once: the ledger
         await settle(pilot)

@@ -4,7 +4,7 @@ Winter and Victory Determination, and the end of the game. Public information on
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -16,6 +16,7 @@ from textual.widgets import Static
 from core.events import Event, EventKind, render
 from core.i18n import N_, _
 from core.state import Phase
+from core.victory import is_ledger_line, is_ranking_line
 from core.views import SeatView
 from tui import display
 from tui.messages import Destination, LeaveGame
@@ -99,9 +100,11 @@ class ReportScreen(ModalScreen[None]):
     def body(self, view: SeatView) -> ComposeResult:
         yield from ()
 
-    def event_lines(self, *rules: str) -> str:
+    def event_lines(self, *rules: str, shown: Callable[[Event], bool] = lambda event: False) -> str:
+        """The report's log lines (of ``rules``' sections, when given), less those ``shown`` above them."""
         return "\n".join(
-            render(e, self.names) for e in self.events if e.kind is not EventKind.PHASE and (not rules or e.rule.split("-")[0] in rules)
+            render(e, self.names) for e in self.events
+            if e.kind is not EventKind.PHASE and (not rules or e.rule.split("-")[0] in rules) and not shown(e)
         )
 
     def vp_standings(self, view: SeatView) -> Static:
@@ -240,7 +243,10 @@ class EndOfTurnScreen(ReportScreen):
             yield Static(_("Standings at the end of turn {turn} (WIN-6): {standings}. VP have changed since: v shows each power's ledger now.").format(
                 turn=self.turn, standings=", ".join(_("{power} {total} VP").format(power=power, total=total) for power, total in then),
             ), id="standings", markup=False)
-        yield Static(self.event_lines(), markup=False)
+        # the standings above are the ones Victory Determination logged: not again under them (play-test);
+        # the turn's ledgers stay when the standings above are not theirs
+        already_shown = is_ranking_line if then is not None else (lambda e: is_ledger_line(e) or is_ranking_line(e))
+        yield Static(self.event_lines(shown=already_shown), markup=False)
 
     def standings_then(self, view: SeatView) -> list[tuple[str, int]] | None:
         """Each power's total at this turn's Victory Determination (WIN-5), most first, when the totals
