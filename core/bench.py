@@ -231,6 +231,8 @@ def app_figures(measured: dict[str, Any]) -> list[Figure]:
     # the floor under choosing: Textual's own layout, render and messages for a new decision
     figures.append(Figure("CPU per keypress in a bare Textual app laid out like the board (stock widgets; no engine, "
                           "views or save): a new decision", floor["decision"], "ms", "a key bound to nothing", floor["idle"]))
+    figures.append(Figure("CPU per keypress in the same bare app: a new list of choices, nothing else changed",
+                          floor["choices"], "ms", "a key bound to nothing", floor["idle"]))
     game = measured["game"]
     first, second = game["first"], game["second"]
     figures += [

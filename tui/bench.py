@@ -114,14 +114,16 @@ FLOOR_CSS = """
 
 
 class _FloorApp(App[None]):
-    """Each key bound to "next" shows a new decision: prompt, choices, panel text and a log line."""
+    """Each key bound to "next" shows a new decision: prompt, choices, panel text and a log line; or,
+    ``choices_only``, a new list of choices and nothing else (the least a new decision changes)."""
 
     CSS = FLOOR_CSS
     BINDINGS = [Binding("1", "next", "Next")]
 
-    def __init__(self) -> None:
+    def __init__(self, choices_only: bool = False) -> None:
         super().__init__()
         self.shown = 0
+        self.choices_only = choices_only
 
     def compose(self) -> ComposeResult:
         yield Static("status", id="status")
@@ -141,24 +143,29 @@ class _FloorApp(App[None]):
     def action_next(self) -> None:
         self.shown += 1
         n = self.shown
-        self.query_one("#phase-info", Static).update("\n".join(f"  #{n}{line} A card in the hand, {line} CP" for line in range(FLOOR_PANEL_LINES)))
-        self.query_one("#prompt", Static).update(f"Decision {n}: spend 3 CP [ACT-{n}]")
         choices = self.query_one("#choices", OptionList)
         choices.set_options([Content.assemble(f"{i}. Build a unit in space {n}-{i}", (f"  cp build {n}-{i}", "dim"))
                              for i in range(1, FLOOR_CHOICES + 1)])
         choices.highlighted = 0
         choices.focus()
+        if self.choices_only:
+            return
+        self.query_one("#phase-info", Static).update("\n".join(f"  #{n}{line} A card in the hand, {line} CP" for line in range(FLOOR_PANEL_LINES)))
+        self.query_one("#prompt", Static).update(f"Decision {n}: spend 3 CP [ACT-{n}]")
         self.query_one("#log", RichLog).write(f"Turn {n}: a power played a card and spent its CP (ACT-{n})")
 
 
 async def textual_floor(repeats: int) -> dict[str, float]:
-    """Median ms of CPU per key in the bare app: a new decision, and a key bound to nothing."""
-    times: dict[str, list[float]] = {"decision": [], "idle": []}
-    async with _FloorApp().run_test(size=SIZE) as pilot:
-        await _settle(pilot)
-        for _ in range(repeats):
-            times["idle"].append(await _cpu_ms(pilot, IDLE_KEY))
-            times["decision"].append(await _cpu_ms(pilot, "1"))
+    """Median ms of CPU per key in the bare app: a new decision, a new list of choices alone, and a key
+    bound to nothing (in the app of the whole decision)."""
+    times: dict[str, list[float]] = {"decision": [], "choices": [], "idle": []}
+    for name, choices_only in (("decision", False), ("choices", True)):
+        async with _FloorApp(choices_only).run_test(size=SIZE) as pilot:
+            await _settle(pilot)
+            for _ in range(repeats):
+                if not choices_only:
+                    times["idle"].append(await _cpu_ms(pilot, IDLE_KEY))
+                times[name].append(await _cpu_ms(pilot, "1"))
     return {name: statistics.median(values) for name, values in times.items()}
 
 
