@@ -635,20 +635,29 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
         assert ("Ben", EndOfTurnScreen) in read and ("Ana", EndOfTurnScreen) not in read
         slot = app.controller.driver.slot
-    # another evening: Continue, and quit again at the hand-off (review: the reports were taken as read there)
-    for quit_at_the_handoff in (True, False):
+    # another evening: Continue, and quit again at the hand-off (review: the reports were taken as read
+    # there), then after reading the first report only (play-test: it came again), then read them all
+    first_read: type | None = None
+    for quit_at in ("hand-off", "first report", "none"):
         app = app_for(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             await post(pilot, ContinueGame())
             assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
             assert "What the moves since Ana's last one did:" in screen_text(app)
-            if quit_at_the_handoff:
+            if quit_at == "hand-off":
                 continue
             await pilot.press("enter")
             await settle(pilot)
+            if quit_at == "first report":
+                first_read = type(app.screen)
+                await pilot.press("enter")
+                await settle(pilot)
+                assert isinstance(app.screen, ReportScreen), "another report to come, on screen as Ana quits"
+                continue
             missed = await read_reports(app, pilot)
-            assert EndOfTurnScreen in missed and CardDrawScreen in missed  # passed since Ana's last move: hers to read
+            assert first_read is not None and first_read not in missed, (first_read, missed)
+            assert {first_read, *missed} >= {EndOfTurnScreen, CardDrawScreen}  # passed since Ana's last move: hers to read
             assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
     # review: read, then quit before deciding: not shown again
     real = json.loads(marks_file(slot).read_text())

@@ -5,6 +5,7 @@ Imported when the first game starts, so the title screen does not pay for the en
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -115,6 +116,14 @@ def phase_runs(events: list[Event]) -> list[PhaseRun]:
         elif runs:
             runs[-1].events.append(event)
     return runs
+
+
+def _log_position(log: Sequence[Event], event: Event) -> int | None:
+    """Where ``event`` itself stands in ``log`` (the latest lines are looked at first)."""
+    for at in range(len(log) - 1, -1, -1):
+        if log[at] is event:
+            return at
+    return None
 
 
 def still_running(events: list[Event], view: SeatView) -> list[Event]:
@@ -403,7 +412,21 @@ class Board:
             board.no_highlight_when_shown = True
         if isinstance(self.app.screen, GameOverScreen):
             self.app.screen.read_before_leaving = True
-        self.app.push_screen(self._next_reports.pop(0), self._show_next_report)
+        report = self._next_reports.pop(0)
+        self.app.push_screen(report, lambda _read: self._one_read(report))
+
+    def _one_read(self, report: ReportScreen) -> None:
+        """A phase report read, others perhaps still to come: the driver keeps that the log is read through
+        its last line, unless a report still waiting starts before it (a quit or a leave now does not bring
+        it back). What the others did meanwhile is not a phase's report: the driver keeps it as told."""
+        driver = self.controller.driver
+        if driver is not None and report.of_game is driver and report.events and not isinstance(report, MeanwhileReport):
+            log = driver.session.log
+            at = _log_position(log, report.events[-1])
+            waiting = [r for r in self._next_reports if r.of_game is driver and r.events and not isinstance(r, MeanwhileReport)]
+            if at is not None and all((_log_position(log, r.events[0]) or 0) > at for r in waiting):
+                driver.report_read(at + 1)
+        self._show_next_report()
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:
         groups: list[tuple[type[ReportScreen], tuple[str, ...], int, list[Event]]] = []

@@ -125,6 +125,11 @@ class GameDriver(Protocol):
         """The reports of the events taken are read, but for the last ``held_back`` events (a phase still
         running): a shared game keeps that for its player, whose next look starts there."""
 
+    def report_read(self, through: int) -> None:
+        """One phase report read with others still to come: the log before position ``through`` is read,
+        kept as ``reports_read`` keeps it (shared-game play-test: Ben left on the second of a turn's
+        reports, and came back to the first again)."""
+
     def since_last_move(self, person: str, told: bool = True) -> list[Event]:
         """The events since ``person`` here last moved or was last ``told`` of them; none before their
         first move here."""
@@ -196,6 +201,9 @@ class _Driver:
         return events
 
     def reports_read(self, held_back: int) -> None:
+        return None
+
+    def report_read(self, through: int) -> None:
         return None
 
     def after_others(self) -> bool:
@@ -387,6 +395,14 @@ class LocalGame(_Driver):
         read_to = len(self.session.log) - len(self._events) - held_back
         if self._read_to.get(seat.name) != read_to:
             self._read_to[seat.name] = read_to
+            self._marks_kept = False
+
+    def report_read(self, through: int) -> None:
+        seat = self.session.seat_to_decide()
+        if seat is None or not seat.is_person or self._checking:
+            return
+        if through > self._read_to.get(seat.name, self._moved_to.get(seat.name, 0)):
+            self._read_to[seat.name] = through
             self._marks_kept = False
 
     def close(self) -> None:
@@ -653,6 +669,10 @@ class SharedGameClient(_Driver):
         or whose connection dropped, is shown the reports they missed when they sit down again."""
         if self.seat.is_person:
             self._read_through = len(self.session.log) - len(self._events) - held_back
+
+    def report_read(self, through: int) -> None:
+        if self.seat.is_person and through > self._read_through:
+            self._read_through = through
 
     def _look_to_store(self) -> int | None:
         """How far this player has read, when the store has not heard it yet."""
