@@ -129,7 +129,7 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
     wedding France's accept set off showed France's roll but not England's, nor England's Card marker).
     Each comes with the line before it in its phase and, where that line is no other power's doing, with
     the nearest one before that is (the cause: "Spain plays #17 City State Rebels" before "France's units
-    leave Metz", "Metz rebels"). An event naming only royals all in ``on_screen`` (the prompt of the
+    leave Metz", "Metz rebels"), and the lines between the two. An event naming only royals all in ``on_screen`` (the prompt of the
     decision it led to: "Empire proposes Archduke Charles + Elizabeth I") is no news."""
     power_names = {data.power_name(power) for power in powers}
     royal_names = {royal.name for royal_id, royal in data.royals.items() if marriage.side_power(state, data, royal_id) in powers}
@@ -145,8 +145,8 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
             kept |= {index - 1, index} if before_in_phase else {index}
             cause = None if not before_in_phase or _by_another(events[index - 1], powers) else next(
                 (before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), None)
-            if cause is not None:
-                kept.add(cause)
+            if cause is not None:  # with the lines it set off on the way (play-test: "Henry of Navarre dies" was left out)
+                kept |= set(range(cause, index))
     return [events[index] for index in sorted(kept)]
 
 

@@ -138,6 +138,9 @@ def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_a
     own = Event("DIP-7", msg("places a marker on {space}", space="Scotland"), "england")
     elsewhere = Event("DIP-7", msg("places a marker on {space}", space="Genoa"), "france")
     assert naming([played, dies, ends, elsewhere], data, state, ("england",)) == [played, dies, ends]  # its cause, two back
+    # shared-game play-test: the death two lines above the betrothal's end was left out between it and its cause
+    leaves = Event("MAR-8", msg("{royal} leaves the game as a leader", royal="Henry III (Duke of Anjou)"))
+    assert naming([played, dies, leaves, ends, elsewhere], data, state, ("england",)) == [played, dies, leaves, ends]
     assert naming([elsewhere, own, war], data, state, ("england",)) == [elsewhere, own, war]
     assert naming([played, war], data, state, ("england",)) == [played, war]  # the line before is another's: no more
     assert naming([elsewhere, own], data, state, ("england",)) == [elsewhere, own]
