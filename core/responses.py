@@ -103,8 +103,10 @@ def _play_from_window(ctx: Ctx, power: str, choice: Choice, extra: tuple[str, ..
     number = int(choice.args[0])
     event = ctx.rules.event_of(ctx.data, number)
     assert event is not None
-    rule = "CARD-3" if event.moment is Moment.COMBAT else "CARD-2"
-    take_from_hand(ctx, power, number, msg("in the window"), rule)  # a reveal: an undo barrier (GEN-9)
+    # the window named (walkthrough play-test: the Spanish had one word for both, and said "response" of a combat card)
+    combat = event.moment is Moment.COMBAT
+    how = msg("in the combat window") if combat else msg("in the response window")
+    take_from_hand(ctx, power, number, how, "CARD-3" if combat else "CARD-2")  # a reveal: an undo barrier (GEN-9)
     event.resolve(ctx, power, number, (*choice.args[1:], *extra))
     discard_after_play(ctx, number)
 

@@ -177,9 +177,10 @@ def test_card_2_response_window_opens_in_another_powers_impulse(data):
     decision = session.decision
     assert decision.power == "england" and decision.rule == "CARD-2"
     # the opening betrothal includes Elisabeth of Valois, a French royal
-    choose(session, "respond 22 elisabeth-of-valois")
+    events = choose(session, "respond 22 elisabeth-of-valois")
     assert state.betrothals[0].festivities is True
     assert 22 in state.cards.discard
+    assert [e.text for e in events if e.rule == "CARD-2"][0] == "plays #22 Wedding Festivities in the response window"
 
 
 def test_card_2_default_windows_skip_powers_without_responses(data):
@@ -223,6 +224,8 @@ def test_card_3_combat_card_only_in_a_recorded_battle(data):
     assert choice_strings(session.decision) == ["combat 24", "no-combat"]
     events = choose(session, "combat 24")
     assert any("+2 dice" in e.text for e in events)
+    # the window is named (walkthrough play-test: one text for both, "response" in Spanish)
+    assert [e.text for e in events if e.rule == "CARD-3"][0] == "plays #24 Veteran Tercios in the combat window"
     assert {24, 25} <= set(state.cards.discard)
 
 

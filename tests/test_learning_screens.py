@@ -437,3 +437,23 @@ async def test_a_step_teaching_a_refusal_says_to_type_it_before_enter_is_refused
             await settle(pilot)
         assert app.controller.driver.run.step == refusal_at
         assert f"Type it with ':' ({walkthrough.steps[refusal_at].choice})" in screen_text(app)
+
+
+async def test_a_walkthrough_that_ends_the_game_offers_no_play_on_win_1(tmp_path):
+    """Walkthrough play-test: the military victory's end offered "p: play on from here", and p then said
+    the game was over. Its end says so at once, and p is not offered (WIN-1, WIN-2)."""
+    from core.walkthroughs.victory import MILITARY
+    from tests.tui_helpers import footer_entries
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, MILITARY.id, steps=len(MILITARY.steps) - 1)
+        await settle(pilot)
+        await pilot.press("enter")  # the last step: the Empire wins (WIN-2)
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughDone) and app.controller.session.decision is None
+        assert "The game is over here (WIN-1): there is nothing to play on." in screen_text(app)
+        assert "p: play on" not in screen_text(app) and "p" not in {entry.key for entry in footer_entries(app.screen)}
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughDone)

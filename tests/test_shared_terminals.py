@@ -450,3 +450,44 @@ async def test_a_board_waiting_for_a_player_who_left_their_seat_says_they_are_no
         await ben_reads(True)
         await _take_seat(ana, ana_pilot, 0)
         await ben_reads(False)
+
+
+@pytest.mark.slow
+async def test_a_player_watching_as_an_onlooker_is_told_their_seat_waits_for_them_not_to_wait_for_themself(tmp_path, data):
+    """Shared-game play-test: Ben, watching his own game as an onlooker, read "Waiting for Ben - England.
+    Ben is not at the game now", and 0 said "Not now: Waiting for Ben". His board says it is his turn and
+    how to take his seat; the other player's still says he is not at the game."""
+    save = tmp_path / "before-marriage.json"
+    saves.write(_before_the_marriage_phase(data), save)
+    SqliteStore.in_folder(tmp_path, data).import_save(save)
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    watching = "It is your turn, Ana (Spain), but you watch here as an onlooker: Ctrl+L, then Enter on your seat in the lobby, to play."
+    away = "Ana is not at the game now: it goes on when they take their seat again."
+
+    async def reads(app, pilot, line: str) -> str:
+        for _ in range(150):  # the seats are looked at about once a second
+            await asyncio.sleep(0.05)
+            await settle(pilot)
+            while isinstance(app.screen, ReportScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            text = screen_text(app).replace("\n", " ")
+            if line in text:
+                return text
+        raise AssertionError(f"never shown: {line}\n{text}")
+
+    async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
+        await _take_seat(ben, ben_pilot, 1)
+        await settle(ana_pilot)
+        listing = ana.screen.query_one("#lobby-games")
+        listing.highlighted = [o.id for o in listing.options].index("watch-1")
+        await ana_pilot.press("enter")
+        await settle(ana_pilot)
+        assert ana.controller.session.seat_to_decide().name == "Ana"  # the game waits for Ana's seat
+        text = await reads(ana, ana_pilot, watching)
+        assert away not in text and "Waiting for Ana" not in text
+        await ana_pilot.press("0")
+        await settle(ana_pilot)
+        assert "Not now: " + watching.rstrip(".") in screen_text(ana).replace("\n", " ")
+        await reads(ben, ben_pilot, away)

@@ -748,3 +748,37 @@ async def test_a_reported_phase_running_when_the_game_was_saved_is_reported_whol
         assert isinstance(app.screen, ReportScreen) and app.controller.session.state.phase is not phase, "at the phase's end"
         start = app.controller.session.log[began]
         assert start.kind is EventKind.PHASE and any(e == start for e in app.screen.events), "the phase's start, from before the save"
+
+
+async def test_a_keys_refusal_goes_when_others_moves_bring_a_new_decision_a_saves_problem_stays(tmp_path, data):
+    """Shared-game play-test: "Not allowed: GEN-9: a shared game cannot be undone", said of a u pressed
+    while another player answered, stayed above Ana's next decision as if about it. A key's refusal goes
+    when moves nobody here asked for bring a new decision; a problem said meanwhile (a save's) stays."""
+    from tui.messages import GameProblem
+
+    session = new_session(data)
+    other = new_session(data)
+    choose(other, choice_strings(other.decision)[0])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        panel = app.screen.query_one(DecisionPanel)
+        first, second = session.decision, other.decision
+        assert str(first.prompt) != str(second.prompt) or first.choices != second.choices
+
+        def line() -> str:
+            problem = panel.query_one("#problem")
+            return str(problem.content) if problem.display else ""
+
+        await post(pilot, GameProblem("GEN-9: a shared game cannot be undone", refused_key=True))
+        assert line() == "Not allowed: GEN-9: a shared game cannot be undone"
+        panel.offer(first, after_others=True)  # the same decision again: still about it
+        await settle(pilot)
+        assert line()
+        panel.offer(second, after_others=True)
+        await settle(pilot)
+        assert line() == ""
+        await post(pilot, GameProblem("the autosave could not be written: disk full"))
+        panel.offer(first, after_others=True)
+        await settle(pilot)
+        assert line() == "Not allowed: the autosave could not be written: disk full"

@@ -347,15 +347,15 @@ class VirginQueenApp(CoveredScreensApp):
 
     @on(GameProblem)
     def _problem(self, message: GameProblem) -> None:
-        self._show_problem(message.text)
+        self._show_problem(message.text, message.refused_key)
 
-    def _show_problem(self, text: str | None) -> None:
+    def _show_problem(self, text: str | None, refused_key: bool = False) -> None:
         if not text:
             return
         show = getattr(self.screen, "show_problem", None)
         self.clear_notifications()  # the latest problem only: stacked, they covered the choices (play-test)
         if show is not None:  # said where the choice is made, once: a toast beside it covered the log
-            show(text)
+            show(text, refused_key)
         else:
             self.notify(text, severity="error", timeout=6, markup=False)  # names and typed text are never markup
 
@@ -398,7 +398,7 @@ class VirginQueenApp(CoveredScreensApp):
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:
         from tui.screens.walkthrough_menu import WalkthroughDone
 
-        self.push_screen(WalkthroughDone(message.title, message.text))
+        self.push_screen(WalkthroughDone(message.title, message.text, message.game_over))
 
     def on_unmount(self) -> None:
         if self.playing:

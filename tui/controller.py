@@ -75,7 +75,7 @@ class Controller:
         try:
             getattr(self, f"_on_{type(intent).__name__}", self.openings.handle)(intent)
         except Refused as exc:
-            self.problem(str(exc))
+            self._post(m.GameProblem(str(exc), refused_key=True))
 
     def _on_LeaveGame(self, intent: m.LeaveGame) -> None:
         """A walkthrough left unfinished keeps its step first (the menu shows it)."""
@@ -186,7 +186,7 @@ class Controller:
 
     def walkthrough_done(self, title: str, text: str) -> None:
         self._shown = None
-        self._post(m.WalkthroughFinished(title, text))
+        self._post(m.WalkthroughFinished(title, text, self.session is not None and self.session.decision is None))
 
     def problem(self, text: str) -> None:
         if text:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.i18n import _, ngettext
 from core.views import DealRow, IndependentRow, LeagueState, MinorRow, MoriscoUnit, SeatView, SuezTrack, VpRow
+from tui.drivers import Absence
 
 PROVISIONAL_MARK = "*"
 
@@ -151,17 +152,20 @@ def mark(name: str, provisional: bool) -> str:
     return name + (PROVISIONAL_MARK if provisional else "")
 
 
-def waiting_line(view: SeatView, away: bool = False) -> str:
+def waiting_line(view: SeatView, away: Absence = Absence.NONE) -> str:
     """What the decision panel says when this seat has no decision: the end, or whose turn it is, and
-    whether that person is at the game (``away``: they left their seat in a shared game)."""
+    whether that person is at the game (``away``: they left their seat in a shared game, or watch here)."""
     if view.winner:
         return _("The game is over.")
+    if away is Absence.WATCHING:
+        return _("It is your turn, {person} ({power}), but you watch here as an onlooker: Ctrl+L, then Enter on your seat in the lobby, to play.").format(
+            person=view.deciding_person, power=view.deciding_power or _("a table action"))
     if view.deciding_power:
         line = _("Waiting for {person} - {power}.").format(person=view.deciding_person, power=view.deciding_power)
     elif view.deciding_person:  # a table action's decisions are the table's, not a power's (TABLE-1)
         line = _("Waiting for {person}, who records a table action (TABLE-1).").format(person=view.deciding_person)
     else:
         return ""
-    if away:
+    if away is Absence.AWAY:
         line += " " + _("{person} is not at the game now: it goes on when they take their seat again.").format(person=view.deciding_person)
     return line

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from datetime import datetime
+from enum import Enum
 from collections.abc import Callable, Mapping, Sequence
 from itertools import dropwhile
 from pathlib import Path
@@ -34,7 +35,15 @@ from tui.progress import mark_done
 from tui.slots import PeopleMarks, marks_file
 
 T = TypeVar("T")
-__all__ = ["ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
+__all__ = ["Absence", "ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
+
+class Absence(Enum):
+    """Whether the person the game waits for is at it (a shared game's seats)."""
+
+    NONE = "none"  # at it, or nobody is waited for
+    AWAY = "away"  # their seat is free: nobody sits in it now
+    WATCHING = "watching"  # they watch at this terminal as an onlooker, their seat free
+
 
 # A shared game's seat claim is renewed this often (the store frees a seat not renewed for CLAIM_SECONDS).
 CLAIM_RENEW_POLLS = 4
@@ -103,8 +112,8 @@ class GameDriver(Protocol):
     def waiting(self) -> str:
         """Why choices wait now ("" when they do not): a save being checked, a choice being recorded."""
 
-    def away(self) -> bool:
-        """The person the game waits for is not at it (a shared game's seat nobody sits in now)."""
+    def away(self) -> Absence:
+        """Whether the person the game waits for is at it (a shared game's seat nobody sits in now)."""
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         """Take a choice (Refused: nothing changed); the listener hears when it is applied."""
@@ -193,8 +202,8 @@ class _Driver:
     def waiting(self) -> str:
         return ""
 
-    def away(self) -> bool:
-        return False
+    def away(self) -> Absence:
+        return Absence.NONE
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -540,12 +549,15 @@ class SharedGameClient(_Driver):
     def waiting(self) -> str:
         return _("your choice is being recorded in the store: a moment") if self._recording else ""
 
-    def away(self) -> bool:
-        """Play-test: a board waiting for a player who had left their seat said only "Waiting for Ana"."""
+    def away(self) -> Absence:
+        """Play-test: a board waiting for a player who had left their seat said only "Waiting for Ana"; and
+        Ben, watching as an onlooker, was told to wait for Ben."""
         deciding = self.session.seat_to_decide()
         if deciding is None or not deciding.is_person or deciding.name == self.seat.name or self._held is None:
-            return False
-        return deciding.name not in self._held
+            return Absence.NONE
+        if deciding.name in self._held:
+            return Absence.NONE
+        return Absence.WATCHING if deciding.name == self.player and not self.seat.is_person else Absence.AWAY
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._recording:

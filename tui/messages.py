@@ -157,11 +157,13 @@ class BoardChanged(Message):
 
 
 class GameProblem(Message):
-    """An intent was refused, or a file or the store failed: show the one-line reason; nothing was lost."""
+    """An intent was refused (``refused_key``: about the decision on screen), or a file or the store
+    failed: show the one-line reason; nothing was lost."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, refused_key: bool = False) -> None:
         super().__init__()
         self.text = text
+        self.refused_key = refused_key
 
 
 class GameDataRefused(Message):
@@ -197,9 +199,10 @@ class ChatSaid(Message):
 
 
 class WalkthroughFinished(Message):
-    """The last step of a walkthrough was taken: show what it taught."""
+    """The last step of a walkthrough was taken: show what it taught (and whether its game is over)."""
 
-    def __init__(self, title: str, text: str) -> None:
+    def __init__(self, title: str, text: str, game_over: bool = False) -> None:
         super().__init__()
         self.title = title
         self.text = text
+        self.game_over = game_over

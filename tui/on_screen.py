@@ -7,7 +7,7 @@ from attrs import frozen
 from core.engine import table_entry_allowed
 from core.setup import Seat
 from core.views import ONLOOKER, SeatView
-from tui.drivers import GameDriver, Lesson
+from tui.drivers import Absence, GameDriver, Lesson
 
 
 @frozen
@@ -16,7 +16,7 @@ class OnScreen:
     names: dict[str, str]  # power id -> name
     lesson: Lesson | None
     waiting: str  # why choices wait now ("" when they do not)
-    away: bool  # the person the game waits for is not at it now (a shared game's seat nobody sits in)
+    away: Absence  # whether the person the game waits for is at it now (a shared game's seat nobody sits in)
     undo_key: bool  # undo exists in this game (GEN-9)
     table_key: bool  # a table action can be started now (TABLE-1)
     shared: bool  # a store game (Ctrl+L leaves for the lobby)

@@ -77,7 +77,7 @@ PLAYING = Walkthrough(
              N_("...then a response window: only Spain holds a response it can play, so only Spain is asked (GEN-8). It "
                 "plays Wedding Festivities on the opening betrothal of Philip II and Elisabeth of Valois"),
              (Logged("CARD-2", "responds with #22 Wedding Festivities"),), power="spain"),
-        Step("cp done", "CARD-1", N_("then France's 2 CP after the Mandatory event (CARD-1); keep them (lost)"), power="france"),
+        Step("cp done", "CARD-1", N_("then France's 2 CP after the Mandatory event (CARD-1): leave them unspent (they are lost)"), power="france"),
         Step("play 14 event", "CARD-4",
              N_("in its next impulse France plays Gouvernante de France: in force to the end of the turn, a marker on the Turn Track (CARD-4)"),
              (Logged("CARD-4", "in force until the end of the turn"),), power="france"),

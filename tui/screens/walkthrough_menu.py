@@ -162,7 +162,8 @@ class WalkthroughControls(ModalScreen[None]):
 
 
 class WalkthroughDone(ModalScreen[None]):
-    """The end of a walkthrough: what it showed; play on from here, or back to the menu."""
+    """The end of a walkthrough: what it showed; play on from here (unless its game is over: walkthrough
+    play-test, p was offered after a military victory), or back to the menu."""
 
     DEFAULT_CSS = "WalkthroughDone { background: $background 100%; padding: 0 1; }"
     BINDINGS = [
@@ -171,21 +172,26 @@ class WalkthroughDone(ModalScreen[None]):
         Binding("m", "menu", N_("Walkthrough menu"), show=False),
     ]
 
-    def __init__(self, title: str, text: str) -> None:
+    def __init__(self, title: str, text: str, game_over: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.body_text = text
+        self.game_over = game_over
 
     def compose(self) -> ComposeResult:
         with Scrolling(classes="report"):
             yield Static(_("Walkthrough done: {title}").format(title=self.title_text), classes="report-title", markup=False)
             yield Static(self.body_text, id="text-body", markup=False)
             yield Static(
-                _("p: play on from here as a free game (not saved: a walkthrough position cannot replay from a seed)"),
+                _("The game is over here (WIN-1): there is nothing to play on. Esc: the walkthrough menu.") if self.game_over
+                else _("p: play on from here as a free game (not saved: a walkthrough position cannot replay from a seed)"),
                 classes="hint",
                 markup=False,
             )
         yield KeyFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "play_on" and self.game_over)
 
     def action_play_on(self) -> None:
         self.app.post_message(PlayOn())

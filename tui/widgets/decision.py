@@ -127,6 +127,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         bounded_query_cache(self)
         self._decision: Decision | None = None
         self._transient = False  # the line said is about a key that took nothing for a moment
+        self._refused_key = False  # the line said refuses a key pressed at the decision on screen
         self._suggested = ""
         self._waiting = ""
         self._show_refused = False  # the options core refused now, greyed with their reasons
@@ -190,6 +191,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if not self._shown or decision is None or new or (waiting_text, suggested) != (self._waiting, self._suggested):
             if new:  # the same again (x, a new waiting line) keeps its moment
                 self._changed_under_at = time.monotonic() if after_others and decision is not None else None
+            if new and after_others and decision is not None and self._refused_key and not suggested:
+                # shared-game play-test: "Not allowed: GEN-9 ..." of a u pressed while another player answered
+                # stayed above the next decision, as if about it (a walkthrough's taught refusal stays)
+                self.say("")
             self.show(decision, waiting_text, suggested)
 
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
@@ -275,8 +280,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if self._show_refused and self._decision is not None and self._decision.refused:
             self.query_one("#choices", OptionList).highlighted = len(self._decision.choices)  # brought into view
 
-    def show_problem(self, text: str) -> None:
+    def show_problem(self, text: str, refused_key: bool = False) -> None:
+        """``refused_key``: a key's refusal, about the decision on screen (gone when others' moves bring
+        another); else a problem met meanwhile (a save's, the store's, a walkthrough's taught refusal)."""
         self.say(_("Not allowed: {refusal}").format(refusal=text))
+        self._refused_key = refused_key
 
     def say(self, text: str, transient: bool = False) -> None:
         """The panel's one line about the last key (a refusal, a note), kept until the player's next
@@ -284,6 +292,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         ``transient``: about a key that took nothing for a moment (a wait, the keys elsewhere), gone
         when the next decision shows (an autosave's problem, said meanwhile, stays: review)."""
         self._transient = transient and bool(text)
+        self._refused_key = False
         problem = self.query_one("#problem", Static)
         if not text and not problem.display:  # nothing to clear: an update would lay the screen out again
             return
@@ -299,7 +308,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         if event.option_index >= len(self._decision.choices):  # a refused option, shown on x
             refused = self._decision.refused[event.option_index - len(self._decision.choices)]
-            self.show_problem(refused.refusal)
+            self.show_problem(refused.refusal, refused_key=True)
             return
         self._choose(self._decision.choices[event.option_index], "Enter")
 
