@@ -27,7 +27,8 @@ from core.state import Betrothal, PatronStatus, Phase, RoyalStatus
 
 # What things are worth, in VP (tuned with `python -m core arena`).
 CARD_NEXT_DRAW = 0.5  # one more card in the next Card Draw Phase
-CP_IN_HAND = 0.12  # one CP on a card still in hand
+CP_IN_HAND = 0.12  # one CP on a card still in hand, among the HAND_KEPT with the most CP
+HAND_KEPT = 4  # the cards worth keeping for later impulses and turns; the CP of the others are worth SPARE_CP
 SPARE_CP = 0.04  # one CP left to spend with nothing better to buy than influence or units
 INFLUENCE = 0.05  # one influence marker on a minor power (DIP-7)
 ALLY = 0.3  # a minor power allied
@@ -130,14 +131,22 @@ def spending_worth(ctx: Ctx, frame: SpendCpFrame) -> float:
     )
 
 
+def hand_worth(data: GameData, hand: list[int]) -> float:
+    """The CP on the cards in hand: the HAND_KEPT with the most are worth keeping for later; the others
+    no more than spending them now (play-test: computers kept 12 cards and passed, and from turn 3 the
+    deck dealt everyone short, CARD-7). A home card comes back every turn (CARD-5): holding it keeps
+    nothing for later turns."""
+    cp = sorted((data.cards[n].cp for n in hand if data.cards[n].kind != CardKind.HOME), reverse=True)
+    return CP_IN_HAND * sum(cp[:HAND_KEPT])
+
+
 def position_worth(ctx: Ctx, power: str) -> float:
     """What a power's position is expected to be worth, in VP."""
     state, data = ctx.state, ctx.data
     record = state.powers[power]
     worth = float(victory.total_vp(state, data, power))
     worth += CARD_NEXT_DRAW * sum(line.value for line in card_count(ctx, power))
-    # a home card comes back every turn (CARD-5): holding it keeps nothing for later turns
-    worth += CP_IN_HAND * sum(data.cards[n].cp for n in record.hand if data.cards[n].kind != CardKind.HOME)
+    worth += hand_worth(data, record.hand)
     if power == suez_power(data):
         if state.suez_built:  # its +1 Card marker in the Card Draws after the next one (SUEZ-3)
             worth += CARD_NEXT_DRAW * max(0, data.scenarios[state.scenario].last_turn - state.turn - 1)

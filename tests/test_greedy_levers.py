@@ -113,3 +113,19 @@ def test_greedy_assassinates_the_leaders_royal(data, leader, target):
     assert str(greedy_choice(session, "protestant")) == f"play {ASSASSINATION} event"
     choose(session, f"play {ASSASSINATION} event")
     assert str(greedy_choice(session, "protestant")) == f"pick {target}"
+
+
+def test_greedy_plays_the_cards_beyond_those_worth_keeping_rather_than_pass_card_7(data):
+    """Walkthrough play-test: the computers passed with 12 cards in hand, and from turn 3 the deck dealt
+    everyone short (CARD-7: a courtship's +2 cards came to nothing). Only the HAND_KEPT cards with the
+    most CP are worth keeping for later; with more in hand, greedy plays one for CP (GEN-6)."""
+    from core.evaluation import HAND_KEPT, hand_worth
+
+    few = list(range(101, 101 + HAND_KEPT))
+    assert hand_worth(data, [*few, 101 + HAND_KEPT]) == hand_worth(data, few) > hand_worth(data, few[1:])
+    session = greedy_session(data, "spain")
+    to_impulse_of(session, "spain", [OPERATIONS_1])
+    assert str(greedy_choice(session, "spain")) == "pass"  # one card: kept for a later impulse
+    session = greedy_session(data, "spain")
+    to_impulse_of(session, "spain", list(range(101, 101 + HAND_KEPT + 3)))
+    assert greedy_choice(session, "spain").verb is Verb.PLAY
