@@ -46,6 +46,20 @@ def test_mar_4_mar_5_mar_6c_weddings_walkthrough_results(data):
     assert any(e.rule == "MAR-6c" for e in session.state.powers["france"].vp_entries)
 
 
+def test_a_conclusion_repeats_what_the_steps_own_choices_logged_gen_6_win_2(data):
+    """Walkthrough play-test: the turn's conclusion went from "plays #1 Grand Vizier for 4 CP" to "2 CP
+    left unspent are lost", without the mercenary and the influence the steps bought (UNIT-1, DIP-7); the
+    military victory's left out the Unrest cleared in Vienna (TABLE-1). Lines the quiet play between steps
+    logged outside the walkthrough's rules stay out."""
+    turn = WALKTHROUGHS["gen-turn"]
+    session, run = play_through(turn, data)
+    text = check(turn, data)
+    assert "[UNIT-1] Ottoman: raises a mercenary in Istanbul\n[DIP-7] Ottoman: places an influence marker on Venice (1 now)" in text
+    assert all(e in session.log for e in run.taken) and turn.conclude(session, run.taken) == text
+    assert "[UNIT-1]" not in turn.conclude(session)
+    assert "[TABLE-1] Empire: Unrest cleared in Vienna" in check(WALKTHROUGHS["win-2-military"], data)
+
+
 def test_a_refusal_step_changes_nothing_and_moves_on(data):
     walkthrough = WALKTHROUGHS["mar-3-refusals"]
     session, run = play_through(walkthrough, data, steps=4)

@@ -470,7 +470,7 @@ class WalkthroughGame(_Driver):
         if self.run.finished:
             walkthrough = self.run.walkthrough
             self.io(lambda: mark_done(self.save_dir, walkthrough.id), self.listener.game_problem)
-            self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session))
+            self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session, self.run.taken))
             return
         self.listener.game_changed()
 

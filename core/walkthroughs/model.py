@@ -10,6 +10,7 @@ with a rule ID); ``check`` plays a walkthrough headless and asserts every promis
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from attrs import define, field, frozen
 
@@ -397,10 +398,13 @@ class Walkthrough:
     def prepare(self, data: GameData) -> Session:
         return prepare(self, data)
 
-    def conclude(self, session: Session) -> str:
-        """What the walkthrough taught: the log lines of its rules and its summary, in the reader's language."""
+    def conclude(self, session: Session, taken: Sequence[Event] = ()) -> str:
+        """What the walkthrough taught: the log lines of its rules, and those its steps' own choices logged
+        (``taken``: walkthrough play-test, the mercenary and influence a step bought were missing), then its
+        summary, in the reader's language."""
         names = {p: _power(session.data, p) for p in session.data.power_ids}
-        lines = [render(e, names) for e in session.log if any(e.rule.startswith(r) for r in self.recap)]
+        own = {id(event) for event in taken}
+        lines = [render(e, names) for e in session.log if id(e) in own or any(e.rule.startswith(r) for r in self.recap)]
         return "\n".join([*lines, "", self.shown_summary()]) if lines else self.shown_summary()
 
     def texts(self) -> list[str]:
@@ -484,6 +488,7 @@ class WalkthroughRun:
     # what the last step's own choice did, before the quiet play after it moved the game on (the board
     # shows it: a failed Suez dig was otherwise never on screen when it happened)
     step_events: list[Event] = field(factory=list)
+    taken: list[Event] = field(factory=list)  # what every step's own choice logged, for the conclusion
 
     @property
     def finished(self) -> bool:
@@ -544,6 +549,7 @@ class WalkthroughRun:
             except IllegalChoice as exc:
                 return StepTaken([], False, str(exc))
         self.step_events = list(events)
+        self.taken += events
         self.advance()
         events += self.autoplay(session)
         outcome = Outcome(session, events, before, refusal)
@@ -632,4 +638,4 @@ def check(walkthrough: Walkthrough, data: GameData) -> str:
             "walkthrough {id}: {count} text has no translation in {language}: {texts}",
             "walkthrough {id}: {count} texts have no translation in {language}: {texts}", len(missing),
         ).format(id=walkthrough.id, count=len(missing), language=i18n.LANGUAGES[language], texts="; ".join(repr(t[:60]) for t in missing)))
-    return walkthrough.conclude(session)
+    return walkthrough.conclude(session, run.taken)
