@@ -93,6 +93,7 @@ class CardRow:
     number: int
     title: str
     text: str
+    provisional: bool = False  # marked in ``text`` (PROVISIONAL_MARK)
 
 
 @frozen
@@ -336,7 +337,7 @@ def describe_card(card: CardRecord) -> str:
 
 
 def card_rows(data: GameData, numbers: Sequence[int]) -> tuple[CardRow, ...]:
-    return tuple(CardRow(n, _(data.cards[n].title), describe_card(data.cards[n])) for n in numbers)
+    return tuple(CardRow(n, _(data.cards[n].title), describe_card(data.cards[n]), data.cards[n].provisional) for n in numbers)
 
 
 def vp_rows(data: GameData, state: GameState) -> tuple[VpRow, ...]:

@@ -33,7 +33,10 @@ def war_line(view: SeatView) -> str:
 
 def minor_line(row: MinorRow) -> str:
     influence = ", ".join(f"{power} {n}" for power, n in row.influence) or _("none")
-    line = _("{minor}: ally {ally}; influence {influence}").format(minor=row.name, ally=row.ally or _("none"), influence=influence)
+    if row.ally:
+        line = _("{minor}: ally {ally}; influence {influence}").format(minor=row.name, ally=row.ally, influence=influence)
+    else:  # shared-game play-test: "aliado: ninguna" (the word "none" agrees with other nouns in Spanish)
+        line = _("{minor}: no ally; influence {influence}").format(minor=row.name, influence=influence)
     return line + " " + _("(determined this turn)") if row.determined else line
 
 

@@ -241,7 +241,11 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             "{power}'s hand ({count} cards) - only its player sees this",
             hand.count,
         ).format(power=hand.name, count=hand.count)
-        return "\n".join([title, *[f"  {card.text}" for card in hand.cards]]) if hand.cards else title + "\n  " + _("(empty)")
+        if not hand.cards:
+            return title + "\n  " + _("(empty)")
+        # walkthrough play-test: the * after a card's name read as "removed after play"; only w and p said
+        marked = [_("* provisional: a value not from the printed game")] if any(card.provisional for card in hand.cards) else []
+        return "\n".join([title, *[f"  {card.text}" for card in hand.cards], *marked])
 
 
 # The rules of the decisions that play a card from the hand out of its impulse (core/responses.py)
