@@ -277,6 +277,7 @@ class SeatView:
     phase_title: str
     deciding_power: str
     deciding_person: str
+    deciding_rule: str  # the rule of the pending decision, whoever holds it (a response window: CARD-2)
     decision: Decision | None
     winner: str
     victory: str
@@ -577,6 +578,7 @@ def seat_view(
         phase_title=_(PHASE_TITLES[state.phase]),
         deciding_power=power_name(data, deciding) if deciding in state.powers else "",
         deciding_person=seat_shown(deciding_seat) if deciding_seat is not None else "",
+        deciding_rule=pending.rule if pending is not None else "",
         decision=pending if pending is not None and deciding_seat == seat else None,
         winner=power_name(data, state.winner) if state.winner else "",
         victory=victory_text(state, log) if state.winner else "",

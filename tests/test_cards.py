@@ -401,3 +401,21 @@ def test_card_2_gen_8_quiet_said_in_the_negotiation_segment_ends_with_that_phase
     choose(session, next(c for c in choice_strings(session.decision) if c.startswith("cp influence")))
     decision = session.decision
     assert (decision.power, decision.rule, session.state.turn) == ("england", "CARD-2", 1)
+
+
+def test_card_2_the_others_read_that_a_power_is_asked_in_a_window_not_that_its_turn_came(data):
+    """Shared-game play-test: Ana, waiting for Ben's answer in the middle of her CP, read "Waiting for Ben -
+    England" as if England's turn had come. Her board says England is asked in a window (CARD-2)."""
+    from core.setup import Seat
+    from tui.display import waiting_line
+
+    seats = (Seat("Ana", tuple(p for p in data.power_ids if p != "england")), Seat("Ben", ("england",)))
+    session = new_session(data, seats=seats)
+    to_impulse_of(session, "spain", [101, 102])
+    give(session.state, "england", 22)
+    choose(session, "play 101 cp")
+    assert waiting_line(session.view(seats[1])) == "Waiting for Ana - Spain."
+    choose(session, "cp influence papacy")
+    assert session.decision.power == "england" and session.decision.rule == "CARD-2"
+    assert waiting_line(session.view(seats[0])) == (
+        "Waiting for Ben - England, asked in a window to play a card (CARD-2): the impulse goes on after it.")

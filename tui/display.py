@@ -163,7 +163,11 @@ def waiting_line(view: SeatView, away: Absence = Absence.NONE) -> str:
     if away is Absence.WATCHING:
         return _("It is your turn, {person} ({power}), but you watch here as an onlooker: Ctrl+L, then Enter on your seat in the lobby, to play.").format(
             person=view.deciding_person, power=view.deciding_power or _("a table action"))
-    if view.deciding_power:
+    if view.deciding_power and view.deciding_rule in ("CARD-2", "CARD-3"):
+        # shared-game play-test: Ana's board, waiting for Ben's answer in the middle of her CP, looked like his turn
+        line = _("Waiting for {person} - {power}, asked in a window to play a card ({rule}): the impulse goes on after it.").format(
+            person=view.deciding_person, power=view.deciding_power, rule=view.deciding_rule)
+    elif view.deciding_power:
         line = _("Waiting for {person} - {power}.").format(person=view.deciding_person, power=view.deciding_power)
     elif view.deciding_person:  # a table action's decisions are the table's, not a power's (TABLE-1)
         line = _("Waiting for {person}, who records a table action (TABLE-1).").format(person=view.deciding_person)
