@@ -168,7 +168,8 @@ async def test_a_new_shared_games_names_are_the_players_own_or_confirmed_new(tmp
     async with app.run_test(size=SIZE) as pilot:
         form = await _start_shared_game_with(app, pilot, spain="ben", france="Cleo")
         assert form.query_one("#seat-spain").value == "Ben"
-        assert "'Cleo' has no seat in any game here yet (players so far: Ana, Ben)" in screen_text(app)
+        assert "'Cleo' has no seat in any game here yet (players so far: Ana, Ben): check the spelling" in screen_text(app)
+        assert "A new player? Ctrl+N again starts the game as it is." in screen_text(app).replace("\n", " ")
         assert len(store.list_games()) == 1 and app.screen is form
         await pilot.press("ctrl+n")
         await _to_the_board(app, pilot)

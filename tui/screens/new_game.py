@@ -245,11 +245,12 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
                 len(new),
             )
         else:
+            # shared-game play-test: Ben, sitting in the lobby, was taken for a misspelling: a new player is said to be fine
             problem = ngettext(
-                "{names} has no seat in any game here yet (players so far: {known}); a seat is taken by the player "
-                "named exactly. Ctrl+N again starts the game as it is.",
-                "{names} have no seat in any game here yet (players so far: {known}); a seat is taken by the player "
-                "named exactly. Ctrl+N again starts the game as it is.",
+                "{names} has no seat in any game here yet (players so far: {known}): check the spelling, since a seat "
+                "is taken by the player named exactly. A new player? Ctrl+N again starts the game as it is.",
+                "{names} have no seat in any game here yet (players so far: {known}): check the spelling, since a seat "
+                "is taken by the player named exactly. New players? Ctrl+N again starts the game as it is.",
                 len(new),
             )
         self._say_problem(problem.format(names=", ".join(repr(name) for name in self._unknown_confirmed), known=", ".join(known)))
