@@ -28,7 +28,7 @@ from core.state import Betrothal, PatronStatus, Phase, RoyalStatus
 # What things are worth, in VP (tuned with `python -m core arena`).
 CARD_NEXT_DRAW = 0.5  # one more card in the next Card Draw Phase
 CP_IN_HAND = 0.12  # one CP on a card still in hand, among the HAND_KEPT with the most CP
-HAND_KEPT = 4  # the cards worth keeping for later impulses and turns; the CP of the others are worth SPARE_CP
+HAND_KEPT = 4  # the cards worth keeping for later impulses and turns; the others are worth only what they buy when played
 SPARE_CP = 0.04  # one CP left to spend with nothing better to buy than influence or units
 INFLUENCE = 0.05  # one influence marker on a minor power (DIP-7)
 ALLY = 0.3  # a minor power allied

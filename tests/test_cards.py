@@ -418,4 +418,4 @@ def test_card_2_the_others_read_that_a_power_is_asked_in_a_window_not_that_its_t
     choose(session, "cp influence papacy")
     assert session.decision.power == "england" and session.decision.rule == "CARD-2"
     assert waiting_line(session.view(seats[0])) == (
-        "Waiting for Ben - England, asked in a window to play a card (CARD-2): the impulse goes on after it.")
+        "Waiting for Ben - England, asked in a window to play a card (CARD-2); what was under way goes on after it.")

@@ -19,7 +19,7 @@ from core.choices import Choice, Decision, Verb
 from core.log_query import log_line
 from core.setup import Seat, SeatKind, Setup
 from core.state import RoyalStatus
-from tests.conftest import choice_strings, choose, new_session, to_impulse_of
+from tests.conftest import advance_to_phase, choice_strings, choose, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
 from tests.test_tui import spain_before_france_two_people
 from tests.tui_helpers import app_for, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
@@ -754,7 +754,7 @@ async def test_a_keys_refusal_goes_when_others_moves_bring_a_new_decision_a_save
     """Shared-game play-test: "Not allowed: GEN-9: a shared game cannot be undone", said of a u pressed
     while another player answered, stayed above Ana's next decision as if about it. A key's refusal goes
     when moves nobody here asked for bring a new decision; a problem said meanwhile (a save's) stays."""
-    from tui.messages import GameProblem
+    from tui.messages import GameProblem, Undo
 
     session = new_session(data)
     other = new_session(data)
@@ -770,8 +770,8 @@ async def test_a_keys_refusal_goes_when_others_moves_bring_a_new_decision_a_save
             problem = panel.query_one("#problem")
             return str(problem.content) if problem.display else ""
 
-        await post(pilot, GameProblem("GEN-9: a shared game cannot be undone", refused_key=True))
-        assert line() == "Not allowed: GEN-9: a shared game cannot be undone"
+        await post(pilot, Undo())  # nothing to undo yet: refused by the controller as a key's refusal (GEN-9)
+        assert line().startswith("Not allowed: ")
         panel.offer(first, after_others=True)  # the same decision again: still about it
         await settle(pilot)
         assert line()
@@ -782,3 +782,42 @@ async def test_a_keys_refusal_goes_when_others_moves_bring_a_new_decision_a_save
         panel.offer(first, after_others=True)
         await settle(pilot)
         assert line() == "Not allowed: the autosave could not be written: disk full"
+
+
+async def test_a_report_read_marks_the_log_read_only_up_to_the_first_line_still_to_read_gen_8(tmp_path, data):
+    """Review: a phase report read moves the read mark past its last line, and a quit then does not bring
+    it back; but a report still to read with an earlier line (a "While you waited" report, whose lines a
+    shared game takes from that mark) holds the mark where it was, so nothing is lost unread."""
+    from core.state import Phase
+    from tui.screens.reports import MarriageReport, MeanwhileReport
+
+    session = new_session(data)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await read_reports(app, pilot)
+        driver, board = app.controller.driver, app.board
+        log = list(driver.session.log)
+        person = driver.session.seat_to_decide().name
+        marriage = [e for e in log if e.turn == 1 and e.phase == Phase.MARRIAGE]
+        earlier = [next(e for e in log if e.turn == 1 and e.phase == Phase.ACTION)]
+        shown = app.controller.on_screen()
+        driver._read_to[person] = 0  # as before the turn's reports were read
+
+        async def read(*reports) -> int:
+            board._next_reports = list(reports)
+            board.show_reports_due()
+            await settle(pilot)
+            await pilot.press("enter")  # the first one read; the rest, if any, still to read
+            await settle(pilot)
+            return driver._read_to[person]
+
+        held = await read(MarriageReport(shown.view, shown.names, marriage, 1, driver),
+                          MeanwhileReport(shown.view, shown.names, earlier, 2, driver))
+        assert held == 0, "a line still to read comes before the report read: the mark stays"
+        await read_reports(app, pilot)
+        driver._read_to[person] = 0
+        moved = await read(MarriageReport(shown.view, shown.names, marriage, 1, driver),
+                           MarriageReport(shown.view, shown.names, log[-2:], 2, driver))
+        assert moved == log.index(marriage[-1]) + 1

@@ -417,14 +417,16 @@ class Board:
 
     def _one_read(self, report: ReportScreen) -> None:
         """A phase report read, others perhaps still to come: the driver keeps that the log is read through
-        its last line, unless a report still waiting starts before it (a quit or a leave now does not bring
-        it back). What the others did meanwhile is not a phase's report: the driver keeps it as told."""
+        its last line, unless a report still to read (waiting, or under another screen) has a line before
+        it: a quit or a leave now does not bring it back, and loses none (review: a shared game's "While you
+        waited" lines start from that mark when the player sits down again)."""
         driver = self.controller.driver
         if driver is not None and report.of_game is driver and report.events and not isinstance(report, MeanwhileReport):
             log = driver.session.log
             at = _log_position(log, report.events[-1])
-            waiting = [r for r in self._next_reports if r.of_game is driver and r.events and not isinstance(r, MeanwhileReport)]
-            if at is not None and all((_log_position(log, r.events[0]) or 0) > at for r in waiting):
+            unread = [r for r in self.reports_to_read() if r is not report and r.of_game is driver]
+            firsts = [_log_position(log, r.log_lines()[0]) for r in unread if r.log_lines()]
+            if at is not None and all(first is not None and first > at for first in firsts):
                 driver.report_read(at + 1)
         self._show_next_report()
 

@@ -165,7 +165,7 @@ def waiting_line(view: SeatView, away: Absence = Absence.NONE) -> str:
             person=view.deciding_person, power=view.deciding_power or _("a table action"))
     if view.deciding_power and view.deciding_rule in ("CARD-2", "CARD-3"):
         # shared-game play-test: Ana's board, waiting for Ben's answer in the middle of her CP, looked like his turn
-        line = _("Waiting for {person} - {power}, asked in a window to play a card ({rule}): the impulse goes on after it.").format(
+        line = _("Waiting for {person} - {power}, asked in a window to play a card ({rule}); what was under way goes on after it.").format(
             person=view.deciding_person, power=view.deciding_power, rule=view.deciding_rule)
     elif view.deciding_power:
         line = _("Waiting for {person} - {power}.").format(person=view.deciding_person, power=view.deciding_power)

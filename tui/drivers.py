@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from enum import Enum
-from collections.abc import Callable, Mapping, Sequence
 from itertools import dropwhile
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -36,6 +36,7 @@ from tui.slots import PeopleMarks, marks_file
 
 T = TypeVar("T")
 __all__ = ["Absence", "ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
+
 
 class Absence(Enum):
     """Whether the person the game waits for is at it (a shared game's seats)."""

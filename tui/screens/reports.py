@@ -79,6 +79,10 @@ class ReportScreen(ModalScreen[None]):
                 return True
         return False
 
+    def log_lines(self) -> list[Event]:
+        """The log lines this report shows, in log order."""
+        return list(self.events)
+
     def again(self) -> ReportScreen:
         """The same report, made anew to be shown again."""
         return type(self)(self.view, self.names, self.events, self.turn, self.of_game)
@@ -202,10 +206,13 @@ class MeanwhileReport(ReportScreen):
         self.own = own  # the lines of this person's own last move, its roll pushed off the log strip (GEN-4)
         self._shown_at = 0.0
 
+    def log_lines(self) -> list[Event]:
+        return [*self.own, *self.events]
+
     @property
     def rule(self) -> str:
-        first = [*self.own, *self.events]
-        return first[0].rule if first else ""
+        lines = self.log_lines()
+        return lines[0].rule if lines else ""
 
     def again(self) -> ReportScreen:
         return MeanwhileReport(self.view, self.names, self.events, self.turn, self.of_game, self.own)
