@@ -54,7 +54,8 @@ def rebel(ctx: Ctx, power: str, space_id: str) -> None:
     former = space.control
     for owner in [o for o in space.units if o != INDEPENDENT]:
         del space.units[owner]
-        ctx.log("IND-3", msg("{owner} units in {space} leave the map", owner=_holder(ctx, owner), space=ctx.name(space_id)), owner)
+        # logged as the owner's: "France: its units in Metz leave the map" (play-test: "France: France units ...")
+        ctx.log("IND-3", msg("its units in {space} leave the map", space=ctx.name(space_id)), owner)
     space.control = INDEPENDENT
     regulars = ctx.data.settings.independence.regulars
     space.units[INDEPENDENT] = Units(regulars, 0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import independence, units
+from core.events import render
 from core.choices import Choice, IllegalChoice
 from core.state import Units
 from tests.conftest import refusals, table_action, choice_strings, choose, ctx, new_session, to_impulse_of
@@ -65,9 +66,11 @@ def test_ind_3_city_state_rebels_frees_a_captured_space_with_its_regulars(data):
     assert session.decision.rule == "IND-3"
     assert choice_strings(session.decision) == ["pick metz"]
     assert refusals(session)["florence"].startswith("IND-3")
-    choose(session, "pick metz")
+    events = choose(session, "pick metz")
     assert state.spaces["metz"].control == "independent"
     assert state.spaces["metz"].units == {"independent": Units(2, 0)}
+    # logged as France's, without naming France twice (walkthrough play-test: "France: France units ...")
+    assert "[IND-3] France: its units in Metz leave the map" in [render(e) for e in events]
     assert sum(1 for s in state.spaces.values() if s.control == "france" and data.spaces[s.id].key) == keys_before - 1
 
 

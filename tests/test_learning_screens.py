@@ -228,6 +228,23 @@ async def test_log_search_renders_only_visible_lines_and_opens_the_cited_rule(tm
         assert isinstance(app.screen, PhaseScreen)
 
 
+async def test_an_empty_log_says_it_is_empty_and_a_search_that_finds_nothing_says_so(tmp_path, data):
+    """Walkthrough play-test: the log of a walkthrough's first step said "No log line matches." with no
+    search typed."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(LogSearchScreen([], data, {}))
+        await settle(pilot)
+        assert "The log is empty: nothing has happened yet." in screen_text(app) and "matches" not in screen_text(app)
+        app.pop_screen()
+        app.push_screen(LogSearchScreen(list(played_session(data).log), data, {}))
+        await settle(pilot)
+        await pilot.press("slash", *"sideways")
+        await settle(pilot)
+        assert "No log line matches." in screen_text(app)
+
+
 async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data):
     """Play-test: '/leicester' was refused; a name is looked for in the lines, and the count says so."""
     app = app_for(tmp_path, played_session(data))

@@ -215,7 +215,10 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
         self._show_detail(message.event)
 
     def _show_detail(self, event: Event | None) -> None:
-        text = f"{log_line(event, self.names)}  ({where(event)})" if event is not None else _("No log line matches.")
+        if event is not None:
+            text = f"{log_line(event, self.names)}  ({where(event)})"
+        else:  # walkthrough play-test: an empty log said "No log line matches." with no filter typed
+            text = _("No log line matches.") if self.events else _("The log is empty: nothing has happened yet.")
         set_text(self.query_one("#log-detail", Static), text)
 
     @on(LogLines.Chosen)
