@@ -6,7 +6,7 @@ from core.choices import Choice, Option, Refusal, Verb
 from core.context import Ctx
 from core.events import Modifier
 from core.gamedata import MinorRecord
-from core.i18n import _, listed, msg
+from core.i18n import Message, _, listed, msg
 from core.ids import Minor, Power, Religion
 from core.procedures import by_table
 
@@ -102,11 +102,20 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
     elif winner in minor.can_deactivate and status.ally:
         ctx.log("DIP-5", msg("{minor} is deactivated from {power}", minor=minor.name, power=ctx.power_term(status.ally)), winner)
         status.ally = ""
-    else:
-        ctx.log("DIP-3", msg("{minor}'s status is unchanged", minor=minor.name))
+    else:  # why, said (walkthrough play-test: "unchanged" right after a win read as a mistake)
+        ctx.log("DIP-3", _unchanged_because(ctx, minor.name, winner, winner in minor.can_activate))
     status.influence = {}
     status.determined = True
     ctx.log("DIP-6", msg("influence on {minor} moves to the Determined This Turn box", minor=minor.name))
+
+
+def _unchanged_because(ctx: Ctx, minor: str, winner: str, can_activate: bool) -> Message:
+    """Why the winner's roll changed nothing (every contender is on a list, DIP-1): on the Activate list,
+    it is the ally already (DIP-4); else it is on the Deactivate list and there is no ally (DIP-5)."""
+    power = ctx.power_term(winner)
+    if can_activate:
+        return msg("{minor} stays {power}'s ally: its status is unchanged (DIP-4)", minor=minor, power=power)
+    return msg("{minor}'s status is unchanged: {power} can only deactivate it, and it has no ally (DIP-5)", minor=minor, power=power)
 
 
 def diplomatic_status_segment(ctx: Ctx) -> None:

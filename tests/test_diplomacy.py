@@ -62,6 +62,24 @@ def test_dip_5_a_winner_in_the_deactivate_list_frees_the_minor_from_its_ally(dat
     assert [e.text for e in c.events if e.rule == "DIP-5"] == ["Scotland is deactivated from France"]
 
 
+def test_dip_3_a_win_that_changes_nothing_says_why_dip_4_dip_5(data):
+    """Walkthrough play-test: "Empire wins the diplomatic status roll for Papacy with 7", then "Papacy's
+    status is unchanged", with no reason. The ally already (DIP-4), or a Deactivate-only winner with no
+    ally to deactivate (DIP-5), is said."""
+    c = _ctx(data)
+    force(c.state, 1, 1, 6, 1)  # France, Scotland's ally, wins
+    diplomacy.determine_status(c, "scotland")
+    assert c.state.minors["scotland"].ally == "france"
+    assert [e.text for e in c.events if e.rule == "DIP-3"][-1] == "Scotland stays France's ally: its status is unchanged (DIP-4)"
+    c = _ctx(data)
+    c.state.minors["scotland"].ally = ""
+    force(c.state, 6, 1, 1, 1)  # Spain, on the Deactivate list only
+    diplomacy.determine_status(c, "scotland")
+    assert c.state.minors["scotland"].ally == ""
+    assert [e.text for e in c.events if e.rule == "DIP-3"][-1] == (
+        "Scotland's status is unchanged: Spain can only deactivate it, and it has no ally (DIP-5)")
+
+
 def test_dip_6_markers_to_determined_box_and_back_in_winter(data):
     c = _ctx(data)
     diplomacy.buy_influence(c, "england", "scotland")
