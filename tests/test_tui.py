@@ -10,7 +10,7 @@ from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session
-from tui.messages import Choose, LeaveGame, LoadGame
+from tui.messages import Choose, LeaveGame, LoadGame, StartGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui import display
 from tui.app import VirginQueenApp
@@ -109,6 +109,13 @@ async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
         assert isinstance(app.screen, HandoffScreen)
         assert "Pass to Ana - Spain" in screen_text(app)
         assert "Philip II" not in screen_text(app)  # no hand is visible behind the hand-off
+        # hot-seat play-test: u, v and l did nothing here, and said nothing (GEN-9, GEN-8)
+        await pilot.press("u")
+        assert "GEN-9: undo never goes back across a hand-off to another person; Enter shows Ana's board." in screen_text(app)
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and "v: nothing is shown before Enter (GEN-8)" in screen_text(app)
+        assert "Philip II" not in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, ActionScreen)
         board = screen_text(app)
@@ -411,8 +418,6 @@ async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at
 
 async def test_esc_or_a_number_on_a_report_says_that_enter_goes_on(tmp_path, data):
     """Hot-seat play-test: Esc and 1 on a report did nothing, and said nothing."""
-    from tui.messages import StartGame
-
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await post(pilot, StartGame(Setup(seed=4)))
@@ -1469,6 +1474,37 @@ async def test_a_report_waits_for_the_end_of_its_phase_when_a_person_decides_ins
         assert {"GEN-3", "MAR-4", "AGE-1"} <= rules, rules
 
 
+async def test_the_spend_after_ones_own_card_play_takes_keys_though_computers_passed_a_window_card_2(tmp_path, data, monkeypatch):
+    """Hot-seat play-test: after Cleo played a card for CP, her next key was refused for a second ("The
+    decision changed just now"): the computers had only answered the response window with no card. Such
+    answers lead back to the decision her own move led to, so they change nothing under her (CARD-2)."""
+    from core.session import Session
+    from core.setup import Seat, SeatKind
+    from tests.conftest import to_impulse_of
+    from tui.widgets import decision as panel_module
+
+    monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
+    seats = (Seat("Ana", ("spain",)), Seat("computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    session = Session.new(data, Setup(seed=1, seats=seats, strict_response_windows=True))  # every power is asked (GEN-8)
+    to_impulse_of(session, "spain", [126, 101])  # 126: 3 CP
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        await pick(app, pilot, "play 126 cp")
+        await pick(app, pilot, "cp influence papacy")  # an action: the response window opens (CARD-2)
+        assert app.controller.session.decision.rule == "CARD-2"  # Ana is asked too, after the Ottoman
+        await pick(app, pilot, "no-response")
+        answers = [str(a.choice) for a in app.controller.session.actions][-4:]
+        assert all(answer.startswith("no-response") for answer in answers), "the computers after her answered it"
+        assert app.controller.session.decision.rule != "CARD-2" and app.controller.session.decision.power == "spain"
+        assert not app.controller.on_screen().after_others
+        made = len(app.controller.session.actions)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) > made, "the key was taken at once"
+
+
 async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
     """Shared-game play-test: France said done (GEN-7), a computer proposed at once, and the next 0 meant
     for "done" declined the proposal, which a shared game cannot undo. A decision shown after moves
@@ -1777,3 +1813,33 @@ async def test_a_decision_equal_to_the_one_shown_but_reading_otherwise_is_shown_
         choices = app.screen.query_one("#choices")
         listed = " ".join(str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count))
         assert "Real wedding with Charles IX" in listed and "Archduke Charles" not in listed
+
+
+async def test_a_persons_first_hand_off_lists_what_passed_before_their_first_turn_gen_2(tmp_path, data):
+    """Hot-seat play-test: Dan's first hand-off listed only England's last move, not Spain's proposal to
+    Elizabeth nor Cleo's answer before it, though Cleo's first hand-off had listed the game so far. A
+    person's first hand-off lists the moves since the game began, as the first person's did (GEN-2)."""
+    from core.setup import Seat, SeatKind
+
+    seats = (Seat("Cleo", ("england",)), Seat("Dan", ("france",)),
+             Seat("computer", ("ottoman", "spain", "empire", "protestant"), SeatKind.COMPUTER, "greedy"))
+    app = app_for(tmp_path)
+    listed: dict[str, tuple[str, ...]] = {}
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=3, seats=seats)))
+        for _ in range(60):
+            if isinstance(app.screen, HandoffScreen):
+                listed.setdefault(app.screen.person, app.screen.last_moves.lines)
+                if app.screen.person == "Dan":
+                    break
+            if isinstance(app.screen, (HandoffScreen, ReportScreen)):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            legal = [str(c) for c in app.controller.session.decision.choices]
+            await pick(app, pilot, next(q for q in ("decline", "done", "pass", "opening postpone", legal[0]) if q in legal))
+        assert set(listed) == {"Cleo", "Dan"}
+        cleos_move = next(e for e in app.controller.session.log if e.power == "england" and e.rule.startswith("MAR"))
+        assert listed["Dan"][: len(listed["Cleo"])] == listed["Cleo"], "what Cleo was shown first"
+        assert any(line.startswith(f"[{cleos_move.rule}] England:") for line in listed["Dan"][len(listed["Cleo"]):])
+        assert "since Dan's last one" not in screen_text(app)

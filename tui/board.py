@@ -72,8 +72,8 @@ def _unreported(events: list[Event]) -> list[Event]:
 def handoff_lines(events: list[Event]) -> list[Event | int]:
     """What a hand-off shows of ``events``: the first lines (the choices of the person handing over begin
     them) and the last (the moves the next person meets), the number of the others between (never one
-    line alone)."""
-    lines = [event for event in events if event.kind is not EventKind.PHASE]
+    line alone). The set-up's notes are no moves (a first hand-off lists the game so far)."""
+    lines = [event for event in events if event.kind is not EventKind.PHASE and event.phase != Phase.SETUP]
     if len(lines) <= HANDOFF_LAST_MOVES + 1:
         return list(lines)
     first = 2
@@ -223,16 +223,20 @@ class Board:
         # person's last choice was shown, not the three before it); the report of what named their
         # powers comes above their board, but for the lines listed here (tmux play-test: the same two)
         since = driver.since_last_move(person, told=False) if driver is not None else []
-        self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown)))
+        first = not since and driver is not None
+        if first:  # their first turn at the keyboard: what passed so far (play-test: Dan's first hand-off
+            # listed only the last move, not Spain's proposal and Cleo's answer before it)
+            since = driver.since_last_move(person, told=False, from_start=True)
+        self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first)))
         self._push_reports(unread, self._reported_now(events, shown), reader=person)
 
-    def _handoff_moves(self, person: str, since: list[Event], events: list[Event], shown: OnScreen) -> HandoffMoves:
-        """The lines a hand-off lists: of the moves ``since`` the next person's last one, but for the phases
-        whose reports come after its Enter (play-test: the Card Draw report repeated the lines the hand-off
-        had just shown), else of ``events``."""
+    def _handoff_moves(self, person: str, since: list[Event], events: list[Event], shown: OnScreen, first: bool = False) -> HandoffMoves:
+        """The lines a hand-off lists: of the moves ``since`` the next person's last one (``first``: since the
+        game began), but for the phases whose reports come after its Enter (play-test: the Card Draw report
+        repeated the lines the hand-off had just shown), else of ``events``."""
         lines = handoff_lines(_unreported(since) if since else events)
         self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
-        return HandoffMoves(person if since else "", tuple(_handoff_text(line, shown.names) for line in lines))
+        return HandoffMoves(person if since and not first else "", tuple(_handoff_text(line, shown.names) for line in lines))
 
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
         """``events``, after those held back before, but for the events of a reported phase still running,

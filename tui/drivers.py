@@ -23,7 +23,7 @@ from attrs import field, frozen
 
 from core import atomic, engine, saves
 from core.bots import Bot, bots_for
-from core.choices import TABLE_ACTOR, Choice, IllegalChoice
+from core.choices import TABLE_ACTOR, Choice, IllegalChoice, Verb
 from core.events import Event
 from core.i18n import _
 from core.session import Session
@@ -45,6 +45,11 @@ class Absence(Enum):
     AWAY = "away"  # their seat is free: nobody sits in it now
     WATCHING = "watching"  # they watch at this terminal as an onlooker, their seat free
 
+
+# Answers in a card window that played no card (CARD-2, CARD-3): the decision they lead back to is the
+# one the move before them led to, so they do not change it under the person who made that move
+# (hot-seat play-test: the CP spend after one's own card play took no key for a second)
+WINDOW_PASSES = frozenset({Verb.NO_RESPONSE, Verb.NO_COMBAT})
 
 # A shared game's seat claim is renewed this often (the store frees a seat not renewed for CLAIM_SECONDS).
 CLAIM_RENEW_POLLS = 4
@@ -140,9 +145,9 @@ class GameDriver(Protocol):
         kept as ``reports_read`` keeps it (shared-game play-test: Ben left on the second of a turn's
         reports, and came back to the first again)."""
 
-    def since_last_move(self, person: str, told: bool = True) -> list[Event]:
+    def since_last_move(self, person: str, told: bool = True, from_start: bool = False) -> list[Event]:
         """The events since ``person`` here last moved or was last ``told`` of them; none before their
-        first move here."""
+        first move here (``from_start``: the whole log)."""
 
     def last_move_lines(self, person: str) -> list[Event]:
         """The lines ``person``'s last move here logged (a roll it made, a wedding it set off), once; none
@@ -219,11 +224,12 @@ class _Driver:
     def after_others(self) -> bool:
         return self._others_moved > self._others_seen
 
-    def _moved(self, by_computer: bool, actor: str = "", made: Sequence[Event] = ()) -> None:
-        """A move applied here (that ``made`` those lines): the computers', or one a person here asked for
-        (as ``actor``'s)."""
+    def _moved(self, by_computer: bool, actor: str = "", made: Sequence[Event] = (), choice: Choice | None = None) -> None:
+        """A move applied here (that ``made`` those lines, taking ``choice``): the computers', or one a
+        person here asked for (as ``actor``'s)."""
         if by_computer:
-            self._others_moved += 1
+            if choice is None or choice.verb not in WINDOW_PASSES:
+                self._others_moved += 1
             return
         self._others_seen = self._others_moved
         seat = next((seat for seat in self.session.setup.seats if actor in seat.powers and seat.is_person), None)
@@ -231,9 +237,9 @@ class _Driver:
             self._told[seat.name] = self._moved_to[seat.name] = len(self.session.log)
             self._last_move[seat.name] = (len(self.session.log) - len(made), list(made))
 
-    def since_last_move(self, person: str, told: bool = True) -> list[Event]:
+    def since_last_move(self, person: str, told: bool = True, from_start: bool = False) -> list[Event]:
         log = self.session.log
-        start = self._told.get(person)
+        start = self._told.get(person, 0 if from_start else None)
         if start is None:
             return []
         if told:
@@ -340,7 +346,7 @@ class LocalGame(_Driver):
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._checking:
             raise Refused(self.waiting())
-        self._moved(by_computer, actor, self._apply(actor, choice))
+        self._moved(by_computer, actor, self._apply(actor, choice), choice)
         self.autosave()
         self.listener.game_changed()
 
@@ -660,9 +666,10 @@ class SharedGameClient(_Driver):
             if action.number != len(self.session.actions) + 1:
                 continue
             try:
-                made = self.session.choose(action.actor, Choice.parse(action.choice))
+                choice = Choice.parse(action.choice)
+                made = self.session.choose(action.actor, choice)
                 self._events += made
-                self._moved((action.number, action.choice) != self._own, action.actor, made)
+                self._moved((action.number, action.choice) != self._own, action.actor, made, choice)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(
                     _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc)

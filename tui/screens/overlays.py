@@ -43,6 +43,9 @@ class HandoffScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "ready", N_("I am ready"), priority=True),
         Binding("escape", "app.game_menu", N_("Menu")),
+        # hot-seat play-test: u, v and l did nothing here, and said nothing
+        Binding("u", "undo_refused", show=False),
+        *(Binding(key, f"hidden({key!r})", show=False) for key in ("v", "l", "w", "p", "m", "g", "x", *"0123456789")),
     ]
 
     def __init__(self, person: str, power_name: str, last_moves: HandoffMoves | None = None) -> None:
@@ -65,6 +68,7 @@ class HandoffScreen(Screen[None]):
                 yield Static("\n".join(moves.lines), id="handoff-moves", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
             yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
+            yield Static("", id="handoff-said", markup=False)
 
     def show_moves(self, moves: HandoffMoves) -> None:
         """The lines known only now (a game continued: once its log is checked)."""
@@ -74,6 +78,16 @@ class HandoffScreen(Screen[None]):
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
             self.post_message(HandedOff(self.person))
+
+    def action_undo_refused(self) -> None:
+        self._say(_("u: GEN-9: undo never goes back across a hand-off to another person; Enter shows {person}'s board.").format(person=self.person))
+
+    def action_hidden(self, key: str) -> None:
+        self._say(_("{key}: nothing is shown before Enter (GEN-8): the board, the log and the displays wait for {person}.").format(
+            key=key, person=self.person))
+
+    def _say(self, text: str) -> None:
+        self.query_one("#handoff-said", Static).update(text)
 
 
 def leaving_goes_to(shown: OnScreen) -> Destination:

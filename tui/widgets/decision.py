@@ -44,7 +44,7 @@ QUIET_KEY_WORDS = {
 # A decision shown after moves nobody here asked for (the computers', another terminal's) takes no key
 # from its list for this long: a key meant for the decision before is not taken by it (shared-game
 # play-test: France's 0 for "done", pressed again, declined the proposal a computer made in between).
-CHANGED_UNDER_SECONDS = 1.0
+CHANGED_UNDER_SECONDS = 1.5
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
