@@ -245,6 +245,22 @@ async def test_an_empty_log_says_it_is_empty_and_a_search_that_finds_nothing_say
         assert "No log line matches." in screen_text(app)
 
 
+async def test_the_log_opened_again_on_a_longer_log_shows_its_last_line(tmp_path, data):
+    """Hot-seat play-test: the log, opened again once the game had moved on, showed its first lines while
+    the line described under it was the last: the scroll to the cursor stopped at the shorter log's end."""
+    log = list(played_session(data, turn=3).log)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = LogSearchScreen(log[:5], data, {})
+        app.push_screen(screen)
+        await settle(pilot)
+        lines = screen.query_one(LogLines)
+        screen.show_log(log)
+        await settle(pilot)
+        assert lines.cursor == len(log) - 1 and lines.scroll_offset.y == lines.max_scroll_y > 0
+
+
 async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data):
     """Play-test: '/leicester' was refused; a name is looked for in the lines, and the count says so."""
     app = app_for(tmp_path, played_session(data))

@@ -68,9 +68,10 @@ class LogLines(ScrollView, can_focus=True):
     def show(self, events: list[Event]) -> None:
         self.events = events
         self.virtual_size = Size(self.size.width, len(events))
-        self.cursor = max(0, len(events) - 1)  # scrolled to at once when the list has its size already
-        if not self.size:
-            self.call_after_refresh(self._keep_cursor_visible)  # once its first size is laid out
+        self.cursor = max(0, len(events) - 1)  # scrolled to at once where the list's size allows it already
+        # and again once the new length is laid out: a scroll asked now stops at the old length's end
+        # (hot-seat play-test: the log opened again after more moves showed its first lines)
+        self.call_after_refresh(self._keep_cursor_visible)
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
