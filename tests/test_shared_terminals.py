@@ -86,17 +86,39 @@ def _before_the_marriage_phase(data) -> Session:
             return Session.replay(data, setup, session.actions[:last_person])
 
 
+def _ana_and_ben_before_the_marriage_phase(tmp_path, data) -> tuple[int, VirginQueenApp, VirginQueenApp]:
+    """The game of ``_before_the_marriage_phase`` in the store of ``tmp_path``, and Ana's and Ben's apps
+    on its lobby (neither seated yet)."""
+    save = tmp_path / "before-marriage.json"
+    saves.write(_before_the_marriage_phase(data), save)
+    game_id = SqliteStore.in_folder(tmp_path, data).import_save(save)
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    return game_id, ana, ben
+
+
+async def _until_shown(app: VirginQueenApp, pilot, line: str, shown: bool = True) -> str:
+    """The screen's text once ``line`` is on it (``shown``), or gone from it, reports read with Enter on
+    the way; the seats are looked at about once a second."""
+    for _ in range(150):
+        await asyncio.sleep(0.05)
+        await settle(pilot)
+        while isinstance(app.screen, ReportScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        text = screen_text(app)
+        if (line in text.replace("\n", " ")) is shown:
+            return text
+    raise AssertionError(f"{'never' if shown else 'still'} shown: {line}\n{text}")
+
+
 @pytest.mark.slow
 async def test_two_terminals_of_one_shared_game_both_see_the_marriage_report(tmp_path, data):
     """Reports on every terminal: the Marriage Resolution Phase (MAR-4) ran on whichever terminal's
     move ended the Action Phase; both players get its report at their next look. The game is imported
     a few decisions before that move (played there as the terminals play it), so the terminals play
     the end of the Action Phase only."""
-    save = tmp_path / "before-marriage.json"
-    saves.write(_before_the_marriage_phase(data), save)
-    SqliteStore.in_folder(tmp_path, data).import_save(save)
-    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
-    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    _game_id, ana, ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
     seen: dict[str, list[type]] = {"Ana": [], "Ben": []}
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ana, ana_pilot, 0)
@@ -117,11 +139,7 @@ async def test_a_terminal_waiting_for_the_other_person_gets_the_reports_at_once_
     only at his own next decision, a whole Negotiation Segment later. They come while Ana decides. A
     finished game's seat says so in the lobby (it said "waiting for Ben"), and its last screen that Enter
     goes to the lobby (it said "the title screen", "save slot")."""
-    save = tmp_path / "before-marriage.json"
-    saves.write(_before_the_marriage_phase(data), save)
-    SqliteStore.in_folder(tmp_path, data).import_save(save)
-    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
-    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    _game_id, ana, ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ana, ana_pilot, 0)
         await _take_seat(ben, ben_pilot, 1)
@@ -175,11 +193,7 @@ async def test_a_player_who_left_reads_the_reports_passed_since_their_own_last_l
     named his powers since then come as after a move of his (the "While you waited" report). A report read
     is kept as read though he leaves on the next one (play-test: Ben read Marriage, left on Patronage, and
     came back to Marriage)."""
-    save = tmp_path / "before-marriage.json"
-    saves.write(_before_the_marriage_phase(data), save)
-    game_id = SqliteStore.in_folder(tmp_path, data).import_save(save)
-    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
-    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    game_id, ana, ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ana, ana_pilot, 0)
         await _take_seat(ben, ben_pilot, 1)
@@ -419,37 +433,20 @@ async def test_a_board_waiting_for_a_player_who_left_their_seat_says_they_are_no
     """Play-test: Ana left the game for the lobby (Ctrl+L) and Ben's board still said only "Waiting for
     Ana - Spain", with nothing to tell him that nothing would happen. It says Ana is not at the game
     once her seat is free, and no more once she sits down again."""
-    save = tmp_path / "before-marriage.json"
-    saves.write(_before_the_marriage_phase(data), save)
-    SqliteStore.in_folder(tmp_path, data).import_save(save)
-    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
-    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    _game_id, ana, ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
     away = "Ana is not at the game now: it goes on when they take their seat again."
-
-    async def ben_reads(wanted: bool) -> str:
-        for _ in range(150):  # the seats are looked at about once a second
-            await asyncio.sleep(0.05)
-            await settle(ben_pilot)
-            while isinstance(ben.screen, ReportScreen):
-                await ben_pilot.press("enter")
-                await settle(ben_pilot)
-            text = screen_text(ben)
-            if (away in text.replace("\n", " ")) is wanted:
-                return text
-        raise AssertionError(f"the away line was {'never' if wanted else 'still'} shown:\n{text}")
-
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ana, ana_pilot, 0)
         await _take_seat(ben, ben_pilot, 1)
         assert ana.controller.on_screen().view.decision is not None  # the game waits for Ana
-        text = await ben_reads(False)
+        text = await _until_shown(ben, ben_pilot, away, shown=False)
         assert "Waiting for Ana - Spain." in text
         await ana_pilot.press("ctrl+l")
         await settle(ana_pilot)
         assert isinstance(ana.screen, LobbyScreen)
-        await ben_reads(True)
+        await _until_shown(ben, ben_pilot, away)
         await _take_seat(ana, ana_pilot, 0)
-        await ben_reads(False)
+        await _until_shown(ben, ben_pilot, away, shown=False)
 
 
 @pytest.mark.slow
@@ -457,26 +454,9 @@ async def test_a_player_watching_as_an_onlooker_is_told_their_seat_waits_for_the
     """Shared-game play-test: Ben, watching his own game as an onlooker, read "Waiting for Ben - England.
     Ben is not at the game now", and 0 said "Not now: Waiting for Ben". His board says it is his turn and
     how to take his seat; the other player's still says he is not at the game."""
-    save = tmp_path / "before-marriage.json"
-    saves.write(_before_the_marriage_phase(data), save)
-    SqliteStore.in_folder(tmp_path, data).import_save(save)
-    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
-    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    _game_id, ana, ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
     watching = "It is your turn, Ana (Spain), but you watch here as an onlooker: Ctrl+L, then Enter on your seat in the lobby, to play."
     away = "Ana is not at the game now: it goes on when they take their seat again."
-
-    async def reads(app, pilot, line: str) -> str:
-        for _ in range(150):  # the seats are looked at about once a second
-            await asyncio.sleep(0.05)
-            await settle(pilot)
-            while isinstance(app.screen, ReportScreen):
-                await pilot.press("enter")
-                await settle(pilot)
-            text = screen_text(app).replace("\n", " ")
-            if line in text:
-                return text
-        raise AssertionError(f"never shown: {line}\n{text}")
-
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ben, ben_pilot, 1)
         await settle(ana_pilot)
@@ -485,9 +465,9 @@ async def test_a_player_watching_as_an_onlooker_is_told_their_seat_waits_for_the
         await ana_pilot.press("enter")
         await settle(ana_pilot)
         assert ana.controller.session.seat_to_decide().name == "Ana"  # the game waits for Ana's seat
-        text = await reads(ana, ana_pilot, watching)
+        text = (await _until_shown(ana, ana_pilot, watching)).replace("\n", " ")
         assert away not in text and "Waiting for Ana" not in text
         await ana_pilot.press("0")
         await settle(ana_pilot)
         assert "Not now: " + watching.rstrip(".") in screen_text(ana).replace("\n", " ")
-        await reads(ben, ben_pilot, away)
+        await _until_shown(ben, ben_pilot, away)
