@@ -406,7 +406,7 @@ class Board:
         """The report on screen (and any under it), then the ones waiting for it to be read."""
         return [*(s for s in reversed(self.app.screen_stack) if isinstance(s, ReportScreen)), *self._next_reports]
 
-    def _show_next_report(self, _read: object = None) -> None:
+    def _show_next_report(self) -> None:
         if not self._next_reports or self._next_reports[0].of_game is not self.controller.driver:
             self._next_reports = []  # another game is on screen now
             self._note_if_all_read()
@@ -429,7 +429,7 @@ class Board:
             log = driver.session.log
             at = _log_position(log, report.events[-1])
             unread = [r for r in self.reports_to_read() if r is not report and r.of_game is driver]
-            firsts = [_log_position(log, r.log_lines()[0]) for r in unread if r.log_lines()]
+            firsts = [_log_position(log, lines[0]) for r in unread if (lines := r.log_lines())]
             if at is not None and all(first is not None and first > at for first in firsts):
                 driver.report_read(at + 1)
         self._show_next_report()

@@ -155,6 +155,10 @@ def mark(name: str, provisional: bool) -> str:
     return name + (PROVISIONAL_MARK if provisional else "")
 
 
+# The rules of the decisions that play a card from the hand out of its impulse (core/responses.py)
+RESPONSE_RULES = ("CARD-2", "CARD-3")
+
+
 def waiting_line(view: SeatView, away: Absence = Absence.NONE) -> str:
     """What the decision panel says when this seat has no decision: the end, or whose turn it is, and
     whether that person is at the game (``away``: they left their seat in a shared game, or watch here)."""
@@ -163,7 +167,7 @@ def waiting_line(view: SeatView, away: Absence = Absence.NONE) -> str:
     if away is Absence.WATCHING:
         return _("It is your turn, {person} ({power}), but you watch here as an onlooker: Ctrl+L, then Enter on your seat in the lobby, to play.").format(
             person=view.deciding_person, power=view.deciding_power or _("a table action"))
-    if view.deciding_power and view.deciding_rule in ("CARD-2", "CARD-3"):
+    if view.deciding_power and view.deciding_rule in RESPONSE_RULES:
         # shared-game play-test: Ana's board, waiting for Ben's answer in the middle of her CP, looked like his turn
         line = _("Waiting for {person} - {power}, asked in a window to play a card ({rule}); what was under way goes on after it.").format(
             person=view.deciding_person, power=view.deciding_power, rule=view.deciding_rule)

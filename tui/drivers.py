@@ -405,21 +405,23 @@ class LocalGame(_Driver):
         """For the person deciding now (the one at the keyboard, their reports read above their board); kept
         beside the slot with the next autosave, or as the game leaves the screen (``close``): a write here
         came at every decision."""
-        seat = self.session.seat_to_decide()
-        if seat is None or not seat.is_person or self._checking:  # review: before the check, the log is empty
-            return
+        reader = self._reader()
         read_to = len(self.session.log) - len(self._events) - held_back
-        if self._read_to.get(seat.name) != read_to:
-            self._read_to[seat.name] = read_to
+        if reader and self._read_to.get(reader) != read_to:
+            self._read_to[reader] = read_to
             self._marks_kept = False
 
     def report_read(self, through: int) -> None:
-        seat = self.session.seat_to_decide()
-        if seat is None or not seat.is_person or self._checking:
-            return
-        if through > self._read_to.get(seat.name, self._moved_to.get(seat.name, 0)):
-            self._read_to[seat.name] = through
+        reader = self._reader()
+        if reader and through > self._read_to.get(reader, self._moved_to.get(reader, 0)):
+            self._read_to[reader] = through
             self._marks_kept = False
+
+    def _reader(self) -> str:
+        """The person deciding now, who reads the reports above their board ("" for a computer's decision,
+        and before the check: review, the log is empty then)."""
+        seat = self.session.seat_to_decide()
+        return seat.name if seat is not None and seat.is_person and not self._checking else ""
 
     def close(self) -> None:
         """Read since the last autosave, then quit (review: the reports came again after Continue): the marks

@@ -248,10 +248,6 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return "\n".join([title, *[f"  {card.text}" for card in hand.cards], *marked])
 
 
-# The rules of the decisions that play a card from the hand out of its impulse (core/responses.py)
-RESPONSE_RULES = ("CARD-2", "CARD-3")
-
-
 class NegotiationScreen(PhaseScreen):
     TITLE = N_("Diplomacy Phase - Negotiation Segment")
 
@@ -270,7 +266,7 @@ class NegotiationScreen(PhaseScreen):
         # the hand, first when a response card may be played from it (CARD-2, CARD-3): newcomer play-test,
         # "Play #22 Wedding Festivities on ..." was offered with the card's text nowhere on the board
         hand = self._hand_text(view)
-        responding = view.decision is not None and view.decision.rule in RESPONSE_RULES
+        responding = view.decision is not None and view.decision.rule in display.RESPONSE_RULES
         return "\n".join([hand, "", *table] if responding else [*table, "", hand])
 
 
