@@ -64,6 +64,40 @@ def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
     return options
 
 
+# each kind of CP action, in the order the spending decision lists them
+_KINDS = ("influence", "mercenary", "regular", "patronise artist", "patronise scientist", END_FOREIGN_WAR)
+_ENOUGH_CP = 99  # what can be bought at all: no option refused for the CP left
+
+
+def _kind(choice: Choice) -> str:
+    action = choice.args[0]
+    return f"{action} {choice.args[1]}" if action == "patronise" else action
+
+
+def refused_purchases(ctx: Ctx, power: str) -> tuple[str, ...]:
+    """GEN-6: why a card played for CP in ``power``'s impulse could not buy each kind of CP action it
+    cannot buy now, one reason per kind. Shown before a card is chosen: a card played is revealed for
+    good (GEN-9), and a refusal such as PAT-3's (no scientist left) would otherwise come only once the
+    card is on the table."""
+    by_kind: dict[str, list[Option]] = {}
+    for option in cp_options(ctx, SpendCpFrame(power, _ENOUGH_CP, CpPurpose.IMPULSE)):
+        by_kind.setdefault(_kind(option.choice), []).append(option)
+    nowhere = {
+        "influence": msg("DIP-7: no minor is open to {power}'s influence", power=ctx.power_term(power)),
+        "mercenary": msg("UNIT-1: {power} controls no home space to raise a mercenary in", power=ctx.power_term(power)),
+        "regular": msg("UNIT-2: {power} controls no fortified home space to raise a regular in", power=ctx.power_term(power)),
+    }
+    reasons = []
+    for kind in _KINDS:
+        options = by_kind.get(kind)
+        if options is None:
+            if kind in nowhere:  # else no foreign war to end
+                reasons.append(nowhere[kind].render())
+        elif not any(o.legal for o in options):
+            reasons.append(options[0].refusal)
+    return tuple(reasons)
+
+
 def _decide(ctx: Ctx, frame: SpendCpFrame) -> Decision | None:
     options = cp_options(ctx, frame)
     if not any(o.legal for o in options):

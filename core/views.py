@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from core import independence, marriage, morisco, patronage, suez, victory
-from core.choices import Decision
+from core.cards import PlayMode
+from core.choices import Decision, Verb
+from core.cp_spending import refused_purchases
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import CardRecord, GameData
@@ -287,6 +289,7 @@ class SeatView:
     discard: tuple[CardRow, ...]
     removed_count: int
     in_force: tuple[CardRow, ...]
+    cp_refusals: tuple[str, ...]  # what a card played for CP could not buy now, for the seat offered one (GEN-6)
     deal: tuple[DealRow, ...]
     royals: tuple[RoyalRow, ...]
     betrothals: tuple[str, ...]
@@ -551,6 +554,13 @@ def power_displays(data: GameData, state: GameState, setup: Setup) -> tuple[Powe
     return tuple(displays)
 
 
+def _cp_refusals(data: GameData, state: GameState, decision: Decision) -> tuple[str, ...]:
+    """What CP could not buy now, when the decision offers a card for CP (GEN-6): seen before the card
+    is revealed."""
+    offers_cp = any(c.verb is Verb.PLAY and c.args[1:] == (PlayMode.CP.value,) for c in decision.choices)
+    return refused_purchases(Ctx(data, state), decision.power) if offers_cp else ()
+
+
 def seat_view(
     data: GameData,
     state: GameState,
@@ -588,6 +598,7 @@ def seat_view(
         discard=card_rows(data, state.cards.discard),
         removed_count=len(state.cards.removed),
         in_force=card_rows(data, state.cards.in_force),
+        cp_refusals=_cp_refusals(data, state, pending) if pending is not None and deciding_seat == seat else (),
         deal=deal_rows(data, state),
         royals=royal_rows(data, state),
         betrothals=betrothal_lines(data, state),

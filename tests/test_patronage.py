@@ -10,6 +10,7 @@ from core.patronage import ARTIST_TABLE, SCIENTIST_TABLE, artist_row, scientist_
 from core.setup import new_state
 from core.patronage import ScientistRewardFrame
 from core.state import LeaderStatus, PatronStatus, Phase
+from core.views import ONLOOKER
 from tests.conftest import choice_strings, choose, ctx, force, new_session, to_impulse_of
 
 
@@ -308,3 +309,26 @@ def test_sci_1_a_marker_taken_is_used_up_for_the_next_scientist(data):
     second = ScientistRewardFrame(scientist="john-dee", power="england", total=13)
     assert "reward 2 none" not in [str(ch) for ch in patronage.reward_choices(c, second)]
     assert "reward 1 none" in [str(ch) for ch in patronage.reward_choices(c, second)]
+
+
+def test_pat_3_the_seat_sees_before_playing_a_card_for_cp_that_no_scientist_is_left(data):
+    """GEN-6, PAT-3: a card played is revealed for good (GEN-9), so the impulse's view says what its CP
+    could not buy, the scientist with PAT-3's reason, before any card is chosen."""
+    session = new_session(data)
+    to_impulse_of(session, "england", [101, 102])
+    assert session.view(session.setup.seat_of("england")).cp_refusals == ()
+    for scientist_id in patronage.pool(ctx(data, session.state), "england", "scientist"):
+        session.state.scientists[scientist_id].status = PatronStatus.REMOVED
+    session.refresh()
+    [refusal] = session.view(session.setup.seat_of("england")).cp_refusals
+    assert refusal.startswith("PAT-3") and "scientist" in refusal
+    assert session.view(ONLOOKER).cp_refusals == ()  # only the seat deciding is told of its own purchases
+    choose(session, "play 101 cp")
+    assert session.view(session.setup.seat_of("england")).cp_refusals == ()  # spending: the decision says it
+    homeless = new_session(data)
+    to_impulse_of(homeless, "england", [101, 102])
+    for space_id in ctx(data, homeless.state).tables.raise_homes["england"]:
+        homeless.state.spaces[space_id].control = "spain"
+    homeless.refresh()
+    rules = [why.split(":")[0] for why in homeless.view(homeless.setup.seat_of("england")).cp_refusals]
+    assert rules == ["UNIT-1", "UNIT-2"]  # GEN-6: no home space to raise a unit in, said before a card is played

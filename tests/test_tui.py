@@ -266,6 +266,20 @@ async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
         assert session.decision.rule == "GEN-6"
 
 
+async def test_pat_3_the_board_says_before_a_card_is_played_for_cp_that_no_scientist_is_left(tmp_path, data):
+    """GEN-6, PAT-3 (hot-seat play-test: a card played for CP was revealed before PAT-3 refused the
+    scientist it was meant for): the Ottoman has no scientist to patronise, and its board says so under
+    its hand, before a card is chosen."""
+    session = new_session(data, seed=3)
+    to_impulse_of(session, "ottoman", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        panel = str(app.screen.query_one("#phase-info").render())
+        assert "A card for CP cannot buy now: PAT-3: no scientist is available to Ottoman" in panel
+        assert panel.index("#102") < panel.index("cannot buy now") < panel.index("Deck ")
+
+
 async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
     app = app_for(tmp_path, new_session(data))
     async with app.run_test(size=SIZE) as pilot:

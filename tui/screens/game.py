@@ -277,6 +277,7 @@ class ActionScreen(PhaseScreen):
         in_force = [_("#{number} {title} (Turn Track marker, CARD-4)").format(number=c.number, title=c.title) for c in view.in_force]
         return "\n".join([
             self._hand_text(view),
+            *display.cp_refusal_lines(view),
             display.pile_line(view),
             *([_("In force:"), *in_force] if in_force else []),
             display.war_line(view),
