@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from core import victory
 from core.state import Phase
 from tests.conftest import advance_to_phase, new_session
 from tests.tui_helpers import app_for, screen_text, show_session, settle
 from core.views import ONLOOKER
-from tui.screens.vp_chart import VpChartScreen, ledger_by_source
+from tui.screens.vp_chart import SOURCE_NAMES, VpChartScreen, ledger_by_source, source_label
 
 SIZE = (80, 24)
 
@@ -44,5 +47,15 @@ async def test_g_opens_the_vp_chart_from_a_phase_screen(tmp_path, data):
         assert isinstance(app.screen, VpChartScreen)
         text = screen_text(app)
         assert "VP by turn (WIN-5) and by source (WIN-6)" in text and "Power | VP | WIN-6" in text
+        assert any("WIN-6 keys held" in str(legend.render()) for legend in app.screen.query(".chart-legend"))
         await pilot.press("escape")
         assert not isinstance(app.screen, VpChartScreen)
+
+
+def test_win_6_every_vp_source_the_engine_gives_is_named_in_the_legend():
+    """WIN-6: each rule the engine gains VP by (a gain_vp call in core) has a name beside its ID in the
+    chart's legend (play-test: a column headed "WIN-6" did not say it was the keys)."""
+    core = Path(__file__).parent.parent / "core"
+    rules = {rule for path in core.glob("*.py") for rule in re.findall(r'gain_vp\([^)]*?"([A-Z]+-[0-9]+[a-z]?)"', path.read_text())}
+    assert rules and rules | {"WIN-6"} == set(SOURCE_NAMES)
+    assert source_label("WIN-6") == "WIN-6 keys held (the Protestant: also its spaces)"

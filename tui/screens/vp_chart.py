@@ -55,6 +55,24 @@ def ledger_by_source(view: SeatView) -> tuple[list[str], dict[str, dict[str, int
     return sources, amounts
 
 
+# What each VP source of the ledger (WIN-6) is, beside its rule ID in the legend (play-test: a column
+# headed "WIN-6" did not say it was the keys); a source not named here shows its ID alone.
+SOURCE_NAMES = {
+    "WIN-6": N_("keys held (the Protestant: also its spaces)"),
+    "MAR-5": N_("weddings"),
+    "MAR-6c": N_("Valois royals married"),
+    "VQ-1": N_("the Virgin Queen"),
+    "PAT-8": N_("artists"),
+    "SCI-1": N_("scientists"),
+    "SUEZ-3": N_("the Suez Canal"),
+}
+
+
+def source_label(rule: str) -> str:
+    """'WIN-6 keys held (...)': a ledger source as its legend names it."""
+    return f"{rule} {_(SOURCE_NAMES[rule])}" if rule in SOURCE_NAMES else rule
+
+
 def short_names(data: GameData) -> dict[str, str]:
     """Power id -> the first three letters of its name (in the reader's language), as the charts show it."""
     return {p.id: _(p.name)[:3] for p in data.powers}
@@ -77,7 +95,7 @@ class VpChartScreen(ModalScreen[None]):
             yield PlotextPlot(id="vp-by-turn")
             yield Static(legend([short[p.id] for p in data.powers]), classes="chart-legend")
             yield PlotextPlot(id="vp-by-source")
-            yield Static(legend(sources), classes="chart-legend")
+            yield Static(legend([source_label(rule) for rule in sources]), classes="chart-legend")
             rows = [
                 (_(data.power_name(p)), str(sum(amounts[p].values())), *(str(amounts[p].get(s, 0)) for s in sources))
                 for p in data.power_ids
