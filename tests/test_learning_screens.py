@@ -490,3 +490,21 @@ async def test_a_walkthrough_that_ends_the_game_offers_no_play_on_win_1(tmp_path
         await pilot.press("p")
         await settle(pilot)
         assert isinstance(app.screen, WalkthroughDone)
+
+
+async def test_the_next_walkthrough_opens_with_its_text_at_the_top(tmp_path):
+    """Walkthrough play-test: the time-limit walkthrough's text scrolled down, then Domination opened (the
+    same step and decision) scrolled as far, its heading and instruction out of view."""
+    from core.walkthroughs.victory import DOMINATION, TIME_LIMIT
+    from tui.widgets.scrolling import Scrolling
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, TIME_LIMIT.id)
+        panel = app.screen.query_one("#phase-panel", Scrolling)
+        panel.scroll_end(animate=False)
+        await settle(pilot)
+        assert panel.scroll_y > 0
+        await start_walkthrough(pilot, DOMINATION.id)
+        panel = app.screen.query_one("#phase-panel", Scrolling)
+        assert panel.scroll_y == 0 and "Walkthrough WIN-5, step 1 of 1" in screen_text(app)

@@ -108,6 +108,18 @@ class VpChange:
 
 
 @frozen
+class VpIs:
+    """``power``'s VP total after the step is ``total`` (the figures a step's text gives: WIN-5, WIN-6)."""
+
+    power: str
+    total: int
+
+    def broken(self, outcome: Outcome) -> str:
+        total = victory.total_vp(outcome.session.state, outcome.session.data, self.power)
+        return "" if total == self.total else _("{power} has {total} VP, not {expected}").format(power=self.power, total=total, expected=self.total)
+
+
+@frozen
 class CardMarkers:
     """The sum of a power's +1/-1 Card markers now."""
 
@@ -282,6 +294,6 @@ class Refused:
 
 
 Promise = (
-    Logged | NotLogged | Rolled | VpChange | CardMarkers | Dealt | Holds | RoyalIs | AllyIs | LeaderIs | BonusHeld | Wins
+    Logged | NotLogged | Rolled | VpChange | VpIs | CardMarkers | Dealt | Holds | RoyalIs | AllyIs | LeaderIs | BonusHeld | Wins
     | SuezIs | MoriscoIs | ControlIs | UnitsIn | AtWar | Refused
 )

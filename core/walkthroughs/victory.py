@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.i18n import N_
 from core.state import Phase
 from core.walkthroughs.model import Control, EarlierVp, Hands, Position, ProtestantRegion, Reach, Step, Turn, Unrest, Walkthrough
-from core.walkthroughs.promises import Logged, Wins
+from core.walkthroughs.promises import Logged, VpIs, Wins
 
 SECTION = N_("Victory")
 WAYS = N_(
@@ -85,7 +85,7 @@ STANDARD = Walkthrough(
         Step("pass", "WIN-5",
              N_("England passes; the Action Phase ends. In the Marriage Resolution Phase Elizabeth's Virgin Queen VP (VQ-1) "
                 "makes 25, and the Victory Determination Phase declares a standard victory"),
-             (Logged("VQ-1", "Virgin Queen"), Wins("england", "WIN-5")), power="england"),
+             (Logged("VQ-1", "Virgin Queen"), VpIs("england", 25), Wins("england", "WIN-5")), power="england"),
     ),
     summary=N_("The Victory Determination Phase checks standard, then domination, then time limit (WIN-5)."),
     recap=("WIN-", "VQ-1"),
@@ -99,13 +99,13 @@ DOMINATION = Walkthrough(
     preface=WAYS,
     intro=N_(
         "From turn 4 on, a power that leads every other by 5 VP or more in the Victory Determination Phase wins "
-        "a domination victory (WIN-5, provisional thresholds*). Position: turn 4; Spain has 9 VP for its keys and "
-        "3 from earlier weddings; England will have 7."
+        "a domination victory (WIN-5, provisional thresholds*). Position: turn 4; Spain has 10 VP for its keys and "
+        "2 from earlier weddings; England will have 7."
     ),
-    position=Position(moves=(Reach(Phase.ACTION), Turn(4), Hands((("spain", (2,)),)), EarlierVp("spain", 3, "MAR-5", N_("earlier weddings")))),
+    position=Position(moves=(Reach(Phase.ACTION), Turn(4), Hands((("spain", (2,)),)), EarlierVp("spain", 2, "MAR-5", N_("earlier weddings")))),
     steps=(
         Step("pass", "WIN-5", N_("Spain passes; at the Victory Determination Phase Spain's 12 VP lead England's 7 by 5"),
-             (Logged("WIN-5", "domination victory"), Wins("spain", "WIN-5")), power="spain"),
+             (VpIs("spain", 12), VpIs("england", 7), Logged("WIN-5", "domination victory (leads by 5 VP)"), Wins("spain", "WIN-5")), power="spain"),
     ),
     summary=N_("Ties in the VP ranking go to the earlier power in impulse order (GEN-5)."),
     recap=("WIN-",),

@@ -69,7 +69,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         self._keys: tuple[bool, bool, bool] | None = None  # undo exists, a table action can start, one is recorded
         self._recording_table = False
         self._hand_shown = ""  # the power whose hand the board showed last
-        self._shows: tuple[int, Decision | None] | None = None  # the step and decision the phase panel shows
+        self._shows: tuple[tuple[str, int] | None, Decision | None] | None = None  # the walkthrough step and decision the phase panel shows
         # shown after screens read with Enter (a report, a hand-off, the title's Continue): the first Enter
         # on it takes no choice (tui/board.py sets it)
         self.no_highlight_when_shown = False
@@ -128,8 +128,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             info = f"{lesson.heading}\n> {lesson.instruction}{last}{intro}\n\n{info}"
             suggested = lesson.suggested
         set_text(self.query_one("#phase-info", Static), info)
-        shows = (lesson.step if lesson is not None else -1, view.decision)
-        if shows != self._shows:  # a new step or decision is read from its top
+        # a new walkthrough, step or decision is read from its top (walkthrough play-test: the next
+        # walkthrough, at the same step and decision as the last, opened where that text was scrolled to)
+        shows = (lesson.walkthrough_id, lesson.step) if lesson is not None else None, view.decision
+        if shows != self._shows:
             self._shows = shows
             self.query_one("#phase-panel", Scrolling).scroll_home(animate=False)
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
