@@ -150,3 +150,12 @@ def test_a_steps_instruction_ends_in_one_stop_and_says_once_how_a_refusal_is_typ
             instruction = step.instruction()
             assert not instruction.endswith("...."), instruction
             assert instruction.lower().count("type it with") <= 1, instruction
+
+
+def test_a_last_step_teaching_a_refusal_says_it_in_the_conclusion_cl_5(data):
+    """Walkthrough play-test: the Catholic League's last step teaches a refused proposal (CL-5), and the
+    walkthrough went straight to its conclusion, the refusal shown nowhere."""
+    league = WALKTHROUGHS["catholic-league"]
+    assert league.steps[-1].teaches_refusal
+    text = check(league, data)
+    assert "The last step was refused, as it teaches: CL-5" in text

@@ -479,7 +479,7 @@ class WalkthroughGame(_Driver):
         if self.run.finished:
             walkthrough = self.run.walkthrough
             self.io(lambda: mark_done(self.save_dir, walkthrough.id), self.listener.game_problem)
-            self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session, self.run.taken))
+            self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session, self.run.taken, self.run.note))
             return
         self.listener.game_changed()
 

@@ -398,13 +398,16 @@ class Walkthrough:
     def prepare(self, data: GameData) -> Session:
         return prepare(self, data)
 
-    def conclude(self, session: Session, taken: Sequence[Event] = ()) -> str:
+    def conclude(self, session: Session, taken: Sequence[Event] = (), refused: str = "") -> str:
         """What the walkthrough taught: the log lines of its rules, and those its steps' own choices logged
-        (``taken``: walkthrough play-test, the mercenary and influence a step bought were missing), then its
-        summary, in the reader's language."""
+        (``taken``: walkthrough play-test, the mercenary and influence a step bought were missing), the
+        refusal its last step taught (``refused``: play-test, the Catholic League's CL-5 was never shown),
+        then its summary, in the reader's language."""
         names = {p: _power(session.data, p) for p in session.data.power_ids}
         own = {id(event) for event in taken}
         lines = [render(e, names) for e in session.log if id(e) in own or any(e.rule.startswith(r) for r in self.recap)]
+        if refused:
+            lines.append(_("The last step was refused, as it teaches: {refusal}").format(refusal=refused))
         return "\n".join([*lines, "", self.shown_summary()]) if lines else self.shown_summary()
 
     def texts(self) -> list[str]:
@@ -442,7 +445,11 @@ def _has_translation(catalog: object, message: str) -> bool:
 
 
 # what the runner shows in every walkthrough (its heading, a refusal of another choice)
-RUN_TEXTS = [N_("Walkthrough {rule}, step {step} of {total}"), N_("{heading}\n(refused, as the last step showed: {refusal})")]
+RUN_TEXTS = [
+    N_("Walkthrough {rule}, step {step} of {total}"),
+    N_("{heading}\n(refused, as the last step showed: {refusal})"),
+    N_("The last step was refused, as it teaches: {refusal}"),
+]
 
 
 def prepare(walkthrough: Walkthrough, data: GameData) -> Session:
@@ -638,4 +645,4 @@ def check(walkthrough: Walkthrough, data: GameData) -> str:
             "walkthrough {id}: {count} text has no translation in {language}: {texts}",
             "walkthrough {id}: {count} texts have no translation in {language}: {texts}", len(missing),
         ).format(id=walkthrough.id, count=len(missing), language=i18n.LANGUAGES[language], texts="; ".join(repr(t[:60]) for t in missing)))
-    return walkthrough.conclude(session, run.taken)
+    return walkthrough.conclude(session, run.taken, run.note)
