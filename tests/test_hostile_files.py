@@ -162,6 +162,43 @@ def test_the_apps_own_files_never_block_or_stop_the_start(tmp_path, make):
     assert _finishes(lambda: Settings.read(tmp_path)) == Settings()
 
 
+def _any_json():
+    from hypothesis import strategies as st
+
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=8),
+                        st.sampled_from(["en", "es", "ru", "gen-turn", "card-draw", "theme"]))
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["theme", "language", "players", "seats", "done", "step", "last", "gen-turn", "x"]) | st.text(max_size=6),
+        inner, max_size=5), max_leaves=12)
+
+
+def test_any_json_in_the_apps_own_files_reads_as_settings_and_progress_the_app_can_use(tmp_path):
+    """Saves play-test: settings.json holding {"language": ["ru"]} stopped the app before its first
+    screen (an unhashable list); walkthroughs.json holding a step of 1e999 crashed the walkthrough menu,
+    and a step of 99999 showed "step 100000 of 10". Whatever JSON they hold, they read as usable values."""
+    from hypothesis import given, settings
+    from core.walkthroughs import WALKTHROUGHS
+    from tui.progress import Progress
+
+    lengths = {w.id: len(w.steps) for w in WALKTHROUGHS.values()}
+
+    @settings(max_examples=200, deadline=None)
+    @given(_any_json(), _any_json())
+    def check(settings_raw, progress_raw):
+        (tmp_path / SETTINGS_NAME).write_text(json.dumps(settings_raw))
+        (tmp_path / "walkthroughs.json").write_text(json.dumps(progress_raw))
+        read = Settings.read(tmp_path)
+        assert read.language in ("", "en", "es", "ru") and all(code in ("en", "es", "ru") for code in read.players.values())
+        progress = Progress.load(tmp_path).within(lengths)
+        assert all(0 <= at < lengths[walkthrough] for walkthrough, at in progress.step.items())
+
+    check()
+    (tmp_path / SETTINGS_NAME).write_text('{"language": ["ru"], "players": {"x": {}}}')
+    assert Settings.read(tmp_path) == Settings()
+    (tmp_path / "walkthroughs.json").write_text('{"step": {"card-draw": 1e999, "gen-turn": 99999, "catholic-league": 1}}')
+    assert Progress.load(tmp_path).within(lengths).step == {"catholic-league": 1}
+
+
 @pytest.mark.parametrize(
     ("make", "problem"),
     [

@@ -4,6 +4,7 @@ done, the step reached in the ones left unfinished, and the one played last (the
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from attrs import Factory, define
@@ -25,11 +26,18 @@ class Progress:
         try:
             raw = json.loads(atomic.read_regular_file(save_dir / PROGRESS_FILE, atomic.APP_FILE_MAX_BYTES, "progress file"))
             done = {str(i) for i in raw.get("done", [])}
-            step = {str(k): int(v) for k, v in raw.get("step", {}).items()}
+            # a step is a whole number of steps taken: a hand-edited 1e999 made int() overflow (play-test)
+            step = {str(k): v for k, v in raw.get("step", {}).items() if type(v) is int and v >= 0}
             last = str(raw.get("last", ""))
         except (atomic.UnreadableFile, ValueError, TypeError, AttributeError, RecursionError):
             return cls()
         return cls(done, step, last)
+
+    def within(self, lengths: Mapping[str, int]) -> Progress:
+        """This progress with only the steps a walkthrough of ``lengths`` (id -> its number of steps) can
+        resume at (play-test: a step 99999 read from the file showed "step 100000 of 10", then failed)."""
+        steps = {walkthrough: at for walkthrough, at in self.step.items() if at < lengths.get(walkthrough, 0)}
+        return Progress(self.done, steps, self.last)
 
     def save(self, save_dir: Path) -> str:
         """Write the progress; the reason when it could not be written ("" when it was)."""

@@ -32,6 +32,11 @@ MAX_PLAYERS_KEPT = 1000  # players' language choices kept at most (the file stay
 _updating = threading.Lock()  # a theme and a language chosen in one burst: both kept
 
 
+def _is_language(value: object) -> bool:
+    """A language code the game has (a hand-edited file may hold a list there: unhashable, play-test)."""
+    return isinstance(value, str) and value in LANGUAGES
+
+
 @dataclass(slots=True)
 class Settings:
     """What this terminal keeps between runs (settings.json). A dataclass: the title screen reads it, and
@@ -55,10 +60,10 @@ class Settings:
         theme, language, players, seats = raw.get("theme"), raw.get("language"), raw.get("players"), raw.get("seats")
         return cls(
             theme=theme if isinstance(theme, str) else "",
-            language=language if language in LANGUAGES else "",
+            language=language if _is_language(language) else "",
             players={
                 name: code for name, code in (players.items() if isinstance(players, dict) else ())
-                if isinstance(name, str) and code in LANGUAGES
+                if isinstance(name, str) and _is_language(code)
             },
             seats={
                 power: (held[0], held[1]) for power, held in (seats.items() if isinstance(seats, dict) else ())
