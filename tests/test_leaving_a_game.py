@@ -10,7 +10,7 @@ from tui.app import VirginQueenApp
 from tui.controller import Controller
 from tui.messages import Choose, Destination, LeaveGame, StartGame
 from tui.screens.chat import ChatScreen
-from tui.screens.game import ActionScreen
+from tui.screens.game import ActionScreen, PhaseScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menus import LoadScreen
 from tui.screens.rules_browser import RulesBrowser
@@ -80,3 +80,25 @@ async def test_a_screen_opened_as_the_app_closes_lets_it_end_cleanly(tmp_path, d
             app.push_screen(TITLE_SCREENS[name](app))
         app.exit()
     assert app.return_code == 0
+
+
+async def test_a_choice_typed_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data):
+    """Saves play-test: '2' and Ctrl+Q sent in one burst quit with the save unchanged; Continue asked the
+    same question again (Ctrl+Q, a priority key, was handled before the 2 reached the board)."""
+    from textual.events import Key
+
+    from core import saves
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3)))
+        await settle(pilot)
+        while not isinstance(app.screen, PhaseScreen):  # the reports and hand-off read
+            await pilot.press("enter")
+            await settle(pilot)
+        slot, made = app.controller.driver.slot, len(app.controller.session.actions)
+        app.post_message(Key("1", "1"))
+        app.post_message(Key("ctrl+q", None))
+        await pilot.pause(0.5)
+    assert app.return_code in (None, 0)
+    assert len(saves.load(slot, data).actions) == made + 1

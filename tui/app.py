@@ -60,6 +60,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 # How often a shared game looks for the other terminals' moves (each shows within a second).
 POLL_SECONDS = 0.25
 CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notice
+# Ctrl+Q waits for a key read before it to become a choice: the focused widget's key, the screen's binding,
+# the decision panel's intent to the app (tui/app.py: _quit_after_keys), each a round of queued messages
+QUIT_ROUNDS = 3
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 PLAYERS_ENV = "VIRGIN_QUEEN_PLAYERS"  # set by 'virgin-queen serve': every player its authorized_keys names, one a line
 
@@ -403,6 +406,29 @@ class VirginQueenApp(CoveredScreensApp):
     def on_unmount(self) -> None:
         if self.playing:
             self.controller.driver.close()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (a priority key, handled as soon as it is read): quit once what the keys read before it
+        set going is done (saves play-test: a choice typed in the same burst as Ctrl+Q was lost)."""
+        self._quit_after_keys(QUIT_ROUNDS)
+
+    def _quit_after_keys(self, rounds: int) -> None:
+        """Each round, every node of the screen handles what is queued for it, then the app does."""
+        if rounds == 0:
+            self.exit()
+            return
+        nodes = list(self.screen.walk_children(with_self=True))
+        left = len(nodes)
+
+        def one_done() -> None:
+            nonlocal left
+            left -= 1
+            if left == 0:
+                self.call_later(self._quit_after_keys, rounds - 1)
+
+        for node in nodes:
+            if not node.call_later(one_done):  # a node already closed has nothing queued
+                one_done()
 
     # ---- views reachable from any game screen ---------------------------------------------------------------
 

@@ -384,6 +384,10 @@ class LocalGame(_Driver):
         slot = self.slot
         if slot is None:
             return
+        self.io(self._writer(slot), self._said)
+
+    def _writer(self, slot: Path) -> Callable[[], str]:
+        """The game as it is now, to be written to ``slot`` by the work returned, unless a newer one was."""
         self._queued += 1
         number, text = self._queued, saves.dumps(self.session)
         marks = self._marks_now()
@@ -399,7 +403,7 @@ class LocalGame(_Driver):
                 self._written = number
             return self._write_marks(slot, *marks)
 
-        self.io(work, self._said)
+        return work
 
     def reports_read(self, held_back: int) -> None:
         """For the person deciding now (the one at the keyboard, their reports read above their board); kept
@@ -424,9 +428,16 @@ class LocalGame(_Driver):
         return seat.name if seat is not None and seat.is_person and not self._checking else ""
 
     def close(self) -> None:
-        """Read since the last autosave, then quit (review: the reports came again after Continue): the marks
-        are written now, on the way out, where a worker might not finish."""
-        if self.slot is not None and not self._marks_kept and not self._checking:
+        """On the way out, where a worker might not finish, the newest game not yet on disk is written now
+        (saves play-test: a choice and Ctrl+Q in one burst of keys quit before its autosave's worker ran),
+        and what was read since the last autosave (review: the reports came again after Continue)."""
+        if self.slot is None or self._checking:
+            return
+        with self._write_lock:
+            unwritten = self._written < self._queued
+        if unwritten:
+            self._writer(self.slot)()  # a failure is not said: the app is gone
+        elif not self._marks_kept:
             self._write_marks(self.slot, *self._marks_now())
 
     def _marks_now(self) -> tuple[int, str]:
