@@ -5,7 +5,7 @@ import pytest
 
 from core.setup import Setup
 from tests.conftest import new_session, quiet_choice
-from tests.tui_helpers import QueuedIo, app_for, settle, show_session
+from tests.tui_helpers import QueuedIo, app_for, screen_text, settle, show_session
 from tui.app import VirginQueenApp
 from tui.controller import Controller
 from tui.messages import Choose, Destination, LeaveGame, StartGame
@@ -102,3 +102,30 @@ async def test_a_choice_typed_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data
         await pilot.pause(0.5)
     assert app.return_code in (None, 0)
     assert len(saves.load(slot, data).actions) == made + 1
+
+
+async def test_a_failed_autosave_is_a_problem_named_with_its_file_not_a_refused_move(tmp_path, data, monkeypatch):
+    """Saves play-test: with a read-only save folder every move went through, each saying "Not allowed:
+    autosave failed: Permission denied", as if it had been refused, naming no file."""
+    import errno
+
+    from tui import drivers
+
+    def refused(path, text, mode):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3)))
+        await settle(pilot)
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        made = len(app.controller.session.actions)
+        monkeypatch.setattr(drivers.atomic, "write_text", refused)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made + 1  # the move went through
+        text = " ".join(screen_text(app).split())
+        assert f"Problem: autosave to {app.controller.driver.slot} failed (Permission denied)" in text.replace("\n", "")
+        assert "Not allowed" not in text

@@ -350,15 +350,15 @@ class VirginQueenApp(CoveredScreensApp):
 
     @on(GameProblem)
     def _problem(self, message: GameProblem) -> None:
-        self._show_problem(message.text, message.refused_key)
+        self._show_problem(message.text, message.refused_key, message.failed)
 
-    def _show_problem(self, text: str | None, refused_key: bool = False) -> None:
+    def _show_problem(self, text: str | None, refused_key: bool = False, failed: bool = False) -> None:
         if not text:
             return
         show = getattr(self.screen, "show_problem", None)
         self.clear_notifications()  # the latest problem only: stacked, they covered the choices (play-test)
         if show is not None:  # said where the choice is made, once: a toast beside it covered the log
-            show(text, refused_key)
+            show(text, refused_key, failed)
         else:
             self.notify(text, severity="error", timeout=6, markup=False)  # names and typed text are never markup
 

@@ -188,9 +188,9 @@ class Controller:
         self._shown = None
         self._post(m.WalkthroughFinished(title, text, self.session is not None and self.session.decision is None))
 
-    def problem(self, text: str) -> None:
+    def problem(self, text: str, failed: bool = False) -> None:
         if text:
-            self._post(m.GameProblem(text))
+            self._post(m.GameProblem(text, failed=failed))
 
     def crashed(self, doing: str, exc: Exception, detail: str = "") -> None:
         """An error nobody expected: logged with its traceback, and the game closed (it is kept as it was

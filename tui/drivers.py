@@ -73,8 +73,8 @@ class Listener(Protocol):
     def game_changed(self) -> None:
         """The game moved on (a choice here, an undo, another terminal's move)."""
 
-    def game_problem(self, text: str) -> None:
-        """One line for the player; nothing was lost."""
+    def game_problem(self, text: str, failed: bool = False) -> None:
+        """One line for the player: a refusal (nothing was lost), or ``failed``: a file or the store failed."""
 
     def game_notice(self, text: str) -> None:
         """Something done as asked (a save written)."""
@@ -377,7 +377,7 @@ class LocalGame(_Driver):
                 return _("could not save to {path}: {reason}").format(path=path, reason=exc.strerror)
             return ""
 
-        self.io(work, lambda problem: self.listener.game_problem(problem) if problem else self.listener.game_notice(_("Saved to {path}").format(path=path)))
+        self.io(work, lambda problem: self.listener.game_problem(problem, failed=True) if problem else self.listener.game_notice(_("Saved to {path}").format(path=path)))
 
     def autosave(self) -> None:
         """The game as it is now, written off the event loop; the newest always wins on disk."""
@@ -399,7 +399,8 @@ class LocalGame(_Driver):
                 try:
                     atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
                 except OSError as exc:
-                    return _("autosave failed: {reason}").format(reason=exc.strerror)
+                    return _("autosave to {path} failed ({reason}): the moves since the last save are kept only while the game stays open").format(
+                        path=slot, reason=exc.strerror)
                 self._written = number
             return self._write_marks(slot, *marks)
 
@@ -464,7 +465,7 @@ class LocalGame(_Driver):
 
     def _said(self, problem: str) -> None:
         if problem:
-            self.listener.game_problem(problem)
+            self.listener.game_problem(problem, failed=True)
 
 
 class WalkthroughGame(_Driver):
@@ -685,14 +686,15 @@ class SharedGameClient(_Driver):
                 self._moved((action.number, action.choice) != self._own, action.actor, made, choice)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(
-                    _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc)
+                    _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc),
+                    failed=True,
                 )
                 break
             applied = True
         if applied or changed or result.seat_lost:
             self.listener.game_changed()
         if result.problem:  # after the board caught up, so that it stays on screen
-            self.listener.game_problem(result.problem)
+            self.listener.game_problem(result.problem, failed=True)
 
     def chat(self) -> tuple[ChatLine, ...]:
         return tuple(self._chat)

@@ -158,12 +158,13 @@ class BoardChanged(Message):
 
 class GameProblem(Message):
     """An intent was refused (``refused_key``: about the decision on screen), or a file or the store
-    failed: show the one-line reason; nothing was lost."""
+    failed (``failed``: nothing was refused); show the one-line reason."""
 
-    def __init__(self, text: str, refused_key: bool = False) -> None:
+    def __init__(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
         super().__init__()
         self.text = text
         self.refused_key = refused_key
+        self.failed = failed
 
 
 class GameDataRefused(Message):

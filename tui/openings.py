@@ -41,9 +41,9 @@ class Forwarder:
         if self._current():
             self.controller.game_changed()
 
-    def game_problem(self, text: str) -> None:
+    def game_problem(self, text: str, failed: bool = False) -> None:
         if self._current():
-            self.controller.problem(text)
+            self.controller.problem(text, failed)
 
     def game_notice(self, text: str) -> None:
         if self._current():

@@ -163,8 +163,8 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     def phase_info(self, view: SeatView) -> str:
         return ""
 
-    def show_problem(self, text: str, refused_key: bool = False) -> None:
-        self.query_one(DecisionPanel).show_problem(text, refused_key)
+    def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
+        self.query_one(DecisionPanel).show_problem(text, refused_key, failed)
 
     def key_c(self) -> None:
         """c outside a shared game, where the app's table talk key is off (play-test: it did nothing, silently)."""

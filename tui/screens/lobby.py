@@ -220,6 +220,6 @@ class LobbyScreen(Screen[None]):
         if len(self.app.screen_stack) > 1:
             self.post_message(LeaveGame(Destination.TITLE))
 
-    def show_problem(self, text: str, refused_key: bool = False) -> None:
+    def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
         if widgets_up(self):
             self.query_one("#lobby-problem", Static).update(text)

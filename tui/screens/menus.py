@@ -296,7 +296,7 @@ class LoadScreen(Screen[None]):
         if self.is_current and event.option_id is not None:  # a second Enter in the same burst arrives after the game is on screen
             self.post_message(LoadGame(self.files[int(event.option_id)]))
 
-    def show_problem(self, text: str, refused_key: bool = False) -> None:
+    def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
         if self.is_mounted:
             self.query_one("#load-problem", Static).update(text)
 

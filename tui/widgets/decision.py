@@ -280,10 +280,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if self._show_refused and self._decision is not None and self._decision.refused:
             self.query_one("#choices", OptionList).highlighted = len(self._decision.choices)  # brought into view
 
-    def show_problem(self, text: str, refused_key: bool = False) -> None:
+    def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
         """``refused_key``: a key's refusal, about the decision on screen (gone when others' moves bring
-        another); else a problem met meanwhile (a save's, the store's, a walkthrough's taught refusal)."""
-        self.say(_("Not allowed: {refusal}").format(refusal=text))
+        another); else a problem met meanwhile (a walkthrough's taught refusal; ``failed``: a save's, the
+        store's, which refused nothing: saves play-test, "Not allowed: autosave failed" read as a refused move)."""
+        self.say(_("Problem: {problem}").format(problem=text) if failed else _("Not allowed: {refusal}").format(refusal=text))
         self._refused_key = refused_key
 
     def say(self, text: str, transient: bool = False) -> None:
