@@ -275,6 +275,24 @@ def test_mar_8_assassination_picks_a_target(data):
     assert session.state.royals["henry-of-navarre"].status is RoyalStatus.DEAD
 
 
+def test_mar_8_a_valois_on_the_french_card_is_refused_as_a_target_saying_why_a_married_leader_is_not(data):
+    """Russian play-test: a married Henry of Navarre could be assassinated, a married Henry III was refused
+    as not "living in play", which read as the same case ruled two ways. Henry III on the French card
+    keeps France's VP for good (MAR-6c): killing him changes nothing, and the refusal says so; Henry of
+    Navarre, married, still leads an army, which his death removes (MAR-8)."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [20, 101])
+    session.state.royals["henry-iii"].status = RoyalStatus.ON_FRENCH_CARD
+    session.state.royals["henry-of-navarre"].status = RoyalStatus.MARRIED
+    session.refresh()
+    choose(session, "play 20 event")
+    assert "pick henry-of-navarre" in choice_strings(session.decision)
+    refusal = session.decision.refusal_of(Choice.parse("pick henry-iii"))
+    assert refusal.startswith("MAR-8") and "on the French card" in refusal and "MAR-6c" in refusal and "change nothing" in refusal
+    events = choose(session, "pick henry-of-navarre")
+    assert any("Henry of Navarre is removed from play as a leader" in str(e.message.in_language("en")) for e in events)
+
+
 def test_mar_9_mary_queen_of_scots_resolved_at_once_by_scotlands_ally(data):
     session = new_session(data)
     state = session.state
