@@ -76,7 +76,13 @@ def enter_new_cards(ctx: Ctx) -> None:
             ctx.state.powers[card.power].hand.append(number)
         else:
             piles.deck.append(number)
-    if entering:
+    if not entering:
+        return
+    if ctx.state.turn == ctx.data.scenarios[ctx.state.scenario].first_turn:
+        # Russian play-test: "40 new cards enter play" on turn 1 read against CARD-6's "none used on turn 1"
+        # (of the cards that carry a turn number): these are the cards the game starts with
+        ctx.log("CARD-6", msgn("the game starts with {count} card in play", "the game starts with {count} cards in play", len(entering)))
+    else:
         ctx.log("CARD-6", msgn("{count} new card enters play", "{count} new cards enter play", len(entering)))
 
 

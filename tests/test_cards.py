@@ -87,6 +87,9 @@ def test_card_6_cards_enter_on_their_turn(data):
     advance_to_phase(session, Phase.NEGOTIATION, turn=2)
     assert not entering_turn_2 & set(session.state.cards.not_entered)
     assert {20, 25} <= entering_turn_2
+    # Russian play-test: turn 1's "40 new cards enter play" read against "none used on turn 1"
+    entered = [str(e.message) for e in session.log if e.rule == "CARD-6" and ("enter" in str(e.message) or "starts with" in str(e.message))]
+    assert entered[0].startswith("the game starts with") and entered[1].endswith("new cards enter play")
 
 
 def test_card_6_league_cards_enter_the_turn_after_the_league_forms(data):
