@@ -19,9 +19,21 @@ from core.i18n import N_, Message, ParamValue, _, text_of
 from core.rules_text import entries
 from core.state import PHASE_TITLES, GameState, Phase
 
-# Shown with _(FILTER_HELP). The filter words are typed as written here: power names also in the
-# reader's language; phases, t3, rule IDs and "dice" as in English.
+# Shown with _(FILTER_HELP). The filter words are typed as written here or in the reader's language (power
+# names, PHASE_WORDS, DICE_WORD: Russian play-test, "кубики" found one line where "dice" found 76); t3 and
+# rule IDs as written.
 FILTER_HELP = N_("a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester)")
+DICE_WORD = N_("dice")
+PHASE_WORDS = {
+    Phase.CARD_DRAW: N_("draw"),
+    Phase.NEGOTIATION: N_("negotiation"),
+    Phase.DIPLOMATIC_STATUS: N_("diplomatic"),
+    Phase.ACTION: N_("action"),
+    Phase.MARRIAGE: N_("marriage"),
+    Phase.PATRONAGE: N_("patronage"),
+    Phase.WINTER: N_("winter"),
+    Phase.VICTORY: N_("victory"),
+}
 
 
 @frozen
@@ -62,9 +74,10 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
     words: list[str] = []
     by_name = {p.name.lower(): p.id for p in data.powers} | {_(p.name).lower(): p.id for p in data.powers} | {p: p for p in data.power_ids}
     phase_words = {phase.value: phase.value for phase in Phase} | {phase.value.split("-")[0]: phase.value for phase in Phase}
+    phase_words |= {word: phase.value for phase, english in PHASE_WORDS.items() for word in (english, _(english).lower())}
     for word in text.split():
         lower = word.lower()
-        if lower in ("dice", "rolls"):
+        if lower in ("dice", "rolls", _(DICE_WORD).lower()):
             dice = True
         elif lower in by_name:
             powers.add(by_name[lower])

@@ -6,6 +6,8 @@ import json
 import random
 import re
 
+import pytest
+
 from core.choices import Choice
 from core.events import EventKind
 from core.log_query import LogFilter, log_line, parse_filter
@@ -101,6 +103,19 @@ def test_log_filters_by_power_phase_turn_rule_and_dice(data):
     marriage_t1 = parse_filter("marriage t1 AGE", data)
     found = [e for e in log if marriage_t1.matches(e, names)]
     assert found and all(e.turn == 1 and e.phase == "marriage-resolution" and e.rule == "AGE-1" for e in found)
+
+
+@pytest.mark.parametrize(("language", "words"), [("ru", "кубики акции"), ("es", "dados acción"), ("en", "dice action")])
+def test_the_log_filter_words_for_dice_and_phases_are_also_the_readers_own(data, language, words):
+    """Russian play-test: 'кубики' found 1 line (as text) where 'dice' found 76; the hint names them in the
+    reader's language now, and both those and the English ones filter."""
+    from core import i18n
+
+    i18n.use(language)
+    try:
+        assert parse_filter(words, data) == parse_filter("dice action", data) == LogFilter(phases=frozenset({"action"}), dice_only=True)
+    finally:
+        i18n.use("en")
 
 
 def test_any_other_log_filter_word_is_text_to_find(data):
