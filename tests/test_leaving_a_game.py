@@ -129,3 +129,29 @@ async def test_a_failed_autosave_is_a_problem_named_with_its_file_not_a_refused_
         text = " ".join(screen_text(app).split())
         assert f"Problem: autosave to {app.controller.driver.slot} failed (Permission denied)" in text.replace("\n", "")
         assert "Not allowed" not in text
+
+
+async def test_a_game_played_in_one_window_is_refused_in_another_until_it_leaves(tmp_path, data):
+    """Saves play-test: two windows on one save folder both continued the same game, and whichever
+    moved last overwrote the other's moves. The second is refused, naming the game's file, until the
+    first leaves it."""
+    from tui.messages import ContinueGame
+    from tui.screens.menus import TitleScreen
+
+    first = VirginQueenApp(tmp_path)
+    async with first.run_test(size=SIZE) as one:
+        first.post_message(StartGame(Setup(seed=3)))
+        await settle(one)
+        slot = first.controller.driver.slot
+        second = VirginQueenApp(tmp_path)
+        async with second.run_test(size=SIZE) as other:
+            await settle(other)
+            second.post_message(ContinueGame())
+            await settle(other)
+            assert isinstance(second.screen, TitleScreen) and second.controller.driver is None
+            assert any(f"this game is being played in another window or terminal ({slot.name})" in str(n.message) for n in second._notifications)
+            first.post_message(LeaveGame(Destination.TITLE))
+            await settle(one)
+            second.post_message(ContinueGame())
+            await settle(other)
+            assert second.controller.driver is not None and second.controller.driver.slot == slot

@@ -32,7 +32,7 @@ from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, 
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
 from tui.progress import mark_done
-from tui.slots import PeopleMarks, marks_file
+from tui.slots import PeopleMarks, SlotClaim, marks_file
 
 T = TypeVar("T")
 __all__ = ["Absence", "ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
@@ -295,9 +295,10 @@ class LocalGame(_Driver):
 
     def __init__(
         self, session: Session, listener: Listener, io: IoRunner, slot: Path | None, events: list[Event] | None = None,
-        marks: PeopleMarks | None = None,
+        marks: PeopleMarks | None = None, claim: SlotClaim | None = None,
     ) -> None:
         super().__init__(session, listener, io, events)
+        self._claim = claim  # this app's hold on the slot (tui/slots.py), let go on close
         self._saved_marks = marks or PeopleMarks()  # a game continued: taken up once its log is checked
         self._read_to: dict[str, int] = {}  # person here -> how far they have read the phase reports (kept with a save)
         self._marks_queued = 0
@@ -432,14 +433,15 @@ class LocalGame(_Driver):
         """On the way out, where a worker might not finish, the newest game not yet on disk is written now
         (saves play-test: a choice and Ctrl+Q in one burst of keys quit before its autosave's worker ran),
         and what was read since the last autosave (review: the reports came again after Continue)."""
-        if self.slot is None or self._checking:
-            return
-        with self._write_lock:
-            unwritten = self._written < self._queued
-        if unwritten:
-            self._writer(self.slot)()  # a failure is not said: the app is gone
-        elif not self._marks_kept:
-            self._write_marks(self.slot, *self._marks_now())
+        if self.slot is not None and not self._checking:
+            with self._write_lock:
+                unwritten = self._written < self._queued
+            if unwritten:
+                self._writer(self.slot)()  # a failure is not said: the app is gone
+            elif not self._marks_kept:
+                self._write_marks(self.slot, *self._marks_now())
+        if self._claim is not None:
+            self._claim.release()
 
     def _marks_now(self) -> tuple[int, str]:
         self._marks_queued += 1

@@ -62,6 +62,23 @@ class Forwarder:
             self.controller.chat_said(lines)
 
 
+def _claimed(slot: Path) -> slots.SlotClaim:
+    """``slot`` claimed for this app (saves play-test: two windows on one game overwrote each other)."""
+    claim = slots.claim_slot(slot)
+    if claim is None:
+        raise Refused(_("this game is being played in another window or terminal ({slot}): go on with it there, or quit it there first").format(slot=slot.name))
+    return claim
+
+
+def _let_go(result: object) -> None:
+    """An opening nobody wants any more gives up what it holds: a shared seat's store, a slot's claim."""
+    if isinstance(result, Joined):
+        result.store.close()  # its seat claim lapses by itself
+    for part in result if isinstance(result, tuple) else ():
+        if isinstance(part, slots.SlotClaim):
+            part.release()
+
+
 class Openings:
     def __init__(self, controller: Controller, io: IoRunner) -> None:
         self.controller = controller
@@ -87,8 +104,7 @@ class Openings:
 
         def opened(result: T | Refused) -> None:
             if wanted is not self._wanted:  # left, or another game asked for since
-                if isinstance(result, Joined):
-                    result.store.close()  # its seat claim lapses by itself
+                _let_go(result)
                 return
             self._wanted = None
             if isinstance(result, Refused):
@@ -103,8 +119,8 @@ class Openings:
         driver = forwarder.driver = make(forwarder)
         return driver
 
-    def local(self, session: Session, slot: Path | None, events: list[Any] | None = None) -> LocalGame:
-        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, events))
+    def local(self, session: Session, slot: Path | None, events: list[Any] | None = None, claim: slots.SlotClaim | None = None) -> LocalGame:
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, events, claim=claim))
         driver.autosave()
         return driver
 
@@ -113,11 +129,12 @@ class Openings:
     def _on_StartGame(self, intent: m.StartGame) -> None:
         setup, data, save_dir = intent.setup, self.controller.terminal.data, self.controller.terminal.save_dir
 
-        def work() -> tuple[Session, Path]:
+        def work() -> tuple[Session, Path, slots.SlotClaim]:
             update_settings(save_dir, seats=setup.seats)  # the next form starts with them (a comfort: a failure is no problem)
-            return Session.new(data, setup), slots.fresh_slot(save_dir, setup)
+            slot = slots.fresh_slot(save_dir, setup)
+            return Session.new(data, setup), slot, _claimed(slot)
 
-        self._open(work, lambda made: self.local(made[0], made[1], list(made[0].log)))
+        self._open(work, lambda made: self.local(made[0], made[1], list(made[0].log), made[2]))
 
     def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
         def work() -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks]:
@@ -131,17 +148,18 @@ class Openings:
     def _on_LoadGame(self, intent: m.LoadGame) -> None:
         self._open(lambda: self._read_save(intent.path), self._loaded)
 
-    def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks]:
+    def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]:
         opened = saves.open_save(path, self.controller.terminal.data)
         session = opened.resumed()
         people = [seat.name for seat in session.setup.seats if seat.is_person]
-        marks = slots.read_marks(path, people)
-        return opened, session, slots.slot_for_loaded(self.controller.terminal.save_dir, session, path), marks
+        slot = slots.slot_for_loaded(self.controller.terminal.save_dir, session, path)
+        claim = _claimed(slot)
+        return opened, session, slot, slots.read_marks(path, people), claim
 
-    def _loaded(self, read: tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks]) -> LocalGame:
+    def _loaded(self, read: tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]) -> LocalGame:
         """The game at once; its action log replayed and compared in the background (choices wait)."""
-        opened, session, slot, marks = read
-        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, marks=marks))
+        opened, session, slot, marks, claim = read
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, marks=marks, claim=claim))
         driver.check(opened)
         return driver
 

@@ -45,6 +45,46 @@ class PeopleMarks:
         return json.dumps({"log": self.log, "moved_to": dict(self.moved_to), "read_to": dict(self.read_to), "tail": self.tail})
 
 
+class SlotClaim:
+    """One app's hold on a slot while it plays the game in it: an exclusive lock on a hidden file beside
+    the slot, let go when the game leaves the screen or the process ends (saves play-test: two windows
+    on one game overwrote each other's moves, whichever moved last winning). Where the system has no
+    such locks (no fcntl, a folder that refuses them) a game is played unclaimed, as before."""
+
+    def __init__(self, descriptor: int | None) -> None:
+        self._descriptor = descriptor
+
+    def release(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)  # the lock goes with it; the file stays (removing it would race)
+            self._descriptor = None
+
+
+def claim_file(slot: Path) -> Path:
+    return slot.with_name(f".{slot.name}.lock")
+
+
+def claim_slot(slot: Path) -> SlotClaim | None:
+    """The slot claimed for this app, or None when another app (a window, a terminal) plays it now."""
+    try:
+        import fcntl
+    except ImportError:
+        return SlotClaim(None)
+    try:
+        descriptor = os.open(claim_file(slot), os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError:
+        return SlotClaim(None)  # a folder that cannot hold the file cannot hold the save either: said then
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return None
+    except OSError:
+        os.close(descriptor)
+        return SlotClaim(None)
+    return SlotClaim(descriptor)
+
+
 def marks_file(slot: Path) -> Path:
     return slot.with_name(slot.name + MARKS_SUFFIX)
 
