@@ -821,3 +821,21 @@ async def test_a_report_read_marks_the_log_read_only_up_to_the_first_line_still_
         moved = await read(MarriageReport(shown.view, shown.names, marriage, 1, driver),
                            MarriageReport(shown.view, shown.names, log[-2:], 2, driver))
         assert moved == log.index(marriage[-1]) + 1
+
+
+async def test_a_new_games_first_report_left_with_ctrl_q_comes_again_after_continue_gen_8(tmp_path, data):
+    """Saves play-test: Ctrl+Q on a new game's turn-1 Card Draw report, and Continue went straight to the
+    Negotiation Segment: the person had neither moved nor read, so their marks held nothing to recap from."""
+    from tui.screens.reports import CardDrawScreen
+
+    computers = tuple(Seat(f"Computer {power}", (power,), SeatKind.COMPUTER, "random") for power in data.power_ids if power != "england")
+    setup = Setup(seed=1, seats=(Seat("Ana", ("england",)), *computers))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(setup))
+        assert isinstance(app.screen, CardDrawScreen)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await post(pilot, ContinueGame())
+        assert isinstance(app.screen, CardDrawScreen) and "Turn 1" in screen_text(app)

@@ -336,7 +336,9 @@ class LocalGame(_Driver):
             self._told.update(marks.moved_to)
             self._moved_to.update(marks.moved_to)
             self._read_to.update(marks.read_to)
-            people = {*marks.moved_to, *marks.read_to}
+            # every person of the game, one who has neither moved nor read from the log's start (saves play-test:
+            # a Ctrl+Q on a new game's first report, and Continue went on without it)
+            people = {seat.name for seat in result.setup.seats if seat.is_person}
             # from how far they read: a move of theirs can run whole phases (the end of a turn) they then read
             self._unread_at_load = {person: list(log[marks.read_to.get(person, marks.moved_to.get(person, 0)) :]) for person in people}
         self.listener.game_changed()
