@@ -155,3 +155,25 @@ async def test_a_game_played_in_one_window_is_refused_in_another_until_it_leaves
             second.post_message(ContinueGame())
             await settle(other)
             assert second.controller.driver is not None and second.controller.driver.slot == slot
+
+
+async def test_continue_on_a_damaged_newest_save_points_to_the_others(tmp_path, data):
+    """Saves play-test: a damaged game-*.json newer than the good one, and c only said it was damaged,
+    neither offering the good game nor pointing to Load."""
+    import os
+
+    from tui.messages import ContinueGame
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3)))
+        await settle(pilot)
+        app.post_message(LeaveGame(Destination.TITLE))
+        await settle(pilot)
+        damaged = tmp_path / "game-campaign-seed9.json"
+        damaged.write_text('{"format": "virgin-queen-save", "version')
+        os.utime(damaged, (2_000_000_000, 2_000_000_000))  # the newest
+        app.post_message(ContinueGame())
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert any("game-campaign-seed9.json" in line and "l lists the other saved games to load" in line for line in said), said

@@ -141,7 +141,10 @@ class Openings:
             path = slots.last_played(self.controller.terminal.save_dir)
             if path is None:
                 raise Refused(_("no game to continue yet: start one with n"))
-            return self._read_save(path)
+            try:
+                return self._read_save(path)
+            except (saves.SaveError, OSError) as exc:  # saves play-test: a damaged newest slot left Continue stuck on it
+                raise Refused(_("{problem} - l lists the other saved games to load").format(problem=exc)) from exc
 
         self._open(work, self._loaded)
 
