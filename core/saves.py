@@ -452,7 +452,7 @@ class OpenedSave:
 
     def verified(self) -> Session:
         try:
-            session = Session.replay(self.data, self.save.setup, self.actions)
+            session = Session.replay(self.data, self.save.setup, self.actions, keep_undo=True)
         except IllegalChoice as exc:
             raise _problem(self.path, _("its action log cannot be replayed ({problem})").format(problem=_one_line(exc))) from None
         replayed = converter().unstructure(session.state)
@@ -467,7 +467,6 @@ class OpenedSave:
             else:
                 why = _("edited or corrupted")
             raise _problem(self.path, _("its state does not match its action log ({why})").format(why=why))
-        session.refresh(N_("the game was loaded"))  # GEN-9: undo's window is not saved, so a load is its start
         return session
 
 

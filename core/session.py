@@ -104,10 +104,12 @@ class Session:
 
     @classmethod
     def replay(cls, data: GameData, setup: Setup, actions: list[Action], keep_undo: bool = False) -> Session:
-        session = cls.new(data, setup, keep_undo=False)
+        """The game its action log makes; ``keep_undo``: with undo's window as play left it (GEN-9: a
+        load is no barrier; saves play-test, "nothing to undo since the game was loaded" after Continue),
+        at the cost of a copy of the state at each window's start (a replay ~3x as long)."""
+        session = cls.new(data, setup, keep_undo=keep_undo)
         for action in actions:
             session.choose(action.actor, Choice.parse(action.choice))
-        session.keep_undo = keep_undo
         return session
 
     def detached(self) -> Session:

@@ -259,7 +259,7 @@ def test_an_unexpected_error_while_loading_is_not_disguised_as_a_damaged_save(da
     """Issue 23: only what a file can do wrong becomes a SaveError; a fault of the program itself
     comes out as what it is, with its traceback, for the app to log."""
     path = saves.write(new_session(data), tmp_path / "ok.json")
-    monkeypatch.setattr(saves.Session, "replay", lambda *args: (_ for _ in ()).throw(RecursionError("deep")))
+    monkeypatch.setattr(saves.Session, "replay", lambda *args, **kwargs: (_ for _ in ()).throw(RecursionError("deep")))
     with pytest.raises(RecursionError, match="deep"):
         saves.load(path, data)
     monkeypatch.setattr(saves, "_parse_recorded", lambda *args: [][1])
@@ -467,15 +467,21 @@ def test_a_save_works_after_the_garbage_collector_froze_the_first_drafts_of_the_
     assert out.returncode == 0 and out.stdout.strip() == "True", out.stderr[-600:]
 
 
-def test_gen_9_undo_after_a_load_says_the_game_was_loaded(data, tmp_path):
-    """Newcomer play-test: after Continue, undo said "nothing to undo since the game began"; a load is
-    where undo's window starts (it is not saved)."""
+def test_gen_9_a_load_is_no_undo_barrier(data, tmp_path):
+    """Saves play-test: after Continue, even mid CP spending, undo said "nothing to undo since the game was
+    loaded"; GEN-9 names no load among its barriers. The replay that checks a save rebuilds undo's window
+    as play left it: the same undo, and the same refusal after it, as before the save."""
     session = new_session(data)
+    while not session.can_undo():
+        choose(session, str(session.decision.quiet_or_first()))
     path = saves.write(session, tmp_path / "s.json")
     loaded = saves.load(path, data)
-    loaded.keep_undo = True  # as the app's background check hands it over
-    assert not loaded.can_undo() and "since the game was loaded" in loaded.undo_refusal()
-    assert loaded.decision == session.decision
+    assert loaded.can_undo() and loaded.decision == session.decision
+    assert loaded.undo() and session.undo()
+    assert loaded.actions == session.actions and loaded.decision == session.decision
+    while session.can_undo():
+        assert loaded.undo() and session.undo()
+    assert not loaded.can_undo() and loaded.undo_refusal() == session.undo_refusal()
 
 
 def test_a_save_written_before_card_7s_unrest_line_was_reworded_loads_with_the_new_words(data, tmp_path):

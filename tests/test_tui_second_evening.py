@@ -839,3 +839,31 @@ async def test_a_new_games_first_report_left_with_ctrl_q_comes_again_after_conti
         await settle(pilot)
         await post(pilot, ContinueGame())
         assert isinstance(app.screen, CardDrawScreen) and "Turn 1" in screen_text(app)
+
+
+async def test_gen_9_u_after_continue_undoes_the_last_move_made_before_quitting(tmp_path, data):
+    """Saves play-test: after Continue, u said "nothing to undo since the game was loaded", even in the
+    middle of spending a card's CP; GEN-9 names no load among its barriers."""
+    computers = tuple(Seat(f"Computer {power}", (power,), SeatKind.COMPUTER, "random") for power in data.power_ids if power != "england")
+    setup = Setup(seed=1, seats=(Seat("Ana", ("england",)), *computers))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(setup))
+        while not app.controller.session.can_undo():
+            if not isinstance(app.screen, PhaseScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            await pick(app, pilot, str(app.controller.session.decision.quiet_or_first()))
+        made = len(app.controller.session.actions)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await post(pilot, ContinueGame())
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert len(app.controller.session.actions) == made
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(app.controller.session.actions) < made and "nothing to undo" not in screen_text(app)
