@@ -485,6 +485,8 @@ async def test_a_step_teaching_a_refusal_says_to_type_it_before_enter_is_refused
             await settle(pilot)
         assert app.controller.driver.run.step == refusal_at
         assert f"Type it with ':' ({walkthrough.steps[refusal_at].choice})" in screen_text(app)
+        # walkthrough play-test: choice 1 was highlighted, and Enter on it was refused by the lesson
+        assert app.screen.query_one("#choices").highlighted is None
 
 
 async def test_a_walkthrough_that_ends_the_game_offers_no_play_on_win_1(tmp_path):
@@ -523,3 +525,20 @@ async def test_the_next_walkthrough_opens_with_its_text_at_the_top(tmp_path):
         await start_walkthrough(pilot, DOMINATION.id)
         panel = app.screen.query_one("#phase-panel", Scrolling)
         assert panel.scroll_y == 0 and "Walkthrough WIN-5, step 1 of 1" in screen_text(app)
+
+
+async def test_a_line_said_above_the_choices_keeps_the_highlighted_one_in_view(tmp_path):
+    """Walkthrough play-test: in the scientists walkthrough's last step, x said "nothing is refused now"
+    above the list, which pushed the highlighted Ravelin bonus off the screen; Enter then took it unseen."""
+    from core.walkthroughs import WALKTHROUGHS
+
+    walkthrough = WALKTHROUGHS["sci-le-testu"]
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, walkthrough.id, steps=len(walkthrough.steps) - 1)
+        choices = app.screen.query_one("#choices")
+        assert choices.highlighted is not None
+        await pilot.press("x")
+        await settle(pilot)
+        assert "nothing is refused now" in screen_text(app)
+        assert choices.whole_in_view(choices.highlighted)

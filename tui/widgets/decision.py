@@ -230,7 +230,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         was = options.highlighted
         unhighlighted = self._await_next or (shown_again and (was is None or was >= len(decision.choices)))
         options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
-        options.highlighted = legal.index(suggested) if suggested in legal else None if unhighlighted else 0
+        if suggested:  # a walkthrough's: one its step teaches to refuse is in no list, and nothing is highlighted
+            options.highlighted = legal.index(suggested) if suggested in legal else None
+        else:
+            options.highlighted = None if unhighlighted else 0
         self._await_next = False
         options.focus()
         self.refresh_bindings()
@@ -299,6 +302,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         problem.update(text)
         problem.display = bool(text)
+        if text:  # the line takes rows from the list: the highlighted choice stays in view (walkthrough play-test)
+            self.call_after_refresh(self.query_one("#choices", ChoiceList).scroll_to_highlight)
 
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -333,7 +338,6 @@ class DecisionPanel(NamesKeysNow, Vertical):
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
             options.highlighted = number - 1  # brought into view
             self.say(_("{number}: that choice is off the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
-            self.call_after_refresh(options.scroll_to_highlight)  # the line said above the list makes it shorter
             return
         if number <= count:
             self._choose(self._decision.choices[number - 1], str(number))
