@@ -477,7 +477,29 @@ def _evaluate_next(ctx: Ctx, frame: PatronagePhaseFrame) -> None:
 
 def _reward_decision(ctx: Ctx, frame: ScientistRewardFrame) -> Decision:
     prompt = msg("{patron} scored {total}: choose the reward", patron=ctx.name(frame.scientist), total=frame.total)
-    return Decision.asking(frame.power, prompt, "SCI-1", tuple(reward_choices(ctx, frame)))
+    options = [Option(choice) for choice in reward_choices(ctx, frame)] + _bonuses_refused(ctx, frame)
+    return Decision.of(frame.power, prompt, "SCI-1", options)
+
+
+def _bonuses_refused(ctx: Ctx, frame: ScientistRewardFrame) -> list[Option]:
+    """SCI-2: the bonuses a result allows that this power cannot take, each with why (walkthrough play-test:
+    the Ottoman's Excavation typed by another power was refused only by the lesson, and x said nothing
+    was refused)."""
+    if not any(bonus_count for _marker, bonus_count in scientist_row(frame.total).awards):
+        return []
+    marker = max((best_scientist_marker(ctx, award) for award, bonus_count in scientist_row(frame.total).awards if bonus_count and award), default=0)
+    holders = ctx.state.markers.bonus_holders
+    refused = []
+    for bonus in ctx.data.bonuses.values():
+        if bonus.id in holders and holders[bonus.id] != frame.power:
+            why = msg("SCI-2: {bonus} is {power}'s already: each bonus exists once", bonus=ctx.name(bonus.id), power=ctx.power_term(holders[bonus.id]))
+        elif frame.power not in bonus.eligible:
+            why = msg("SCI-2: {bonus} is only for {powers}", bonus=ctx.name(bonus.id), powers=listed([ctx.power_term(p) for p in bonus.eligible]))
+        else:
+            continue
+        label = _("{bonus} (SCI-1)").format(bonus=_(ctx.name(bonus.id)))
+        refused.append(Option(Choice(Verb.REWARD, (str(marker), bonus.id), label), why))
+    return refused
 
 
 def _reward_choose(ctx: Ctx, frame: ScientistRewardFrame, choice: Choice) -> None:
@@ -529,14 +551,26 @@ def _sponsoring(ctx: Ctx, number: int) -> tuple[tuple[str, ...], bool]:
     return SPONSORING_EVENTS[ctx.data.cards[number].event]
 
 
+def _event_barred(ctx: Ctx, power: str, kind: str, italian_only: bool) -> Message:
+    """PAT-1 / PAT-10: why an event cannot sponsor one of ``kind`` for ``power`` now."""
+    if sponsored_this_turn(ctx, power, kind):
+        return _barred_message(ctx, "PAT-1", power, kind)
+    if kind == ARTIST:
+        return msg("PAT-10: no Italian artist is left to draw") if italian_only else msg("PAT-10: no artist is left to draw, in {power}'s pool or the Italian one", power=ctx.power_term(power))
+    return msg("PAT-10: no Italian scientist is left to draw") if italian_only else msg("PAT-10: no scientist is left to draw, in {power}'s pool or the Italian one", power=ctx.power_term(power))
+
+
 def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:
     """A card that sponsors a patron (PAT-10); ``help_text`` is marked with ``N_``."""
     kinds, italian_only = SPONSORING_EVENTS[event_id]
 
     def refusal(ctx: Ctx, power: str) -> Refusal:
+        """Why no patron can be sponsored, kind by kind (walkthrough play-test: "already sponsored this
+        turn, or none to draw" left the reader to guess which)."""
         if event_kinds(ctx, power, kinds, italian_only):
             return ""
-        return msg("PAT-10: no patron can be sponsored (already sponsored this turn, or none to draw)")
+        reasons = [_event_barred(ctx, power, kind, italian_only) for kind in kinds]
+        return reasons[0] if len(reasons) == 1 else msg("{artist}; {scientist}", artist=reasons[0], scientist=reasons[1])
 
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
         allowed = event_kinds(ctx, power, kinds, italian_only)

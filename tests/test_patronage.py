@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import patronage
-from core.choices import IllegalChoice
+from core.choices import Choice, IllegalChoice
 from core.patronage import ARTIST_TABLE, SCIENTIST_TABLE, artist_row, scientist_row
 from core.setup import new_state
 from core.patronage import ScientistRewardFrame
@@ -197,6 +197,21 @@ def test_pat_10_papal_bull_kind_choice_then_commissioned_from_italy_italian_only
     assert session.state.artists[sponsored[0]].box_cp == 3
 
 
+def test_pat_10_an_event_refused_says_why_for_each_kind_pat_1(data):
+    """Walkthrough play-test: Patron of the Arts, refused after its player had sponsored an artist, said
+    only "no patron can be sponsored (already sponsored this turn, or none to draw)"."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [10, 11, 12, 101])
+    choose(session, "play 12 event")  # an Italian artist (no Italian scientist before turn 4)
+    assert session.decision.refusal_of(Choice.parse("play 11 event")) == "PAT-1: France has already sponsored an artist this turn"
+    choose(session, "play 10 event")  # Papal Bull: the scientist, the artist no longer asked about
+    assert session.decision.refusal_of(Choice.parse("play 11 event")) == "PAT-1: France has already sponsored an artist this turn"
+    session.state.powers["france"].hand.append(12)
+    session.refresh()
+    assert session.decision.refusal_of(Choice.parse("play 12 event")) == (
+        "PAT-1: France has already sponsored an artist this turn; PAT-1: France has already sponsored a scientist this turn")
+
+
 def test_sci_1_player_chooses_split_and_sci_2_eligibility(data):
     c = _ctx(data)
     frame = ScientistRewardFrame(scientist="pedro-nunes", power="spain", total=13)
@@ -207,6 +222,19 @@ def test_sci_1_player_chooses_split_and_sci_2_eligibility(data):
     assert not any("excavation" in o for o in options)  # Ottoman only
     ottoman = [str(ch) for ch in patronage.reward_choices(c, ScientistRewardFrame("taqi-ad-din", "ottoman", 11))]
     assert "reward 0 excavation" in ottoman and "reward 1 none" in ottoman
+
+
+def test_sci_2_the_bonuses_a_power_cannot_take_are_refused_with_why(data):
+    """Walkthrough play-test: the scientists walkthrough teaches that each bonus exists once and only an
+    eligible power may take it (SCI-2), but x said nothing was refused and a typed Excavation was refused
+    only by the lesson."""
+    c = _ctx(data)
+    c.state.markers.bonus_holders["telescope"] = "england"
+    decision = patronage._reward_decision(c, ScientistRewardFrame("pedro-nunes", "spain", 11))
+    refused = {o.choice.args[1]: o.refusal for o in decision.refused}
+    assert refused["excavation"].startswith("SCI-2: Excavation is only for Ottoman")
+    assert refused["telescope"].startswith("SCI-2: ") and "England's already" in refused["telescope"]
+    assert not set(refused) & {c.args[1] for c in decision.choices}
 
 
 def test_sci_2_bonus_exists_once(data):

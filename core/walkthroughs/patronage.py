@@ -147,8 +147,9 @@ EVENTS = Walkthrough(
         Step("play 10 event", "PAT-10", N_("Spain plays Papal Bull as its event")),
         Step("pick artist", "PAT-10", N_("choose an artist: Andrea Palladio (Italian, rating 3) is drawn and placed in the 3-CP box"),
              (Logged("PAT-10", "Andrea Palladio"),)),
-        Step("play 11 event", "PAT-3", N_("try Patron of the Arts for a second artist: it is refused, one artist a turn (PAT-3, PAT-10)"),
-             (Refused("PAT-10"),)),
+        Step("play 11 event", "PAT-3", N_("try Patron of the Arts for a second artist: it is refused, one artist a turn (PAT-1; "
+                                          "an event's counts as the turn's one, PAT-3)"),
+             (Refused("PAT-1"),)),
         Step("play 11 cp", "PAT-5", N_("play it for its 2 CP instead; the turn runs to the Patronage Phase: Palladio rolls 4+4 +3 +1 = 12"),
              (Rolled("PAT-5", 12), Logged("PAT-7", "Great Acclaim"), VpChange("spain", 1))),
     ),
