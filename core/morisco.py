@@ -99,12 +99,12 @@ def _record(ctx: Ctx, by: str, args: list[str]) -> None:
     action, target = args
     state = ctx.state
     if action == "move":
-        state.morisco_space, state.morisco_besieging = target, ""
-        away = distance_from_start(ctx.data, target)
-        moved = msg("the Morisco moves to {space} ({distance} from Granada)", space=ctx.name(target), distance=away if away is not None else "?")
-        ctx.log("MOR-3", by_table(by, moved), by)
+        state.morisco_besieging = ""
+        _move(ctx, by, target)
     elif action == "besiege":
-        state.morisco_space = state.morisco_besieging = target
+        if target != state.morisco_space:  # walkthrough play-test: a siege of Seville logged from Barcelona, no march between
+            _move(ctx, by, target)
+        state.morisco_besieging = target
         ctx.log("TABLE-1", by_table(by, msg("the Morisco besieges {space}", space=ctx.name(target))), by)
     elif action == "lift-siege":
         ctx.log("TABLE-1", by_table(by, msg("the Morisco lifts its siege of {space}", space=ctx.name(state.morisco_besieging))), by)
@@ -112,6 +112,13 @@ def _record(ctx: Ctx, by: str, args: list[str]) -> None:
     else:
         state.morisco_space = state.morisco_besieging = ""
         ctx.log("TABLE-1", by_table(by, msg("the Morisco unit is destroyed")), by)
+
+
+def _move(ctx: Ctx, by: str, target: str) -> None:
+    ctx.state.morisco_space = target
+    away = distance_from_start(ctx.data, target)
+    moved = msg("the Morisco moves to {space} ({distance} from Granada)", space=ctx.name(target), distance=away if away is not None else "?")
+    ctx.log("MOR-3", by_table(by, moved), by)
 
 
 def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:

@@ -73,8 +73,11 @@ def test_mor_4_destroyed_at_winter_when_besieging_an_enemy_fortress(data):
     session = _revolted(data)
     table_action(session, "morisco", "besiege")
     assert refusals(session)["granada"].startswith("MOR-4")  # not fortified
-    choose(session, "pick seville")
-    assert session.state.morisco_besieging == "seville"
+    events = choose(session, "pick seville")
+    assert session.state.morisco_besieging == session.state.morisco_space == "seville"
+    # walkthrough play-test: a siege of Seville logged with no march from where the unit stood (MOR-3)
+    assert [e.rule for e in events if "Morisco" in str(e.message)][:2] == ["MOR-3", "TABLE-1"]
+    assert any("the Morisco moves to Seville" in str(e.message) for e in events)
     advance_until(session, lambda s: s.state.phase is Phase.VICTORY or s.state.turn > 1)
     assert session.state.morisco_space == ""
     assert any(e.rule == "MOR-4" for e in session.log)
