@@ -352,6 +352,9 @@ class Step:
         explanation = _(self.explain)
         if self.teaches_refusal:
             return _("{explanation}. Type it with ':' ({choice}) to see the refusal.").format(explanation=explanation.rstrip("."), choice=self.choice)
+        if self.choice == "table" and self.power not in ("", TABLE_ACTOR):
+            # walkthrough play-test: t, taught by the table actions' first step, was refused here with no word why
+            return _("{explanation}: choose 'table' in the list (t records by the table, outside any impulse).").format(explanation=explanation.rstrip("."))
         # one that runs on into the next step ends in "...", and read "(UNIT-1)...." (play-test)
         return explanation if explanation.endswith((".", "…")) else f"{explanation}."
 
@@ -359,7 +362,8 @@ class Step:
         """The messages this step shows (its explanation, and how to type a refusal)."""
         refusal = [N_("{explanation}. Type it with ':' ({choice}) to see the refusal."),
                    N_("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}")]
-        return [self.explain, *(refusal if self.teaches_refusal else [N_("in this walkthrough, choose '{choice}': {explanation}")])]
+        in_impulse = [N_("{explanation}: choose 'table' in the list (t records by the table, outside any impulse).")] if self.choice == "table" else []
+        return [self.explain, *in_impulse, *(refusal if self.teaches_refusal else [N_("in this walkthrough, choose '{choice}': {explanation}")])]
 
 
 @frozen
