@@ -243,7 +243,7 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
             if b in own and a > b and MARY not in (a, b):
                 continue  # a same-power pair once, not twice
             other = sides[b]
-            to = "announce" if other == power else other
+            to = ("for-mary" if MARY in (a, b) else "announce") if other == power else other
             status = state.royals[b].status
             # the label is in this terminal's language: made once per data and language
             if status is not available:
@@ -262,9 +262,12 @@ def _unavailable_proposal(ctx: Ctx, a: str, b: str, to: str, status: RoyalStatus
 
 
 def _proposal(ctx: Ctx, a: str, b: str, to: str) -> Option:
-    """Proposing royals a and b to the power ``to`` ("announce": one's own; "": no one acts for her)."""
+    """Proposing royals a and b to the power ``to`` ("announce": one's own; "for-mary": Mary Queen of Scots,
+    for whom Scotland's ally answers; "": no one acts for her)."""
     if to == "announce":
         whom = _("announce")
+    elif to == "for-mary":  # Russian play-test: "(announce)" read as the same-power wedding MAR-9 says it never is
+        whom = _("you answer for her as Scotland's ally; resolved at once, MAR-9")
     elif to:
         whom = _("to {power}").format(power=ctx.power_term(to))
     else:

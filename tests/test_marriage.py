@@ -293,6 +293,18 @@ def test_mar_8_a_valois_on_the_french_card_is_refused_as_a_target_saying_why_a_m
     assert any("Henry of Navarre is removed from play as a leader" in str(e.message.in_language("en")) for e in events)
 
 
+def test_mar_9_the_ally_proposing_its_own_royal_to_mary_is_told_it_answers_for_her(data):
+    """Russian play-test: France's "Francis + Mary Queen of Scots (announce)" read as a same-power wedding,
+    which MAR-9 says it never is: the label says France answers for her as Scotland's ally."""
+    session = new_session(data)
+    while session.decision.power != "france":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    labels = {str(c): c.label for c in session.decision.choices}
+    own = next(label for choice, label in labels.items() if choice.startswith("propose") and "mary-queen-of-scots" in choice
+               and data.royals[choice.split()[1]].power == "france")
+    assert "answer for her as Scotland's ally" in own and "MAR-9" in own and "announce" not in own
+
+
 def test_mar_9_mary_queen_of_scots_resolved_at_once_by_scotlands_ally(data):
     session = new_session(data)
     state = session.state
