@@ -31,6 +31,7 @@ from core.state import PHASE_SHORT_TITLES, PHASE_TITLES, Betrothal, GameState, L
 from core.victory import VpLine
 
 PROVISIONAL_MARK = "*"
+ITALIAN_POOL = N_("Italy")  # the pool of the Italian patrons (PAT-3)
 ONLOOKER = Seat("onlooker", (), SeatKind.ONLOOKER)
 
 # TRANSLATORS: a card's kind, in its help line ("#21 Papal Bull - 3 CP, event: ...")
@@ -425,7 +426,9 @@ def patronage_rows(data: GameData, state: GameState) -> tuple[PatronRow, ...]:
 
 
 def _pool_name(data: GameData, pool: str) -> str:
-    """A patron's pool: a power's (translated), or Italy's (a place)."""
+    """A patron's pool: a power's, or the Italian one (Russian play-test: "Italy" beside Russian power names)."""
+    if pool == patronage.ITALY:
+        return _(ITALIAN_POOL)
     return power_name(data, pool) if pool in data.power_ids else pool.capitalize()
 
 

@@ -66,6 +66,9 @@ def test_a_seat_view_reads_in_the_readers_language(data, language, spain, phase,
     assert "betrothed" not in philip.status and "opening" not in philip.status
     text = " ".join(view.markers)
     assert "PAT-8" in text and "SCI-1" in text and "markers left" not in text and "Bonuses" not in text
+    # Russian play-test: the Italian pool read "Italy" beside the translated power names
+    assert {row.pool for row in view.patrons if data.artists.get(row.id, data.scientists.get(row.id)).pool == "italy"} == {
+        {"ru": "Италия", "es": "Italia"}[language]}
 
 
 @pytest.mark.parametrize("language, shown", [("en", "random computer"), ("es", "jugador automático (aleatorio)"), ("ru", "компьютер (случайный)")])
