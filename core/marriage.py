@@ -559,7 +559,9 @@ def aging(ctx: Ctx) -> None:
             royal_state.eligibility = max(rules.minimum_eligibility, before - 1)
         if royal_state.eligibility != before:
             ctx.log("AGE-1", msg("{royal}'s Eligibility {before} -> {after}", royal=royal.name, before=before, after=royal_state.eligibility))
-        elif royal.sex != Sex.FEMALE:  # play-test: a roll that moved nothing was alone in the reports, with no outcome
+        elif drop:  # play-tests: a woman at the floor had no line (the aging walkthrough's conclusion named her)
+            ctx.log("AGE-1", msg("{royal} stays at Eligibility {eligibility}: no rating goes lower", royal=royal.name, eligibility=before))
+        else:  # play-test: a roll that moved nothing was alone in the reports, with no outcome
             ctx.log("AGE-1", msg("{royal} keeps Eligibility {eligibility}", royal=royal.name, eligibility=before))
 
 

@@ -391,6 +391,8 @@ def test_age_1_females_drop_males_roll_never_below_1(data):
         else:
             assert royal.eligibility == max(1, before[royal_id] - 1)
     assert c.state.royals["claude-of-valois"].eligibility == 1  # already at the floor
+    # play-tests: a woman at the floor had no line, while a man who rolled had one
+    assert "Claude of Valois stays at Eligibility 1: no rating goes lower" in [str(e.message) for e in c.events if e.rule == "AGE-1"]
 
 
 @pytest.mark.parametrize("royal", ["isabella-clara-eugenia", "catherine-michelle"])
