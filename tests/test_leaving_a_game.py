@@ -177,3 +177,28 @@ async def test_continue_on_a_damaged_newest_save_points_to_the_others(tmp_path, 
         await settle(pilot)
         said = [str(n.message) for n in app._notifications]
         assert any("game-campaign-seed9.json" in line and "l lists the other saved games to load" in line for line in said), said
+
+
+async def test_a_typed_choice_entered_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data):
+    """tmux re-test: ':', a choice typed, then Enter and Ctrl+Q in one burst quit with the save unchanged
+    (the typed box's Enter goes up through more widgets than a number's key before it is a choice)."""
+    from textual.events import Key
+
+    from core import saves
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3)))
+        await settle(pilot)
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        slot, made = app.controller.driver.slot, len(app.controller.session.actions)
+        typed = str(app.controller.session.decision.choices[-1])
+        await pilot.press("colon", *typed)
+        await settle(pilot)
+        app.post_message(Key("enter", "\r"))
+        app.post_message(Key("ctrl+q", None))
+        await pilot.pause(0.5)
+    assert app.return_code in (None, 0)
+    assert [a.choice for a in saves.load(slot, data).actions][made:] == [typed]

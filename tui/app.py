@@ -60,9 +60,10 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 # How often a shared game looks for the other terminals' moves (each shows within a second).
 POLL_SECONDS = 0.25
 CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notice
-# Ctrl+Q waits for a key read before it to become a choice: the focused widget's key, the screen's binding,
-# the decision panel's intent to the app (tui/app.py: _quit_after_keys), each a round of queued messages
-QUIT_ROUNDS = 3
+# Ctrl+Q waits for the keys read before it to become a choice (a typed one: the box's key, its Submitted
+# message bubbling up to the decision panel, the panel's intent bubbling up to the app), a round of queued
+# messages at a time, until nothing is queued (tui/app.py: _quit_after_keys) or at most this many rounds
+QUIT_MOST_ROUNDS = 12
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 PLAYERS_ENV = "VIRGIN_QUEEN_PLAYERS"  # set by 'virgin-queen serve': every player its authorized_keys names, one a line
 
@@ -410,14 +411,15 @@ class VirginQueenApp(CoveredScreensApp):
     async def action_quit(self) -> None:
         """Ctrl+Q (a priority key, handled as soon as it is read): quit once what the keys read before it
         set going is done (saves play-test: a choice typed in the same burst as Ctrl+Q was lost)."""
-        self._quit_after_keys(QUIT_ROUNDS)
+        self._quit_after_keys(QUIT_MOST_ROUNDS)
 
     def _quit_after_keys(self, rounds: int) -> None:
-        """Each round, every node of the screen handles what is queued for it, then the app does."""
-        if rounds == 0:
+        """Each round, every node of the screen handles what is queued for it, then the app does; the app
+        quits after a round that leaves nothing queued."""
+        nodes = list(self.screen.walk_children(with_self=True))
+        if rounds == 0 or not any(node.message_queue_size for node in (self, *nodes)) and rounds < QUIT_MOST_ROUNDS:
             self.exit()
             return
-        nodes = list(self.screen.walk_children(with_self=True))
         left = len(nodes)
 
         def one_done() -> None:
