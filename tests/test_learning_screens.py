@@ -290,6 +290,14 @@ async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data
         await pilot.press(*"zzz")
         await settle(pilot)
         assert not app.screen.query_one(LogLines).events and "0 of" in screen_text(app)
+        # tmux re-test: Esc while typing closed the whole log; it leaves the box, the search kept
+        await pilot.press("backspace", "backspace", "backspace", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LogSearchScreen) and app.screen.query_one(LogLines).has_focus
+        assert app.screen.query_one(LogLines).events and "with 'leicester'" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, LogSearchScreen)
 
 
 # ---- the walkthrough menu ------------------------------------------------------------------------------
@@ -543,3 +551,33 @@ async def test_a_line_said_above_the_choices_keeps_the_highlighted_one_in_view(t
         await settle(pilot)
         assert "9: this decision has" in screen_text(app)
         assert choices.highlighted == highlighted and choices.whole_in_view(highlighted)
+
+
+async def test_a_line_said_in_one_game_is_gone_from_the_board_of_the_next(tmp_path, data):
+    """tmux re-test: u refused in a game ("nothing to undo since ..."), then a walkthrough opened: its
+    board (the same kept screen) still said the other game's refusal, and Tab pressed in the last one left
+    the keys on the text, where Enter scrolled instead of choosing."""
+    from core.walkthroughs.victory import TIME_LIMIT
+    from tests.conftest import new_session, to_impulse_of
+    from tests.tui_helpers import show_session
+    from tui.messages import Destination, LeaveGame
+    from tui.screens.game import ActionScreen
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        board = app.screen
+        assert isinstance(board, ActionScreen)
+        board.show_problem("a line of the last game")
+        await pilot.press("tab")  # the keys to the phase panel's text
+        await settle(pilot)
+        assert board.focused is not None and board.focused.id == "phase-panel"
+        app.post_message(LeaveGame(Destination.TITLE))
+        await settle(pilot)
+        await start_walkthrough(pilot, TIME_LIMIT.id)
+        await settle(pilot)
+        assert app.screen is board  # the kept board of the Action Phase, shown anew
+        assert "a line of the last game" not in screen_text(app)
+        assert board.focused is not None and board.focused.id == "choices"

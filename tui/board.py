@@ -194,6 +194,7 @@ class Board:
                 screen.refresh_view(shown)
                 if not same_game:  # a game put on screen (new, continued, loaded, joined) after a menu's Enter
                     screen.no_highlight_when_shown = True
+                    screen.another_game()
             self._push_reports(unread, events, meanwhile, reader)
             if menu_open:  # the game menu stays above it all (review: its t, closed under it, started a table action)
                 self.game_menu()

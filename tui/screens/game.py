@@ -163,6 +163,14 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     def phase_info(self, view: SeatView) -> str:
         return ""
 
+    def another_game(self) -> None:
+        """Another game on this kept board (tmux re-test): the line said about the last one's keys goes (an
+        undo refused stayed above the walkthrough opened next), and the keys go back to the choices (Tab
+        left them on the last walkthrough's text, and Enter scrolled the next one's)."""
+        if self._ready:
+            self.query_one(DecisionPanel).say("")
+            self.set_focus(self.query_one("#choices"))
+
     def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
         self.query_one(DecisionPanel).show_problem(text, refused_key, failed)
 

@@ -235,6 +235,12 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
             self.set_focus(box)
 
     def action_close(self) -> None:
+        """Esc: out of the search box to the lines it found (tmux re-test: Esc while typing closed the whole
+        log, where the README's Esc closes the typed input), else the log."""
+        box = self.query_one("#log-filter", Input)
+        if box.has_focus:
+            self.query_one(LogLines).focus()
+            return
         self.dismiss(None)
 
 
