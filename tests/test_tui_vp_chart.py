@@ -47,7 +47,7 @@ async def test_g_opens_the_vp_chart_from_a_phase_screen(tmp_path, data):
         assert isinstance(app.screen, VpChartScreen)
         text = screen_text(app)
         assert "VP by turn (WIN-5) and by source (WIN-6)" in text and "Power | VP | WIN-6" in text
-        assert any("WIN-6 keys held" in str(legend.render()) for legend in app.screen.query(".chart-legend"))
+        assert any("WIN-6 keys held" in str(legend.render()).replace("\u00a0", " ") for legend in app.screen.query(".chart-legend"))
         await pilot.press("escape")
         assert not isinstance(app.screen, VpChartScreen)
 
@@ -59,3 +59,13 @@ def test_win_6_every_vp_source_the_engine_gives_is_named_in_the_legend():
     rules = {rule for path in core.glob("*.py") for rule in re.findall(r'gain_vp\([^)]*?"([A-Z]+-[0-9]+[a-z]?)"', path.read_text())}
     assert rules and rules | {"WIN-6"} == set(SOURCE_NAMES)
     assert source_label("WIN-6") == "WIN-6 keys held (the Protestant: also its spaces)"
+
+
+def test_the_charts_mark_whole_vp_only():
+    """tmux re-test: the VP-by-source axis read 1.7, 3.3, 6.7 and 8.3 VP."""
+    from tui.screens.vp_chart import whole_ticks
+
+    for top in range(0, 60):
+        ticks = whole_ticks(top)
+        assert ticks[0] == 0 and ticks[-1] >= top and len(ticks) <= 6 and all(isinstance(t, int) for t in ticks)
+    assert whole_ticks(10) == [0, 2, 4, 6, 8, 10] and whole_ticks(3) == [0, 1, 2, 3]

@@ -192,11 +192,12 @@ class Turn:
     def edit(self, state: GameState, data: GameData) -> None:
         state.turn = self.turn
 
+    # tmux re-test: "turn 1, Action Phase / it is turn 8" read as two positions; the turn marker is moved
     def texts(self) -> tuple[str, ...]:
-        return (N_("it is turn {turn}"),)
+        return (N_("then the turn marker is moved to turn {turn}"),)
 
     def describe(self, data: GameData) -> str:
-        return _("it is turn {turn}").format(turn=self.turn)
+        return _("then the turn marker is moved to turn {turn}").format(turn=self.turn)
 
 
 @frozen

@@ -28,6 +28,9 @@ PALETTE: tuple[tuple[int, int, int], ...] = (
 )
 
 
+NO_BREAK = "\u00a0"
+
+
 def colours(count: int) -> list[tuple[int, int, int]]:
     return [colour for colour, _ in zip(cycle(PALETTE), range(count))]
 
@@ -37,7 +40,7 @@ def legend(names: list[str]) -> Text:
     text = Text()
     for name, (red, green, blue) in zip(names, colours(len(names))):
         text.append("━━ ", style=f"rgb({red},{green},{blue})")
-        text.append(f"{name}   ")
+        text.append(f"{name.replace(' ', NO_BREAK)}   ")  # tmux re-test: "MAR-5 weddings" wrapped between its words
     return text
 
 
@@ -71,6 +74,13 @@ SOURCE_NAMES = {
 def source_label(rule: str) -> str:
     """'WIN-6 keys held (...)': a ledger source as its legend names it."""
     return f"{rule} {_(SOURCE_NAMES[rule])}" if rule in SOURCE_NAMES else rule
+
+
+def whole_ticks(top: int, most: int = 5) -> list[int]:
+    """VP marks on a chart's axis: whole numbers from 0 to at least ``top``, at most ``most`` + 1 of them
+    (tmux re-test: plotext's own marks read 1.7, 3.3, 6.7 VP)."""
+    step = max(1, -(-top // most))
+    return list(range(0, top + step, step))
 
 
 def short_names(data: GameData) -> dict[str, str]:
@@ -115,6 +125,7 @@ class VpChartScreen(ModalScreen[None]):
         for power, colour in zip(data.powers, colours(len(data.powers))):
             by_turn.plot(turns, list(history.of(power.id)), color=colour, marker="braille")
         by_turn.xticks(turns)
+        by_turn.yticks(whole_ticks(max((vp for power in data.powers for vp in history.of(power.id)), default=0)))
         by_turn.xlabel(_("turn"))
         sources, amounts = ledger_by_source(self.view)
         by_source = self.query_one("#vp-by-source", PlotextPlot).plt
@@ -122,6 +133,7 @@ class VpChartScreen(ModalScreen[None]):
         names = list(short_names(data).values())
         if sources:
             by_source.stacked_bar(names, [[amounts[p].get(s, 0) for p in data.power_ids] for s in sources], color=colours(len(sources)))
+            by_source.yticks(whole_ticks(max((sum(amounts[p].values()) for p in data.power_ids), default=0)))
 
     def action_close(self) -> None:
         self.dismiss(None)
