@@ -202,3 +202,112 @@ async def test_a_typed_choice_entered_in_the_same_burst_as_ctrl_q_is_kept(tmp_pa
         await pilot.pause(0.5)
     assert app.return_code in (None, 0)
     assert [a.choice for a in saves.load(slot, data).actions][made:] == [typed]
+
+
+def test_a_game_asked_for_twice_before_it_opens_opens_once(tmp_path, data):
+    """Review: two c (or a double Enter) in one burst opened the game twice; with both works done in their
+    threads before either was shown, the second's claim of the slot was refused by the first's, in the
+    same app, and no game opened."""
+    from core import saves
+    from tui.messages import ContinueGame, GameProblem
+
+    from tui import slots
+
+    session = new_session(data)
+    slot = saves.write(session, tmp_path / f"{slots.slot_stem(session.setup)}.json")
+    posted: list = []
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), posted.append, io)
+    controller.handle(ContinueGame())
+    controller.handle(ContinueGame())
+    ran = [(work(), done) for work, done, _failed in io.jobs]  # worker threads: both works before any is shown
+    io.jobs.clear()
+    for result, done in ran:
+        done(result)
+    io.run()
+    assert controller.driver is not None and controller.driver.slot == slot
+    assert not [p.text for p in posted if isinstance(p, GameProblem)]
+    controller.driver.close()
+
+
+def test_a_slot_claim_is_one_apps_whatever_sits_at_the_locks_name(tmp_path):
+    """Review: a lock file left read-only, a link or a folder at the lock's name turned the lock off or
+    failed; a read-only file still locks, anything else is played unclaimed (as where no locks exist)."""
+    import os
+
+    from tui import slots
+
+    slot = tmp_path / "game-a.json"
+    lock = slots.claim_file(slot)
+    lock.touch(mode=0o400)
+    held = slots.claim_slot(slot)
+    assert held is not None and slots.claim_slot(slot) is None  # another open file: refused, as another app's
+    held.release()
+    again = slots.claim_slot(slot)
+    assert again is not None
+    again.release()
+    lock.unlink()
+    for hostile in ("link", "folder"):
+        if hostile == "link":
+            os.symlink(tmp_path / "elsewhere", lock)
+        else:
+            lock.mkdir()
+        first, second = slots.claim_slot(slot), slots.claim_slot(slot)
+        assert first is not None and second is not None  # unclaimed, never refused, never an error
+        first.release()
+        second.release()
+        lock.unlink() if hostile == "link" else lock.rmdir()
+
+
+async def test_an_opening_that_fails_after_its_claim_lets_the_slot_go(tmp_path, data, monkeypatch):
+    """Review: a game whose opening failed once its slot was claimed kept the claim, and this very window
+    then refused its own game until restarted."""
+    from tui import drivers, slots
+
+    def broken(self, opened):
+        raise RuntimeError("a fault of the program")
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3)))
+        await settle(pilot)
+        slot = app.controller.driver.slot
+        app.post_message(LeaveGame(Destination.TITLE))
+        await settle(pilot)
+        monkeypatch.setattr(drivers.LocalGame, "check", broken)
+        from tui.messages import ContinueGame
+
+        app.post_message(ContinueGame())
+        await settle(pilot)
+        assert app.controller.driver is None
+        claim = slots.claim_slot(slot)
+        assert claim is not None
+        claim.release()
+
+
+def test_a_slot_is_claimed_before_it_is_read(tmp_path, data, monkeypatch):
+    """Review: read first and claimed after, another window could write its last moves and let go in
+    between, and they were played over."""
+    from core import saves
+    from tui import openings, slots
+    from tui.messages import ContinueGame
+
+    session = new_session(data)
+    slot = saves.write(session, tmp_path / f"{slots.slot_stem(session.setup)}.json")
+    held_while_read: list[bool] = []
+    open_save = saves.open_save
+
+    def reading(path, game_data):
+        other = slots.claim_slot(path)
+        held_while_read.append(other is None)
+        if other is not None:
+            other.release()
+        return open_save(path, game_data)
+
+    monkeypatch.setattr(openings.saves, "open_save", reading)
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), lambda message: None, io)
+    controller.handle(ContinueGame())
+    io.run()
+    assert held_while_read == [True] and controller.driver is not None and controller.driver.slot == slot
+    controller.driver.close()

@@ -64,6 +64,7 @@ CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notic
 # message bubbling up to the decision panel, the panel's intent bubbling up to the app), a round of queued
 # messages at a time, until nothing is queued (tui/app.py: _quit_after_keys) or at most this many rounds
 QUIT_MOST_ROUNDS = 12
+QUIT_AT_THE_LATEST_SECONDS = 1.0
 PLAYER_ENV = "VIRGIN_QUEEN_PLAYER"  # set by 'virgin-queen serve': the SSH key's name; the app opens the lobby
 PLAYERS_ENV = "VIRGIN_QUEEN_PLAYERS"  # set by 'virgin-queen serve': every player its authorized_keys names, one a line
 
@@ -411,6 +412,7 @@ class VirginQueenApp(CoveredScreensApp):
     async def action_quit(self) -> None:
         """Ctrl+Q (a priority key, handled as soon as it is read): quit once what the keys read before it
         set going is done (saves play-test: a choice typed in the same burst as Ctrl+Q was lost)."""
+        self.set_timer(QUIT_AT_THE_LATEST_SECONDS, self.exit)  # review: a round whose callback is never run
         self._quit_after_keys(QUIT_MOST_ROUNDS)
 
     def _quit_after_keys(self, rounds: int) -> None:

@@ -329,7 +329,6 @@ class LocalGame(_Driver):
         if isinstance(result, str):
             self.listener.game_closed(result)
             return
-        result.keep_undo = True  # no choice was taken meanwhile: the same game, with its whole log
         self.session = result
         marks, log = self._saved_marks, result.log
         if (marks.log, marks.tail) == (len(log), log_tail(log)):  # else another log's (an older autosave's, another game's): no recap
@@ -494,7 +493,7 @@ class WalkthroughGame(_Driver):
         self._events += taken.events
         if self.run.finished:
             walkthrough = self.run.walkthrough
-            self.io(lambda: mark_done(self.save_dir, walkthrough.id), self.listener.game_problem)
+            self.io(lambda: mark_done(self.save_dir, walkthrough.id), lambda problem: self.listener.game_problem(problem, failed=True))
             self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session, self.run.taken, self.run.note))
             return
         self.listener.game_changed()

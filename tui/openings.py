@@ -84,7 +84,7 @@ class Openings:
         self.controller = controller
         self.io = io
         self.shared_games = SharedGames(controller.terminal.save_dir, controller.terminal.data)
-        self._wanted: object | None = None  # the opening under way: an older one, or one left, is dropped
+        self._wanted: object | None = None  # the opening under way (one left is dropped when it is done)
 
     def handle(self, intent: m.Intent) -> None:
         getattr(self, f"_on_{type(intent).__name__}")(intent)
@@ -94,6 +94,11 @@ class Openings:
         self._wanted = None
 
     def _open(self, work: Callable[[], T], then: Callable[[T], GameDriver]) -> None:
+        """``work`` off the event loop, then the game ``then`` makes of it on screen. A game asked for while
+        one is being opened is not (review: a double Enter opened one game twice, and the second claim of
+        its slot refused the first, so that no game opened)."""
+        if self._wanted is not None:
+            return
         wanted = self._wanted = object()
 
         def guarded() -> T | Refused:
@@ -109,8 +114,13 @@ class Openings:
             self._wanted = None
             if isinstance(result, Refused):
                 self.controller.problem(str(result))
-            else:
-                self.controller.show(then(result))
+                return
+            try:
+                driver = then(result)
+            except BaseException:  # review: a claim held by an opening that failed here was never let go
+                _let_go(result)
+                raise
+            self.controller.show(driver)
 
         self.io(guarded, opened, self.controller.problem)
 
@@ -131,13 +141,13 @@ class Openings:
 
         def work() -> tuple[Session, Path, slots.SlotClaim]:
             update_settings(save_dir, seats=setup.seats)  # the next form starts with them (a comfort: a failure is no problem)
-            slot = slots.fresh_slot(save_dir, setup)
-            return Session.new(data, setup), slot, _claimed(slot)
+            session, slot = Session.new(data, setup), slots.fresh_slot(save_dir, setup)
+            return session, slot, _claimed(slot)
 
         self._open(work, lambda made: self.local(made[0], made[1], list(made[0].log), made[2]))
 
     def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
-        def work() -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks]:
+        def work() -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]:
             path = slots.last_played(self.controller.terminal.save_dir)
             if path is None:
                 raise Refused(_("no game to continue yet: start one with n"))
@@ -152,11 +162,23 @@ class Openings:
         self._open(lambda: self._read_save(intent.path), self._loaded)
 
     def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]:
-        opened = saves.open_save(path, self.controller.terminal.data)
-        session = opened.resumed()
-        people = [seat.name for seat in session.setup.seats if seat.is_person]
-        slot = slots.slot_for_loaded(self.controller.terminal.save_dir, session, path)
-        claim = _claimed(slot)
+        """The save read, and the slot it goes on in claimed. A slot is claimed before it is read (review:
+        read first, another window could write its last moves and let go before the claim, and they were
+        played over)."""
+        save_dir = self.controller.terminal.save_dir
+        first = _claimed(path) if path.name.startswith(slots.SLOT_PREFIX) and path.parent == save_dir else None
+        try:
+            opened = saves.open_save(path, self.controller.terminal.data)
+            session = opened.resumed()
+            people = [seat.name for seat in session.setup.seats if seat.is_person]
+            slot = slots.slot_for_loaded(save_dir, session, path)
+            claim = first if first is not None and slot == path else _claimed(slot)
+        except BaseException:
+            if first is not None:
+                first.release()
+            raise
+        if first is not None and claim is not first:
+            first.release()
         return opened, session, slot, slots.read_marks(path, people), claim
 
     def _loaded(self, read: tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]) -> LocalGame:

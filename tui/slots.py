@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -70,19 +71,24 @@ def claim_slot(slot: Path) -> SlotClaim | None:
         import fcntl
     except ImportError:
         return SlotClaim(None)
+    # read-only is enough to lock (review: a lock file left read-only turned the lock off); never through a
+    # link, never blocking on a pipe, and only a regular file counts
+    flags = os.O_RDONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        descriptor = os.open(claim_file(slot), os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        descriptor = os.open(claim_file(slot), flags, 0o600)
     except OSError:
         return SlotClaim(None)  # a folder that cannot hold the file cannot hold the save either: said then
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if stat.S_ISREG(os.fstat(descriptor).st_mode):
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return SlotClaim(descriptor)
     except BlockingIOError:
         os.close(descriptor)
         return None
     except OSError:
-        os.close(descriptor)
-        return SlotClaim(None)
-    return SlotClaim(descriptor)
+        pass
+    os.close(descriptor)
+    return SlotClaim(None)  # something else at the lock's name, or a folder refusing locks: played unclaimed
 
 
 def marks_file(slot: Path) -> Path:
