@@ -6,7 +6,7 @@ from __future__ import annotations
 from attrs import define, frozen
 
 from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
-from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
+from core.choices import TABLE_ENTRY, Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg
 from core.ids import CardKind
@@ -74,7 +74,7 @@ def _card_plays(ctx: Ctx) -> dict[int, _CardPlays]:
 
 
 def _table_and_pass() -> tuple[Option, Option]:
-    return Option(Choice(Verb.TABLE, (), _("Record a table action (TABLE-1)"))), Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), quiet=Quiet.MOVES_ON)
+    return Option(Choice(Verb.TABLE, (), _(TABLE_ENTRY))), Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), quiet=Quiet.MOVES_ON)
 
 
 def _impulse_options(ctx: Ctx, power: str, mandatory: bool) -> list[Option]:

@@ -6,10 +6,11 @@ from enum import StrEnum
 
 from attrs import field, frozen
 
-from core.i18n import Message, _, current
+from core.i18n import N_, Message, _, current
 
 
 TABLE_ACTOR = "table"  # who decides a table action recorded "by the table at any time" (TABLE-1)
+TABLE_ENTRY = N_("Record a table action (TABLE-1)")  # an impulse's choice to record one (TABLE-1)
 
 
 class Verb(StrEnum):

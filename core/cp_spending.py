@@ -87,6 +87,7 @@ def refused_purchases(ctx: Ctx, power: str) -> tuple[str, ...]:
         "mercenary": msg("UNIT-1: {power} controls no home space to raise a mercenary in", power=ctx.power_term(power)),
         "regular": msg("UNIT-2: {power} controls no fortified home space to raise a regular in", power=ctx.power_term(power)),
     }
+    capped = msg("DIP-7: {power} holds the most influence markers allowed on every minor open to it", power=ctx.power_term(power))
     reasons = []
     for kind in _KINDS:
         options = by_kind.get(kind)
@@ -94,7 +95,8 @@ def refused_purchases(ctx: Ctx, power: str) -> tuple[str, ...]:
             if kind in nowhere:  # else no foreign war to end
                 reasons.append(nowhere[kind].render())
         elif not any(o.legal for o in options):
-            reasons.append(options[0].refusal)
+            # review: every minor capped read as one minor's cap (the first option's refusal names it)
+            reasons.append(capped.render() if kind == "influence" else options[0].refusal)
     return tuple(reasons)
 
 

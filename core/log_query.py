@@ -20,20 +20,28 @@ from core.rules_text import entries
 from core.state import PHASE_TITLES, GameState, Phase
 
 # Shown with _(FILTER_HELP). The filter words are typed as written here or in the reader's language (power
-# names, PHASE_WORDS, DICE_WORD: Russian play-test, "кубики" found one line where "dice" found 76); t3 and
-# rule IDs as written.
+# names; the words of DICE_WORD and PHASE_WORDS: Russian play-test, "кубики" found one line where "dice" found 76); t3
+# and rule IDs as written.
 FILTER_HELP = N_("a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester)")
-DICE_WORD = N_("dice")
+# The reader's word for dice rolls and for each phase, after the colon of a message of its own (review: a
+# plain "patronage" was one message with the word shown elsewhere). English types the phases' own words.
+DICE_WORD = N_("the log filter's word for dice rolls: dice")
 PHASE_WORDS = {
-    Phase.CARD_DRAW: N_("draw"),
-    Phase.NEGOTIATION: N_("negotiation"),
-    Phase.DIPLOMATIC_STATUS: N_("diplomatic"),
-    Phase.ACTION: N_("action"),
-    Phase.MARRIAGE: N_("marriage"),
-    Phase.PATRONAGE: N_("patronage"),
-    Phase.WINTER: N_("winter"),
-    Phase.VICTORY: N_("victory"),
+    Phase.CARD_DRAW: N_("the log filter's word for the Card Draw Phase: draw"),
+    Phase.NEGOTIATION: N_("the log filter's word for the Negotiation Segment: negotiation"),
+    Phase.DIPLOMATIC_STATUS: N_("the log filter's word for the Diplomatic Status Segment: diplomatic"),
+    Phase.ACTION: N_("the log filter's word for the Action Phase: action"),
+    Phase.MARRIAGE: N_("the log filter's word for the Marriage Resolution Phase: marriage"),
+    Phase.PATRONAGE: N_("the log filter's word for the Patronage Phase: patronage"),
+    Phase.WINTER: N_("the log filter's word for the Winter Phase: winter"),
+    Phase.VICTORY: N_("the log filter's word for the Victory Determination Phase: victory"),
 }
+
+
+def _readers_word(message: str) -> str | None:
+    """The word a message of DICE_WORD or PHASE_WORDS gives in the reader's language (None in English: as written)."""
+    translated = _(message)
+    return translated.rsplit(":", 1)[-1].strip().lower() if translated != message else None
 
 
 @frozen
@@ -74,10 +82,11 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
     words: list[str] = []
     by_name = {p.name.lower(): p.id for p in data.powers} | {_(p.name).lower(): p.id for p in data.powers} | {p: p for p in data.power_ids}
     phase_words = {phase.value: phase.value for phase in Phase} | {phase.value.split("-")[0]: phase.value for phase in Phase}
-    phase_words |= {word: phase.value for phase, english in PHASE_WORDS.items() for word in (english, _(english).lower())}
+    phase_words |= {word: phase.value for phase, message in PHASE_WORDS.items() if (word := _readers_word(message))}
+    dice_words = {"dice", "rolls", _readers_word(DICE_WORD)}
     for word in text.split():
         lower = word.lower()
-        if lower in ("dice", "rolls", _(DICE_WORD).lower()):
+        if lower in dice_words:
             dice = True
         elif lower in by_name:
             powers.add(by_name[lower])

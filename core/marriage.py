@@ -673,8 +673,9 @@ def _target_refusal(ctx: Ctx, royal_id: str) -> str:
         return ""
     status = ctx.state.royals[royal_id].status
     if status is RoyalStatus.ON_FRENCH_CARD:  # Russian play-test: a married Henry of Navarre could be, Henry III not
-        text = _("MAR-8: {royal} is married and on the French card, where France's VP for him are permanent (MAR-6c): "
-                 "assassinating him would change nothing")
+        # review: a Valois dead at his wedding stays on the card too: "married" would be wrong of him
+        text = _("MAR-8: {royal} is on the French card (MAR-6c), out of play: France keeps its VP for him whatever "
+                 "happens, and assassinating him would change nothing")
         return text.format(royal=ctx.name(royal_id))
     text = _("MAR-8: {royal} is {status}: only a living royal in play can be assassinated")
     return text.format(royal=ctx.name(royal_id), status=_(ROYAL_STATUS_TEXT.get(status, status.value)))

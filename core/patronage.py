@@ -393,16 +393,18 @@ def reward_choices(ctx: Ctx, frame: ScientistRewardFrame) -> list[Choice]:
         for bonus in (bonuses if bonus_count else []) or [NO_BONUS]:
             if (marker, bonus) != (0, NO_BONUS) and (marker, bonus) not in seen:
                 seen.append((marker, bonus))
-    choices = []
-    for marker, bonus in seen:
-        if marker and bonus != NO_BONUS:
-            label = _("{value} VP scientist marker and {bonus} (SCI-1)").format(value=marker, bonus=_(ctx.name(bonus)))
-        elif marker:
-            label = _("{value} VP scientist marker (SCI-1)").format(value=marker)
-        else:
-            label = _("{bonus} (SCI-1)").format(bonus=_(ctx.name(bonus)))
-        choices.append(Choice(Verb.REWARD, (str(marker), bonus), label))
-    return choices
+    return [_reward(ctx, marker, bonus) for marker, bonus in seen]
+
+
+def _reward(ctx: Ctx, marker: int, bonus: str) -> Choice:
+    """SCI-1: a reward of ``marker`` VP and ``bonus`` (NO_BONUS: none), as the player chooses it."""
+    if marker and bonus != NO_BONUS:
+        label = _("{value} VP scientist marker and {bonus} (SCI-1)").format(value=marker, bonus=_(ctx.name(bonus)))
+    elif marker:
+        label = _("{value} VP scientist marker (SCI-1)").format(value=marker)
+    else:
+        label = _("{bonus} (SCI-1)").format(bonus=_(ctx.name(bonus)))
+    return Choice(Verb.REWARD, (str(marker), bonus), label)
 
 
 def _scientist_result(ctx: Ctx, patron_id: str, patron: PatronState, total: int) -> None:
@@ -482,23 +484,20 @@ def _reward_decision(ctx: Ctx, frame: ScientistRewardFrame) -> Decision:
 
 
 def _bonuses_refused(ctx: Ctx, frame: ScientistRewardFrame) -> list[Option]:
-    """SCI-2: the bonuses a result allows that this power cannot take, each with why (walkthrough play-test:
-    the Ottoman's Excavation typed by another power was refused only by the lesson, and x said nothing
-    was refused)."""
-    if not any(bonus_count for _marker, bonus_count in scientist_row(frame.total).awards):
-        return []
-    marker = max((best_scientist_marker(ctx, award) for award, bonus_count in scientist_row(frame.total).awards if bonus_count and award), default=0)
+    """SCI-2: the bonuses a result allows that this power cannot take, with each marker they would come
+    with, and why (walkthrough play-test: the Ottoman's Excavation typed by another power was refused only
+    by the lesson, and x said nothing was refused)."""
+    markers = sorted({best_scientist_marker(ctx, award) if award else 0 for award, bonus_count in scientist_row(frame.total).awards if bonus_count})
     holders = ctx.state.markers.bonus_holders
     refused = []
     for bonus in ctx.data.bonuses.values():
-        if bonus.id in holders and holders[bonus.id] != frame.power:
+        if bonus.id in holders:
             why = msg("SCI-2: {bonus} is {power}'s already: each bonus exists once", bonus=ctx.name(bonus.id), power=ctx.power_term(holders[bonus.id]))
         elif frame.power not in bonus.eligible:
             why = msg("SCI-2: {bonus} is only for {powers}", bonus=ctx.name(bonus.id), powers=listed([ctx.power_term(p) for p in bonus.eligible]))
         else:
             continue
-        label = _("{bonus} (SCI-1)").format(bonus=_(ctx.name(bonus.id)))
-        refused.append(Option(Choice(Verb.REWARD, (str(marker), bonus.id), label), why))
+        refused += [Option(_reward(ctx, marker, bonus.id), why) for marker in markers]
     return refused
 
 
@@ -552,12 +551,13 @@ def _sponsoring(ctx: Ctx, number: int) -> tuple[tuple[str, ...], bool]:
 
 
 def _event_barred(ctx: Ctx, power: str, kind: str, italian_only: bool) -> Message:
-    """PAT-1 / PAT-10: why an event cannot sponsor one of ``kind`` for ``power`` now."""
+    """PAT-1 / PAT-10: why an event cannot sponsor one of ``kind`` for ``power`` now (none drawn: none has
+    entered play yet, or all are taken; review: "left" read as used up on turns 1-3)."""
     if sponsored_this_turn(ctx, power, kind):
         return _barred_message(ctx, "PAT-1", power, kind)
     if kind == ARTIST:
-        return msg("PAT-10: no Italian artist is left to draw") if italian_only else msg("PAT-10: no artist is left to draw, in {power}'s pool or the Italian one", power=ctx.power_term(power))
-    return msg("PAT-10: no Italian scientist is left to draw") if italian_only else msg("PAT-10: no scientist is left to draw, in {power}'s pool or the Italian one", power=ctx.power_term(power))
+        return msg("PAT-10: no Italian artist can be drawn now") if italian_only else msg("PAT-10: no artist can be drawn now, from {power}'s pool or the Italian one", power=ctx.power_term(power))
+    return msg("PAT-10: no Italian scientist can be drawn now") if italian_only else msg("PAT-10: no scientist can be drawn now, from {power}'s pool or the Italian one", power=ctx.power_term(power))
 
 
 def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:

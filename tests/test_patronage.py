@@ -230,11 +230,16 @@ def test_sci_2_the_bonuses_a_power_cannot_take_are_refused_with_why(data):
     only by the lesson."""
     c = _ctx(data)
     c.state.markers.bonus_holders["telescope"] = "england"
-    decision = patronage._reward_decision(c, ScientistRewardFrame("pedro-nunes", "spain", 11))
-    refused = {o.choice.args[1]: o.refusal for o in decision.refused}
-    assert refused["excavation"].startswith("SCI-2: Excavation is only for Ottoman")
-    assert refused["telescope"].startswith("SCI-2: ") and "England's already" in refused["telescope"]
-    assert not set(refused) & {c.args[1] for c in decision.choices}
+    decision = patronage._reward_decision(c, ScientistRewardFrame("pedro-nunes", "spain", 13))
+    refused = {str(o.choice): o.refusal for o in decision.refused}
+    # with the marker the row gives a bonus with, as typed (13: a 1-VP marker and a bonus; 11: a bonus alone)
+    assert refused["reward 1 excavation"].startswith("SCI-2: Excavation is only for Ottoman")
+    innovator = patronage._reward_decision(c, ScientistRewardFrame("pedro-nunes", "spain", 11))
+    assert innovator.refusal_of(Choice.parse("reward 0 excavation")).startswith("SCI-2: Excavation is only for Ottoman")
+    assert refused["reward 1 telescope"].startswith("SCI-2: ") and "England's already" in refused["reward 1 telescope"]
+    assert {str(c) for c in decision.choices} >= {"reward 2 none", "reward 1 ravelin"} and not set(refused) & {str(c) for c in decision.choices}
+    labels = {str(o.choice): o.choice.label for o in decision.refused}
+    assert labels["reward 1 excavation"] == "1 VP scientist marker and Excavation (SCI-1)"
 
 
 def test_sci_2_bonus_exists_once(data):
@@ -360,3 +365,10 @@ def test_pat_3_the_seat_sees_before_playing_a_card_for_cp_that_no_scientist_is_l
     homeless.refresh()
     rules = [why.split(":")[0] for why in homeless.view(homeless.setup.seat_of("england")).cp_refusals]
     assert rules == ["UNIT-1", "UNIT-2"]  # GEN-6: no home space to raise a unit in, said before a card is played
+    tables = ctx(data, homeless.state).tables
+    for minor_id, contenders in tables.contenders.items():
+        if "england" in contenders:
+            homeless.state.minors[minor_id].influence["england"] = data.settings.costs.influence_cap_per_minor
+    homeless.refresh()
+    capped = homeless.view(homeless.setup.seat_of("england")).cp_refusals[0]
+    assert capped == "DIP-7: England holds the most influence markers allowed on every minor open to it"  # not one minor's cap

@@ -164,7 +164,7 @@ def test_a_last_step_teaching_a_refusal_says_it_in_the_conclusion_cl_5(data):
 def test_a_step_recording_a_table_action_in_an_impulse_says_to_choose_it_in_the_list_table_1():
     """Walkthrough play-test: the table actions' first step teaches t, and t was then refused in every
     step that records one in a power's impulse, whose text never said to choose 'table' in the list."""
-    in_impulse = [(w.id, step) for w in WALKTHROUGHS.values() for step in w.steps if step.choice == "table" and step.power not in ("", "table")]
+    in_impulse = [(w.id, step) for w in WALKTHROUGHS.values() for step in w.steps if step.records_in_an_impulse]
     assert len(in_impulse) >= 5
     for walkthrough_id, step in in_impulse:
-        assert "choose 'table' in the list (t records by the table, outside any impulse)" in step.instruction(), walkthrough_id
+        assert 'choose "Record a table action (TABLE-1)" in the list (t records by the table, outside any impulse)' in step.instruction(), walkthrough_id

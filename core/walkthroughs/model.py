@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from attrs import define, field, frozen
 
 from core import engine, i18n, victory
-from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice
+from core.choices import TABLE_ACTOR, TABLE_ENTRY, Choice, Decision, IllegalChoice
 from core.events import Event, render
 from core.gamedata import GameData
 from core.i18n import N_, Message, _, ngettext
@@ -339,6 +339,11 @@ class Step:
         return any(isinstance(p, Refused) for p in self.promises)
 
     @property
+    def records_in_an_impulse(self) -> bool:
+        """A table action the acting power records in its impulse, from its list (not t: the table's)."""
+        return self.choice == "table" and self.power not in ("", TABLE_ACTOR)
+
+    @property
     def highlighted(self) -> str:
         """The choice the board highlights: none where the table starts a table action (t, TABLE-1), which
         the acting power's list offers too (play-test: Enter on it was taken for the table's)."""
@@ -353,9 +358,10 @@ class Step:
         explanation = _(self.explain)
         if self.teaches_refusal:
             return _("{explanation}. Type it with ':' ({choice}) to see the refusal.").format(explanation=explanation.rstrip("."), choice=self.choice)
-        if self.choice == "table" and self.power not in ("", TABLE_ACTOR):
+        if self.records_in_an_impulse:
             # walkthrough play-test: t, taught by the table actions' first step, was refused here with no word why
-            return _("{explanation}: choose 'table' in the list (t records by the table, outside any impulse).").format(explanation=explanation.rstrip("."))
+            return _("{explanation}: choose \"{label}\" in the list (t records by the table, outside any impulse).").format(
+                explanation=explanation.rstrip("."), label=_(TABLE_ENTRY))
         # one that runs on into the next step ends in "...", and read "(UNIT-1)...." (play-test)
         return explanation if explanation.endswith((".", "…")) else f"{explanation}."
 
@@ -363,7 +369,7 @@ class Step:
         """The messages this step shows (its explanation, and how to type a refusal)."""
         refusal = [N_("{explanation}. Type it with ':' ({choice}) to see the refusal."),
                    N_("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}")]
-        in_impulse = [N_("{explanation}: choose 'table' in the list (t records by the table, outside any impulse).")] if self.choice == "table" else []
+        in_impulse = [N_("{explanation}: choose \"{label}\" in the list (t records by the table, outside any impulse).")] if self.records_in_an_impulse else []
         return [self.explain, *in_impulse, *(refusal if self.teaches_refusal else [N_("in this walkthrough, choose '{choice}': {explanation}")])]
 
 
