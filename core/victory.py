@@ -34,6 +34,7 @@ class VpLine:
     rule: str
     amount: int
     reason: Message
+    provisional: bool = False  # the value comes from provisional data (a power card's key track, [P])
 def keys_controlled(state: GameState, data: GameData, power: str) -> int:
     return sum(1 for s in state.spaces.values() if s.control == power and data.spaces[s.id].key)
 
@@ -57,7 +58,9 @@ def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
     """The VP ledger of one power: key-track VP, religion VP, then every permanent entry (WIN-6)."""
     record = data.power(power)
     keys = keys_controlled(state, data, power)
-    lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys), msgn("{count} key space on the power card track", "{count} key spaces on the power card track", keys))]
+    # Russian play-test: England's "+6 VP for 3 keys" beside 1 VP a key elsewhere read as a bug; its track is [P]
+    lines = [VpLine("WIN-6", track_value(record.vp_by_keys, keys),
+                    msgn("{count} key space on the power card track", "{count} key spaces on the power card track", keys), record.provisional)]
     if power == Power.PROTESTANT:
         per = data.settings.victory.protestant_spaces_per_vp
         count = protestant_spaces(state)

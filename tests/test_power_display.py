@@ -97,3 +97,17 @@ def test_win_6_the_ledger_adds_up_entries_of_the_same_reason_and_rule():
     row = VpRow("england", "England", 9, (keys, queen, VpLine("MAR-6", 1, msg("Virgin Queen")), queen))
     assert display.vp_cells(row)[2] == ("+6 VP for 3 key spaces on the power card track (WIN-6); "
                                         "+2 VP for Virgin Queen (VQ-1); +1 VP for Virgin Queen (MAR-6)")
+
+
+def test_win_6_a_key_track_of_provisional_data_is_marked_and_explained(data):
+    """Russian play-test: England's "+6 VP for 3 key spaces" beside 1 VP a key for others read as a bug;
+    the power cards' tracks are provisional data ([P]): the ledger marks the line and says what * means."""
+    from core.views import ONLOOKER
+    from tests.conftest import new_session
+    from tui import display
+
+    view = new_session(data).view(ONLOOKER)
+    england = next(row for row in view.vp if row.power == "england")
+    assert england.lines[0].provisional and data.power("england").provisional  # DATA.md: the tracks are [P]
+    assert "+6 VP for 3 key spaces on the power card track* (WIN-6)" in display.vp_cells(england)[2]
+    assert display.power_display_lines(view)[-1] == "* provisional: a value not from the printed game"

@@ -482,7 +482,8 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
         await settle(pilot)
         assert isinstance(app.screen, EndOfTurnScreen)
         assert "Standings and VP ledger (WIN-6)" in screen_text(app)
-        assert len(app.screen.query_one("#standings").content.splitlines()) == 6
+        standings = app.screen.query_one("#standings").content.splitlines()
+        assert len(standings) == 6 + 1 and standings[-1].startswith("* provisional")  # a power per line, the * said
         # WIN-5, WIN-6: the standings Victory Determination logged are the ones shown, once (play-test)
         assert "[WIN-6]" not in screen_text(app) and "[WIN-5] VP:" not in screen_text(app)
         assert "[WIN-1]" in screen_text(app)

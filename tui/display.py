@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from core.i18n import _, ngettext
+from core.i18n import N_, _, ngettext
 from core.views import DealRow, IndependentRow, LeagueState, MinorRow, MoriscoUnit, SeatView, SuezTrack, VpRow
 from tui.drivers import Absence
 
 PROVISIONAL_MARK = "*"
+PROVISIONAL_LEGEND = N_("* provisional: a value not from the printed game")  # under a text that marks one
 
 
 def signed(amount: int) -> str:
@@ -67,7 +68,7 @@ def vp_cells(row: VpRow) -> tuple[str, str, str]:
     rule are added up (newcomer play-test: "+1 VP for Virgin Queen" twice read as a mistake)."""
     amounts: dict[tuple[str, str], int] = {}
     for line in row.lines:
-        key = (str(line.reason), line.rule)
+        key = (mark(str(line.reason), line.provisional), line.rule)
         amounts[key] = amounts.get(key, 0) + line.amount
     lines = [
         _("{amount} VP for {reason} ({rule})").format(amount=signed(amount), reason=reason, rule=rule)
@@ -99,9 +100,11 @@ def power_display_lines(view: SeatView) -> list[str]:
             *suez_lines(display.suez),
             *morisco_lines(display.morisco),
             *league_lines(display.league),
-            *["  " + _("VP {amount} [{rule}] {reason}").format(amount=signed(line.amount), rule=line.rule, reason=line.reason) for line in display.vp_lines],
+            *["  " + _("VP {amount} [{rule}] {reason}").format(amount=signed(line.amount), rule=line.rule, reason=mark(str(line.reason), line.provisional))
+              for line in display.vp_lines],
         ]
-    return [*lines, *independent_lines(view.independent)]
+    marked = [_(PROVISIONAL_LEGEND)] if any(line.provisional for display in view.powers for line in display.vp_lines) else []
+    return [*lines, *independent_lines(view.independent), *marked]
 
 
 def suez_lines(track: SuezTrack | None) -> list[str]:

@@ -254,7 +254,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         if not hand.cards:
             return title + "\n  " + _("(empty)")
         # walkthrough play-test: the * after a card's name read as "removed after play"; only w and p said
-        marked = [_("* provisional: a value not from the printed game")] if any(card.provisional for card in hand.cards) else []
+        marked = [_(display.PROVISIONAL_LEGEND)] if any(card.provisional for card in hand.cards) else []
         return "\n".join([title, *[f"  {card.text}" for card in hand.cards], *marked])
 
 

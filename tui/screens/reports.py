@@ -117,6 +117,8 @@ class ReportScreen(ModalScreen[None]):
             _("{power} {total} VP: {ledger}").format(power=power, total=total, ledger=ledger)
             for power, total, ledger in map(display.vp_cells, view.vp)
         ]
+        if any(line.provisional for row in view.vp for line in row.lines):
+            lines.append(_(display.PROVISIONAL_LEGEND))
         return Static("\n".join(lines), id="standings", markup=False)
 
     @property
