@@ -436,11 +436,18 @@ async def test_esc_or_a_number_on_a_report_says_that_enter_goes_on(tmp_path, dat
     async with app.run_test(size=SIZE) as pilot:
         await post(pilot, StartGame(Setup(seed=4)))
         assert isinstance(app.screen, CardDrawScreen)
-        for key, said in (("escape", "Esc"), ("1", "1")):
+        for key, said in (("escape", "Esc"), ("1", "1"), ("z", "z")):  # Russian play-test: z said nothing
             await pilot.press(key)
             await settle(pilot)
             assert isinstance(app.screen, CardDrawScreen) and not app.controller.session.actions
             assert f"{said} does nothing here: Enter goes on (the viewing keys in the footer work)." in screen_text(app)
+        for key in ("l", "д"):  # a viewing key, and the same key on a Russian layout: the log, not the line
+            report_hint = app.screen.query_one("#report-hint")
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, LogSearchScreen) and f"{key} does nothing" not in str(report_hint.render())
+            await pilot.press("escape")
+            await settle(pilot)
 
 
 async def test_reports_that_come_while_the_table_talk_is_open_wait_until_it_is_closed(tmp_path, data):
