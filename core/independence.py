@@ -7,7 +7,7 @@ from attrs import define
 from core.cards import card_title
 from core.choices import Choice, Decision, Option, Refusal
 from core.context import Ctx
-from core.i18n import N_, Message, _, msg, msgn
+from core.i18n import N_, Message, _, msg, msgn, text_of
 from core.ids import INDEPENDENT
 from core.procedures import CardEvent, Procedure, TableConstraint, pick
 from core.state import Frame, GameState, Units
@@ -37,8 +37,13 @@ def _rebel_refusal(ctx: Ctx, space_id: str) -> Refusal:
 
 
 def _options(ctx: Ctx) -> list[Option]:
-    label = _("{space} rebels and is independent again (IND-3)")
-    return [pick(s, label.format(space=ctx.name(s)), _rebel_refusal(ctx, s)) for s in independent_spaces(ctx)]
+    """Each independent-type space, named with its holder (Russian play-test: France freed its own Metz,
+    the only space offered, with nothing saying it was France's)."""
+    label = _("{space} ({holder}) rebels and is independent again (IND-3)")
+    return [
+        pick(s, label.format(space=ctx.name(s), holder=text_of(_holder(ctx, ctx.state.spaces[s].control))), _rebel_refusal(ctx, s))
+        for s in independent_spaces(ctx)
+    ]
 
 
 def _event_refusal(ctx: Ctx, power: str) -> Refusal:
@@ -135,6 +140,7 @@ CARD_EVENTS = (
         N_("a captured independent space (Metz, Tunis, Florence, Bayonne) becomes independent again with 2 regulars (IND-3)"),
         _city_state_rebels,
         refusal=_event_refusal,
+        picks_after=_options,
     ),
 )
 

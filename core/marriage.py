@@ -685,10 +685,13 @@ def _assassination_targets(ctx: Ctx) -> list[str]:
     return [r for r in ASSASSINATION_TARGETS if not _target_refusal(ctx, r)]
 
 
-def _target_decision(ctx: Ctx, frame: AssassinationFrame) -> Decision:
+def _target_options(ctx: Ctx) -> list[Option]:
     """Every royal the card names, those not targets now with why (MAR-8)."""
-    options = [pick(r, _("Assassinate {royal} (MAR-8)").format(royal=ctx.name(r)), _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
-    return Decision.of(frame.power, msg("{card}: choose the target", card=card_title(ctx, frame.card)), "MAR-8", options)
+    return [pick(r, _("Assassinate {royal} (MAR-8)").format(royal=ctx.name(r)), _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
+
+
+def _target_decision(ctx: Ctx, frame: AssassinationFrame) -> Decision:
+    return Decision.of(frame.power, msg("{card}: choose the target", card=card_title(ctx, frame.card)), "MAR-8", _target_options(ctx))
 
 
 def _target_choose(ctx: Ctx, frame: AssassinationFrame, choice: Choice) -> None:
@@ -761,6 +764,7 @@ CARD_EVENTS = (
         N_("assassinate Elizabeth I, Henry III, Henry of Navarre or William of Orange (MAR-8)"),
         _assassinate,
         refusal=_assassination_refusal,
+        picks_after=_target_options,
     ),
     CardEvent(
         "wedding-festivities",

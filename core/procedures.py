@@ -64,6 +64,10 @@ def no_targets(ctx: Ctx, power: str, number: int) -> list[Option]:
     return []
 
 
+def no_picks(ctx: Ctx) -> list[Option]:
+    return []
+
+
 @frozen
 class CardEvent:
     """One card event. The card numbers it serves are the cards whose data names ``id``.
@@ -74,6 +78,8 @@ class CardEvent:
     ``resolve(ctx, power, number, args)``: what it does (``args``: the chosen target, or the battle
     space for combat cards); it may push a frame of its own module for a later pick.
     ``help``: what it does, an English message marked with ``N_`` (translated where it is shown).
+    ``picks_after(ctx)``: for an impulse event that asks its target once the card is revealed, the picks
+    it would offer now, each with its refusal (shown before the card is chosen).
     """
 
     id: str
@@ -83,6 +89,7 @@ class CardEvent:
     moment: Moment = Moment.IMPULSE
     refusal: Callable[[Ctx, str], Refusal] = always_playable
     targets: Callable[[Ctx, str, int], list[Option]] = no_targets
+    picks_after: Callable[[Ctx], list[Option]] = no_picks
 
     @property
     def rule(self) -> str:

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from core import independence, marriage, morisco, patronage, suez, victory
-from core.cards import PlayMode
+from core.cards import PlayMode, card_title
 from core.choices import Decision, Verb
 from core.cp_spending import refused_purchases
 from core.context import Ctx
+from core.procedures import no_picks
 from core.events import Event
 from core.gamedata import CardRecord, GameData
 from core.i18n import N_, Message, _, text_of
@@ -291,6 +292,7 @@ class SeatView:
     removed_count: int
     in_force: tuple[CardRow, ...]
     cp_refusals: tuple[str, ...]  # what a card played for CP could not buy now, for the seat offered one (GEN-6)
+    event_picks: tuple[str, ...]  # what each event asking its target once revealed would offer now (same seat)
     deal: tuple[DealRow, ...]
     royals: tuple[RoyalRow, ...]
     betrothals: tuple[str, ...]
@@ -564,6 +566,22 @@ def _cp_refusals(data: GameData, state: GameState, decision: Decision) -> tuple[
     return refused_purchases(Ctx(data, state), decision.power) if offers_cp else ()
 
 
+def _event_picks(data: GameData, state: GameState, decision: Decision) -> tuple[str, ...]:
+    """The targets an event offered as a play now would ask for once revealed (MAR-8, IND-3; Russian
+    play-test: City State Rebels could only free France's own Metz, and France saw it after the reveal)."""
+    ctx, lines = Ctx(data, state), []
+    for choice in decision.choices:
+        if choice.verb is not Verb.PLAY or choice.args[1:] != (PlayMode.EVENT.value,):
+            continue
+        number = int(choice.args[0])
+        event = RULES.event_of(data, number)
+        if event is None or event.picks_after is no_picks:
+            continue
+        picks = [option.choice.label for option in event.picks_after(ctx) if option.legal]
+        lines.append(_("{card} as its event would offer: {picks}").format(card=card_title(ctx, number).render(), picks="; ".join(picks)))
+    return tuple(lines)
+
+
 def seat_view(
     data: GameData,
     state: GameState,
@@ -602,6 +620,7 @@ def seat_view(
         removed_count=len(state.cards.removed),
         in_force=card_rows(data, state.cards.in_force),
         cp_refusals=_cp_refusals(data, state, pending) if pending is not None and deciding_seat == seat else (),
+        event_picks=_event_picks(data, state, pending) if pending is not None and deciding_seat == seat else (),
         deal=deal_rows(data, state),
         royals=royal_rows(data, state),
         betrothals=betrothal_lines(data, state),

@@ -121,3 +121,21 @@ def test_mor_2_the_morisco_is_never_raised_by_cp(data):
     choose(session, "play 101 cp")
     refusal = session.decision.refusal_of(Choice.parse("cp morisco"))
     assert refusal and refusal.startswith("MOR-2")
+
+
+
+def test_ind_3_mar_8_the_seat_sees_what_an_event_would_ask_once_revealed(data):
+    """Russian play-test: City State Rebels could free only France's own Metz, with no cancel and no undo
+    once the card was revealed (GEN-9). The impulse's view says what each such event would offer now,
+    each space named with its holder (IND-3); the Assassination its targets (MAR-8)."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [17, 20, 101])
+    session.state.spaces["metz"].control = "france"
+    session.refresh()
+    picks = session.view(session.setup.seat_of("france")).event_picks
+    assert picks[0].startswith("#17 City State Rebels") and "Metz (France) rebels and is independent again (IND-3)" in picks[0]
+    assert "Tunis" not in picks[0]  # independent already: not offered
+    assert picks[1].startswith("#20 Assassination") and "Assassinate Elizabeth I (MAR-8)" in picks[1]
+    from core.views import ONLOOKER
+
+    assert session.view(ONLOOKER).event_picks == ()

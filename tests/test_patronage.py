@@ -372,3 +372,4 @@ def test_pat_3_the_seat_sees_before_playing_a_card_for_cp_that_no_scientist_is_l
     homeless.refresh()
     capped = homeless.view(homeless.setup.seat_of("england")).cp_refusals[0]
     assert capped == "DIP-7: England holds the most influence markers allowed on every minor open to it"  # not one minor's cap
+

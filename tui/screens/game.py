@@ -288,6 +288,7 @@ class ActionScreen(PhaseScreen):
         return "\n".join([
             self._hand_text(view),
             *display.cp_refusal_lines(view),
+            *view.event_picks,
             display.pile_line(view),
             *([_("In force:"), *in_force] if in_force else []),
             display.war_line(view),
