@@ -471,3 +471,23 @@ async def test_a_player_watching_as_an_onlooker_is_told_their_seat_waits_for_the
         await settle(ana_pilot)
         assert "Not now: " + watching.rstrip(".") in screen_text(ana).replace("\n", " ")
         await _until_shown(ben, ben_pilot, away)
+
+
+@pytest.mark.slow
+async def test_a_number_and_ctrl_q_in_one_burst_record_the_move_in_a_shared_game(tmp_path, data):
+    """Shared-game play-test: 0 and Ctrl+Q sent together quit with the move never in the store (its write
+    ran in a worker the app's exit did not wait for); the other terminal waited on."""
+    from textual.events import Key
+
+    game_id, ana, ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
+    store = SqliteStore.in_folder(tmp_path, data)
+    deciding = store.load(game_id).seat_to_decide().name
+    app, seat = (ana, 0) if deciding == "Ana" else (ben, 1)
+    before = len(store.actions(game_id))
+    async with app.run_test(size=SIZE) as pilot:
+        await _take_seat(app, pilot, seat)
+        await _to_the_board(app, pilot)
+        app.post_message(Key("1", "1"))
+        app.post_message(Key("ctrl+q", None))
+        await pilot.pause(0.5)
+    assert len(store.actions(game_id)) > before

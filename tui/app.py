@@ -407,7 +407,7 @@ class VirginQueenApp(CoveredScreensApp):
 
     def on_unmount(self) -> None:
         if self.playing:
-            self.controller.driver.close()
+            self.controller.driver.close(exiting=True)
 
     async def action_quit(self) -> None:
         """Ctrl+Q (a priority key, handled as soon as it is read): quit once what the keys read before it

@@ -53,6 +53,9 @@ WINDOW_PASSES = frozenset({Verb.NO_RESPONSE, Verb.NO_COMBAT})
 
 # A shared game's seat claim is renewed this often (the store frees a seat not renewed for CLAIM_SECONDS).
 CLAIM_RENEW_POLLS = 4
+# How long a shared game leaving the screen waits for the store write of a choice a worker is making (the
+# store's own busy timeout is 5 s: a write held up longer is lost with the leaving, as a crash would lose it)
+RECORD_WAIT_SECONDS = 5.0
 
 
 class Refused(Exception):
@@ -168,8 +171,9 @@ class GameDriver(Protocol):
     def say(self, text: str) -> None:
         """A line of table talk from this terminal's player (Refused outside shared games)."""
 
-    def close(self) -> None:
-        """The game leaves the screen."""
+    def close(self, exiting: bool = False) -> None:
+        """The game leaves the screen; ``exiting``: the app ends too, and its workers may not finish (what
+        they had still to write is written now, at the cost of waiting for it)."""
 
 
 # The log lines a marks file's digest covers (tui/slots.PeopleMarks): an undo and another move change them
@@ -267,7 +271,7 @@ class _Driver:
     def say(self, text: str) -> None:
         raise Refused(_("table talk is for shared games: here everyone sits at one table"))
 
-    def close(self) -> None:
+    def close(self, exiting: bool = False) -> None:
         return None
 
     def save_copy(self, folder: Path) -> None:
@@ -430,13 +434,13 @@ class LocalGame(_Driver):
         seat = self.session.seat_to_decide()
         return seat.name if seat is not None and seat.is_person and not self._checking else ""
 
-    def close(self) -> None:
-        """On the way out, where a worker might not finish, the newest game not yet on disk is written now
-        (saves play-test: a choice and Ctrl+Q in one burst of keys quit before its autosave's worker ran),
-        and what was read since the last autosave (review: the reports came again after Continue)."""
+    def close(self, exiting: bool = False) -> None:
+        """What was read since the last autosave is written now (review: the reports came again after
+        Continue); ``exiting``, where a worker might not finish, the newest game not yet on disk too (saves
+        play-test: a choice and Ctrl+Q in one burst of keys quit before its autosave's worker ran)."""
         if self.slot is not None and not self._checking:
             with self._write_lock:
-                unwritten = self._written < self._queued
+                unwritten = exiting and self._written < self._queued
             if unwritten:
                 self._writer(self.slot)()  # a failure is not said: the app is gone
             elif not self._marks_kept:
@@ -557,6 +561,12 @@ class SharedGameClient(_Driver):
         self.seat = seat
         self.player = player
         self._recording = False
+        # the store write of the choice being recorded, until a worker or close() takes it; set when none
+        # is under way (close() waits for one a worker has taken: the app's exit does not wait for workers)
+        self._record_lock = threading.Lock()
+        self._to_record: Callable[[], _Recorded] | None = None
+        self._recorded_now = threading.Event()
+        self._recorded_now.set()
         self._polling = False
         self._polls = 0
         self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
@@ -591,7 +601,8 @@ class SharedGameClient(_Driver):
         if not by_computer and (pending is None or pending.name != self.seat.name):
             status = session.view(self.seat).status
             if actor == TABLE_ACTOR:
-                raise Refused(_("TABLE-1: record it at your own decision ({status})").format(status=status))
+                # shared-game play-test: "record it at your own decision" read as a contradiction to an onlooker
+                raise Refused(_("TABLE-1: a table action is recorded at a decision of your own, and this one is another's ({status})").format(status=status))
             raise Refused(_("not your decision ({status})").format(status=status))
         try:
             legal = engine.check(session.data, session.state, actor, choice, session.decision)
@@ -613,7 +624,28 @@ class SharedGameClient(_Driver):
                 return _Recorded([], str(exc))
             return _Recorded([StoredAction(number, actor, str(legal), self.seat.name, "")])
 
-        self.io(work, self._recorded, self._broke)
+        with self._record_lock:
+            self._to_record = work
+            self._recorded_now.clear()
+        self.io(self._record, self._recorded, self._broke)
+
+    def _record_before_exit(self) -> None:
+        with self._record_lock:
+            work, self._to_record = self._to_record, None
+        if work is not None:
+            work()  # its problem, if any, is not said: the app is ending
+            self._recorded_now.set()
+        else:
+            self._recorded_now.wait(RECORD_WAIT_SECONDS)  # one a worker is writing now
+
+    def _record(self) -> _Recorded:
+        """The store write asked for, unless close() took it first (then nothing is left to do here)."""
+        with self._record_lock:
+            work, self._to_record = self._to_record, None
+        try:
+            return work() if work is not None else _Recorded([], "")
+        finally:
+            self._recorded_now.set()
 
     def _recorded(self, result: _Recorded) -> None:
         """Whatever the store said, the board is shown anew: no longer "being recorded", and a computer
@@ -744,9 +776,13 @@ class SharedGameClient(_Driver):
     def save_copy(self, folder: Path) -> None:
         raise Refused(_("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'"))
 
-    def close(self) -> None:
-        """Give up the seat (the game stays in the store; the claim lapses by itself if this fails) and
-        the game's own connection to the store."""
+    def close(self, exiting: bool = False) -> None:
+        """``exiting``, a choice still to be recorded is recorded now, where a worker might not finish
+        (shared-game play-test: 0 and Ctrl+Q in one burst, and the move was never in the store; leaving for
+        the lobby, the worker goes on: the keys never wait for the store). Then give up the seat (the game
+        stays in the store; the claim lapses by itself if this fails) and the game's own connection to it."""
+        if exiting:
+            self._record_before_exit()
         seat, player, store = self.seat, self.player, self.store
         look = self._look_to_store()
 
