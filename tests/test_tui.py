@@ -271,13 +271,18 @@ async def test_pat_3_the_board_says_before_a_card_is_played_for_cp_that_no_scien
     scientist it was meant for): the Ottoman has no scientist to patronise, and its board says so under
     its hand, before a card is chosen."""
     session = new_session(data, seed=3)
-    to_impulse_of(session, "ottoman", [101, 102])
+    to_impulse_of(session, "ottoman", [17, 101, 102])
+    session.state.spaces["tunis"].control = "ottoman"
+    session.refresh()
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         panel = str(app.screen.query_one("#phase-info").render())
         assert "A card for CP cannot buy now: PAT-3: no scientist is available to Ottoman" in panel
         assert panel.index("#102") < panel.index("cannot buy now") < panel.index("Deck ")
+        # IND-3 (Russian play-test): what the event would offer once revealed, its space's holder named
+        assert ("#17 City State Rebels as its event would offer: Metz (France) rebels and is independent again (IND-3); "
+                "Tunis (Ottoman) rebels and is independent again (IND-3)") in panel
 
 
 async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
