@@ -593,6 +593,7 @@ def seat_view(
 ) -> SeatView:
     """Everything ``seat`` may see now; ``deciding_seat`` holds the pending decision (GEN-2)."""
     deciding = pending.power if pending is not None else ""
+    own = pending if pending is not None and deciding_seat == seat else None  # the decision, if it is the seat's
     hands = tuple(
         HandView(
             p.id, _(p.name), seat_shown(setup.seat_of(p.id)), len(state.powers[p.id].hand),
@@ -610,7 +611,7 @@ def seat_view(
         deciding_power=power_name(data, deciding) if deciding in state.powers else "",
         deciding_person=seat_shown(deciding_seat) if deciding_seat is not None else "",
         deciding_rule=pending.rule if pending is not None else "",
-        decision=pending if pending is not None and deciding_seat == seat else None,
+        decision=own,
         winner=power_name(data, state.winner) if state.winner else "",
         victory=victory_text(state, log) if state.winner else "",
         vp=vp_rows(data, state),
@@ -619,8 +620,8 @@ def seat_view(
         discard=card_rows(data, state.cards.discard),
         removed_count=len(state.cards.removed),
         in_force=card_rows(data, state.cards.in_force),
-        cp_refusals=_cp_refusals(data, state, pending) if pending is not None and deciding_seat == seat else (),
-        event_picks=_event_picks(data, state, pending) if pending is not None and deciding_seat == seat else (),
+        cp_refusals=_cp_refusals(data, state, own) if own is not None else (),
+        event_picks=_event_picks(data, state, own) if own is not None else (),
         deal=deal_rows(data, state),
         royals=royal_rows(data, state),
         betrothals=betrothal_lines(data, state),
