@@ -629,21 +629,23 @@ class SharedGameClient(_Driver):
             self._recorded_now.clear()
         self.io(self._record, self._recorded, self._broke)
 
+    def _record(self) -> _Recorded:
+        """A worker's: the store write asked for, unless close() took it first (nothing is left to do)."""
+        recorded = self._record_taken()
+        return recorded if recorded is not None else _Recorded([], "")
+
     def _record_before_exit(self) -> None:
-        with self._record_lock:
-            work, self._to_record = self._to_record, None
-        if work is not None:
-            work()  # its problem, if any, is not said: the app is ending
-            self._recorded_now.set()
-        else:
+        if self._record_taken() is None:  # its problem, if any, is not said: the app is ending
             self._recorded_now.wait(RECORD_WAIT_SECONDS)  # one a worker is writing now
 
-    def _record(self) -> _Recorded:
-        """The store write asked for, unless close() took it first (then nothing is left to do here)."""
+    def _record_taken(self) -> _Recorded | None:
+        """The store write asked for, made in this thread, unless another took it first (None)."""
         with self._record_lock:
             work, self._to_record = self._to_record, None
+        if work is None:
+            return None
         try:
-            return work() if work is not None else _Recorded([], "")
+            return work()
         finally:
             self._recorded_now.set()
 
