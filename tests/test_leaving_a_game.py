@@ -82,6 +82,15 @@ async def test_a_screen_opened_as_the_app_closes_lets_it_end_cleanly(tmp_path, d
     assert app.return_code == 0
 
 
+async def _new_game_on_the_board(app: VirginQueenApp, pilot) -> None:
+    """A new game (seed 3), its reports and hand-off read, up to its first board."""
+    app.post_message(StartGame(Setup(seed=3)))
+    await settle(pilot)
+    while not isinstance(app.screen, PhaseScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
 async def test_a_choice_typed_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data):
     """Saves play-test: '2' and Ctrl+Q sent in one burst quit with the save unchanged; Continue asked the
     same question again (Ctrl+Q, a priority key, was handled before the 2 reached the board)."""
@@ -91,11 +100,7 @@ async def test_a_choice_typed_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(StartGame(Setup(seed=3)))
-        await settle(pilot)
-        while not isinstance(app.screen, PhaseScreen):  # the reports and hand-off read
-            await pilot.press("enter")
-            await settle(pilot)
+        await _new_game_on_the_board(app, pilot)
         slot, made = app.controller.driver.slot, len(app.controller.session.actions)
         app.post_message(Key("1", "1"))
         app.post_message(Key("ctrl+q", None))
@@ -116,11 +121,7 @@ async def test_a_failed_autosave_is_a_problem_named_with_its_file_not_a_refused_
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(StartGame(Setup(seed=3)))
-        await settle(pilot)
-        while not isinstance(app.screen, PhaseScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await _new_game_on_the_board(app, pilot)
         made = len(app.controller.session.actions)
         monkeypatch.setattr(drivers.atomic, "write_text", refused)
         await pilot.press("1")
@@ -188,11 +189,7 @@ async def test_a_typed_choice_entered_in_the_same_burst_as_ctrl_q_is_kept(tmp_pa
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(StartGame(Setup(seed=3)))
-        await settle(pilot)
-        while not isinstance(app.screen, PhaseScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await _new_game_on_the_board(app, pilot)
         slot, made = app.controller.driver.slot, len(app.controller.session.actions)
         typed = str(app.controller.session.decision.choices[-1])
         await pilot.press("colon", *typed)
