@@ -238,6 +238,28 @@ def test_a_look_longer_than_the_log_is_taken_as_no_look(data):
     assert {event.turn for event in never} == {session.state.turn - 1, session.state.turn} - {0}
 
 
+async def test_an_onlooker_who_begins_watching_mid_game_reads_this_turns_reports_first(tmp_path, data):
+    """Shared-game play-test: Cy, watching from the Action Phase, and Dee, from turn 4, saw no report at all
+    (the README promises this turn's and the last one's to a first look, CARD-7). An onlooker's look is not
+    kept: each time they sit down to watch is a first look."""
+    from tui.drivers import _not_looked_at
+
+    session = _before_the_marriage_phase(data)
+    onlooker = Seat("Cy", (), SeatKind.ONLOOKER)
+    assert _not_looked_at(session, onlooker, None) == _not_looked_at(session, SEATS[0], None)
+    assert _not_looked_at(session, onlooker, 3) == _not_looked_at(session, onlooker, None), "no kept look"
+    game_id, _ana, _ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
+    cy = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
+    async with cy.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = cy.screen.query_one("#lobby-games")
+        listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert CardDrawScreen in await read_reports(cy, pilot)
+        assert isinstance(cy.screen, PhaseScreen) and all(h.cards is None for h in cy.controller.on_screen().view.hands)
+
+
 async def test_the_lobby_starts_on_the_players_own_seat_and_a_waiting_boards_0_says_why_it_takes_nothing(tmp_path, data):
     """Play-test: Ben's lobby started on Ana's seat (Enter there was refused: it is hers); it starts on
     his own. Waiting for Ana, 0 and x (dimmed in the footer) did nothing and said nothing; they say why."""

@@ -532,13 +532,15 @@ def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Eve
     """The events whose phase reports a player sitting down has not read: those since their last look
     (play-test: who left, or lost their connection, missed a whole turn's reports). A player who never
     looked gets a new game's whole log, or this turn's and the last one's events (not the reports of a
-    whole game taken over late; a game over, its end only); an onlooker, a new game's."""
+    whole game taken over late; a game over, its end only). An onlooker's look is not kept: each time they
+    sit down to watch is a first look (shared-game play-test: one who began watching mid-game saw no report
+    at all, where the README promises this turn's and the last one's)."""
     log = session.log
     if looked is not None and seat.is_person and looked <= len(log):  # a longer look: another engine's log
         return list(log[looked:])
     if not session.actions:
         return list(log)
-    if not seat.is_person or session.decision is None:
+    if session.decision is None:
         return []
     since = session.state.turn - 1
     return list(dropwhile(lambda event: event.turn < since, log))
