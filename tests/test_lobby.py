@@ -97,7 +97,7 @@ async def test_a_choice_made_on_a_position_another_terminal_moved_on_from_is_ref
         assert store.actions(game_id)[0].choice == str(playable_choices(decision)[0])
 
 
-async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_seat(tmp_path, data):
+async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_seat_gen_8(tmp_path, data):
     store, game_id = _store_with_a_game(tmp_path, data)
     app = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -112,6 +112,9 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         await settle(pilot)
         assert "not your decision" in screen_text(app)
         assert store.latest_number(game_id) == 0
+        await pilot.press("1")  # shared-game play-test: it said only "Not now: Waiting for Ben - Spain"
+        await settle(pilot)
+        assert "You watch as an onlooker: onlookers make no moves" in screen_text(app).replace("\n", " ")
         await pilot.press("ctrl+l")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None

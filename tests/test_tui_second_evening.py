@@ -575,6 +575,14 @@ async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_c
         panel.offer(decision)
         await settle(pilot)
         assert "Not allowed: could not autosave: the disk is full" in screen_text(app)
+        # shared-game play-test: "Not now: Waiting for Ben ... asked in a window" stayed once the window had closed
+        panel.offer(None, "Waiting for Ben - France, asked in a window to play a card (CARD-2).")
+        panel.not_now()
+        await settle(pilot)
+        assert "Not now: Waiting for Ben - France, asked in a window" in screen_text(app)
+        panel.offer(None, "Waiting for Ben - France.")
+        await settle(pilot)
+        assert "Not now" not in screen_text(app)
 
 
 async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_done(tmp_path, data, monkeypatch):

@@ -168,9 +168,11 @@ def mark(name: str, provisional: bool) -> str:
 RESPONSE_RULES = ("CARD-2", "CARD-3")
 
 
-def waiting_line(view: SeatView, away: Absence = Absence.NONE) -> str:
+def waiting_line(view: SeatView, away: Absence = Absence.NONE, onlooker: bool = False) -> str:
     """What the decision panel says when this seat has no decision: the end, or whose turn it is, and
-    whether that person is at the game (``away``: they left their seat in a shared game, or watch here)."""
+    whether that person is at the game (``away``: they left their seat in a shared game, or watch here).
+    ``onlooker``: nobody plays at this keyboard (shared-game play-test: an onlooker's 1 said only "Not now:
+    Waiting for Ben - Spain", as if their turn would come)."""
     if view.winner:
         return _("The game is over.")
     if away is Absence.WATCHING:
@@ -188,4 +190,6 @@ def waiting_line(view: SeatView, away: Absence = Absence.NONE) -> str:
         return ""
     if away is Absence.AWAY:
         line += " " + _("{person} is not at the game now: it goes on when they take their seat again.").format(person=view.deciding_person)
+    if onlooker:
+        line += " " + _("You watch as an onlooker: onlookers make no moves.")
     return line

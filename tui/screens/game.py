@@ -138,7 +138,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
         self._recording_table = decision is not None and not shown.table_key
         self.query_one(DecisionPanel).offer(
-            decision, shown.waiting or display.waiting_line(view, shown.away), suggested, self._recording_table, shown.after_others,
+            decision, shown.waiting or display.waiting_line(view, shown.away, not shown.seated), suggested, self._recording_table, shown.after_others,
         )
         self._show_log(view.log, shown.names)
         keys = (shown.undo_key, shown.table_key, self._recording_table)

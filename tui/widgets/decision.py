@@ -200,8 +200,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
-        if self._transient and decision is not None and not shown_again:
-            self.say("")  # "Not now: the computer players are moving" is over (play-test: it stayed on the decision)
+        waits_anew = decision is None and waiting_text != self._waiting
+        if self._transient and (waits_anew or decision is not None and not shown_again):
+            # "Not now: the computer players are moving" is over (play-test: it stayed on the decision; and
+            # "Not now: Waiting for Ben ... in a window" stayed once Ben's window had closed)
+            self.say("")
         self._decision = decision
         self._suggested = suggested
         self._waiting = waiting_text
