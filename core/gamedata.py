@@ -344,6 +344,17 @@ class IndependenceSettings:
 
 
 @frozen
+class TableSettings:
+    """TABLE-1 "validated for consistency" where the rulebook's movement and combat are not in the sources:
+    what a recorded battle or change of control must agree with on the map and the war track."""
+
+    battles_need_units: bool = True  # a field battle: both sides' units in the space; an assault: the attacker's, and the defender holds it
+    battles_need_war: bool = True  # a battle between two powers: at war (DIP-8); independents defend against anyone (IND-2)
+    control_needs_space_cleared: bool = True  # no other side's units in a space that changes hands
+    provisional: bool = True
+
+
+@frozen
 class OptionSettings:
     strict_response_windows: bool
     provisional: bool
@@ -363,6 +374,7 @@ class Settings:
     league: LeagueSettings
     independence: IndependenceSettings
     options: OptionSettings
+    table: TableSettings = TableSettings()
 
 
 @frozen

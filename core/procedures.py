@@ -125,6 +125,9 @@ class TableConstraint:
     kinds: tuple[str, ...]
     refusal: Callable[[Ctx, str, list[str], str], Refusal]
     step: int | None = None
+    # a check that the record agrees with the map (TABLE-1): judged after the rule sections' own limits, whose
+    # refusal names more ("IND-3: Metz ... never turns independent again", not "record their loss first")
+    consistency: bool = False
 
 
 @frozen

@@ -91,7 +91,7 @@ def build(sections: tuple[ModuleType, ...] = RULE_SECTIONS) -> Registry:
         procedures=_unique(procedures, lambda p: p.frame, "frame"),
         card_events=_unique([e for m in sections for e in getattr(m, "CARD_EVENTS", ())], lambda e: e.id, "card event"),
         table_kinds=_unique([k for m in sections for k in getattr(m, "TABLE_KINDS", ())], lambda k: k.id, "table kind"),
-        table_constraints=tuple(c for m in sections for c in getattr(m, "TABLE_CONSTRAINTS", ())),
+        table_constraints=tuple(sorted((c for m in sections for c in getattr(m, "TABLE_CONSTRAINTS", ())), key=lambda c: c.consistency)),
         phase_steps=tuple(s for m in sections for s in getattr(m, "PHASE_STEPS", ())),
     )
 

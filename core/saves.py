@@ -27,7 +27,7 @@ from core.setup import Setup, SetupError, check_seats
 from core.state import Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
-SAVE_VERSION = 5
+SAVE_VERSION = 6
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 SAVE_FILE_MODE = atomic.PRIVATE_FILE_MODE  # a save holds every hand and the dice (GEN-8)
 ACTION_SEPARATOR = ": "
@@ -239,8 +239,18 @@ def _migrate_v4(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
+def _migrate_v5(raw: dict[str, Any]) -> dict[str, Any]:
+    """v5 -> v6: table actions are checked against the map and the war track (TABLE-1). A game begun before
+    recorded its table actions unchecked: it replays, and goes on, without the checks."""
+    for part in ("setup", "state"):
+        if isinstance(raw.get(part), dict):
+            raw[part]["table_checks"] = False
+    raw["version"] = 6
+    return raw
+
+
 # Migrations: raw dict of version N -> raw dict of version N+1, applied before structuring.
-MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2, 3: _migrate_v3, 4: _migrate_v4}
+MIGRATIONS: dict[int, Any] = {1: _migrate_v1, 2: _migrate_v2, 3: _migrate_v3, 4: _migrate_v4, 5: _migrate_v5}
 
 
 def to_dict(session: Session) -> dict[str, Any]:

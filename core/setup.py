@@ -74,6 +74,7 @@ class Setup:
     seats: tuple[Seat, ...] = ()
     strict_response_windows: bool = False
     started: str = ""
+    table_checks: bool = True  # TABLE-1 consistency checks: False in games begun before them (GameState.table_checks)
 
     def __init__(
         self,
@@ -83,11 +84,12 @@ class Setup:
         strict_response_windows: bool = False,
         started: str = "",
         controllers: Mapping[str, str] | None = None,
+        table_checks: bool = True,
     ) -> None:
         seats = tuple(seats)
         if controllers:
             seats = seats + seats_from_names(controllers)
-        self.__attrs_init__(scenario, seed, seats, strict_response_windows, started)
+        self.__attrs_init__(scenario, seed, seats, strict_response_windows, started, table_checks)
 
     @property
     def controllers(self) -> dict[str, str]:
@@ -110,7 +112,7 @@ class Setup:
             seats.append(Seat(DEFAULT_PERSON, free))
         else:
             seats[default] = Seat(DEFAULT_PERSON, seats[default].powers + free)
-        return Setup(self.scenario, self.seed, seats, self.strict_response_windows, self.started).checked(data)
+        return Setup(self.scenario, self.seed, seats, self.strict_response_windows, self.started, table_checks=self.table_checks).checked(data)
 
     def checked(self, data: GameData) -> Setup:
         """This set-up, if the new-game form could have made it: a known scenario and ``check_seats``;
@@ -190,6 +192,7 @@ def new_state(
     scenario_id: str = "campaign",
     seed: int = 1,
     strict_response_windows: bool | None = None,
+    table_checks: bool = True,
 ) -> GameState:
     if scenario_id not in data.scenarios:
         raise SetupError(_unknown_scenario(repr(scenario_id), data))
@@ -247,6 +250,7 @@ def new_state(
             if strict_response_windows is None
             else strict_response_windows
         ),
+        table_checks=table_checks,
         wars=[sorted(pair) for pair in scenario.wars],
     )
     if scenario.opening_betrothal:

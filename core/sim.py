@@ -51,6 +51,8 @@ TILTED_TABLE_PREFERENCE = 400
 TILTED_VALUE_PREFERENCE = 800
 # table kinds that change the map or the new rules' state, weighted up
 KIND_WEIGHTS = {"control": 4, "religion": 3, "region": 3, "morisco": 4, "guise": 3, "move": 2}
+# a military tilt clears the keys it takes of others' units first (TABLE-1 takes a space only once cleared)
+MILITARY_KIND_WEIGHTS = {**KIND_WEIGHTS, "control": 8, "units": 8}
 
 
 class Tilt(StrEnum):
@@ -108,7 +110,8 @@ class FuzzLeaning:
         # every choice but the cancel (a table action offers it last)
         usable = (choices[:-1] if choices[-1] is cancel else tuple(c for c in choices if c is not cancel)) or choices
         if not frame.kind:
-            weights = [KIND_WEIGHTS.get(c.args[0], 1) for c in usable]
+            kind_weights = MILITARY_KIND_WEIGHTS if self.tilt == Tilt.MILITARY else KIND_WEIGHTS
+            weights = [kind_weights.get(c.args[0], 1) for c in usable]
             draw = dice.below(rng, sum(weights))
             for choice, weight in zip(usable, weights):
                 if draw < weight:
@@ -124,9 +127,18 @@ class FuzzLeaning:
         """Which values of the table action's next parameter serve the tilt (None: no leaning here)."""
         step = len(frame.args)
         if frame.kind == "control" and self.tilt == Tilt.MILITARY:
-            if step == 0:
-                return lambda value: data.spaces[value].key and state.spaces[value].control != self.favourite
+            if step == 0:  # a key space nobody else's units hold (TABLE-1 refuses the others to the favourite)
+                return lambda value: data.spaces[value].key and state.spaces[value].control != self.favourite and set(state.spaces[value].units) <= {self.favourite}
             return lambda value: value == self.favourite
+        if frame.kind == "units" and self.tilt == Tilt.MILITARY:  # another's units lost in a key the favourite wants
+            if step == 0:  # the nearest to cleared first: one key at a time
+                others = {s: sum(u.regulars + u.mercenaries for p, u in space.units.items() if p != self.favourite)
+                          for s, space in state.spaces.items() if data.spaces[s].key and space.control != self.favourite}
+                fewest = min((n for n in others.values() if n), default=0)
+                return lambda value: others.get(value) == fewest
+            if step == 1:
+                return lambda value: value in state.spaces[frame.args[0]].units and value != self.favourite
+            return lambda value: value.startswith("remove")
         if frame.kind == "religion" and self.tilt in (Tilt.PROTESTANT, Tilt.CATHOLIC):
             to_protestant, catholic = self.tilt == Tilt.PROTESTANT, Religion.CATHOLIC
             return lambda value: (state.spaces[value].religion == catholic) is to_protestant

@@ -237,6 +237,9 @@ class GameState:
     markers: Markers
     region_protestant: dict[str, int]
     strict_response_windows: bool = False
+    # TABLE-1: table actions are checked against the map and the war track (settings.toml [table]); off in games
+    # begun before the checks (save version 5, store version 4), whose recorded actions replay as they were made
+    table_checks: bool = True
     betrothals: list[Betrothal] = Factory(list)
     wars: list[list[str]] = Factory(list)
     stack: list[Frame] = Factory(list)

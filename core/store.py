@@ -56,7 +56,7 @@ from core.session import Action, Session
 from core.setup import Setup, SetupError
 
 STORE_NAME = atomic.STORE_NAME
-SCHEMA_VERSION = 4  # 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read
+SCHEMA_VERSION = 5  # 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read; 5: TABLE-1 checks
 BUSY_TIMEOUT_MS = 5000
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 CHAT_LINE_CHARS = 300  # the longest line of table talk
@@ -319,6 +319,9 @@ class SqliteStore:
                     for column, declaration in _WAITING_COLUMNS.items():
                         if column not in present:
                             self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {declaration}")
+                    # games begun before the TABLE-1 checks recorded their table actions unchecked (saves' v6)
+                    self._db.execute("UPDATE games SET setup = json_set(setup, '$.table_checks', json('false')) "
+                                     "WHERE json_extract(setup, '$.table_checks') IS NULL")
                     self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @classmethod

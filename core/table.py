@@ -15,7 +15,7 @@ from core.context import Ctx
 from core.i18n import Message, N_, _, msg, ngettext, msgn
 from core.ids import INDEPENDENT, Religion
 from core.marriage import MARY
-from core.procedures import LEADER_STATUS, Procedure, StepFn, TableKind, by_table, named, pick, shown_name, space_picks
+from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
 from core.responses import open_battle_windows
 from core.state import Frame, LeaderStatus
 from core.units import add_units, fortified
@@ -288,6 +288,58 @@ def _battle(battle: str) -> TableKind:
         open_battle_windows(ctx, space_id, (attacker, defender), BATTLES[battle])
 
     return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _attackers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"))
+
+
+# ---- consistency with the map and the war track (settings.toml [table], provisional) ----------------
+
+
+def _holds_units(ctx: Ctx, space_id: str, side: str) -> bool:
+    return side in ctx.state.spaces[space_id].units  # a side's entry goes with its last unit (units.add_units)
+
+
+def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) -> Refusal:
+    """TABLE-1: a space changes hands once no other side's units are in it (review of a play-test: Milan went
+    to France with 2 Spanish regulars in it; Bayonne to France kept its independent regulars, IND-3)."""
+    if not (ctx.state.table_checks and ctx.data.settings.table.control_needs_space_cleared):
+        return ""
+    other = next((side for side in ctx.state.spaces[args[0]].units if side != new_controller), None)
+    if other is None:
+        return ""
+    return msg("TABLE-1: {space} still holds {owner} units: record their loss or their move first", space=ctx.name(args[0]), owner=named(ctx, other))
+
+
+def _attacker_there(ctx: Ctx, kind: str, args: list[str], attacker: str) -> Refusal:
+    """TABLE-1: the attacker's units are in the space of a field battle or an assault (moved there first)."""
+    if not (ctx.state.table_checks and ctx.data.settings.table.battles_need_units) or _holds_units(ctx, args[0], attacker):
+        return ""
+    return msg("TABLE-1: no {owner} units in {space}: record their move there first", owner=named(ctx, attacker), space=ctx.name(args[0]))
+
+
+def _defender_there(ctx: Ctx, kind: str, args: list[str], defender: str) -> Refusal:
+    """DIP-8: two powers fight only at war (independents defend against anyone, IND-2); TABLE-1: the defender
+    is in the space of a field battle, or holds the space of an assault (play-test: a field battle at London,
+    France against England, was recorded at peace and with no French unit there)."""
+    space_id, attacker = args
+    settings = ctx.data.settings.table
+    if not ctx.state.table_checks:
+        return ""
+    if settings.battles_need_war and defender != INDEPENDENT and not ctx.at_war(attacker, defender):
+        return msg("DIP-8: {a} and {b} are not at war: a battle between them needs a war declared first", a=named(ctx, attacker), b=named(ctx, defender))
+    if not settings.battles_need_units or kind == "naval-battle" or _holds_units(ctx, space_id, defender):
+        return ""
+    if kind == "battle":
+        return msg("TABLE-1: no {owner} units in {space} to fight a field battle", owner=named(ctx, defender), space=ctx.name(space_id))
+    if ctx.state.spaces[space_id].control != defender:
+        return msg("TABLE-1: {owner} neither holds {space} nor has units in it to defend", owner=named(ctx, defender), space=ctx.name(space_id))
+    return ""
+
+
+# the parameter each judges: the new controller; the attacker (field battles and assaults); the defender
+TABLE_CONSTRAINTS = (
+    TableConstraint(("TABLE-1",), ("control",), _space_cleared, step=1, consistency=True),
+    TableConstraint(("TABLE-1",), ("battle", "assault"), _attacker_there, step=1, consistency=True),
+    TableConstraint(("TABLE-1", "DIP-8"), tuple(BATTLES), _defender_there, step=2, consistency=True),
+)
 
 
 TABLE_KINDS = (

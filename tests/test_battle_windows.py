@@ -7,6 +7,7 @@ import pytest
 
 from core.choices import IllegalChoice
 from core.responses import CombatWindowFrame, ResponseWindowFrame
+from core.state import Units
 from core.table import BATTLES
 from tests.conftest import choice_strings, choose, give, new_session, resettle, to_impulse_of
 
@@ -24,6 +25,10 @@ def _hands(session, holdings):
 
 
 def _record_battle(session, kind, space, attacker, defender):
+    """Both sides' units are in the space first, as a recorded move would put them (TABLE-1 checks it)."""
+    for side in (attacker, defender):
+        session.state.spaces[space].units.setdefault(side, Units(regulars=2))
+    resettle(session)
     choose(session, "table")
     for value in (kind, space, attacker, defender):
         choose(session, f"pick {value}")
@@ -58,7 +63,7 @@ def test_card_3_then_card_2_after_each_kind_of_battle(data, kind):
 def test_card_2_a_response_can_be_played_after_the_combat_cards(data):
     session = new_session(data)
     to_impulse_of(session, "spain", [VETERAN_TERCIOS, WEDDING_FESTIVITIES, 101])
-    _record_battle(session, "battle", "metz", "spain", "france")
+    _record_battle(session, "battle", "tunis", "spain", "ottoman")
     assert session.decision.rule == "CARD-3"
     choose(session, f"combat {VETERAN_TERCIOS}")
     assert (session.decision.power, session.decision.rule) == ("spain", "CARD-2")
@@ -73,7 +78,7 @@ def test_gen_8_default_only_holders_who_could_play_are_asked(data):
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
     _hands(session, {"england": [FOG_OF_WAR, ELIZABETH_I]})
-    _record_battle(session, "battle", "metz", "spain", "france")
+    _record_battle(session, "battle", "tunis", "spain", "ottoman")
     assert (session.decision.power, session.decision.rule) == ("spain", "GEN-6")
     assert not any(isinstance(f, (CombatWindowFrame, ResponseWindowFrame)) for f in session.state.stack)
 
@@ -81,10 +86,10 @@ def test_gen_8_default_only_holders_who_could_play_are_asked(data):
 def test_gen_8_strict_windows_ask_both_sides_then_every_power(data):
     session = new_session(data, strict_response_windows=True)
     to_impulse_of(session, "spain", [101])
-    _record_battle(session, "battle", "metz", "spain", "france")
+    _record_battle(session, "battle", "tunis", "spain", "ottoman")
     asked = _windows_until_back_to(session, "spain")
     assert [(p, r) for p, r, _ in asked] == [
-        ("spain", "CARD-3"), ("france", "CARD-3"), *((p, "CARD-2") for p in data.power_ids),
+        ("ottoman", "CARD-3"), ("spain", "CARD-3"), *((p, "CARD-2") for p in data.power_ids),
     ]
     assert all(choices in (["no-combat"], ["no-response", "no-response until-next-phase"]) for _, _, choices in asked)
 

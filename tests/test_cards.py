@@ -8,7 +8,7 @@ from core import cards
 from core.views import describe_card
 from core.choices import Choice, IllegalChoice
 from core.responses import ResponseWindowFrame
-from core.state import CardMarker, MarkerKind, Phase
+from core.state import CardMarker, MarkerKind, Phase, Units
 from tests.conftest import (
     advance_to_phase,
     choice_strings,
@@ -16,6 +16,7 @@ from tests.conftest import (
     ctx,
     give,
     new_session,
+    resettle,
     to_impulse_of,
 )
 
@@ -216,6 +217,8 @@ def test_card_3_combat_card_only_in_a_recorded_battle(data):
     assert choice_strings(session.decision)[:1] == ["play 24 cp"]
     assert "play 24 event" not in choice_strings(session.decision)
     give(state, "ottoman", 25)
+    state.spaces["tunis"].units.update(spain=Units(regulars=2), ottoman=Units(regulars=2))  # both sides there (TABLE-1)
+    resettle(session)
     choose(session, "table")
     for step in ("battle", "tunis", "spain", "ottoman"):
         choose(session, f"pick {step}")

@@ -467,6 +467,25 @@ def test_each_players_last_look_is_kept_per_game_and_a_version_3_store_gets_its_
         again.look(9, "Ana", 1)
 
 
+def test_a_version_4_stores_games_go_on_without_the_table_1_checks_they_were_recorded_without(data, tmp_path):
+    """TABLE-1: a game begun before table actions were checked against the map recorded them unchecked
+    (Milan to France with Spanish regulars in it): it replays and goes on so; a new game is checked."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=_two_people(data), table_checks=False))
+    store.take_seat(game_id, "Ana", "Ana")
+    for number, step in enumerate(("table", "pick control", "pick milan", "pick france"), 1):
+        store.append(game_id, number, TABLE_ACTOR, step, "Ana")
+    setup = json.loads(store._db.execute("SELECT setup FROM games").fetchone()[0])
+    del setup["table_checks"]  # as version 4 wrote it
+    store._db.execute("UPDATE games SET setup = ?", (json.dumps(setup),))
+    store._db.execute("PRAGMA user_version = 4")
+    store.close()
+    again = SqliteStore.in_folder(tmp_path, data)
+    session = again.load(game_id)
+    assert session.state.spaces["milan"].control == "france" and not session.state.table_checks
+    assert again.load(again.create(Setup(seed=5, seats=_two_people(data)))).state.table_checks
+
+
 def test_each_decision_is_told_once(data, tmp_path):
     store = SqliteStore.in_folder(tmp_path, data)
     game_id = store.create(Setup(seed=5, seats=_two_people(data)))

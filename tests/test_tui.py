@@ -593,7 +593,7 @@ async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp
     from core.session import Session
     from core.sim import play
 
-    ended = play(data, 1)  # its last decision ends the Action Phase of turn 4: Patronage, Winter, Victory follow
+    ended = play(data, 3)  # its last decision ends the Action Phase of turn 8: Patronage, Winter, Victory follow
     session = Session.replay(data, ended.setup, ended.actions[:-1], keep_undo=True)
     last = ended.actions[-1]
     app = app_for(tmp_path, session)

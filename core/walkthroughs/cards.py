@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.i18n import N_
 from core.state import Phase
-from core.walkthroughs.model import Hands, Marker, Position, Reach, Step, Unrest, Walkthrough
+from core.walkthroughs.model import Hands, Marker, Placed, Position, Reach, Step, Unrest, Walkthrough
 from core.walkthroughs.promises import Dealt, Holds, Logged, Refused
 
 SECTION = N_("Cards")
@@ -52,19 +52,20 @@ PLAYING = Walkthrough(
         "event only just before a battle its holder fights (CARD-3); a response card only in a response window, "
         "which opens after every action and event (CARD-2, GEN-8). A Mandatory event must be played as its event "
         "the turn it is drawn; its holder may not pass; after it the power gets 2 CP (CARD-1). Position: Spain "
-        "holds Veteran Tercios and Wedding Festivities, France Death of Charles IX and Gouvernante de France."
+        "holds Veteran Tercios and Wedding Festivities, France Death of Charles IX and Gouvernante de France; two "
+        "Spanish regulars have marched into independent Florence (their move recorded)."
     ),
-    position=Position(moves=(Reach(Phase.ACTION), Hands((("spain", (24, 22)), ("france", (18, 14)))))),
+    position=Position(moves=(Reach(Phase.ACTION), Hands((("spain", (24, 22)), ("france", (18, 14)))), Placed("florence", "spain", 2))),
     steps=(
         Step("play 22 event", "CARD-2", N_("Spain tries to play the response card Wedding Festivities in its impulse: refused (CARD-2)"),
              (Refused("CARD-2"),), power="spain"),
         Step("table", "TABLE-1", N_("record a battle instead (a table action in Spain's impulse, TABLE-1)"), power="spain"),
         Step("pick battle", "CARD-3", N_("a field battle between two powers in a space (an assault or a naval battle opens the same windows)")),
-        Step("pick metz", "CARD-3", N_("at Metz")),
+        Step("pick florence", "CARD-3", N_("at Florence, where both sides have units: a recorded battle agrees with the map (TABLE-1)")),
         Step("pick spain", "CARD-3", N_("Spain attacks...")),
-        Step("pick france", "CARD-3",
-             N_("...France: first the combat window opens for the two sides, in impulse order; then the response window "
-                "for every power (CARD-2)")),
+        Step("pick independent", "IND-2",
+             N_("...Florence's independent regulars, who defend against any attacker (IND-2): first the combat window "
+                "opens for the sides, in impulse order; then the response window for every power (CARD-2)")),
         Step("combat 24", "CARD-3", N_("Spain plays Veteran Tercios in the battle (CARD-3)"), (Logged("CARD-3", "Veteran Tercios"),)),
         Step("no-response", "CARD-2",
              N_("the response window after the battle: Spain holds Wedding Festivities, so Spain is asked (GEN-8); keep it for now"),

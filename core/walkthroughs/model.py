@@ -286,7 +286,38 @@ class Forces:
         return _("{power}'s units on the map: {units}").format(power=_power(data, self.power), units=placed or _("none"))
 
 
-Edit = Hands | Unrest | Control | ProtestantRegion | EarlierVp | Turn | ArtistMarkers | Marker | Bonus | Forces
+@frozen
+class Placed:
+    """One side's units in one space are exactly these (none: 0 and 0), as the moves and losses recorded
+    before the position left them: a recorded battle or change of control must agree with them (TABLE-1)."""
+
+    space: str
+    side: str  # a power, or the independent regulars
+    regulars: int = 0
+    mercenaries: int = 0
+
+    def edit(self, state: GameState, data: GameData) -> None:
+        held = state.spaces[self.space].units
+        if self.regulars or self.mercenaries:
+            held[self.side] = Units(self.regulars, self.mercenaries)
+        else:
+            held.pop(self.side, None)
+
+    def texts(self) -> tuple[str, ...]:
+        return ("no {side} units in {space}", "{side}: {regulars} and {mercenaries} in {space}", "{count} regular", "{count} mercenary")
+
+    def describe(self, data: GameData) -> str:
+        side, space = _power(data, self.side), data.name_of(self.space)
+        if not (self.regulars or self.mercenaries):
+            return _("no {side} units in {space}").format(side=side, space=space)
+        return _("{side}: {regulars} and {mercenaries} in {space}").format(
+            side=side, space=space,
+            regulars=ngettext("{count} regular", "{count} regulars", self.regulars).format(count=self.regulars),
+            mercenaries=ngettext("{count} mercenary", "{count} mercenaries", self.mercenaries).format(count=self.mercenaries),
+        )
+
+
+Edit = Hands | Unrest | Control | ProtestantRegion | EarlierVp | Turn | ArtistMarkers | Marker | Bonus | Forces | Placed
 Move = Reach | Play | Edit
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from core.i18n import N_
+from core.ids import INDEPENDENT
 from core.state import Phase
-from core.walkthroughs.model import Control, EarlierVp, Hands, Position, ProtestantRegion, Reach, Step, Turn, Unrest, Walkthrough
+from core.walkthroughs.model import Control, EarlierVp, Hands, Placed, Position, ProtestantRegion, Reach, Step, Turn, Unrest, Walkthrough
 from core.walkthroughs.promises import Logged, VpIs, Wins
 
 SECTION = N_("Victory")
@@ -23,11 +24,13 @@ MILITARY = Walkthrough(
     intro=N_(
         "A power whose key spaces, none with Unrest, uncover the Auto Win box of its power card wins at once in "
         "the Action Phase (WIN-2). Position: the Empire controls 7 keys (Vienna, Prague, Innsbruck, Metz, Milan, "
-        "Naples, Palermo), Vienna has Unrest; its Auto Win box is at 8 keys (provisional data*)."
+        "Naples, Palermo), Vienna has Unrest; its Auto Win box is at 8 keys (provisional data*). An Empire army "
+        "has just defeated the independent regulars of Tunis (their loss recorded)."
     ),
     position=Position(moves=(
         Reach(Phase.ACTION), Hands((("empire", (5,)),)),
         Control("metz", "empire"), Control("milan", "empire"), Control("naples", "empire"), Control("palermo", "empire"), Unrest("vienna"),
+        Placed("tunis", INDEPENDENT), Placed("tunis", "empire", 2),
     )),
     steps=(
         Step("table", "TABLE-1", N_("in its impulse the Empire records that it took Tunis (a table action, TABLE-1)"), power="empire"),
