@@ -124,7 +124,7 @@ def play_card(ctx: Ctx, power: str, number: int, mode: PlayMode) -> None:
     card = ctx.data.cards[number]
     if mode is PlayMode.CP:
         take_from_hand(ctx, power, number, msg("for {cp} CP", cp=card.cp), "GEN-6")
-        discard_after_play(ctx, number)
+        discard_after_play(ctx, number, as_event=False)
         ctx.state.stack.append(SpendCpFrame(power=power, cp=card.cp, purpose=CpPurpose.IMPULSE, card=number))
         return
     mandatory = card.kind == CardKind.MANDATORY

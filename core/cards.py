@@ -8,11 +8,11 @@ from core import dice
 from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import EventKind, signed
-from core.gamedata import CardRecord
+from core.gamedata import CardRecord, GameData
 from core.i18n import N_, Message, _, msg, msgn
 from core.ids import CardKind
 from core.procedures import CardEvent, Moment
-from core.state import CardMarker, DealLine, GameState, MarkerKind
+from core.state import SECOND_EDITION, CardMarker, DealLine, GameState, MarkerKind
 from core.victory import keys_controlled, track_value, unrest_spaces
 
 class PlayMode(StrEnum):
@@ -178,13 +178,22 @@ def holds_mandatory(ctx: Ctx, power: str) -> bool:
     return False
 
 
-def discard_after_play(ctx: Ctx, number: int) -> None:
-    """Removed-after-play cards leave the game; home cards wait to return; others go to the discard."""
+def removes_only_events(data: GameData, state: GameState) -> bool:
+    """CARD-8 gap (settings.toml [cards]): a removed-after-play card leaves the game only when played as its
+    event, as the sources say of Mandatory events, "removed from play after they occur" (rules-savvy
+    play-test: the Ottoman's Gouvernante de France played for 3 CP left the game); not in a game begun
+    under the first rules edition, which removed it however it was played."""
+    return state.rules_edition >= SECOND_EDITION and data.settings.cards.removed_only_as_event
+
+
+def discard_after_play(ctx: Ctx, number: int, as_event: bool = True) -> None:
+    """Removed-after-play cards leave the game (played as their event, ``removes_only_events``); home cards
+    wait to return; others go to the discard."""
     card = ctx.data.cards[number]
     piles = ctx.state.cards
     if card.kind == CardKind.HOME:
         piles.home_used.append(number)
-    elif card.removed_after_play:
+    elif card.removed_after_play and (as_event or not removes_only_events(ctx.data, ctx.state)):
         piles.removed.append(number)
     else:
         piles.discard.append(number)

@@ -256,6 +256,9 @@ class CostSettings:
 class CardSettings:
     deal: str = attrs.field(metadata=_choices("one-at-a-time", "whole-count"))
     provisional: bool = True
+    # CARD-8 gap: a card "removed after play" leaves the game only when played as its event (played for CP it
+    # is discarded); false: however it is played
+    removed_only_as_event: bool = True
 
 
 @frozen

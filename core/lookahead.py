@@ -86,7 +86,7 @@ def copy_state(state: GameState) -> GameState:
         markers=Markers(markers.artist_one_vp, {k: list(v) for k, v in markers.artist_typed.items()}, dict(markers.scientist), dict(markers.bonus_holders)),
         region_protestant=dict(state.region_protestant),
         strict_response_windows=state.strict_response_windows,
-        table_checks=state.table_checks,
+        rules_edition=state.rules_edition,
         betrothals=[Betrothal(b.bride, b.groom, b.festivities, b.opening, b.resolve_this_turn) for b in state.betrothals],
         wars=[list(pair) for pair in state.wars],
         stack=[_copy_frame(f) for f in state.stack],

@@ -24,7 +24,7 @@ from core.registry import RULES
 from core.choices import IllegalChoice
 from core.session import Action, Session
 from core.setup import Setup, SetupError, check_seats
-from core.state import Frame, GameState
+from core.state import FIRST_EDITION, Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
 SAVE_VERSION = 6
@@ -240,11 +240,11 @@ def _migrate_v4(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def _migrate_v5(raw: dict[str, Any]) -> dict[str, Any]:
-    """v5 -> v6: table actions are checked against the map and the war track (TABLE-1). A game begun before
-    recorded its table actions unchecked: it replays, and goes on, without the checks."""
+    """v5 -> v6: games keep the rules edition they were begun under (state.RULES_EDITION). A game begun before
+    recorded its actions under the first (table actions unchecked, TABLE-1): it replays, and goes on, so."""
     for part in ("setup", "state"):
         if isinstance(raw.get(part), dict):
-            raw[part]["table_checks"] = False
+            raw[part]["rules_edition"] = FIRST_EDITION
     raw["version"] = 6
     return raw
 

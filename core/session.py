@@ -88,7 +88,7 @@ class Session:
     def new(cls, data: GameData, setup: Setup, keep_undo: bool = True) -> Session:
         """A new game; ``keep_undo=False`` (replays, the fuzzer) keeps no undo window."""
         setup = setup.completed(data)
-        state = new_state(data, setup.scenario, setup.seed, setup.strict_response_windows, setup.table_checks)
+        state = new_state(data, setup.scenario, setup.seed, setup.strict_response_windows, setup.rules_edition)
         session = cls(data=data, setup=setup, state=state, keep_undo=keep_undo)
         session.log.extend(engine.start(data, state))
         session.refresh(N_("the game began"))

@@ -12,6 +12,8 @@ from core.gamedata import GameData
 from core.i18n import _, msg
 from core.ids import Power
 from core.state import (
+    FIRST_EDITION,
+    RULES_EDITION,
     CardPiles,
     GameState,
     LeaderState,
@@ -74,7 +76,7 @@ class Setup:
     seats: tuple[Seat, ...] = ()
     strict_response_windows: bool = False
     started: str = ""
-    table_checks: bool = True  # TABLE-1 consistency checks: False in games begun before them (GameState.table_checks)
+    rules_edition: int = RULES_EDITION  # the rules it was begun under (core/state.py)
 
     def __init__(
         self,
@@ -84,12 +86,12 @@ class Setup:
         strict_response_windows: bool = False,
         started: str = "",
         controllers: Mapping[str, str] | None = None,
-        table_checks: bool = True,
+        rules_edition: int = RULES_EDITION,
     ) -> None:
         seats = tuple(seats)
         if controllers:
             seats = seats + seats_from_names(controllers)
-        self.__attrs_init__(scenario, seed, seats, strict_response_windows, started, table_checks)
+        self.__attrs_init__(scenario, seed, seats, strict_response_windows, started, rules_edition)
 
     @property
     def controllers(self) -> dict[str, str]:
@@ -112,13 +114,16 @@ class Setup:
             seats.append(Seat(DEFAULT_PERSON, free))
         else:
             seats[default] = Seat(DEFAULT_PERSON, seats[default].powers + free)
-        return Setup(self.scenario, self.seed, seats, self.strict_response_windows, self.started, table_checks=self.table_checks).checked(data)
+        return Setup(self.scenario, self.seed, seats, self.strict_response_windows, self.started, rules_edition=self.rules_edition).checked(data)
 
     def checked(self, data: GameData) -> Setup:
         """This set-up, if the new-game form could have made it: a known scenario and ``check_seats``;
         SetupError (one line) otherwise. Saves and store games are checked this way before they open."""
         if self.scenario not in data.scenarios:
             raise SetupError(_unknown_scenario(_quoted(self.scenario), data))
+        if not FIRST_EDITION <= self.rules_edition <= RULES_EDITION:
+            raise SetupError(_("it was begun under rules edition {edition}; this version of the game knows editions {first} to {newest}").format(
+                edition=self.rules_edition, first=FIRST_EDITION, newest=RULES_EDITION))
         check_seats(self.seats, data.power_ids)
         return self
 
@@ -192,7 +197,7 @@ def new_state(
     scenario_id: str = "campaign",
     seed: int = 1,
     strict_response_windows: bool | None = None,
-    table_checks: bool = True,
+    rules_edition: int = RULES_EDITION,
 ) -> GameState:
     if scenario_id not in data.scenarios:
         raise SetupError(_unknown_scenario(repr(scenario_id), data))
@@ -250,7 +255,7 @@ def new_state(
             if strict_response_windows is None
             else strict_response_windows
         ),
-        table_checks=table_checks,
+        rules_edition=rules_edition,
         wars=[sorted(pair) for pair in scenario.wars],
     )
     if scenario.opening_betrothal:

@@ -220,6 +220,14 @@ class Frame:
     section that owns it (``PROCEDURES`` in that module; ``core/registry.py`` collects them)."""
 
 
+# The rules a game was begun under: its recorded actions replay under the rules they were made with, and it
+# goes on under them. 1: games begun before editions were kept (saves of version 5, stores of version 4).
+# 2: TABLE-1 checks a record against the map and the war track; CARD-8 removes only cards played as events.
+FIRST_EDITION = 1
+SECOND_EDITION = 2
+RULES_EDITION = SECOND_EDITION
+
+
 @define
 class GameState:
     scenario: str
@@ -237,9 +245,7 @@ class GameState:
     markers: Markers
     region_protestant: dict[str, int]
     strict_response_windows: bool = False
-    # TABLE-1: table actions are checked against the map and the war track (settings.toml [table]); off in games
-    # begun before the checks (save version 5, store version 4), whose recorded actions replay as they were made
-    table_checks: bool = True
+    rules_edition: int = RULES_EDITION  # the rules the game was begun under (RULES_EDITION)
     betrothals: list[Betrothal] = Factory(list)
     wars: list[list[str]] = Factory(list)
     stack: list[Frame] = Factory(list)

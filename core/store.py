@@ -54,9 +54,10 @@ from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg
 from core.session import Action, Session
 from core.setup import Setup, SetupError
+from core.state import FIRST_EDITION
 
 STORE_NAME = atomic.STORE_NAME
-SCHEMA_VERSION = 5  # 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read; 5: TABLE-1 checks
+SCHEMA_VERSION = 5  # 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read; 5: rules editions
 BUSY_TIMEOUT_MS = 5000
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 CHAT_LINE_CHARS = 300  # the longest line of table talk
@@ -319,9 +320,9 @@ class SqliteStore:
                     for column, declaration in _WAITING_COLUMNS.items():
                         if column not in present:
                             self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {declaration}")
-                    # games begun before the TABLE-1 checks recorded their table actions unchecked (saves' v6)
-                    self._db.execute("UPDATE games SET setup = json_set(setup, '$.table_checks', json('false')) "
-                                     "WHERE json_extract(setup, '$.table_checks') IS NULL")
+                    # games begun before editions were kept recorded their actions under the first (saves' v6)
+                    self._db.execute(f"UPDATE games SET setup = json_set(setup, '$.rules_edition', {FIRST_EDITION}) "
+                                     "WHERE json_extract(setup, '$.rules_edition') IS NULL")
                     self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @classmethod

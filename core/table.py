@@ -17,7 +17,7 @@ from core.ids import INDEPENDENT, Religion
 from core.marriage import MARY
 from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
 from core.responses import open_battle_windows
-from core.state import Frame, LeaderStatus
+from core.state import SECOND_EDITION, Frame, LeaderStatus
 from core.units import add_units, fortified
 
 CANCEL = "cancel"
@@ -293,6 +293,11 @@ def _battle(battle: str) -> TableKind:
 # ---- consistency with the map and the war track (settings.toml [table], provisional) ----------------
 
 
+def _checked(ctx: Ctx) -> bool:
+    """A game begun before these checks recorded its table actions without them (core/state.py)."""
+    return ctx.state.rules_edition >= SECOND_EDITION
+
+
 def _holds_units(ctx: Ctx, space_id: str, side: str) -> bool:
     return side in ctx.state.spaces[space_id].units  # a side's entry goes with its last unit (units.add_units)
 
@@ -300,7 +305,7 @@ def _holds_units(ctx: Ctx, space_id: str, side: str) -> bool:
 def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) -> Refusal:
     """TABLE-1: a space changes hands once no other side's units are in it (review of a play-test: Milan went
     to France with 2 Spanish regulars in it; Bayonne to France kept its independent regulars, IND-3)."""
-    if not (ctx.state.table_checks and ctx.data.settings.table.control_needs_space_cleared):
+    if not (_checked(ctx) and ctx.data.settings.table.control_needs_space_cleared):
         return ""
     other = next((side for side in ctx.state.spaces[args[0]].units if side != new_controller), None)
     if other is None:
@@ -310,7 +315,7 @@ def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) ->
 
 def _attacker_there(ctx: Ctx, kind: str, args: list[str], attacker: str) -> Refusal:
     """TABLE-1: the attacker's units are in the space of a field battle or an assault (moved there first)."""
-    if not (ctx.state.table_checks and ctx.data.settings.table.battles_need_units) or _holds_units(ctx, args[0], attacker):
+    if not (_checked(ctx) and ctx.data.settings.table.battles_need_units) or _holds_units(ctx, args[0], attacker):
         return ""
     return msg("TABLE-1: no {owner} units in {space}: record their move there first", owner=named(ctx, attacker), space=ctx.name(args[0]))
 
@@ -321,7 +326,7 @@ def _defender_there(ctx: Ctx, kind: str, args: list[str], defender: str) -> Refu
     France against England, was recorded at peace and with no French unit there)."""
     space_id, attacker = args
     settings = ctx.data.settings.table
-    if not ctx.state.table_checks:
+    if not _checked(ctx):
         return ""
     if settings.battles_need_war and defender != INDEPENDENT and not ctx.at_war(attacker, defender):
         return msg("DIP-8: {a} and {b} are not at war: a battle between them needs a war declared first", a=named(ctx, attacker), b=named(ctx, defender))

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from core import independence, marriage, morisco, patronage, suez, victory
-from core.cards import PlayMode, card_title
+from core.cards import PlayMode, card_title, removes_only_events
 from core.choices import Decision, Verb
 from core.cp_spending import refused_purchases
 from core.context import Ctx
@@ -331,20 +331,30 @@ class SeatView:
         return next(h for h in self.hands if h.power == power)
 
 
-def describe_card(card: CardRecord) -> str:
-    """The card's help text: number, title, CP, kind and what its event does (with its rule ID)."""
+def describe_card(card: CardRecord, removes_only_events: bool = True) -> str:
+    """The card's help text: number, title, CP, kind and what its event does (with its rule ID).
+    ``removes_only_events``: a removed-after-play card leaves the game only as its event (CARD-8)."""
     event = RULES.card_events.get(card.event)
-    does = _(event.help) if event is not None else _("operations only (no event)")
-    removed = _("; removed after play") if card.removed_after_play else ""
     provisional = PROVISIONAL_MARK if card.provisional else ""  # gamedata.PROVISIONAL_NOTE explains the mark
+    if event is None and card.kind == CardKind.EVENT:  # not "event: operations only (no event)" (rules-savvy play-test)
+        return _("#{number} {title}{mark} - {cp} CP: no event, played for its CP only").format(
+            number=card.number, title=_(card.title), mark=provisional, cp=card.cp)
+    does = _(event.help) if event is not None else _("no event, played for its CP only")
+    if not card.removed_after_play:
+        removed = ""
+    elif removes_only_events and card.kind != CardKind.MANDATORY:  # a Mandatory event is always played as its event
+        removed = _("; removed after its event (discarded when played for CP)")
+    else:
+        removed = _("; removed after play")
     return _("#{number} {title}{mark} - {cp} CP, {kind}{removed}: {does}").format(
         number=card.number, title=_(card.title), mark=provisional, cp=card.cp,
         kind=_(CARD_KINDS.get(card.kind, card.kind)), removed=removed, does=does,
     )
 
 
-def card_rows(data: GameData, numbers: Sequence[int]) -> tuple[CardRow, ...]:
-    return tuple(CardRow(n, _(data.cards[n].title), describe_card(data.cards[n]), data.cards[n].provisional) for n in numbers)
+def card_rows(data: GameData, state: GameState, numbers: Sequence[int]) -> tuple[CardRow, ...]:
+    only_events = removes_only_events(data, state)
+    return tuple(CardRow(n, _(data.cards[n].title), describe_card(data.cards[n], only_events), data.cards[n].provisional) for n in numbers)
 
 
 def vp_rows(data: GameData, state: GameState) -> tuple[VpRow, ...]:
@@ -597,7 +607,7 @@ def seat_view(
     hands = tuple(
         HandView(
             p.id, _(p.name), seat_shown(setup.seat_of(p.id)), len(state.powers[p.id].hand),
-            card_rows(data, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
+            card_rows(data, state, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
         )
         for p in data.powers
     )
@@ -617,9 +627,9 @@ def seat_view(
         vp=vp_rows(data, state),
         hands=hands,
         deck_count=len(state.cards.deck),
-        discard=card_rows(data, state.cards.discard),
+        discard=card_rows(data, state, state.cards.discard),
         removed_count=len(state.cards.removed),
-        in_force=card_rows(data, state.cards.in_force),
+        in_force=card_rows(data, state, state.cards.in_force),
         cp_refusals=_cp_refusals(data, state, own) if own is not None else (),
         event_picks=_event_picks(data, state, own) if own is not None else (),
         deal=deal_rows(data, state),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
 from core import cards
 from core.views import describe_card
@@ -273,7 +274,7 @@ def test_card_events_cite_their_rule_in_the_card_text(data):
     text = describe_card(data.cards[23])
     assert "CARD-8" in text and "mandatory" in text
     assert "SUEZ-1" in describe_card(data.cards[1])
-    assert "operations only" in describe_card(data.cards[101])
+    assert describe_card(data.cards[101]) == "#101 Operations 1 CP* - 1 CP: no event, played for its CP only"
 
 
 def test_card_5_cards_kept_from_last_turn_stay_in_hand(data):
@@ -281,6 +282,25 @@ def test_card_5_cards_kept_from_last_turn_stay_in_hand(data):
     kept = [n for n in session.state.powers["spain"].hand if data.cards[n].kind != "home"]
     advance_to_phase(session, Phase.NEGOTIATION, turn=2)  # Spain passed all turn: kept everything
     assert set(kept) <= set(session.state.powers["spain"].hand)
+
+
+@pytest.mark.parametrize(("edition", "only_events", "removed"), [(2, True, False), (2, False, True), (1, True, True)])
+def test_card_8_a_removed_after_play_card_played_for_cp_is_discarded(data, edition, only_events, removed):
+    """CARD-8 gap (settings.toml [cards] removed_only_as_event): the sources remove Mandatory events "after
+    they occur"; a removed-after-play card played for CP goes to the discard and comes back (rules-savvy
+    play-test: Gouvernante de France played for 3 CP left the game). Its text says so. A game begun under
+    the first rules edition removes it however it is played (its recorded actions replay as made)."""
+    loose = evolve(data, settings=evolve(data.settings, cards=evolve(data.settings.cards, removed_only_as_event=only_events)))
+    session = new_session(loose, rules_edition=edition)
+    to_impulse_of(session, "france", [14, 101])
+    choose(session, "play 14 cp")
+    assert (14 in session.state.cards.removed, 14 in session.state.cards.discard) == (removed, not removed)
+    text = describe_card(data.cards[14], removes_only_events=only_events and edition == 2)
+    assert ("; removed after its event (discarded when played for CP)" in text) is not removed
+    assert ("; removed after play" in text) is removed
+    if not removed:
+        row = next(r for r in session.view(session.setup.seats[0]).discard if r.number == 14)
+        assert "discarded when played for CP" in row.text
 
 
 def test_card_6_discards_return_to_the_deck_next_turn_removed_cards_do_not(data):

@@ -284,6 +284,8 @@ SETUP_DAMAGE = {
     "power held twice": (_power_twice, "ottoman is held by two seats (GEN-2)"),
     "power held by none": (lambda s: _seat(s, "Ana")["powers"].remove("france"), "france is held by no seat (GEN-2)"),
     "unknown power": (lambda s: _seat(s, "Ana")["powers"].append("narnia"), "unknown power 'narnia' (powers: ottoman, spain, england, france, empire, protestant)"),
+    "rules edition from the future": (lambda s: s.update(rules_edition=99), "it was begun under rules edition 99; this version of the game knows editions 1 to 2"),
+    "rules edition 0": (lambda s: s.update(rules_edition=0), "it was begun under rules edition 0; this version of the game knows editions 1 to 2"),
 }
 
 

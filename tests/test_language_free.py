@@ -8,6 +8,7 @@ import json
 import pytest
 
 from core import i18n, saves
+from core.state import FIRST_EDITION, RULES_EDITION
 from core.events import Event, render
 from core.i18n import Message, msg, msgn
 from core.sim import play
@@ -85,8 +86,8 @@ def test_an_older_save_whose_texts_are_english_still_loads_and_agrees(data, tmp_
     path = tmp_path / "old.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
     loaded = saves.load(path, data).state
-    assert not loaded.table_checks, "begun before the TABLE-1 checks: it goes on without them"
-    loaded.table_checks = True
+    assert loaded.rules_edition == FIRST_EDITION, "begun before the TABLE-1 checks: it goes on without them"
+    loaded.rules_edition = RULES_EDITION
     assert loaded == session.state
     power = next(p for p in raw["state"]["powers"].values() if p["deal"])
     power["deal"][0]["text"] = "a text it never had"

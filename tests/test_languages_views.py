@@ -97,7 +97,7 @@ def test_card_rows_give_the_title_and_help_translated(data):
     assert philip.title == "Philip II"  # a card named for a person keeps the name
     assert philip.text.startswith("#2 Philip II") and "КО, родная" in philip.text and " CP" not in philip.text
     i18n.use("es")
-    papal = card_rows(data, [10])[0]
+    papal = card_rows(data, session.state, [10])[0]
     assert papal.title == "Bula Papal" and papal.text.startswith("#10 Bula Papal") and "CP, evento" in papal.text
 
 

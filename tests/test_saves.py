@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core import atomic, saves
+from core.state import FIRST_EDITION, RULES_EDITION
 from core.saves import SaveError
 from core.sim import play
 from tests.conftest import choose, new_session
@@ -529,8 +530,8 @@ def test_a_version_2_save_whose_plain_text_has_card_7s_old_unrest_words_still_lo
     raw["version"] = 2
     assert unrest
     loaded = saves.load(_write_raw(tmp_path, json.dumps(raw)), data).state
-    assert not loaded.table_checks, "begun before the TABLE-1 checks: it goes on without them"
-    loaded.table_checks = True
+    assert loaded.rules_edition == FIRST_EDITION, "begun before the TABLE-1 checks: it goes on without them"
+    loaded.rules_edition = RULES_EDITION
     assert loaded == session.state
 
 

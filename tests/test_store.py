@@ -23,6 +23,7 @@ from core.arena import bot_seats
 from core.bots import bots_for, playable_choices
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.setup import Seat, SeatKind, Setup
+from core.state import FIRST_EDITION, RULES_EDITION
 from core.store import (
     CHAT_LINE_CHARS,
     CLAIM_SECONDS,
@@ -471,19 +472,19 @@ def test_a_version_4_stores_games_go_on_without_the_table_1_checks_they_were_rec
     """TABLE-1: a game begun before table actions were checked against the map recorded them unchecked
     (Milan to France with Spanish regulars in it): it replays and goes on so; a new game is checked."""
     store = SqliteStore.in_folder(tmp_path, data)
-    game_id = store.create(Setup(seed=5, seats=_two_people(data), table_checks=False))
+    game_id = store.create(Setup(seed=5, seats=_two_people(data), rules_edition=FIRST_EDITION))
     store.take_seat(game_id, "Ana", "Ana")
     for number, step in enumerate(("table", "pick control", "pick milan", "pick france"), 1):
         store.append(game_id, number, TABLE_ACTOR, step, "Ana")
     setup = json.loads(store._db.execute("SELECT setup FROM games").fetchone()[0])
-    del setup["table_checks"]  # as version 4 wrote it
+    del setup["rules_edition"]  # as version 4 wrote it
     store._db.execute("UPDATE games SET setup = ?", (json.dumps(setup),))
     store._db.execute("PRAGMA user_version = 4")
     store.close()
     again = SqliteStore.in_folder(tmp_path, data)
     session = again.load(game_id)
-    assert session.state.spaces["milan"].control == "france" and not session.state.table_checks
-    assert again.load(again.create(Setup(seed=5, seats=_two_people(data)))).state.table_checks
+    assert session.state.spaces["milan"].control == "france" and session.state.rules_edition == FIRST_EDITION
+    assert again.load(again.create(Setup(seed=5, seats=_two_people(data)))).state.rules_edition == RULES_EDITION
 
 
 def test_each_decision_is_told_once(data, tmp_path):

@@ -10,7 +10,7 @@ from core import saves
 from core.choices import Choice, IllegalChoice
 from core.choices import TABLE_ACTOR
 from core.session import Session
-from core.state import Units
+from core.state import FIRST_EDITION, Units
 from tests.conftest import choice_strings, choose, new_session, resettle, to_impulse_of
 
 
@@ -105,7 +105,7 @@ def test_table_1_while_one_person_records_the_other_reads_who_is_recording(data)
 def test_table_1_a_battles_first_power_is_the_attacker_and_its_options_say_so(data, kind):
     """Play-test: after the space, a bare list of powers did not say that the one picked is the
     attacker (the next prompt read "Ottoman attacks ...") (the labels alone: the checks against the map are off)."""
-    session = new_session(data, table_checks=False)
+    session = new_session(data, rules_edition=FIRST_EDITION)
     session.choose(TABLE_ACTOR, Choice.parse("table"))
     session.choose(TABLE_ACTOR, Choice.parse(f"pick {kind}"))
     session.choose(TABLE_ACTOR, Choice.parse("pick metz"))
@@ -181,18 +181,18 @@ def test_table_1_each_check_is_a_data_setting_and_a_game_begun_before_them_repla
     _record(session, "battle", "london", "france", "england")
     assert session.state.spaces["milan"].control == "france"
 
-    old = new_session(data, table_checks=False)
+    old = new_session(data, rules_edition=FIRST_EDITION)
     for step in ("table", "pick control", "pick milan", "pick france"):  # by the table, at the game's first decision
         old.choose(TABLE_ACTOR, Choice.parse(step))
     raw = saves.to_dict(old)
     raw["version"] = 5
     for part in ("setup", "state"):
-        del raw[part]["table_checks"]
+        del raw[part]["rules_edition"]
     path = tmp_path / "v5.json"
     path.write_text(__import__("json").dumps(raw))
     loaded = saves.load(path, data)
-    assert loaded.state.spaces["milan"].control == "france" and not loaded.state.table_checks
-    assert loaded.setup.table_checks is False, "kept for its next save"
+    assert loaded.state.spaces["milan"].control == "france" and loaded.state.rules_edition == FIRST_EDITION
+    assert loaded.setup.rules_edition == FIRST_EDITION, "kept for its next save"
     for step in ("table", "pick control", "pick metz", "pick empire"):  # France's regulars are in Metz: unchecked
         loaded.choose(TABLE_ACTOR, Choice.parse(step))
     assert loaded.state.spaces["metz"].control == "empire"
