@@ -338,11 +338,14 @@ def opening_choices(ctx: Ctx) -> list[Choice]:
 def apply_opening(ctx: Ctx, power: str, how: str) -> None:
     betrothal = opening_betrothal(ctx.state)
     assert betrothal is not None
+    # the royals named as parameters: the French royal's side reads it among what happened while it waited
+    # (log_query.naming; play-test: "While you waited" left out Spain's postponement of Elisabeth's wedding)
+    couple = {"groom": ctx.name(betrothal.groom), "bride": ctx.name(betrothal.bride)}
     if how == "wed":
         betrothal.resolve_this_turn = True
-        ctx.log("MAR-7", msg("will wed Philip II and Elisabeth of Valois this turn"), power)
+        ctx.log("MAR-7", msg("will wed {groom} and {bride} this turn", **couple), power)
     elif how == "postpone":
-        ctx.log("MAR-7", msg("postpones the opening betrothal"), power)
+        ctx.log("MAR-7", msg("postpones the opening betrothal of {groom} and {bride}", **couple), power)
     else:
         end_betrothal(ctx, betrothal)
         ctx.log("MAR-7", msg("breaks the opening betrothal"), power)
@@ -742,6 +745,8 @@ def _festivities_targets(ctx: Ctx, power: str, number: int) -> list[Option]:
         label = _("Play {card} on {bride} + {groom} (MAR-4)").format(
             card=card_title(ctx, number), bride=ctx.name(betrothal.bride), groom=ctx.name(betrothal.groom)
         )
+        if not betrothal.resolve_this_turn:  # rules-savvy play-test: nothing said the +2 would wait a turn
+            label += " " + _("- postponed (MAR-7): its +2 counts when it is resolved, in a later turn")
         refused = _("MAR-4: this wedding already has Wedding Festivities") if betrothal.festivities else ""
         options.append(Option(Choice(Verb.RESPOND, (str(number), betrothal.bride), label), refused))
     return options
@@ -751,8 +756,9 @@ def _festivities(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> No
     betrothal = betrothal_of(ctx.state, args[0])
     assert betrothal is not None
     betrothal.festivities = True
-    couple = f"{ctx.name(betrothal.bride)} + {ctx.name(betrothal.groom)}"  # two names
-    ctx.log("CARD-2", msg("responds with {card}: +2 to the French royal's roll for {couple}", card=card_title(ctx, number), couple=couple), power)
+    # each royal a parameter of its own: their sides read it among what happened while they waited (log_query.naming)
+    ctx.log("CARD-2", msg("responds with {card}: +2 to the French royal's roll for {bride} + {groom}", card=card_title(ctx, number),
+                          bride=ctx.name(betrothal.bride), groom=ctx.name(betrothal.groom)), power)
 
 
 CARD_EVENTS = (

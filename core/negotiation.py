@@ -47,7 +47,11 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     options = _options(ctx, frame, power)
     if not any(o.legal for o in options):
         return None
-    options.append(ctx.tables.memo("done negotiating", _done))
+    if power == marriage.opening_decider(ctx.state, ctx.data) and not frame.opening_decided:
+        # hot-seat play-test: 0 Done postponed the opening betrothal, and nothing had said it would
+        options.append(ctx.tables.memo("done negotiating, postponing", _done_postponing))
+    else:
+        options.append(ctx.tables.memo("done negotiating", _done))
     if power in frame.said_done:  # the others have each had a turn since: those not done reopened it
         powers = ctx.tables.power_ids
         after = [powers[(frame.next_index + step) % len(powers)] for step in range(1, len(powers))]
@@ -63,6 +67,10 @@ def _done() -> Option:
     return Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7)")), quiet=Quiet.MOVES_ON)
 
 
+def _done_postponing() -> Option:
+    return Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7): the opening betrothal is then postponed (MAR-7)")), quiet=Quiet.MOVES_ON)
+
+
 def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
     power = ctx.tables.power_ids[frame.next_index]
     if power in frame.said_done:
@@ -76,10 +84,15 @@ def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
 def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
     if frame.dones_in_row >= len(ctx.tables.power_ids):
         ctx.remove_frame(frame)
-        if marriage.opening_betrothal(ctx.state) is not None and not frame.opening_decided:
-            ctx.log("MAR-7", msg("the opening betrothal is postponed"), marriage.opening_decider(ctx.state, ctx.data))
+        opening = marriage.opening_betrothal(ctx.state)
+        if opening is not None and not frame.opening_decided:
+            postponed = msg("the opening betrothal of {groom} and {bride} is postponed", groom=ctx.name(opening.groom), bride=ctx.name(opening.bride))
+            ctx.log("MAR-7", postponed, marriage.opening_decider(ctx.state, ctx.data))
         ctx.log("GEN-7", msg("every power is done: the Negotiation Segment ends"))
     else:
+        power = ctx.tables.power_ids[frame.next_index]
+        if power not in frame.said_done:  # shared-game play-test: the Ottoman was never asked, and no line said why
+            ctx.log("GEN-7", msg("has nothing to propose: done negotiating"), power)
         _next_negotiator(ctx, frame, done=True)
 
 

@@ -239,6 +239,26 @@ def test_mar_7_postponed_opening_betrothal_stands_and_ages(data):
     assert state.royals["elisabeth-of-valois"].eligibility == 1  # female -1 (AGE-1)
 
 
+def test_mar_7_done_says_it_postpones_the_opening_betrothal_and_wedding_festivities_says_its_2_waits_mar_4(data):
+    """Play-tests: Spain's 0 Done postponed the opening betrothal, and nothing had said it would, nor told France's player
+    after (it named no royal); the Ottoman,
+    with nothing to propose, was never asked and no line said why (GEN-7); Wedding Festivities offered on
+    the postponed betrothal did not say its +2 waits for a later turn (CARD-8 [D])."""
+    session = new_session(data)
+    assert session.decision.power == "spain"
+    labels = {str(c): c.label for c in session.decision.choices}
+    assert labels["done"] == "Done negotiating (GEN-7): the opening betrothal is then postponed (MAR-7)"
+    skipped = [e for e in session.log if e.rule == "GEN-7" and e.power == "ottoman"]
+    assert [e.text for e in skipped] == ["has nothing to propose: done negotiating"]
+    choose(session, "done")
+    advance_until(session, lambda s: s.state.phase is Phase.ACTION)
+    [postponed] = [e for e in session.log if e.rule == "MAR-7" and "postponed" in e.text]
+    assert postponed.text == "the opening betrothal of Philip II and Elisabeth of Valois is postponed"
+    assert naming([postponed], data, session.state, ("france",)) == [postponed]  # "While you waited" shows it to France
+    [offered] = marriage._festivities_targets(ctx(data, session.state), "france", 22)
+    assert offered.choice.label.endswith("(MAR-4) - postponed (MAR-7): its +2 counts when it is resolved, in a later turn")
+
+
 def test_mar_8_death_between_betrothal_and_resolution_is_a_cancellation(data):
     session = new_session(data)
     state = session.state
