@@ -37,7 +37,8 @@ def _influence_option(ctx: Ctx, minor: MinorRecord, held: int, short_of: int | N
         refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=minor.name)
     elif short_of is not None:
         refusal = msg("DIP-7: an influence marker costs {cost} CP ({left} left)", cost=costs.influence, left=short_of)
-    label = _("Influence on {minor}: {cost} CP, yours now {held} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
+    # rules-savvy play-test: "yours now 2" read as the count after buying
+    label = _("Influence on {minor}: {cost} CP, your markers {held} -> {after} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held, after=held + 1)
     return Option(Choice(Verb.CP, ("influence", minor.id), label), refusal)
 
 

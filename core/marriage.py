@@ -96,13 +96,13 @@ COURTSHIP_TABLE: tuple[CourtshipRow, ...] = (
     CourtshipRow(1, N_("no effect")),
 )
 
-# A royal's status, in a refusal (MAR-3).
+# A royal's status, in a refusal (MAR-3) and on the Available to Wed display (MAR-1).
 ROYAL_STATUS_TEXT = {
     RoyalStatus.NOT_IN_PLAY: N_("not yet in play"),
     RoyalStatus.AVAILABLE: N_("available"),
     RoyalStatus.BETROTHED: N_("betrothed"),
     RoyalStatus.MARRIED: N_("married"),
-    RoyalStatus.ON_FRENCH_CARD: N_("married (on the French card)"),
+    RoyalStatus.ON_FRENCH_CARD: N_("married, on the French card"),
     RoyalStatus.DEAD: N_("dead"),
 }
 # MAR-6 [D]: what a royal's marriage bonus is for (royals.toml ``marriage_bonus``).

@@ -495,9 +495,10 @@ class SqliteStore:
                     _("game {game} has no person seat {seat} (its person seats: {people})").format(game=game_id, seat=repr(seat), people=people)
                 )
             if seat != player:  # a person seat is named for its player (over SSH: the key's comment)
-                raise SeatTaken(
-                    _("{seat} in game {game} is {person}'s seat; you play as {player}").format(
-                        seat=repr(seat), game=game_id, person=seat, player=player
+                powers = ", ".join(_(self.data.power_name(p)) for s in setup.seats if s.name == seat for p in s.powers)
+                raise SeatTaken(  # shared-game play-test: "'Ben' in game 1 is Ben's seat; you play as Cy" read awkwardly
+                    _("game {game}: {powers} is {person}'s seat; you, {player}, may watch the game as an onlooker").format(
+                        powers=powers, game=game_id, person=seat, player=player
                     )
                 )
             now = self._clock()

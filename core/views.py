@@ -378,7 +378,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
     rows = []
     for royal_id, record in data.royals.items():
         royal = state.royals[royal_id]
-        status = _(royal.status.value)
+        status = _(marriage.ROYAL_STATUS_TEXT.get(royal.status, royal.status.value))  # in brackets: no brackets of its own
         if royal.status is RoyalStatus.BETROTHED:
             betrothal = marriage.betrothal_of(state, royal_id)
             assert betrothal is not None

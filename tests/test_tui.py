@@ -108,14 +108,14 @@ async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
         await show_session(app, pilot)
         assert isinstance(app.screen, HandoffScreen)
         assert "Pass to Ana - Spain" in screen_text(app)
-        assert "Philip II" not in screen_text(app)  # no hand is visible behind the hand-off
+        assert "#2 Philip II" not in screen_text(app)  # no hand is visible behind the hand-off
         # hot-seat play-test: u, v and l did nothing here, and said nothing (GEN-9, GEN-8)
         await pilot.press("u")
         assert "GEN-9: undo never goes back across a hand-off to another person; Enter shows Ana's board." in screen_text(app)
         await pilot.press("v")
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen) and "v: nothing is shown before Enter (GEN-8)" in screen_text(app)
-        assert "Philip II" not in screen_text(app)
+        assert "#2 Philip II" not in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, ActionScreen)
         board = screen_text(app)
@@ -278,7 +278,7 @@ async def test_pat_3_the_board_says_before_a_card_is_played_for_cp_that_no_scien
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         panel = str(app.screen.query_one("#phase-info").render())
-        assert "A card for CP cannot buy now: PAT-3: no scientist is available to Ottoman" in panel
+        assert "A card's CP cannot buy now: PAT-3: no scientist is available to Ottoman" in panel
         assert panel.index("#102") < panel.index("cannot buy now") < panel.index("Deck ")
         # IND-3 (Russian play-test): what the event would offer once revealed, its space's holder named
         assert ("#17 City State Rebels as its event would offer: Metz (France) rebels and is independent again (IND-3); "
@@ -991,7 +991,7 @@ async def test_the_highlighted_choice_is_scrolled_into_view_in_the_walkthrough(t
 
 
 async def test_wrapped_choices_keep_every_line_at_80_columns(tmp_path, data):
-    """The 'Influence on Papacy: 1 CP, yours now 0 (DIP-7)' entry used to lose its wrapped '(DIP-7)'."""
+    """The 'Influence on Papacy: 1 CP, your markers 0 -> 1 (DIP-7)' entry used to lose its wrapped '(DIP-7)'."""
     session = new_session(data, seed=5)
     to_impulse_of(session, "france", [4])
     from tests.conftest import choose
