@@ -54,7 +54,9 @@ class Choice:
         try:
             verb = Verb(words[0])
         except ValueError:
-            raise IllegalChoice(_("unknown action {word!r}").format(word=words[0])) from None
+            # shared-game play-test: "unknown action 'blorp'" said nothing of what is known
+            known = ", ".join(verb.value for verb in Verb)
+            raise IllegalChoice(_("unknown action {word!r} (a choice begins with one of: {known})").format(word=words[0], known=known)) from None
         return cls(verb, tuple(words[1:]))
 
 

@@ -13,7 +13,7 @@ from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import GameData
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.registry import RULES
 from core.state import GameState, Phase
 from core.table import TableFrame
@@ -85,13 +85,27 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
     raise IllegalChoice(refused + _unknown_words(pending, choice))
 
 
+# How many of the legal choices a typed one went astray from are named
+NEAREST_SHOWN = 4
+
+
 def _unknown_words(pending: Decision, choice: Choice) -> str:
-    """Name the words of a typed choice that no option of this decision uses in that place."""
+    """Name the words of a typed choice that no option of this decision uses in that place, and the legal
+    choices that begin as it does up to the first of them (shared-game play-test: "cp mercenary paris"
+    said "not known here: paris" and not which spaces Spain may raise a mercenary in, UNIT-1)."""
     known = [c for c in (*pending.choices, *(o.choice for o in pending.refused)) if c.verb is choice.verb]
     if not known:
         return ""
     unknown = [word for i, word in enumerate(choice.args) if all(i >= len(c.args) or c.args[i] != word for c in known)]
-    return _("; not known here: {words}").format(words=", ".join(unknown)) if unknown else ""
+    if not unknown:
+        return ""
+    said = _("; not known here: {words}").format(words=", ".join(unknown))
+    first = next(i for i, word in enumerate(choice.args) if word in unknown)
+    nearest = [str(c) for c in pending.choices if c.verb is choice.verb and c.args[:first] == choice.args[:first]]
+    if not nearest:
+        return said
+    shown = ", ".join(nearest[:NEAREST_SHOWN]) + (", ..." if len(nearest) > NEAREST_SHOWN else "")
+    return said + ngettext("; the legal choice like it: {choices}", "; the {count} legal choices like it: {choices}", len(nearest)).format(count=len(nearest), choices=shown)
 
 
 def advance(

@@ -8,7 +8,7 @@ from core import engine, i18n, marriage
 from core.choices import Choice, Decision, IllegalChoice, Option, Verb
 from core.i18n import Message
 from core.state import Phase
-from tests.conftest import ctx, new_session
+from tests.conftest import ctx, new_session, to_impulse_of
 
 
 def test_gen_3_first_turn_runs_card_draw_then_negotiation(data):
@@ -36,6 +36,21 @@ def test_illegal_choice_raises_with_reason_and_changes_nothing(data):
     with pytest.raises(IllegalChoice, match="unknown action"):
         Choice.parse("fly to the moon")
     assert repr(session.state) == snapshot and engine.decision(data, session.state) == before
+
+
+def test_gen_6_a_mistyped_choice_is_told_the_actions_and_the_legal_choices_it_went_astray_from(data):
+    """Shared-game play-test: "blorp" was refused as "unknown action 'blorp'", and "cp mercenary paris" (Paris
+    is no Spanish home space, UNIT-1) as "not known here: paris", neither saying what would do."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101, 5])
+    session.choose("spain", Choice.parse("play 5 cp"))
+    with pytest.raises(IllegalChoice, match=r"unknown action 'blorp' \(a choice begins with one of: pass, play, cp, "):
+        Choice.parse("blorp wibble 42")
+    with pytest.raises(IllegalChoice) as refused:
+        session.choose("spain", Choice.parse("cp mercenary paris"))
+    assert str(refused.value).endswith(
+        "not known here: paris; the 11 legal choices like it: cp mercenary madrid, cp mercenary seville, cp mercenary barcelona, "
+        "cp mercenary valladolid, ...")
 
 
 def test_a_refusal_and_the_prompt_read_in_the_language_that_asked_when_they_are_read(data):

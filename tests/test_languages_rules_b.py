@@ -247,7 +247,8 @@ def test_a_typed_choice_is_refused_in_the_readers_language(data, names):
     for typed in ("", "fly away"):
         with pytest.raises(IllegalChoice) as refused:
             Choice.parse(typed)
-        assert_reads_in("ru", [str(refused.value).replace("'fly'", "")], names)
+        # the typed forms it lists are the same in every language, as what was typed
+        assert_reads_in("ru", [re.sub(r": [a-z, -]+\)$", ")", str(refused.value).replace("'fly'", ""))], names)
     with pytest.raises(IllegalChoice, match="Франция") as refused:
         engine.check(data, session.state, "spain", Choice.parse("pass"))
     with pytest.raises(IllegalChoice, match="GEN-6") as refused:
