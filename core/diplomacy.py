@@ -38,7 +38,10 @@ def _influence_option(ctx: Ctx, minor: MinorRecord, held: int, short_of: int | N
     elif short_of is not None:
         refusal = msg("DIP-7: an influence marker costs {cost} CP ({left} left)", cost=costs.influence, left=short_of)
     # rules-savvy play-test: "yours now 2" read as the count after buying
-    label = _("Influence on {minor}: {cost} CP, your markers {held} -> {after} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held, after=held + 1)
+    if held >= costs.influence_cap_per_minor:
+        label = _("Influence on {minor}: {cost} CP, your markers {held}, the most (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
+    else:
+        label = _("Influence on {minor}: {cost} CP, your markers {held} -> {after} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held, after=held + 1)
     return Option(Choice(Verb.CP, ("influence", minor.id), label), refusal)
 
 

@@ -96,11 +96,12 @@ def _unknown_words(pending: Decision, choice: Choice) -> str:
     known = [c for c in (*pending.choices, *(o.choice for o in pending.refused)) if c.verb is choice.verb]
     if not known:
         return ""
-    unknown = [word for i, word in enumerate(choice.args) if all(i >= len(c.args) or c.args[i] != word for c in known)]
-    if not unknown:
+    places = [i for i, word in enumerate(choice.args) if all(i >= len(c.args) or c.args[i] != word for c in known)]
+    if not places:
         return ""
-    said = _("; not known here: {words}").format(words=", ".join(unknown))
-    first = next(i for i, word in enumerate(choice.args) if word in unknown)
+    # tmux play-test: "not known here: paris" read as if Paris were no space
+    said = _("; not among this decision's choices: {words}").format(words=", ".join(choice.args[i] for i in places))
+    first = places[0]
     nearest = [str(c) for c in pending.choices if c.verb is choice.verb and c.args[:first] == choice.args[:first]]
     if not nearest:
         return said

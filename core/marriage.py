@@ -14,7 +14,7 @@ from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
-from core.state import Betrothal, Frame, GameState, LeaderStatus, RoyalStatus
+from core.state import Betrothal, Frame, GameState, LeaderStatus, Phase, RoyalStatus
 
 
 @define
@@ -745,7 +745,8 @@ def _festivities_targets(ctx: Ctx, power: str, number: int) -> list[Option]:
         label = _("Play {card} on {bride} + {groom} (MAR-4)").format(
             card=card_title(ctx, number), bride=ctx.name(betrothal.bride), groom=ctx.name(betrothal.groom)
         )
-        if not betrothal.resolve_this_turn:  # rules-savvy play-test: nothing said the +2 would wait a turn
+        decided = ctx.state.phase not in (Phase.SETUP, Phase.CARD_DRAW, Phase.NEGOTIATION)  # MAR-7's choice is made in the segment
+        if decided and not betrothal.resolve_this_turn:  # rules-savvy play-test: nothing said the +2 would wait a turn
             label += " " + _("- postponed (MAR-7): its +2 counts when it is resolved, in a later turn")
         refused = _("MAR-4: this wedding already has Wedding Festivities") if betrothal.festivities else ""
         options.append(Option(Choice(Verb.RESPOND, (str(number), betrothal.bride), label), refused))

@@ -13,7 +13,7 @@ from core.context import Ctx
 from core.i18n import _, listed, msg
 from core.procedures import Moment, Procedure
 from core.responses import open_response_window
-from core.state import Frame
+from core.state import SECOND_EDITION, Frame
 
 
 @define
@@ -27,9 +27,13 @@ class NegotiationFrame(Frame):
     said_done: list[str] = Factory(list)
 
 
-def _options(ctx: Ctx, frame: NegotiationFrame, power: str) -> list[Option]:
+def _decides_opening(ctx: Ctx, frame: NegotiationFrame, power: str) -> bool:
+    return power == marriage.opening_decider(ctx.state, ctx.data) and not frame.opening_decided
+
+
+def _options(ctx: Ctx, frame: NegotiationFrame, power: str, decides_opening: bool) -> list[Option]:
     options = marriage.proposal_options(ctx, power)
-    if power == marriage.opening_decider(ctx.state, ctx.data) and not frame.opening_decided:
+    if decides_opening:
         options += [Option(c) for c in marriage.opening_choices(ctx)]
     for number in ctx.state.powers[power].hand:
         event = ctx.rules.event_of(ctx.data, number)
@@ -44,10 +48,11 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     if frame.dones_in_row >= len(powers):
         return None
     power = powers[frame.next_index]
-    options = _options(ctx, frame, power)
+    decides_opening = _decides_opening(ctx, frame, power)
+    options = _options(ctx, frame, power, decides_opening)
     if not any(o.legal for o in options):
         return None
-    if power == marriage.opening_decider(ctx.state, ctx.data) and not frame.opening_decided:
+    if decides_opening:
         # hot-seat play-test: 0 Done postponed the opening betrothal, and nothing had said it would
         options.append(ctx.tables.memo("done negotiating, postponing", _done_postponing))
     else:
@@ -68,7 +73,8 @@ def _done() -> Option:
 
 
 def _done_postponing() -> Option:
-    return Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7): the opening betrothal is then postponed (MAR-7)")), quiet=Quiet.MOVES_ON)
+    return Option(Choice(Verb.DONE, (), _("Done negotiating (GEN-7): the opening betrothal is postponed if the segment ends with it undecided (MAR-7)")),
+                  quiet=Quiet.MOVES_ON)
 
 
 def _next_negotiator(ctx: Ctx, frame: NegotiationFrame, done: bool) -> None:
@@ -91,7 +97,9 @@ def _auto(ctx: Ctx, frame: NegotiationFrame) -> None:
         ctx.log("GEN-7", msg("every power is done: the Negotiation Segment ends"))
     else:
         power = ctx.tables.power_ids[frame.next_index]
-        if power not in frame.said_done:  # shared-game play-test: the Ottoman was never asked, and no line said why
+        # shared-game play-test: the Ottoman was never asked, and no line said why; not in a game of the first
+        # edition (review: the store counts a player's reports read in log lines)
+        if power not in frame.said_done and ctx.state.rules_edition >= SECOND_EDITION:
             ctx.log("GEN-7", msg("has nothing to propose: done negotiating"), power)
         _next_negotiator(ctx, frame, done=True)
 

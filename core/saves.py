@@ -487,6 +487,9 @@ def open_save(path: Path, data: GameData) -> OpenedSave:
         save.setup.checked(data)
     except SetupError as exc:
         raise _problem(path, _("its set-up cannot be played: {problem}").format(problem=exc)) from None
+    if save.state.rules_edition != save.setup.rules_edition:  # review: the game shown at once went on under the state's
+        raise _problem(path, _("its state's rules edition ({state}) is not its set-up's ({setup}): edited or corrupted").format(
+            state=save.state.rules_edition, setup=save.setup.rules_edition))
     actions = []
     for number, text in enumerate(save.actions, 1):
         actor, separator, choice = text.partition(ACTION_SEPARATOR)

@@ -19,11 +19,11 @@ from core.bots import RandomBot
 from core.cards import PlayMode
 from core.choices import Choice, Decision, Verb
 from core.gamedata import GameData
-from core.ids import Religion
+from core.ids import INDEPENDENT, Religion
 from core.session import Session
 from core.setup import Setup
-from core.state import GameState, RngState
-from core.table import TableFrame
+from core.state import RULES_EDITION, GameState, RngState
+from core.table import BATTLES, TableFrame
 
 MAX_DECISIONS = 50_000
 
@@ -62,6 +62,11 @@ class Tilt(StrEnum):
     MILITARY = "military"
     PROTESTANT = "protestant"
     CATHOLIC = "catholic"
+
+
+def _may_fight(state: GameState, sides: tuple[str, ...]) -> bool:
+    """Two of ``sides`` are at war, or one is the independents, who defend against anyone (DIP-8, IND-2)."""
+    return any(a == INDEPENDENT or b == INDEPENDENT or sorted((a, b)) in state.wars for i, a in enumerate(sides) for b in sides[i + 1:])
 
 
 def _one_of(rng: RngState, choices: Sequence[Choice]) -> Choice:
@@ -126,19 +131,24 @@ class FuzzLeaning:
     def _leaning(self, data: GameData, state: GameState, frame: TableFrame) -> Callable[[str], bool] | None:
         """Which values of the table action's next parameter serve the tilt (None: no leaning here)."""
         step = len(frame.args)
+        if frame.kind in ("control", "units") and self.tilt == Tilt.MILITARY and step == 0:
+            # the keys the favourite does not hold, and how many other sides' units each holds (TABLE-1 gives a
+            # space to the favourite only once they are gone)
+            others = {s: sum(u.regulars + u.mercenaries for p, u in space.units.items() if p != self.favourite)
+                      for s, space in state.spaces.items() if data.spaces[s].key and space.control != self.favourite}
+            if frame.kind == "control":
+                return lambda value: others.get(value) == 0
+            fewest = min((n for n in others.values() if n), default=None)  # the nearest to cleared first: one key at a time
+            return None if fewest is None else lambda value: others.get(value) == fewest
         if frame.kind == "control" and self.tilt == Tilt.MILITARY:
-            if step == 0:  # a key space nobody else's units hold (TABLE-1 refuses the others to the favourite)
-                return lambda value: data.spaces[value].key and state.spaces[value].control != self.favourite and set(state.spaces[value].units) <= {self.favourite}
             return lambda value: value == self.favourite
         if frame.kind == "units" and self.tilt == Tilt.MILITARY:  # another's units lost in a key the favourite wants
-            if step == 0:  # the nearest to cleared first: one key at a time
-                others = {s: sum(u.regulars + u.mercenaries for p, u in space.units.items() if p != self.favourite)
-                          for s, space in state.spaces.items() if data.spaces[s].key and space.control != self.favourite}
-                fewest = min((n for n in others.values() if n), default=0)
-                return lambda value: others.get(value) == fewest
             if step == 1:
                 return lambda value: value in state.spaces[frame.args[0]].units and value != self.favourite
             return lambda value: value.startswith("remove")
+        if frame.kind in BATTLES and step == 0:  # where two sides that may fight have units (TABLE-1 refuses elsewhere)
+            contested = {s for s, space in state.spaces.items() if _may_fight(state, tuple(space.units))}
+            return (lambda value: value in contested) if contested else None
         if frame.kind == "religion" and self.tilt in (Tilt.PROTESTANT, Tilt.CATHOLIC):
             to_protestant, catholic = self.tilt == Tilt.PROTESTANT, Religion.CATHOLIC
             return lambda value: (state.spaces[value].religion == catholic) is to_protestant
@@ -159,9 +169,11 @@ def play(
     scenario: str = "campaign",
     keep_undo: bool = False,
     until: Callable[[Session], bool] | None = None,
+    rules_edition: int = RULES_EDITION,
 ) -> Session:
-    """A random game to its end, or to the first position where ``until`` holds."""
-    session = Session.new(data, Setup(scenario=scenario, seed=seed), keep_undo=keep_undo)
+    """A random game to its end, or to the first position where ``until`` holds; ``rules_edition``: begun
+    under older rules (what an older save recorded, core/state.py)."""
+    session = Session.new(data, Setup(scenario=scenario, seed=seed, rules_edition=rules_edition), keep_undo=keep_undo)
     player = RandomBot(session.setup.seats[0], FuzzLeaning.for_seed(data, seed))
     while True:
         pending = session.decision

@@ -320,9 +320,10 @@ class SqliteStore:
                     for column, declaration in _WAITING_COLUMNS.items():
                         if column not in present:
                             self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {declaration}")
-                    # games begun before editions were kept recorded their actions under the first (saves' v6)
+                    # games begun before editions were kept recorded their actions under the first (saves' v6); a damaged
+                    # set-up is left as it is, for its game to be named when opened (review: it stopped the whole store)
                     self._db.execute(f"UPDATE games SET setup = json_set(setup, '$.rules_edition', {FIRST_EDITION}) "
-                                     "WHERE json_extract(setup, '$.rules_edition') IS NULL")
+                                     "WHERE json_valid(setup) AND json_type(setup) = 'object' AND json_extract(setup, '$.rules_edition') IS NULL")
                     self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @classmethod
@@ -497,7 +498,7 @@ class SqliteStore:
             if seat != player:  # a person seat is named for its player (over SSH: the key's comment)
                 powers = ", ".join(_(self.data.power_name(p)) for s in setup.seats if s.name == seat for p in s.powers)
                 raise SeatTaken(  # shared-game play-test: "'Ben' in game 1 is Ben's seat; you play as Cy" read awkwardly
-                    _("game {game}: {powers} is {person}'s seat; you, {player}, may watch the game as an onlooker").format(
+                    _("game {game}: the seat of {powers} is {person}'s; you, {player}, may watch the game as an onlooker").format(
                         powers=powers, game=game_id, person=seat, player=player
                     )
                 )

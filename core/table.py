@@ -145,10 +145,10 @@ def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 _UNIT_CHANGES = {
-    "add-regular": N_("adds a {owner} regular in {space}"),
-    "add-mercenary": N_("adds a {owner} mercenary in {space}"),
-    "remove-regular": N_("removes a {owner} regular in {space}"),
-    "remove-mercenary": N_("removes a {owner} mercenary in {space}"),
+    "add-regular": N_("adds one {owner} regular in {space}"),
+    "add-mercenary": N_("adds one {owner} mercenary in {space}"),
+    "remove-regular": N_("removes one {owner} regular in {space}"),
+    "remove-mercenary": N_("removes one {owner} mercenary in {space}"),
 }
 
 
@@ -307,9 +307,11 @@ def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) ->
     to France with 2 Spanish regulars in it; Bayonne to France kept its independent regulars, IND-3)."""
     if not (_checked(ctx) and ctx.data.settings.table.control_needs_space_cleared):
         return ""
-    other = next((side for side in ctx.state.spaces[args[0]].units if side != new_controller), None)
+    other = next((side for side in ctx.state.spaces[args[0]].units if side != new_controller), None)  # back to its holder: none
     if other is None:
         return ""
+    if other == INDEPENDENT:  # tmux play-test: "record their loss or their move" of regulars IND-2 never moves
+        return msg("TABLE-1: {space} still holds independent regulars: record their loss first (they never move, IND-2)", space=ctx.name(args[0]))
     return msg("TABLE-1: {space} still holds {owner} units: record their loss or their move first", space=ctx.name(args[0]), owner=named(ctx, other))
 
 
@@ -328,9 +330,13 @@ def _defender_there(ctx: Ctx, kind: str, args: list[str], defender: str) -> Refu
     settings = ctx.data.settings.table
     if not _checked(ctx):
         return ""
+    if kind == "naval-battle" and defender == INDEPENDENT:  # review: accepted anywhere
+        return msg("IND-2: independent regulars never move: they fight no naval battle")
     if settings.battles_need_war and defender != INDEPENDENT and not ctx.at_war(attacker, defender):
         return msg("DIP-8: {a} and {b} are not at war: a battle between them needs a war declared first", a=named(ctx, attacker), b=named(ctx, defender))
     if not settings.battles_need_units or kind == "naval-battle" or _holds_units(ctx, space_id, defender):
+        return ""
+    if ctx.state.spaces[space_id].control in ctx.data.minors:  # a minor's own units are not on the map (review: no one could defend Edinburgh)
         return ""
     if kind == "battle":
         return msg("TABLE-1: no {owner} units in {space} to fight a field battle", owner=named(ctx, defender), space=ctx.name(space_id))

@@ -116,9 +116,9 @@ def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:
     owner_name = ctx.power_term(owner) if owner in ctx.tables.power_ids else ctx.name(owner)
     where = {"owner": owner_name, "origin": ctx.name(origin), "destination": ctx.name(destination)}
     if unit == "regular":
-        text = msg("moves a {owner} regular from {origin} to {destination}", **where)
+        text = msg("moves one {owner} regular from {origin} to {destination}", **where)
     else:
-        text = msg("moves a {owner} mercenary from {origin} to {destination}", **where)
+        text = msg("moves one {owner} mercenary from {origin} to {destination}", **where)
     ctx.log("TABLE-1", text if by else msg("(by the table) {move}", move=text), by)
 
 

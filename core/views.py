@@ -331,18 +331,18 @@ class SeatView:
         return next(h for h in self.hands if h.power == power)
 
 
-def describe_card(card: CardRecord, removes_only_events: bool = True) -> str:
+def describe_card(card: CardRecord, only_events: bool = True) -> str:
     """The card's help text: number, title, CP, kind and what its event does (with its rule ID).
-    ``removes_only_events``: a removed-after-play card leaves the game only as its event (CARD-8)."""
+    ``only_events``: a removed-after-play card leaves the game only as its event (CARD-8)."""
     event = RULES.card_events.get(card.event)
     provisional = PROVISIONAL_MARK if card.provisional else ""  # gamedata.PROVISIONAL_NOTE explains the mark
-    if event is None and card.kind == CardKind.EVENT:  # not "event: operations only (no event)" (rules-savvy play-test)
+    if event is None and card.kind == CardKind.EVENT and not card.removed_after_play:  # not "event: operations only (no event)"
         return _("#{number} {title}{mark} - {cp} CP: no event, played for its CP only").format(
             number=card.number, title=_(card.title), mark=provisional, cp=card.cp)
     does = _(event.help) if event is not None else _("no event, played for its CP only")
     if not card.removed_after_play:
         removed = ""
-    elif removes_only_events and card.kind != CardKind.MANDATORY:  # a Mandatory event is always played as its event
+    elif only_events and card.kind != CardKind.MANDATORY:  # a Mandatory event is always played as its event
         removed = _("; removed after its event (discarded when played for CP)")
     else:
         removed = _("; removed after play")

@@ -49,7 +49,7 @@ def test_gen_6_a_mistyped_choice_is_told_the_actions_and_the_legal_choices_it_we
     with pytest.raises(IllegalChoice) as refused:
         session.choose("spain", Choice.parse("cp mercenary paris"))
     assert str(refused.value).endswith(
-        "not known here: paris; the 11 legal choices like it: cp mercenary madrid, cp mercenary seville, cp mercenary barcelona, "
+        "not among this decision's choices: paris; the 11 legal choices like it: cp mercenary madrid, cp mercenary seville, cp mercenary barcelona, "
         "cp mercenary valladolid, ...")
 
 
@@ -117,7 +117,7 @@ def test_gen_6_gen_7_card_2_every_decision_marks_its_quiet_choice_once(data):
             seen.update(forms)
         return False  # never stop: every decision of both games is checked
 
-    for seed in (3, 4):
+    for seed in (1, 3):  # seed 1 records a battle a side holds a combat card for (CARD-3)
         assert play(data, seed, check_invariants=False, until=check).decision is None
     assert seen == QUIET_FORMS
 

@@ -295,6 +295,16 @@ def test_gen_2_a_save_whose_set_up_the_form_could_not_make_is_refused_naming_the
     assert _damaged_setup(data, tmp_path, change) == f"its set-up cannot be played: {problem}"
 
 
+def test_a_save_whose_state_and_set_up_name_two_rules_editions_is_refused(data, tmp_path):
+    """Review: a state of edition 2 under a set-up of edition 1 went on under the state's until its check."""
+    raw = saves.to_dict(new_session(data))
+    raw["state"]["rules_edition"] = 1
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(SaveError, match=r"its state's rules edition \(1\) is not its set-up's \(2\): edited or corrupted"):
+        saves.open_save(path, data)
+
+
 def test_a_save_of_an_unknown_scenario_is_refused_before_it_names_a_slot(data, tmp_path):
     """The scenario names the autosave slot: '../x' must never get that far."""
     raw = saves.to_dict(new_session(data))

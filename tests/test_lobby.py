@@ -123,7 +123,7 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         listing.highlighted = [o.id for o in listing.options].index(f"seat-{game_id}-1")
         await pilot.press("enter")  # Ben's seat: Cy may watch but not sit in it
         await settle(pilot)
-        assert isinstance(app.screen, LobbyScreen) and "game 1: France is Ben's seat; you, Cy, may watch the game as an onlooker" in screen_text(app).replace("\n", " ")
+        assert isinstance(app.screen, LobbyScreen) and "game 1: the seat of France is Ben's; you, Cy, may watch the game as an onlooker" in screen_text(app).replace("\n", " ")
         assert store.holders(game_id) == {}
 
 

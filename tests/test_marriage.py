@@ -247,7 +247,9 @@ def test_mar_7_done_says_it_postpones_the_opening_betrothal_and_wedding_festivit
     session = new_session(data)
     assert session.decision.power == "spain"
     labels = {str(c): c.label for c in session.decision.choices}
-    assert labels["done"] == "Done negotiating (GEN-7): the opening betrothal is then postponed (MAR-7)"
+    assert labels["done"] == "Done negotiating (GEN-7): the opening betrothal is postponed if the segment ends with it undecided (MAR-7)"
+    [undecided] = marriage._festivities_targets(ctx(data, session.state), "france", 22)
+    assert "postponed" not in undecided.choice.label  # review: Spain may still wed it this turn
     skipped = [e for e in session.log if e.rule == "GEN-7" and e.power == "ottoman"]
     assert [e.text for e in skipped] == ["has nothing to propose: done negotiating"]
     choose(session, "done")

@@ -19,7 +19,7 @@ from core.lookahead import copy_state, seat_sample, shuffled_sample, unseen_card
 from core.search import Candidate, SearchBot, rollout_choice
 from core.session import Session
 from core.setup import Setup
-from core.state import Phase
+from core.state import FIRST_EDITION, Phase
 from tests.conftest import advance_to_phase
 from tests.test_bots import _swap_hidden_cards
 
@@ -130,6 +130,7 @@ def test_copy_state_is_equal_and_shares_nothing_a_move_can_change(data, turn):
     session = _search_session(data, "spain", seed=1)
     advance_to_phase(session, Phase.ACTION, turn)
     session.state.stack.append(SpendCpFrame(power="spain", cp=3, purpose=CpPurpose.IMPULSE, spent_on=["influence"]))
+    session.state.rules_edition = FIRST_EDITION  # not the default: a copy that dropped it would differ (review)
     original = session.state
     copied = copy_state(original)
     assert copied == original

@@ -246,7 +246,7 @@ def test_a_person_seat_is_held_by_one_player_at_a_time_and_free_again_when_left_
     seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), *bot_seats(data)[3:])
     game_id = store.create(Setup(seed=3, seats=(Seat("Cy", ("ottoman",)), *seats)))
     store.take_seat(game_id, "Ana", "Ana")
-    with pytest.raises(SeatTaken, match="game 1: England is Ben's seat; you, Ana, may watch the game as an onlooker"):
+    with pytest.raises(SeatTaken, match="game 1: the seat of England is Ben's; you, Ana, may watch the game as an onlooker"):
         store.take_seat(game_id, "Ben", "Ana")  # a person seat is its named player's only
     with pytest.raises(SeatTaken, match="no person seat 'Empire'"):
         store.take_seat(game_id, "Empire", "Ben")

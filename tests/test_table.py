@@ -160,7 +160,7 @@ def test_table_1_a_space_changes_hands_only_once_no_other_sides_units_are_in_it_
     assert _refusal(session, "pick france") == "TABLE-1: Milan still holds Spain units: record their loss or their move first"
     choose(session, "pick cancel")
     _record(session, "control", "bayonne")
-    assert _refusal(session, "pick france") == "TABLE-1: Bayonne still holds Independent units: record their loss or their move first"
+    assert _refusal(session, "pick france") == "TABLE-1: Bayonne still holds independent regulars: record their loss first (they never move, IND-2)"
     choose(session, "pick cancel")
     for _ in range(2):
         _record(session, "units", "bayonne", "independent", "remove-regular")
@@ -197,3 +197,44 @@ def test_table_1_each_check_is_a_data_setting_and_a_game_begun_before_them_repla
         loaded.choose(TABLE_ACTOR, Choice.parse(step))
     assert loaded.state.spaces["metz"].control == "empire"
     assert Session.replay(data, saves.load(path, data).setup, loaded.actions).state == loaded.state
+
+
+def test_table_1_a_naval_battle_needs_a_war_not_units_and_never_the_independents_ind_2(data):
+    """Review: a naval battle against the independents was accepted anywhere (their regulars never move)."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    _record(session, "naval-battle", "palermo", "spain")
+    assert _refusal(session, "pick independent") == "IND-2: independent regulars never move: they fight no naval battle"
+    assert _refusal(session, "pick france").startswith("DIP-8: Spain and France are not at war")
+    choose(session, "pick ottoman")  # at war; no fleets are on the map to check
+    assert session.decision.rule in ("CARD-3", "CARD-2", "GEN-6")
+
+
+def test_table_1_an_assault_on_a_space_its_holder_holds_with_no_units_and_a_minors_space_are_allowed(data):
+    """Review: only a power or the independents could defend, so a minor's fortress (Edinburgh, Scotland)
+    could not be assaulted at all; a minor's own units are not on the map."""
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [101])
+    state = session.state
+    state.spaces["naples"].units.clear()  # Spain holds Naples with no units left in it
+    state.spaces["naples"].units["ottoman"] = Units(regulars=2)
+    state.spaces["edinburgh"].units["ottoman"] = Units(regulars=2)
+    state.wars.append(sorted(["ottoman", "france"]))
+    resettle(session)
+    assert state.spaces["edinburgh"].control == "scotland"
+    _record(session, "assault", "naples", "ottoman", "spain")
+    for _ in range(10):
+        if session.decision.rule not in ("CARD-3", "CARD-2"):
+            break
+        choose(session, str(session.decision.quiet_or_first()))
+    _record(session, "assault", "edinburgh", "ottoman")
+    assert "pick france" in choice_strings(session.decision)  # Scotland's ally, at war with the Ottoman
+
+
+def test_table_1_control_goes_back_to_the_side_whose_units_are_in_the_space(data):
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    session.state.spaces["milan"].control = "france"  # taken earlier, and the Spanish regulars are still there
+    resettle(session)
+    _record(session, "control", "milan", "spain")
+    assert session.state.spaces["milan"].control == "spain"

@@ -275,15 +275,16 @@ class Forces:
         return ("{power}'s units on the map: {units}", "{regulars} and {mercenaries} in {space}", "none", "{count} regular", "{count} mercenary")
 
     def describe(self, data: GameData) -> str:
-        placed = "; ".join(
-            _("{regulars} and {mercenaries} in {space}").format(
-                regulars=ngettext("{count} regular", "{count} regulars", r).format(count=r),
-                mercenaries=ngettext("{count} mercenary", "{count} mercenaries", m).format(count=m),
-                space=data.name_of(s),
-            )
-            for s, r, m in self.placements
-        )
+        placed = "; ".join(_("{regulars} and {mercenaries} in {space}").format(space=data.name_of(s), **_counted(r, m)) for s, r, m in self.placements)
         return _("{power}'s units on the map: {units}").format(power=_power(data, self.power), units=placed or _("none"))
+
+
+def _counted(regulars: int, mercenaries: int) -> dict[str, str]:
+    """"2 regulars", "0 mercenaries": the parameters of a units text (Forces, Placed)."""
+    return {
+        "regulars": ngettext("{count} regular", "{count} regulars", regulars).format(count=regulars),
+        "mercenaries": ngettext("{count} mercenary", "{count} mercenaries", mercenaries).format(count=mercenaries),
+    }
 
 
 @frozen
@@ -310,11 +311,7 @@ class Placed:
         side, space = _power(data, self.side), data.name_of(self.space)
         if not (self.regulars or self.mercenaries):
             return _("no {side} units in {space}").format(side=side, space=space)
-        return _("{side}: {regulars} and {mercenaries} in {space}").format(
-            side=side, space=space,
-            regulars=ngettext("{count} regular", "{count} regulars", self.regulars).format(count=self.regulars),
-            mercenaries=ngettext("{count} mercenary", "{count} mercenaries", self.mercenaries).format(count=self.mercenaries),
-        )
+        return _("{side}: {regulars} and {mercenaries} in {space}").format(side=side, space=space, **_counted(self.regulars, self.mercenaries))
 
 
 Edit = Hands | Unrest | Control | ProtestantRegion | EarlierVp | Turn | ArtistMarkers | Marker | Bonus | Forces | Placed
