@@ -94,8 +94,9 @@ def _unknown_words(pending: Decision, choice: Choice) -> str:
     choices that begin as it does up to the first of them (shared-game play-test: "cp mercenary paris"
     said "not known here: paris" and not which spaces Spain may raise a mercenary in, UNIT-1)."""
     known = [c for c in (*pending.choices, *(o.choice for o in pending.refused)) if c.verb is choice.verb]
-    if not known:
-        return ""
+    if not known:  # tmux play-test: "cp ..." typed before a card was played for CP said nothing of what comes first
+        verbs = list(dict.fromkeys(c.verb.value for c in pending.choices))
+        return _("; this decision's choices begin with: {verbs}").format(verbs=", ".join(verbs))
     places = [i for i, word in enumerate(choice.args) if all(i >= len(c.args) or c.args[i] != word for c in known)]
     if not places:
         return ""

@@ -43,6 +43,8 @@ def test_gen_6_a_mistyped_choice_is_told_the_actions_and_the_legal_choices_it_we
     is no Spanish home space, UNIT-1) as "not known here: paris", neither saying what would do."""
     session = new_session(data)
     to_impulse_of(session, "spain", [101, 5])
+    with pytest.raises(IllegalChoice, match=r"; this decision's choices begin with: play, table, pass$"):
+        session.choose("spain", Choice.parse("cp mercenary madrid"))  # a card is played for CP first
     session.choose("spain", Choice.parse("play 5 cp"))
     with pytest.raises(IllegalChoice, match=r"unknown action 'blorp' \(a choice begins with one of: pass, play, cp, "):
         Choice.parse("blorp wibble 42")
