@@ -8,7 +8,7 @@ import pytest
 
 from core import i18n
 from tests.conftest import give, new_session, to_impulse_of
-from tests.tui_helpers import app_for, compare_snapshot, screen_text, settle, show_session, start_walkthrough
+from tests.tui_helpers import app_for, compare_snapshot, footer_entries, screen_text, settle, show_session, start_walkthrough
 from tui.screens.game import ActionScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.new_game import NewGameScreen
@@ -71,3 +71,16 @@ async def test_a_walkthrough_step_fits(tmp_path, language):
     async with app.run_test(size=SIZE) as pilot:
         await start_walkthrough(pilot, "mar-weddings", steps=1)
         compare_snapshot(app, f"walkthrough-{language}")
+
+
+async def test_a_dropdowns_esc_is_named_in_the_language(tmp_path, language):
+    """Textual's own "esc Dismiss menu" stayed English under an opened dropdown of the new-game form."""
+    i18n.use(language)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")  # the scenario's dropdown opens
+        await settle(pilot)
+        assert {entry.key: entry.description for entry in footer_entries(app.screen)}["escape"] == {"es": "Cerrar menú", "ru": "Закрыть меню"}[language]

@@ -18,6 +18,7 @@ from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.cache import FIFOCache, LRUCache
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
@@ -28,6 +29,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
+
+from core.i18n import N_
 
 if TYPE_CHECKING:
     from textual.widgets import RichLog  # imports rich.pretty and attrs: not before the title's first frame
@@ -246,7 +249,10 @@ class SteadyOptionList(_PagesWhenLaidOut, OptionList):
 
 
 class _SteadySelectOverlay(_PagesWhenLaidOut, SelectOverlay):
-    """Select's pop-up list, whose page keys wait until it has lines."""
+    """Select's pop-up list, whose page keys wait until it has lines; its Esc is Textual's, named here as a
+    message of the catalogs, which the footer translates (its "Dismiss menu" stayed English in a Russian footer)."""
+
+    BINDINGS = [Binding("escape", "dismiss", N_("Dismiss menu"))]
 
 
 class SteadySelect(Select[str]):
