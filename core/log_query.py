@@ -8,6 +8,7 @@ played, a reveal), so every seat sees the same log and the filter needs no per-s
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Collection, Iterator, Sequence
 
 from attrs import frozen
@@ -143,8 +144,9 @@ OWN_DOING_RULES = frozenset({"GEN-6"})
 
 
 def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Collection[str], on_screen: str = "") -> list[Event]:
-    """The events of others' moves (``events``: the moves and what they set off) that name one of ``powers``
-    or a royal they answer for (MAR-9: Mary Queen of Scots for Scotland's ally), or that are logged as one
+    """The events of others' moves (``events``: the moves and what they set off) that name one of ``powers``,
+    a space they hold or whose home power they are, or a royal they answer for (MAR-9: Mary Queen of Scots
+    for Scotland's ally), or that are logged as one
     of ``powers``' (what those moves did to it: its side's wedding roll, the Card marker it takes, MAR-4,
     MAR-5): what a player who waited while others moved must not miss (play-test: England's betrothed
     Henry III was assassinated by an Ottoman event, MAR-8, and only the log said so; hot-seat play-test: a
@@ -155,14 +157,19 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
     decision it led to: "Empire proposes Archduke Charles + Elizabeth I") is no news."""
     power_names = {data.power_name(power) for power in powers}
     royal_names = {royal.name for royal_id, royal in data.royals.items() if marriage.side_power(state, data, royal_id) in powers}
+    # their spaces, held or home (Spanish play-test: France's Morisco Revolt put Unrest in Granada and Seville,
+    # cost Spain a card, and only the log said so); one parameter may list several ("Granada, Seville")
+    their_spaces = re.compile(r"\b(?:{})\b".format("|".join(re.escape(data.spaces[s].name) for s, space in state.spaces.items()
+                                                                 if space.control in powers or data.spaces[s].home in powers) or "(?!)"))
     kept: set[int] = set()
     for index, event in enumerate(events):
         words = {word for _name, value in event.message.params for word in _words(value)}
         royals, powers_named = words & royal_names, words & power_names
+        spaces_named = any(their_spaces.search(word) for word in words)
         theirs = event.power in powers and event.rule not in OWN_DOING_RULES
         # a power's name is in nearly every prompt: a line naming one is never old news
-        old_news = not theirs and not powers_named and all(name in on_screen for name in royals)
-        if (theirs or powers_named or royals) and not old_news:
+        old_news = not theirs and not powers_named and not spaces_named and all(name in on_screen for name in royals)
+        if (theirs or powers_named or royals or spaces_named) and not old_news:
             before_in_phase = bool(index) and _same_phase(events[index - 1], event)
             kept |= {index - 1, index} if before_in_phase else {index}
             cause = None if not before_in_phase or _by_another(events[index - 1], powers) else next(

@@ -158,6 +158,10 @@ def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_a
     assert naming([played, dies, leaves, ends, elsewhere], data, state, ("england",)) == [played, dies, leaves, ends]
     assert naming([elsewhere, own, war], data, state, ("england",)) == [elsewhere, own, war]
     assert naming([played, war], data, state, ("england",)) == [played, war]  # the line before is another's: no more
+    # Spanish play-test: France's Morisco Revolt put Unrest in two Spanish spaces, named in one parameter (MOR-1)
+    revolt = Event("MOR-1", msg("{card}: Unrest in {spaces}", card="#13 Morisco Revolt", spaces="Granada, Seville"), "france")
+    assert naming([elsewhere, revolt], data, state, ("spain",)) == [elsewhere, revolt]
+    assert naming([revolt], data, state, ("england",)) == []
     assert naming([elsewhere, own], data, state, ("england",)) == [elsewhere, own]
     assert naming([elsewhere], data, state, ("england",)) == []
     passes = Event("GEN-6", msg("passes (no cards in hand)"), "england")
