@@ -68,6 +68,7 @@ def _rules_and_data_terms() -> list[tuple[str, tuple[str, int], str]]:
         found.append((entry.markdown, ("core/data/rules.md", index), f"rule {entry.id} (Markdown; keep the rule IDs and `[S]`-style tags)"))
     data = load()
     found += [(p.name, ("core/data/powers.toml", i), "a power") for i, p in enumerate(data.powers)]
+    found += [(m.name, ("core/data/minors.toml", i), "a minor power") for i, m in enumerate(data.minors.values())]
     found += [(s.name, ("core/data/scenarios.toml", i), "a scenario") for i, s in enumerate(data.scenarios.values())]
     found += [(c.title, ("core/data/cards.toml", n), "a card title") for n, c in data.cards.items()]
     for i, bonus in enumerate(data.bonuses.values()):

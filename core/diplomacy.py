@@ -34,14 +34,14 @@ def _influence_option(ctx: Ctx, minor: MinorRecord, held: int, short_of: int | N
     costs = ctx.data.settings.costs
     refusal: Refusal = ""
     if held >= costs.influence_cap_per_minor:
-        refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=minor.name)
+        refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=Message(minor.name))
     elif short_of is not None:
         refusal = msg("DIP-7: an influence marker costs {cost} CP ({left} left)", cost=costs.influence, left=short_of)
     # rules-savvy play-test: "yours now 2" read as the count after buying
     if held >= costs.influence_cap_per_minor:
-        label = _("Influence on {minor}: {cost} CP, your markers {held}, the most (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held)
+        label = _("Influence on {minor}: {cost} CP, your markers {held}, the most (DIP-7)").format(minor=_(minor.name), cost=costs.influence, held=held)
     else:
-        label = _("Influence on {minor}: {cost} CP, your markers {held} -> {after} (DIP-7)").format(minor=minor.name, cost=costs.influence, held=held, after=held + 1)
+        label = _("Influence on {minor}: {cost} CP, your markers {held} -> {after} (DIP-7)").format(minor=_(minor.name), cost=costs.influence, held=held, after=held + 1)
     return Option(Choice(Verb.CP, ("influence", minor.id), label), refusal)
 
 
@@ -88,7 +88,7 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
         if status.influence.get(power, 0):
             mods.append(Modifier(msg("influence"), status.influence[power]))
         mods += _scotland_bonus(ctx, minor, power)
-        rolls.append(ctx.roll(power, "DIP-2", msg("diplomatic status of {minor}", minor=minor.name), 1, mods))
+        rolls.append(ctx.roll(power, "DIP-2", msg("diplomatic status of {minor}", minor=Message(minor.name)), 1, mods))
         totals.append((power, rolls[-1].total))
     best = max(total for _, total in totals)
     winner = next(p for p, total in totals if total == best)  # DIP-3: ties in impulse order
@@ -97,23 +97,23 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
         ctx.log("GEN-5", msg("{powers} tie on {total}: impulse order breaks the tie", powers=listed([ctx.power_term(p) for p in tied]), total=best))
     for (power, __), roll in zip(totals, rolls):
         roll.result = msg("wins (DIP-3)") if power == winner else msg("beaten by {power}", power=ctx.power_term(winner))
-    ctx.log("DIP-3", msg("wins the diplomatic status roll for {minor} with {total}", minor=minor.name, total=best), winner)
+    ctx.log("DIP-3", msg("wins the diplomatic status roll for {minor} with {total}", minor=Message(minor.name), total=best), winner)
     if winner in minor.can_activate and status.ally != winner:
         if status.ally:
-            ctx.log("DIP-4", msg("{minor} is deactivated from {power}", minor=minor.name, power=ctx.power_term(status.ally)))
+            ctx.log("DIP-4", msg("{minor} is deactivated from {power}", minor=Message(minor.name), power=ctx.power_term(status.ally)))
         status.ally = winner
-        ctx.log("DIP-4", msg("{minor} is activated as an ally of {power}", minor=minor.name, power=ctx.power_term(winner)), winner)
+        ctx.log("DIP-4", msg("{minor} is activated as an ally of {power}", minor=Message(minor.name), power=ctx.power_term(winner)), winner)
     elif winner in minor.can_deactivate and status.ally:
-        ctx.log("DIP-5", msg("{minor} is deactivated from {power}", minor=minor.name, power=ctx.power_term(status.ally)), winner)
+        ctx.log("DIP-5", msg("{minor} is deactivated from {power}", minor=Message(minor.name), power=ctx.power_term(status.ally)), winner)
         status.ally = ""
     else:  # why, said (walkthrough play-test: "unchanged" right after a win read as a mistake)
-        ctx.log("DIP-3", _unchanged_because(ctx, minor.name, winner, winner in minor.can_activate))
+        ctx.log("DIP-3", _unchanged_because(ctx, Message(minor.name), winner, winner in minor.can_activate))
     status.influence = {}
     status.determined = True
-    ctx.log("DIP-6", msg("influence on {minor} moves to the Determined This Turn box", minor=minor.name))
+    ctx.log("DIP-6", msg("influence on {minor} moves to the Determined This Turn box", minor=Message(minor.name)))
 
 
-def _unchanged_because(ctx: Ctx, minor: str, winner: str, can_activate: bool) -> Message:
+def _unchanged_because(ctx: Ctx, minor: Message, winner: str, can_activate: bool) -> Message:
     """Why the winner's roll changed nothing (every contender is on a list, DIP-1): on the Activate list,
     it is the ally already (DIP-4); else it is on the Deactivate list and there is no ally (DIP-5)."""
     power = ctx.power_term(winner)

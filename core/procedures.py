@@ -168,11 +168,14 @@ LEADER_STATUS = {
 
 def named(ctx: Ctx, ident: str) -> Message | str:
     """A power, a space or a minor as a message's parameter: a power is a game term (``power_term``,
-    translated where shown), and so is the Independent side; a space's or a minor's name is a name."""
+    translated where shown), and so are the Independent side and a minor power (core/locale/glossary.toml:
+    "Escocia", "Папство"); a space's name is a name."""
     if ident in ctx.tables.power_ids:
         return ctx.power_term(ident)
     if ident == INDEPENDENT:
         return msg("Independent")
+    if ident in ctx.data.minors:
+        return Message(ctx.data.minors[ident].name)
     return ctx.name(ident)
 
 

@@ -86,10 +86,8 @@ def seat_shown(seat: Seat) -> str:
 
 
 def holder_name(data: GameData, ident: str) -> str:
-    """Who holds something: a power (translated), independent (translated), or a minor power (a place)."""
-    if ident in data.power_ids or ident == "independent":
-        return _(data.name_of(ident))
-    return data.name_of(ident)
+    """Who holds something: a power, independent or a minor power (game terms, translated)."""
+    return _(data.name_of(ident))
 
 
 @frozen
@@ -391,7 +389,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
         else:
             ally = state.minors[record.power].ally if record.power in state.minors else ""
             owner = _("{minor} (ally of {power})").format(
-                minor=data.name_of(record.power), power=power_name(data, ally) if ally else _("no one")
+                minor=_(data.name_of(record.power)), power=power_name(data, ally) if ally else _("no one")
             )
         rows.append(RoyalRow(
             royal_id, record.name, owner, _(SEXES[record.sex]), record.family or "-", royal.eligibility, status,
@@ -465,7 +463,7 @@ def marker_lines(data: GameData, state: GameState) -> tuple[str, ...]:
 def minor_rows(data: GameData, state: GameState) -> tuple[MinorRow, ...]:
     return tuple(
         MinorRow(
-            minor_id, data.minors[minor_id].name, power_name(data, minor.ally) if minor.ally else "",
+            minor_id, _(data.minors[minor_id].name), power_name(data, minor.ally) if minor.ally else "",
             tuple((power_name(data, p), n) for p, n in minor.influence.items() if n), minor.determined,
         )
         for minor_id, minor in state.minors.items()
