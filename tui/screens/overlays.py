@@ -8,7 +8,7 @@ from attrs import frozen
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -45,6 +45,9 @@ class HandoffScreen(Screen[None]):
         Binding("escape", "app.game_menu", N_("Menu")),
         # hot-seat play-test: u, v and l did nothing here, and said nothing
         Binding("u", "undo_refused", show=False),
+        # the moves scroll past their rows (tui/styles/app.tcss #handoff-moves)
+        Binding("down", "scroll_moves(1)", show=False),
+        Binding("up", "scroll_moves(-1)", show=False),
         *(Binding(key, f"hidden({key!r})", show=False) for key in ("v", "l", "w", "p", "m", "g", "x", *"0123456789")),
     ]
 
@@ -65,7 +68,8 @@ class HandoffScreen(Screen[None]):
             if moves.lines:
                 since = _("What the moves since {person}'s last one did:").format(person=moves.since_move_of) if moves.since_move_of else ""
                 yield Static(since or _("What the last moves did:"), classes="hint", markup=False)
-                yield Static("\n".join(moves.lines), id="handoff-moves", markup=False)
+                with VerticalScroll(id="handoff-moves-box", can_focus=False):  # Enter stays the screen's
+                    yield Static("\n".join(moves.lines), id="handoff-moves", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
             yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
             yield Static("", id="handoff-said", markup=False)
@@ -78,6 +82,11 @@ class HandoffScreen(Screen[None]):
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
             self.post_message(HandedOff(self.person))
+
+    def action_scroll_moves(self, rows: int) -> None:
+        moves = self.query("#handoff-moves-box")
+        if moves:
+            moves.first().scroll_relative(y=rows, animate=False)
 
     def action_undo_refused(self) -> None:
         self._say(_("u: GEN-9: undo never goes back across a hand-off to another person; Enter shows {person}'s board.").format(person=self.person))
