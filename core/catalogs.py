@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po, write_po
 from core.i18n import DOMAINS, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path
 
 PROJECT = LOCALE_DIR.parent.parent  # the folder holding core/ and tui/ (a domain's source is its package)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "msg": None, "msgn": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "msg": None, "msgn": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 PROJECT_NAME = "The Virgin Queen"
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)(?:[!:][^}]*)?\}")
 

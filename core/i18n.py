@@ -90,6 +90,16 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` as it is worded in ``context`` in the current language (Spanish "casada" of a princess)."""
+    return _catalog.pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Marks ``message`` in ``context`` for the catalogs where it is declared; shown with ``pgettext``."""
+    return context, message
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs where it is declared; it is translated where it is shown."""
     return message

@@ -24,8 +24,8 @@ from core.context import Ctx
 from core.procedures import no_picks
 from core.events import Event
 from core.gamedata import CardRecord, GameData
-from core.i18n import N_, Message, _, text_of
-from core.ids import CardKind, Power
+from core.i18n import N_, NP_, Message, _, pgettext, text_of
+from core.ids import CardKind, Power, Sex
 from core.registry import RULES
 from core.setup import Seat, SeatKind, Setup
 from core.state import PHASE_SHORT_TITLES, PHASE_TITLES, Betrothal, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
@@ -371,12 +371,30 @@ def deal_rows(data: GameData, state: GameState) -> tuple[DealRow, ...]:
     return tuple(rows)
 
 
+# MAR-1: a royal's status on the display, worded to agree with the royal (Spanish play-test: "casado/a" of
+# Marguerite de Valois; Russian "свободна" of Don Carlos); in brackets, so no brackets of its own
+ROYAL_STATUS_WORDS: dict[tuple[RoyalStatus, Sex], tuple[str, str]] = {
+    (RoyalStatus.NOT_IN_PLAY, Sex.MALE): NP_("a man's status", "not yet in play"),
+    (RoyalStatus.NOT_IN_PLAY, Sex.FEMALE): NP_("a woman's status", "not yet in play"),
+    (RoyalStatus.AVAILABLE, Sex.MALE): NP_("a man's status", "available"),
+    (RoyalStatus.AVAILABLE, Sex.FEMALE): NP_("a woman's status", "available"),
+    (RoyalStatus.BETROTHED, Sex.MALE): NP_("a man's status", "betrothed"),
+    (RoyalStatus.BETROTHED, Sex.FEMALE): NP_("a woman's status", "betrothed"),
+    (RoyalStatus.MARRIED, Sex.MALE): NP_("a man's status", "married"),
+    (RoyalStatus.MARRIED, Sex.FEMALE): NP_("a woman's status", "married"),
+    (RoyalStatus.ON_FRENCH_CARD, Sex.MALE): NP_("a man's status", "married, on the French card"),
+    (RoyalStatus.ON_FRENCH_CARD, Sex.FEMALE): NP_("a woman's status", "married, on the French card"),
+    (RoyalStatus.DEAD, Sex.MALE): NP_("a man's status", "dead"),
+    (RoyalStatus.DEAD, Sex.FEMALE): NP_("a woman's status", "dead"),
+}
+
+
 def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
     """MAR-1: the Available to Wed display, every royal with its status."""
     rows = []
     for royal_id, record in data.royals.items():
         royal = state.royals[royal_id]
-        status = _(marriage.ROYAL_STATUS_TEXT.get(royal.status, royal.status.value))  # in brackets: no brackets of its own
+        status = pgettext(*ROYAL_STATUS_WORDS[royal.status, Sex(record.sex)])
         if royal.status is RoyalStatus.BETROTHED:
             betrothal = marriage.betrothal_of(state, royal_id)
             assert betrothal is not None

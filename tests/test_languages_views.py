@@ -233,3 +233,20 @@ def test_the_victory_reads_in_the_readers_language(data):
     assert view.status.endswith("Испания побеждает: Фаза определения победы")
 
 
+
+
+def test_mar_1_a_royals_status_agrees_with_the_royal_in_each_language(data):
+    """Spanish play-test: Marguerite de Valois was "casado/a"; Russian: Don Carlos was "свободна". The
+    Available to Wed display words each status for the royal's sex (message contexts)."""
+    from core.state import RoyalStatus
+    from core.views import royal_rows
+
+    session = new_session(data)
+    session.state.royals["marguerite-de-valois"].status = RoyalStatus.MARRIED
+    session.state.royals["don-carlos"].status = RoyalStatus.MARRIED
+    expected = {"es": ("casada", "casado"), "ru": ("в браке", "в браке"), "en": ("married", "married")}
+    for language, (hers, his) in expected.items():
+        i18n.use(language)
+        rows = {row.id: row.status for row in royal_rows(data, session.state)}
+        assert (rows["marguerite-de-valois"], rows["don-carlos"]) == (hers, his), language
+    i18n.use("en")
