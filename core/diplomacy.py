@@ -8,7 +8,7 @@ from core.events import Modifier
 from core.gamedata import MinorRecord
 from core.i18n import Message, _, listed, msg
 from core.ids import Minor, Power, Religion
-from core.procedures import by_table
+from core.procedures import by_table, named, shown_name
 
 
 def contenders(ctx: Ctx, minor: MinorRecord) -> list[str]:
@@ -34,21 +34,21 @@ def _influence_option(ctx: Ctx, minor: MinorRecord, held: int, short_of: int | N
     costs = ctx.data.settings.costs
     refusal: Refusal = ""
     if held >= costs.influence_cap_per_minor:
-        refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=Message(minor.name))
+        refusal = msg("DIP-7: at most {cap} influence markers per power on {minor}", cap=costs.influence_cap_per_minor, minor=named(ctx, minor.id))
     elif short_of is not None:
         refusal = msg("DIP-7: an influence marker costs {cost} CP ({left} left)", cost=costs.influence, left=short_of)
     # rules-savvy play-test: "yours now 2" read as the count after buying
     if held >= costs.influence_cap_per_minor:
-        label = _("Influence on {minor}: {cost} CP, your markers {held}, the most (DIP-7)").format(minor=_(minor.name), cost=costs.influence, held=held)
+        label = _("Influence on {minor}: {cost} CP, your markers {held}, the most (DIP-7)").format(minor=shown_name(ctx, minor.id), cost=costs.influence, held=held)
     else:
-        label = _("Influence on {minor}: {cost} CP, your markers {held} -> {after} (DIP-7)").format(minor=_(minor.name), cost=costs.influence, held=held, after=held + 1)
+        label = _("Influence on {minor}: {cost} CP, your markers {held} -> {after} (DIP-7)").format(minor=shown_name(ctx, minor.id), cost=costs.influence, held=held, after=held + 1)
     return Option(Choice(Verb.CP, ("influence", minor.id), label), refusal)
 
 
 def buy_influence(ctx: Ctx, power: str, minor_id: str) -> None:
     column = ctx.state.minors[minor_id].influence
     column[power] = column.get(power, 0) + 1
-    ctx.log("DIP-7", msg("places an influence marker on {minor} ({count} now)", minor=ctx.name(minor_id), count=column[power]), power)
+    ctx.log("DIP-7", msg("places an influence marker on {minor} ({count} now)", minor=named(ctx, minor_id), count=column[power]), power)
 
 
 def to_determine(ctx: Ctx) -> list[str]:
@@ -79,7 +79,7 @@ def _scotland_bonus(ctx: Ctx, minor: MinorRecord, power: str) -> list[Modifier]:
 
 def determine_status(ctx: Ctx, minor_id: str) -> None:
     """DIP-2..DIP-6 for one minor power."""
-    minor = ctx.data.minors[minor_id]
+    minor, term = ctx.data.minors[minor_id], named(ctx, minor_id)
     status = ctx.state.minors[minor_id]
     totals = []
     rolls = []
@@ -88,7 +88,7 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
         if status.influence.get(power, 0):
             mods.append(Modifier(msg("influence"), status.influence[power]))
         mods += _scotland_bonus(ctx, minor, power)
-        rolls.append(ctx.roll(power, "DIP-2", msg("diplomatic status of {minor}", minor=Message(minor.name)), 1, mods))
+        rolls.append(ctx.roll(power, "DIP-2", msg("diplomatic status of {minor}", minor=term), 1, mods))
         totals.append((power, rolls[-1].total))
     best = max(total for _, total in totals)
     winner = next(p for p, total in totals if total == best)  # DIP-3: ties in impulse order
@@ -97,23 +97,23 @@ def determine_status(ctx: Ctx, minor_id: str) -> None:
         ctx.log("GEN-5", msg("{powers} tie on {total}: impulse order breaks the tie", powers=listed([ctx.power_term(p) for p in tied]), total=best))
     for (power, __), roll in zip(totals, rolls):
         roll.result = msg("wins (DIP-3)") if power == winner else msg("beaten by {power}", power=ctx.power_term(winner))
-    ctx.log("DIP-3", msg("wins the diplomatic status roll for {minor} with {total}", minor=Message(minor.name), total=best), winner)
+    ctx.log("DIP-3", msg("wins the diplomatic status roll for {minor} with {total}", minor=term, total=best), winner)
     if winner in minor.can_activate and status.ally != winner:
         if status.ally:
-            ctx.log("DIP-4", msg("{minor} is deactivated from {power}", minor=Message(minor.name), power=ctx.power_term(status.ally)))
+            ctx.log("DIP-4", msg("{minor} is deactivated from {power}", minor=term, power=ctx.power_term(status.ally)))
         status.ally = winner
-        ctx.log("DIP-4", msg("{minor} is activated as an ally of {power}", minor=Message(minor.name), power=ctx.power_term(winner)), winner)
+        ctx.log("DIP-4", msg("{minor} is activated as an ally of {power}", minor=term, power=ctx.power_term(winner)), winner)
     elif winner in minor.can_deactivate and status.ally:
-        ctx.log("DIP-5", msg("{minor} is deactivated from {power}", minor=Message(minor.name), power=ctx.power_term(status.ally)), winner)
+        ctx.log("DIP-5", msg("{minor} is deactivated from {power}", minor=term, power=ctx.power_term(status.ally)), winner)
         status.ally = ""
     else:  # why, said (walkthrough play-test: "unchanged" right after a win read as a mistake)
-        ctx.log("DIP-3", _unchanged_because(ctx, Message(minor.name), winner, winner in minor.can_activate))
+        ctx.log("DIP-3", _unchanged_because(ctx, term, winner, winner in minor.can_activate))
     status.influence = {}
     status.determined = True
-    ctx.log("DIP-6", msg("influence on {minor} moves to the Determined This Turn box", minor=Message(minor.name)))
+    ctx.log("DIP-6", msg("influence on {minor} moves to the Determined This Turn box", minor=term))
 
 
-def _unchanged_because(ctx: Ctx, minor: Message, winner: str, can_activate: bool) -> Message:
+def _unchanged_because(ctx: Ctx, minor: Message | str, winner: str, can_activate: bool) -> Message:
     """Why the winner's roll changed nothing (every contender is on a list, DIP-1): on the Activate list,
     it is the ally already (DIP-4); else it is on the Deactivate list and there is no ally (DIP-5)."""
     power = ctx.power_term(winner)
@@ -138,7 +138,7 @@ def winter_reset(ctx: Ctx) -> None:
             for power, count in ctx.data.minors[minor_id].default_influence.items():
                 status.influence[power] = min(cap, status.influence.get(power, 0) + count)
             status.determined = False
-            ctx.log("DIP-6", msg("influence on {minor} returns to its default positions", minor=ctx.name(minor_id)))
+            ctx.log("DIP-6", msg("influence on {minor} returns to its default positions", minor=named(ctx, minor_id)))
 
 
 def set_war(ctx: Ctx, a: str, b: str, at_war: bool, by: str) -> None:

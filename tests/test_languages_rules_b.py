@@ -239,6 +239,11 @@ def test_the_impulse_and_cp_spending_are_decided_in_the_readers_language(data, n
     assert len(ours) > 1
     assert_reads_in(language, [spend.prompt, *ours], names)
     assert any({"es": "Escocia", "ru": "Шотландия"}[language] in label for label in ours)
+    i18n.use("en")
+    events = choose(session, "cp influence scotland")
+    i18n.use(language)
+    placed = next(e.text for e in events if e.rule == "DIP-7")
+    assert {"es": "Escocia", "ru": "Шотландия"}[language] in placed, placed  # the log line too, not only the label
 
 
 def test_a_typed_choice_is_refused_in_the_readers_language(data, names):
