@@ -334,10 +334,9 @@ def describe_card(card: CardRecord, only_events: bool = True) -> str:
     ``only_events``: a removed-after-play card leaves the game only as its event (CARD-8)."""
     event = RULES.card_events.get(card.event)
     provisional = PROVISIONAL_MARK if card.provisional else ""  # gamedata.PROVISIONAL_NOTE explains the mark
-    if event is None and card.kind == CardKind.EVENT and not card.removed_after_play:  # not "event: operations only (no event)"
-        return _("#{number} {title}{mark} - {cp} CP: no event, played for its CP only").format(
-            number=card.number, title=_(card.title), mark=provisional, cp=card.cp)
     does = _(event.help) if event is not None else _("no event, played for its CP only")
+    if event is None and card.kind == CardKind.EVENT and not card.removed_after_play:  # not "event: operations only (no event)"
+        return _("#{number} {title}{mark} - {cp} CP: {does}").format(number=card.number, title=_(card.title), mark=provisional, cp=card.cp, does=does)
     if not card.removed_after_play:
         removed = ""
     elif only_events and card.kind != CardKind.MANDATORY:  # a Mandatory event is always played as its event
