@@ -201,7 +201,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
         waits_anew = decision is None and waiting_text != self._waiting
-        if self._transient and (waits_anew or decision is not None and not shown_again) or self._refused_key and waits_anew:
+        another_decision = decision is not None and not shown_again
+        if (self._transient or self._refused_key) and waits_anew or self._transient and another_decision:
             # "Not now: the computer players are moving" is over (play-test: it stayed on the decision; and
             # "Not now: Waiting for Ben ... in a window" stayed once Ben's window had closed; a refused u, after
             # the other player's move)
