@@ -60,3 +60,17 @@ def test_msgfmt_finds_every_catalog_valid_and_whole():
             )
             assert checked.returncode == 0, checked.stderr
             assert "untranslated" not in checked.stderr and "fuzzy" not in checked.stderr, checked.stderr
+
+
+def test_spanish_words_a_royal_for_either_sex_without_a_slashed_ending():
+    """Spanish play-test: a MAR-3 refusal said Marguerite de Valois was "casado/a", a MAR-6c VP line
+    "{royal} casado/a". Where one message serves both sexes, Spanish words it for either ("en matrimonio",
+    "boda de {royal}"); a message of one sex has its context (a man's status, a woman's status)."""
+    import re
+
+    slashed = re.compile(r"\b\w+o/a\b")
+    for domain in i18n.DOMAINS:
+        with i18n.catalog_path("es", domain).open("rb") as po:
+            worded = [(m.id, m.string) for m in catalogs.read_po(po) if m.id]
+        found = [(mid, text) for mid, text in worded for form in (text if isinstance(text, tuple) else (text,)) if slashed.search(form or "")]
+        assert not found, found
