@@ -62,7 +62,7 @@ def _controller_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
 def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
     ctx.state.spaces[args[0]].control = args[1]
     ctx.map_changed = True
-    ctx.log("TABLE-1", by_table(by, msg("{space} is now under {owner} control", space=ctx.name(args[0]), owner=named(ctx, args[1]))), by)
+    ctx.log("TABLE-1", by_table(by, msg("{space} is now controlled by {owner}", space=ctx.name(args[0]), owner=named(ctx, args[1]))), by)
 
 
 def _unrest_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
@@ -127,15 +127,15 @@ def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
-    label = _("{owner} units in {space}")
+    label = _("units of {owner} in {space}")
     return tuple(pick(p, label.format(owner=shown_name(ctx, p), space=ctx.name(space))) for p in [*ctx.data.power_ids, INDEPENDENT])
 
 
 def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units.get(args[1])
     owner, space = named(ctx, args[1]), ctx.name(args[0])
-    no_regular = "" if held and held.regulars else msg("TABLE-1: no {owner} regular in {space}", owner=owner, space=space)
-    no_mercenary = "" if held and held.mercenaries else msg("TABLE-1: no {owner} mercenary in {space}", owner=owner, space=space)
+    no_regular = "" if held and held.regulars else msg("TABLE-1: {owner} has no regular in {space}", owner=owner, space=space)
+    no_mercenary = "" if held and held.mercenaries else msg("TABLE-1: {owner} has no mercenary in {space}", owner=owner, space=space)
     return [
         pick("add-regular", _("Add a regular")),
         pick("add-mercenary", _("Add a mercenary")),
@@ -145,10 +145,10 @@ def _unit_changes(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 _UNIT_CHANGES = {
-    "add-regular": N_("adds one {owner} regular in {space}"),
-    "add-mercenary": N_("adds one {owner} mercenary in {space}"),
-    "remove-regular": N_("removes one {owner} regular in {space}"),
-    "remove-mercenary": N_("removes one {owner} mercenary in {space}"),
+    "add-regular": N_("adds one regular of {owner} in {space}"),
+    "add-mercenary": N_("adds one mercenary of {owner} in {space}"),
+    "remove-regular": N_("removes one regular of {owner} in {space}"),
+    "remove-mercenary": N_("removes one mercenary of {owner} in {space}"),
 }
 
 
@@ -312,14 +312,14 @@ def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) ->
         return ""
     if other == INDEPENDENT:  # tmux play-test: "record their loss or their move" of regulars IND-2 never moves
         return msg("TABLE-1: {space} still holds independent regulars: record their loss first (they never move, IND-2)", space=ctx.name(args[0]))
-    return msg("TABLE-1: {space} still holds {owner} units: record their loss or their move first", space=ctx.name(args[0]), owner=named(ctx, other))
+    return msg("TABLE-1: {space} still holds units of {owner}: record their loss or their move first", space=ctx.name(args[0]), owner=named(ctx, other))
 
 
 def _attacker_there(ctx: Ctx, kind: str, args: list[str], attacker: str) -> Refusal:
     """TABLE-1: the attacker's units are in the space of a field battle or an assault (moved there first)."""
     if not (_checked(ctx) and ctx.data.settings.table.battles_need_units) or _holds_units(ctx, args[0], attacker):
         return ""
-    return msg("TABLE-1: no {owner} units in {space}: record their move there first", owner=named(ctx, attacker), space=ctx.name(args[0]))
+    return msg("TABLE-1: {owner} has no units in {space}: record their move there first", owner=named(ctx, attacker), space=ctx.name(args[0]))
 
 
 def _defender_there(ctx: Ctx, kind: str, args: list[str], defender: str) -> Refusal:
@@ -339,7 +339,7 @@ def _defender_there(ctx: Ctx, kind: str, args: list[str], defender: str) -> Refu
     if ctx.state.spaces[space_id].control in ctx.data.minors:  # a minor's own units are not on the map (review: no one could defend Edinburgh)
         return ""
     if kind == "battle":
-        return msg("TABLE-1: no {owner} units in {space} to fight a field battle", owner=named(ctx, defender), space=ctx.name(space_id))
+        return msg("TABLE-1: {owner} has no units in {space} to fight a field battle", owner=named(ctx, defender), space=ctx.name(space_id))
     if ctx.state.spaces[space_id].control != defender:
         return msg("TABLE-1: {owner} neither holds {space} nor has units in it to defend", owner=named(ctx, defender), space=ctx.name(space_id))
     return ""

@@ -92,14 +92,14 @@ def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(owner, _("{owner} units").format(owner=shown_name(ctx, owner))) for owner in ctx.state.spaces[args[0]].units]
+    return [pick(owner, _("units of {owner}").format(owner=shown_name(ctx, owner))) for owner in ctx.state.spaces[args[0]].units]
 
 
 def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:
     held = ctx.state.spaces[args[0]].units[args[1]]
     owner, space = named(ctx, args[1]), ctx.name(args[0])
-    no_regular = "" if held.regulars else msg("TABLE-1: no {owner} regular in {space}", owner=owner, space=space)
-    no_mercenary = "" if held.mercenaries else msg("TABLE-1: no {owner} mercenary in {space}", owner=owner, space=space)
+    no_regular = "" if held.regulars else msg("TABLE-1: {owner} has no regular in {space}", owner=owner, space=space)
+    no_mercenary = "" if held.mercenaries else msg("TABLE-1: {owner} has no mercenary in {space}", owner=owner, space=space)
     return [pick("regular", _("a regular"), no_regular), pick("mercenary", _("a mercenary"), no_mercenary)]
 
 
@@ -116,9 +116,9 @@ def _record_move(ctx: Ctx, by: str, args: list[str]) -> None:
     owner_name = ctx.power_term(owner) if owner in ctx.tables.power_ids else ctx.name(owner)
     where = {"owner": owner_name, "origin": ctx.name(origin), "destination": ctx.name(destination)}
     if unit == "regular":
-        text = msg("moves one {owner} regular from {origin} to {destination}", **where)
+        text = msg("moves one regular of {owner} from {origin} to {destination}", **where)
     else:
-        text = msg("moves one {owner} mercenary from {origin} to {destination}", **where)
+        text = msg("moves one mercenary of {owner} from {origin} to {destination}", **where)
     ctx.log("TABLE-1", text if by else msg("(by the table) {move}", move=text), by)
 
 

@@ -125,14 +125,14 @@ def test_table_1_a_field_battle_needs_both_sides_units_there_and_two_powers_at_w
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
     _record(session, "battle", "metz")
-    assert _refusal(session, "pick spain") == "TABLE-1: no Spain units in Metz: record their move there first"
+    assert _refusal(session, "pick spain") == "TABLE-1: Spain has no units in Metz: record their move there first"
     assert "pick france" in choice_strings(session.decision)  # France's regulars are in Metz
     choose(session, "pick cancel")
     session.state.spaces["metz"].units["spain"] = Units(regulars=2)  # as a recorded move would
     resettle(session)
     _record(session, "battle", "metz", "spain")
     assert _refusal(session, "pick france") == "DIP-8: Spain and France are not at war: a battle between them needs a war declared first"
-    assert _refusal(session, "pick ottoman") == "TABLE-1: no Ottoman units in Metz to fight a field battle"  # at war, but not there
+    assert _refusal(session, "pick ottoman") == "TABLE-1: Ottoman has no units in Metz to fight a field battle"  # at war, but not there
     choose(session, "pick cancel")
     _record(session, "war", "spain", "france")
     events = _record(session, "battle", "metz", "spain", "france")
@@ -157,7 +157,7 @@ def test_table_1_a_space_changes_hands_only_once_no_other_sides_units_are_in_it_
     session = new_session(data)
     to_impulse_of(session, "france", [101])
     _record(session, "control", "milan")
-    assert _refusal(session, "pick france") == "TABLE-1: Milan still holds Spain units: record their loss or their move first"
+    assert _refusal(session, "pick france") == "TABLE-1: Milan still holds units of Spain: record their loss or their move first"
     choose(session, "pick cancel")
     _record(session, "control", "bayonne")
     assert _refusal(session, "pick france") == "TABLE-1: Bayonne still holds independent regulars: record their loss first (they never move, IND-2)"

@@ -143,10 +143,10 @@ class Control:
         state.spaces[self.space].control = self.power
 
     def texts(self) -> tuple[str, ...]:
-        return (N_("{space} under {power} control"),)
+        return (N_("{space} controlled by {power}"),)
 
     def describe(self, data: GameData) -> str:
-        return _("{space} under {power} control").format(space=data.name_of(self.space), power=_power(data, self.power))
+        return _("{space} controlled by {power}").format(space=data.name_of(self.space), power=_power(data, self.power))
 
 
 @frozen
@@ -305,12 +305,12 @@ class Placed:
             held.pop(self.side, None)
 
     def texts(self) -> tuple[str, ...]:
-        return ("no {side} units in {space}", "{side}: {regulars} and {mercenaries} in {space}", "{count} regular", "{count} mercenary")
+        return ("{side} has no units in {space}", "{side}: {regulars} and {mercenaries} in {space}", "{count} regular", "{count} mercenary")
 
     def describe(self, data: GameData) -> str:
         side, space = _power(data, self.side), data.name_of(self.space)
         if not (self.regulars or self.mercenaries):
-            return _("no {side} units in {space}").format(side=side, space=space)
+            return _("{side} has no units in {space}").format(side=side, space=space)
         return _("{side}: {regulars} and {mercenaries} in {space}").format(side=side, space=space, **_counted(self.regulars, self.mercenaries))
 
 

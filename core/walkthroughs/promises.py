@@ -255,7 +255,7 @@ class ControlIs:
 
     def broken(self, outcome: Outcome) -> str:
         control = outcome.session.state.spaces[self.space].control
-        return "" if control == self.power else _("{space} is under {power} control, not {expected}").format(space=self.space, power=control, expected=self.power)
+        return "" if control == self.power else _("{space} is controlled by {power}, not {expected}").format(space=self.space, power=control, expected=self.power)
 
 
 @frozen

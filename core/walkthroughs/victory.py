@@ -38,7 +38,7 @@ MILITARY = Walkthrough(
         Step("pick tunis", "IND-1", N_("Tunis, an independent key space: its independent regulars never move and defend like an "
                 "inactive minor power's, and no one may raise units there (IND-1, IND-2); once captured it stays with a major power...")),
         Step("pick empire", "WIN-2", N_("...to the Empire: 8 keys, but Vienna holds Unrest, so only 7 count: no victory yet"),
-             (Logged("TABLE-1", "Tunis is now under Empire control"),)),
+             (Logged("TABLE-1", "Tunis is now controlled by Empire"),)),
         Step("table", "TABLE-1", N_("then the Empire records that the Unrest in Vienna is over"), power="empire"),
         Step("pick unrest", "TABLE-1", N_("set or clear Unrest")),
         Step("pick vienna", "WIN-2", N_("clear it in Vienna: 8 keys without Unrest, the Empire wins at once"), (Wins("empire", "WIN-2"),)),
