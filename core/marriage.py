@@ -382,7 +382,7 @@ class WeddingRoll:
 
 def _side_modifiers(ctx: Ctx, betrothal: Betrothal, royal_id: str) -> list[Modifier]:
     royal = ctx.data.royals[royal_id]
-    mods = [Modifier(msg("{royal}'s Eligibility", royal=royal.name), ctx.state.royals[royal_id].eligibility)]
+    mods = [Modifier(msg("Eligibility ({royal})", royal=royal.name), ctx.state.royals[royal_id].eligibility)]
     if betrothal.festivities and royal.power == Power.FRANCE:
         mods.append(Modifier(msg("Wedding Festivities (MAR-4)"), ctx.data.settings.marriage.festivities_modifier))
     return mods
@@ -482,7 +482,7 @@ def _apply_wedding_row(ctx: Ctx, betrothal: Betrothal, row: WeddingRow, paid: li
         if royal_id in bonuses:  # MAR-6 [D]: the royal's own bonus goes to the spouse's power
             state.powers[bonuses[royal_id]].royal_bonuses.append(royal_id)
             bonus = Message(MARRIAGE_BONUS_TEXT.get(royal.marriage_bonus, royal.marriage_bonus))
-            text = msg("gains {royal}'s marriage bonus ({bonus} {value})", royal=royal.name, bonus=bonus, value=signed(royal.marriage_bonus_value))
+            text = msg("gains the marriage bonus of {royal} ({bonus} {value})", royal=royal.name, bonus=bonus, value=signed(royal.marriage_bonus_value))
             ctx.log("MAR-6", text, bonuses[royal_id])
         if royal_id in dead and not on_french_card(data, royal_id):
             _kill(ctx, royal_id, "MAR-5", result)
@@ -561,7 +561,7 @@ def aging(ctx: Ctx) -> None:
         if drop:
             royal_state.eligibility = max(rules.minimum_eligibility, before - 1)
         if royal_state.eligibility != before:
-            ctx.log("AGE-1", msg("{royal}'s Eligibility {before} -> {after}", royal=royal.name, before=before, after=royal_state.eligibility))
+            ctx.log("AGE-1", msg("{royal}: Eligibility {before} -> {after}", royal=royal.name, before=before, after=royal_state.eligibility))
         elif drop:  # play-tests: a woman at the floor had no line (the aging walkthrough's conclusion named her)
             ctx.log("AGE-1", msg("{royal} stays at Eligibility {eligibility}: no rating goes lower", royal=royal.name, eligibility=before))
         else:  # play-test: a roll that moved nothing was alone in the reports, with no outcome

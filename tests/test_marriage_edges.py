@@ -27,7 +27,7 @@ def test_mar_4_each_wedding_roll_cites_mar_4_and_names_its_royal(data):
     assert [(r.rule, str(r.why), r.faces) for r in rolls] == [
         ("MAR-4", "wedding roll for Anna of Austria", [5]), ("MAR-4", "wedding roll for Don Carlos", [4]),
     ]
-    assert str(rolls[0].modifiers[0].source) == "Anna of Austria's Eligibility"
+    assert str(rolls[0].modifiers[0].source) == "Eligibility (Anna of Austria)"
     assert all(str(r.result) == f"wedding total 14: {row.name}" for r in rolls)
     assert any(e.rule == "MAR-5" and "total 14, True Love" in e.text for e in c.events)
     assert c.state.rng.forced_by_rule["MAR-4"] == []
@@ -47,7 +47,7 @@ def test_mar_4_no_festivities_modifier_without_the_card_even_for_a_french_royal(
     c.state.rng.forced_by_rule["MAR-4"] = [1, 1]
     marriage.resolve_wedding(c, marriage.betroth(c.state, data, "charles-ix", "anna-of-austria"))
     french = next(r for r in _rolls(c) if r.who == "france")
-    assert [str(m.source) for m in french.modifiers] == ["Charles IX's Eligibility"]
+    assert [str(m.source) for m in french.modifiers] == ["Eligibility (Charles IX)"]
 
 
 def test_mar_4_festivities_add_nothing_to_the_non_french_royal(data):
@@ -57,7 +57,7 @@ def test_mar_4_festivities_add_nothing_to_the_non_french_royal(data):
     betrothal.festivities = True
     marriage.resolve_wedding(c, betrothal)
     empire = next(r for r in _rolls(c) if r.who == "empire")
-    assert [str(m.source) for m in empire.modifiers] == ["Anna of Austria's Eligibility"]
+    assert [str(m.source) for m in empire.modifiers] == ["Eligibility (Anna of Austria)"]
 
 
 def test_age_1_male_rolls_cite_age_1_and_say_what_happened(data):
@@ -86,7 +86,7 @@ def test_age_1_logs_a_change_only_when_the_rating_moves(data):
     c.state.rng.forced_by_rule["AGE-1"] = [1] * 20
     marriage.aging(c)
     changes = [e.text for e in c.events if e.rule == "AGE-1" and e.kind is not EventKind.ROLL]
-    assert [line for line in changes if "->" in line] == ["Don Carlos's Eligibility 3 -> 2"] and len(changes) == len(on_display)
+    assert [line for line in changes if "->" in line] == ["Don Carlos: Eligibility 3 -> 2"] and len(changes) == len(on_display)
     assert all(line.endswith("stays at Eligibility 1: no rating goes lower") for line in changes if "->" not in line)
 
 

@@ -741,7 +741,7 @@ async def test_marriage_and_patronage_reports_show_the_dice(tmp_path, data):
         await pick(app, pilot, "cp done")
         assert isinstance(app.screen, MarriageReport)
         text = screen_text(app)
-        assert "1d6 [3] +2 Elisabeth of Valois's Eligibility = 5" in text and "total 12, Benevolent Rulers" in text
+        assert "1d6 [3] +2 Eligibility (Elisabeth of Valois) = 5" in text and "total 12, Benevolent Rulers" in text
         await pilot.press("enter")
         assert isinstance(app.screen, PatronageReport)
         assert "2d6 [5+3] +2 Titian's rating +1 3-CP box = 11" in screen_text(app)

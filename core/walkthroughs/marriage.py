@@ -247,7 +247,7 @@ AGING = Walkthrough(
              (Rolled("AGE-1", 6), RoyalIs("philip-ii", RoyalStatus.BETROTHED, 3), RoyalIs("don-carlos", RoyalStatus.AVAILABLE, 1),
               RoyalIs("don-john", RoyalStatus.AVAILABLE, 2), RoyalIs("charles-ix", RoyalStatus.AVAILABLE, 2),
               RoyalIs("elizabeth-i", RoyalStatus.AVAILABLE, 4), RoyalIs("claude-of-valois", RoyalStatus.AVAILABLE, 1),
-              Logged("AGE-1", "Don Carlos's Eligibility 2 -> 1"))),
+              Logged("AGE-1", "Don Carlos: Eligibility 2 -> 1"))),
     ),
     summary=N_("Philip II kept his 3 on a 6; Claude of Valois stays at 1, the floor. Aging is why waiting to wed is a gamble (MAR-7)."),
     recap=("AGE-1",),

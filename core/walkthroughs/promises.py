@@ -166,7 +166,7 @@ class RoyalIs:
         if royal.status is not self.status:
             return _("{royal} is {status}, not {expected}").format(royal=self.royal, status=royal.status.value, expected=self.status.value)
         if self.eligibility and royal.eligibility != self.eligibility:
-            return _("{royal}'s Eligibility is {eligibility}, not {expected}").format(
+            return _("{royal}: Eligibility {eligibility}, not {expected}").format(
                 royal=self.royal, eligibility=royal.eligibility, expected=self.eligibility)
         return ""
 
