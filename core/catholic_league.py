@@ -152,6 +152,7 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
     reims = ctx.data.settings.league.first_space
     if fortified(ctx.data, ctx.state, reims):
         _displace(ctx, reims)
+    ctx.changing_map()
     for space_id in frame.chosen:
         space = ctx.state.spaces[space_id]
         space.control = Power.SPAIN
@@ -160,7 +161,6 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
             space.religion = Religion.CATHOLIC
             taken = msg("{space} is now under Spanish control and Catholic", space=ctx.name(space_id))
         ctx.log("CL-2", taken, Power.SPAIN)
-    ctx.map_changed = True
     frame.regulars_due = removals_due(ctx, "regulars")
     frame.mercenaries_due = removals_due(ctx, "mercenaries")
     due = msg("France must remove {regulars}, then {mercenaries}", regulars=_regulars(frame.regulars_due), mercenaries=_mercenaries(frame.mercenaries_due))

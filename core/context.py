@@ -37,6 +37,8 @@ class Ctx:
     rules: Registry = Factory(_the_registry)
     # set when control, religion or Unrest changed: the immediate victories are checked (WIN-2, WIN-3)
     map_changed: bool = False
+    # the VP the map gave each power (key tracks, Protestant spaces) before its first change in this step (WIN-6)
+    map_vp_before: dict[str, list[int]] | None = None
     tables: Lookup = Factory(lambda ctx: lookup(ctx.data), takes_self=True)
 
     def log(self, rule: str, text: Message | str, power: str = "", kind: EventKind = EventKind.INFO) -> None:
@@ -65,10 +67,23 @@ class Ctx:
         term = self.tables.power_terms.get(power_id)
         return term if term is not None else Message(self.data.power_name(power_id))
 
+    def changing_map(self) -> None:
+        """Called before control, religion or Unrest change: the immediate victories are checked once
+        the step settles (WIN-2, WIN-3), and the VP the change gave or took are logged (WIN-6)."""
+        if self.map_vp_before is None:
+            from core.victory import map_vp  # victory imports this module
+
+            self.map_vp_before = map_vp(self.state, self.data)
+        self.map_changed = True
+
     def gain_vp(self, power: str, amount: int, rule: str, reason: Message | str) -> None:
         """WIN-6: every permanent VP change is a ledger entry and a logged event."""
         reason = _message(reason)
         self.state.powers[power].vp_entries.append(VpEntry(rule=rule, amount=amount, reason=reason, turn=self.state.turn))
+        self.log_vp_change(power, amount, rule, reason)
+
+    def log_vp_change(self, power: str, amount: int, rule: str, reason: Message) -> None:
+        """WIN-6: every VP change is a logged event with its rule ID."""
         if amount >= 0:
             self.log(rule, msgn("gains {count} VP ({reason})", "gains {count} VP ({reason})", amount, reason=reason), power, EventKind.VP)
         else:

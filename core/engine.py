@@ -36,6 +36,7 @@ def settle(ctx: Ctx) -> Decision | None:
     while state.phase is not game_over:
         if ctx.map_changed:  # WIN-2 / WIN-3: checked when control, religion or Unrest changed
             ctx.map_changed = False
+            victory.log_map_vp_changes(ctx)
             if state.phase is Phase.ACTION and victory.check_immediate(ctx):
                 return None
         if not state.stack:

@@ -61,10 +61,10 @@ def rebel(ctx: Ctx, power: str, space_id: str) -> None:
         del space.units[owner]
         # logged as the owner's: "France: its units in Metz leave the map" (play-test: "France: France units ...")
         ctx.log("IND-3", msg("its units in {space} leave the map", space=ctx.name(space_id)), owner)
+    ctx.changing_map()
     space.control = INDEPENDENT
     regulars = ctx.data.settings.independence.regulars
     space.units[INDEPENDENT] = Units(regulars, 0)
-    ctx.map_changed = True
     ctx.log("IND-3", msg("{space} rebels against {former} and is independent again", space=ctx.name(space_id), former=_holder(ctx, former)), power)
     ctx.log("IND-2", msgn(
         "{count} independent regular returns to {space}; it never moves and cannot be rebuilt",

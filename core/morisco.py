@@ -38,9 +38,9 @@ def is_enemy_fortress(ctx: Ctx, space_id: str) -> bool:
 def _revolt(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
     """MOR-1: Unrest in the spaces DATA.md names; the Morisco unit enters in Granada."""
     settings = ctx.data.settings.morisco
+    ctx.changing_map()
     for space_id in settings.unrest_spaces:
         ctx.state.spaces[space_id].unrest = True
-    ctx.map_changed = True
     spaces = ", ".join(ctx.name(s) for s in settings.unrest_spaces)  # names of places
     ctx.log("MOR-1", msg("{card}: Unrest in {spaces}", card=card_title(ctx, number), spaces=spaces), power)
     ctx.state.morisco_space = settings.start_space

@@ -60,8 +60,8 @@ def _controller_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
 
 
 def _record_control(ctx: Ctx, by: str, args: list[str]) -> None:
+    ctx.changing_map()
     ctx.state.spaces[args[0]].control = args[1]
-    ctx.map_changed = True
     ctx.log("TABLE-1", by_table(by, msg("{space} is now controlled by {owner}", space=ctx.name(args[0]), owner=named(ctx, args[1]))), by)
 
 
@@ -73,8 +73,8 @@ def _unrest_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _record_unrest(ctx: Ctx, by: str, args: list[str]) -> None:
     space = ctx.state.spaces[args[0]]
+    ctx.changing_map()
     space.unrest = not space.unrest
-    ctx.map_changed = True
     done = msg("Unrest set in {space}", space=ctx.name(args[0])) if space.unrest else msg("Unrest cleared in {space}", space=ctx.name(args[0]))
     ctx.log("TABLE-1", by_table(by, done), by)
 
@@ -88,8 +88,8 @@ def _religion_spaces(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
     space = ctx.state.spaces[args[0]]
+    ctx.changing_map()
     space.religion = Religion.CATHOLIC if space.religion == Religion.PROTESTANT else Religion.PROTESTANT
-    ctx.map_changed = True
     if space.religion == Religion.PROTESTANT:
         now = msg("{space} is now Protestant", space=ctx.name(args[0]))
     else:
@@ -111,8 +111,8 @@ def _region_changes(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
+    ctx.changing_map()
     ctx.state.region_protestant[args[0]] += int(args[1])
-    ctx.map_changed = True
     count = ctx.state.region_protestant[args[0]]
     # "1 Protestant spaces" in English as it always read (the log's wording is kept)
     now = msgn("{region} now has {count} Protestant spaces", "{region} now has {count} Protestant spaces", count, region=args[0])

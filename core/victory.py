@@ -54,8 +54,9 @@ def protestant_spaces(state: GameState) -> int:
     return sum(1 for s in state.spaces.values() if s.religion == protestant) + sum(state.region_protestant.values())
 
 
-def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
-    """The VP ledger of one power: key-track VP, religion VP, then every permanent entry (WIN-6)."""
+def map_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
+    """The VP the map gives one power: its key-track line and, the Protestant's, its religion line (WIN-6).
+    They follow control and religion: no ledger entry records them."""
     record = data.power(power)
     keys = keys_controlled(state, data, power)
     # Russian play-test: England's "+6 VP for 3 keys" beside 1 VP a key elsewhere read as a bug; its track is [P]
@@ -65,8 +66,27 @@ def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
         per = data.settings.victory.protestant_spaces_per_vp
         count = protestant_spaces(state)
         lines.append(VpLine("WIN-6", count // per, msgn("{count} Protestant space, 1 VP per {per}", "{count} Protestant spaces, 1 VP per {per}", count, per=per)))
-    lines += [VpLine(e.rule, e.amount, e.reason) for e in state.powers[power].vp_entries]
     return lines
+
+
+def vp_lines(state: GameState, data: GameData, power: str) -> list[VpLine]:
+    """The VP ledger of one power: the map's VP (key track, religion), then every permanent entry (WIN-6)."""
+    return map_lines(state, data, power) + [VpLine(e.rule, e.amount, e.reason) for e in state.powers[power].vp_entries]
+
+
+def map_vp(state: GameState, data: GameData) -> dict[str, list[int]]:
+    """Each power's VP from the map, line by line (``map_lines``): what a change of the map is compared with."""
+    return {power: [line.amount for line in map_lines(state, data, power)] for power in data.power_ids}
+
+
+def log_map_vp_changes(ctx: Ctx) -> None:
+    """WIN-6: every VP change is logged, those of key spaces changing hands and of religion too (a
+    rules-savvy review: France lost Metz's VP to City State Rebels with no line saying so)."""
+    before, ctx.map_vp_before = ctx.map_vp_before, None
+    for power, amounts in (before or {}).items():
+        for amount, line in zip(amounts, map_lines(ctx.state, ctx.data, power)):
+            if line.amount != amount:
+                ctx.log_vp_change(power, line.amount - amount, line.rule, line.reason)
 
 
 def vp_by_source(state: GameState, data: GameData, power: str) -> dict[str, int]:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from core import victory
+from collections import Counter
+
+import pytest
+
+from core import sim, victory
+from core.events import Event, EventKind, render
 from core.setup import new_state
 from core.state import Phase
-from tests.conftest import ctx
+from tests.conftest import choose, ctx, new_session, to_impulse_of
 
 
 def _ctx(data):
@@ -74,3 +79,46 @@ def test_win_5_ties_broken_by_impulse_order(data):
     c = _ctx(data)
     c.gain_vp("ottoman", 4, "MAR-5", "test")  # 6 + 4 = 10, ties Spain
     assert victory.standings(c.state, data)[0] == ("ottoman", 10)
+
+
+def _logged_vp(event: Event) -> int:
+    """The VP a VP line says its power gained (+) or lost (-)."""
+    count = dict(event.message.params)["count"]
+    return -count if event.message.id.startswith("loses") else count
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 6])  # seed % 5: 0 tilts the fuzzer to military play, 1 to Protestant spaces
+def test_win_6_every_vp_change_is_a_logged_event_in_random_play(data, seed):
+    """WIN-6: "every VP change is a logged event with its rule ID": between one decision and the next,
+    each power's total moves by exactly what its VP lines say, those of the map (keys, religion) too."""
+    seen: dict[str, object] = {"log": 0, "totals": None}
+    changes = Counter()
+
+    def check(session) -> bool:
+        totals = {power: victory.total_vp(session.state, data, power) for power in data.power_ids}
+        if seen["totals"] is not None:
+            logged = Counter()
+            for event in session.log[seen["log"]:]:
+                if event.kind is EventKind.VP:
+                    assert event.rule, event.text
+                    logged[event.power] += _logged_vp(event)
+            moved = {power: totals[power] - seen["totals"][power] for power in totals}
+            assert moved == {power: logged[power] for power in totals}, [e.text for e in session.log[seen["log"]:]]
+            changes.update(rule for rule in (e.rule for e in session.log[seen["log"]:] if e.kind is EventKind.VP))
+        seen.update(log=len(session.log), totals=totals)
+        return False
+
+    sim.play(data, seed, check_invariants=False, until=check)
+    assert changes["WIN-6"], "the game changed no VP by the map: the test proves nothing"
+
+
+def test_win_6_a_key_lost_to_city_state_rebels_is_a_vp_line(data):
+    """A rules-savvy review: France's total went 7 -> 6 when Metz rebelled, with no VP line (IND-3)."""
+    session = new_session(data)
+    to_impulse_of(session, "england", [17, 101])
+    before = victory.total_vp(session.state, data, "france")
+    choose(session, "play 17 event")
+    lines = [render(e) for e in choose(session, "pick metz") if e.kind is EventKind.VP]
+    assert victory.total_vp(session.state, data, "france") == before - 1
+    keys = victory.keys_controlled(session.state, data, "france")
+    assert lines == [f"[WIN-6] France: loses 1 VP ({keys} key spaces on the power card track)"]
