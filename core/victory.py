@@ -226,6 +226,7 @@ def victory_determination(ctx: Ctx) -> None:
     ctx.log("WIN-5", msg(RANKING_LINE, standings=listed(ranked)))
     leader, leader_vp = ranking[0]
     if leader_vp >= rules.standard_vp:
+        _log_tie(ctx, ranking)  # [D] as the time limit's: WIN-5 names no tie-break for a standard victory
         _declare(ctx, leader, msg("standard victory ({vp} VP)", vp=leader_vp), "WIN-5")
         return
     runner_up_vp = ranking[1][1]
@@ -233,8 +234,14 @@ def victory_determination(ctx: Ctx) -> None:
         _declare(ctx, leader, msg("domination victory (leads by {vp} VP)", vp=leader_vp - runner_up_vp), "WIN-5")
         return
     if state.turn >= data.scenarios[state.scenario].last_turn:
-        tied = [p for p, vp in ranking if vp == leader_vp]
-        if len(tied) > 1:
-            powers = listed([ctx.power_term(p) for p in tied])
-            ctx.log("GEN-5", msg("{powers} tie on {vp} VP: impulse order breaks the tie", powers=powers, vp=leader_vp))
+        _log_tie(ctx, ranking)
         _declare(ctx, leader, msg("time-limit victory ({vp} VP after the last turn)", vp=leader_vp), "WIN-5")
+
+
+def _log_tie(ctx: Ctx, ranking: list[tuple[str, int]]) -> None:
+    """GEN-5: powers tied on the most VP when a victory is declared: impulse order (``standings``) chose."""
+    leader_vp = ranking[0][1]
+    tied = [p for p, vp in ranking if vp == leader_vp]
+    if len(tied) > 1:
+        powers = listed([ctx.power_term(p) for p in tied])
+        ctx.log("GEN-5", msg("{powers} tie on {vp} VP: impulse order breaks the tie", powers=powers, vp=leader_vp))

@@ -81,6 +81,16 @@ def test_win_5_ties_broken_by_impulse_order(data):
     assert victory.standings(c.state, data)[0] == ("ottoman", 10)
 
 
+def test_win_5_a_tied_standard_victory_says_gen_5_broke_the_tie(data):
+    """A rules-savvy review: Spain and France on 26 VP, Spain won with no tie line (the time limit logs one)."""
+    c = _ctx(data)
+    for power in ("spain", "france"):
+        c.gain_vp(power, 26 - victory.total_vp(c.state, data, power), "MAR-5", "test")
+    victory.victory_determination(c)
+    assert c.state.winner == "spain" and "standard" in str(c.state.victory)  # Spain's impulse comes before France's
+    assert [render(e) for e in c.events if e.rule == "GEN-5"] == ["[GEN-5] Spain, France tie on 26 VP: impulse order breaks the tie"]
+
+
 def _logged_vp(event: Event) -> int:
     """The VP a VP line says its power gained (+) or lost (-)."""
     count = dict(event.message.params)["count"]
