@@ -120,8 +120,8 @@ def _stop_option(cp_left: int) -> Option:
 
 def _finish(ctx: Ctx, frame: SpendCpFrame) -> None:
     ctx.remove_frame(frame)
-    if frame.cp:
-        ctx.log("GEN-6", msgn("{count} CP left unspent is lost", "{count} CP left unspent are lost", frame.cp), frame.power)
+    if frame.cp:  # under the rule that gave the CP (rules review: a courtship's read GEN-6, not VQ-2)
+        ctx.log(PURPOSE_RULES[frame.purpose], msgn("{count} CP left unspent is lost", "{count} CP left unspent are lost", frame.cp), frame.power)
 
 
 # what a CP spend was, for the response window it opens (CARD-2): "after Spain's influence"
