@@ -291,6 +291,7 @@ class MarriageSettings:
     male_aging_keep_at: int = attrs.field(metadata=_range(*DIE_FACES))  # AGE-1: a 1d6 face
     minimum_eligibility: int = attrs.field(metadata=_range(1, MAX_ELIGIBILITY))
     provisional: bool
+    married_assassinated_only_leading_an_army: bool = True  # MAR-8 gap: a married royal is out of play (MAR-6)
 
 
 @frozen

@@ -14,7 +14,7 @@ from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
-from core.state import Betrothal, Frame, GameState, LeaderStatus, Phase, RoyalStatus
+from core.state import THIRD_EDITION, Betrothal, Frame, GameState, LeaderStatus, Phase, RoyalStatus
 
 
 @define
@@ -672,9 +672,13 @@ def _target_refusal(ctx: Ctx, royal_id: str) -> str:
     """Why a royal the card names cannot be its target now (MAR-8): only a living one in play."""
     if royal_id not in ctx.state.royals:
         return _("MAR-8: {royal} is not in this scenario").format(royal=ctx.name(royal_id))
+    status = ctx.state.royals[royal_id].status
+    if status is RoyalStatus.MARRIED and _married_out_of_reach(ctx, royal_id):  # rules review: Elizabeth I died to no effect
+        text = _("MAR-8: {royal} is married, out of play (MAR-6), and leads no army: assassinating a married royal would "
+                 "change nothing")
+        return text.format(royal=ctx.name(royal_id))
     if living(ctx, royal_id):
         return ""
-    status = ctx.state.royals[royal_id].status
     if status is RoyalStatus.ON_FRENCH_CARD:  # Russian play-test: a married Henry of Navarre could be, Henry III not
         # review: a Valois dead at his wedding stays on the card too: "married" would be wrong of him
         text = _("MAR-8: {royal} is on the French card (MAR-6c), out of play: France keeps its VP for him whatever "
@@ -682,6 +686,15 @@ def _target_refusal(ctx: Ctx, royal_id: str) -> str:
         return text.format(royal=ctx.name(royal_id))
     text = _("MAR-8: {royal} is {status}: only a living royal in play can be assassinated")
     return text.format(royal=ctx.name(royal_id), status=_(ROYAL_STATUS_TEXT.get(status, status.value)))
+
+
+def _married_out_of_reach(ctx: Ctx, royal_id: str) -> bool:
+    """MAR-8 gap (``married_assassinated_only_leading_an_army``): a married royal is out of play, unless it
+    still leads an army (Henry of Navarre, William of Orange): then its death removes the leader."""
+    if ctx.state.rules_edition < THIRD_EDITION or not ctx.data.settings.marriage.married_assassinated_only_leading_an_army:
+        return False
+    leader = ctx.tables.leader_of_royal.get(royal_id)
+    return leader is None or ctx.state.leaders[leader].status is LeaderStatus.DESTROYED
 
 
 def _assassination_targets(ctx: Ctx) -> list[str]:

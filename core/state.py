@@ -223,9 +223,11 @@ class Frame:
 # The rules a game was begun under: its recorded actions replay under the rules they were made with, and it
 # goes on under them. 1: games begun before editions were kept (saves of version 5, stores of version 4).
 # 2: TABLE-1 checks a record against the map and the war track; CARD-8 removes only cards played as events.
+# 3: MAR-8 assassinates a married royal only while it leads an army.
 FIRST_EDITION = 1
 SECOND_EDITION = 2
-RULES_EDITION = SECOND_EDITION
+THIRD_EDITION = 3
+RULES_EDITION = THIRD_EDITION
 
 
 @define

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
 from core import marriage
 from core.choices import Choice, IllegalChoice
@@ -11,7 +12,7 @@ from core.marriage import COURTSHIP_TABLE, ROYAL_WEDDING_TABLE, courtship_row, w
 from core.setup import new_state
 from core.cp_spending import SpendCpFrame
 from core.marriage import CourtshipChoiceFrame
-from core.state import LeaderStatus, MarkerKind, Phase, RoyalStatus
+from core.state import SECOND_EDITION, LeaderStatus, MarkerKind, Phase, RoyalStatus
 from tests.conftest import advance_until, choice_strings, choose, ctx, force, new_session, to_impulse_of
 
 WEDDING_EXPECTED = {
@@ -313,6 +314,35 @@ def test_mar_8_a_valois_on_the_french_card_is_refused_as_a_target_saying_why_a_m
     assert refusal.startswith("MAR-8") and "on the French card" in refusal and "MAR-6c" in refusal and "change nothing" in refusal
     events = choose(session, "pick henry-of-navarre")
     assert any("Henry of Navarre is removed from play as a leader" in str(e.message.in_language("en")) for e in events)
+
+
+def test_mar_8_a_married_royal_leading_no_army_is_refused_as_a_target_by_the_setting(data):
+    """MAR-8 gap (``married_assassinated_only_leading_an_army``): a rules review assassinated a married
+    Elizabeth I, out of play since her wedding (MAR-6), to no effect, under a refusal text that says only a
+    royal in play can be. A married royal is refused unless its army leader is in play; a game begun
+    under the second rules edition, or the setting off, offers her as before."""
+    def targets(session):
+        session.state.royals["elizabeth-i"].status = RoyalStatus.MARRIED
+        session.state.royals["william-of-orange"].status = RoyalStatus.MARRIED
+        session.state.leaders["william-of-orange"].status = LeaderStatus.DESTROYED
+        session.state.royals["henry-of-navarre"].status = RoyalStatus.MARRIED
+        session.refresh()
+        choose(session, "play 20 event")
+        return choice_strings(session.decision)
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [20, 101])
+    assert targets(session) == ["pick henry-iii", "pick henry-of-navarre"]
+    refusal = session.decision.refusal_of(Choice.parse("pick elizabeth-i"))
+    assert refusal == "MAR-8: Elizabeth I is married, out of play (MAR-6), and leads no army: assassinating a married royal would change nothing"
+    assert session.decision.refusal_of(Choice.parse("pick william-of-orange")).startswith("MAR-8: William of Orange is married")
+    older = new_session(data, rules_edition=SECOND_EDITION)
+    to_impulse_of(older, "spain", [20, 101])
+    assert "pick elizabeth-i" in targets(older)
+    marriage_settings = evolve(data.settings.marriage, married_assassinated_only_leading_an_army=False)
+    unset = new_session(evolve(data, settings=evolve(data.settings, marriage=marriage_settings)))
+    to_impulse_of(unset, "spain", [20, 101])
+    assert "pick elizabeth-i" in targets(unset)
 
 
 def test_mar_9_the_ally_proposing_its_own_royal_to_mary_is_told_it_answers_for_her(data):
