@@ -14,7 +14,7 @@ from core.state import Frame, GameState, Units
 
 @define
 class CityStateRebelsFrame(Frame):
-    """City State Rebels: the player picks the captured independent space that rebels (IND-3)."""
+    """City State Rebels: the player picks the independent space held by a major power that rebels (IND-3)."""
 
     power: str
     card: int
@@ -39,7 +39,7 @@ def _rebel_refusal(ctx: Ctx, space_id: str) -> Refusal:
 def _options(ctx: Ctx) -> list[Option]:
     """Each independent-type space, named with its holder (Russian play-test: France freed its own Metz,
     the only space offered, with nothing saying it was France's)."""
-    label = _("{space} ({holder}) rebels and is independent again (IND-3)")
+    label = _("{space} ({holder}) rebels and becomes independent (IND-3)")
     return [
         pick(s, label.format(space=ctx.name(s), holder=text_of(_holder(ctx, ctx.state.spaces[s].control))), _rebel_refusal(ctx, s))
         for s in independent_spaces(ctx)
@@ -49,11 +49,11 @@ def _options(ctx: Ctx) -> list[Option]:
 def _event_refusal(ctx: Ctx, power: str) -> Refusal:
     if any(not _rebel_refusal(ctx, s) for s in independent_spaces(ctx)):
         return ""
-    return msg("IND-3: no independent space has been captured, so none can rebel")
+    return msg("IND-3: no major power holds an independent space, so none can rebel")
 
 
 def rebel(ctx: Ctx, power: str, space_id: str) -> None:
-    """IND-3: the space returns to independence with its regulars; [D] the major powers' units
+    """IND-3: the space becomes independent with its regulars (Metz too, French at the start: rules review); [D] the major powers' units
     there leave the map (the rebels hold the city). Keys, VP and card counts follow from control."""
     space = ctx.state.spaces[space_id]
     former = space.control
@@ -65,10 +65,10 @@ def rebel(ctx: Ctx, power: str, space_id: str) -> None:
     space.control = INDEPENDENT
     regulars = ctx.data.settings.independence.regulars
     space.units[INDEPENDENT] = Units(regulars, 0)
-    ctx.log("IND-3", msg("{space} rebels against {former} and is independent again", space=ctx.name(space_id), former=_holder(ctx, former)), power)
+    ctx.log("IND-3", msg("{space} rebels against {former} and becomes independent", space=ctx.name(space_id), former=_holder(ctx, former)), power)
     ctx.log("IND-2", msgn(
-        "{count} independent regular returns to {space}; it never moves and cannot be rebuilt",
-        "{count} independent regulars return to {space}; they never move and cannot be rebuilt",
+        "{count} independent regular is placed in {space}; it never moves and cannot be rebuilt",
+        "{count} independent regulars are placed in {space}; they never move and cannot be rebuilt",
         regulars, space=ctx.name(space_id),
     ))
 
@@ -79,7 +79,7 @@ def _holder(ctx: Ctx, holder: str) -> Message | str:
 
 
 def _decide(ctx: Ctx, frame: CityStateRebelsFrame) -> Decision:
-    prompt = msg("{card}: which captured independent space rebels?", card=card_title(ctx, frame.card))
+    prompt = msg("{card}: which independent space held by a major power rebels?", card=card_title(ctx, frame.card))
     return Decision.of(frame.power, prompt, "IND-3", _options(ctx))
 
 
@@ -93,12 +93,12 @@ def _city_state_rebels(ctx: Ctx, power: str, number: int, args: tuple[str, ...])
 
 
 def _control_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
-    """IND-1 / IND-3: which space may become independent again by a table action."""
+    """IND-1 / IND-3: which space may become independent by a table action."""
     if value != INDEPENDENT:
         return ""
     if not ctx.data.spaces[args[0]].independent:
         return ctx.tables.memo("IND-1 refusal", _only_independent, ctx)
-    return msg("IND-3: {space} was captured and never turns independent again (only City State Rebels frees it)", space=ctx.name(args[0]))
+    return msg("IND-3: {space} is held by a major power and becomes independent only through City State Rebels", space=ctx.name(args[0]))
 
 
 def _only_independent(ctx: Ctx) -> Message:
@@ -137,7 +137,7 @@ CARD_EVENTS = (
     CardEvent(
         "city-state-rebels",
         ("IND-3", "IND-2"),
-        N_("a captured independent space (Metz, Tunis, Florence, Bayonne) becomes independent again with 2 regulars (IND-3)"),
+        N_("an independent space (Metz, Tunis, Florence, Bayonne) held by a major power rebels and becomes independent with 2 regulars (IND-3)"),
         _city_state_rebels,
         refusal=_event_refusal,
         picks_after=_options,

@@ -126,7 +126,7 @@ class TableConstraint:
     refusal: Callable[[Ctx, str, list[str], str], Refusal]
     step: int | None = None
     # a check that the record agrees with the map (TABLE-1): judged after the rule sections' own limits, whose
-    # refusal names more ("IND-3: Metz ... never turns independent again", not "record their loss first")
+    # refusal names more ("IND-3: Metz ... becomes independent only through City State Rebels", not "record their loss first")
     consistency: bool = False
 
 

@@ -134,7 +134,7 @@ def test_ind_3_mar_8_the_seat_sees_what_an_event_would_ask_once_revealed(data):
     session.state.spaces["metz"].control = "france"
     session.refresh()
     picks = session.view(session.setup.seat_of("france")).event_picks
-    assert picks[0].startswith("#17 City State Rebels") and "Metz (France) rebels and is independent again (IND-3)" in picks[0]
+    assert picks[0].startswith("#17 City State Rebels") and "Metz (France) rebels and becomes independent (IND-3)" in picks[0]
     assert "Tunis" not in picks[0]  # independent already: not offered
     assert picks[1].startswith("#20 Assassination") and "Assassinate Elizabeth I (MAR-8)" in picks[1]
     from core.views import ONLOOKER

@@ -167,7 +167,7 @@ def test_table_1_a_space_changes_hands_only_once_no_other_sides_units_are_in_it_
     _record(session, "control", "bayonne", "france")
     assert session.state.spaces["bayonne"].control == "france"
     _record(session, "control", "metz")
-    assert _refusal(session, "pick independent").startswith("IND-3: Metz was captured")  # not "record their loss"
+    assert _refusal(session, "pick independent").startswith("IND-3: Metz is held by a major power")  # not "record their loss"
 
 
 def test_table_1_each_check_is_a_data_setting_and_a_game_begun_before_them_replays_without_them(data, tmp_path):

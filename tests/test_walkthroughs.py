@@ -132,7 +132,7 @@ def test_vp_change_promise_measures_the_step(data):
         ("suez-canal", ("moves to box 1", "1d6 [3] +1 1 box on the attempts track +2 Excavation = 6", "gains 2 VP (the Suez Canal)")),
         ("morisco-revolt", ("Unrest in Granada, Seville", "moves to Barcelona (2 from Granada)", "at the start of Winter is destroyed")),
         ("catholic-league", ("and 2 more regulars to make 4", "returns for the winter to Reims")),
-        ("ind-city-state-rebels", ("Metz rebels against France", "2 independent regulars return to Metz")),
+        ("ind-city-state-rebels", ("Metz rebels against France", "2 independent regulars are placed in Metz")),
     ],
 )
 def test_suez_mor_cl_ind_walkthroughs_conclude_with_their_rules_log(data, walkthrough_id, lines):

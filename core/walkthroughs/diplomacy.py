@@ -70,15 +70,15 @@ CITY_STATE_REBELS = Walkthrough(
         Step("table", "TABLE-1", N_("in its impulse England tries to record Metz turning independent (a table action, TABLE-1)"), power=ENGLAND),
         Step("pick control", "TABLE-1", N_("a change of control")),
         Step("pick metz", "IND-3", N_("of Metz")),
-        Step("pick independent", "IND-3", N_("to Independent: refused, a captured space never turns independent by itself (IND-3)"),
+        Step("pick independent", "IND-3", N_("to Independent: refused, a space held by a major power never turns independent by itself (IND-3)"),
              (Refused("IND-3"),)),
         Step("pick cancel", "TABLE-1", N_("cancel the table action")),
         Step("play 17 event", "IND-3", N_("England plays City State Rebels as its event instead"), power=ENGLAND),
         Step("pick florence", "IND-3", N_("try Florence: refused, it is independent already"), (Refused("IND-3"),)),
         Step("pick metz", "IND-3",
-             N_("Metz rebels against France: independent again with its 2 regulars; France loses the key, and with it the "
+             N_("Metz rebels against France: independent, with 2 independent regulars; France loses the key, and with it the "
                 "key's VP and a square of its card track (IND-3, WIN-6, CARD-7)"),
-             (Logged("IND-3", "Metz rebels against France"), Logged("IND-2", "2 independent regulars return to Metz"),
+             (Logged("IND-3", "Metz rebels against France"), Logged("IND-2", "2 independent regulars are placed in Metz"),
               ControlIs("metz", "independent"), UnitsIn("metz", "independent", 2), VpChange("france", -1))),
         Step("table", "TABLE-1", N_("in England's next impulse, try to rebuild an independent regular in Metz"), power=ENGLAND),
         Step("pick units", "IND-2", N_("units")),
