@@ -17,7 +17,7 @@ from attrs import define, frozen
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
-from core import atomic
+from core import atomic, invariants
 from core.gamedata import GameData
 from core.i18n import N_, Message, ParamValue, _
 from core.registry import RULES
@@ -452,7 +452,13 @@ class OpenedSave:
         if self.recorded_state is not None:
             return self.verified()
         try:
-            return Session.resume(self.data, self.save.setup, self.save.state, self.actions)
+            session = Session.resume(self.data, self.save.setup, self.save.state, self.actions)
+            # what the screens show of it, made now (hostile-files play-test: a valid JSON state naming a royal
+            # or missing a space the data has crashed the board built from it, its traceback showing the hands)
+            invariants.check(self.data, session.state, session.decision)
+            for seat in session.setup.seats:
+                session.view(seat)
+            return session
         except Exception:
             # The saved state cannot even be shown. If it is not the state its action log makes,
             # the file is damaged and verified() refuses it (SaveError); if it is, the fault is this

@@ -345,3 +345,26 @@ def test_every_set_up_the_new_game_form_makes_is_accepted(data):
 def test_a_new_game_is_checked_the_same_way(data):
     with pytest.raises(SetupError, match="seat 'HAL': unknown computer player 'clever'"):
         new_session(data, seats=(Seat("HAL", ("spain",), SeatKind.COMPUTER, "clever"),))
+
+
+STATE_DAMAGE: dict[str, Callable[[dict[str, Any]], None]] = {
+    "a space deleted": lambda state: state["spaces"].pop("dijon"),
+    "a betrothal naming nobody": lambda state: state["betrothals"][0].update(groom="nobody"),
+    "a card nobody knows": lambda state: state["cards"]["deck"].append(9999),
+    "a royal deleted": lambda state: state["royals"].pop("don-carlos"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(STATE_DAMAGE))
+def test_a_save_whose_state_cannot_be_shown_is_refused_before_a_screen_reads_it(data, tmp_path, damage):
+    """Hostile-files play-test: a hand-edited state still valid JSON (Dijon deleted, a betrothal naming
+    'nobody') loaded without its replay, then crashed the board built from it, the traceback printing every
+    hand. What the screens show of it is made as it loads: a state they cannot show is checked against its
+    action log, and refused as edited."""
+    raw = saves.to_dict(new_session(data))
+    STATE_DAMAGE[damage](raw["state"])
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(raw))
+    opened = saves.open_save(path, data)
+    with pytest.raises(SaveError, match=r"its state does not match its action log \(edited or corrupted\)"):
+        opened.resumed()

@@ -567,3 +567,48 @@ async def test_a_bounded_query_cache_keeps_a_moments_queries_only():
             app.screen.query_one("#plain")
         assert len(app.screen._query_one_cache) > QUERY_CACHE_SIZE, "Textual's query cache no longer piles up: drop the workaround"
         assert len(bounded._query_one_cache) <= QUERY_CACHE_SIZE
+
+
+def test_textual_ends_on_an_unexpected_error_as_crash_logged_app_expects_in_this_version():
+    """CrashLoggedApp takes the place of App._fatal_error, which _handle_exception calls: when an upgrade
+    changes either, read them again (then update the digests)."""
+    digests = {name: hashlib.sha256(inspect.getsource(getattr(App, name)).encode()).hexdigest()[:16]
+               for name in ("_handle_exception", "_fatal_error")}
+    assert digests == {"_handle_exception": HANDLE_EXCEPTION_DIGEST, "_fatal_error": FATAL_ERROR_DIGEST}
+
+
+HANDLE_EXCEPTION_DIGEST = "baea2e7f88e7ac52"
+FATAL_ERROR_DIGEST = "2474616cec7fa94d"
+
+
+@pytest.mark.slow
+async def test_an_unexpected_error_ends_the_app_with_one_line_naming_its_log_and_no_locals(tmp_path):
+    """Hostile-files play-test: a board that crashed ended the app with Textual's traceback, every frame's
+    locals in it (every power's hand, on a hot-seat screen). The traceback goes to the log alone; the
+    terminal is left one line naming it."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tui.app import VirginQueenApp
+    from tui.error_log import LOG_NAME
+
+    app = VirginQueenApp(tmp_path)
+    printed = StringIO()
+    app.error_console = Console(file=printed, markup=False, highlight=False)
+
+    def fail() -> None:
+        hand = "Gouvernante de France, Philip II"  # a local Textual's traceback would have shown
+        raise RuntimeError(f"the engine broke holding {len(hand)} letters")
+
+    with pytest.raises(RuntimeError, match="the engine broke"):
+        async with app.run_test() as pilot:
+            app.call_later(fail)
+            await pilot.pause()
+            await pilot.pause()
+    assert printed.getvalue() == ""
+    log = (tmp_path / LOG_NAME).read_text()
+    assert "unexpected error while showing the game" in log and "RuntimeError: the engine broke" in log and "Traceback" in log
+    assert "Gouvernante" not in log  # a traceback without locals
+    assert app.refusal.startswith("unexpected error while showing the game (RuntimeError: the engine broke")
+    assert app.refusal.endswith(f"the details are in {tmp_path / LOG_NAME}")

@@ -46,7 +46,7 @@ from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, language_for, update_settings
 from tui.slots import last_played
 from tui.terminal import Terminal
-from tui.textual_private import CoveredScreensApp, prompt_input_driver, replace_first_screen, strips_make_caches_at_first_use
+from tui.textual_private import CoveredScreensApp, CrashLoggedApp, prompt_input_driver, replace_first_screen, strips_make_caches_at_first_use
 
 if TYPE_CHECKING:
     from core.gamedata import GameData
@@ -94,7 +94,7 @@ class IoDone(Message):
         self.result = result
 
 
-class VirginQueenApp(CoveredScreensApp):
+class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
     CSS_PATH = Path(__file__).parent / "styles" / "app.tcss"
     TITLE = "The Virgin Queen"
     # Textual's command palette crashes on fast keys (Ctrl+P then Enter x3: ScreenStackError; Ctrl+P
@@ -126,7 +126,12 @@ class VirginQueenApp(CoveredScreensApp):
         self.starts_in_lobby = lobby
         self._too_small: TooSmallScreen | None = None
         self._kept_screens: set[str] = set()  # installed to be kept between opens (tui/screens/kept.py)
-        self.refusal = ""  # why the app ended at once (bad game data), said once the terminal is given back
+        self.refusal = ""  # why the app ended at once (bad game data, an unexpected error), said once the terminal is given back
+
+    def end_on_unexpected_error(self, error: BaseException) -> None:
+        from tui.error_log import log_unexpected  # with the logging it sets up, only when needed
+
+        self.refusal = log_unexpected(self.terminal.save_dir, N_("showing the game"), error)
 
     def run_in_terminal(self) -> int:
         """Run in this terminal; then, when the app refused to go on, say why in one line (a line

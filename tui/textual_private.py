@@ -138,6 +138,28 @@ class CoveredScreensApp(App[None]):
         return super()._background_screens
 
 
+class CrashLoggedApp(App[None]):
+    """An app that ends on an unexpected error with one line naming its log. Textual 8.2 prints the
+    traceback with every frame's locals (``App._fatal_error``): on a hot-seat screen those locals held every
+    power's hand (hostile-files play-test: a damaged save's board crashed, 850 KB of it on the screen)."""
+
+    _unexpected: BaseException | None = None
+
+    def end_on_unexpected_error(self, error: BaseException) -> None:
+        """Keep ``error`` with its traceback (the app's log), and say so in one line once the terminal is given back."""
+        raise NotImplementedError
+
+    def _handle_exception(self, error: Exception) -> None:
+        self._unexpected = error
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        self.bell()
+        if self._unexpected is not None:
+            self.end_on_unexpected_error(self._unexpected)
+        self._close_messages_no_wait()
+
+
 # The mixin is typed as a Screen, but is a plain class at run time: Textual takes a screen's CSS type
 # names from its first DOMNode base, which stays the screen's own.
 _ScreenBase = Screen if TYPE_CHECKING else object
