@@ -132,6 +132,55 @@ async def test_a_failed_autosave_is_a_problem_named_with_its_file_not_a_refused_
         assert "Not allowed" not in text
 
 
+async def test_moves_a_failed_autosave_would_lose_are_said_once_before_leaving_or_quitting(tmp_path, data, monkeypatch):
+    """Hostile-files play-test: with the save folder read-only, Esc t and Ctrl+Q left at once (the menu saying
+    the game was kept) and the moves since the last save were gone. Leaving writes the game once more: the
+    folder writable again, it leaves with every move saved; still failing, the first leave or quit is refused
+    saying what would be lost, and the second goes without them."""
+    import errno
+
+    from core import saves
+    from tui import drivers
+
+    write_text = drivers.atomic.write_text
+
+    def refused(path, text, mode):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game_on_the_board(app, pilot)
+        slot, saved = app.controller.driver.slot, len(saves.load(app.controller.driver.slot, data).actions)
+        monkeypatch.setattr(drivers.atomic, "write_text", refused)
+        await pilot.press("1")
+        await settle(pilot)
+        for key in ("escape", "t"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert app.playing, "left with a move not saved, unsaid"
+        text = " ".join(screen_text(app).split())
+        assert "the game's latest moves are kept only while it stays open. Leave again (Esc t, or Ctrl+Q) to go without them" in text
+        monkeypatch.setattr(drivers.atomic, "write_text", write_text)  # the folder writable again
+        for key in ("escape", "t"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert not app.playing and len(saves.load(slot, data).actions) == saved + 1
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game_on_the_board(app, pilot)
+        slot, saved = app.controller.driver.slot, len(saves.load(app.controller.driver.slot, data).actions)
+        monkeypatch.setattr(drivers.atomic, "write_text", refused)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert app.is_running and "Leave again (Esc t, or Ctrl+Q)" in " ".join(screen_text(app).split())
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.5)
+    assert not app.is_running and len(saves.load(slot, data).actions) == saved  # the player's choice, said first
+
+
 async def test_a_game_played_in_one_window_is_refused_in_another_until_it_leaves(tmp_path, data):
     """Saves play-test: two windows on one save folder both continued the same game, and whichever
     moved last overwrote the other's moves. The second is refused, naming the game's file, until the

@@ -416,7 +416,16 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
 
     async def action_quit(self) -> None:
         """Ctrl+Q (a priority key, handled as soon as it is read): quit once what the keys read before it
-        set going is done (saves play-test: a choice typed in the same burst as Ctrl+Q was lost)."""
+        set going is done (saves play-test: a choice typed in the same burst as Ctrl+Q was lost); moves that
+        would be lost are said once first (``may_leave``)."""
+        if self.playing:
+            from tui.drivers import Refused  # loaded with the game, as the controller is
+
+            try:
+                self.controller.driver.may_leave()
+            except Refused as exc:
+                self._show_problem(str(exc), failed=True)
+                return
         self.set_timer(QUIT_AT_THE_LATEST_SECONDS, self.exit)  # review: a round whose callback is never run
         self._quit_after_keys(QUIT_MOST_ROUNDS)
 

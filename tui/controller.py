@@ -1,8 +1,7 @@
-"""Hand-off and messaging between the screens and the game on screen. Every intent of the screens comes
-here (``handle``); the game's driver (tui/drivers.py) is the only code that changes a game, and what
-differs between kinds of game is the driver's, never a mode test here. What the screens show after a
-change is built once (``on_screen``): the view of the seat at this keyboard, nobody's in a hot seat
-game while the computers move and until the next person's Enter on the hand-off (GEN-2, GEN-8)."""
+"""Hand-off and messaging between the screens and the game on screen. Every intent of the screens comes here
+(``handle``); the game's driver (tui/drivers.py) alone changes a game, and what differs between kinds of game is
+the driver's, never a mode test here. What the screens show after a change is built once (``on_screen``): the view
+of the seat at this keyboard, nobody's in a hot seat while the computers move and until the next Enter (GEN-8)."""
 
 from __future__ import annotations
 
@@ -78,7 +77,9 @@ class Controller:
             self._post(m.GameProblem(str(exc), refused_key=True))
 
     def _on_LeaveGame(self, intent: m.LeaveGame) -> None:
-        """A walkthrough left unfinished keeps its step first (the menu shows it)."""
+        """Moves that would be lost are said once (``may_leave``); a walkthrough left unfinished keeps its step first."""
+        if self.driver is not None:
+            self.driver.may_leave()
         lesson = self.driver.lesson() if self.driver is not None else None
         if lesson is None or not lesson.instruction:
             self.close(intent.to)
@@ -158,8 +159,7 @@ class Controller:
         self._post(m.GameClosed(to, problem))
 
     def _let_go(self) -> None:
-        """The game on screen leaves it (a shared seat is freed; a computer's thinking and a game still
-        being opened are dropped)."""
+        """The game on screen leaves it (a shared seat freed; a computer's thinking, a game being opened dropped)."""
         if self.driver is not None:
             self.driver.close()
         self._computers.forget()
@@ -193,7 +193,7 @@ class Controller:
             self._post(m.GameProblem(text, failed=failed))
 
     def crashed(self, doing: str, exc: Exception, detail: str = "") -> None:
-        """An error nobody expected: logged with its traceback, and the game closed (it is kept as it was
-        at its last decision: autosaved, or in the store). ``doing``: an English message marked ``N_``."""
+        """An error nobody expected (``doing``: an English message marked ``N_``): logged with its traceback, the
+        game closed, kept as it was at its last decision (autosaved, or in the store)."""
         self.close(m.Destination.TITLE, log_unexpected(self.terminal.save_dir, doing, exc, detail))
 

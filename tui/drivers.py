@@ -171,6 +171,10 @@ class GameDriver(Protocol):
     def say(self, text: str) -> None:
         """A line of table talk from this terminal's player (Refused outside shared games)."""
 
+    def may_leave(self) -> None:
+        """Before the game leaves the screen or the app quits: Refused, once, when moves made here would be
+        lost (an autosave that failed, failing again now); asked again, it leaves without them."""
+
     def close(self, exiting: bool = False) -> None:
         """The game leaves the screen; ``exiting``: the app ends too, and its workers may not finish (what
         they had still to write is written now, at the cost of waiting for it)."""
@@ -227,6 +231,9 @@ class _Driver:
 
     def after_others(self) -> bool:
         return self._others_moved > self._others_seen
+
+    def may_leave(self) -> None:
+        return None
 
     def _moved(self, by_computer: bool, actor: str = "", made: Sequence[Event] = (), choice: Choice | None = None) -> None:
         """A move applied here (that ``made`` those lines, taking ``choice``): the computers', or one a
@@ -315,6 +322,8 @@ class LocalGame(_Driver):
         self._write_lock = threading.Lock()
         self._queued = 0  # autosaves handed to the IoRunner; each carries its number
         self._written = 0  # the newest one on disk: an older one finishing late never overwrites it
+        self._unsaved = ""  # why the newest autosave written failed ("" once one is on disk)
+        self._unsaved_said = False  # leaving was refused once for it
 
     def check(self, opened: saves.OpenedSave) -> None:
         """Replay the loaded save in the background; a refused save closes the game."""
@@ -405,9 +414,10 @@ class LocalGame(_Driver):
                 try:
                     atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
                 except OSError as exc:
-                    return _("autosave to {path} failed ({reason}): the moves since the last save are kept only while the game stays open").format(
+                    self._unsaved = _("autosave to {path} failed ({reason}): the game's latest moves are kept only while it stays open").format(
                         path=slot, reason=exc.strerror)
-                self._written = number
+                    return self._unsaved
+                self._written, self._unsaved, self._unsaved_said = number, "", False
             return self._write_marks(slot, *marks)
 
         return work
@@ -433,6 +443,17 @@ class LocalGame(_Driver):
         and before the check: review, the log is empty then)."""
         seat = self.session.seat_to_decide()
         return seat.name if seat is not None and seat.is_person and not self._checking else ""
+
+    def may_leave(self) -> None:
+        """Hostile-files play-test: with the save folder made read-only, Esc t and Ctrl+Q left at once, the
+        menu saying the game was kept, and the moves since the last save were gone. The game is written once
+        more now (the folder may be writable again); failing, leaving is refused once, saying what is lost."""
+        if not self._unsaved or self.slot is None:
+            return
+        self._writer(self.slot)()
+        if self._unsaved and not self._unsaved_said:
+            self._unsaved_said = True
+            raise Refused(_("{problem}. Leave again (Esc t, or Ctrl+Q) to go without them").format(problem=self._unsaved.rstrip(".")))
 
     def close(self, exiting: bool = False) -> None:
         """What was read since the last autosave is written now (review: the reports came again after

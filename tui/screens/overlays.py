@@ -171,10 +171,12 @@ class GameMenu(ModalScreen[None]):
         self.app.post_message(SaveCopy())
 
     def action_leave(self) -> None:
+        self.dismiss(None)  # a refusal (moves that would be lost) is said on the board
         self.app.post_message(LeaveGame(self.leaving_to))
 
-    def action_quit(self) -> None:
-        self.app.exit()
+    async def action_quit(self) -> None:
+        self.dismiss(None)
+        await self.app.run_action("quit")
 
 
 class TextScreen(ModalScreen[None]):
