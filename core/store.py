@@ -59,6 +59,7 @@ from core.state import FIRST_EDITION
 STORE_NAME = atomic.STORE_NAME
 SCHEMA_VERSION = 5  # 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read; 5: rules editions
 BUSY_TIMEOUT_MS = 5000
+WAL_PAGES_BEFORE_CHECKPOINT = 1  # SQLite checkpoints when the -wal holds more pages than this after a commit
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 CHAT_LINE_CHARS = 300  # the longest line of table talk
 REPLAYS_KEPT = 16  # games whose replay a store keeps between appends (the others are replayed again)
@@ -304,6 +305,9 @@ class SqliteStore:
             self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = FULL")  # a committed action survives a power cut too
+            # every commit is carried into the database file at once, not after 1,000 pages: its -wal held every
+            # game while clients were open, lost with it (hostile-files play-test), and a copy of the file alone had none
+            self._db.execute(f"PRAGMA wal_autocheckpoint = {WAL_PAGES_BEFORE_CHECKPOINT}")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise self._problem(

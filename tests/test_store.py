@@ -73,6 +73,22 @@ def test_a_game_is_created_listed_and_loaded_with_its_seats(data, tmp_path):
     assert store.actions(game_id)[0].seat == shared.session.setup.seat_of(again.actions[0].actor).name
 
 
+def test_every_commit_reaches_the_database_file_while_clients_are_open(data, tmp_path):
+    """Hostile-files play-test: while a client was open the store's file stayed at 4 KB, every game in its
+    -wal: a -wal lost or truncated lost them all, and a copy of the file alone had none. Each commit is
+    checkpointed into the file: a copy of it alone, taken while the client is open, holds every action."""
+    import shutil
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=4, seats=bot_seats(data, ("spain",))))
+    shared = SharedGame.open(store, game_id, "")
+    _play(shared, 12)
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shutil.copyfile(tmp_path / STORE_NAME, copy / STORE_NAME)  # the file alone, its -wal left behind
+    assert SqliteStore.in_folder(copy, data).load(game_id).actions == shared.session.actions
+
+
 def test_a_stale_client_is_refused_and_catches_up_on_refresh(data, tmp_path):
     """Two terminals on one game: the one that chose on an old position gets "the game moved on"."""
     first = _seated(tmp_path, data, SqliteStore.in_folder(tmp_path, data).create(Setup(seed=2)))
