@@ -238,3 +238,29 @@ async def test_a_lobby_taken_down_as_the_app_closes_ignores_its_timer_and_the_st
         lobby.action_refresh()
         lobby._list([])
         lobby.show_problem("the store is busy")
+
+
+async def test_a_refused_join_is_said_through_the_listings_read_every_second(tmp_path, data):
+    """Hostile-files play-test: a join refused in the lobby was said for under a second, the next listing
+    (read every second) clearing it, and Enter seemed to do nothing. The reason stays until the player asks
+    something else."""
+    store, game_id = _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down")  # from Ana's own seat to Ben's
+        await pilot.press("enter")
+        await settle(pilot)
+        refusal = f"game {game_id}: the seat of France is Ben's; you, Ana, may watch the game as an onlooker"
+        assert refusal in " ".join(screen_text(app).split())
+        listed = app.screen._shown
+        store.take_seat(game_id, "Ben", "Ben")  # the listing changes: Ben sits down on his terminal
+        for _ in range(2):
+            app.screen.action_refresh()
+            await settle(pilot)
+        assert app.screen._shown != listed, "the listing was not read again"
+        assert refusal in " ".join(screen_text(app).split())
+        await pilot.press("up")
+        await pilot.press("enter")  # Ana asks for her own seat: the reason goes
+        await _to_the_board(app, pilot)
+        assert refusal not in " ".join(screen_text(app).split())

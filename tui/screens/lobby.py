@@ -86,6 +86,9 @@ class LobbyScreen(Screen[None]):
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
         self._players: list[str] = []  # the people of the games listed: the new-game form checks names by them
         self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
+        # why the last thing asked here was refused: it stays through the listings read every second (hostile-files
+        # play-test: a refused join's reason was gone in under a second) until the player asks something else
+        self._refusal = ""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
@@ -110,6 +113,7 @@ class LobbyScreen(Screen[None]):
     @on(Input.Changed, "#player-name")
     def _renamed(self, event: Input.Changed) -> None:
         self.player = event.value.strip()
+        self._refusal = ""
         self.post_message(SetPlayerName(self.player))
         self.action_refresh()
 
@@ -131,7 +135,7 @@ class LobbyScreen(Screen[None]):
                 self._games = SharedGames(self.terminal.save_dir, self.terminal.data)
             games = self._games.listing()
         except SharedGames.ERRORS as exc:
-            self.app.call_from_thread(self.show_problem, str(exc))
+            self.app.call_from_thread(self._say, str(exc))
             return
         self.app.call_from_thread(self._list, games)
 
@@ -156,7 +160,7 @@ class LobbyScreen(Screen[None]):
             listing.highlighted = ids.index(highlighted)
         elif own or selectable:
             listing.highlighted = (own or selectable)[0]
-        self.show_problem("" if games else _("No shared games yet: n creates one."))
+        self._say("" if games else _("No shared games yet: n creates one."))
 
     def _options(self, games: Listing) -> list[Option]:
         names = self.terminal.names
@@ -192,6 +196,7 @@ class LobbyScreen(Screen[None]):
         target = self._targets.get(event.option_id or "")
         if target is None or not self.is_current:  # a second Enter in a burst, after the game is shown
             return
+        self._refusal = ""
         if not self.player:
             self.show_problem(_("Type your name first: the other players see it on your seat."))
             return
@@ -201,6 +206,7 @@ class LobbyScreen(Screen[None]):
     def action_new_game(self) -> None:
         from tui.screens.new_game import NewGameScreen
 
+        self._refusal = ""
         if not self.player:
             self.show_problem(_("Type your name first: the new game gives you a seat by it."))
             return
@@ -221,5 +227,11 @@ class LobbyScreen(Screen[None]):
             self.post_message(LeaveGame(Destination.TITLE))
 
     def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
+        """What the player asked was refused, or failed: said until they ask something else."""
+        self._refusal = text
+        self._say(text)
+
+    def _say(self, text: str) -> None:
+        """The line under the games: a refusal of what was asked here first, else what the listing says."""
         if widgets_up(self):
-            self.query_one("#lobby-problem", Static).update(text)
+            self.query_one("#lobby-problem", Static).update(self._refusal or text)
