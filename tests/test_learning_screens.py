@@ -26,6 +26,7 @@ from tui.screens.menus import TitleScreen
 from tui.screens.rules_browser import RulesBrowser, matching
 from tui.progress import Progress
 from tui.screens.walkthrough_menu import WalkthroughControls, WalkthroughDone, WalkthroughMenu
+from tui.app import VirginQueenApp
 from tui.settings import PROGRESS_FILE
 
 SIZE = (80, 24)
@@ -400,11 +401,30 @@ async def test_play_on_from_a_finished_walkthrough_is_a_free_unsaved_game(tmp_pa
         assert not list(tmp_path.glob("save-*.json"))
 
 
-def test_a_damaged_progress_file_is_no_progress(tmp_path):
-    (tmp_path / PROGRESS_FILE).write_text("{not json")
-    assert Progress.load(tmp_path) == Progress()
-    (tmp_path / PROGRESS_FILE).write_text('{"done": 3}')
-    assert Progress.load(tmp_path) == Progress()
+def test_a_damaged_progress_file_is_no_progress_and_is_kept_aside_saying_so(tmp_path):
+    """Hostile-files play-test: a damaged walkthroughs.json was written over by the next step taken, four
+    walkthroughs' done marks gone, unsaid. It is renamed beside, and the menu says where."""
+    assert Progress.load(tmp_path) == Progress()  # no file: no progress, nothing to say
+    for damage in ("{not json", '{"done": 3}'):
+        (tmp_path / PROGRESS_FILE).write_text(damage)
+        loaded = Progress.load(tmp_path)
+        assert (loaded.done, loaded.step, loaded.last) == (set(), {}, "")
+        [kept] = tmp_path.glob("walkthroughs-damaged-*.json")
+        assert kept.read_text() == damage and not (tmp_path / PROGRESS_FILE).exists()
+        assert loaded.damaged.endswith(f"kept as {kept.name}; the walkthroughs' progress starts afresh")
+        kept.unlink()
+
+
+async def test_the_walkthrough_menu_says_where_a_damaged_progress_file_was_kept(tmp_path):
+    (tmp_path / PROGRESS_FILE).write_text('{"done": ["gen-turn"')
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("k")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughMenu)
+        [notice] = [n.message for n in app._notifications]
+        assert "walkthroughs.json could not be read" in notice and "kept as walkthroughs-damaged-" in notice
 
 
 def test_every_walkthrough_has_a_menu_section():

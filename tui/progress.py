@@ -4,6 +4,8 @@ done, the step reached in the ones left unfinished, and the one played last (the
 from __future__ import annotations
 
 import json
+import os
+from datetime import datetime
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,18 +21,22 @@ class Progress:
     done: set[str] = Factory(set)
     step: dict[str, int] = Factory(dict)
     last: str = ""
+    damaged: str = ""  # a file that could not be read, and where it was kept: said on the menu
 
     @classmethod
     def load(cls, save_dir: Path) -> Progress:
-        """The saved progress; a missing or damaged file is no progress (it is rewritten on the next change)."""
+        """The saved progress; a missing file is no progress, a damaged one is kept aside (``set_aside``)."""
+        path = save_dir / PROGRESS_FILE
         try:
-            raw = json.loads(atomic.read_regular_file(save_dir / PROGRESS_FILE, atomic.APP_FILE_MAX_BYTES, "progress file"))
+            raw = json.loads(atomic.read_regular_file(path, atomic.APP_FILE_MAX_BYTES, "progress file"))
             done = {str(i) for i in raw.get("done", [])}
             # a step is a whole number of steps taken: a hand-edited 1e999 made int() overflow (play-test)
             step = {str(k): v for k, v in raw.get("step", {}).items() if type(v) is int and v >= 0}
             last = str(raw.get("last", ""))
-        except (atomic.UnreadableFile, ValueError, TypeError, AttributeError, RecursionError):
-            return cls()
+        except atomic.UnreadableFile as exc:
+            return cls(damaged=set_aside(path, str(exc)) if os.path.lexists(path) else "")
+        except (ValueError, TypeError, AttributeError, RecursionError):
+            return cls(damaged=set_aside(path, _("not the progress of walkthroughs")))
         return cls(done, step, last)
 
     def within(self, lengths: Mapping[str, int]) -> Progress:
@@ -47,6 +53,19 @@ class Progress:
         except OSError as exc:
             return _("walkthrough progress not saved: {reason}").format(reason=exc.strerror)
         return ""
+
+
+def set_aside(path: Path, reason: str) -> str:
+    """A progress file that cannot be read is renamed, not written over by the next step taken (hostile-files
+    play-test: four walkthroughs' done marks were gone after one step, unsaid); what to tell the player."""
+    kept = path.with_name(f"{path.stem}-damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    try:
+        os.replace(path, kept)
+    except OSError as exc:
+        return _("{path} could not be read ({reason}) nor kept aside ({problem}): the walkthroughs' progress starts afresh").format(
+            path=path, reason=reason, problem=exc.strerror)
+    return _("{path} could not be read ({reason}): kept as {kept}; the walkthroughs' progress starts afresh").format(
+        path=path, reason=reason, kept=kept.name)
 
 
 def remember_step(save_dir: Path, walkthrough_id: str, step: int) -> str:

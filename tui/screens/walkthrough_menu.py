@@ -66,7 +66,10 @@ class WalkthroughMenu(Screen[None]):
     def fill(self) -> None:
         from core.walkthroughs import SECTIONS, WALKTHROUGHS
 
-        self.progress = progress = Progress.load(self.save_dir).within({w.id: len(w.steps) for w in WALKTHROUGHS.values()})
+        loaded = Progress.load(self.save_dir)
+        if loaded.damaged:
+            self.notify(loaded.damaged, severity="warning", timeout=12, markup=False)
+        self.progress = progress = loaded.within({w.id: len(w.steps) for w in WALKTHROUGHS.values()})
         options = self.query_one("#walkthrough-list", OptionList)
         options.clear_options()
         self.ids = []
