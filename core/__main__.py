@@ -17,12 +17,18 @@ from core.search import THINK_SECONDS
 def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core.sim import SimError, run
 
+    if args.save_dir is not None and args.save_dir.exists() and not args.save_dir.is_dir():
+        print(f"FAIL: {args.save_dir}: not a folder", file=sys.stderr)
+        return 1
     try:
         summaries = run(data, args.games, args.seed, args.save_dir)
     except SimError as exc:
         if exc.__cause__ is not None:
             traceback.print_exception(exc.__cause__, file=sys.stderr)
         print(f"FAIL: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # hostile-files play-test: a read-only --save-dir, or a file there, gave a traceback
+        print(f"FAIL: {_os_problem(exc, args.save_dir)}", file=sys.stderr)
         return 1
     for s in summaries:
         vp = " ".join(f"{data.power_name(p)}={v}" for p, v in s.vp.items())
@@ -115,13 +121,24 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
                 seats = ", ".join(f"{s.name} ({s.bot or s.kind.value})" for s in game.setup.seats)
                 print(f"game {game.id}: {game.setup.scenario}, seed {game.setup.seed}, {game.actions} actions, created {game.created}; seats: {seats}")
         elif args.action == "export":
+            if not args.file.parent.is_dir():  # play-test: a mistyped folder was made, quietly
+                print(f"FAIL: {args.file}: no such folder as {args.file.parent}", file=sys.stderr)
+                return 1
             print(f"OK: game {args.game} exported to {store.export(args.game, args.file)}")
         else:
             print(f"OK: {args.file} imported as game {store.import_save(args.file)}")
     except (StoreError, saves.SaveError) as exc:
         print(f"FAIL: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # hostile-files play-test: an export to a folder, or a read-only one, gave a traceback
+        print(f"FAIL: {_os_problem(exc, getattr(args, 'file', args.save_dir))}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _os_problem(exc: OSError, path: Path) -> str:
+    """A file's failure in one line: the file the system names (else ``path``) and the system's words."""
+    return f"{exc.filename or path}: {exc.strerror or exc}"
 
 
 def _soak(args: argparse.Namespace, data: gamedata.GameData) -> int:

@@ -368,3 +368,23 @@ def test_a_save_whose_state_cannot_be_shown_is_refused_before_a_screen_reads_it(
     opened = saves.open_save(path, data)
     with pytest.raises(SaveError, match=r"its state does not match its action log \(edited or corrupted\)"):
         opened.resumed()
+
+
+def test_the_commands_say_a_file_they_cannot_write_in_one_line(data, tmp_path, capsys):
+    """Hostile-files play-test: 'store export' to a folder, and 'sim --save-dir' naming a file, printed
+    tracebacks; an export to a folder that does not exist made it, quietly."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = store.create(Setup(seed=2))
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    assert core_main(["store", "--save-dir", str(tmp_path), "export", str(game), str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("FAIL: ") and err.count("\n") == 1 and "Traceback" not in err
+    missing = tmp_path / "no-such" / "x.json"
+    assert core_main(["store", "--save-dir", str(tmp_path), "export", str(game), str(missing)]) == 1
+    assert capsys.readouterr().err == f"FAIL: {missing}: no such folder as {missing.parent}\n"
+    assert not missing.parent.exists()
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    assert core_main(["sim", "--games", "1", "--seed", "1", "--save-dir", str(a_file)]) == 1
+    assert capsys.readouterr().err == f"FAIL: {a_file}: not a folder\n"
