@@ -9,7 +9,7 @@ options a procedure lists, so they never drift apart.
 from __future__ import annotations
 
 from core import victory
-from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
+from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb, typed_shown
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import GameData
@@ -82,7 +82,7 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
     refusal = pending.refusal_of(choice)
     if refusal is not None:
         raise IllegalChoice(refusal)
-    refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=choice, rule=pending.rule, prompt=pending.prompt)
+    refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=typed_shown(str(choice)), rule=pending.rule, prompt=pending.prompt)
     raise IllegalChoice(refused + _unknown_words(pending, choice))
 
 
@@ -102,7 +102,7 @@ def _unknown_words(pending: Decision, choice: Choice) -> str:
     if not places:
         return ""
     # tmux play-test: "not known here: paris" read as if Paris were no space
-    said = _("; not among this decision's choices: {words}").format(words=", ".join(choice.args[i] for i in places))
+    said = _("; not among this decision's choices: {words}").format(words=typed_shown(", ".join(choice.args[i] for i in places)))
     first = places[0]
     nearest = [str(c) for c in pending.choices if c.verb is choice.verb and c.args[:first] == choice.args[:first]]
     if not nearest:

@@ -388,3 +388,17 @@ def test_the_commands_say_a_file_they_cannot_write_in_one_line(data, tmp_path, c
     a_file.write_text("")
     assert core_main(["sim", "--games", "1", "--seed", "1", "--save-dir", str(a_file)]) == 1
     assert capsys.readouterr().err == f"FAIL: {a_file}: not a folder\n"
+
+
+@pytest.mark.parametrize("typed", ["pick " + "x" * 3000, "x" * 3000, "propose " + "a " * 1500])
+def test_a_very_long_typed_choice_is_quoted_back_cut_short(data, typed):
+    """Hostile-files play-test: 3,008 characters typed were quoted back twice, a refusal of 6,208 characters
+    that pushed its reason and the legal choices off the screen."""
+    from core.choices import TYPED_SHOWN_CHARS, Choice, IllegalChoice
+
+    session = new_session(data)
+    with pytest.raises(IllegalChoice) as refused:
+        session.choose(session.decision.power, Choice.parse(typed))
+    said = str(refused.value)
+    assert len(said) < 400 and ("…'" in said or "…;" in said)
+    assert all(len(run) <= TYPED_SHOWN_CHARS for run in said.replace("'", " ").split(" "))
