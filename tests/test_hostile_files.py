@@ -402,3 +402,23 @@ def test_a_very_long_typed_choice_is_quoted_back_cut_short(data, typed):
     said = str(refused.value)
     assert len(said) < 400 and ("…'" in said or "…;" in said)
     assert all(len(run) <= TYPED_SHOWN_CHARS for run in said.replace("'", " ").split(" "))
+
+
+def test_a_save_folder_that_is_a_file_is_refused_before_the_app_starts(tmp_path, capsys):
+    """Hostile-files play-test: --save-dir naming a file gave a title with no Continue, "No saved games yet"
+    on Load, then an autosave failing with "File exists"."""
+    from tui.app import main
+
+    a_file = tmp_path / "saves"
+    a_file.write_text("")
+    assert main(["--save-dir", str(a_file)]) == 2
+    assert capsys.readouterr().err == f"virgin-queen: the save folder {a_file} is not a folder: choose another with --save-dir\n"
+
+
+def test_continue_takes_the_newest_save_file_not_a_folder_named_like_one(data, tmp_path):
+    """Hostile-files play-test: a folder 'game-x.json' newer than the last game took Continue over (then
+    refused as a folder)."""
+    game = saves.write(new_session(data), slots.fresh_slot(tmp_path, Setup(seed=1)))
+    (tmp_path / "game-z.json").mkdir()
+    os.utime(game, (1, 1))
+    assert slots.last_played(tmp_path) == game

@@ -596,6 +596,9 @@ def main(argv: list[str] | None = None) -> int:
         "else the locale (LC_ALL, LC_MESSAGES, LANG), else English; --lang and VQ_LANG leave the kept choice as it is"
     ))
     args = parser.parse_args(argv)
+    if args.save_dir.exists() and not args.save_dir.is_dir():  # hostile-files play-test: Load said "No saved games yet"
+        print(_("virgin-queen: the save folder {folder} is not a folder: choose another with --save-dir").format(folder=args.save_dir), file=sys.stderr)
+        return 2
     app = VirginQueenApp(
         args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh),
         key_players=players_named(os.environ),

@@ -279,6 +279,7 @@ def _last_change(entry: os.DirEntry[str]) -> int:
 
 
 def last_played(save_dir: Path) -> Path | None:
-    """The slot of the game played most recently (the title screen's Continue)."""
-    slots = [p for p in save_files(save_dir) if p.name.startswith(SLOT_PREFIX)]
+    """The slot of the game played most recently (the title screen's Continue): a file, never a folder or a
+    link loop named like one (hostile-files play-test: a newer folder 'game-x.json' took Continue over)."""
+    slots = [p for p in save_files(save_dir) if p.name.startswith(SLOT_PREFIX) and p.is_file()]
     return slots[0] if slots else None
