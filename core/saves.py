@@ -470,7 +470,7 @@ class OpenedSave:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions, keep_undo=True)
         except IllegalChoice as exc:
-            raise _problem(self.path, _("its action log cannot be replayed ({problem})").format(problem=_one_line(exc))) from None
+            raise _problem(self.path, _("its action log cannot be replayed, edited or corrupted: {problem}").format(problem=_one_line(exc))) from None
         replayed = converter().unstructure(session.state)
         if self.recorded_state is None:
             same = replayed == converter().unstructure(self.save.state)

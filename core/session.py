@@ -11,7 +11,7 @@ import pickle
 from attrs import Factory, define, evolve, frozen
 
 from core import engine
-from core.choices import Choice, Decision
+from core.choices import Choice, Decision, IllegalChoice, typed_shown
 from core.events import Event, EventKind, render
 from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg, text_of
@@ -108,8 +108,12 @@ class Session:
         load is no barrier; saves play-test, "nothing to undo since the game was loaded" after Continue),
         at the cost of a copy of the state at each window's start (a replay ~3x as long)."""
         session = cls.new(data, setup, keep_undo=keep_undo)
-        for action in actions:
-            session.choose(action.actor, Choice.parse(action.choice))
+        for number, action in enumerate(actions, 1):
+            try:
+                session.choose(action.actor, Choice.parse(action.choice))
+            except IllegalChoice as exc:  # hostile-files play-test: an edited log's refusal named no action
+                raise IllegalChoice(_("action {number} ({actor}: {choice}): {problem}").format(
+                    number=number, actor=action.actor, choice=typed_shown(action.choice), problem=exc)) from None
         return session
 
     def detached(self) -> Session:

@@ -282,10 +282,12 @@ def test_a_damaged_state_that_cannot_be_shown_is_refused_as_damaged(data, tmp_pa
         sound.resumed()
 
 
-def test_an_illegal_action_in_the_log_is_a_save_error(data, tmp_path):
+def test_an_illegal_action_in_the_log_is_a_save_error_naming_the_action(data, tmp_path):
+    """Hostile-files play-test: an edited log's refusal named neither the action nor the file as edited."""
     raw = saves.to_dict(new_session(data))
     raw["actions"] = ["spain: play 999 event"]
-    assert "its action log cannot be replayed (" in _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+    said = _refusal(data, _write_raw(tmp_path, json.dumps(raw)))
+    assert "its action log cannot be replayed, edited or corrupted: action 1 (spain: play 999 event): " in said
 
 
 HOSTILE_FILES = {
