@@ -59,7 +59,9 @@ OPENING_BROKEN = Walkthrough(
         "Segment, to wed, to postpone, or to break the promise; France has no veto. Breaking it costs Spain "
         "one card at the next Card Draw: a -1 Card marker (CARD-7)."
     ),
-    position=Position(),
+    # each power holds its home card alone: the cards they would keep through turn 1 go back into the deck, which
+    # then deals every count whole at turn 2 (newcomer play-test: the deck ran out, and Spain got 4, not the 5 promised)
+    position=Position(moves=(Hands((("ottoman", (1,)), ("spain", (2,)), ("england", (3,)), ("france", (4,)), ("empire", (5,)), ("protestant", (6,)))),)),
     steps=(
         Step("opening break", "MAR-7", N_("Spain breaks the opening betrothal: both royals are free, Spain takes a -1 Card marker"),
              (Logged("MAR-7", "breaks the opening betrothal"), CardMarkers("spain", -1),

@@ -134,14 +134,20 @@ class CardMarkers:
 
 @frozen
 class Dealt:
-    """CARD-7: the power's card count this turn."""
+    """CARD-7: the power's card count this turn, and the cards it was dealt (a newcomer play-test: the step
+    promised Spain 5 cards, the count said 5, and the deck, run out, dealt 4)."""
 
     power: str
     count: int
 
     def broken(self, outcome: Outcome) -> str:
         count = sum(line.value for line in outcome.session.state.powers[self.power].deal)
-        return "" if count == self.count else _("{power} is dealt {count}, not {expected}").format(power=self.power, count=count, expected=self.count)
+        dealt = [dict(e.message.params).get("count") for e in outcome.events
+                 if e.rule == "CARD-7" and e.power == self.power and e.message.id.startswith("is dealt")]
+        for got in (count, *dealt):
+            if got != self.count:
+                return _("{power} is dealt {count}, not {expected}").format(power=self.power, count=got, expected=self.count)
+        return ""
 
 
 @frozen
