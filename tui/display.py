@@ -52,7 +52,11 @@ def minor_lines(view: SeatView) -> list[str]:
 
 
 def _deal_step(first: bool, value: int, text: str) -> str:
-    number = f"{value}" if first else f"{value:+d}"
+    """'6 (track square for 10 key spaces)', then '-1 Unrest in 1 space ...' (newcomer play-test: '4 track
+    square for 5 key spaces' read as four squares, Russian '4 деление шкалы' as ungrammatical)."""
+    if first:
+        return f"{value} ({text})"
+    number = f"{value:+d}"
     return text if text.startswith(number + " ") else f"{number} {text}"  # '+1 Card marker: True Love' once
 
 
