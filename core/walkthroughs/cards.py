@@ -68,7 +68,9 @@ PLAYING = Walkthrough(
                 "opens for the sides, in impulse order; then the response window for every power (CARD-2)")),
         Step("combat 24", "CARD-3", N_("Spain plays Veteran Tercios in the battle (CARD-3)"), (Logged("CARD-3", "Veteran Tercios"),)),
         Step("no-response", "CARD-2",
-             N_("the response window after the battle: Spain holds Wedding Festivities, so Spain is asked (GEN-8); keep it for now"),
+             N_("the response window after the battle: Spain holds Wedding Festivities, so Spain is asked (GEN-8); keep it for "
+                "now. The battle itself is fought on the table, with its dice: its outcome (losses, retreats, control) is "
+                "recorded as further table actions (TABLE-1)"),
              power="spain"),
         Step("pass", "GEN-8", N_("Spain passes; England has no cards"), power="spain"),
         Step("pass", "CARD-1", N_("France tries to pass while holding a Mandatory event: refused (CARD-1)"), (Refused("CARD-1"),), power="france"),
