@@ -11,7 +11,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from core.choices import Decision
+from core.choices import Decision, Verb
 from core.events import Event, render
 from core.i18n import N_, _, ngettext
 from core.state import Phase
@@ -285,14 +285,18 @@ class ActionScreen(PhaseScreen):
 
     def phase_info(self, view: SeatView) -> str:
         in_force = [_("#{number} {title} (Turn Track marker, CARD-4)").format(number=c.number, title=c.title) for c in view.in_force]
-        return "\n".join([
+        lines = [
             self._hand_text(view),
             *display.cp_refusal_lines(view),
             *view.event_picks,
             display.pile_line(view),
             *([_("In force:"), *in_force] if in_force else []),
             display.war_line(view),
-        ])
+        ]
+        # the minors first while CP may buy influence on them (DIP-7): newcomer play-test, the diplomacy
+        # walkthrough bought influence with the minors' lines nowhere on the board
+        buys_influence = view.decision is not None and any(c.verb is Verb.CP and c.args[:1] == ("influence",) for c in view.decision.choices)
+        return "\n".join([*display.minor_lines(view), "", *lines] if buys_influence else lines)
 
 
 class MarriageScreen(PhaseScreen):
