@@ -234,10 +234,11 @@ class SpaceRow:
     religion: str
     unrest: bool
     units: tuple[UnitsRow, ...]
+    morisco: bool = False  # the Ottoman's Morisco unit is here (MOR-1): a long play-test's map said "Units: none"
 
     @property
     def unit_count(self) -> int:
-        return sum(row.regulars + row.mercenaries for row in self.units)
+        return sum(row.regulars + row.mercenaries for row in self.units) + self.morisco
 
 
 @frozen
@@ -541,6 +542,7 @@ def space_rows(data: GameData, state: GameState) -> tuple[SpaceRow, ...]:
         rows.append(SpaceRow(
             record.id, record.name, record.key, record.fortified, record.provisional, space.control,
             name(space.control), _(RELIGIONS.get(space.religion, space.religion)), space.unrest, units,
+            record.id == state.morisco_space,
         ))
     return tuple(rows)
 

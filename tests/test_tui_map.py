@@ -6,7 +6,7 @@ from core.views import ONLOOKER
 from tests.conftest import new_session
 from tests.tui_helpers import app_for, compare_snapshot, screen_text, show_session, settle
 from tui.screens.game import NegotiationScreen
-from tui.screens.map import MapScreen, nearest_in_direction, node_label, space_codes
+from tui.screens.map import MapScreen, nearest_in_direction, node_label, space_codes, space_summary
 from tui.screens.overlays import TextScreen
 
 SIZE = (80, 24)
@@ -21,6 +21,18 @@ def test_codes_are_unique_and_labels_mark_key_spaces_units_and_unrest(data):
     session.state.spaces["granada"].unrest = True
     spaces = {row.id: row for row in session.view(ONLOOKER).spaces}
     assert node_label(spaces["granada"], codes["granada"]).endswith("!")
+
+
+def test_mor_1_the_morisco_unit_is_on_the_map_where_it_stands(data):
+    """A long play-test: after the Morisco Revolt the map showed Granada 'Units: none', 'v' the Morisco in it."""
+    session = new_session(data)
+    codes = space_codes(data)
+    spaces = {row.id: row for row in session.view(ONLOOKER).spaces}
+    assert not spaces["granada"].morisco and "Units: none" in space_summary(data, spaces["granada"])
+    session.state.morisco_space = "granada"
+    spaces = {row.id: row for row in session.view(ONLOOKER).spaces}
+    assert spaces["granada"].morisco and node_label(spaces["granada"], codes["granada"])[-1] == "1"
+    assert "Units: the Morisco (Ottoman, MOR-3)." in space_summary(data, spaces["granada"])
 
 
 def test_every_space_can_be_reached_with_the_arrows(data):

@@ -106,10 +106,11 @@ def render_map(data: GameData, spaces: dict[str, SpaceRow], selected: str) -> Te
 
 def space_summary(data: GameData, space: SpaceRow) -> str:
     marks = [_(m) for m, on in ((N_("key"), space.key), (N_("fortress"), space.fortified), (N_("Unrest"), space.unrest)) if on]
-    units = ", ".join(
-        _("{power} {regulars} reg {mercenaries} merc").format(power=u.name, regulars=u.regulars, mercenaries=u.mercenaries)
-        for u in space.units
-    )
+    units = ", ".join([
+        *(_("{power} {regulars} reg {mercenaries} merc").format(power=u.name, regulars=u.regulars, mercenaries=u.mercenaries)
+          for u in space.units),
+        *([_("the Morisco (Ottoman, MOR-3)")] if space.morisco else []),
+    ])
     joined = ", ".join(data.spaces[n].name for n in neighbours(data, space.id))
     return (
         f"{space.name}{'*' if space.provisional else ''} - {space.controller} - {space.religion}"
