@@ -175,7 +175,7 @@ async def test_a_number_key_for_a_choice_off_the_screen_brings_it_into_view_befo
         await pilot.press("9")
         await settle(pilot)
         assert len(session.actions) == made and listing.highlighted == 8
-        assert "9: that choice is off the screen; it is highlighted now: 9 again or Enter plays it" in screen_text(app)
+        assert "9: that choice is not all on the screen; it is highlighted now: 9 again or Enter plays it" in screen_text(app)
         assert listing.whole_in_view(8), "in view under the line said above the list (tmux: it was not)"
         listing.scroll_home(animate=False, immediate=True)  # off the screen again (tmux, in Spanish: the line said took 3 rows)
         await settle(pilot)
@@ -264,6 +264,8 @@ async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
         await pilot.press("u")
         await settle(pilot)
         assert session.decision.rule == "GEN-6"
+        # a long play-test: after u the board could look just as it did before; it says what was undone
+        assert "GEN-9: 1 move undone: decide again" in [n.message for n in app._notifications]
 
 
 async def test_pat_3_the_board_says_before_a_card_is_played_for_cp_that_no_scientist_is_left(tmp_path, data):
@@ -1036,7 +1038,7 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
-        assert "not allowed now: x shows why" in screen_text(app)
+        assert "more, not allowed now: x shows why" in screen_text(app)
         await pilot.press("x")
         await settle(pilot)
         text = screen_text(app)
@@ -1816,6 +1818,10 @@ async def test_c_outside_a_shared_game_says_table_talk_is_for_shared_games(tmp_p
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
         assert "c: table talk is for shared games: here everyone sits at one table" in screen_text(app)
+        await pilot.press("q")  # a long play-test: q did nothing on the board, and said nothing
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, PhaseScreen)
+        assert "q: Ctrl+Q quits (the game is kept); Esc opens the game menu" in screen_text(app)
 
 
 async def test_a_decision_equal_to_the_one_shown_but_reading_otherwise_is_shown_anew_vq_2(tmp_path, data):

@@ -25,7 +25,7 @@ from core import atomic, engine, saves
 from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice, Verb
 from core.events import Event
-from core.i18n import _
+from core.i18n import _, ngettext
 from core.session import Session
 from core.setup import Seat
 from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
@@ -368,8 +368,12 @@ class LocalGame(_Driver):
     def undo(self) -> None:
         if self._checking:
             raise Refused(self.waiting())
+        before = len(self.session.actions)
         if not self.session.undo():
             raise Refused(self.session.undo_refusal())
+        undone = before - len(self.session.actions)  # a long play-test: after u the board could look just as before
+        self.listener.game_notice(ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (yours, and the "
+                                           "computers' answers after it): decide again", undone).format(count=undone))
         self._moved(by_computer=False)
         self._events = []
         length = len(self.session.log)  # a quit now recaps from the log as undone

@@ -179,6 +179,11 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         if not self.shown.shared:
             self.query_one(DecisionPanel).say("c: " + _("table talk is for shared games: here everyone sits at one table"))
 
+    def key_q(self) -> None:
+        """q quits on the title screen and closes an overlay: on the board it says how to leave (a long play-test:
+        it did nothing, and said nothing)."""
+        self.query_one(DecisionPanel).say("q: " + _("Ctrl+Q quits (the game is kept); Esc opens the game menu"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_info = self.focused is not None and self.focused.id == "phase-panel"
         if action == "info":

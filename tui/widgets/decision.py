@@ -223,7 +223,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         refused = ""
         if decision.refused and not self._show_refused:
             count = len(decision.refused)
-            refused = "  " + ngettext("({count} not allowed now: x shows why)", "({count} not allowed now: x shows why)", count).format(count=count)
+            refused = "  " + ngettext("({count} more, not allowed now: x shows why)", "({count} more, not allowed now: x shows why)", count).format(count=count)
         prompt.update(f"{decision.prompt}{tag}{refused}")
         quiet = quiet_index(decision)
         entries = [Option(_entry(i, choice, i - 1 == quiet), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
@@ -342,7 +342,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if number <= count and options.highlighted != number - 1 and not options.whole_in_view(number - 1):
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
             options.highlighted = number - 1  # brought into view
-            self.say(_("{number}: that choice is off the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
+            self.say(_("{number}: that choice is not all on the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
             return
         if number <= count:
             self._choose(self._decision.choices[number - 1], str(number))
