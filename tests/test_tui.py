@@ -97,6 +97,12 @@ async def test_typed_illegal_choice_shows_the_rule_and_changes_nothing(tmp_path,
         await settle(pilot)
         assert "Not allowed" in screen_text(app) and "not among this decision's choices: anna-of-austria-x" in screen_text(app).replace("\n", " ")
         assert repr(session.state) == before
+        typed = app.screen.query_one("#typed")
+        typed.value = "2"  # a long play-test: ':5' listed every action of the game
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "2 is a key: press it without ':' to take choice 2; ':' takes a choice's words, the dim ones after it" in " ".join(screen_text(app).split())
+        assert repr(session.state) == before
 
 
 async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):

@@ -429,6 +429,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if text and self._matches and text not in self._matches:  # part of legal choices: never applied as another
             self._part_of_choices(text)
             return
+        if text.isdigit():  # a long play-test: ':5' listed every action of the game, not what 5 is
+            self.say(_("{number} is a key: press it without ':' to take choice {number}; ':' takes a choice's words, "
+                       "the dim ones after it").format(number=text))
+            return
         if text:
             self.post_message(ChooseTyped(text))
             return
