@@ -234,7 +234,9 @@ def _finish(ctx: Ctx, frame: LeagueFrame) -> None:
     if extra:
         more = msgn("{count} more regular", "{count} more regulars", extra)
         got = msg("{units}, and {more} to make {total}", units=got, more=more, total=settings.reims_regulars)
-    ctx.log("CL-4", msg("adds to {space} {units}, a fortress and {leader}", space=ctx.name(reims), units=got, leader=ctx.name(settings.leader)), Power.SPAIN)
+    # a long play-test: Spain's report showed this line without France's count of removals, and read as a wrong count
+    adds = msg("adds to {space} as many as France removed (CL-3), {units}; a fortress and {leader}", space=ctx.name(reims), units=got, leader=ctx.name(settings.leader))
+    ctx.log("CL-4", adds, Power.SPAIN)
     guise = state.leaders[settings.leader]
     guise.status = LeaderStatus.ON_MAP
     guise.space = reims

@@ -185,6 +185,8 @@ def test_cl_4_mercenaries_do_not_count_toward_reims_four_regulars(data):
         choose(session, "pick paris")
     assert state.spaces["reims"].units["spain"] == Units(4, 3)
     assert any(e.rule == "CL-4" and "3 more regulars to make 4" in e.text for e in session.log)
+    # a long play-test: shown without France's count of removals, the line read as a wrong count
+    assert any(e.rule == "CL-4" and e.text.startswith("adds to Reims as many as France removed (CL-3), 1 regular and 3 mercenaries") for e in session.log)
 
 
 def test_cl_2_a_space_spain_already_controls_may_be_chosen(data):
