@@ -417,8 +417,11 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
 
 
 def _betrothal_marks(betrothal: Betrothal) -> str:
-    """' (opening, MAR-7)', ' (Wedding Festivities)': what a betrothal carries, after its royals."""
-    marks = _(" (opening, MAR-7)") if betrothal.opening else ""
+    """' (opening, MAR-7)', ' (Wedding Festivities)': what a betrothal carries, after its royals; the opening
+    one, once Spain chose to wed, says so (a long play-test: it read as still undecided)."""
+    marks = ""
+    if betrothal.opening:
+        marks = _(" (opening, MAR-7: weds this turn)") if betrothal.resolve_this_turn else _(" (opening, MAR-7)")
     return marks + (_(" (Wedding Festivities)") if betrothal.festivities else "")
 
 

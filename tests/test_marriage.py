@@ -463,3 +463,15 @@ def test_mar_1_a_royal_with_an_entry_turn_joins_the_display_at_the_start_of_that
     assert session.state.royals[royal].status is RoyalStatus.AVAILABLE
     joined = [e for e in session.log if e.rule == "MAR-1" and data.royals[royal].name in e.text]
     assert len(joined) == 1 and joined[0].turn == 3 and joined[0].phase == Phase.CARD_DRAW
+
+
+def test_mar_7_the_opening_betrothal_says_when_spain_chose_to_wed_it(data):
+    """A long play-test: after 'opening wed' the Betrothals panel still read '(opening, MAR-7)', as undecided."""
+    from core.views import betrothal_lines
+
+    session = new_session(data)
+    assert betrothal_lines(data, session.state) == ("Elisabeth of Valois + Philip II (opening, MAR-7)",)
+    while session.decision.power != "spain":
+        choose(session, "done")
+    choose(session, "opening wed")
+    assert betrothal_lines(data, session.state) == ("Elisabeth of Valois + Philip II (opening, MAR-7: weds this turn)",)
