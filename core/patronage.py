@@ -173,14 +173,19 @@ def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     barred = (_barred_by(ctx, power, ARTIST), _barred_by(ctx, power, SCIENTIST))
     boxes = ctx.tables.memo("patronise options", _patronise_options, ctx)
     short_of = cp_left if cp_left < boxes[-1][0] else None  # the last is the largest box
-    return list(ctx.tables.memo(("patronise", power, barred, short_of), _refused_as_now, ctx, boxes, power, barred, short_of))
+    markers = ctx.state.markers
+    no_artist_vp = not markers.artist_one_vp and not any(markers.artist_typed.values())
+    key = ("patronise", power, barred, short_of, no_artist_vp)
+    return list(ctx.tables.memo(key, _refused_as_now, ctx, boxes, power, barred, short_of, no_artist_vp))
 
 
 def _refused_as_now(
-    ctx: Ctx, boxes: tuple[tuple[int, Option], ...], power: str, barred: tuple[str, str], short_of: int | None
+    ctx: Ctx, boxes: tuple[tuple[int, Option], ...], power: str, barred: tuple[str, str], short_of: int | None, no_artist_vp: bool,
 ) -> tuple[Option, ...]:
     """The patronage options refused by the rule barring each kind (PAT-1, PAT-3: ``barred``, artist
-    then scientist), else when the box needs more than the ``short_of`` CP left (PAT-2)."""
+    then scientist), else when the box needs more than the ``short_of`` CP left (PAT-2); an artist's, once
+    no artist VP marker is left (``no_artist_vp``), says it can earn none (PAT-8: a long play-test spent a
+    Great Work's CP for nothing, unwarned)."""
     rule_of = {ARTIST: barred[0], SCIENTIST: barred[1]}
     options = []
     for box, option in boxes:
@@ -189,6 +194,9 @@ def _refused_as_now(
             option = option.with_refusal(_barred_message(ctx, rule_of[kind], power, kind))
         elif short_of is not None and box > short_of:
             option = option.with_refusal(msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=short_of))
+        elif kind == ARTIST and no_artist_vp:
+            label = _("{choice} - no artist VP marker is left: it can earn no VP (PAT-8)").format(choice=option.choice.label)
+            option = Option(Choice(option.choice.verb, option.choice.args, label), quiet=option.quiet)
         options.append(option)
     return tuple(options)
 

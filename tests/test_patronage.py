@@ -373,3 +373,20 @@ def test_pat_3_the_seat_sees_before_playing_a_card_for_cp_that_no_scientist_is_l
     capped = homeless.view(homeless.setup.seat_of("england")).cp_refusals[0]
     assert capped == "DIP-7: England holds the most influence markers allowed on every minor open to it"  # not one minor's cap
 
+
+
+def test_pat_8_patronising_an_artist_says_when_no_artist_vp_marker_is_left(data):
+    """A long play-test: with every artist VP marker taken, a Great Work's CP were spent for nothing,
+    unwarned. The artist's options stay legal (PAT-8 sends such an artist back to the pool) and say so."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2])
+    choose(session, "play 2 cp")
+    labels = {str(c): c.label for c in session.decision.choices}
+    assert "no artist VP marker" not in labels["cp patronise artist 2"]
+    markers = session.state.markers
+    markers.artist_one_vp = 0
+    markers.artist_typed = {value: [] for value in markers.artist_typed}
+    session.refresh()
+    labels = {str(c): c.label for c in session.decision.choices}
+    assert labels["cp patronise artist 2"].endswith(" - no artist VP marker is left: it can earn no VP (PAT-8)")
+    assert "no artist VP marker" not in labels["cp patronise scientist 2"]
