@@ -236,6 +236,10 @@ def victory_determination(ctx: Ctx) -> None:
     if state.turn >= data.scenarios[state.scenario].last_turn:
         _log_tie(ctx, ranking)
         _declare(ctx, leader, msg("time-limit victory ({vp} VP after the last turn)", vp=leader_vp), "WIN-5")
+        return
+    # a long play-test: the report said the victories "are checked", and nothing of what came of it
+    ctx.log("WIN-5", msg("no victory this turn: a standard victory needs {standard} VP, a domination victory a lead of {lead} "
+                         "from turn {turn}", standard=rules.standard_vp, lead=rules.domination_lead, turn=rules.domination_from_turn))
 
 
 def _log_tie(ctx: Ctx, ranking: list[tuple[str, int]]) -> None:

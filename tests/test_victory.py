@@ -132,3 +132,12 @@ def test_win_6_a_key_lost_to_city_state_rebels_is_a_vp_line(data):
     assert victory.total_vp(session.state, data, "france") == before - 1
     keys = victory.keys_controlled(session.state, data, "france")
     assert lines == [f"[WIN-6] France: loses 1 VP ({keys} key spaces on the power card track)"]
+
+
+def test_win_5_a_turn_with_no_victory_says_so(data):
+    """A long play-test: the Winter report said the victories 'are checked', and nothing of what came of it."""
+    c = _ctx(data)
+    victory.victory_determination(c)
+    assert not c.state.winner
+    assert render(c.events[-1]) == ("[WIN-5] no victory this turn: a standard victory needs 25 VP, a domination victory a lead of 5 "
+                                    "from turn 4")
