@@ -218,7 +218,7 @@ def victory_determination(ctx: Ctx) -> None:
     ctx.log("WIN-1", msg("Victory Determination: standard, domination and time-limit victories are checked"))
     for power in data.power_ids:
         ledger = listed([
-            msg("{amount} {reason}", amount=signed(line.amount), reason=line.reason) for line in ledgers[power] if line.amount
+            msg("{amount} for {reason}", amount=signed(line.amount), reason=line.reason) for line in ledgers[power] if line.amount
         ])
         ctx.log("WIN-6", msg(LEDGER_LINE, total=totals[power], ledger=ledger or msg("none")), power)
     state.vp_history.append(dict(ranking))  # WIN-6 totals, for the VP chart

@@ -196,7 +196,7 @@ def test_win_6_the_vp_ledger_reads_in_the_readers_language(data, language):
     victory.victory_determination(c)
     ledger = next(e for e in c.events if e.rule == "WIN-6" and e.power == "spain")
     english = ledger.message.in_language("en")
-    assert "+2 Founders of a Dynasty: Anna of Austria and Don Carlos" in english
+    assert "+2 for Founders of a Dynasty: Anna of Austria and Don Carlos" in english
     assert english.startswith("VP ") and "key spaces on the power card track" in english
     shown = ledger.message.in_language(language)
     assert "Anna of Austria" in shown and "+2" in shown
