@@ -202,8 +202,8 @@ def test_win_6_the_vp_ledger_reads_in_the_readers_language(data, language):
     assert "Anna of Austria" in shown and "+2" in shown
     assert not english_left(data, language, ledger.message), shown
     england = next(e for e in c.events if e.rule == "WIN-6" and e.power == "england")
-    assert "+1 Virgin Queen" in england.message.in_language("en")
-    assert {"es": "+1 Reina Virgen", "ru": "+1 Королева-девственница"}[language] in england.message.in_language(language)
+    assert "+1 for Virgin Queen" in england.message.in_language("en")
+    assert {"es": "+1 por Reina Virgen", "ru": "+1: Королева-девственница"}[language] in england.message.in_language(language)
     for line in victory.vp_lines(c.state, data, "spain"):
         assert not english_left(data, language, line.reason)
     assert all(line.startswith("[WIN-") or line.startswith("[GEN-") for line in _rendered(data, c.events, language))
