@@ -194,7 +194,7 @@ DEATH = Walkthrough(
                 "as a Last Minute Cancellation and Anna of Austria returns to Available to Wed (MAR-8)"),
              (Logged("MAR-8", "Charles IX dies"), Logged("MAR-8", "Last Minute Cancellation"),
               RoyalIs("charles-ix", RoyalStatus.DEAD), RoyalIs("anna-of-austria", RoyalStatus.AVAILABLE)), power="france"),
-        Step("cp done", "CARD-1", N_("after a Mandatory event the power gets 2 CP to spend (CARD-1); keep them unspent (lost, GEN-6)"),
+        Step("cp done", "CARD-1", N_("after a Mandatory event the power gets 2 CP to spend (CARD-1); leave them unspent (lost, CARD-1)"),
              (NotLogged("MAR-4"),), power="france"),
     ),
     summary=N_("No wedding roll (MAR-4) for a broken betrothal (MAR-8); a dead Valois gives France nothing (MAR-6c)."),
