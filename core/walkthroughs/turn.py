@@ -27,12 +27,13 @@ TURN = Walkthrough(
         Step("done", "GEN-7",
              N_("the Negotiation Segment: in impulse order each power makes one proposal or says done (GEN-7; the Ottoman has no "
                 "royals, so it is skipped). Spain says done, leaving the opening betrothal postponed (MAR-7)"), power="spain"),
-        Step("done", "GEN-7", N_("England is done"), power="england"),
-        Step("done", "GEN-7", N_("France is done"), power="france"),
-        Step("done", "GEN-7", N_("the Empire is done"), power="empire"),
+        Step("done", "GEN-7", N_("England is done: it proposes nothing this time (a proposal would reopen the segment for everyone, GEN-7)"), power="england"),
+        Step("done", "GEN-7", N_("France is done too"), power="france"),
+        Step("done", "GEN-7", N_("the Empire is done too"), power="empire"),
         Step("done", "GEN-7",
              N_("the Protestant is done: every power has said done in a row, the segment ends; no minor's status is "
-                "determined, and the Action Phase begins"),
+                "determined (DIP-1: only a minor on which a power bought influence above its default is), and the Action "
+                "Phase begins"),
              (Logged("GEN-7", "the Negotiation Segment ends"), Logged("GEN-3", "Turn 1: Action Phase")), power="protestant"),
         Step("play 1 cp", "GEN-6", N_("the Ottoman's impulse: play one card, as its event or for its CP, or pass (GEN-6). Play Grand Vizier for 4 CP"), power="ottoman"),
         Step("cp mercenary istanbul", "GEN-6", N_("the CP may be split over several CP actions: 1 CP for a mercenary in Istanbul (UNIT-1)...")),
