@@ -163,3 +163,15 @@ async def test_in_a_shared_game_the_menu_leaves_for_the_lobby_and_offers_no_copy
             "close": "Back to the game (Esc)", "leave": "Lobby: your seat is free to take again (t)", "quit": "Quit: the game is kept (Ctrl+Q)"}
         await pilot.press("t"); await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None
+
+
+async def test_quit_chosen_in_the_menu_with_enter_quits(tmp_path, data):
+    """Review: Quit taken with Enter in the menu did nothing (its action, made a coroutine, was never awaited)."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("escape"); await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+        await pilot.press("end", "enter")
+        await pilot.pause(0.5)
+        assert not app.is_running

@@ -160,11 +160,18 @@ async def test_moves_a_failed_autosave_would_lose_are_said_once_before_leaving_o
         assert app.playing, "left with a move not saved, unsaid"
         text = " ".join(screen_text(app).split())
         assert "the game's latest moves are kept only while it stays open. Leave again (Esc t, or Ctrl+Q) to go without them" in text
+        assert "Problem: autosave" in text and "Not allowed" not in text  # a file failed: nothing was refused (review)
+        await pilot.press("1")  # another move, still not saved: leaving says so again (review)
+        await settle(pilot)
+        for key in ("escape", "t"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert app.playing and "Leave again" in " ".join(screen_text(app).split())
         monkeypatch.setattr(drivers.atomic, "write_text", write_text)  # the folder writable again
         for key in ("escape", "t"):
             await pilot.press(key)
             await settle(pilot)
-        assert not app.playing and len(saves.load(slot, data).actions) == saved + 1
+        assert not app.playing and len(saves.load(slot, data).actions) == saved + 2
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

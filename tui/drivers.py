@@ -61,6 +61,14 @@ RECORD_WAIT_SECONDS = 5.0
 class Refused(Exception):
     """The intent was not taken: one line for the player, and nothing changed."""
 
+    failed = False  # about the decision on screen; a NotSaved is about a file
+
+
+class NotSaved(Refused):
+    """Leaving was refused once: moves made here could not be written (a file failed, nothing was refused)."""
+
+    failed = True
+
 
 class IoRunner(Protocol):
     """Runs ``work`` away from the event loop, then ``done`` with its result on the loop. ``work``
@@ -322,7 +330,8 @@ class LocalGame(_Driver):
         self._write_lock = threading.Lock()
         self._queued = 0  # autosaves handed to the IoRunner; each carries its number
         self._written = 0  # the newest one on disk: an older one finishing late never overwrites it
-        self._unsaved = ""  # why the newest autosave written failed ("" once one is on disk)
+        self._unsaved = ""  # why the newest autosave written failed ("" once one as new is on disk)
+        self._unsaved_at = 0  # that autosave's number
         self._unsaved_said = False  # leaving was refused once for it
 
     def check(self, opened: saves.OpenedSave) -> None:
@@ -403,6 +412,7 @@ class LocalGame(_Driver):
         slot = self.slot
         if slot is None:
             return
+        self._unsaved_said = False  # moves made since a refused leave are said again (review)
         self.io(self._writer(slot), self._said)
 
     def _writer(self, slot: Path) -> Callable[[], str]:
@@ -418,10 +428,12 @@ class LocalGame(_Driver):
                 try:
                     atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
                 except OSError as exc:
-                    self._unsaved = _("autosave to {path} failed ({reason}): the game's latest moves are kept only while it stays open").format(
-                        path=slot, reason=exc.strerror)
+                    self._unsaved, self._unsaved_at = _("autosave to {path} failed ({reason}): the game's latest moves are kept only while "
+                                                        "it stays open").format(path=slot, reason=exc.strerror), number
                     return self._unsaved
-                self._written, self._unsaved, self._unsaved_said = number, "", False
+                self._written = number
+                if number >= self._unsaved_at:  # review: an older save finishing late is not the failed one written
+                    self._unsaved = ""
             return self._write_marks(slot, *marks)
 
         return work
@@ -452,12 +464,14 @@ class LocalGame(_Driver):
         """Hostile-files play-test: with the save folder made read-only, Esc t and Ctrl+Q left at once, the
         menu saying the game was kept, and the moves since the last save were gone. The game is written once
         more now (the folder may be writable again); failing, leaving is refused once, saying what is lost."""
-        if not self._unsaved or self.slot is None:
+        with self._write_lock:
+            pending = self._written < self._queued  # review: a move then Esc t at once, its autosave not yet run
+        if self.slot is None or not (self._unsaved or pending):
             return
         self._writer(self.slot)()
         if self._unsaved and not self._unsaved_said:
             self._unsaved_said = True
-            raise Refused(_("{problem}. Leave again (Esc t, or Ctrl+Q) to go without them").format(problem=self._unsaved.rstrip(".")))
+            raise NotSaved(_("{problem}. Leave again (Esc t, or Ctrl+Q) to go without them").format(problem=self._unsaved.rstrip(".")))
 
     def close(self, exiting: bool = False) -> None:
         """What was read since the last autosave is written now (review: the reports came again after

@@ -174,9 +174,9 @@ class GameMenu(ModalScreen[None]):
         self.dismiss(None)  # a refusal (moves that would be lost) is said on the board
         self.app.post_message(LeaveGame(self.leaving_to))
 
-    async def action_quit(self) -> None:
+    def action_quit(self) -> None:
         self.dismiss(None)
-        await self.app.run_action("quit")
+        self.app.call_later(self.app.run_action, "quit")  # the app's quit says once what a failed autosave would lose
 
 
 class TextScreen(ModalScreen[None]):
