@@ -17,7 +17,7 @@ from attrs import define, frozen
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
-from core import atomic, invariants
+from core import atomic
 from core.gamedata import GameData
 from core.i18n import N_, Message, ParamValue, _
 from core.registry import RULES
@@ -453,9 +453,9 @@ class OpenedSave:
             return self.verified()
         try:
             session = Session.resume(self.data, self.save.setup, self.save.state, self.actions)
-            # what the screens show of it, made now (hostile-files play-test: a valid JSON state naming a royal
-            # or missing a space the data has crashed the board built from it, its traceback showing the hands)
-            invariants.check(self.data, session.state, session.decision)
+            # what the screens show of it, made now (hostile-files play-test: a valid JSON state missing a space
+            # the data has crashed the board built from it, its traceback showing the hands); what they do not
+            # show is checked by the replay in the background before any choice is taken
             for seat in session.setup.seats:
                 session.view(seat)
             return session
@@ -470,20 +470,22 @@ class OpenedSave:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions, keep_undo=True)
         except IllegalChoice as exc:
-            raise _problem(self.path, _("its action log cannot be replayed, edited or corrupted: {problem}").format(problem=_one_line(exc))) from None
+            raise _problem(self.path, _("its action log cannot be replayed ({why}): {problem}").format(
+                why=self._why_not_as_saved(), problem=_one_line(exc))) from None
         replayed = converter().unstructure(session.state)
         if self.recorded_state is None:
             same = replayed == converter().unstructure(self.save.state)
         else:  # an older save records less: compare what it recorded
             same = _agrees(self.recorded_state, replayed)
         if not same:
-            other_data = self.save.data_fingerprint != self.data.fingerprint
-            if other_data:
-                why = _("it was made with different game data (data files or overrides changed)")
-            else:
-                why = _("edited or corrupted")
-            raise _problem(self.path, _("its state does not match its action log ({why})").format(why=why))
+            raise _problem(self.path, _("its state does not match its action log ({why})").format(why=self._why_not_as_saved()))
         return session
+
+    def _why_not_as_saved(self) -> str:
+        """Why a save does not replay as it was saved: other game data than it was made with, else the file changed."""
+        if self.save.data_fingerprint != self.data.fingerprint:
+            return _("it was made with different game data (data files or overrides changed)")
+        return _("edited or corrupted")
 
 
 def open_save(path: Path, data: GameData) -> OpenedSave:

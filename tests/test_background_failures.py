@@ -59,3 +59,21 @@ async def test_a_save_check_that_fails_unexpectedly_closes_the_game_with_the_lin
         await asyncio.sleep(0.5); await settle(pilot)
         assert app.controller.driver is None and isinstance(app.screen, TitleScreen)  # never "still being checked" for ever
         assert "RuntimeError: replay bug" in (tmp_path / LOG_NAME).read_text()
+
+
+async def test_an_opening_that_fails_unexpectedly_leaves_the_next_one_free_to_open(tmp_path, data, monkeypatch):
+    """Review: an opening that failed in a way nobody expected kept its place, and every later New,
+    Continue or Load was ignored, silently, until the app was restarted."""
+    from tests.conftest import new_session
+    path = saves.write(new_session(data, seats=(Seat("Ana", tuple(data.power_ids)),)), tmp_path / "mine.json")
+    real = saves.OpenedSave.resumed
+    monkeypatch.setattr(saves.OpenedSave, "resumed", lambda self: (_ for _ in ()).throw(RuntimeError("an opening bug")))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(LoadGame(path))
+        await settle(pilot)
+        assert app.controller.driver is None and "RuntimeError: an opening bug" in (tmp_path / LOG_NAME).read_text()
+        monkeypatch.setattr(saves.OpenedSave, "resumed", real)
+        app.post_message(LoadGame(path))
+        await settle(pilot)
+        assert app.controller.driver is not None

@@ -360,7 +360,8 @@ def test_a_save_whose_state_cannot_be_shown_is_refused_before_a_screen_reads_it(
     """Hostile-files play-test: a hand-edited state still valid JSON (Dijon deleted, a betrothal naming
     'nobody') loaded without its replay, then crashed the board built from it, the traceback printing every
     hand. What the screens show of it is made as it loads: a state they cannot show is checked against its
-    action log, and refused as edited."""
+    action log, and refused as edited; what they do not show (a card in the deck) the replay refuses before
+    any choice is taken."""
     raw = saves.to_dict(new_session(data))
     STATE_DAMAGE[damage](raw["state"])
     path = tmp_path / "damaged.json"
@@ -368,6 +369,7 @@ def test_a_save_whose_state_cannot_be_shown_is_refused_before_a_screen_reads_it(
     opened = saves.open_save(path, data)
     with pytest.raises(SaveError, match=r"its state does not match its action log \(edited or corrupted\)"):
         opened.resumed()
+        opened.verified()
 
 
 def test_the_commands_say_a_file_they_cannot_write_in_one_line(data, tmp_path, capsys):

@@ -122,7 +122,12 @@ class Openings:
                 raise
             self.controller.show(driver)
 
-        self.io(guarded, opened, self.controller.problem)
+        def broke(line: str) -> None:  # review: an opening that failed unexpectedly left every later one ignored
+            if wanted is self._wanted:
+                self._wanted = None
+            self.controller.problem(line)
+
+        self.io(guarded, opened, broke)
 
     def _listening(self, make: Callable[[Forwarder], Any]) -> Any:
         forwarder = Forwarder(self.controller)
