@@ -690,7 +690,8 @@ def _target_refusal(ctx: Ctx, royal_id: str) -> str:
 
 def _married_out_of_reach(ctx: Ctx, royal_id: str) -> bool:
     """MAR-8 gap (``married_assassinated_only_leading_an_army``): a married royal is out of play, unless it
-    still leads an army (Henry of Navarre, William of Orange): then its death removes the leader."""
+    is an army leader not yet destroyed (Henry of Navarre, William of Orange: on the map, captured, or still to
+    enter): then its death removes the leader."""
     if ctx.state.rules_edition < THIRD_EDITION or not ctx.data.settings.marriage.married_assassinated_only_leading_an_army:
         return False
     leader = ctx.tables.leader_of_royal.get(royal_id)

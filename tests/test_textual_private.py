@@ -608,7 +608,7 @@ async def test_an_unexpected_error_ends_the_app_with_one_line_naming_its_log_and
             await pilot.pause()
     assert printed.getvalue() == ""
     log = (tmp_path / LOG_NAME).read_text()
-    assert "unexpected error while showing the game" in log and "RuntimeError: the engine broke" in log and "Traceback" in log
+    assert "unexpected error while running the app" in log and "RuntimeError: the engine broke" in log and "Traceback" in log
     assert "Gouvernante" not in log  # a traceback without locals
-    assert app.refusal.startswith("unexpected error while showing the game (RuntimeError: the engine broke")
+    assert app.refusal.startswith("unexpected error while running the app (RuntimeError: the engine broke")
     assert app.refusal.endswith(f"the details are in {tmp_path / LOG_NAME}")

@@ -131,7 +131,7 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
     def end_on_unexpected_error(self, error: BaseException) -> None:
         from tui.error_log import log_unexpected  # with the logging it sets up, only when needed
 
-        self.refusal = log_unexpected(self.terminal.save_dir, N_("showing the game"), error)
+        self.refusal = log_unexpected(self.terminal.save_dir, N_("running the app"), error)
 
     def run_in_terminal(self) -> int:
         """Run in this terminal; then, when the app refused to go on, say why in one line (a line

@@ -58,7 +58,7 @@ class Progress:
 def set_aside(path: Path, reason: str) -> str:
     """A progress file that cannot be read is renamed, not written over by the next step taken (hostile-files
     play-test: four walkthroughs' done marks were gone after one step, unsaid); what to tell the player."""
-    kept = path.with_name(f"{path.stem}-damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    kept = path.with_name(f"{path.stem}-damaged-{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}{path.suffix}")  # two in a second: two files
     try:
         os.replace(path, kept)
     except OSError as exc:
@@ -69,11 +69,12 @@ def set_aside(path: Path, reason: str) -> str:
 
 
 def remember_step(save_dir: Path, walkthrough_id: str, step: int) -> str:
-    """Keep the step a walkthrough has reached (to resume it later); the problem, if any."""
+    """Keep the step a walkthrough has reached (to resume it later); the problem, if any (a damaged file
+    set aside is said too: review)."""
     progress = Progress.load(save_dir)
     progress.step[walkthrough_id] = step
     progress.last = walkthrough_id
-    return progress.save(save_dir)
+    return progress.save(save_dir) or progress.damaged
 
 
 def mark_done(save_dir: Path, walkthrough_id: str) -> str:
@@ -81,4 +82,4 @@ def mark_done(save_dir: Path, walkthrough_id: str) -> str:
     progress.done.add(walkthrough_id)
     progress.step.pop(walkthrough_id, None)
     progress.last = walkthrough_id
-    return progress.save(save_dir)
+    return progress.save(save_dir) or progress.damaged

@@ -150,7 +150,8 @@ class CrashLoggedApp(App[None]):
         raise NotImplementedError
 
     def _handle_exception(self, error: Exception) -> None:
-        self._unexpected = error
+        if self._unexpected is None:  # the first: what went wrong after it is its consequence (review)
+            self._unexpected = error
         super()._handle_exception(error)
 
     def _fatal_error(self) -> None:

@@ -127,7 +127,7 @@ class VpChartScreen(ModalScreen[None]):
         by_turn.xticks(turns)
         ticks = whole_ticks(max((vp for power in data.powers for vp in history.of(power.id)), default=0))
         by_turn.yticks(ticks)
-        by_turn.ylim(ticks[0], ticks[-1])  # a long play-test: a mark below the lowest total was drawn under the turns
+        by_turn.ylim(ticks[0], max(ticks[-1], 1))  # a long play-test: a mark below the lowest total was drawn under the turns
         by_turn.xlabel(_("turn"))
         sources, amounts = ledger_by_source(self.view)
         by_source = self.query_one("#vp-by-source", PlotextPlot).plt
