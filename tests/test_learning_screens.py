@@ -352,6 +352,9 @@ async def test_walkthrough_step_back_restart_and_resume(tmp_path):
         await pilot.press("k")
         await settle(pilot)
         assert isinstance(app.screen, WalkthroughControls) and "step 3 of 3" in screen_text(app)
+        # newcomer play-test: k showed the introduction, not the step to take now
+        instruction = app.controller.driver.lesson().instruction
+        assert instruction and f"Now: {instruction}"[:60] in " ".join(screen_text(app).split())
         await pilot.press("b")  # step back: re-prepared, the first step replayed
         await settle(pilot)
         assert app.controller.driver.run.step == 1 and "step 2 of 3" in screen_text(app)

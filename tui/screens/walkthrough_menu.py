@@ -144,7 +144,9 @@ class WalkthroughControls(ModalScreen[None]):
         position = "\n".join(f"  {line}" for line in lesson.position)
         with Scrolling():
             yield Static(lesson.title, classes="report-title", markup=False)
-            yield Static("\n\n".join([lesson.heading, lesson.intro, _("Position:") + "\n" + position]), markup=False)
+            # newcomer play-test: the step to take now was not among what k showed
+            now = [_("Now: {instruction}").format(instruction=lesson.instruction)] if lesson.instruction else []
+            yield Static("\n\n".join([lesson.heading, *now, lesson.intro, _("Position:") + "\n" + position]), markup=False)
             yield Static(_("b: step back (replays the steps before)  r: restart  m: menu  Esc: continue"), classes="hint", markup=False)
         yield KeyFooter()
 
