@@ -141,7 +141,8 @@ async def test_a_free_game_from_a_walkthroughs_position_says_it_is_not_saved(tmp
         menu = GameMenu(attrs.evolve(app.controller.on_screen(), kept=False))
         await app.push_screen(menu); await settle(pilot)
         lines = dict(menu.query_one(KeyMenu).entries)
-        assert lines == {"close": "Back to the game (Esc)", "leave": "Title screen: this game is not saved (t)", "quit": "Quit (Ctrl+Q)"}
+        assert lines == {"close": "Back to the game (Esc)", "leave": "Walkthrough menu: this game is not saved (t)", "quit": "Quit (Ctrl+Q)"}
+        assert menu.leaving_to is Destination.WALKTHROUGHS  # newcomer play-test: it went to the title
 
 
 async def test_in_a_shared_game_the_menu_leaves_for_the_lobby_and_offers_no_copy(tmp_path, data):

@@ -100,10 +100,11 @@ class HandoffScreen(Screen[None]):
 
 
 def leaving_goes_to(shown: OnScreen) -> Destination:
-    """Where leaving a game goes: a shared game's lobby, a walkthrough's menu, else the title."""
+    """Where leaving a game goes: a shared game's lobby, a walkthrough's menu (from the walkthrough, or the
+    free game played on from its end: newcomer play-test, that went to the title), else the title."""
     if shown.shared:
         return Destination.LOBBY
-    return Destination.WALKTHROUGHS if shown.lesson is not None else Destination.TITLE
+    return Destination.WALKTHROUGHS if shown.lesson is not None or not shown.kept else Destination.TITLE
 
 
 # The line of the menu that leaves the game, by where it goes
@@ -113,7 +114,7 @@ LEAVE_LINES = {
     Destination.WALKTHROUGHS: N_("Walkthrough menu (t)"),
 }
 # A free game from a walkthrough's position is never saved (it cannot replay from a seed)
-LEAVE_UNSAVED = N_("Title screen: this game is not saved (t)")
+LEAVE_UNSAVED = N_("Walkthrough menu: this game is not saved (t)")
 
 
 class GameMenu(ModalScreen[None]):
@@ -145,7 +146,7 @@ class GameMenu(ModalScreen[None]):
         if self.saves:
             entries.append(("save", _("Save a copy (s)")))
         entries += [
-            ("leave", _(LEAVE_UNSAVED if self.leaving_to is Destination.TITLE and not self.kept else LEAVE_LINES[self.leaving_to])),
+            ("leave", _(LEAVE_LINES[self.leaving_to] if self.kept else LEAVE_UNSAVED)),
             ("quit", _("Quit: the game is kept (Ctrl+Q)") if self.kept else _("Quit (Ctrl+Q)")),
         ]
         menu = KeyMenu(entries, id="game-menu")
