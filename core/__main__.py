@@ -124,6 +124,9 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
             if not args.file.parent.is_dir():  # play-test: a mistyped folder was made, quietly
                 print(f"FAIL: {args.file}: no such folder as {args.file.parent}", file=sys.stderr)
                 return 1
+            if args.file.is_dir():  # re-test: the refusal named the temporary file written beside it
+                print(f"FAIL: {args.file} is a folder: name the file to export to", file=sys.stderr)
+                return 1
             print(f"OK: game {args.game} exported to {store.export(args.game, args.file)}")
         else:
             print(f"OK: {args.file} imported as game {store.import_save(args.file)}")
@@ -137,8 +140,9 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
 
 
 def _os_problem(exc: OSError, path: Path) -> str:
-    """A file's failure in one line: the file the system names (else ``path``) and the system's words."""
-    return f"{exc.filename or path}: {exc.strerror or exc}"
+    """A file's failure in one line: the path the player gave (the system may name a temporary file written
+    beside it) and the system's words."""
+    return f"{path}: {exc.strerror or exc}"
 
 
 def _soak(args: argparse.Namespace, data: gamedata.GameData) -> int:
