@@ -612,3 +612,28 @@ async def test_an_unexpected_error_ends_the_app_with_one_line_naming_its_log_and
     assert "Gouvernante" not in log  # a traceback without locals
     assert app.refusal.startswith("unexpected error while running the app (RuntimeError: the engine broke")
     assert app.refusal.endswith(f"the details are in {tmp_path / LOG_NAME}")
+
+
+@pytest.mark.slow
+async def test_an_app_without_a_log_ends_on_an_unexpected_error_with_one_line_and_no_locals():
+    """CrashLoggedApp on its own (no log to name): the error in one line, no traceback, no frame's locals."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tui.textual_private import CrashLoggedApp
+
+    app = CrashLoggedApp()
+    printed = StringIO()
+    app.error_console = Console(file=printed, markup=False, highlight=False)
+
+    def fail() -> None:
+        hand = "Gouvernante de France"  # a local Textual's traceback would have shown
+        raise RuntimeError(f"broke holding {len(hand)} letters")
+
+    with pytest.raises(RuntimeError, match="broke holding"):
+        async with app.run_test() as pilot:
+            app.call_later(fail)
+            await pilot.pause()
+            await pilot.pause()
+    assert printed.getvalue() == "unexpected error: RuntimeError: broke holding 21 letters\n"

@@ -146,8 +146,9 @@ class CrashLoggedApp(App[None]):
     _unexpected: BaseException | None = None
 
     def end_on_unexpected_error(self, error: BaseException) -> None:
-        """Keep ``error`` with its traceback (the app's log), and say so in one line once the terminal is given back."""
-        raise NotImplementedError
+        """Say ``error`` in one line once the terminal is given back, without its traceback or locals; an app
+        with a log keeps the traceback there and names it instead (VirginQueenApp)."""
+        self._exit_renderables.append(f"unexpected error: {type(error).__name__}: {' '.join(str(error).split())}")
 
     def _handle_exception(self, error: Exception) -> None:
         if self._unexpected is None:  # the first: what went wrong after it is its consequence (review)
