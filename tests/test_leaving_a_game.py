@@ -1,11 +1,16 @@
 """Leaving a game while its work is under way: nothing lands on the screen after it (tui/openings.py, tui/board.py)."""
 from __future__ import annotations
 
+import errno
+from pathlib import Path
+
 import pytest
 
+from core import saves
 from core.setup import Setup
 from tests.conftest import new_session, quiet_choice
 from tests.tui_helpers import QueuedIo, app_for, screen_text, settle, show_session
+from tui import drivers
 from tui.app import VirginQueenApp
 from tui.controller import Controller
 from tui.messages import Choose, Destination, LeaveGame, StartGame
@@ -91,12 +96,27 @@ async def _new_game_on_the_board(app: VirginQueenApp, pilot) -> None:
         await settle(pilot)
 
 
+def _permission_denied(path, text, mode):
+    """atomic.write_text into a save folder made read-only."""
+    raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+
+async def _a_move_not_saved(app: VirginQueenApp, pilot, monkeypatch, data) -> tuple[Path, int]:
+    """A new game on the board, then its save folder refusing writes and one move made: the game's slot and
+    the actions saved in it before that move."""
+    await _new_game_on_the_board(app, pilot)
+    slot = app.controller.driver.slot
+    saved = len(saves.load(slot, data).actions)
+    monkeypatch.setattr(drivers.atomic, "write_text", _permission_denied)
+    await pilot.press("1")
+    await settle(pilot)
+    return slot, saved
+
+
 async def test_a_choice_typed_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data):
     """Saves play-test: '2' and Ctrl+Q sent in one burst quit with the save unchanged; Continue asked the
     same question again (Ctrl+Q, a priority key, was handled before the 2 reached the board)."""
     from textual.events import Key
-
-    from core import saves
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -112,18 +132,11 @@ async def test_a_choice_typed_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data
 async def test_a_failed_autosave_is_a_problem_named_with_its_file_not_a_refused_move(tmp_path, data, monkeypatch):
     """Saves play-test: with a read-only save folder every move went through, each saying "Not allowed:
     autosave failed: Permission denied", as if it had been refused, naming no file."""
-    import errno
-
-    from tui import drivers
-
-    def refused(path, text, mode):
-        raise PermissionError(errno.EACCES, "Permission denied", str(path))
-
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await _new_game_on_the_board(app, pilot)
         made = len(app.controller.session.actions)
-        monkeypatch.setattr(drivers.atomic, "write_text", refused)
+        monkeypatch.setattr(drivers.atomic, "write_text", _permission_denied)
         await pilot.press("1")
         await settle(pilot)
         assert len(app.controller.session.actions) == made + 1  # the move went through
@@ -137,23 +150,10 @@ async def test_moves_a_failed_autosave_would_lose_are_said_once_before_leaving_o
     the game was kept) and the moves since the last save were gone. Leaving writes the game once more: the
     folder writable again, it leaves with every move saved; still failing, the first leave or quit is refused
     saying what would be lost, and the second goes without them."""
-    import errno
-
-    from core import saves
-    from tui import drivers
-
     write_text = drivers.atomic.write_text
-
-    def refused(path, text, mode):
-        raise PermissionError(errno.EACCES, "Permission denied", str(path))
-
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await _new_game_on_the_board(app, pilot)
-        slot, saved = app.controller.driver.slot, len(saves.load(app.controller.driver.slot, data).actions)
-        monkeypatch.setattr(drivers.atomic, "write_text", refused)
-        await pilot.press("1")
-        await settle(pilot)
+        slot, saved = await _a_move_not_saved(app, pilot, monkeypatch, data)
         for key in ("escape", "t"):
             await pilot.press(key)
             await settle(pilot)
@@ -175,11 +175,7 @@ async def test_moves_a_failed_autosave_would_lose_are_said_once_before_leaving_o
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await _new_game_on_the_board(app, pilot)
-        slot, saved = app.controller.driver.slot, len(saves.load(app.controller.driver.slot, data).actions)
-        monkeypatch.setattr(drivers.atomic, "write_text", refused)
-        await pilot.press("1")
-        await settle(pilot)
+        slot, saved = await _a_move_not_saved(app, pilot, monkeypatch, data)
         await pilot.press("ctrl+q")
         await settle(pilot)
         assert app.is_running and "Leave again (Esc t, or Ctrl+Q)" in " ".join(screen_text(app).split())
@@ -241,8 +237,6 @@ async def test_a_typed_choice_entered_in_the_same_burst_as_ctrl_q_is_kept(tmp_pa
     (the typed box's Enter goes up through more widgets than a number's key before it is a choice)."""
     from textual.events import Key
 
-    from core import saves
-
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await _new_game_on_the_board(app, pilot)
@@ -261,7 +255,6 @@ def test_a_game_asked_for_twice_before_it_opens_opens_once(tmp_path, data):
     """Review: two c (or a double Enter) in one burst opened the game twice; with both works done in their
     threads before either was shown, the second's claim of the slot was refused by the first's, in the
     same app, and no game opened."""
-    from core import saves
     from tui.messages import ContinueGame, GameProblem
 
     from tui import slots
@@ -315,7 +308,7 @@ def test_a_slot_claim_is_one_apps_whatever_sits_at_the_locks_name(tmp_path):
 async def test_an_opening_that_fails_after_its_claim_lets_the_slot_go(tmp_path, data, monkeypatch):
     """Review: a game whose opening failed once its slot was claimed kept the claim, and this very window
     then refused its own game until restarted."""
-    from tui import drivers, slots
+    from tui import slots
 
     def broken(self, opened):
         raise RuntimeError("a fault of the program")
@@ -341,7 +334,6 @@ async def test_an_opening_that_fails_after_its_claim_lets_the_slot_go(tmp_path, 
 def test_a_slot_is_claimed_before_it_is_read(tmp_path, data, monkeypatch):
     """Review: read first and claimed after, another window could write its last moves and let go in
     between, and they were played over."""
-    from core import saves
     from tui import openings, slots
     from tui.messages import ContinueGame
 
