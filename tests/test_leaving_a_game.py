@@ -184,6 +184,29 @@ async def test_moves_a_failed_autosave_would_lose_are_said_once_before_leaving_o
     assert not app.is_running and len(saves.load(slot, data).actions) == saved  # the player's choice, said first
 
 
+async def test_the_game_menu_says_a_failed_autosave_instead_of_the_game_being_kept(tmp_path, data, monkeypatch):
+    """Hostile-files play-test: while autosaves failed, the game menu still said "Title screen: the game is kept"
+    and "Quit: the game is kept"; it says the autosave failed and that leaving tries it again, and once a
+    move is written again, that the game is kept."""
+    write_text = drivers.atomic.write_text
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _a_move_not_saved(app, pilot, monkeypatch, data)
+        await pilot.press("escape")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "the autosave failed, leaving tries it again (t)" in text and "quitting tries it again" in text
+        assert "the game is kept" not in text
+        await pilot.press("escape")
+        monkeypatch.setattr(drivers.atomic, "write_text", write_text)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Title screen: the game is kept" in text and "autosave failed" not in text
+
+
 async def test_a_game_played_in_one_window_is_refused_in_another_until_it_leaves(tmp_path, data):
     """Saves play-test: two windows on one save folder both continued the same game, and whichever
     moved last overwrote the other's moves. The second is refused, naming the game's file, until the

@@ -460,7 +460,8 @@ class Board:
 
     def game_menu(self) -> None:
         if not isinstance(self.app.screen, GameMenu):
-            self.app.push_screen(GameMenu(self.controller.on_screen()))
+            driver = self.controller.driver
+            self.app.push_screen(GameMenu(self.controller.on_screen(), unsaved=driver is not None and bool(driver.unsaved())))
 
     def royals(self) -> None:
         open_royals(self.app, self.controller.on_screen().view)

@@ -179,6 +179,10 @@ class GameDriver(Protocol):
     def say(self, text: str) -> None:
         """A line of table talk from this terminal's player (Refused outside shared games)."""
 
+    def unsaved(self) -> str:
+        """Why this game's latest moves are not on disk ("" when they are, or when nothing here writes them):
+        the game menu says it instead of "the game is kept"."""
+
     def may_leave(self) -> None:
         """Before the game leaves the screen or the app quits: Refused, once, when moves made here would be
         lost (an autosave that failed, failing again now); asked again, it leaves without them."""
@@ -239,6 +243,9 @@ class _Driver:
 
     def after_others(self) -> bool:
         return self._others_moved > self._others_seen
+
+    def unsaved(self) -> str:
+        return ""
 
     def may_leave(self) -> None:
         return None
@@ -459,6 +466,9 @@ class LocalGame(_Driver):
         and before the check: review, the log is empty then)."""
         seat = self.session.seat_to_decide()
         return seat.name if seat is not None and seat.is_person and not self._checking else ""
+
+    def unsaved(self) -> str:
+        return self._unsaved
 
     def may_leave(self) -> None:
         """Hostile-files play-test: with the save folder made read-only, Esc t and Ctrl+Q left at once, the

@@ -115,6 +115,10 @@ LEAVE_LINES = {
 }
 # A free game from a walkthrough's position is never saved (it cannot replay from a seed)
 LEAVE_UNSAVED = N_("Walkthrough menu: this game is not saved (t)")
+# Its latest autosave failed: leaving writes it once more, and refuses once if that fails too (hostile-files
+# play-test: the menu said "the game is kept" while the moves were not on disk)
+LEAVE_AUTOSAVE_FAILED = N_("Title screen: the autosave failed, leaving tries it again (t)")
+QUIT_AUTOSAVE_FAILED = N_("Quit: the autosave failed, quitting tries it again (Ctrl+Q)")
 
 
 class GameMenu(ModalScreen[None]):
@@ -135,20 +139,25 @@ class GameMenu(ModalScreen[None]):
         Binding("q", "close", N_("Back"), show=False),
     ]
 
-    def __init__(self, shown: OnScreen) -> None:
+    def __init__(self, shown: OnScreen, unsaved: bool = False) -> None:
+        """``unsaved``: the game's latest autosave failed (``GameDriver.unsaved``)."""
         super().__init__()
         self.leaving_to = leaving_goes_to(shown)
         self.saves = shown.kept  # a copy of a local game in its slot (Ctrl+S says why for the others)
         self.kept = shown.kept or shown.shared  # on disk, or in the store
+        self.unsaved = unsaved
 
     def compose(self) -> ComposeResult:
         entries = [("close", _("Back to the game (Esc)"))]
         if self.saves:
             entries.append(("save", _("Save a copy (s)")))
-        entries += [
-            ("leave", _(LEAVE_LINES[self.leaving_to] if self.kept else LEAVE_UNSAVED)),
-            ("quit", _("Quit: the game is kept (Ctrl+Q)") if self.kept else _("Quit (Ctrl+Q)")),
-        ]
+        if self.unsaved:
+            entries += [("leave", _(LEAVE_AUTOSAVE_FAILED)), ("quit", _(QUIT_AUTOSAVE_FAILED))]
+        else:
+            entries += [
+                ("leave", _(LEAVE_LINES[self.leaving_to] if self.kept else LEAVE_UNSAVED)),
+                ("quit", _("Quit: the game is kept (Ctrl+Q)") if self.kept else _("Quit (Ctrl+Q)")),
+            ]
         menu = KeyMenu(entries, id="game-menu")
         menu.border_title = _("Game menu")
         yield menu
