@@ -224,6 +224,22 @@ async def test_esc_in_the_lobby_opened_from_the_title_before_any_game_goes_back_
         assert app.is_running and isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
 
 
+async def test_enter_in_the_lobbys_name_box_goes_back_to_the_games_or_asks_for_a_name(tmp_path, data):
+    """Play-test: Tab reached the name box, where Enter said nothing. With a name, Enter gives the games the
+    keys again (the next Enter takes a seat); with none, it asks for one."""
+    _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "player-name"
+        await pilot.press("enter")
+        assert app.focused is not None and app.focused.id == "lobby-games"
+        await pilot.press("tab", "ctrl+a", "ctrl+k", "enter")
+        await settle(pilot)
+        assert app.focused.id == "player-name" and "Type your name first" in screen_text(app)
+
+
 async def test_a_lobby_taken_down_as_the_app_closes_ignores_its_timer_and_the_stores_reply(tmp_path, data):
     """As the app closes, Textual removes each screen's widgets while the screen is still on the stack, and
     the lobby's refresh timer or the store's reply can come then (random keys then Ctrl+Q in a real

@@ -117,6 +117,14 @@ class LobbyScreen(Screen[None]):
         self.post_message(SetPlayerName(self.player))
         self.action_refresh()
 
+    @on(Input.Submitted, "#player-name")
+    def _name_entered(self) -> None:
+        """Enter in the name box (reached with Tab) goes back to the games (a play-test: it said nothing)."""
+        if not self.player:
+            self.show_problem(_("Type your name first: the other players see it on your seat."))
+            return
+        self.query_one("#lobby-games", OptionList).focus()
+
     def action_refresh(self) -> None:
         """The list again from the store (every second: seats taken and left on other terminals), read
         in a worker: a store held by another program never holds the keys."""
