@@ -9,7 +9,7 @@ import pytest
 from core.__main__ import main
 from core.choices import TABLE_ACTOR, Choice
 from core.walkthroughs import TITIAN, WALKTHROUGHS, WEDDINGS, WalkthroughFailed, WalkthroughRun, check, play_through
-from core.walkthroughs.promises import Rolled, VpChange
+from core.walkthroughs.promises import Dealt, Outcome, Rolled, VpChange
 
 
 def test_walkthrough_check_command_plays_every_walkthrough(capsys):
@@ -124,6 +124,14 @@ def test_vp_change_promise_measures_the_step(data):
     run.walkthrough = attrs.evolve(TITIAN, steps=(*TITIAN.steps[:2], step))
     taken = run.take(session, "spain", Choice.parse("cp done"))
     assert taken.advanced and taken.failures == []
+
+
+def test_a_dealt_promise_with_no_card_7_deal_line_is_broken_not_passed(data):
+    """CARD-7: the Dealt promise finds the deal line by its message; a step without one (or a reworded line)
+    breaks the promise instead of checking only the card count."""
+    session, _run = play_through(TITIAN, data, steps=0)
+    spain = sum(line.value for line in session.state.powers["spain"].deal)
+    assert "is dealt no cards in the log (CARD-7)" in Dealt("spain", spain).broken(Outcome(session, [], {}))
 
 
 @pytest.mark.parametrize(

@@ -144,6 +144,8 @@ class Dealt:
         count = sum(line.value for line in outcome.session.state.powers[self.power].deal)
         dealt = [dict(e.message.params).get("count") for e in outcome.events
                  if e.rule == "CARD-7" and e.power == self.power and e.message.id.startswith("is dealt")]
+        if not dealt:  # a reworded deal line fails here, never passes unchecked
+            return _("{power} is dealt no cards in the log (CARD-7)").format(power=self.power)
         for got in (count, *dealt):
             if got != self.count:
                 return _("{power} is dealt {count}, not {expected}").format(power=self.power, count=got, expected=self.count)
