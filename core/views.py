@@ -54,6 +54,8 @@ PATRON_KINDS: dict[str, str] = {
 RELIGIONS: dict[str, str] = {"catholic": N_("catholic"), "protestant": N_("protestant")}
 # TRANSLATORS: one letter each, as the royals table shows a royal's sex (MAR-1)
 SEXES: dict[str, str] = {"M": N_("M"), "F": N_("F")}
+# MAR-3b, MAR-6c: a family mark's house, named where a letter would read as another (Spanish H: hombre, Habsburg)
+HOUSES: dict[str, str] = {"V": N_("Valois"), "H": N_("Habsburg")}
 # MAR-6: what a royal's marriage gives (royals.toml's marriage_bonus)
 MARRIAGE_BONUSES: dict[str, str] = {"patronage": N_("patronage")}
 
@@ -140,7 +142,8 @@ class RoyalRow:
     name: str
     power: str
     sex: str
-    family: str
+    family: str  # the family mark, one letter (MAR-3b), "-" for none
+    house: str  # the family's name, "" for none
     eligibility: int
     status: str
     available: bool
@@ -410,7 +413,8 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
                 minor=_(data.name_of(record.power)), power=power_name(data, ally) if ally else _("no one")
             )
         rows.append(RoyalRow(
-            royal_id, record.name, owner, _(SEXES[record.sex]), record.family or "-", royal.eligibility, status,
+            royal_id, record.name, owner, _(SEXES[record.sex]), record.family or "-",
+            _(HOUSES[record.family]) if record.family else "", royal.eligibility, status,
             royal.status is RoyalStatus.AVAILABLE, royal.status is not RoyalStatus.NOT_IN_PLAY, record.provisional,
         ))
     return tuple(rows)

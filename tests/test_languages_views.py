@@ -250,3 +250,18 @@ def test_mar_1_a_royals_status_agrees_with_the_royal_in_each_language(data):
         rows = {row.id: row.status for row in royal_rows(data, session.state)}
         assert (rows["marguerite-de-valois"], rows["don-carlos"]) == (hers, his), language
     i18n.use("en")
+
+
+def test_mar_3b_a_royals_house_is_named_in_each_language_not_only_its_letter(data):
+    """Spanish play-test: the Negotiation board read "Don Carlos (España, H, fam. H)", H both hombre and
+    Habsburg. Each royal row names its house (MAR-3b) in the reader's language; a royal of no house has none."""
+    from core.views import royal_rows
+
+    session = new_session(data)
+    houses = {"es": ("Habsburgo", "Valois"), "ru": ("Габсбург", "Валуа"), "en": ("Habsburg", "Valois")}
+    for language, (habsburg, valois) in houses.items():
+        i18n.use(language)
+        rows = {row.id: row for row in royal_rows(data, session.state)}
+        assert (rows["don-carlos"].house, rows["marguerite-de-valois"].house) == (habsburg, valois), language
+        assert rows["mary-queen-of-scots"].house == "" and rows["mary-queen-of-scots"].family == "-"
+    i18n.use("en")

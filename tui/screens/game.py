@@ -267,9 +267,11 @@ class NegotiationScreen(PhaseScreen):
     TITLE = N_("Diplomacy Phase - Negotiation Segment")
 
     def phase_info(self, view: SeatView) -> str:
+        # the house by name (Spanish play-test: "(España, H, fam. H)", H both hombre and Habsburg)
         available = [
-            "  " + _("{royal} ({power}, {sex}, {family}) Elig {eligibility}").format(
-                royal=display.mark(r.name, r.provisional), power=r.power, sex=r.sex, family=r.family, eligibility=r.eligibility,
+            "  " + (_("{royal} ({power}, {sex}, {house}) Elig {eligibility}") if r.house
+                    else _("{royal} ({power}, {sex}) Elig {eligibility}")).format(
+                royal=display.mark(r.name, r.provisional), power=r.power, sex=r.sex, house=r.house, eligibility=r.eligibility,
             )
             for r in view.royals if r.available
         ]
