@@ -14,7 +14,7 @@ from core.gamedata import GameData
 from core.i18n import Message, N_, _, msg, msgn
 from core.ids import Power, Religion
 from core.procedures import LEADER_STATUS, CardEvent, Procedure, TableConstraint, TableKind, by_table, pick, space_picks
-from core.state import Frame, GameState, LeaderStatus, Phase
+from core.state import FOURTH_EDITION, Frame, GameState, LeaderStatus, Phase
 from core.units import add_units, fortified
 
 # CL-6: how the Duke of Guise goes (the table action's options), and where (its log line)
@@ -260,6 +260,12 @@ def deal_refusal(state: GameState, a: str, b: str) -> Refusal:
     return ""
 
 
+def peace_refusal(state: GameState, a: str, b: str) -> Refusal:
+    """CL-5: a peace is a deal: the table records none between Spain and France or the Protestant in the barred
+    segment (rules review: it recorded one there, and the League's war ended at once)."""
+    return deal_refusal(state, a, b) if state.rules_edition >= FOURTH_EDITION else ""
+
+
 def end_of_barred_segment(ctx: Ctx) -> None:
     """CL-5: the restriction lifts after that one segment."""
     if ctx.state.league_deals_barred:
@@ -311,14 +317,38 @@ def _outside_territory(ctx: Ctx, space_id: str) -> Message:
     return msg("CL-6: the Duke of Guise may not leave French religious-struggle territory ({space} is outside it)", space=ctx.name(space_id))
 
 
+def _havens(ctx: Ctx) -> list[str]:
+    """CL-6: the fortified spaces Spain controls inside French religious-struggle territory."""
+    data, state = ctx.data, ctx.state
+    return [s for s in territory(data) if state.spaces[s].control == Power.SPAIN and fortified(data, state, s)]
+
+
+def leave_rebel_space(ctx: Ctx, space_id: str) -> None:
+    """IND-3 [D]: the Duke of Guise, standing in a space that rebels, leaves it with the units there, for the
+    space a winter return would give him (CL-6), or the game when there is none (rules review: he stood
+    alone in an independent Metz until the winter)."""
+    guise = ctx.state.leaders[_guise(ctx)]
+    if guise.status is not LeaderStatus.ON_MAP or guise.space != space_id or ctx.state.rules_edition < FOURTH_EDITION:
+        return
+    havens = _havens(ctx)
+    if havens:
+        guise.space = havens[0]
+        ctx.log("IND-3", msg("{leader} leaves {space} for {haven} (as a winter return, CL-6)", leader=ctx.name(guise.id),
+                             space=ctx.name(space_id), haven=ctx.name(guise.space)), Power.SPAIN)
+    else:
+        guise.status = LeaderStatus.DESTROYED
+        guise.space = ""
+        ctx.log("IND-3", msg("{leader} leaves {space} with no fortified Spanish space in French religious-struggle territory "
+                             "to go to: removed from the game (CL-6)", leader=ctx.name(guise.id), space=ctx.name(space_id)), Power.SPAIN)
+
+
 def winter_return(ctx: Ctx) -> None:
     """CL-6 [D]: in Winter a leader returns to a fortified space its power controls. Guise stays (or
     returns) inside the territory when Spain holds such a space there; otherwise he is removed."""
     guise = ctx.state.leaders[_guise(ctx)]
     if guise.status is not LeaderStatus.ON_MAP:
         return
-    data, state = ctx.data, ctx.state
-    havens = [s for s in territory(data) if state.spaces[s].control == Power.SPAIN and fortified(data, state, s)]
+    havens = _havens(ctx)
     if guise.space in havens:
         ctx.log("CL-6", msg("{leader} winters in {space}", leader=ctx.name(guise.id), space=ctx.name(guise.space)), Power.SPAIN)
     elif havens:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import define
 
+from core import catholic_league
 from core.cards import card_title
 from core.choices import Choice, Decision, Option, Refusal
 from core.context import Ctx
@@ -66,6 +67,7 @@ def rebel(ctx: Ctx, power: str, space_id: str) -> None:
     regulars = ctx.data.settings.independence.regulars
     space.units[INDEPENDENT] = Units(regulars, 0)
     ctx.log("IND-3", msg("{space} rebels against {former} and becomes independent", space=ctx.name(space_id), former=_holder(ctx, former)), power)
+    catholic_league.leave_rebel_space(ctx, space_id)
     ctx.log("IND-2", msgn(
         "{count} independent regular is placed in {space}; it never moves and cannot be rebuilt",
         "{count} independent regulars are placed in {space}; they never move and cannot be rebuilt",

@@ -14,7 +14,7 @@ from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg
 from core.ids import Family, Minor, Power, Sex
 from core.procedures import CardEvent, Moment, Procedure, pick
-from core.state import THIRD_EDITION, Betrothal, Frame, GameState, LeaderStatus, Phase, RoyalStatus
+from core.state import FOURTH_EDITION, THIRD_EDITION, Betrothal, Frame, GameState, LeaderStatus, Phase, RoyalStatus
 
 
 @define
@@ -235,13 +235,14 @@ def proposal_options(ctx: Ctx, power: str) -> list[Option]:
         return options
     checks = _ProposalChecks(ctx, power, sides)
     propose = Verb.PROPOSE  # read once, not per pair
+    once_with_mary = state.rules_edition >= FOURTH_EDITION
     for a in own:
         sex = data.royals[a].sex
         for b, royal in data.royals.items():
             if a == b or royal.sex == sex:
                 continue
-            if b in own and a > b and MARY not in (a, b):
-                continue  # a same-power pair once, not twice
+            if b in own and a > b and (MARY not in (a, b) or once_with_mary):
+                continue  # a same-power pair once, not twice (Mary and her ally's royal too: rules review)
             other = sides[b]
             to = ("for-mary" if MARY in (a, b) else "announce") if other == power else other
             status = state.royals[b].status
@@ -295,10 +296,15 @@ def agree(ctx: Ctx, a: str, b: str) -> None:
 
 
 def answer_options(ctx: Ctx, frame: ProposalAnswerFrame) -> list[Option]:
-    """MAR-2: the other power accepts or declines at once (declining changes least)."""
+    """MAR-2: the other power accepts or declines at once (declining changes least). MAR-3 holds until the
+    agreement: a war, or a captivity, recorded while the answer waits refuses the acceptance (rules review:
+    England accepted Spain's proposal after the table had declared their war)."""
     couple = f"{ctx.name(frame.royal_a)} + {ctx.name(frame.royal_b)}"  # two names
+    now_refused: Refusal = ""
+    if ctx.state.rules_edition >= FOURTH_EDITION:
+        now_refused = refusal(ctx, frame.proposer, frame.royal_a, frame.royal_b) or ""
     return [
-        Option(Choice(Verb.ACCEPT, (), _("Accept: {couple}").format(couple=couple))),
+        Option(Choice(Verb.ACCEPT, (), _("Accept: {couple}").format(couple=couple)), now_refused),
         Option(Choice(Verb.DECLINE, (), _("Decline: {couple}").format(couple=couple)), quiet=Quiet.MOVES_ON),
     ]
 

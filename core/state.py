@@ -224,10 +224,14 @@ class Frame:
 # goes on under them. 1: games begun before editions were kept (saves of version 5, stores of version 4).
 # 2: TABLE-1 checks a record against the map and the war track; CARD-8 removes only cards played as events.
 # 3: MAR-8 assassinates a married royal only while it leads an army.
+# 4: MAR-3 is checked again when a proposal is accepted; CL-5 refuses a recorded peace between Spain and France
+# or the Protestant in the barred segment; a pair of Mary and her ally's royal is offered once (MAR-9);
+# the Duke of Guise leaves a space that rebels (IND-3).
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3
-RULES_EDITION = THIRD_EDITION
+FOURTH_EDITION = 4
+RULES_EDITION = FOURTH_EDITION
 
 
 @define

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from attrs import Factory, define
 
-from core import diplomacy, patronage
+from core import catholic_league, diplomacy, patronage
 from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet, Refusal
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg, ngettext, msgn
@@ -227,7 +227,8 @@ def _record_war(ctx: Ctx, by: str, args: list[str]) -> None:
 
 def _wars(ctx: Ctx, args: list[str]) -> list[Option]:
     label = _("{a} and {b} make peace")
-    return [pick(f"{a}:{b}", label.format(a=shown_name(ctx, a), b=shown_name(ctx, b))) for a, b in ctx.state.wars]
+    return [pick(f"{a}:{b}", label.format(a=shown_name(ctx, a), b=shown_name(ctx, b)), catholic_league.peace_refusal(ctx.state, a, b))
+            for a, b in ctx.state.wars]
 
 
 def _record_peace(ctx: Ctx, by: str, args: list[str]) -> None:

@@ -10,6 +10,7 @@ from core.choices import TABLE_ACTOR, Choice, IllegalChoice
 from core.state import LeaderStatus, Phase, Units
 from tests.conftest import (
     playing_event,
+    table_action,
     advance_to_phase,
     advance_until,
     choice_strings,
@@ -254,3 +255,19 @@ def test_cl_2_units_in_a_fortified_reims_go_back_to_their_capital_when_the_setti
         "2 regulars and 1 mercenary displaced from Reims to Paris",
         "1 mercenary displaced from Reims: no space to go to, they leave the map",
     ]
+
+
+def test_cl_5_the_table_records_no_peace_between_spain_and_its_league_enemies_in_the_barred_segment(data):
+    """Rules review: 'pick france:spain' was taken in the segment after the League formed, ending its war at once.
+    A peace is a deal (CL-5): refused there for France and the Protestant, and no other; in the Action Phase the
+    League formed in, the table may still record one (CL-5 bars that one segment)."""
+    session = _formed(data)
+    table_action(session, "peace")
+    assert {o.choice.args[0]: o.refusal for o in session.decision.refused} == {}
+    session.undo()
+    advance_to_phase(session, Phase.NEGOTIATION)
+    table_action(session, "peace")
+    refused = {o.choice.args[0]: str(o.refusal) for o in session.decision.refused}
+    assert set(refused) == {"france:spain", "protestant:spain"}
+    assert refused["france:spain"].startswith("CL-5: no deal between Spain and France")
+    assert "pick ottoman:spain" in choice_strings(session.decision)

@@ -22,6 +22,7 @@ from core.bots import BOTS
 from core.saves import SaveError
 from core.setup import MAX_SEAT_NAME, Seat, SeatKind, Setup, SetupError, check_seats
 from core.store import STORE_NAME, SqliteStore, StoreError
+from core.state import RULES_EDITION
 from tests.conftest import new_session
 from tui import slots
 from tui.settings import SETTINGS_NAME, Settings
@@ -284,8 +285,8 @@ SETUP_DAMAGE = {
     "power held twice": (_power_twice, "ottoman is held by two seats (GEN-2)"),
     "power held by none": (lambda s: _seat(s, "Ana")["powers"].remove("france"), "france is held by no seat (GEN-2)"),
     "unknown power": (lambda s: _seat(s, "Ana")["powers"].append("narnia"), "unknown power 'narnia' (powers: ottoman, spain, england, france, empire, protestant)"),
-    "rules edition from the future": (lambda s: s.update(rules_edition=99), "it was begun under rules edition 99; this version of the game knows editions 1 to 3"),
-    "rules edition 0": (lambda s: s.update(rules_edition=0), "it was begun under rules edition 0; this version of the game knows editions 1 to 3"),
+    "rules edition from the future": (lambda s: s.update(rules_edition=99), f"it was begun under rules edition 99; this version of the game knows editions 1 to {RULES_EDITION}"),
+    "rules edition 0": (lambda s: s.update(rules_edition=0), f"it was begun under rules edition 0; this version of the game knows editions 1 to {RULES_EDITION}"),
 }
 
 
@@ -301,7 +302,7 @@ def test_a_save_whose_state_and_set_up_name_two_rules_editions_is_refused(data, 
     raw["state"]["rules_edition"] = 1
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(raw))
-    with pytest.raises(SaveError, match=r"its state's rules edition \(1\) is not its set-up's \(3\): edited or corrupted"):
+    with pytest.raises(SaveError, match=rf"its state's rules edition \(1\) is not its set-up's \({RULES_EDITION}\): edited or corrupted"):
         saves.open_save(path, data)
 
 

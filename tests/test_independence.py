@@ -140,3 +140,38 @@ def test_ind_3_mar_8_the_seat_sees_what_an_event_would_ask_once_revealed(data):
     from core.views import ONLOOKER
 
     assert session.view(ONLOOKER).event_picks == ()
+
+
+def _guise_in_metz_as_it_rebels(data, reims_spanish: bool = True):
+    """The League formed, the Duke of Guise moved to Metz (French), and City State Rebels played on Metz."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [21, 17, 101])
+    choose(session, "play 21 event")
+    choose(session, "pick dijon")
+    choose(session, "pick amiens")
+    while session.decision.rule == "CL-3":  # France's removals
+        choose(session, str(session.decision.choices[0]))
+    while session.decision.power != "spain":
+        session.choose(session.decision.power, session.decision.quiet_or_first())
+    table_action(session, "guise", "move", "metz")
+    if not reims_spanish:
+        session.state.spaces["reims"].control = "france"
+    start = len(session.log)
+    choose(session, "play 17 event")
+    choose(session, "pick metz")
+    return session, [render(e) for e in session.log[start:]]
+
+
+def test_ind_3_cl_6_the_duke_of_guise_leaves_a_space_that_rebels_for_a_spanish_fortress(data):
+    """Rules review: City State Rebels took the units out of Metz and left the Duke of Guise standing alone in the
+    independent city until the winter. He leaves with the units, as a winter return would take him (CL-6)."""
+    session, lines = _guise_in_metz_as_it_rebels(data)
+    assert session.state.spaces["metz"].control == "independent"
+    assert session.state.leaders["guise"].space == "reims"
+    assert "[IND-3] Spain: Duke of Guise leaves Metz for Reims (as a winter return, CL-6)" in lines
+
+
+def test_ind_3_cl_6_the_duke_of_guise_with_no_spanish_fortress_to_go_to_is_removed(data):
+    session, lines = _guise_in_metz_as_it_rebels(data, reims_spanish=False)
+    assert session.state.leaders["guise"].status.value == "destroyed"
+    assert any("removed from the game (CL-6)" in line for line in lines)

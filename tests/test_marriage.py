@@ -13,7 +13,7 @@ from core.setup import new_state
 from core.cp_spending import SpendCpFrame
 from core.marriage import CourtshipChoiceFrame
 from core.state import SECOND_EDITION, LeaderStatus, MarkerKind, Phase, RoyalStatus
-from tests.conftest import advance_until, choice_strings, choose, ctx, force, new_session, to_impulse_of
+from tests.conftest import advance_until, choice_strings, choose, ctx, force, new_session, table_action, to_impulse_of
 
 WEDDING_EXPECTED = {
     20: "Founders of a Dynasty", 15: "Founders of a Dynasty", 14: "True Love", 13: "Many Heirs",
@@ -475,3 +475,52 @@ def test_mar_7_the_opening_betrothal_says_when_spain_chose_to_wed_it(data):
         choose(session, "done")
     choose(session, "opening wed")
     assert betrothal_lines(data, session.state) == ("Elisabeth of Valois + Philip II (opening, MAR-7: weds this turn)",)
+
+
+def _spain_proposing_to_england(data, **setup):
+    """Spain's proposal of Don Carlos to Elizabeth I, waiting for England's answer (GEN-7)."""
+    session = new_session(data, **setup)
+    advance_until(session, lambda s: s.state.phase is Phase.NEGOTIATION and s.decision.power == "spain")
+    choose(session, "propose don-carlos elizabeth-i")
+    assert session.decision.power == "england"
+    return session
+
+
+def test_mar_3a_a_war_recorded_while_a_proposal_waits_refuses_its_acceptance(data):
+    """Rules review: the table declared war between Spain and England while England's answer waited, and England
+    accepted. MAR-3 holds until the agreement: only declining is left, and the refusal says why."""
+    session = _spain_proposing_to_england(data)
+    table_action(session, "war", "spain", "england")
+    assert choice_strings(session.decision) == ["decline"]
+    assert {str(o.choice): o.refusal for o in session.decision.refused}["accept"] == "MAR-3a: Spain and England are at war"
+    with pytest.raises(IllegalChoice):
+        choose(session, "accept")
+    choose(session, "decline")
+    assert session.state.royals["elizabeth-i"].status is RoyalStatus.AVAILABLE
+
+
+def test_mar_3d_a_royal_captured_while_a_proposal_waits_refuses_its_acceptance(data):
+    session = new_session(data)
+    advance_until(session, lambda s: s.state.phase is Phase.NEGOTIATION and s.decision.power == "spain")
+    choose(session, "propose don-john anna-of-austria")
+    table_action(session, "leader", "don-john", "capture")
+    assert [o.refusal for o in session.decision.refused] == ["MAR-3d: Don John of Austria is a captured military leader"]
+
+
+def test_mar_3_an_acceptance_after_a_war_stands_in_a_game_begun_under_edition_3(data):
+    """Games begun before the rules edition that re-checks MAR-3 at acceptance replay as they were played."""
+    session = _spain_proposing_to_england(data, rules_edition=3)
+    table_action(session, "war", "spain", "england")
+    choose(session, "accept")
+    assert session.state.royals["elizabeth-i"].status is RoyalStatus.BETROTHED
+
+
+def test_mar_9_a_pair_of_mary_and_her_allys_own_royal_is_offered_once(data):
+    """Rules review: France, Scotland's ally, was offered 'propose charles-ix mary-queen-of-scots' and 'propose
+    mary-queen-of-scots charles-ix', one wedding under two lines (twice the weight for a random computer)."""
+    for edition, times in ((4, 1), (3, 2)):
+        session = new_session(data, rules_edition=edition)
+        advance_until(session, lambda s: s.state.phase is Phase.NEGOTIATION and s.decision.power == "france")
+        pairs = [frozenset(c.args) for c in session.decision.choices if c.verb.value == "propose"]
+        assert pairs.count(frozenset(("charles-ix", "mary-queen-of-scots"))) == times, edition
+        assert len(pairs) == len(set(pairs)) or edition == 3
