@@ -8,6 +8,7 @@ from core import saves
 from core.choices import Choice
 from core.setup import Setup
 from core.state import Phase, RoyalStatus
+from core.events import render
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session
 from tui.messages import Choose, LeaveGame, LoadGame, StartGame
@@ -1882,3 +1883,40 @@ async def test_a_persons_first_hand_off_lists_what_passed_before_their_first_tur
         assert listed["Dan"][: len(listed["Cleo"])] == listed["Cleo"], "what Cleo was shown first"
         assert any(line.startswith(f"[{cleos_move.rule}] England:") for line in listed["Dan"][len(listed["Cleo"]):])
         assert "since Dan's last one" not in screen_text(app)
+
+
+async def test_a_table_action_a_person_records_is_their_own_move_not_news_for_them_table_1(tmp_path, data, monkeypatch):
+    """Hot-seat play-test: Ann recorded a field battle at Vienna (TABLE-1), the Empire answered with Fog of War
+    (CARD-3), and "While you waited" showed Ann her own battle as the others' news (a table action's actor is
+    the table, not her power). A table action recorded at a person's keyboard is their own move."""
+    from core.bots import RandomBot
+    from core.setup import Seat, SeatKind
+    from tui.messages import RecordTable
+    from tui.screens.reports import MeanwhileReport
+
+    choose = RandomBot.choose
+
+    def fog_of_war(self, session, decision):
+        wanted = next((c for c in decision.choices if c.verb.value == "play" and c.args[:1] == ("25",)), None)
+        return wanted or choose(self, session, decision)
+
+    monkeypatch.setattr(RandomBot, "choose", fog_of_war)
+    others = ("ottoman", "spain", "france", "empire", "protestant")
+    seats = (Seat("Ana", ("england",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))
+    session = new_session(data, seats=seats)
+    to_impulse_of(session, "england", [101])
+    give(session.state, "empire", 25)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 101 cp")  # a move of her own first: the news is what comes after it
+        for steps in (("war", "england", "empire"), ("units", "vienna", "england", "add-regular"), ("battle", "vienna", "england", "empire")):
+            await post(pilot, RecordTable())
+            for step in steps:
+                await pick(app, pilot, f"pick {step}")
+            await settle(pilot)
+        log = [render(e) for e in app.controller.session.log]
+        assert any("plays #25" in line for line in log), log[-5:]  # the Empire's answer came
+        assert not isinstance(app.screen, MeanwhileReport), screen_text(app)
+
+

@@ -250,15 +250,16 @@ class _Driver:
     def may_leave(self) -> None:
         return None
 
-    def _moved(self, by_computer: bool, actor: str = "", made: Sequence[Event] = (), choice: Choice | None = None) -> None:
-        """A move applied here (that ``made`` those lines, taking ``choice``): the computers', or one a
-        person here asked for (as ``actor``'s)."""
+    def _moved(self, by_computer: bool, person: str = "", made: Sequence[Event] = (), choice: Choice | None = None) -> None:
+        """A move applied here (that ``made`` those lines, taking ``choice``): the computers', or one the
+        ``person`` here asked for (a table action too: hot-seat play-test, a battle Ann recorded came back to
+        her as news in "While you waited")."""
         if by_computer:
             if choice is None or choice.verb not in WINDOW_PASSES:
                 self._others_moved += 1
             return
         self._others_seen = self._others_moved
-        seat = next((seat for seat in self.session.setup.seats if actor in seat.powers and seat.is_person), None)
+        seat = next((seat for seat in self.session.setup.seats if seat.name == person and seat.is_person), None)
         if seat is not None:
             self._told[seat.name] = self._moved_to[seat.name] = len(self.session.log)
             self._last_move[seat.name] = (len(self.session.log) - len(made), list(made))
@@ -377,7 +378,8 @@ class LocalGame(_Driver):
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._checking:
             raise Refused(self.waiting())
-        self._moved(by_computer, actor, self._apply(actor, choice), choice)
+        person = self.session.seat_of(actor).name  # before the move: the table's actions are the keyboard's (TABLE-1)
+        self._moved(by_computer, person, self._apply(actor, choice), choice)
         self.autosave()
         self.listener.game_changed()
 
@@ -771,7 +773,7 @@ class SharedGameClient(_Driver):
                 choice = Choice.parse(action.choice)
                 made = self.session.choose(action.actor, choice)
                 self._events += made
-                self._moved((action.number, action.choice) != self._own, action.actor, made, choice)
+                self._moved((action.number, action.choice) != self._own, self.seat.name, made, choice)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(
                     _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc),
