@@ -127,6 +127,30 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         assert store.holders(game_id) == {}
 
 
+async def test_in_a_shared_game_the_board_shown_after_reports_takes_no_number_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
+    """Shared-game play-test: Ben pressed Enter on a report (or on his seat in the lobby) and 0 at once, and it
+    declined a proposal that had come meanwhile, which a shared game cannot undo. A board shown after screens
+    taken with Enter takes no key from its list for a moment, and says so; a moment later it does."""
+    from tui.widgets import decision as panel_module
+
+    monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
+    store, game_id = _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await _to_the_board(app, pilot)
+        await settle(pilot)
+        made = len(app.controller.session.actions)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made
+        assert "The board is shown just now: read its decision, then choose (1 took nothing)" in screen_text(app)
+        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 0.0)  # a moment later
+        await pilot.press("1")
+        await _until(pilot, lambda: len(app.controller.session.actions) > made)
+
+
 async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path, data):
     store = SqliteStore.in_folder(tmp_path, data)
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True)

@@ -103,7 +103,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     def _await_a_move(self) -> None:
         if self.no_highlight_when_shown:
             self.no_highlight_when_shown = False
-            self.query_one(DecisionPanel).await_a_move()
+            self.query_one(DecisionPanel).await_a_move(settle_first=self.shown.shared)
 
     def refresh_view(self, shown: OnScreen) -> None:
         """Show ``shown`` now, or once the screen's widgets are mounted."""

@@ -138,6 +138,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
         self._changed_under_at: float | None = None  # when a decision came after others' moves
+        self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -191,6 +192,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if not self._shown or decision is None or new or (waiting_text, suggested) != (self._waiting, self._suggested):
             if new:  # the same again (x, a new waiting line) keeps its moment
                 self._changed_under_at = time.monotonic() if after_others and decision is not None else None
+                self._just_shown = False
             if new and after_others and decision is not None and self._refused_key and not suggested:
                 # shared-game play-test: "Not allowed: GEN-9 ..." of a u pressed while another player answered
                 # stayed above the next decision, as if about it (a walkthrough's taught refusal stays)
@@ -243,13 +245,19 @@ class DecisionPanel(NamesKeysNow, Vertical):
         options.focus()
         self.refresh_bindings()
 
-    def await_a_move(self) -> None:
+    def await_a_move(self, settle_first: bool = False) -> None:
         """After screens taken with Enter (reports, a hand-off, the menu that put the game on screen): no
         choice is highlighted until an arrow or a number picks one, so an Enter too many plays nothing
         (play-test: it played a card in a shared game, where nothing is undone), and the line about a
         key pressed before them is gone (it stayed through four reports into the next impulse). A
-        walkthrough's suggested choice, and the refusal its step teaches, stay."""
-        self._changed_under_at = None  # shown anew after those screens, not changed under the player's eyes
+        walkthrough's suggested choice, and the refusal its step teaches, stay. ``settle_first`` (a shared
+        game: nothing is undone): the decision takes no key from its list for a moment either, as one changed under
+        the player's eyes (shared-game play-test: Enter on a report, or on a seat in the lobby, then 0 at
+        once declined a proposal that had come meanwhile, for good)."""
+        # shown anew after those screens, not changed under the player's eyes: but where nothing is undone,
+        # a key pressed at once was meant for a decision not yet read
+        self._changed_under_at = time.monotonic() if settle_first else None
+        self._just_shown = settle_first
         if self._suggested:
             return
         self.say("")
@@ -355,7 +363,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         choice, when made, is core's as offered). A typed one is taken as typed, and so is the one a
         walkthrough's step asks for (the step says what is lost)."""
         if self._changed_under_at is not None and time.monotonic() - self._changed_under_at < CHANGED_UNDER_SECONDS:
-            self.say(_("The decision changed just now: read it, then choose ({key} took nothing)").format(key=key))
+            if self._just_shown:
+                self.say(_("The board is shown just now: read its decision, then choose ({key} took nothing)").format(key=key))
+            else:
+                self.say(_("The decision changed just now: read it, then choose ({key} took nothing)").format(key=key))
             return
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
