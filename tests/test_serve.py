@@ -124,6 +124,25 @@ async def test_the_real_game_over_ssh_follows_a_resize_whatever_size_the_servers
         server.close()
 
 
+async def test_a_server_stopping_gives_each_player_their_terminal_back_and_says_why(save_dir):
+    """Shared-game play-test: Ctrl+C on the server left each player's terminal on the frozen board, in the
+    alternate screen, reporting every mouse move, with no cursor, until they typed 'reset'."""
+    key = _player_key(save_dir, "Ana")
+    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None, warm=False)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        conn, chan, session = await _connect(port, key)
+        await session.wait_for("Shared games - you are Ana")
+        assert session.screen.cursor.hidden and (1003 << 5) in session.screen.mode  # pyte keeps private modes shifted
+    finally:
+        server.close()
+    await asyncio.wait_for(session.closed.wait(), TIMEOUT)
+    assert "The server is stopping: your games are kept in the store" in session.text()
+    assert not session.screen.cursor.hidden
+    assert not {1000 << 5, 1003 << 5, 1006 << 5, 2004 << 5} & session.screen.mode
+    conn.close()
+
+
 async def test_an_unknown_key_and_passwords_are_refused(save_dir):
     _player_key(save_dir, "Ana")
     stranger = asyncssh.generate_private_key("ssh-ed25519", comment="Mallory")

@@ -71,6 +71,14 @@ _PR_SET_PDEATHSIG = 1
 _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
 # Said to a connecting player, in the language of their connection
 NEEDS_A_TERMINAL = N_("The Virgin Queen needs a terminal: connect with 'ssh -t'.")
+SERVER_STOPPING = N_("The server is stopping: your games are kept in the store; connect again once it is back.")
+# What Textual's driver turns off as an app ends (textual/drivers/linux_driver.py), sent for a game the server
+# ends: mouse reports, bracketed paste, the kitty keyboard flags, the alternate screen; the cursor shown again
+# (shared-game play-test: a stopped server left every player's terminal reporting each mouse move, no cursor)
+TERMINAL_RESTORED = (
+    b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l\x1b[?2004l\x1b[?2048l\x1b[<u"
+    b"\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?7h"
+)
 
 
 def connection_language(save_dir: Path, player: str, sent: Mapping[str, str]) -> str:
@@ -283,7 +291,7 @@ class Hosting:
         for task in self.tasks:
             task.cancel()
         for session in list(self.sessions):
-            session.hang_up()
+            session.hang_up(stopping=True)
         if self.warm is not None:
             self.warm.close()
 
@@ -318,6 +326,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._output_paused = False
         self._to_game = bytearray()
         self._input_waiting = False
+        self._language = "en"  # the player's, once the session starts
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self._channel = chan
@@ -354,7 +363,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         chan = self._channel
         assert chan is not None
         player = chan.get_extra_info("player", "")
-        language = connection_language(self._save_dir, player, chan.get_environment())
+        language = self._language = connection_language(self._save_dir, player, chan.get_environment())
         if not self._has_pty:
             self._log(_("refused {player}'s session: no terminal asked for (connect with 'ssh -t')").format(player=player))
             chan.write(f"{i18n.translations(language).gettext(NEEDS_A_TERMINAL)}\r\n".encode())
@@ -435,12 +444,16 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
     def connection_lost(self, exc: Exception | None) -> None:
         self.hang_up()
 
-    def hang_up(self) -> None:
-        """The connection is gone (or the server closes it): hang the game up (its game is in the store)."""
+    def hang_up(self, stopping: bool = False) -> None:
+        """The connection is gone (or the server closes it): hang the game up (its game is in the store).
+        ``stopping``: the server closes it; the player's terminal is given back as the game found it, and told why."""
         self._hosting.sessions.discard(self)
         self._close_terminal()
         channel, self._channel = self._channel, None
         if channel is not None:
+            if stopping and self._has_pty:
+                said = i18n.translations(self._language).gettext(SERVER_STOPPING)
+                channel.write(TERMINAL_RESTORED + f"\r\n{said}\r\n".encode())
             channel.close()
         game, self._game = self._game, None
         if game is not None:
