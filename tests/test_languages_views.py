@@ -222,6 +222,22 @@ def test_power_names_match_the_glossary():
         assert [i18n._(n) for n in ("Ottoman", "Spain", "England", "France", "Empire", "Protestant")] == names
 
 
+def test_card_titles_match_the_glossary_where_it_names_them(data):
+    """Spanish and Russian play-test: the card Louise of Lorraine kept its English title, where the rules text and
+    the glossary say «Luisa de Lorena», «Луиза Лотарингская». Every card title the glossary names reads as it says."""
+    import tomllib
+    from pathlib import Path
+
+    glossary = tomllib.loads((Path(i18n.__file__).parent / "locale" / "glossary.toml").read_text(encoding="utf-8"))["term"]
+    royals = {royal.name for royal in data.royals.values()}  # a royal's name is data, English in every language
+    titles = {card.title for card in data.cards.values()} - royals
+    named = [term for term in glossary if term["en"] in titles]
+    assert any(term["en"] == "Louise of Lorraine" for term in named)
+    for language in ("es", "ru"):
+        i18n.use(language)
+        assert {t["en"]: i18n._(t["en"]) for t in named} == {t["en"]: t[language] for t in named}, language
+
+
 def test_the_victory_reads_in_the_readers_language(data):
     """WIN-5: the state keeps how the game was won as a message; the view renders it."""
     session = new_session(data)

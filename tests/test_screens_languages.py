@@ -47,7 +47,7 @@ SHOWN = {
     "lobby": {"es": ["Partidas compartidas - eres", "Aún no hay partidas compartidas", "Actualizar"], "ru": ["Совместные партии - вы", "Совместных партий пока нет", "Обновить"]},
     "card-draw": {"es": ["Turno 1: Fase de Robar Carta (CARD-5..CARD-7)", "Pulsa Enter para continuar.", "Mazo 15"], "ru": ["Ход 1: Фаза набора карточек (CARD-5..CARD-7)", "Нажмите Enter, чтобы продолжить.", "Колода 15"]},
     "negotiation": {"es": ["Compromisos (MAR-2):", "Disponibles para Casarse (MAR-1)", "no permitidas ahora", "Anular"], "ru": ["Обручения (MAR-2):", "Способны вступить в брак (MAR-1)", "сейчас нельзя", "Откат"]},
-    "map": {"es": ["Flechas: mover", "Unidades:", "Acción de mesa"], "ru": ["Стрелки: ход", "Части:", "Действие за столом"]},
+    "map": {"es": ["Flechas: mover", "Unidades:", "Acción de mesa"], "ru": ["Стрелки: выбор", "Части:", "Действие за столом"]},
     "vp-chart": {"es": ["VP por turno (WIN-5) y por origen (WIN-6)", "Potencias en los gráficos:"], "ru": ["ПО по ходам (WIN-5) и по источникам (WIN-6)", "Державы на графиках:"]},
     "royals": {"es": ["Disponibles para Casarse (MAR-1)", "Fam.: H Habsburgo, V Valois.", "Sexo"], "ru": ["Способны вступить в брак (MAR-1)", "Род: H - Габсбург, V - Валуа.", "Пол"]},
     "patronage": {"es": ["Tabla de Mecenazgo (PAT-2, PAT-8, SCI-2)", "Reserva"], "ru": ["Таблица покровительства (PAT-2, PAT-8, SCI-2)", "Рейтинг"]},
