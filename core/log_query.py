@@ -27,6 +27,8 @@ FILTER_HELP = N_("a power (spain), a phase (action), t3 (turn 3), a rule (MAR, P
 # The reader's word for dice rolls and for each phase, after the colon of a message of its own (review: a
 # plain "patronage" was one message with the word shown elsewhere). English types the phases' own words.
 DICE_WORD = N_("the log filter's word for dice rolls: dice")
+# Russian play-test: t3 is typed е3 on a Russian keyboard, and «ход 3» found the word alone
+TURN_LETTER = N_("the log filter's letter before a turn's number (t3): t")
 PHASE_WORDS = {
     Phase.CARD_DRAW: N_("the log filter's word for the Card Draw Phase: draw"),
     Phase.NEGOTIATION: N_("the log filter's word for the Negotiation Segment: negotiation"),
@@ -85,6 +87,7 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
     phase_words = {phase.value: phase.value for phase in Phase} | {phase.value.split("-")[0]: phase.value for phase in Phase}
     phase_words |= {word: phase.value for phase, message in PHASE_WORDS.items() if (word := _readers_word(message))}
     dice_words = {"dice", "rolls", _readers_word(DICE_WORD)}
+    turn_letters = {"t", _readers_word(TURN_LETTER) or "t"}
     for word in text.split():
         lower = word.lower()
         if lower in dice_words:
@@ -93,7 +96,7 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
             powers.add(by_name[lower])
         elif lower in phase_words:
             phases.add(phase_words[lower])
-        elif lower[:1] == "t" and lower[1:].isdigit():
+        elif lower[:1] in turn_letters and lower[1:].isdigit():
             turns.add(int(lower[1:]))
         elif word.upper().split("-")[0] in _rule_sections() and (word.isupper() or "-" in word):
             prefixes.append(word.upper())

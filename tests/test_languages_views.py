@@ -145,8 +145,10 @@ def test_log_lines_and_filters_read_in_russian(data):
     assert where(spain_lines[-1]).startswith("ход ") and "Фаза акций" in where(spain_lines[-1])
     assert parse_filter("испания", data).powers == frozenset({"spain"})
     assert parse_filter("spain", data).powers == frozenset({"spain"})  # the typed English forms still work
-    assert i18n._(FILTER_HELP).startswith("держава (испания), фаза (акции), t3 (ход 3)")
+    assert i18n._(FILTER_HELP).startswith("держава (испания), фаза (акции), х3 (ход 3)")
     assert parse_filter("кубики акции", data) == parse_filter("dice action", data)  # as the hint names them
+    # Russian play-test: t3 is е3 on a Russian keyboard; the hint's х3 is a turn, and t3 still is
+    assert parse_filter("х3", data).turns == parse_filter("t3", data).turns == frozenset({3})
 
 
 def test_the_rules_browser_engine_notes_are_translated():
