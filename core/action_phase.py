@@ -100,7 +100,7 @@ def _impulse_decision(ctx: Ctx, frame: ImpulseFrame) -> Decision | None:
 
 def _impulse_prompt(ctx: Ctx, power: str, mandatory: bool) -> Message:
     if mandatory:
-        return msg("{power}'s impulse: play a card or pass - you hold a Mandatory event and may not pass", power=ctx.power_term(power))
+        return msg("{power}'s impulse: play a card - you hold a Mandatory event and may not pass (CARD-1)", power=ctx.power_term(power))
     return msg("{power}'s impulse: play a card or pass", power=ctx.power_term(power))
 
 

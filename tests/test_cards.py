@@ -127,6 +127,8 @@ def test_card_1_mandatory_no_pass_then_event_then_2_cp(data):
     assert decision.power == "ottoman" and decision.rule == "CARD-1"
     options = choice_strings(decision)
     assert "pass" not in options and "play 23 cp" not in options and "play 23 event" in options
+    # hot-seat play-test: the prompt said "play a card or pass - ... may not pass"
+    assert str(decision.prompt) == "Ottoman's impulse: play a card - you hold a Mandatory event and may not pass (CARD-1)"
     with pytest.raises(IllegalChoice, match="CARD-1"):
         session.choose("ottoman", Choice.parse("pass"))
     choose(session, "play 23 event")

@@ -391,7 +391,7 @@ class LocalGame(_Driver):
             raise Refused(self.session.undo_refusal())
         undone = before - len(self.session.actions)  # a long play-test: after u the board could look just as before
         self.listener.game_notice(ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (yours, and the "
-                                           "computers' answers after it): decide again", undone).format(count=undone))
+                                           "computers' moves after it): decide again", undone).format(count=undone))
         self._moved(by_computer=False)
         self._events = []
         length = len(self.session.log)  # a quit now recaps from the log as undone
