@@ -8,7 +8,7 @@ import asyncio
 from core.bots import playable_choices
 from core.setup import Seat, SeatKind, Setup
 from core.store import SharedGame, SqliteStore
-from tests.tui_helpers import screen_text, settle
+from tests.tui_helpers import footer_entries, screen_text, settle
 from tui.app import VirginQueenApp
 from tui.messages import Choose
 from tui.screens.game import PhaseScreen
@@ -243,9 +243,19 @@ async def test_esc_in_the_lobby_opened_from_the_title_before_any_game_goes_back_
         await pilot.press("s")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen)
+        assert "Back" in [entry.description for entry in footer_entries(app.screen)]
         await pilot.press("escape")
         await settle(pilot)
         assert app.is_running and isinstance(app.screen, TitleScreen) and len(app.screen_stack) == 1
+
+
+async def test_the_lobby_as_the_first_screen_offers_no_esc_back(tmp_path, data):
+    """Shared-game play-test: over SSH the footer offered 'esc Back', which did nothing (nothing is under it)."""
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        assert "Back" not in [entry.description for entry in footer_entries(app.screen)]
 
 
 async def test_enter_in_the_lobbys_name_box_goes_back_to_the_games_or_asks_for_a_name(tmp_path, data):

@@ -229,6 +229,11 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(LanguageScreen())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc (back to the title) only where the lobby was opened from it: over SSH, and with --store, it is the
+        first screen (shared-game play-test: the footer offered 'esc Back', which did nothing)."""
+        return len(self.app.screen_stack) > 1 if action == "back" else True
+
     def action_back(self) -> None:
         """Back to the title (opened from it): a seat asked for and not yet taken is not taken then."""
         if len(self.app.screen_stack) > 1:
