@@ -279,6 +279,24 @@ async def test_the_lobby_starts_on_the_players_own_seat_and_a_waiting_boards_0_s
 
 
 @pytest.mark.slow
+async def test_back_from_watching_the_lobby_highlights_the_players_own_seat_again(tmp_path, data):
+    """Shared-game play-test: Ben watched as an onlooker, pressed Ctrl+L, then Enter, and watched again: the
+    lobby's cursor had stayed on "watch as an onlooker". Back from a game it is on his own seat."""
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=5, seats=SEATS))
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ben.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = ben.screen.query_one("#lobby-games")
+        listing.highlighted = next(i for i in range(listing.option_count) if listing.get_option_at_index(i).id.startswith("watch"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not ben.controller.driver.seat.is_person  # watching
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert ben.screen.query_one("#lobby-games").highlighted_option.id == "seat-1-1"
+
+
+@pytest.mark.slow
 async def test_in_a_shared_game_u_says_why_there_is_no_undo_gen_9_and_a_table_actions_footer_fits(tmp_path, data):
     """Play-test: u did nothing at all in a shared game (its key was off); it says why now (GEN-9),
     though the footer leaves it out. Recording a table action (TABLE-1), the footer ran past 80 columns

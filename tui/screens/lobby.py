@@ -89,6 +89,7 @@ class LobbyScreen(Screen[None]):
         # why the last thing asked here was refused: it stays through the listings read every second (hostile-files
         # play-test: a refused join's reason was gone in under a second) until the player asks something else
         self._refusal = ""
+        self._to_own_seat = False  # the next listing highlights the player's own seat (back from a game)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
@@ -108,6 +109,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        # back from a game: the cursor goes to the player's own seat again (shared-game play-test: it stayed on
+        # "watch as an onlooker", and the next Enter watched again instead of taking the seat)
+        self._shown, self._to_own_seat = None, True
         self.action_refresh()
 
     @on(Input.Changed, "#player-name")
@@ -164,10 +168,11 @@ class LobbyScreen(Screen[None]):
         # Enter on it was refused), in the game waiting for them first
         own = [i for i, option in enumerate(options) if not option.disabled and self._targets.get(option.id or "", (0, None))[1] == self.player]
         selectable = [i for i, option in enumerate(options) if not option.disabled]
-        if highlighted in ids:
+        if highlighted in ids and not (self._to_own_seat and own):
             listing.highlighted = ids.index(highlighted)
         elif own or selectable:
             listing.highlighted = (own or selectable)[0]
+        self._to_own_seat = False
         self._say("" if games else _("No shared games yet: n creates one."))
 
     def _options(self, games: Listing) -> list[Option]:
