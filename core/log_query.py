@@ -142,8 +142,8 @@ def _words(value: ParamValue) -> Iterator[str]:
 # How far before a consequence its cause is looked for (a card's event logs a few lines)
 CAUSE_LINES_BACK = 3
 # A power's own lines logged for it by these rules are its own doing, no news to it (GEN-6: the pass of a
-# power with no cards in hand comes in every impulse it has)
-OWN_DOING_RULES = frozenset({"GEN-6"})
+# power with no cards in hand comes in every impulse it has; GEN-7: "has nothing to propose: done negotiating")
+OWN_DOING_RULES = frozenset({"GEN-6", "GEN-7"})
 
 
 def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Collection[str], on_screen: str = "") -> list[Event]:

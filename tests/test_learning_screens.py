@@ -167,6 +167,9 @@ def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_a
     assert naming([elsewhere], data, state, ("england",)) == []
     passes = Event("GEN-6", msg("passes (no cards in hand)"), "england")
     assert naming([elsewhere, passes], data, state, ("england",)) == []  # its own automatic pass
+    # shared-game play-test: a report whose one line was England's own "has nothing to propose" (GEN-7)
+    done = Event("GEN-7", msg("has nothing to propose: done negotiating"), "england")
+    assert naming([elsewhere, done], data, state, ("england",)) == []
     assert naming([played, dies, ends], data, state, ("france",)) == [played, dies]  # Henry III is France's
     # Shared-game play-test: Mary Queen of Scots' wedding, set off by England's answer as Scotland's ally,
     # was in no report: she is Scotland's royal, and England answers for her (MAR-9)
