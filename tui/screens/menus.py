@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
-from core.i18n import N_, _, ngettext
+from core.i18n import N_, _, ngettext, pgettext
 from tui.machinery import load_game_machinery, lobby_screen, machinery_loaded
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
@@ -232,7 +232,7 @@ class TitleScreen(Screen[None]):
             note=_(PROVISIONAL_NOTE),
             provisional=sum(r.provisional for t in tables for r in t.values()),
             records=sum(len(t) for t in tables),
-            override=data.override_file or _("none"),
+            override=data.override_file or pgettext("no override file", "none"),
             folder=self.terminal.save_dir,
         )
         self.app.push_screen(TextScreen(_("About - provisional data"), text))
