@@ -531,3 +531,55 @@ async def test_a_number_and_ctrl_q_in_one_burst_record_the_move_in_a_shared_game
         app.post_message(Key("ctrl+q", None))
         await pilot.pause(0.5)
     assert len(store.actions(game_id)) > before
+
+
+@pytest.mark.slow
+async def test_a_while_you_waited_report_on_screen_when_the_terminal_goes_comes_back_when_the_player_sits_down_again(tmp_path, data):
+    """Shared-game play-test: Ben's terminal, waiting, followed Ana's moves one by one (Unrest set in Paris
+    among them), then showed them in "While you waited"; its connection dropped, and when he sat down again
+    the report was gone (his look had passed those lines while he waited), and the log strip had lost them."""
+    from core.choices import TABLE_ACTOR
+    from tui.screens.reports import MeanwhileReport
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=4, seats=SEATS))
+    store.take_seat(1, "Ana", "Ana")
+    ana = SharedGame.open(store, 1, "Ana")
+    unrest_recorded = False
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ben.run_test(size=SIZE) as pilot:
+        await _take_seat(ben, pilot, 1)
+        for _ in range(400):
+            await asyncio.sleep(0.02)
+            await settle(pilot)
+            if isinstance(ben.screen, MeanwhileReport) and "Unrest set in Paris" in screen_text(ben):
+                break
+            while isinstance(ben.screen, ReportScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            decision = ben.controller.on_screen().view.decision
+            if decision is not None and decision.power == "france":
+                ben.post_message(Choose(decision.quiet_or_first()))
+                continue
+            ana.refresh()
+            mine = ana.session.decision
+            if mine is None or mine.power != "spain" or len(ben.controller.session.log) < len(ana.session.log):
+                continue  # Ben's terminal follows each of Ana's moves before her next
+            if ana.session.state.phase is Phase.ACTION and not unrest_recorded:
+                ana.choose(TABLE_ACTOR, Choice.parse("table"))
+                for step in ("unrest", "paris"):
+                    ana.choose(ana.session.decision.power, Choice.parse(f"pick {step}"))
+                unrest_recorded = True
+                continue
+            ana.choose("spain", ana.session.decision.quiet_or_first())
+            ana.play_computer_turns(bots_for(SEATS))
+        assert isinstance(ben.screen, MeanwhileReport) and "Unrest set in Paris" in screen_text(ben)
+    again = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await _take_seat(again, pilot, 1)
+        seen = []
+        while isinstance(again.screen, ReportScreen):
+            seen.append(screen_text(again))
+            await pilot.press("enter")
+            await settle(pilot)
+        assert any("Unrest set in Paris" in text for text in seen), seen
