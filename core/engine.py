@@ -95,6 +95,10 @@ def _unknown_words(pending: Decision, choice: Choice) -> str:
     choices that begin as it does up to the first of them (shared-game play-test: "cp mercenary paris"
     said "not known here: paris" and not which spaces Spain may raise a mercenary in, UNIT-1)."""
     known = [c for c in (*pending.choices, *(o.choice for o in pending.refused)) if c.verb is choice.verb]
+    # review: a marriage of Mary Queen of Scots and her ally's royal is offered once, in one order (MAR-9)
+    reordered = next((c for c in pending.choices if c.verb is choice.verb and sorted(c.args) == sorted(choice.args)), None)
+    if reordered is not None:
+        return _("; offered as '{choice}'").format(choice=reordered)
     if not known:  # tmux play-test: "cp ..." typed before a card was played for CP said nothing of what comes first
         verbs = list(dict.fromkeys(c.verb.value for c in pending.choices))
         return _("; this decision's choices begin with: {verbs}").format(verbs=", ".join(verbs))
