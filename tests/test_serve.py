@@ -15,6 +15,7 @@ import pytest
 import tui.serve
 from tui.serve_bench import children
 from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, PLAYERS_ENV, address, read_authorized_keys, start_server
+from tui.widgets.decision import CHANGED_UNDER_SECONDS
 
 TIMEOUT = 20.0
 
@@ -279,6 +280,7 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
         assert "France's hand" in before and "Spain's hand" not in before
         assert "France's hand" not in ana.text()
         assert logged not in before
+        await asyncio.sleep(CHANGED_UNDER_SECONDS)  # a shared game's board, just shown, holds its number keys
         ana_chan.write(b"1")
         await ana.wait_for(logged)
         loop = asyncio.get_running_loop()
@@ -574,6 +576,7 @@ async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_th
         ben_chan.write(b"\x13")
         await ana.wait_for("совместная партия не сохраняется")
         await ben.wait_for("una partida compartida no se")
+        await asyncio.sleep(CHANGED_UNDER_SECONDS)  # a shared game's board, just shown, holds its number keys
         ana_chan.write(b"1")
         await ana.wait_for(logged["ru"])
         await ben.wait_for(logged["es"])

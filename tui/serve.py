@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ctypes
 import fcntl
 import ipaddress
@@ -73,10 +74,10 @@ _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("lin
 NEEDS_A_TERMINAL = N_("The Virgin Queen needs a terminal: connect with 'ssh -t'.")
 SERVER_STOPPING = N_("The server is stopping: your games are kept in the store; connect again once it is back.")
 # What Textual's driver turns off as an app ends (textual/drivers/linux_driver.py), sent for a game the server
-# ends: mouse reports, bracketed paste, the kitty keyboard flags, the alternate screen; the cursor shown again
+# ends: a frame's synchronized output cut off midway, mouse reports, bracketed paste, the kitty keyboard flags, the alternate screen; the cursor shown again
 # (shared-game play-test: a stopped server left every player's terminal reporting each mouse move, no cursor)
 TERMINAL_RESTORED = (
-    b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l\x1b[?2004l\x1b[?2048l\x1b[<u"
+    b"\x1b[?2026l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l\x1b[?2004l\x1b[?2048l\x1b[<u"
     b"\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?7h"
 )
 
@@ -326,7 +327,6 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._output_paused = False
         self._to_game = bytearray()
         self._input_waiting = False
-        self._language = "en"  # the player's, once the session starts
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self._channel = chan
@@ -363,7 +363,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         chan = self._channel
         assert chan is not None
         player = chan.get_extra_info("player", "")
-        language = self._language = connection_language(self._save_dir, player, chan.get_environment())
+        language = connection_language(self._save_dir, player, chan.get_environment())
         if not self._has_pty:
             self._log(_("refused {player}'s session: no terminal asked for (connect with 'ssh -t')").format(player=player))
             chan.write(f"{i18n.translations(language).gettext(NEEDS_A_TERMINAL)}\r\n".encode())
@@ -451,9 +451,12 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._close_terminal()
         channel, self._channel = self._channel, None
         if channel is not None:
-            if stopping and self._has_pty:
-                said = i18n.translations(self._language).gettext(SERVER_STOPPING)
-                channel.write(TERMINAL_RESTORED + f"\r\n{said}\r\n".encode())
+            if stopping and self._has_pty and not channel.is_closing():
+                # the player's language now (review: one chosen with i in the lobby since they connected)
+                language = connection_language(self._save_dir, channel.get_extra_info("player", ""), channel.get_environment())
+                said = i18n.translations(language).gettext(SERVER_STOPPING)
+                with contextlib.suppress(OSError):  # the client went as the server stopped
+                    channel.write(TERMINAL_RESTORED + f"\r\n{said}\r\n".encode())
             channel.close()
         game, self._game = self._game, None
         if game is not None:
@@ -655,6 +658,10 @@ def main(argv: list[str]) -> int:
             await hosting.wait_closed()
         finally:
             hosting.close()
+            # Ctrl+C: the players' terminals are given back (TERMINAL_RESTORED) as the games end (review: the
+            # loop closed at once, and a slow client's restore could be lost)
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(hosting.wait_closed(), HANG_UP_SECONDS + 1)
 
     try:
         asyncio.run(serve())
