@@ -89,7 +89,8 @@ class LobbyScreen(Screen[None]):
         # why the last thing asked here was refused: it stays through the listings read every second (hostile-files
         # play-test: a refused join's reason was gone in under a second) until the player asks something else
         self._refusal = ""
-        self._to_own_seat = False  # the next listing highlights the player's own seat (back from a game)
+        self._joined = False  # a game was asked for here: back from it, the cursor goes to the player's own seat
+        self._to_own_seat = False  # the next listing does that
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
@@ -109,9 +110,8 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        # back from a game: the cursor goes to the player's own seat again (shared-game play-test: it stayed on
-        # "watch as an onlooker", and the next Enter watched again instead of taking the seat)
-        self._shown, self._to_own_seat = None, True
+        if self._joined:  # back from the game joined here: listed anew, the cursor on the player's own seat
+            self._joined, self._shown, self._to_own_seat = False, None, True
         self.action_refresh()
 
     @on(Input.Changed, "#player-name")
@@ -214,6 +214,10 @@ class LobbyScreen(Screen[None]):
             self.show_problem(_("Type your name first: the other players see it on your seat."))
             return
         game_id, seat = target
+        # back from that game, the cursor goes to the player's own seat again (shared-game play-test: it stayed
+        # on "watch as an onlooker", and the next Enter watched again instead of taking the seat); not after the
+        # language screen or the new-game form (review)
+        self._joined = True
         self.post_message(JoinSharedGame(game_id, seat))
 
     def action_new_game(self) -> None:
@@ -247,6 +251,7 @@ class LobbyScreen(Screen[None]):
     def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
         """What the player asked was refused, or failed: said until they ask something else."""
         self._refusal = text
+        self._joined = False  # a join refused: no game to come back from
         self._say(text)
 
     def _say(self, text: str) -> None:
