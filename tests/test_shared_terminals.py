@@ -583,3 +583,28 @@ async def test_a_while_you_waited_report_on_screen_when_the_terminal_goes_comes_
             await pilot.press("enter")
             await settle(pilot)
         assert any("Unrest set in Paris" in text for text in seen), seen
+
+
+async def test_a_table_action_recorded_at_a_shared_games_seat_is_that_players_own_move_table_1(tmp_path, data):
+    """Review: the hot-seat fix (a table action's actor is the table, not the player's power) had no test in a
+    shared game, where a terminal's own moves come back from the store: Ana's recorded war is her own move."""
+    from tui.messages import RecordTable
+
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))  # Spain (Ana) decides first
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _take_seat(app, pilot, 0)
+        await _to_the_board(app, pilot)
+        app.post_message(RecordTable())
+        await settle(pilot)
+        for step in ("war", "spain", "england"):
+            app.post_message(Choose(Choice.parse(f"pick {step}")))
+            await settle(pilot)
+            for _ in range(50):  # recorded in the store, then applied here
+                if app.controller.on_screen().view.decision is not None:
+                    break
+                await asyncio.sleep(0.02)
+                await settle(pilot)
+        session = app.controller.session
+        assert ["england", "spain"] in session.state.wars
+        assert app.controller.driver._moved_to["Ana"] == len(session.log)  # where her own last move's lines end
