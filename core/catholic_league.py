@@ -324,9 +324,9 @@ def _havens(ctx: Ctx) -> list[str]:
 
 
 def leave_rebel_space(ctx: Ctx, space_id: str) -> None:
-    """IND-3 [D]: the Duke of Guise, standing in a space that rebels, leaves it with the units there, for the
-    space a winter return would give him (CL-6), or the game when there is none (rules review: he stood
-    alone in an independent Metz until the winter)."""
+    """IND-3 [D]: the Duke of Guise, standing in a space that rebels, leaves it at once (the units there leave
+    the map) for the space a winter return would give him (CL-6), or the game when there is none (rules
+    review: he stood alone in an independent Metz until the winter)."""
     guise = ctx.state.leaders[_guise(ctx)]
     if guise.status is not LeaderStatus.ON_MAP or guise.space != space_id or ctx.state.rules_edition < FOURTH_EDITION:
         return

@@ -55,7 +55,8 @@ def _event_refusal(ctx: Ctx, power: str) -> Refusal:
 
 def rebel(ctx: Ctx, power: str, space_id: str) -> None:
     """IND-3: the space becomes independent with its regulars (Metz too, French at the start: rules review); [D] the major powers' units
-    there leave the map (the rebels hold the city). Keys, VP and card counts follow from control."""
+    there leave the map (the rebels hold the city), and the Duke of Guise goes as a winter return would take him
+    (rules edition 4, ``catholic_league.leave_rebel_space``). Keys, VP and card counts follow from control."""
     space = ctx.state.spaces[space_id]
     former = space.control
     for owner in [o for o in space.units if o != INDEPENDENT]:

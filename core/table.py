@@ -362,7 +362,7 @@ TABLE_KINDS = (
     TableKind("leader", N_("Capture, release or remove a leader"), (_leaders, _leader_changes), _record_leader, ("TABLE-1", "UNIT-3", "SCI-3")),
     TableKind("mary", N_("Capture or release Mary Queen of Scots in England"), (_mary_changes,), _record_mary, ("TABLE-1", "MAR-3")),
     TableKind("war", N_("Declare war between two powers"), (_powers, _war_partners), _record_war, ("TABLE-1", "DIP-8")),
-    TableKind("peace", N_("Make peace between two powers"), (_wars,), _record_peace, ("TABLE-1", "DIP-8")),
+    TableKind("peace", N_("Make peace between two powers"), (_wars,), _record_peace, ("TABLE-1", "DIP-8", "CL-5")),
     *(_battle(battle) for battle in BATTLES),
     TableKind("region", N_("Adjust a region's Protestant space count"), (_regions, _region_changes), _record_region),
 )

@@ -164,7 +164,7 @@ def _guise_in_metz_as_it_rebels(data, reims_spanish: bool = True):
 
 def test_ind_3_cl_6_the_duke_of_guise_leaves_a_space_that_rebels_for_a_spanish_fortress(data):
     """Rules review: City State Rebels took the units out of Metz and left the Duke of Guise standing alone in the
-    independent city until the winter. He leaves with the units, as a winter return would take him (CL-6)."""
+    independent city until the winter. The units leave the map; he goes at once where a winter return would take him (CL-6)."""
     session, lines = _guise_in_metz_as_it_rebels(data)
     assert session.state.spaces["metz"].control == "independent"
     assert session.state.leaders["guise"].space == "reims"
