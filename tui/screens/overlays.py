@@ -116,7 +116,8 @@ LEAVE_LINES = {
 # A free game from a walkthrough's position is never saved (it cannot replay from a seed)
 LEAVE_UNSAVED = N_("Walkthrough menu: this game is not saved (t)")
 # Its latest autosave failed: leaving writes it once more, and refuses once if that fails too (hostile-files
-# play-test: the menu said "the game is kept" while the moves were not on disk)
+# play-test: the menu said "the game is kept" while the moves were not on disk). Only a game autosaved in a slot
+# can fail one, and it leaves for the title (Destination.TITLE)
 LEAVE_AUTOSAVE_FAILED = N_("Title screen: the autosave failed, leaving tries it again (t)")
 QUIT_AUTOSAVE_FAILED = N_("Quit: the autosave failed, quitting tries it again (Ctrl+Q)")
 
