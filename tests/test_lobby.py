@@ -151,6 +151,41 @@ async def test_in_a_shared_game_the_board_shown_after_reports_takes_no_number_ke
         await _until(pilot, lambda: len(app.controller.session.actions) > made)
 
 
+async def test_a_decision_that_came_under_a_report_is_held_after_the_reports_enter_in_a_shared_game(tmp_path, data, monkeypatch):
+    """Re-test: Ben read the Card Draw report while Ana moved; her move laid his board out anew under the report
+    (the report taken off and put back), the board's resume came after the report was back, and the hold it set
+    was spent before Ben's Enter: his 3, pressed just after, made a proposal."""
+    from core.bots import bots_for
+    from tui.widgets import decision as panel_module
+
+    monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
+             Seat("random computer", ("ottoman", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=seats))
+    app = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        store.take_seat(game_id, "Ana", "Ana")
+        ana = SharedGame.open(store, game_id, "Ana")
+        ana.choose("spain", ana.session.decision.quiet_or_first())
+        ana.play_computer_turns(bots_for(seats))
+        await _until(pilot, lambda: app.controller.on_screen().view.decision is not None)
+        await settle(pilot)
+        assert isinstance(app.screen, ReportScreen)
+        # the board's hold waits for the Enter that shows it (its resume under the report put back took it)
+        assert app.board._game_screen().no_highlight_when_shown
+        await pilot.press("enter")
+        await settle(pilot)
+        made = len(app.controller.session.actions)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made, "the 1 was taken"
+        assert "The board is shown just now" in screen_text(app)
+
+
 async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path, data):
     store = SqliteStore.in_folder(tmp_path, data)
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True)

@@ -97,7 +97,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
                 self._await_a_move()
 
     def on_screen_resume(self) -> None:
-        if self._ready:
+        # a resume handled once a report is pushed over the board again (the board laid out anew under a report:
+        # the report is taken off and put back) leaves the Enter still to come its hold (re-test: in a shared game
+        # a number pressed just after a report's Enter was taken)
+        if self._ready and self.is_current:
             self._await_a_move()
 
     def _await_a_move(self) -> None:
