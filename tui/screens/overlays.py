@@ -135,6 +135,9 @@ class GameMenu(ModalScreen[None]):
         Binding("escape", "close", N_("Back")),
         Binding("s", "save", N_("Save")),
         Binding("t", "leave", N_("Leave")),
+        # shown here, where the menu's line names it (re-test: the footer left it out); the app's own binding,
+        # a priority one, takes the key
+        Binding("ctrl+q", "quit", N_("Quit")),
         # Ctrl+Q quits everywhere (Textual's own key); q closes an overlay (TextScreen), so here too it
         # closes: never a quit by habit (review)
         Binding("q", "close", N_("Back"), show=False),
