@@ -3,9 +3,8 @@ in a game only Ctrl+Q left, and Esc on the board did nothing."""
 
 from __future__ import annotations
 
-import pytest
-
 import attrs
+import pytest
 from textual.widgets import Input
 
 from core.setup import Seat, SeatKind, Setup
