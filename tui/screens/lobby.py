@@ -110,7 +110,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-games", OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        if self._joined:  # back from the game joined here: listed anew, the cursor on the player's own seat
+        # back from the game joined here (not uncovered for no frame as a game's screens change): listed anew,
+        # the cursor on the player's own seat
+        if self._joined and self.is_current:
             self._joined, self._shown, self._to_own_seat = False, None, True
         self.action_refresh()
 
