@@ -13,7 +13,7 @@ from core import catholic_league, diplomacy, patronage
 from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet, Refusal
 from core.context import Ctx
 from core.i18n import Message, N_, _, msg, ngettext, msgn
-from core.ids import INDEPENDENT, Religion
+from core.ids import INDEPENDENT, Power, Religion
 from core.marriage import MARY
 from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
 from core.responses import open_battle_windows
@@ -300,7 +300,10 @@ def _checked(ctx: Ctx) -> bool:
 
 
 def _holds_units(ctx: Ctx, space_id: str, side: str) -> bool:
-    return side in ctx.state.spaces[space_id].units  # a side's entry goes with its last unit (units.add_units)
+    """A side's units in a space (its entry goes with its last unit, units.add_units); the Morisco is a unit of
+    the Ottoman's (MOR-1: long-game play-test, a field battle against it in Granada was refused, "Ottoman has
+    no units in Granada")."""
+    return side in ctx.state.spaces[space_id].units or (side == Power.OTTOMAN and ctx.state.morisco_space == space_id)
 
 
 def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) -> Refusal:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import geography, gamedata, morisco
+from core.events import render
 from core.state import Phase
 from tests.conftest import playing_event, refusals, table_action, advance_until, choice_strings, choose, ctx, new_session, to_impulse_of
 
@@ -29,6 +30,18 @@ def test_mor_2_the_morisco_is_never_placed_by_a_table_action(data):
     refused = refusals(session)
     assert refused["place"].startswith("MOR-2")
     assert refused["move"].startswith("MOR-1")  # not in play yet
+
+
+def test_mor_1_a_field_battle_against_the_morisco_is_recorded_as_against_the_ottoman_table_1(data):
+    """Long-game play-test: with the Morisco in Granada and a Spanish regular added there, the field battle Spain
+    against the Ottoman was refused ("Ottoman has no units in Granada"): the Morisco is an Ottoman unit."""
+    session = _revolted(data)
+    assert ["ottoman", "spain"] in session.state.wars
+    table_action(session, "units", "granada", "spain", "add-regular")
+    table_action(session, "battle", "granada", "spain")
+    assert "pick ottoman" in choice_strings(session.decision)
+    choose(session, "pick ottoman")
+    assert any("field battle at Granada: Spain against Ottoman" in render(e) for e in session.log[-4:])
 
 
 @pytest.mark.parametrize(("space", "allowed"), [("seville", True), ("madrid", True), ("valladolid", True), ("barcelona", True), ("paris", False)])
