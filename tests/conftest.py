@@ -119,6 +119,7 @@ def _keys_as_fast_as_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
     from tui.widgets import decision
 
     monkeypatch.setattr(decision, "CHANGED_UNDER_SECONDS", 0.0)
+    monkeypatch.setattr(decision, "REPORT_CAME_UNDER_SECONDS", 0.0)
 
 
 @pytest.fixture(scope="session")

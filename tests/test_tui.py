@@ -1738,11 +1738,11 @@ async def test_a_person_meets_what_the_computers_moves_did_to_their_powers_befor
         assert "[MAR-8] Henry III (Duke of Anjou) dies (assassinated)" in text
         assert "Catherine Grey returns to Available to Wed" in text
         assert "influence marker on Scotland" not in text  # Ana's own move
-        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)  # an Enter as it comes (review)
+        monkeypatch.setattr(panel_module, "REPORT_CAME_UNDER_SECONDS", 60.0)  # an Enter as it comes (review)
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, MeanwhileReport) and "(that Enter took nothing)" in screen_text(app)
-        monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 0.0)  # a moment later
+        monkeypatch.setattr(panel_module, "REPORT_CAME_UNDER_SECONDS", 0.0)  # a moment later
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ActionScreen) and app.controller.session.decision.power == "england"

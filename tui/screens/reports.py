@@ -243,7 +243,7 @@ class MeanwhileReport(ReportScreen):
     def action_dismiss_report(self) -> None:
         """It comes as the others' moves end, under an Enter perhaps meant for the decision before (review):
         an Enter as it comes takes nothing, and says so, as a decision changed just then does."""
-        if time.monotonic() - self._shown_at < decision_panel.CHANGED_UNDER_SECONDS:
+        if time.monotonic() - self._shown_at < decision_panel.REPORT_CAME_UNDER_SECONDS:
             self.query_one("#report-hint", Static).update(_("This report came just now: read it, then press Enter (that Enter took nothing)."))
             return
         super().action_dismiss_report()

@@ -45,6 +45,10 @@ QUIET_KEY_WORDS = {
 # from its list for this long: a key meant for the decision before is not taken by it (shared-game
 # play-test: France's 0 for "done", pressed again, declined the proposal a computer made in between).
 CHANGED_UNDER_SECONDS = 1.5
+# A report that comes as the others' moves end takes no Enter for this long: one meant for the decision before
+# is not taken by it. Shorter: an Enter there only closes a report (long-game play-test: one read in 1.3 s
+# straight after a hand-off's Enter took nothing, and a second Enter was needed)
+REPORT_CAME_UNDER_SECONDS = 0.6
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
