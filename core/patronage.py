@@ -173,10 +173,21 @@ def cp_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     barred = (_barred_by(ctx, power, ARTIST), _barred_by(ctx, power, SCIENTIST))
     boxes = ctx.tables.memo("patronise options", _patronise_options, ctx)
     short_of = cp_left if cp_left < boxes[-1][0] else None  # the last is the largest box
-    markers = ctx.state.markers
-    no_artist_vp = not markers.artist_one_vp and not any(markers.artist_typed.values())
+    no_artist_vp = _no_artist_vp_to_earn(ctx, power)
     key = ("patronise", power, barred, short_of, no_artist_vp)
     return list(ctx.tables.memo(key, _refused_as_now, ctx, boxes, power, barred, short_of, no_artist_vp))
+
+
+def _no_artist_vp_to_earn(ctx: Ctx, power: str) -> bool:
+    """PAT-8: no artist the power's CP could draw (its pool, PAT-2) can earn a VP marker, whatever it rolls: no
+    1 VP marker, and none of its type at or below the best the table gives (long-game play-test: patronage
+    offered in turn 8, when only markers of other types were left, unwarned)."""
+    markers = ctx.state.markers
+    if markers.artist_one_vp:
+        return False
+    types = {ctx.data.artists[pid].type for pid in pool(ctx, power, ARTIST)}
+    best = max(row.marker for row in ARTIST_TABLE)
+    return all(best_artist_marker(ctx, best, artist_type) == 0 for artist_type in types)
 
 
 def _refused_as_now(
@@ -184,8 +195,8 @@ def _refused_as_now(
 ) -> tuple[Option, ...]:
     """The patronage options refused by the rule barring each kind (PAT-1, PAT-3: ``barred``, artist
     then scientist), else when the box needs more than the ``short_of`` CP left (PAT-2); an artist's, once
-    no artist VP marker is left (``no_artist_vp``), says it can earn none (PAT-8: a long play-test spent a
-    Great Work's CP for nothing, unwarned)."""
+    no artist it could draw can earn a VP marker (``no_artist_vp``), says it can earn none (PAT-8: a long
+    play-test spent a Great Work's CP for nothing, unwarned)."""
     rule_of = {ARTIST: barred[0], SCIENTIST: barred[1]}
     options = []
     for box, option in boxes:
@@ -195,7 +206,7 @@ def _refused_as_now(
         elif short_of is not None and box > short_of:
             option = option.with_refusal(msg("PAT-2: the {box}-CP box needs {box} CP ({left} left)", box=box, left=short_of))
         elif kind == ARTIST and no_artist_vp:
-            label = _("{choice} - no artist VP marker is left: it can earn no VP (PAT-8)").format(choice=option.choice.label)
+            label = _("{choice} - no artist VP marker its artists could take is left: it can earn no VP (PAT-8)").format(choice=option.choice.label)
             option = Option(Choice(option.choice.verb, option.choice.args, label), quiet=option.quiet)
         options.append(option)
     return tuple(options)

@@ -388,5 +388,29 @@ def test_pat_8_patronising_an_artist_says_when_no_artist_vp_marker_is_left(data)
     markers.artist_typed = {value: [] for value in markers.artist_typed}
     session.refresh()
     labels = {str(c): c.label for c in session.decision.choices}
-    assert labels["cp patronise artist 2"].endswith(" - no artist VP marker is left: it can earn no VP (PAT-8)")
+    assert labels["cp patronise artist 2"].endswith(" - no artist VP marker its artists could take is left: it can earn no VP (PAT-8)")
     assert "no artist VP marker" not in labels["cp patronise scientist 2"]
+
+
+def test_pat_8_patronising_an_artist_says_so_when_only_markers_of_other_types_are_left(data):
+    """Long-game play-test: by turn 8 only markers of types no artist of the power's pool has were left, and CP
+    patronage was offered unwarned. The warning holds when no artist the CP could draw can earn a marker."""
+    from core import patronage
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2])
+    choose(session, "play 2 cp")
+    state = session.state
+    own_types = {data.artists[pid].type for pid in patronage.pool(ctx(data, state), "spain", "artist")}
+    other_types = sorted({artist.type for artist in data.artists.values()} - own_types)
+    assert own_types and other_types
+    markers = state.markers
+    markers.artist_one_vp = 0
+    markers.artist_typed = {value: list(other_types) for value in markers.artist_typed}
+    session.refresh()
+    labels = {str(c): c.label for c in session.decision.choices}
+    assert labels["cp patronise artist 2"].endswith("it can earn no VP (PAT-8)")
+    markers.artist_typed["2"].append(sorted(own_types)[0])  # one marker an artist of its pool could earn
+    session.refresh()
+    labels = {str(c): c.label for c in session.decision.choices}
+    assert "no artist VP marker" not in labels["cp patronise artist 2"]
