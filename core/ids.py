@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from core.i18n import N_
+
 
 class Power(StrEnum):
     """The six major powers (GEN-1), in the impulse order of core/data/powers.toml."""
@@ -39,7 +41,9 @@ class Family(StrEnum):
 
     @property
     def house(self) -> str:
-        return {Family.VALOIS: "Valois", Family.HABSBURG: "Habsburg"}.get(self, "")
+        """The family's name in English, marked for the catalogs ("" for none): the Negotiation board shows it
+        translated (``_``), where a letter would read as another (Spanish H: hombre, Habsburg)."""
+        return {Family.VALOIS: N_("Valois"), Family.HABSBURG: N_("Habsburg")}.get(self, "")
 
 
 class Sex(StrEnum):

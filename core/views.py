@@ -25,7 +25,7 @@ from core.procedures import no_picks
 from core.events import Event
 from core.gamedata import CardRecord, GameData
 from core.i18n import N_, NP_, Message, _, pgettext, text_of
-from core.ids import CardKind, Power, Sex
+from core.ids import CardKind, Family, Power, Sex
 from core.registry import RULES
 from core.setup import Seat, SeatKind, Setup
 from core.state import PHASE_SHORT_TITLES, PHASE_TITLES, Betrothal, GameState, LeaderStatus, PatronStatus, Phase, RoyalStatus
@@ -54,8 +54,6 @@ PATRON_KINDS: dict[str, str] = {
 RELIGIONS: dict[str, str] = {"catholic": N_("catholic"), "protestant": N_("protestant")}
 # TRANSLATORS: one letter each, as the royals table shows a royal's sex (MAR-1)
 SEXES: dict[str, str] = {"M": N_("M"), "F": N_("F")}
-# MAR-3b, MAR-6c: a family mark's house, named where a letter would read as another (Spanish H: hombre, Habsburg)
-HOUSES: dict[str, str] = {"V": N_("Valois"), "H": N_("Habsburg")}
 # MAR-6: what a royal's marriage gives (royals.toml's marriage_bonus)
 MARRIAGE_BONUSES: dict[str, str] = {"patronage": N_("patronage")}
 
@@ -414,7 +412,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
             )
         rows.append(RoyalRow(
             royal_id, record.name, owner, _(SEXES[record.sex]), record.family or "-",
-            _(HOUSES[record.family]) if record.family else "", royal.eligibility, status,
+            _(Family(record.family).house) if record.family else "", royal.eligibility, status,
             royal.status is RoyalStatus.AVAILABLE, royal.status is not RoyalStatus.NOT_IN_PLAY, record.provisional,
         ))
     return tuple(rows)
