@@ -71,6 +71,7 @@ ARTIST_TABLE: tuple[ArtistRow, ...] = (  # PAT-7
     ArtistRow(13, 14, N_("Great Work"), marker=2),
     ArtistRow(15, 99, N_("Masterpiece"), marker=3),
 )
+BEST_ARTIST_MARKER = max(row.marker for row in ARTIST_TABLE)  # the most VP an artist's result earns (PAT-8)
 
 SCIENTIST_TABLE: tuple[ScientistRow, ...] = (  # SCI-1
     ScientistRow(-99, 6, N_("Arrested by the Inquisition"), removed=True),
@@ -186,8 +187,7 @@ def _no_artist_vp_to_earn(ctx: Ctx, power: str) -> bool:
     if markers.artist_one_vp:
         return False
     types = {ctx.data.artists[pid].type for pid in pool(ctx, power, ARTIST)}
-    best = max(row.marker for row in ARTIST_TABLE)
-    return all(best_artist_marker(ctx, best, artist_type) == 0 for artist_type in types)
+    return all(best_artist_marker(ctx, BEST_ARTIST_MARKER, artist_type) == 0 for artist_type in types)
 
 
 def _refused_as_now(
