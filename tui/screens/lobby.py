@@ -66,6 +66,10 @@ def whose_turn(row: GameRow, player: str, power_names: dict[str, str]) -> str:
     return _("the computers' turn ({power})").format(power=power)
 
 
+# Enter on a seat, or in the name box, before the player has a name
+NAME_FIRST = N_("Type your name first: the other players see it on your seat.")
+
+
 class LobbyScreen(Screen[None]):
     """Every shared game with its seats; Enter on a free seat takes it, on "watch" follows the game."""
 
@@ -127,7 +131,7 @@ class LobbyScreen(Screen[None]):
     def _name_entered(self) -> None:
         """Enter in the name box (reached with Tab) goes back to the games (a play-test: it said nothing)."""
         if not self.player:
-            self.show_problem(_("Type your name first: the other players see it on your seat."))
+            self.show_problem(_(NAME_FIRST))
             return
         self.query_one("#lobby-games", OptionList).focus()
 
@@ -213,7 +217,7 @@ class LobbyScreen(Screen[None]):
             return
         self._refusal = ""
         if not self.player:
-            self.show_problem(_("Type your name first: the other players see it on your seat."))
+            self.show_problem(_(NAME_FIRST))
             return
         game_id, seat = target
         # back from that game, the cursor goes to the player's own seat again (shared-game play-test: it stayed
@@ -240,14 +244,19 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(LanguageScreen())
 
+    @property
+    def _opened_from_the_title(self) -> bool:
+        """Over SSH, and with --store, the lobby is the first screen: nothing is under it to go back to."""
+        return len(self.app.screen_stack) > 1
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Esc (back to the title) only where the lobby was opened from it: over SSH, and with --store, it is the
-        first screen (shared-game play-test: the footer offered 'esc Back', which did nothing)."""
-        return len(self.app.screen_stack) > 1 if action == "back" else True
+        """Esc (back to the title) only where the lobby was opened from it (shared-game play-test: over SSH the
+        footer offered 'esc Back', which did nothing)."""
+        return self._opened_from_the_title if action == "back" else True
 
     def action_back(self) -> None:
         """Back to the title (opened from it): a seat asked for and not yet taken is not taken then."""
-        if len(self.app.screen_stack) > 1:
+        if self._opened_from_the_title:
             self.post_message(LeaveGame(Destination.TITLE))
 
     def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
