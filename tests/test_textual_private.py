@@ -581,32 +581,38 @@ HANDLE_EXCEPTION_DIGEST = "baea2e7f88e7ac52"
 FATAL_ERROR_DIGEST = "2474616cec7fa94d"
 
 
+async def _printed_as_it_fails(app, message: str) -> str:
+    """What the app printed on its terminal as an error nobody expected ended it: ``message`` raised from a
+    function holding a local a Textual traceback would have shown (a hand's cards)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    printed = StringIO()
+    app.error_console = Console(file=printed, markup=False, highlight=False)
+
+    def fail() -> None:
+        hand = "Gouvernante de France"
+        raise RuntimeError(f"{message} holding {len(hand)} letters")
+
+    with pytest.raises(RuntimeError, match=message):
+        async with app.run_test() as pilot:
+            app.call_later(fail)
+            await pilot.pause()
+            await pilot.pause()
+    return printed.getvalue()
+
+
 @pytest.mark.slow
 async def test_an_unexpected_error_ends_the_app_with_one_line_naming_its_log_and_no_locals(tmp_path):
     """Hostile-files play-test: a board that crashed ended the app with Textual's traceback, every frame's
     locals in it (every power's hand, on a hot-seat screen). The traceback goes to the log alone; the
     terminal is left one line naming it."""
-    from io import StringIO
-
-    from rich.console import Console
-
     from tui.app import VirginQueenApp
     from tui.error_log import LOG_NAME
 
     app = VirginQueenApp(tmp_path)
-    printed = StringIO()
-    app.error_console = Console(file=printed, markup=False, highlight=False)
-
-    def fail() -> None:
-        hand = "Gouvernante de France, Philip II"  # a local Textual's traceback would have shown
-        raise RuntimeError(f"the engine broke holding {len(hand)} letters")
-
-    with pytest.raises(RuntimeError, match="the engine broke"):
-        async with app.run_test() as pilot:
-            app.call_later(fail)
-            await pilot.pause()
-            await pilot.pause()
-    assert printed.getvalue() == ""
+    assert await _printed_as_it_fails(app, "the engine broke") == ""
     log = (tmp_path / LOG_NAME).read_text()
     assert "unexpected error while running the app" in log and "RuntimeError: the engine broke" in log and "Traceback" in log
     assert "Gouvernante" not in log  # a traceback without locals
@@ -617,23 +623,6 @@ async def test_an_unexpected_error_ends_the_app_with_one_line_naming_its_log_and
 @pytest.mark.slow
 async def test_an_app_without_a_log_ends_on_an_unexpected_error_with_one_line_and_no_locals():
     """CrashLoggedApp on its own (no log to name): the error in one line, no traceback, no frame's locals."""
-    from io import StringIO
-
-    from rich.console import Console
-
     from tui.textual_private import CrashLoggedApp
 
-    app = CrashLoggedApp()
-    printed = StringIO()
-    app.error_console = Console(file=printed, markup=False, highlight=False)
-
-    def fail() -> None:
-        hand = "Gouvernante de France"  # a local Textual's traceback would have shown
-        raise RuntimeError(f"broke holding {len(hand)} letters")
-
-    with pytest.raises(RuntimeError, match="broke holding"):
-        async with app.run_test() as pilot:
-            app.call_later(fail)
-            await pilot.pause()
-            await pilot.pause()
-    assert printed.getvalue() == "unexpected error: RuntimeError: broke holding 21 letters\n"
+    assert await _printed_as_it_fails(CrashLoggedApp(), "broke") == "unexpected error: RuntimeError: broke holding 21 letters\n"
