@@ -11,7 +11,7 @@ from core.events import EventKind, signed
 from core.gamedata import CardRecord, GameData
 from core.i18n import N_, Message, _, msg, msgn
 from core.ids import CardKind
-from core.procedures import CardEvent, Moment
+from core.procedures import CardEvent, Moment, named
 from core.state import SECOND_EDITION, CardMarker, DealLine, GameState, MarkerKind
 from core.victory import keys_controlled, track_value, unrest_spaces
 
@@ -240,7 +240,13 @@ def _combat_card(event_id: str, effect: str, help_text: str) -> CardEvent:
         return [Option(Choice(Verb.COMBAT, (str(number),), label))]
 
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
-        text = msg("plays {card} in the battle at {space}: {effect}", card=card_title(ctx, number), space=ctx.name(args[0]), effect=Message(effect))
+        """``args``: the battle's space, then the power on the other side if it is one (not Independent)."""
+        space, *opponent = args
+        card, where, what = card_title(ctx, number), ctx.name(space), Message(effect)
+        # the other side named: a card played against a person's battle is news to them (GEN-4; play-test: it
+        # named neither, and "While you waited" left it out)
+        text = (msg("plays {card} in the battle at {space} against {opponent}: {effect}", card=card, space=where, opponent=named(ctx, opponent[0]), effect=what)
+                if opponent else msg("plays {card} in the battle at {space}: {effect}", card=card, space=where, effect=what))
         ctx.log("CARD-3", text, power)
 
     return CardEvent(event_id, ("CARD-3",), help_text, resolve, Moment.COMBAT, targets=targets)

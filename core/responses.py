@@ -192,7 +192,8 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
 
 def _combat_choose(ctx: Ctx, frame: CombatWindowFrame, choice: Choice) -> None:
     if choice.verb is Verb.COMBAT:
-        _play_from_window(ctx, frame.asked[frame.index], choice, (frame.space,))
+        power = frame.asked[frame.index]
+        _play_from_window(ctx, power, choice, (frame.space, *(side for side in frame.asked if side != power)))
     frame.index += 1
 
 

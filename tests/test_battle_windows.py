@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.choices import IllegalChoice
+from core.log_query import naming
 from core.responses import CombatWindowFrame, ResponseWindowFrame
 from core.state import Units
 from core.table import BATTLES
@@ -58,6 +59,26 @@ def test_card_3_then_card_2_after_each_kind_of_battle(data, kind):
     assert asked[0][2] == [f"combat {FOG_OF_WAR}", "no-combat"]
     assert asked[2][2] == [f"respond {WEDDING_FESTIVITIES} elisabeth-of-valois", "no-response", "no-response until-next-phase"]
     assert any(e.rule == "TABLE-1" and f"{BATTLES[kind]} at Tunis: Spain against Ottoman" in e.text for e in session.log)
+
+
+def test_card_3_a_combat_card_names_the_other_side_and_is_news_to_it(data):
+    """The log line of a combat card names the power it is played against, so "While you waited" shows it
+    to that side's player (play-test: "plays Fog of War in the battle at Tunis" named neither); against the
+    Independent side there is no one to name."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    _hands(session, {"ottoman": [FOG_OF_WAR]})
+    _record_battle(session, "battle", "tunis", "spain", "ottoman")
+    events = choose(session, f"combat {FOG_OF_WAR}")
+    [played] = [e for e in events if e.rule == "CARD-3" and e.power == "ottoman" and "battle at Tunis" in e.text]
+    assert played.text.endswith("in the battle at Tunis against Spain: the opponent rolls 1 die fewer")
+    assert naming([played], data, session.state, ("spain",)) == [played]
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [FOG_OF_WAR, 101])
+    _record_battle(session, "battle", "tunis", "spain", "independent")
+    events = choose(session, f"combat {FOG_OF_WAR}")
+    assert any(e.rule == "CARD-3" and e.text.endswith("in the battle at Tunis: the opponent rolls 1 die fewer") for e in events)
 
 
 def test_card_2_a_response_can_be_played_after_the_combat_cards(data):
