@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
@@ -14,7 +16,7 @@ import pytest
 
 import tui.serve
 from tui.serve_bench import children
-from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, PLAYERS_ENV, address, read_authorized_keys, start_server
+from tui.serve import AUTHORIZED_KEYS_NAME, HOST_KEY_NAME, PLAYER_ENV, PLAYERS_ENV, Hosting, address, read_authorized_keys, start_server
 from tui.widgets.decision import CHANGED_UNDER_SECONDS
 
 TIMEOUT = 20.0
@@ -86,6 +88,43 @@ async def _connect(port: int, key: asyncssh.SSHKey, size=(80, 24), env: dict[str
     return conn, chan, session
 
 
+class _Hosted:
+    """A server on a free port, and the connections a test makes to it."""
+
+    def __init__(self, server: Hosting) -> None:
+        self.server = server
+        self.port = server.port
+        self.connections: list[asyncssh.SSHClientConnection] = []
+
+    async def connect(self, key: asyncssh.SSHKey, size=(80, 24), env: dict[str, str] | None = None):
+        """A connection with a terminal (``_connect``), closed with the server."""
+        conn, chan, session = await _connect(self.port, key, size, env)
+        self.connections.append(conn)
+        return conn, chan, session
+
+    async def login(self, key: asyncssh.SSHKey) -> asyncssh.SSHClientConnection:
+        """A connection with no terminal yet; refused keys raise asyncssh.PermissionDenied."""
+        conn = await asyncssh.connect("127.0.0.1", self.port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
+        self.connections.append(conn)
+        return conn
+
+
+@contextlib.asynccontextmanager
+async def _hosting(save_dir: Path, **options) -> AsyncIterator[_Hosted]:
+    """``start_server`` on a free port (``options`` as it takes them, quiet unless given ``log``); at the
+    end its connections are closed, then the server, each waited for."""
+    options.setdefault("log", lambda _: None)
+    hosted = _Hosted(await start_server("127.0.0.1", 0, save_dir, **options))
+    try:
+        yield hosted
+    finally:
+        for conn in hosted.connections:
+            conn.close()
+            await conn.wait_closed()
+        hosted.server.close()
+        await hosted.server.wait_closed()
+
+
 async def test_a_listed_key_plays_the_game_in_its_own_terminal_named_by_its_comment(save_dir):
     """The game is told its player, and every player the keys name (a new shared game's names are
     checked by them: play-test, a player with a key but no game yet was said to be unknown)."""
@@ -93,15 +132,10 @@ async def test_a_listed_key_plays_the_game_in_its_own_terminal_named_by_its_comm
     _player_key(save_dir, "Ben")
     told = f"print('hello', os.environ['{PLAYER_ENV}'], os.environ['{PLAYERS_ENV}'].split(), os.get_terminal_size())"
     shown = f"{sys.executable} -c \"import os, sys, time; {told}; sys.stdout.flush(); time.sleep(30)\""
-    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", shown], log=lambda _: None)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        conn, chan, session = await _connect(port, key)
+    async with _hosting(save_dir, command=["/bin/sh", "-c", shown]) as hosted:
+        _conn, _chan, session = await hosted.connect(key)
         text = await session.wait_for("hello Ana ['Ana', 'Ben']")
         assert "columns=80, lines=24" in text
-        conn.close()
-    finally:
-        server.close()
     assert (save_dir / HOST_KEY_NAME).stat().st_mode & 0o777 == 0o600
 
 
@@ -112,68 +146,50 @@ async def test_the_real_game_over_ssh_follows_a_resize_whatever_size_the_servers
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("LINES", "24")
     key = _player_key(save_dir, "Ana")
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None, warm=warm)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        conn, chan, session = await _connect(port, key)
+    async with _hosting(save_dir, warm=warm) as hosted:
+        _conn, chan, session = await hosted.connect(key)
         await session.wait_for("Shared games - you are Ana")
         chan.change_terminal_size(70, 20)
         await session.wait_for("Please enlarge the terminal to at least 80 x 24 (now 70 x 20)")
         chan.write(b"q")
-        conn.close()
-    finally:
-        server.close()
 
 
 async def test_a_server_stopping_gives_each_player_their_terminal_back_and_says_why(save_dir):
     """Shared-game play-test: Ctrl+C on the server left each player's terminal on the frozen board, in the
     alternate screen, reporting every mouse move, with no cursor, until they typed 'reset'."""
     key = _player_key(save_dir, "Ana")
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None, warm=False)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        conn, chan, session = await _connect(port, key)
+    async with _hosting(save_dir, warm=False) as hosted:
+        _conn, _chan, session = await hosted.connect(key)
         await session.wait_for("Shared games - you are Ana")
         assert session.screen.cursor.hidden and (1003 << 5) in session.screen.mode  # pyte keeps private modes shifted
-    finally:
-        server.close()
-    await asyncio.wait_for(session.closed.wait(), TIMEOUT)
+        hosted.server.close()
+        await asyncio.wait_for(session.closed.wait(), TIMEOUT)
     assert "The server is stopping: your games are kept in the store" in session.text()
     assert not session.screen.cursor.hidden
     assert not {1000 << 5, 1003 << 5, 1006 << 5, 2004 << 5} & session.screen.mode
-    conn.close()
 
 
 async def test_an_unknown_key_and_passwords_are_refused(save_dir):
     _player_key(save_dir, "Ana")
     stranger = asyncssh.generate_private_key("ssh-ed25519", comment="Mallory")
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
-    port = server.sockets[0].getsockname()[1]
-    try:
+    async with _hosting(save_dir) as hosted:
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", port, username="x", client_keys=[stranger], known_hosts=None, agent_path=None)
+            await hosted.login(stranger)
         with pytest.raises(asyncssh.PermissionDenied):
             await asyncssh.connect(
-                "127.0.0.1", port, username="x", password="secret", client_keys=None, known_hosts=None, agent_path=None
+                "127.0.0.1", hosted.port, username="x", password="secret", client_keys=None, known_hosts=None, agent_path=None
             )
-    finally:
-        server.close()
 
 
 async def test_no_port_forwarding_and_no_file_access(save_dir):
     key = _player_key(save_dir, "Ana")
-    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=lambda _: None)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        conn = await asyncssh.connect("127.0.0.1", port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
+    async with _hosting(save_dir, command=["/bin/sh", "-c", "sleep 30"]) as hosted:
+        conn = await hosted.login(key)
         with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.open_connection("127.0.0.1", port)
+            await conn.open_connection("127.0.0.1", hosted.port)
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, asyncssh.ProcessError, OSError)):
             async with conn.start_sftp_client() as sftp:
                 await sftp.listdir(".")
-        conn.close()
-    finally:
-        server.close()
 
 
 def test_authorized_keys_problems_are_one_line_each_and_the_other_keys_still_count(save_dir):
@@ -201,17 +217,11 @@ async def test_refused_logins_are_logged_with_their_reason(save_dir):
         handle.write(nameless.export_public_key())
     stranger = asyncssh.generate_private_key("ssh-ed25519", comment="Mallory")
     logged: list[str] = []
-    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=logged.append)
-    try:
+    async with _hosting(save_dir, command=["/bin/sh", "-c", "sleep 30"], log=logged.append) as hosted:
         for key in (nameless, stranger):
             with pytest.raises(asyncssh.PermissionDenied):
-                await asyncssh.connect("127.0.0.1", server.port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
-        conn = await asyncssh.connect("127.0.0.1", server.port, username="x", client_keys=[ana], known_hosts=None, agent_path=None)
-        conn.close()
-        await conn.wait_closed()
-    finally:
-        server.close()
-        await server.wait_closed()
+                await hosted.login(key)
+        await hosted.login(ana)
     assert any("line 2" in line and "has no comment" in line and line.endswith("skipped") for line in logged)
     refusals = [line for line in logged if line.startswith("refused key")]
     assert len(refusals) == 2
@@ -262,13 +272,9 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
     computers); Ana's choice shows on Ben's terminal within a second; neither sees the other's hand."""
     ana_key, ben_key = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
     game_id, logged = _shared_game_in_the_action_phase(save_dir)
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
-    port = server.sockets[0].getsockname()[1]
-    connections = []
-    try:
-        ana_conn, ana_chan, ana = await _connect(port, ana_key)
-        ben_conn, ben_chan, ben = await _connect(port, ben_key)
-        connections = [ana_conn, ben_conn]
+    async with _hosting(save_dir) as hosted:
+        _conn, ana_chan, ana = await hosted.connect(ana_key)
+        _conn, ben_chan, ben = await hosted.connect(ben_key)
         await ana.wait_for("Shared games - you are Ana")
         await ben.wait_for("Shared games - you are Ben")
         await ana.wait_for("Spain: seat Ana - free, named for you")  # the lobby reads the store in a worker
@@ -290,8 +296,6 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
             assert loop.time() < deadline, f"Ben's screen did not show Ana's move within a second:\n{ben.text()}"
             await asyncio.sleep(0.02)
         assert "Spain's hand" not in ben.text() and "France's hand" not in ana.text()
-    finally:
-        await _close(connections, server)
 
 
 class Counter(asyncssh.SSHClientSession[bytes]):
@@ -314,14 +318,6 @@ async def _until(condition, what: str) -> None:
         await asyncio.sleep(0.01)
 
 
-async def _close(connections: list, server) -> None:
-    for conn in connections:
-        conn.close()
-        await conn.wait_closed()
-    server.close()
-    await server.wait_closed()
-
-
 def _recorded_player_sessions(monkeypatch) -> list:
     """The server's PlayerSession of each connection, in the order they connect."""
     sessions: list[tui.serve.PlayerSession] = []
@@ -341,16 +337,11 @@ async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_k
     while Ben's frames keep coming; when Ana reads again her frames flow again."""
     sessions = _recorded_player_sessions(monkeypatch)
     ana_key, ben_key = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
-    server = await start_server("127.0.0.1", 0, save_dir, command=[sys.executable, "-c", FLOOD], log=lambda _: None)
-    port = server.sockets[0].getsockname()[1]
-    connections = []
-    try:
-        for key in (ana_key, ben_key):
-            conn = await asyncssh.connect("127.0.0.1", port, username="x", client_keys=[key], known_hosts=None, agent_path=None)
-            connections.append(conn)
-        ana_chan, ana = await connections[0].create_session(Counter, term_type="xterm", term_size=(80, 24), encoding=None, window=65536)
+    async with _hosting(save_dir, command=[sys.executable, "-c", FLOOD]) as hosted:
+        ana_conn, ben_conn = [await hosted.login(key) for key in (ana_key, ben_key)]
+        ana_chan, ana = await ana_conn.create_session(Counter, term_type="xterm", term_size=(80, 24), encoding=None, window=65536)
         ana_chan.pause_reading()  # Ana's ssh stalls: no more window for the server
-        ben_chan, ben = await connections[1].create_session(Counter, term_type="xterm", term_size=(80, 24), encoding=None)
+        ben_chan, ben = await ben_conn.create_session(Counter, term_type="xterm", term_size=(80, 24), encoding=None)
         await _until(lambda: len(sessions) == 2 and sessions[0]._channel is not None, "both sessions")
         ana_on_server = sessions[0]._channel
         await _until(lambda: ana_on_server.get_write_buffer_size() > tui.serve.OUTPUT_HIGH_WATER, "Ana's output backing up")
@@ -361,8 +352,6 @@ async def test_a_client_that_stops_reading_costs_bounded_memory_and_the_others_k
         ana_chan.resume_reading()
         await _until(lambda: ana.received > ana_before + 1_000_000, "Ana's frames flowing again")
         assert ana_on_server.get_write_buffer_size() <= tui.serve.OUTPUT_HIGH_WATER + tui.serve.READ_SIZE
-    finally:
-        await _close(connections, server)
 
 
 SLOW_READER = """
@@ -386,23 +375,14 @@ async def test_a_paste_longer_than_the_game_takes_at_once_waits_and_arrives_whol
     paste = 1_000_000
     key = _player_key(save_dir, "Ana")
     command = [sys.executable, "-c", SLOW_READER.replace("PASTE", str(paste))]
-    server = await start_server("127.0.0.1", 0, save_dir, command=command, log=lambda _: None)
-    port = server.sockets[0].getsockname()[1]
-    conn = None
-    try:
-        conn, chan, session = await _connect(port, key)
+    async with _hosting(save_dir, command=command) as hosted:
+        _conn, chan, session = await hosted.connect(key)
         await session.wait_for("ready")
         chan.write(b"k" * paste)
         await _until(lambda: sessions[0]._input_waiting, "the game's terminal filling up")
         os.kill(sessions[0]._game.pid, signal.SIGUSR1)
         await session.wait_for(f"got {paste}")
         assert not sessions[0]._input_waiting and not session.closed.is_set()
-    finally:
-        if conn is not None:
-            conn.close()
-            await conn.wait_closed()
-        server.close()
-        await server.wait_closed()
 
 
 # ---- warm starts, ending with the server, --notify (issue 18) ---------------------------------------
@@ -423,21 +403,17 @@ def _ended(pid: int) -> bool:
 async def test_a_connection_s_game_is_forked_from_the_warm_fork_server(save_dir, monkeypatch):
     sessions = _recorded_player_sessions(monkeypatch)
     key = _player_key(save_dir, "Ana")
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
-    connections = []
-    try:
-        assert server.warm is not None
-        conn, chan, session = await _connect(server.port, key)
-        connections.append(conn)
+    async with _hosting(save_dir) as hosted:
+        warm = hosted.server.warm
+        assert warm is not None
+        _conn, chan, session = await hosted.connect(key)
         await session.wait_for("Shared games - you are Ana")
         game = sessions[0]._game.pid
-        assert _parent_of(game) == server.warm.pid and _parent_of(server.warm.pid) == os.getpid()
+        assert _parent_of(game) == warm.pid and _parent_of(warm.pid) == os.getpid()
         chan.write(b"q")  # quitting the game ends the connection, with the game's exit status
         await asyncio.wait_for(session.closed.wait(), TIMEOUT)
         assert chan.get_exit_status() == 0
         await _until(lambda: _ended(game), "the game's end")
-    finally:
-        await _close(connections, server)
 
 
 SERVER = """
@@ -503,16 +479,11 @@ async def test_notify_runs_the_command_for_a_player_away_and_not_for_one_connect
     game_id = store.create(Setup(seed=5, seats=(Seat("Ana", ("spain",)), Seat("Ben", ("france",)), Seat("computer", others, SeatKind.COMPUTER, "random"))))
     command, calls = recorder(tmp_path)
     logged: list[str] = []
-    server = await start_server(
-        "127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=logged.append, notify=command, notify_seconds=0.05
-    )
-    connections = []
-    try:
+    async with _hosting(save_dir, command=["/bin/sh", "-c", "sleep 30"], log=logged.append, notify=command, notify_seconds=0.05) as hosted:
         await _until(lambda: calls.exists() and calls.read_text().count("\n") == 1, "Ana's notice")
         assert calls.read_text().startswith(f"Ana|{game_id}|Spain|1|GEN-7|Spain: make a proposal or say done")
-        ben, _chan, _session = await _connect(server.port, ben_key)
-        connections.append(ben)
-        await _until(lambda: server.connected() == {"Ben"}, "Ben connected")
+        ben, _chan, _session = await hosted.connect(ben_key)
+        await _until(lambda: hosted.server.connected() == {"Ben"}, "Ben connected")
         store.take_seat(game_id, "Ana", "Ana")
         ana = SharedGame.open(store, game_id, "Ana")
         ana.choose("spain", playable_choices(ana.session.decision)[-1])
@@ -522,31 +493,22 @@ async def test_notify_runs_the_command_for_a_player_away_and_not_for_one_connect
         checks = len([line for line in logged if "--notify" in line])
         ben.close()
         await ben.wait_closed()
-        connections.clear()
         await _until(lambda: calls.read_text().count("\n") == 2, "Ben's notice once he left")
         assert calls.read_text().splitlines()[1] == f"Ben|{game_id}|France|{waiting.number + 1}|{waiting.rule}|{waiting.shown_prompt()}"
         assert checks == 1 and f"--notify: told Ana that game {game_id} waits for them" in logged
-    finally:
-        await _close(connections, server)
 
 
 async def test_a_forked_game_uses_the_save_folder_s_overrides_as_they_are_when_it_connects(save_dir):
     """The fork server keeps the game data loaded, and loads it again when overrides.toml changes:
     a bad value written between two connections is reported to the second one, in one line."""
     ana, ben = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
-    connections = []
-    try:
-        conn, _chan, session = await _connect(server.port, ana)
-        connections.append(conn)
+    async with _hosting(save_dir) as hosted:
+        _conn, _chan, session = await hosted.connect(ana)
         await session.wait_for("Shared games - you are Ana")
         (save_dir / "overrides.toml").write_text('[victory]\nstandard_vp = "many"\n')
-        conn, _chan, session = await _connect(server.port, ben)
-        connections.append(conn)
+        _conn, _chan, session = await hosted.connect(ben)
         text = await session.wait_for("virgin-queen: bad game data:")
         assert "standard_vp" in text and "Traceback" not in text
-    finally:
-        await _close(connections, server)
 
 
 async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_their_client_sends(save_dir, monkeypatch):
@@ -561,42 +523,37 @@ async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_th
     ana_key, ben_key = _player_key(save_dir, "Ana"), _player_key(save_dir, "Ben")
     game_id, _english = _shared_game_in_the_action_phase(save_dir)
     logged = {language: _first_move_line(save_dir, language) for language in ("ru", "es")}
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None)
-    connections = []
     try:
-        assert server.warm is not None
-        ana_conn, ana_chan, ana = await _connect(server.port, ana_key, env={"LANG": "ru_RU.UTF-8"})
-        ben_conn, ben_chan, ben = await _connect(server.port, ben_key, env={"LANG": "es_ES.UTF-8"})
-        connections = [ana_conn, ben_conn]
-        await ana.wait_for("Испания: место Ana - свободно, на ваше имя")  # the lobby too, in each one's language
-        await ben.wait_for("Francia: asiento Ben - libre, a tu nombre")
-        await _past_the_reports(ana, ana_chan, "Набор: Испания")
-        await _past_the_reports(ben, ben_chan, "Mano de Francia")
-        ana_chan.write(b"\x13")  # Ctrl+S: refused in a shared game (GEN-8)
-        ben_chan.write(b"\x13")
-        await ana.wait_for("совместная партия не сохраняется")
-        await ben.wait_for("una partida compartida no se")
-        await asyncio.sleep(CHANGED_UNDER_SECONDS)  # a shared game's board, just shown, holds its number keys
-        ana_chan.write(b"1")
-        await ana.wait_for(logged["ru"])
-        await ben.wait_for(logged["es"])
-        again, again_chan, again_screen = await _connect(server.port, ana_key)  # no LANG: not the last one forked
-        connections.append(again)
-        await again_screen.wait_for("Shared games - you are Ana")
-        again_chan.write(b"i")
-        await again_screen.wait_for("Language: Enter to use it")
-        for key in (b"\x1b[B", b"\x1b[B", b"\r"):  # down to Русский
-            await asyncio.sleep(0.2)
-            again_chan.write(key)
-        await _until(lambda: Settings.read(save_dir).players == {"Ana": "ru"}, "Ana's choice kept")
-        assert Settings.read(save_dir).language == ""  # the host's own choice is not hers
-        later, later_chan, later_screen = await _connect(server.port, ana_key)
-        connections.append(later)
-        await later_screen.wait_for("Совместные партии - вы Ana")  # her choice, kept for her
-        later_chan.write(b"i")
-        await later_screen.wait_for("Язык: Enter")
+        async with _hosting(save_dir) as hosted:
+            assert hosted.server.warm is not None
+            _conn, ana_chan, ana = await hosted.connect(ana_key, env={"LANG": "ru_RU.UTF-8"})
+            _conn, ben_chan, ben = await hosted.connect(ben_key, env={"LANG": "es_ES.UTF-8"})
+            await ana.wait_for("Испания: место Ana - свободно, на ваше имя")  # the lobby too, in each one's language
+            await ben.wait_for("Francia: asiento Ben - libre, a tu nombre")
+            await _past_the_reports(ana, ana_chan, "Набор: Испания")
+            await _past_the_reports(ben, ben_chan, "Mano de Francia")
+            ana_chan.write(b"\x13")  # Ctrl+S: refused in a shared game (GEN-8)
+            ben_chan.write(b"\x13")
+            await ana.wait_for("совместная партия не сохраняется")
+            await ben.wait_for("una partida compartida no se")
+            await asyncio.sleep(CHANGED_UNDER_SECONDS)  # a shared game's board, just shown, holds its number keys
+            ana_chan.write(b"1")
+            await ana.wait_for(logged["ru"])
+            await ben.wait_for(logged["es"])
+            _conn, again_chan, again_screen = await hosted.connect(ana_key)  # no LANG: not the last one forked
+            await again_screen.wait_for("Shared games - you are Ana")
+            again_chan.write(b"i")
+            await again_screen.wait_for("Language: Enter to use it")
+            for key in (b"\x1b[B", b"\x1b[B", b"\r"):  # down to Русский
+                await asyncio.sleep(0.2)
+                again_chan.write(key)
+            await _until(lambda: Settings.read(save_dir).players == {"Ana": "ru"}, "Ana's choice kept")
+            assert Settings.read(save_dir).language == ""  # the host's own choice is not hers
+            _conn, later_chan, later_screen = await hosted.connect(ana_key)
+            await later_screen.wait_for("Совместные партии - вы Ana")  # her choice, kept for her
+            later_chan.write(b"i")
+            await later_screen.wait_for("Язык: Enter")
     finally:
-        await _close(connections, server)
         i18n.use("en")
 
 
@@ -620,28 +577,18 @@ def _first_move_line(save_dir: Path, language: str) -> str:
 async def test_a_game_started_cold_reads_the_language_its_client_sends_too(save_dir, monkeypatch):
     monkeypatch.setenv("VQ_LANG", "es")  # the host's: never a connecting player's
     key = _player_key(save_dir, "Ana")
-    server = await start_server("127.0.0.1", 0, save_dir, log=lambda _: None, warm=False)
-    connections = []
-    try:
-        conn, chan, session = await _connect(server.port, key, env={"LC_ALL": "ru_RU.UTF-8"})
-        connections.append(conn)
+    async with _hosting(save_dir, warm=False) as hosted:
+        _conn, chan, session = await hosted.connect(key, env={"LC_ALL": "ru_RU.UTF-8"})
         await session.wait_for("Совместные партии - вы Ana")
         chan.write(b"i")
         await session.wait_for("Язык: Enter")
-    finally:
-        await _close(connections, server)
 
 
 async def test_a_session_without_a_terminal_is_told_why_in_its_client_s_language(save_dir):
     key = _player_key(save_dir, "Ana")
-    server = await start_server("127.0.0.1", 0, save_dir, command=["/bin/sh", "-c", "sleep 30"], log=lambda _: None)
-    try:
+    async with _hosting(save_dir, command=["/bin/sh", "-c", "sleep 30"]) as hosted:
         for sent, told in (({}, "The Virgin Queen needs a terminal: connect with 'ssh -t'."),
                            ({"LANG": "es_ES.UTF-8"}, "The Virgin Queen necesita un terminal: conéctese con 'ssh -t'.")):
-            async with asyncssh.connect(
-                "127.0.0.1", server.port, username="x", client_keys=[key], known_hosts=None, agent_path=None
-            ) as conn:
-                result = await conn.run(env=sent, term_type=None, timeout=TIMEOUT)
-                assert result.exit_status == 1 and result.stdout.strip() == told
-    finally:
-        server.close()
+            conn = await hosted.login(key)
+            result = await conn.run(env=sent, term_type=None, timeout=TIMEOUT)
+            assert result.exit_status == 1 and result.stdout.strip() == told
