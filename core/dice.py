@@ -6,6 +6,7 @@ Tests and walkthroughs queue forced faces (``forced_dice``) or patron picks (``f
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -18,6 +19,13 @@ T = TypeVar("T")
 
 class ForcedValueError(ValueError):
     """A forced die face or pick does not fit the draw it was used for."""
+
+
+def secret_seed() -> int:
+    """A seed no one can work out (GEN-8: the seed gives every hand and every roll to come; a six-digit
+    one was found from a player's own first hand in a minute, by trying them all). Below 2**63: it is
+    kept as an SQLite integer in the shared store."""
+    return secrets.randbits(63)
 
 
 def new_rng(seed: int) -> RngState:

@@ -203,6 +203,27 @@ async def test_a_game_created_in_the_lobby_gives_its_creator_their_seat(tmp_path
         assert [s.name for s in row.setup.seats] == ["Ana", "random computer"]
 
 
+async def test_gen_8_a_shared_game_s_seed_is_secret_and_the_form_has_no_seed_to_type(tmp_path, data):
+    """Hidden-information audit: the form showed a six-digit seed, and anyone could try every seed against
+    their own first hand (a minute), then knew every hand and roll to come (GEN-8). A shared game's seed is
+    drawn in secret (63 bits) and cannot be typed: its creator would know the others' hands."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        assert not app.screen.query("#seed") and "Seed" not in screen_text(app)
+        await pilot.press("ctrl+n")
+        await _to_the_board(app, pilot)
+        await pilot.press("escape", "t")
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.press("ctrl+n")
+        await _to_the_board(app, pilot)
+    seeds = [row.setup.seed for row in store.list_games()]
+    assert len(set(seeds)) == 2 and all(2**20 < seed < 2**63 for seed in seeds)  # 2**20: one chance in 2**43 of a false failure
+
+
 async def _start_shared_game_with(app: VirginQueenApp, pilot, spain: str, france: str) -> NewGameScreen:
     """From the lobby: a new shared game with people typed for Spain and France, and Ctrl+N pressed once."""
     from textual.widgets import Select

@@ -11,7 +11,7 @@ from core.state import Phase, RoyalStatus
 from core.events import render
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session
-from tui.messages import Choose, LeaveGame, LoadGame, StartGame
+from tui.messages import Choose, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui import display
 from tui.app import VirginQueenApp
@@ -903,6 +903,30 @@ async def test_undo_with_nothing_to_undo_says_so_naming_gen_9(tmp_path, data):
         await pilot.press("u")
         await settle(pilot)
         assert "GEN-9: nothing to undo" in screen_text(app)
+
+
+async def test_gen_8_a_new_game_s_seed_is_secret_unless_one_is_typed(tmp_path):
+    """Hidden-information audit: the form showed a six-digit seed, which gave whoever read it (or tried every
+    seed against their own first hand) every hand and roll (GEN-8). The seed is now drawn in secret and
+    shown nowhere; a seed typed is kept, for a game to repeat."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert app.screen.query_one("#seed").value == ""
+        assert app.screen.query_one("#seed").placeholder.startswith("secret, drawn at the start")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        drawn = app.controller.session.setup.seed
+        assert 2**20 < drawn < 2**63 and str(drawn) not in screen_text(app)
+        app.post_message(LeaveGame(Destination.TITLE))
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("n")
+        assert app.screen.query_one("#seed").value == ""
+        app.screen.query_one("#seed").value = "42"
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.controller.session.setup.seed == 42
 
 
 async def test_the_focused_field_of_the_new_game_form_stands_out(tmp_path):

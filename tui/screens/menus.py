@@ -176,7 +176,7 @@ class TitleScreen(Screen[None]):
         self.post_message(ContinueGame())
 
     def action_new_game(self) -> None:
-        """The form as it was left, or as composed ahead, with a new seed."""
+        """The form as it was left, or as composed ahead, with its seed secret again (none typed)."""
         if self.terminal.read_data(self.post_message) is None:  # typed before the app read bad data
             return
         form = self._new_game_form()

@@ -4,7 +4,6 @@ Its own module, loaded once the title is on screen (it reads the game data, whic
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
 # Who may hold a power in the new-game form: a person (named beside it) or a computer player (core/bots.py).
 PERSON = "person"
 PERSON_PLACEHOLDER = N_("a person's name")
+# hidden-information audit: a six-digit seed shown on the form gave its reader every hand and roll (GEN-8)
+SECRET_SEED_PLACEHOLDER = N_("secret, drawn at the start (type one to repeat a game)")
 HOLDERS = (
     (N_("Person"), PERSON), (N_("Computer: random"), "random"), (N_("Computer: greedy"), "greedy"), (N_("Computer: search"), "search"),
 )
@@ -98,13 +99,12 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._keyed = bool(key_players)
         self._unknown_confirmed: tuple[str, ...] = ()  # the new names Ctrl+N was pressed on twice
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
-        self._seed = str(random.randrange(1, 10**6))
 
     def new_seed(self) -> None:
-        """Opened again for another game: a new seed, and no problem left from the last one."""
-        self._seed = str(random.randrange(1, 10**6))
+        """Opened again for another game: a secret seed again (none typed), and no problem left from the last one."""
         if self.is_mounted:
-            self.query_one("#seed", Input).value = self._seed
+            if not self.shared:
+                self.query_one("#seed", Input).value = ""
             self._say_problem("")
             self.query_one("#scenario").focus()  # the first field again, not the last one used (play-test)
 
@@ -140,9 +140,10 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
                     yield Label(f"{_(power.name):<12}")
                     yield SteadySelect(holders, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
                     yield Input(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=NAME_LENGTH, compact=True, classes="person-name", disabled=holder != PERSON)
-            with Horizontal(classes="seat"):
-                yield Label(_("Seed").ljust(12))
-                yield Input(value=self._seed, id="seed", type="integer", compact=True)
+            if not self.shared:  # a shared game's seed is always secret: typed, it would give its creator every hand
+                with Horizontal(classes="seat"):
+                    yield Label(_("Seed").ljust(12))
+                    yield Input(placeholder=_(SECRET_SEED_PLACEHOLDER), id="seed", type="integer", compact=True)
             with Horizontal(classes="seat"):
                 yield Label(_("Strict response windows (GEN-8)") + " ")
                 strict = "on" if data.settings.options.strict_response_windows else "off"
@@ -189,26 +190,27 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         missing = [_(data.power_name(p)) for p, name in people.items() if not name]
         computer_names = {computer_seat_name(bot) for bot in COMPUTER_KINDS}
         taken = sorted({name for name in people.values() if name in computer_names})
-        seed_text = self.query_one("#seed", Input).value.strip()
+        seed_text = "" if self.shared else self.query_one("#seed", Input).value.strip()
         if missing:
             self._say_problem(_("Every power needs a person (GEN-2) or a computer: name one for {powers}.").format(powers=", ".join(missing)))
             return
         if taken:
             self._say_problem(_("{name!r} names a computer player: give the person another name.").format(name=taken[0]))
             return
-        if not seed_text.lstrip("-").isdigit():
+        if seed_text and not seed_text.lstrip("-").isdigit():
             self._say_problem(_("The seed must be a whole number."))
             return
         if self.shared and not self._names_known(people):
             return
         holders = self.holders()  # with the names written as the players' own
+        from core.dice import secret_seed
         from core.setup import Setup
         from tui.slots import started_now
 
         setup = Setup(
             started=started_now(),
             scenario=str(self.query_one("#scenario", Select).value),
-            seed=int(seed_text),
+            seed=int(seed_text) if seed_text else secret_seed(),
             seats=seats_for(holders),
             strict_response_windows=self.query_one("#strict", Select).value == "on",
         )
