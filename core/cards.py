@@ -186,6 +186,12 @@ def removes_only_events(data: GameData, state: GameState) -> bool:
     return state.rules_edition >= SECOND_EDITION and data.settings.cards.removed_only_as_event
 
 
+def unseen_cards(state: GameState) -> set[int]:
+    """The cards in the deck or in a hand: which of them is where is hidden (GEN-8), that they are there is
+    not (every other card was seen played, discarded, removed or is still to enter play, CARD-6)."""
+    return {*state.cards.deck, *(number for power in state.powers.values() for number in power.hand)}
+
+
 def discard_after_play(ctx: Ctx, number: int, as_event: bool = True) -> None:
     """Removed-after-play cards leave the game (played as their event, ``removes_only_events``); home cards
     wait to return; others go to the discard."""

@@ -7,13 +7,13 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core import marriage
-from core.cards import card_title, discard_after_play, take_from_hand
+from core.cards import card_title, discard_after_play, take_from_hand, unseen_cards
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import _, listed, msg
 from core.procedures import Moment, Procedure
-from core.responses import open_response_window
-from core.state import SECOND_EDITION, Frame
+from core.responses import cards_played_at, open_response_window
+from core.state import FIFTH_EDITION, SECOND_EDITION, Frame
 
 
 @define
@@ -50,7 +50,7 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     power = powers[frame.next_index]
     decides_opening = _decides_opening(ctx, frame, power)
     options = _options(ctx, frame, power, decides_opening)
-    if not any(o.legal for o in options):
+    if not any(o.legal for o in options) and not _may_hold_a_negotiation_card(ctx, power):
         return None
     if decides_opening:
         # hot-seat play-test: 0 Done postponed the opening betrothal, and nothing had said it would
@@ -66,6 +66,19 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     else:
         prompt = msg("{power}: make a proposal or say done", power=ctx.power_term(power))
     return Decision.of(power, prompt, "GEN-7", options)
+
+
+def _may_hold_a_negotiation_card(ctx: Ctx, power: str) -> bool:
+    """GEN-8: as far as the others can tell, the power may hold a card whose Negotiation Segment event it
+    could play now (one is in the deck or a hand), so it is asked whether it holds one or not (hidden-information
+    audit: the Ottoman, with no royals to propose, was asked only in the segments it held Louise of Lorraine)."""
+    if ctx.state.rules_edition < FIFTH_EDITION:
+        return False
+    for number in unseen_cards(ctx.state) & cards_played_at(ctx, Moment.NEGOTIATION):
+        event = ctx.rules.event_of(ctx.data, number)
+        if event is not None and not event.refusal(ctx, power):
+            return True
+    return False
 
 
 def _done() -> Option:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from attrs import Factory, define
 
-from core.cards import discard_after_play, take_from_hand
+from collections.abc import Collection
+
+from core.cards import discard_after_play, take_from_hand, unseen_cards
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, _, msg
 from core.procedures import Moment, Procedure
-from core.state import Frame, Phase, QuietResponses
+from core.state import FIFTH_EDITION, Frame, Phase, QuietResponses
 
 # CARD-8 [D]: response events are played before the Marriage Resolution Phase.
 BEFORE_MARRIAGE_RESOLUTION = (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMATIC_STATUS, Phase.ACTION)
@@ -30,7 +32,7 @@ class CombatWindowFrame(Frame):
     index: int = 0
 
 
-def _cards_played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
+def cards_played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
     """The cards whose event is played at ``moment`` (responses, combat cards)."""
     return ctx.tables.memo(("played at", moment, id(ctx.rules)), _played_at, ctx, moment)
 
@@ -39,9 +41,10 @@ def _played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
     return frozenset(n for n in ctx.data.cards if (event := ctx.rules.event_of(ctx.data, n)) is not None and event.moment is moment)
 
 
-def _window_options(ctx: Ctx, power: str, playable: frozenset[int]) -> list[Option]:
-    """The options of the cards in the power's hand whose event is ``playable`` in the window."""
-    hand = ctx.state.powers[power].hand
+def _window_options(ctx: Ctx, power: str, playable: frozenset[int], cards: Collection[int] | None = None) -> list[Option]:
+    """The options of the cards in the power's hand (or of ``cards``, as if it held them) whose event is
+    ``playable`` in the window."""
+    hand = ctx.state.powers[power].hand if cards is None else cards
     if playable.isdisjoint(hand):
         return []
     options: list[Option] = []
@@ -53,15 +56,11 @@ def _window_options(ctx: Ctx, power: str, playable: frozenset[int]) -> list[Opti
     return options
 
 
-def response_options(ctx: Ctx, power: str) -> list[Option]:
-    """CARD-2: the response events this power could play in a window now."""
-    return _response_options(ctx, power, _cards_played_at(ctx, Moment.RESPONSE))
-
-
-def _response_options(ctx: Ctx, power: str, responses: frozenset[int]) -> list[Option]:
+def _response_options(ctx: Ctx, power: str, responses: frozenset[int], cards: Collection[int] | None = None) -> list[Option]:
+    """CARD-2: the response events this power could play in a window now (``cards``: as ``_window_options``)."""
     if ctx.state.phase not in BEFORE_MARRIAGE_RESOLUTION:
         return []
-    return _window_options(ctx, power, responses)
+    return _window_options(ctx, power, responses, cards)
 
 
 def asks_anyone_now(ctx: Ctx) -> bool:
@@ -70,7 +69,7 @@ def asks_anyone_now(ctx: Ctx) -> bool:
     state = ctx.state
     if state.phase not in BEFORE_MARRIAGE_RESOLUTION:
         return False
-    responses = _cards_played_at(ctx, Moment.RESPONSE)
+    responses = cards_played_at(ctx, Moment.RESPONSE)
     return any(
         _asked_now(ctx, power, responses) is not None
         for power in ctx.tables.power_ids
@@ -121,12 +120,21 @@ def _answerable(options: list[Option]) -> list[str]:
 def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
     """GEN-8: the power said "no responses until the next phase", and nothing it could answer changed."""
     quiet = ctx.state.quiet_responses.get(power)
+    if quiet is not None and _answers_as_the_others_see(ctx):
+        answerable = _answerable(_window_options(ctx, power, cards_played_at(ctx, Moment.RESPONSE), unseen_cards(ctx.state)))
     return quiet is not None and quiet.turn == ctx.state.turn and quiet.phase == ctx.state.phase and quiet.answerable == answerable
+
+
+def _answers_as_the_others_see(ctx: Ctx) -> bool:
+    """Strict windows (GEN-8: "so nothing leaks"): whether a quiet power is asked again is judged by what any
+    card the others cannot place (``unseen_cards``) would let it answer, not by its hand (hidden-information
+    audit: asked again when a French betrothal formed, the only power asked was Wedding Festivities' holder)."""
+    return ctx.state.strict_response_windows and ctx.state.rules_edition >= FIFTH_EDITION
 
 
 def _asked_now(ctx: Ctx, power: str, responses: frozenset[int]) -> list[Option] | None:
     """The response options a power is asked about in a window now; None when it is not asked.
-    ``responses``: the cards played as responses (``_cards_played_at``)."""
+    ``responses``: the cards played as responses (``cards_played_at``)."""
     options = _response_options(ctx, power, responses)
     answerable = _answerable(options) if options else []
     if not answerable and not ctx.state.strict_response_windows:
@@ -140,7 +148,7 @@ def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
     if frame.index >= len(frame.asked):
         return None
     power = frame.asked[frame.index]
-    options = _asked_now(ctx, power, _cards_played_at(ctx, Moment.RESPONSE))
+    options = _asked_now(ctx, power, cards_played_at(ctx, Moment.RESPONSE))
     if options is None:
         return None
     options.append(Option(Choice(Verb.NO_RESPONSE, (), _("No response")), quiet=Quiet.MOVES_ON))
@@ -154,7 +162,8 @@ def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> No
     if choice.verb is Verb.RESPOND:
         _play_from_window(ctx, power, choice, ())
     elif choice.args == (UNTIL_NEXT_PHASE,):
-        answerable = _answerable(response_options(ctx, power))
+        cards = unseen_cards(ctx.state) if _answers_as_the_others_see(ctx) else None
+        answerable = _answerable(_response_options(ctx, power, cards_played_at(ctx, Moment.RESPONSE), cards))
         ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, answerable)
         ctx.log("GEN-8", msg("plays no response until the next phase (or until something it could answer changes)"), power)
     frame.index += 1
@@ -171,7 +180,7 @@ def _next_responder(ctx: Ctx, frame: ResponseWindowFrame) -> None:
     """The power in turn is not asked: on to the next one that is, in impulse order (GEN-8), or the
     window closes."""
     frame.index += 1
-    responses = _cards_played_at(ctx, Moment.RESPONSE)
+    responses = cards_played_at(ctx, Moment.RESPONSE)
     while frame.index < len(frame.asked) and _asked_now(ctx, frame.asked[frame.index], responses) is None:
         frame.index += 1
     if frame.index >= len(frame.asked):
@@ -182,7 +191,7 @@ def _combat_decision(ctx: Ctx, frame: CombatWindowFrame) -> Decision | None:
     if frame.index >= len(frame.asked):
         return None
     power = frame.asked[frame.index]
-    options = _window_options(ctx, power, _cards_played_at(ctx, Moment.COMBAT))
+    options = _window_options(ctx, power, cards_played_at(ctx, Moment.COMBAT))
     if not any(o.legal for o in options) and not ctx.state.strict_response_windows:
         return None  # GEN-8 default: only a side that could play a combat card is asked
     options.append(Option(Choice(Verb.NO_COMBAT, (), _("No combat card")), quiet=Quiet.MOVES_ON))

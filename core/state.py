@@ -227,11 +227,16 @@ class Frame:
 # 4: MAR-3 is checked again when a proposal is accepted; CL-5 refuses a recorded peace between Spain and France
 # or the Protestant in the barred segment; a pair of Mary and her ally's royal is offered once (MAR-9);
 # the Duke of Guise leaves a space that rebels (IND-3).
+# 5: who is asked depends only on what every power can see (GEN-8): a power with nothing to propose is asked in
+# the Negotiation Segment while a card with a Negotiation Segment event may be in its hand (GEN-7, CARD-4), and
+# in strict response windows a power that went quiet is asked again when what any hidden card would let it
+# answer changes.
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3
 FOURTH_EDITION = 4
-RULES_EDITION = FOURTH_EDITION
+FIFTH_EDITION = 5
+RULES_EDITION = FIFTH_EDITION
 
 
 @define

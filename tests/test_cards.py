@@ -265,6 +265,38 @@ def test_card_4_louise_of_lorraine_event_only_in_negotiation(data):
     assert "play 16 cp" in choice_strings(session.decision)
 
 
+LOUISE = 16
+
+
+@pytest.mark.parametrize("louise_is", ["in Spain's hand", "in the deck", "removed", "rules edition 4"])
+def test_gen_8_gen_7_a_power_with_nothing_to_propose_is_asked_while_louise_may_be_in_its_hand(data, louise_is):
+    """GEN-8 / GEN-7 / CARD-4: whether a power with nothing to propose is asked in the Negotiation Segment
+    depends only on what every power can see: while Louise of Lorraine is in the deck or a hand, the Ottoman
+    (no royals) is asked whether it holds it or not (hidden-information audit: asked only in the segments it
+    held it, so everyone knew). Seen removed, it is passed over as before; so it is in a game begun under
+    rules edition 4, which replays as it was played."""
+    edition = {"rules_edition": 4} if louise_is == "rules edition 4" else {}
+    session = new_session(data, **edition)
+    advance_to_phase(session, Phase.ACTION)
+    state = session.state
+    give(state, "spain", LOUISE)
+    if louise_is == "in the deck":
+        state.powers["spain"].hand.remove(LOUISE)
+        state.cards.deck.append(LOUISE)
+    elif louise_is == "removed":
+        state.powers["spain"].hand.remove(LOUISE)
+        state.cards.removed.append(LOUISE)
+    resettle(session)
+    advance_to_phase(session, Phase.NEGOTIATION, turn=2)
+    decision = session.decision
+    passed_over = [e for e in session.log if e.turn == 2 and e.power == "ottoman" and e.text == "has nothing to propose: done negotiating"]
+    if louise_is in ("in Spain's hand", "in the deck"):
+        assert (decision.power, decision.rule, choice_strings(decision)) == ("ottoman", "GEN-7", ["done"])
+        assert not passed_over
+    else:
+        assert decision.power != "ottoman" and passed_over
+
+
 def test_cards_conserved_every_card_in_exactly_one_place(data):
     session = new_session(data)
     places = cards.all_locations(session.state)
@@ -364,6 +396,35 @@ def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(dat
     responses.open_response_window(ctx(data, state), "after a later action")
     resettle(session)
     assert session.decision.power == "england" and session.decision.rule == "CARD-2"  # a new phase asks again
+
+
+@pytest.mark.parametrize("edition", [5, 4])
+def test_gen_8_strict_windows_ask_a_quiet_power_again_by_what_any_hidden_card_would_answer(data, edition):
+    """GEN-8 strict windows ("so nothing leaks"): a power that said "no responses until the next phase" is
+    asked again when what any card still hidden (deck or hands) would let it answer changes, holding one or not
+    (hidden-information audit: when a French betrothal formed, only Wedding Festivities' holder was asked
+    again, before every power's eyes). A game of rules edition 4 replays as it was played: by its hand."""
+    from core import marriage
+
+    session = new_session(data, strict_response_windows=True, rules_edition=edition)
+    to_impulse_of(session, "spain", [2])  # Philip II: 4 CP
+    state = session.state
+    give(state, "france", 22)  # hidden in France's hand; England holds no response card
+    resettle(session)
+    choose(session, "play 2 cp")
+    choose(session, "cp influence papacy")
+    while session.decision.rule == "CARD-2":
+        choose(session, "no-response until-next-phase")
+    choose(session, "cp influence papacy")
+    assert session.decision.power == "spain"  # nothing new to answer: no one is asked again
+    marriage.betroth(state, data, "anna-of-austria", "henry-iii")  # Henry III is French: Wedding Festivities could answer it
+    resettle(session)
+    choose(session, "cp influence venice")
+    asked = []
+    while session.decision.rule == "CARD-2":
+        asked.append(session.decision.power)
+        choose(session, "no-response until-next-phase")
+    assert asked == (list(data.power_ids) if edition == 5 else ["france"])
 
 
 WEDDING_FESTIVITIES = 22
