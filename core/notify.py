@@ -6,9 +6,11 @@ seated in the game), the host's COMMAND is run once for that decision, through `
 be a pipeline (a mail or a chat hook), with what to say in its environment:
 
 - ``VQ_PLAYER``: the player's name (their key's comment); ``VQ_GAME``: the game's number;
-- ``VQ_POWER``: the power deciding; ``VQ_DECISION``: the decision's prompt; ``VQ_RULE``: its rule ID;
-- ``VQ_ACTION``: the number the decision will have in the game's action log;
-- ``VQ_MESSAGE``: all of it as one line.
+- ``VQ_POWER``: the power deciding; ``VQ_ACTION``: the number the decision will have in the game's action log;
+- ``VQ_MESSAGE``: who is waited for in which game, as one line: only what every player may know, for a
+  channel they share (a chat hook);
+- ``VQ_DECISION``: the decision's prompt; ``VQ_RULE``: its rule ID. These are the player's own (GEN-8: "you
+  hold a Mandatory event and may not pass", CARD-1, names a card of their hand): for a message to them alone.
 
 The player's name reaches the command only in the environment, never in the command line, so a name
 cannot inject shell words. Each decision is told once (the store keeps who was told what, so a
@@ -40,10 +42,10 @@ class Notice:
         return self.waiting.seat
 
     def message(self) -> str:
+        """What every player may know (hidden-information audit: it held the prompt, which may say the player
+        holds a Mandatory event, and the README's example posts it to a chat all the players read)."""
         w = self.waiting
-        return _("The Virgin Queen: game {game} waits for {player} ({power}): {decision} [{rule}]").format(
-            game=w.game_id, player=w.seat, power=self.power_name, decision=w.shown_prompt(), rule=w.rule
-        )
+        return _("The Virgin Queen: game {game} waits for {player} ({power})").format(game=w.game_id, player=w.seat, power=self.power_name)
 
     def environment(self) -> dict[str, str]:
         w = self.waiting

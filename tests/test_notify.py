@@ -42,7 +42,9 @@ def test_a_player_away_is_told_once_per_decision_and_one_who_is_there_is_not(dat
     notifier.wait()
     prompt = store.load(game_id).decision.prompt
     assert calls.read_text().splitlines() == [f"Ana|{game_id}|Spain|1|GEN-7|{prompt}"]
-    assert (tmp_path / "calls.messages").read_text() == f"The Virgin Queen: game {game_id} waits for Ana (Spain): {prompt} [GEN-7]\n"
+    # GEN-8: the one line for a shared channel says nothing of the decision (hidden-information audit: its
+    # prompt may say the player holds a Mandatory event, CARD-1); VQ_DECISION and VQ_RULE are the player's own
+    assert (tmp_path / "calls.messages").read_text() == f"The Virgin Queen: game {game_id} waits for Ana (Spain)\n"
 
     store.take_seat(game_id, "Ana", "Ana")
     ana = SharedGame.open(store, game_id, "Ana")
