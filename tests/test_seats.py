@@ -6,12 +6,14 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from core.bots import playable_choices
+from core.choices import Choice
 from core.setup import Seat, SeatKind, Setup
 from tests.tui_helpers import QueuedIo, app_for, computers_moving, screen_text, settle
 from tui.computers import COMPUTERS_MOVING
 from tui.controller import Controller
 from tui.terminal import Terminal
-from tui.messages import BoardChanged, Choose, HandedOff, StartGame, Undo
+from tui.drivers import Refused
+from tui.messages import BoardChanged, Choose, GameProblem, HandedOff, StartGame, Undo
 from tui.screens.game import ActionScreen, PhaseScreen
 from tui.screens.new_game import PERSON, NewGameScreen, seats_for
 from tui.screens.overlays import HandoffScreen
@@ -175,8 +177,6 @@ def test_the_hand_off_comes_only_between_people_and_computers_wait_for_no_one(tm
         elif isinstance(message, BoardChanged) and controller.on_screen().waiting == COMPUTERS_MOVING:
             view = controller.on_screen().view
             assert all(hand.cards is None for hand in view.hands), "a hand shown while the computers move (GEN-8)"
-            controller.handle(Undo())
-            assert "GEN-9: the computer players are moving" in posted.pop().text
         elif isinstance(message, BoardChanged):
             view = controller.on_screen().view
             assert view.decision is not None and view.seat == keyboard
@@ -184,6 +184,44 @@ def test_the_hand_off_comes_only_between_people_and_computers_wait_for_no_one(tm
             person_decisions += 1
     assert hand_offs[:2] == ["Ana", "Ben"]
     assert any(a.actor == "france" for a in controller.session.actions)
+
+
+def _until_ana_decides(controller: Controller, io: QueuedIo) -> None:
+    while controller.driver is None or controller.on_screen().view.decision is None:
+        io.run(at_most=1)
+
+
+def test_gen_9_undo_while_the_computers_move_takes_back_the_move_with_their_quiet_answers(tmp_path, data, monkeypatch):
+    """Hot-seat play-test: u while the computers moved said "undo at your next decision", and that decision
+    came after the other person's turn, past a hand-off (refused then). Their thinking is dropped and undo
+    takes back the person's move with the computers' quiet answers so far (GEN-9); a late thought is dropped.
+    Undo refused (a computer rolled, say), they move on."""
+    posted: list = []
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), posted.append, io)
+    others = tuple(p for p in data.power_ids if p != "spain")
+    controller.handle(StartGame(Setup(seed=3, seats=(Seat("Ana", ("spain",)), Seat("random computer", others, SeatKind.COMPUTER, "random")))))
+    _until_ana_decides(controller, io)
+    session = controller.session
+    before = len(session.actions)
+    controller.handle(Choose(Choice.parse("done")))
+    while len(session.actions) < before + 2:  # until one computer has answered; the next is thinking
+        io.run(at_most=1)
+    assert controller.on_screen().waiting == COMPUTERS_MOVING and io.jobs
+    controller.handle(Undo())
+    assert len(session.actions) == before and session.decision.power == "spain"
+    assert any("GEN-9: 2 moves undone" in getattr(message, "text", "") for message in posted)
+    io.run()  # the thought still coming is dropped
+    assert len(session.actions) == before and controller.on_screen().view.decision is not None
+
+    controller.handle(Choose(Choice.parse("done")))
+    moved = len(session.actions)
+    monkeypatch.setattr(type(controller.driver), "undo", lambda self: (_ for _ in ()).throw(Refused("GEN-9: nothing to undo since a die was rolled")))
+    posted.clear()
+    controller.handle(Undo())
+    assert [message.text for message in posted if isinstance(message, GameProblem)] == ["GEN-9: nothing to undo since a die was rolled"]
+    io.run()
+    assert len(session.actions) > moved  # the computers moved on
 
 
 def test_before_their_first_decision_the_one_person_sees_their_own_hand(tmp_path, data):

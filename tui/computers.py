@@ -54,6 +54,20 @@ class ComputerPlayers:
 
         self._think(lambda: bot.choose(position, decision), decided, failed)
 
+    def undo(self, driver: GameDriver) -> None:
+        """The person's undo (GEN-9), also while the computers move: their thinking is dropped first, so undo takes
+        back their quiet answers with the person's move (hot-seat play-test: "undo at your next decision" was
+        said, and that decision came after the other person's turn, past a hand-off); refused (one of them
+        rolled, or a game without undo), they move on."""
+        moving = self.to_move(driver)
+        self.forget()
+        try:
+            driver.undo()
+        except Refused:
+            if moving:
+                self.play(driver)
+            raise
+
     def forget(self) -> None:
         """The game left the screen: a decision still being thought out is dropped when it comes."""
         self._thinking = None

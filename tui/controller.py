@@ -101,10 +101,7 @@ class Controller:
         self._on_Choose(m.Choose(choice))
 
     def _on_Undo(self, intent: m.Undo) -> None:
-        driver = self._game()
-        if driver.undoes:  # a game without undo says so first, not "undo at your next decision" (review)
-            self._unless_waiting("GEN-9", _("undo at your next decision"))
-        driver.undo()
+        self._computers.undo(self._game())
 
     def _on_RecordTable(self, intent: m.RecordTable) -> None:
         driver = self._game()
