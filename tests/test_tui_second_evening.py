@@ -688,6 +688,19 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
             await pilot.press("enter")
             await settle(pilot)
             assert isinstance(app.screen, PhaseScreen) and app.controller.session.decision.power == "england"
+    # hot-seat play-test: with no marks to go by (a saved copy loaded, here another log's), Ben's first hand-off
+    # listed the whole log, as if he had never moved; it lists what passed since the game was loaded
+    loaded = 0
+    for evening in ("marks of another log", "the marks written since"):
+        app = app_for(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await post(pilot, ContinueGame())
+            loaded = loaded or len(app.controller.session.log)
+            while not (isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"):
+                await step(app, pilot)
+            since = app.controller.session.log[loaded:]
+            assert 0 < len(app.screen.last_moves.lines) <= len(since), (evening, app.screen.last_moves.lines, since)
 
 
 def test_marks_that_are_not_a_games_read_as_none(tmp_path):

@@ -361,13 +361,18 @@ class LocalGame(_Driver):
             return
         self.session = result
         marks, log = self._saved_marks, result.log
-        if (marks.log, marks.tail) == (len(log), log_tail(log)):  # else another log's (an older autosave's, another game's): no recap
+        people = {seat.name for seat in result.setup.seats if seat.is_person}
+        if (marks.log, marks.tail) != (len(log), log_tail(log)):  # another log's (an older autosave's, another game's) or none
+            # (a saved copy): no recap, now or when the marks written from here are read (hot-seat play-test: a copy loaded
+            # listed its whole log at each person's first hand-off, as if they had never moved)
+            self._told = {person: len(log) for person in people}
+            self._moved_to = dict(self._told)
+        else:
             self._told.update(marks.moved_to)
             self._moved_to.update(marks.moved_to)
             self._read_to.update(marks.read_to)
             # every person of the game, one who has neither moved nor read from the log's start (saves play-test:
-            # a Ctrl+Q on a new game's first report, and Continue went on without it)
-            people = {seat.name for seat in result.setup.seats if seat.is_person}
+            # a Ctrl+Q on a new game's first report, and Continue went on without it);
             # from how far they read: a move of theirs can run whole phases (the end of a turn) they then read
             self._unread_at_load = {person: list(log[marks.read_to.get(person, marks.moved_to.get(person, 0)) :]) for person in people}
         self.listener.game_changed()
