@@ -345,6 +345,18 @@ async def test_marriage_screen_courtship_decision(tmp_path, data):
         assert isinstance(app.screen, MarriageScreen)
         assert "Virgin Queen VP so far" in screen_text(app)
         assert "Courtship of Archduke Charles" in screen_text(app)
+        # VQ-2: the CP a courtship gives, spent, are in the phase's report (hot-seat play-test: only in the log)
+        session.state.rng.forced_dice.append(2)
+        await pick(app, pilot, "courtship")
+        await pick(app, pilot, "cp influence scotland")
+        await pick(app, pilot, "cp mercenary london")
+        for _ in range(5):  # the hand-off and reports before it
+            if isinstance(app.screen, MarriageReport):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        assert "England: places an influence marker on Scotland" in screen_text(app)
+        assert "England: raises a mercenary in London" in screen_text(app)
 
 
 async def test_patronage_screen_scientist_reward_choice(tmp_path, data):

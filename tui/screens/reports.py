@@ -191,7 +191,9 @@ class MarriageReport(ReportScreen):
     RULE = "MAR-4"
 
     def body(self, view: SeatView) -> ComposeResult:
-        yield Static(self.event_lines("MAR", "VQ", "AGE", "CARD"), markup=False)
+        # every line of the phase (hot-seat play-test: a courtship's CP spent on influence and mercenaries, DIP-7
+        # and UNIT-1, were only in the log)
+        yield Static(self.event_lines(), markup=False)
 
 
 class PatronageReport(ReportScreen):
