@@ -51,7 +51,7 @@ def barrier_reason(event: Event) -> str:
     """What an undo barrier event did, in words for the refusal of undo (GEN-9), in the reader's
     language: computed when the refusal is shown, never kept."""
     if event.kind is EventKind.ROLL and event.roll is not None:
-        return _("a die was rolled for {why} [{rule}]").format(why=text_of(event.roll.why), rule=event.rule)
+        return _("dice were rolled ({why}) [{rule}]").format(why=text_of(event.roll.why), rule=event.rule)
     what = _(BARRIER_WORDS.get(event.kind, BARRIER_OTHER))
     return _("{what} ({line})").format(what=what, line=render(event))
 
@@ -199,7 +199,9 @@ class Session:
         self._last_person = seat.name
         if undoable is None:
             return events
-        barrier = next((e for e in events if e.is_barrier), None)
+        # the latest barrier named (hot-seat play-test: a choice that ran the end of a turn named its first wedding roll,
+        # not the shuffles and rolls after it)
+        barrier = next((e for e in reversed(events) if e.is_barrier), None)
         if barrier is not None:  # GEN-9: no undo across chance or a reveal
             self._close_window(barrier)
             return events

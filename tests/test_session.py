@@ -117,3 +117,21 @@ def test_gen_9_undo_refused_names_the_real_barrier(data):
     while handed.person_for(handed.decision.power) == "Ana":
         choose(handed, "done" if "done" in choice_strings(handed.decision) else "opening postpone")
     assert "the decision passed to Ben" in handed.undo_refusal()
+
+
+def test_gen_9_undo_refused_names_the_latest_barrier_of_a_move_that_ran_several(data):
+    """Hot-seat play-test: the move that ended a turn ran wedding rolls, aging rolls and the deck's shuffle, and the
+    refusal named its first wedding roll ("a die was rolled for wedding roll for ..."); it names the last."""
+    from core.session import barrier_reason
+
+    session = new_session(data)
+    for _ in range(3000):
+        events = choose(session, str(session.decision.quiet_or_first()))
+        barriers = [e for e in events if e.is_barrier]
+        if len({barrier_reason(e) for e in barriers}) > 1:
+            break
+    else:
+        raise AssertionError("no move ran several barriers")
+    assert barrier_reason(barriers[-1]) in session.undo_refusal()
+    rolled = next(e for e in session.log if e.roll is not None)
+    assert barrier_reason(rolled).startswith("dice were rolled (")
