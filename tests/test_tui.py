@@ -18,7 +18,7 @@ from tui.app import VirginQueenApp
 from tui.screens.menus import LoadScreen, TitleScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.log_search import LogSearchScreen
-from tui.screens.overlays import HandoffScreen, TableScreen
+from tui.screens.overlays import GameMenu, HandoffScreen, TableScreen
 from tui.screens.rules_browser import RulesBrowser
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.reports import (
@@ -456,13 +456,22 @@ async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at
         assert MarriageReport not in await read_reports(app, pilot)  # Ben read it: once
 
 
-async def test_esc_or_a_number_on_a_report_says_that_enter_goes_on(tmp_path, data):
-    """Hot-seat play-test: Esc and 1 on a report did nothing, and said nothing."""
+async def test_a_number_on_a_report_says_that_enter_goes_on_and_esc_opens_the_game_menu(tmp_path, data):
+    """Hot-seat play-test: Esc and 1 on a report did nothing, and said nothing; then Esc said so below the
+    screen, and the game could be left only with Ctrl+Q. Esc opens the game menu, as on the board; closed, the
+    report is there still."""
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await post(pilot, StartGame(Setup(seed=4)))
         assert isinstance(app.screen, CardDrawScreen)
-        for key, said in (("escape", "Esc"), ("1", "1"), ("z", "z")):  # Russian play-test: z said nothing
+        report = app.screen
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu) and "Title screen: the game is kept" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is report and not app.controller.session.actions
+        for key, said in (("1", "1"), ("z", "z")):  # Russian play-test: z said nothing
             await pilot.press(key)
             await settle(pilot)
             assert isinstance(app.screen, CardDrawScreen) and not app.controller.session.actions
@@ -523,7 +532,11 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
         # titled with the turn that ended, and the next turn's deal is not in it (it has its own report)
         assert app.screen.heading().startswith("Turn 1:") and session.state.turn == 2
         assert "[CARD-7]" not in screen_text(app) and "Turn 2" not in screen_text(app)
-        await pilot.press("escape")  # Escape is not Continue on a report
+        await pilot.press("escape")  # Escape is not Continue on a report: the game menu, closed by Escape
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+        await pilot.press("escape")
+        await settle(pilot)
         assert isinstance(app.screen, EndOfTurnScreen)
         await pilot.press("v")  # the viewing keys work on reports too
         assert "Card markers for the next Card Draw (CARD-7)" in screen_text(app)

@@ -30,13 +30,17 @@ from tui.widgets.tables import rows_table
 
 
 class ReportScreen(ModalScreen[None]):
-    """What a phase did; only Enter goes on (Escape is not Continue), the viewing keys all work."""
+    """What a phase did; only Enter goes on (Escape is not Continue: it opens the game menu, as on the board),
+    the viewing keys all work."""
 
     BINDINGS = [
         Binding("enter", "dismiss_report", N_("Continue"), priority=True),
         *VIEW_KEYS,
-        # play-test: Esc and a choice's number on a report did nothing, and said nothing
-        *(Binding(key, f"not_continue({key!r})", show=False) for key in ("escape", *"0123456789")),
+        # hot-seat play-test: Esc on a report did nothing (its line was below the screen), and the game could be
+        # left only with Ctrl+Q; a report left unread comes again
+        Binding("escape", "app.game_menu", N_("Menu"), show=False),
+        # play-test: a choice's number on a report did nothing, and said nothing
+        *(Binding(key, f"not_continue({key!r})", show=False) for key in "0123456789"),
     ]
     HEADING = ""  # marked N_, translated when shown
     RULE = ""  # where ? opens the rules browser on this report
@@ -140,7 +144,6 @@ class ReportScreen(ModalScreen[None]):
             self.action_not_continue(letter)
 
     def action_not_continue(self, key: str) -> None:
-        key = "Esc" if key == "escape" else key
         self.query_one("#report-hint", Static).update(_("{key} does nothing here: Enter goes on (the viewing keys in the footer work).").format(key=key))
 
 
