@@ -117,9 +117,12 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
     try:
         store = SqliteStore.in_folder(args.save_dir, data)
         if args.action == "list":
-            for game in store.list_games():
+            games = store.list_games()
+            for game in games:
                 seats = ", ".join(f"{s.name} ({s.bot or s.kind.value})" for s in game.setup.seats)
                 print(f"game {game.id}: {game.setup.scenario}, seed {game.setup.seed}, {game.actions} actions, created {game.created}; seats: {seats}")
+            if not games:  # play-test: an empty store listed nothing at all
+                print(f"no shared games in {args.save_dir}")
         elif args.action == "export":
             if not args.file.parent.is_dir():  # play-test: a mistyped folder was made, quietly
                 print(f"FAIL: {args.file}: no such folder as {args.file.parent}", file=sys.stderr)

@@ -229,6 +229,8 @@ def test_a_store_from_a_newer_version_and_an_unknown_game_are_refused(data, tmp_
 
 def test_store_command_lists_exports_and_imports(data, tmp_path, capsys):
     store = SqliteStore.in_folder(tmp_path, data)
+    assert main(["store", "--save-dir", str(tmp_path), "list"]) == 0
+    assert capsys.readouterr().out == f"no shared games in {tmp_path}\n"  # play-test: an empty store listed nothing
     game = SharedGame.open(store, store.create(Setup(seed=3, seats=bot_seats(data, ("england",)))), "")
     _play(game, 5)
     assert main(["store", "--save-dir", str(tmp_path), "export", str(game.game_id), str(tmp_path / "g.json")]) == 0
