@@ -230,7 +230,7 @@ class Frame:
 # 5: who is asked depends only on what every power can see (GEN-8): a power with nothing to propose is asked in
 # the Negotiation Segment while a card with a Negotiation Segment event may be in its hand (GEN-7, CARD-4), and
 # in strict response windows a power that went quiet is asked again when what any hidden card would let it
-# answer changes.
+# answer changes; influence markers lost to the cap as they return in Winter are logged (DIP-6, DIP-7).
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3

@@ -91,6 +91,19 @@ def test_dip_6_markers_to_determined_box_and_back_in_winter(data):
     assert status.influence == {"france": 1} and not status.determined
 
 
+def test_dip_6_dip_7_markers_returning_beyond_the_cap_are_lost_and_said_so(data):
+    """Rules review: France bought 3 markers on Scotland after its determination (the column empty), and in Winter
+    its default marker, returning, was lost to the cap of 3 with no line saying so."""
+    c = _ctx(data)
+    diplomacy.determine_status(c, "scotland")
+    for _ in range(3):
+        diplomacy.buy_influence(c, "france", "scotland")
+    diplomacy.winter_reset(c)
+    assert c.state.minors["scotland"].influence["france"] == 3
+    lost = [e for e in c.events if e.rule == "DIP-7" and e.power == "france" and "beyond the cap" in e.text]
+    assert [e.text for e in lost] == ["1 influence marker returning to Scotland is beyond the cap of 3 a power: it is lost"]
+
+
 def test_dip_7_influence_capped_per_power_and_minor(data):
     c = _ctx(data)
     for _ in range(2):
