@@ -27,7 +27,7 @@ from tui.textual_private import (
     bounded_line_cache,
     bounded_query_cache,
 )
-from tui.widgets.decision import DecisionPanel
+from tui.widgets.decision import DecisionPanel, how_to_take
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter, NamesKeysNow
 from tui.widgets.texts import set_text
@@ -128,8 +128,9 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             intro = f"\n{lesson.intro}" if lesson.step == 0 else ""
             done = "".join(f"\n  {render(event, shown.names)}" for event in lesson.last_step)
             last = "\n" + _("The last step did:") + done if done else ""
-            info = f"{lesson.heading}\n> {lesson.instruction}{last}{intro}\n\n{info}"
             suggested = lesson.suggested
+            how = how_to_take(None if shown.waiting else view.decision, suggested)
+            info = f"{lesson.heading}\n> {lesson.instruction}{' ' + how if how else ''}{last}{intro}\n\n{info}"
         set_text(self.query_one("#phase-info", Static), info)
         # a new walkthrough, step or decision is read from its top (walkthrough play-test: the next
         # walkthrough, at the same step and decision as the last, opened where that text was scrolled to)
@@ -142,6 +143,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         self._recording_table = decision is not None and not shown.table_key
         self.query_one(DecisionPanel).offer(
             decision, shown.waiting or display.waiting_line(view, shown.away, not shown.seated), suggested, self._recording_table, shown.after_others,
+            lesson=lesson is not None and bool(lesson.instruction),
         )
         self._show_log(view.log, shown.names)
         keys = (shown.undo_key, shown.table_key, self._recording_table)

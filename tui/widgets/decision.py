@@ -60,6 +60,20 @@ def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
     return Content.assemble(head + choice.label, ("  " + typed, "dim"))
 
 
+def how_to_take(decision: Decision | None, suggested: str) -> str:
+    """How a walkthrough's step choice is taken with the keys: its number (1-9, or 0 for the quiet choice), else
+    Enter, as it is highlighted (newcomer play-test: a choice past 9 has no number, and the step never said how
+    to take it). Nothing where it is in no list (a refusal the step teaches is typed with ':')."""
+    legal = [str(c) for c in decision.choices] if decision is not None else []
+    if suggested not in legal:
+        return ""
+    index = legal.index(suggested)
+    number = index + 1 if index < 9 else 0 if decision is not None and index == quiet_index(decision) else None
+    if number is None:
+        return _("Press Enter: it is highlighted.")
+    return _("Press {number} or Enter: it is highlighted.").format(number=number)
+
+
 def throws_cp_away(choice: Choice) -> bool:
     """Stop spending: core offers it only while CP are left, and they are lost (its label says how many)."""
     return choice.verb is Verb.CP and choice.args == ("done",)
@@ -133,6 +147,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._transient = False  # the line said is about a key that took nothing for a moment
         self._refused_key = False  # the line said refuses a key pressed at the decision on screen
         self._suggested = ""
+        self._lesson = False  # a walkthrough's step is on screen: only its choice is taken (core/walkthroughs)
         self._waiting = ""
         self._show_refused = False  # the options core refused now, greyed with their reasons
         self._shown = 0  # which list of choices is on screen: a selection from an older one is stale
@@ -185,10 +200,13 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def offer(
         self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False, after_others: bool = False,
+        lesson: bool = False,
     ) -> None:
         """The board's decision after a change: the same one again keeps its list as it is (rebuilding
         it lays the screen out again). ``backs_out``: Esc backs out of a table action being recorded.
-        ``after_others``: moves nobody here asked for came since a person here last chose."""
+        ``after_others``: moves nobody here asked for came since a person here last chose. ``lesson``: a
+        walkthrough's step, whose choice is ``suggested`` (none where the table records it with t)."""
+        self._lesson = lesson
         if backs_out != self._backs_out:
             self._backs_out = backs_out
             self.refresh_bindings()
@@ -229,7 +247,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
         refused = ""
         if decision.refused and not self._show_refused:
             count = len(decision.refused)
-            refused = "  " + ngettext("({count} more, not allowed now: x shows why)", "({count} more, not allowed now: x shows why)", count).format(count=count)
+            # short: at 80 columns the heading of GEN-7's decision took three lines and pushed "0. Done" off the pane
+            # (newcomer play-test, GEN-3 walkthrough step 5)
+            refused = "  " + ngettext("(x: {count} more, not allowed now)", "(x: {count} more, not allowed now)", count).format(count=count)
         prompt.update(f"{decision.prompt}{tag}{refused}")
         quiet = quiet_index(decision)
         entries = [Option(_entry(i, choice, i - 1 == quiet), id=f"{self._shown}-{i}") for i, choice in enumerate(decision.choices, 1)]
@@ -243,6 +263,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
         options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
         if suggested:  # a walkthrough's: one its step teaches to refuse is in no list, and nothing is highlighted
             options.highlighted = legal.index(suggested) if suggested in legal else None
+            # brought into view once the new list is laid out (newcomer play-test: CARD-1 step 4's Florence
+            # was highlighted below the lines on screen)
+            self.call_after_refresh(options.scroll_to_highlight)
         else:
             options.highlighted = None if unhighlighted else 0
         self._await_next = False
@@ -304,8 +327,24 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """``refused_key``: a key's refusal, about the decision on screen (gone when others' moves bring
         another); else a problem met meanwhile (a walkthrough's taught refusal; ``failed``: a save's, the
         store's, which refused nothing: saves play-test, "Not allowed: autosave failed" read as a refused move)."""
-        self.say(_("Problem: {problem}").format(problem=text) if failed else _("Not allowed: {refusal}").format(refusal=text))
+        said = _("Problem: {problem}").format(problem=text) if failed else _("Not allowed: {refusal}").format(refusal=text)
+        if refused_key and self._highlight_the_lesson():
+            # newcomer play-test (WIN-2 step 7): after a refusal the highlight stayed where the wrong key had put
+            # it, and nothing said how to reach the walkthrough's choice
+            said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._suggested)
+        self.say(said)
         self._refused_key = refused_key
+
+    def _highlight_the_lesson(self) -> bool:
+        """Put the highlight back on the walkthrough's choice (brought into view when the line is said);
+        False where it is in no list (a refusal the step teaches, a table action recorded with t)."""
+        if not self._lesson or self._decision is None:
+            return False
+        legal = [str(c) for c in self._decision.choices]
+        if self._suggested not in legal:
+            return False
+        self.query_one("#choices", ChoiceList).highlighted = legal.index(self._suggested)
+        return True
 
     def say(self, text: str, transient: bool = False) -> None:
         """The panel's one line about the last key (a refusal, a note), kept until the player's next
@@ -351,6 +390,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         count = len(self._decision.choices)
         options = self.query_one("#choices", ChoiceList)
+        if self._lesson and number <= count and str(self._decision.choices[number - 1]) != self._suggested:
+            # a walkthrough takes only its step's choice: another is refused at once with its reason, even one not all
+            # on screen (newcomer play-test: highlighted first, it invited a second press that was then refused)
+            self.post_message(Choose(self._decision.choices[number - 1]))
+            return
         if number <= count and options.highlighted != number - 1 and not options.whole_in_view(number - 1):
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
             options.highlighted = number - 1  # brought into view

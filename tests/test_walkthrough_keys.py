@@ -1,0 +1,98 @@
+"""Pilot tests (80x24) of the keys in a walkthrough: how a step's choice is taken, and what a wrong key does
+(newcomer play-test of all 26 walkthroughs)."""
+
+from __future__ import annotations
+
+from tests.tui_helpers import app_for, screen_text, settle, start_walkthrough
+from tui.screens.walkthrough_menu import WalkthroughDone
+from tui.widgets.decision import ChoiceList
+
+SIZE = (80, 24)
+
+
+def _phase_text(app) -> str:
+    return str(app.screen.query_one("#phase-info").content)
+
+
+def _lesson_index(app) -> int:
+    """Where the walkthrough's choice is in the list on screen."""
+    step = app.controller.driver.run.current
+    return [str(c) for c in app.controller.session.decision.choices].index(step.choice)
+
+
+async def test_a_step_whose_choice_has_no_number_says_press_enter_and_shows_it_card_1(tmp_path):
+    """Newcomer play-test: CARD-1 step 4 (Florence, choice 47) highlighted its choice in colour only, and the
+    step never said how to take it (TABLE-1)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play", 3)
+        assert app.controller.driver.run.current.choice == "pick florence"
+        listing = app.screen.query_one(ChoiceList)
+        assert _lesson_index(app) >= 9 and listing.highlighted == _lesson_index(app)
+        assert "Press Enter: it is highlighted." in _phase_text(app)
+        assert listing.whole_in_view(listing.highlighted)
+
+
+async def test_a_step_names_its_number_key_and_its_choice_is_scrolled_into_view_gen_7(tmp_path):
+    """Newcomer play-test: GEN-3 walkthrough step 5's 'Done' (GEN-7), highlighted, was below the lines on screen;
+    the step says its key (0, the quiet choice) and the list shows it."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "gen-turn")
+        for _ in range(4):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert app.controller.driver.run.step == 4
+        listing = app.screen.query_one(ChoiceList)
+        assert listing.highlighted == _lesson_index(app)
+        assert listing.whole_in_view(listing.highlighted)
+        assert "Press 0 or Enter: it is highlighted." in _phase_text(app)
+        # the decision's heading took three lines at 80 columns, with its note of the refused options
+        assert app.screen.query_one("#prompt").size.height <= 2
+
+
+async def test_a_step_with_a_numbered_choice_names_its_number_card_1(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play", 1)  # "table" in Spain's list (TABLE-1)
+        number = _lesson_index(app) + 1
+        assert number <= 9
+        assert f"Press {number} or Enter: it is highlighted." in _phase_text(app)
+
+
+async def test_a_number_key_for_another_choice_is_refused_at_once_win_2(tmp_path):
+    """Newcomer play-test (WIN-2 step 7): 3, naming a choice not all on screen, highlighted it and invited a
+    second press that the walkthrough then refused; Enter after it was refused too, Vienna no longer
+    highlighted. Now 3 is refused at once with the walkthrough's reason and Vienna is highlighted again."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "win-2-military", 6)
+        listing = app.screen.query_one(ChoiceList)
+        vienna = _lesson_index(app)
+        assert not listing.whole_in_view(2)  # choice 3 is not on screen
+        await pilot.press("3")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "not all on the screen" not in text
+        assert "Not allowed: in this walkthrough, choose 'pick vienna'" in text
+        assert "'pick vienna' is highlighted again: Enter plays it" in text
+        assert listing.highlighted == vienna and listing.whole_in_view(vienna)
+        assert app.controller.driver.run.step == 6
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughDone)
+
+
+async def test_enter_on_another_choice_puts_the_highlight_back_on_the_walkthroughs_win_2(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "win-2-military", 6)
+        listing = app.screen.query_one(ChoiceList)
+        vienna = _lesson_index(app)
+        await pilot.press("up", "up", "enter")
+        await settle(pilot)
+        assert "'pick vienna' is highlighted again: Enter plays it" in screen_text(app)
+        assert listing.highlighted == vienna
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughDone)
