@@ -57,7 +57,7 @@ def attempt(ctx: Ctx, power: str) -> bool:
         ctx.log("SUEZ-1", msg("builds the Suez Canal ({total}, {target} needed)", total=roll.total, target=settings.target), power)
         ctx.gain_vp(power, settings.vp, "SUEZ-3", msg("the Suez Canal"))
         add_card_marker(ctx, power, 1, "SUEZ-3", msg("the Suez Canal, for the rest of the game"), MarkerKind.SUEZ)
-        ctx.log("SUEZ-3", msg("Ottoman expeditions are now placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)"), power)
+        ctx.log("SUEZ-3", msg("Ottoman expeditions are now placed in the Indian Ocean at full strength and may include colonies"), power)
         return True
     if state.suez_attempts < settings.boxes:
         state.suez_attempts = attempts_after_failure(ctx, state.suez_attempts)

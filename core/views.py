@@ -493,7 +493,7 @@ def minor_rows(data: GameData, state: GameState) -> tuple[MinorRow, ...]:
     )
 
 
-SUEZ_BENEFIT = N_("expeditions are placed in the Indian Ocean at full strength and may include colonies (rulebook 17.4)")
+SUEZ_BENEFIT = N_("expeditions are placed in the Indian Ocean at full strength and may include colonies (SUEZ-3)")
 
 
 def suez_track(data: GameData, state: GameState) -> SuezTrack:

@@ -50,3 +50,10 @@ def test_every_rule_the_engine_logs_is_declared_by_what_applies_it(data):
     declared = RULES.declared_rules() | set(DECLARED)
     logged = {base_id(e.rule) for seed in COVERAGE_SEEDS[:3] for e in play(data, seed).log}
     assert sorted(logged - declared) == []
+
+
+def test_gen_1_the_rules_browsers_notes_name_no_file_of_the_code():
+    """Newcomer play-test: GEN-1's entry said "the order of the powers in core/data/powers.toml", a path a
+    player cannot read (GEN-9's and IND-1's named files too)."""
+    for rule, status in DECLARED.items():
+        assert not re.search(r"core/|\.toml|\.py\b", status.note), (rule, status.note)

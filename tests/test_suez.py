@@ -102,3 +102,16 @@ def test_suez_3_no_second_dig_once_built(data):
         session.choose("ottoman", Choice.parse("pick dig-suez"))
     choose(session, "pick no-effect")
     assert session.state.suez_attempts == 0
+
+
+def test_suez_3_the_built_canals_lines_cite_rule_ids_not_the_rulebook(data):
+    """Newcomer play-test: the SUEZ-3 log line ended "(rulebook 17.4)", where every other line cites rule IDs."""
+    from core.events import render
+    from core.views import SUEZ_BENEFIT
+
+    session = _at_grand_vizier(data)
+    force(session.state, 6)
+    events = choose(session, "pick dig-suez")
+    lines = [render(e, {}) for e in events if e.rule == "SUEZ-3"]
+    assert any("Indian Ocean at full strength" in line for line in lines)
+    assert not any("rulebook" in line for line in [*lines, SUEZ_BENEFIT])
