@@ -110,9 +110,10 @@ def _only_independent(ctx: Ctx) -> Message:
 
 
 def _units_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
-    """IND-2: independent regulars are never rebuilt."""
+    """IND-2: independent regulars are never rebuilt: no independent unit is added (the refusal says what it
+    refuses: newcomer play-test, "Add a mercenary - IND-2: independent regulars are never rebuilt")."""
     if args[1] == INDEPENDENT and value.startswith("add"):
-        return msg("IND-2: independent regulars are never rebuilt")
+        return msg("IND-2: no independent unit is ever added: independent regulars are never rebuilt")
     return ""
 
 

@@ -126,7 +126,10 @@ def _constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     if kind != "morisco":
         return ""
     if not args and value == "place":
-        return msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event")
+        here = ctx.state.morisco_space
+        if here:  # newcomer play-test: "enters play only through the event", said just after the event was played
+            return msg("MOR-2: there is one Morisco unit, in {space} already; none is ever added by a table action", space=ctx.name(here))
+        return msg("MOR-2: the Morisco unit enters play only through the Morisco Revolt event, never by a table action")
     if not args and value in ("move", "besiege") and ctx.state.phase is Phase.WINTER:
         return msg("MOR-3: the Morisco never moves in the Winter Phase")
     if len(args) == 1 and args[0] in ("move", "besiege"):

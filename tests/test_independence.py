@@ -32,6 +32,8 @@ def test_ind_2_independent_regulars_are_never_rebuilt(data):
     table_action(session, "units", "florence", "independent")
     refused = refusals(session)
     assert refused["add-regular"].startswith("IND-2") and refused["add-mercenary"].startswith("IND-2")
+    # newcomer play-test: "Add a mercenary - IND-2: independent regulars are never rebuilt" did not speak of what it refused
+    assert all("no independent unit is ever added" in refused[add] for add in ("add-regular", "add-mercenary"))
     assert "pick remove-regular" in choice_strings(session.decision)  # a loss is recorded as usual
 
 

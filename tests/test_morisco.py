@@ -139,3 +139,14 @@ def test_mor_3_three_spaces_away_is_refused_and_two_is_not(data):
     table_action(session, "morisco", "move")
     assert f"pick {two}" in choice_strings(session.decision)
     assert refusals(session)[three].startswith("MOR-3")
+
+
+def test_mor_2_a_second_morisco_is_refused_as_the_one_unit_is_in_play(data):
+    """Newcomer play-test (MOR walkthrough step 4): placing a Morisco right after the revolt was refused with
+    "enters play only through the Morisco Revolt event", the event just played; the reason is that the one
+    Morisco unit is in play already, and none is added by a table action (MOR-2)."""
+    session = _revolted(data)
+    table_action(session, "morisco")
+    refusal = refusals(session)["place"]
+    assert refusal.startswith("MOR-2") and "in Granada already" in refusal
+    assert "only through the Morisco Revolt event" not in refusal
