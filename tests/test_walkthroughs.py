@@ -176,3 +176,30 @@ def test_a_step_recording_a_table_action_in_an_impulse_says_to_choose_it_in_the_
     assert len(in_impulse) >= 5
     for walkthrough_id, step in in_impulse:
         assert 'choose "Record a table action (TABLE-1)" in the list (t records by the table, outside any impulse)' in step.instruction(), walkthrough_id
+
+
+def test_win_6_a_position_set_up_by_hand_says_so_not_earlier_turns(data):
+    """Newcomer play-test: "England has 18 VP from earlier turns" on Turn 1/8 (WIN-6): the position gives them."""
+    from core.walkthroughs.victory import STANDARD
+
+    shown = [STANDARD.shown_intro(), *STANDARD.position.describe(data)]
+    assert not any("earlier turns" in text for text in shown)
+    assert "this position gives England 18 VP (artist markers)" in shown
+
+
+def test_win_5_domination_step_says_spain_leads():
+    from core.walkthroughs.victory import DOMINATION
+
+    assert "Spain's 12 VP leads England's 7 by 5" in DOMINATION.steps[0].explain  # play-test: "lead"
+
+
+def test_pat_10_the_one_artist_limit_is_cited_as_its_refusal_cites_it():
+    """Newcomer play-test: the PAT-10 walkthrough cited PAT-3 for one artist a turn, its refusal PAT-1
+    (RULES.md: PAT-1 is the limit, PAT-3 makes an event's sponsorship count as the turn's one)."""
+    from core.walkthroughs import WALKTHROUGHS
+    from core.walkthroughs.promises import Refused
+
+    walkthrough = WALKTHROUGHS["pat-10-events"]
+    [refused] = [p for s in walkthrough.steps for p in s.promises if isinstance(p, Refused)]
+    assert refused.rule == "PAT-1"
+    assert "(PAT-3): a second is refused (PAT-1)" in walkthrough.intro

@@ -167,7 +167,8 @@ class ProtestantRegion:
 
 @frozen
 class EarlierVp:
-    """VP a power earned before this position (a ledger entry of the rule that gave them)."""
+    """VP the position gives a power (a ledger entry of the rule that gave them). Said as given by the position,
+    not earned on earlier turns: on turn 1 there were none (newcomer play-test, WIN-6)."""
 
     power: str
     amount: int
@@ -178,10 +179,10 @@ class EarlierVp:
         state.powers[self.power].vp_entries.append(VpEntry(self.rule, self.amount, Message(self.reason), state.turn))
 
     def texts(self) -> tuple[str, ...]:
-        return (N_("{power} has {amount} VP from earlier turns ({reason})"), self.reason)
+        return (N_("this position gives {power} {amount} VP ({reason})"), self.reason)
 
     def describe(self, data: GameData) -> str:
-        return _("{power} has {amount} VP from earlier turns ({reason})").format(
+        return _("this position gives {power} {amount} VP ({reason})").format(
             power=_power(data, self.power), amount=self.amount, reason=_(self.reason))
 
 

@@ -136,7 +136,7 @@ EVENTS = Walkthrough(
         "Three events sponsor a patron instead of CP (PAT-10): Patron of the Arts an artist, Papal Bull an "
         "artist or a scientist, Commissioned from Italy an Italian one. The patron is drawn from the "
         "power's own pool plus the Italian pool and goes in the 3-CP box (+1). It counts as the power's "
-        "one artist (scientist) for the turn (PAT-3)."
+        "one artist (scientist) for the turn (PAT-3): a second is refused (PAT-1)."
     ),
     position=Position(
         moves=(Reach(Phase.ACTION), Hands((("spain", (10, 11)),))),

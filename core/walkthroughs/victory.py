@@ -81,9 +81,9 @@ STANDARD = Walkthrough(
         "VP come from key spaces held (the power card track), for the Protestant also its spaces, marriage VP, "
         "Virgin Queen VP, patronage markers, the Suez Canal and events; every change is logged with its rule "
         "(WIN-6). In the Victory Determination Phase a power with 25 VP wins a standard victory (WIN-5, "
-        "provisional threshold*). Position: England has 18 VP from earlier turns besides its 6 for 3 keys."
+        "provisional threshold*). Position: set up by hand on turn 1, it gives England 18 VP besides its 6 for 3 keys."
     ),
-    position=Position(moves=(Reach(Phase.ACTION), Hands((("england", (3,)),)), EarlierVp("england", 18, "PAT-8", N_("artist markers of earlier turns")))),
+    position=Position(moves=(Reach(Phase.ACTION), Hands((("england", (3,)),)), EarlierVp("england", 18, "PAT-8", N_("artist markers")))),
     steps=(
         Step("pass", "WIN-5",
              N_("England passes; the Action Phase ends. In the Marriage Resolution Phase Elizabeth's Virgin Queen VP (VQ-1) "
@@ -107,7 +107,7 @@ DOMINATION = Walkthrough(
     ),
     position=Position(moves=(Reach(Phase.ACTION), Turn(4), Hands((("spain", (2,)),)), EarlierVp("spain", 2, "MAR-5", N_("earlier weddings")))),
     steps=(
-        Step("pass", "WIN-5", N_("Spain passes; at the Victory Determination Phase Spain's 12 VP lead England's 7 by 5"),
+        Step("pass", "WIN-5", N_("Spain passes; at the Victory Determination Phase Spain's 12 VP leads England's 7 by 5"),
              (VpIs("spain", 12), VpIs("england", 7), Logged("WIN-5", "domination victory (leads by 5 VP)"), Wins("spain", "WIN-5")), power="spain"),
     ),
     summary=N_("Ties in the VP ranking go to the earlier power in impulse order (GEN-5)."),
