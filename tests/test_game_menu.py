@@ -148,6 +148,26 @@ async def test_a_free_game_from_a_walkthroughs_position_says_it_is_not_saved(tmp
         assert menu.leaving_to is Destination.WALKTHROUGHS  # newcomer play-test: it went to the title
 
 
+async def test_in_a_walkthrough_the_menu_says_its_step_is_kept(tmp_path):
+    """Newcomer play-test: Esc in a walkthrough said "Walkthrough menu: this game is not saved (t)", while the
+    walkthrough's progress is kept; what is not saved is its position, as a game."""
+    from tests.tui_helpers import start_walkthrough
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "gen-turn", 2)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+        lines = dict(app.screen.query_one(KeyMenu).entries)
+        assert lines["leave"] == "Walkthrough menu: this step is kept to resume; no game is saved (t)"
+        await pilot.press("t")
+        await settle(pilot)
+        from tui.progress import Progress
+
+        assert Progress.load(tmp_path).step["gen-turn"] == 2  # as the line says
+
+
 async def test_in_a_shared_game_the_menu_leaves_for_the_lobby_and_offers_no_copy(tmp_path, data):
     """A shared game is kept in the store: its menu leaves for the lobby (the seat free to take again)."""
     from core.store import SqliteStore

@@ -115,6 +115,9 @@ LEAVE_LINES = {
 }
 # A free game from a walkthrough's position is never saved (it cannot replay from a seed)
 LEAVE_UNSAVED = N_("Walkthrough menu: this game is not saved (t)")
+# A walkthrough under way keeps its step (tui/progress.py), though its position is no saved game (newcomer
+# play-test: "this game is not saved" read as the walkthrough's progress lost)
+LEAVE_LESSON = N_("Walkthrough menu: this step is kept to resume; no game is saved (t)")
 # Its latest autosave failed: leaving writes it once more, and refuses once if that fails too (hostile-files
 # play-test: the menu said "the game is kept" while the moves were not on disk). Only a game autosaved in a slot
 # can fail one, and it leaves for the title (Destination.TITLE)
@@ -150,6 +153,7 @@ class GameMenu(ModalScreen[None]):
         self.saves = shown.kept  # a copy of a local game in its slot (Ctrl+S says why for the others)
         self.kept = shown.kept or shown.shared  # on disk, or in the store
         self.unsaved = unsaved
+        self.in_lesson = shown.lesson is not None and bool(shown.lesson.instruction)  # a walkthrough under way
 
     def compose(self) -> ComposeResult:
         entries = [("close", _("Back to the game (Esc)"))]
@@ -159,7 +163,7 @@ class GameMenu(ModalScreen[None]):
             entries += [("leave", _(LEAVE_AUTOSAVE_FAILED)), ("quit", _(QUIT_AUTOSAVE_FAILED))]
         else:
             entries += [
-                ("leave", _(LEAVE_LINES[self.leaving_to] if self.kept else LEAVE_UNSAVED)),
+                ("leave", _(LEAVE_LINES[self.leaving_to] if self.kept else LEAVE_LESSON if self.in_lesson else LEAVE_UNSAVED)),
                 ("quit", _("Quit: the game is kept (Ctrl+Q)") if self.kept else _("Quit (Ctrl+Q)")),
             ]
         menu = KeyMenu(entries, id="game-menu")
