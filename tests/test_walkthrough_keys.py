@@ -96,3 +96,11 @@ async def test_enter_on_another_choice_puts_the_highlight_back_on_the_walkthroug
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, WalkthroughDone)
+
+
+async def test_a_step_continuing_a_table_action_shows_the_words_it_continues_ind_2(tmp_path):
+    """Newcomer play-test: IND-3 step 11 read "> in Metz." alone (TABLE-1)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "ind-city-state-rebels", 10)
+        assert "regular in Metz\n  units\n> in Metz." in _phase_text(app)

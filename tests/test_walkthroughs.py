@@ -203,3 +203,16 @@ def test_pat_10_the_one_artist_limit_is_cited_as_its_refusal_cites_it():
     [refused] = [p for s in walkthrough.steps for p in s.promises if isinstance(p, Refused)]
     assert refused.rule == "PAT-1"
     assert "(PAT-3): a second is refused (PAT-1)" in walkthrough.intro
+
+
+def test_table_1_a_step_continuing_a_table_action_comes_with_the_steps_it_continues(data):
+    """Newcomer play-test: IND-3 steps 10-12 ("units", "in Metz") and CL-1's "peace" read as fragments alone:
+    the steps of the table action being recorded come with them (TABLE-1)."""
+    walkthrough = WALKTHROUGHS["ind-city-state-rebels"]
+    _session, run = play_through(walkthrough, data, steps=10)
+    assert run.current.choice == "pick metz"
+    assert run.recording_so_far() == [walkthrough.steps[8].explain, "units"]
+    _session, run = play_through(walkthrough, data, steps=5)
+    assert run.current.choice == "play 17 event" and run.recording_so_far() == []  # no table action under way
+    _session, run = play_through(walkthrough, data, steps=6)
+    assert run.current.choice == "pick florence" and run.recording_so_far() == []  # the event's own choice

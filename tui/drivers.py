@@ -113,6 +113,7 @@ class Lesson:
     suggested: str
     position: tuple[str, ...]  # how the position was prepared
     last_step: tuple[Event, ...] = ()  # what the last step's choice did (the quiet play after it moved on)
+    so_far: tuple[str, ...] = ()  # the steps of the table action this step goes on recording, whose words it continues
 
 
 class GameDriver(Protocol):
@@ -568,7 +569,7 @@ class WalkthroughGame(_Driver):
         return Lesson(
             walkthrough.id, walkthrough.shown_title(), run.step, run.heading(), step.instruction() if step else "",
             walkthrough.shown_intro(), step.highlighted if step else "", tuple(walkthrough.position.describe(self.session.data)),
-            tuple(run.step_events),
+            tuple(run.step_events), tuple(run.recording_so_far()),
         )
 
 

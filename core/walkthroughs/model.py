@@ -572,6 +572,20 @@ class WalkthroughRun:
     def advance(self) -> None:
         self.step += 1
 
+    def recording_so_far(self) -> list[str]:
+        """The explanations of the steps taken so far in the table action the current step goes on recording (TABLE-1),
+        its "table" step first: the current step's words continue them (newcomer play-test: "units.", "of Metz.",
+        "peace." read as fragments, alone on the screen). None where the step records no table action."""
+        steps = self.walkthrough.steps
+        if self.current is None or not self.current.choice.startswith("pick "):
+            return []
+        start = self.step
+        while start > 0 and steps[start - 1].choice.startswith("pick "):
+            start -= 1
+        if start == 0 or steps[start - 1].choice != "table":
+            return []
+        return [step.shown_explanation() for step in steps[start - 1:self.step]]
+
     def take(self, session: Session, actor: str, choice: Choice) -> StepTaken:
         """Apply the step's choice (or show the refusal it teaches), then the quiet play after it."""
         refused = self.refusal(choice, actor, session.data)
