@@ -104,3 +104,17 @@ async def test_a_step_continuing_a_table_action_shows_the_words_it_continues_ind
     async with app.run_test(size=SIZE) as pilot:
         await start_walkthrough(pilot, "ind-city-state-rebels", 10)
         assert "regular in Metz\n  units\n> in Metz." in _phase_text(app)
+
+
+async def test_key_0_for_a_quiet_choice_the_step_does_not_teach_is_refused_at_once_gen_6(tmp_path):
+    """As a number key: 0 on 'stop spending' (not the step's) asked first whether to throw the CP away, then the
+    walkthrough refused the second press (GEN-6)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "gen-turn", 6)  # 1 CP for a mercenary in Istanbul, not stop
+        await pilot.press("0")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "again stops spending" not in text
+        assert "Not allowed: in this walkthrough, choose 'cp mercenary istanbul'" in text
+        assert app.controller.driver.run.step == 6

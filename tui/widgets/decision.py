@@ -308,7 +308,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if quiet is None:
             self.say(_("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list"))
             return
-        self._choose(self._decision.choices[quiet], "0")
+        choice = self._decision.choices[quiet]
+        if self._lesson and str(choice) != self._suggested:  # refused at once, as another number is (walkthrough)
+            self.post_message(Choose(choice))
+            return
+        self._choose(choice, "0")
 
     def action_toggle_refused(self) -> None:
         self.say("")
