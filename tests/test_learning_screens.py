@@ -611,3 +611,23 @@ async def test_a_line_said_in_one_game_is_gone_from_the_board_of_the_next(tmp_pa
         assert app.screen is board  # the kept board of the Action Phase, shown anew
         assert "a line of the last game" not in screen_text(app)
         assert board.focused is not None and board.focused.id == "choices"
+
+
+async def test_question_mark_on_the_walkthrough_list_opens_the_rules_at_its_rule(tmp_path):
+    """Newcomer play-test: ? on the walkthrough list did nothing, where every game screen opens the rules with it."""
+    from tests.tui_helpers import footer_entries
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughMenu)
+        menu = app.screen
+        walkthrough = WALKTHROUGHS[menu.highlighted_id]
+        assert "Rule" in str(footer_entries(menu))
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == walkthrough.rule
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is menu

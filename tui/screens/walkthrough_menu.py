@@ -43,6 +43,8 @@ class WalkthroughMenu(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", N_("Back")),
         Binding("r", "restart", N_("Restart")),
+        # as on the board: the rules browser, here at the highlighted walkthrough's rule (newcomer play-test: ? did nothing)
+        Binding("question_mark", "rules", N_("Rule")),
     ]
 
     def __init__(self, save_dir: Path) -> None:
@@ -89,6 +91,14 @@ class WalkthroughMenu(Screen[None]):
                 self.ids.append(walkthrough.id)
         options.highlighted = self.ids.index(progress.last) if progress.last and progress.last in self.ids else 1
         options.focus()
+
+    def action_rules(self) -> None:
+        from core.walkthroughs import WALKTHROUGHS
+        from tui.screens.rules_browser import open_rules_browser
+
+        walkthrough = WALKTHROUGHS.get(self.highlighted_id)
+        if self.is_current:
+            open_rules_browser(self.app, walkthrough.rule if walkthrough else "")
 
     @property
     def highlighted_id(self) -> str:
