@@ -130,7 +130,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             last = "\n" + _("The last step did:") + done if done else ""
             suggested = lesson.suggested
             how = how_to_take(None if shown.waiting else view.decision, suggested)
-            so_far = "".join(f"\n  {text}" for text in lesson.so_far)  # the words this step's continue
+            so_far = "".join(f"\n  {text}" for text in lesson.so_far)  # the steps whose words this one continues
             info = f"{lesson.heading}{so_far}\n> {lesson.instruction}{' ' + how if how else ''}{last}{intro}\n\n{info}"
         set_text(self.query_one("#phase-info", Static), info)
         # a new walkthrough, step or decision is read from its top (walkthrough play-test: the next
