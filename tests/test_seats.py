@@ -224,6 +224,61 @@ def test_gen_9_undo_while_the_computers_move_takes_back_the_move_with_their_quie
     assert len(session.actions) > moved  # the computers moved on
 
 
+def _a_computers_answer_being_thought_out(io: QueuedIo):
+    return next(job for job in io.jobs if job[1].__name__ == "decided")
+
+
+def test_gen_9_an_answer_thought_out_before_an_undo_is_never_played_after_it(tmp_path, data):
+    """Review: after an undo, a computer's answer still being thought out came once Ana had proposed again, at as
+    many actions, and was played on her new proposal (France's accept of Claude of Valois, on Marguerite's)."""
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), lambda message: None, io)
+    others = tuple(p for p in data.power_ids if p != "spain")
+    controller.handle(StartGame(Setup(seed=3, seats=(Seat("Ana", ("spain",)), Seat("random computer", others, SeatKind.COMPUTER, "random")))))
+    _until_ana_decides(controller, io)
+    session = controller.session
+    controller.handle(Choose(Choice.parse("propose don-carlos claude-of-valois")))
+    while session.decision.power == "spain" or not any(job[1].__name__ == "decided" for job in io.jobs):
+        io.run(at_most=1)
+    asked = session.decision
+    assert asked.power == "france" and "accept" in [str(c) for c in asked.choices]
+    stale = _a_computers_answer_being_thought_out(io)
+    io.jobs.remove(stale)
+    controller.handle(Undo())
+    controller.handle(Choose(Choice.parse("propose don-carlos marguerite-de-valois")))
+    while not any(job[1].__name__ == "decided" for job in io.jobs):
+        io.run(at_most=1)
+    assert session.decision.power == "france" and len(session.actions) == 1
+    work, decided, _failed = stale
+    decided(work())  # the answer to Claude's proposal comes at last
+    assert len(session.actions) == 1  # not played: France answers Marguerite's proposal when it has thought it out
+    io.run()
+    assert [a.choice for a in session.actions[:1]] == ["propose don-carlos marguerite-de-valois"]
+
+
+def test_gen_8_a_computer_asked_whatever_its_hand_takes_its_thinking_time_either_way(data, monkeypatch):
+    """Review: under rules edition 5 a power with nothing to propose is asked while Louise of Lorraine may be in
+    its hand (GEN-7); a search computer holding her weighed her for a second, one without answered at once, and
+    the wait told the others. Such an answer takes the player's thinking time; other decisions are not held."""
+    import tui.computers as computers
+    from core.choices import Decision, Option
+
+    slept: list[float] = []
+    monkeypatch.setattr(computers.time, "sleep", slept.append)
+
+    class Quick:
+        think = 1.0
+
+        def choose(self, session, decision):
+            return decision.choices[0]
+
+    done = Decision.of("ottoman", "make a proposal or say done", "GEN-7", [Option(Choice.parse("done"))])
+    impulse = Decision.of("ottoman", "play a card or pass", "GEN-6", [Option(Choice.parse("pass"))])
+    assert computers._thought_out(Quick(), None, done) == Choice.parse("done") and len(slept) == 1 and 0.9 < slept[0] <= 1.0
+    computers._thought_out(Quick(), None, impulse)
+    assert len(slept) == 1
+
+
 def test_before_their_first_decision_the_one_person_sees_their_own_hand(tmp_path, data):
     io = QueuedIo()
     controller = Controller(Terminal(tmp_path, data, "Ana"), lambda message: None, io)

@@ -5,19 +5,34 @@ has since left (another terminal moved first, the game was left) is dropped."""
 
 from __future__ import annotations
 
-from core.bots import computer_to_decide
-from core.choices import Choice
+import time
+
+from core.bots import Bot, computer_to_decide
+from core.choices import Choice, Decision
 from core.i18n import N_
+from core.session import Session
 from tui.drivers import GameDriver, IoRunner, Refused
 
 # What the board says while they move (in a hot seat game it shows no hand meanwhile, GEN-8).
 COMPUTERS_MOVING = N_("The computer players are moving...")
+# The decisions a power is asked whether its hand holds a card for them or not (GEN-7: Louise of Lorraine may be in
+# it; CARD-3 in strict windows): one holding a card weighs it, one without has nothing to weigh, so each takes the
+# time its player thinks either way, or the wait would tell the others (review: GEN-8)
+ASKED_WHATEVER_THE_HAND = frozenset({"GEN-7", "CARD-3"})
+
+
+def _thought_out(bot: Bot, position: Session, decision: Decision) -> Choice:
+    started = time.monotonic()
+    choice = bot.choose(position, decision)
+    if decision.rule in ASKED_WHATEVER_THE_HAND:
+        time.sleep(max(0.0, getattr(bot, "think", 0.0) - (time.monotonic() - started)))
+    return choice
 
 
 class ComputerPlayers:
     def __init__(self, think: IoRunner) -> None:
         self._think = think
-        self._thinking: GameDriver | None = None
+        self._thinking: tuple[GameDriver, Decision] | None = None  # the game and the decision being thought out
 
     @staticmethod
     def to_move(driver: GameDriver) -> bool:
@@ -32,14 +47,16 @@ class ComputerPlayers:
         if pending is None:
             return
         bot, decision = pending
-        position, taken_at = driver.session.detached(), len(driver.session.actions)
-        self._thinking = driver
+        position = driver.session.detached()
+        thinking = self._thinking = (driver, decision)
 
         def decided(choice: Choice) -> None:
-            if self._thinking is not driver:  # forgotten: the game left the screen
+            # forgotten (the game left the screen, or an undo) and perhaps another one begun since, at as many
+            # actions (review: an answer thought out before an undo was played on the proposal made after it)
+            if self._thinking is not thinking:
                 return
             self._thinking = None
-            if len(driver.session.actions) != taken_at:  # the game moved on meanwhile: think again
+            if driver.session.decision is not decision:  # the game moved on meanwhile: think again
                 driver.listener.game_changed()
                 return
             try:
@@ -48,11 +65,11 @@ class ComputerPlayers:
                 driver.listener.game_problem(str(exc))
 
         def failed(line: str) -> None:  # a bug in a computer player: logged; the game cannot go on
-            if self._thinking is driver:
+            if self._thinking is thinking:
                 self._thinking = None
                 driver.listener.game_closed(line)
 
-        self._think(lambda: bot.choose(position, decision), decided, failed)
+        self._think(lambda: _thought_out(bot, position, decision), decided, failed)
 
     def undo(self, driver: GameDriver) -> None:
         """The person's undo (GEN-9), also while the computers move: their thinking is dropped first, so undo takes
