@@ -120,7 +120,8 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
             games = store.list_games()
             for game in games:
                 seats = ", ".join(f"{s.name} ({s.bot or s.kind.value})" for s in game.setup.seats)
-                print(f"game {game.id}: {game.setup.scenario}, seed {game.setup.seed}, {game.actions} actions, created {game.created}; seats: {seats}")
+                # no seed: it gives every hand and roll to come (GEN-8; review: a host who plays, or pastes this to the players)
+                print(f"game {game.id}: {game.setup.scenario}, {game.actions} actions, created {game.created}; seats: {seats}")
             if not games:  # play-test: an empty store listed nothing at all
                 print(f"no shared games in {args.save_dir}")
         elif args.action == "export":

@@ -12,7 +12,7 @@ from core.gamedata import CardRecord, GameData
 from core.i18n import N_, Message, _, msg, msgn
 from core.ids import CardKind
 from core.procedures import CardEvent, Moment, named
-from core.state import SECOND_EDITION, CardMarker, DealLine, GameState, MarkerKind
+from core.state import FIFTH_EDITION, SECOND_EDITION, CardMarker, DealLine, GameState, MarkerKind
 from core.victory import keys_controlled, track_value, unrest_spaces
 
 class PlayMode(StrEnum):
@@ -186,9 +186,10 @@ def removes_only_events(data: GameData, state: GameState) -> bool:
     return state.rules_edition >= SECOND_EDITION and data.settings.cards.removed_only_as_event
 
 
-def unseen_cards(state: GameState) -> set[int]:
-    """The cards in the deck or in a hand: which of them is where is hidden (GEN-8), that they are there is
-    not (every other card was seen played, discarded, removed or is still to enter play, CARD-6)."""
+def in_deck_or_hands(state: GameState) -> set[int]:
+    """The cards in the deck or in a hand: that they are there is public (every other card was seen played,
+    discarded, removed, or is still to enter play, CARD-6); which is where is hidden (GEN-8), but for the home
+    cards (CARD-5), which no rule reading this set concerns."""
     return {*state.cards.deck, *(number for power in state.powers.values() for number in power.hand)}
 
 
@@ -250,9 +251,11 @@ def _combat_card(event_id: str, effect: str, help_text: str) -> CardEvent:
         space, *opponent = args
         card, where, what = card_title(ctx, number), ctx.name(space), Message(effect)
         # the other side named: a card played against a person's battle is news to them (GEN-4; play-test: it
-        # named neither, and "While you waited" left it out)
+        # named neither, and "While you waited" left it out); not in a game begun earlier, whose autosave's marks
+        # know its last lines as they were (review)
         text = (msg("plays {card} in the battle at {space} against {opponent}: {effect}", card=card, space=where, opponent=named(ctx, opponent[0]), effect=what)
-                if opponent else msg("plays {card} in the battle at {space}: {effect}", card=card, space=where, effect=what))
+                if opponent and ctx.state.rules_edition >= FIFTH_EDITION
+                else msg("plays {card} in the battle at {space}: {effect}", card=card, space=where, effect=what))
         ctx.log("CARD-3", text, power)
 
     return CardEvent(event_id, ("CARD-3",), help_text, resolve, Moment.COMBAT, targets=targets)

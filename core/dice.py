@@ -23,8 +23,8 @@ class ForcedValueError(ValueError):
 
 def secret_seed() -> int:
     """A seed no one can work out (GEN-8: the seed gives every hand and every roll to come; a six-digit
-    one was found from a player's own first hand in a minute, by trying them all). Below 2**63: it is
-    kept as an SQLite integer in the shared store."""
+    one was found from a player's own first hand in a minute, by trying them all). Below 2**63: a signed
+    64-bit integer, wherever it is kept."""
     return secrets.randbits(63)
 
 

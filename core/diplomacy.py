@@ -145,8 +145,8 @@ def winter_reset(ctx: Ctx) -> None:
                 # game begun earlier: the store counts the reports a player read in log lines)
                 if returning > cap and ctx.state.rules_edition >= FIFTH_EDITION:
                     ctx.log("DIP-7", msgn(
-                        "{count} influence marker returning to {minor} is beyond the cap of {cap} a power: it is lost",
-                        "{count} influence markers returning to {minor} are beyond the cap of {cap} a power: they are lost",
+                        "{count} influence marker returning to {minor} is beyond the cap of {cap} per power: it is lost",
+                        "{count} influence markers returning to {minor} are beyond the cap of {cap} per power: they are lost",
                         returning - cap, minor=named(ctx, minor_id), cap=cap,
                     ), power)
 

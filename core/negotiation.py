@@ -7,7 +7,7 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core import marriage
-from core.cards import card_title, discard_after_play, take_from_hand, unseen_cards
+from core.cards import card_title, discard_after_play, take_from_hand, in_deck_or_hands
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import _, listed, msg
@@ -74,7 +74,7 @@ def _may_hold_a_negotiation_card(ctx: Ctx, power: str) -> bool:
     audit: the Ottoman, with no royals to propose, was asked only in the segments it held Louise of Lorraine)."""
     if ctx.state.rules_edition < FIFTH_EDITION:
         return False
-    for number in unseen_cards(ctx.state) & cards_played_at(ctx, Moment.NEGOTIATION):
+    for number in in_deck_or_hands(ctx.state) & cards_played_at(ctx, Moment.NEGOTIATION):
         event = ctx.rules.event_of(ctx.data, number)
         if event is not None and not event.refusal(ctx, power):
             return True

@@ -7,7 +7,7 @@ from attrs import Factory, define
 
 from collections.abc import Collection
 
-from core.cards import discard_after_play, take_from_hand, unseen_cards
+from core.cards import discard_after_play, take_from_hand, in_deck_or_hands
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, _, msg
@@ -118,16 +118,24 @@ def _answerable(options: list[Option]) -> list[str]:
 
 
 def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
-    """GEN-8: the power said "no responses until the next phase", and nothing it could answer changed."""
+    """GEN-8: the power said "no responses until the next phase", and nothing it could answer changed
+    (``answerable``: by its hand)."""
     quiet = ctx.state.quiet_responses.get(power)
-    if quiet is not None and _answers_as_the_others_see(ctx):
-        answerable = _answerable(_window_options(ctx, power, cards_played_at(ctx, Moment.RESPONSE), unseen_cards(ctx.state)))
-    return quiet is not None and quiet.turn == ctx.state.turn and quiet.phase == ctx.state.phase and quiet.answerable == answerable
+    if quiet is None or (quiet.turn, quiet.phase) != (ctx.state.turn, ctx.state.phase):
+        return False
+    return quiet.answerable == (_quiet_answerable(ctx, power) if _answers_as_the_others_see(ctx) else answerable)
+
+
+def _quiet_answerable(ctx: Ctx, power: str) -> list[str]:
+    """What a power could answer, as its going quiet is judged (GEN-8): by its hand, or in strict windows by any
+    card in the deck or a hand (``_answers_as_the_others_see``)."""
+    cards = in_deck_or_hands(ctx.state) if _answers_as_the_others_see(ctx) else None
+    return _answerable(_response_options(ctx, power, cards_played_at(ctx, Moment.RESPONSE), cards))
 
 
 def _answers_as_the_others_see(ctx: Ctx) -> bool:
     """Strict windows (GEN-8: "so nothing leaks"): whether a quiet power is asked again is judged by what any
-    card the others cannot place (``unseen_cards``) would let it answer, not by its hand (hidden-information
+    card the others cannot place (``in_deck_or_hands``) would let it answer, not by its hand (hidden-information
     audit: asked again when a French betrothal formed, the only power asked was Wedding Festivities' holder)."""
     return ctx.state.strict_response_windows and ctx.state.rules_edition >= FIFTH_EDITION
 
@@ -162,9 +170,7 @@ def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> No
     if choice.verb is Verb.RESPOND:
         _play_from_window(ctx, power, choice, ())
     elif choice.args == (UNTIL_NEXT_PHASE,):
-        cards = unseen_cards(ctx.state) if _answers_as_the_others_see(ctx) else None
-        answerable = _answerable(_response_options(ctx, power, cards_played_at(ctx, Moment.RESPONSE), cards))
-        ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, answerable)
+        ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, _quiet_answerable(ctx, power))
         ctx.log("GEN-8", msg("plays no response until the next phase (or until something it could answer changes)"), power)
     frame.index += 1
 

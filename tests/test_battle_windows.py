@@ -61,16 +61,20 @@ def test_card_3_then_card_2_after_each_kind_of_battle(data, kind):
     assert any(e.rule == "TABLE-1" and f"{BATTLES[kind]} at Tunis: Spain against Ottoman" in e.text for e in session.log)
 
 
-def test_card_3_a_combat_card_names_the_other_side_and_is_news_to_it(data):
+@pytest.mark.parametrize("edition", [5, 4])
+def test_card_3_a_combat_card_names_the_other_side_and_is_news_to_it(data, edition):
     """The log line of a combat card names the power it is played against, so "While you waited" shows it
     to that side's player (play-test: "plays Fog of War in the battle at Tunis" named neither); against the
-    Independent side there is no one to name."""
-    session = new_session(data)
+    Independent side there is no one to name. A game begun under rules edition 4 keeps its lines as they were."""
+    session = new_session(data, rules_edition=edition)
     to_impulse_of(session, "spain", [101])
     _hands(session, {"ottoman": [FOG_OF_WAR]})
     _record_battle(session, "battle", "tunis", "spain", "ottoman")
     events = choose(session, f"combat {FOG_OF_WAR}")
     [played] = [e for e in events if e.rule == "CARD-3" and e.power == "ottoman" and "battle at Tunis" in e.text]
+    if edition == 4:
+        assert played.text.endswith("in the battle at Tunis: the opponent rolls 1 die fewer")
+        return
     assert played.text.endswith("in the battle at Tunis against Spain: the opponent rolls 1 die fewer")
     assert naming([played], data, session.state, ("spain",)) == [played]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core import diplomacy
 from core.setup import new_state
 from tests.conftest import ctx, force
@@ -91,17 +93,21 @@ def test_dip_6_markers_to_determined_box_and_back_in_winter(data):
     assert status.influence == {"france": 1} and not status.determined
 
 
-def test_dip_6_dip_7_markers_returning_beyond_the_cap_are_lost_and_said_so(data):
+@pytest.mark.parametrize("edition", [5, 4])
+def test_dip_6_dip_7_markers_returning_beyond_the_cap_are_lost_and_said_so(data, edition):
     """Rules review: France bought 3 markers on Scotland after its determination (the column empty), and in Winter
-    its default marker, returning, was lost to the cap of 3 with no line saying so."""
+    its default marker, returning, was lost to the cap of 3 with no line saying so. A game begun under rules
+    edition 4 logs no new line (the store counts the reports a player read in log lines)."""
     c = _ctx(data)
+    c.state.rules_edition = edition
     diplomacy.determine_status(c, "scotland")
     for _ in range(3):
         diplomacy.buy_influence(c, "france", "scotland")
     diplomacy.winter_reset(c)
     assert c.state.minors["scotland"].influence["france"] == 3
     lost = [e for e in c.events if e.rule == "DIP-7" and e.power == "france" and "beyond the cap" in e.text]
-    assert [e.text for e in lost] == ["1 influence marker returning to Scotland is beyond the cap of 3 a power: it is lost"]
+    said = ["1 influence marker returning to Scotland is beyond the cap of 3 per power: it is lost"]
+    assert [e.text for e in lost] == (said if edition == 5 else [])
 
 
 def test_dip_7_influence_capped_per_power_and_minor(data):

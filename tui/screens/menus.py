@@ -180,7 +180,7 @@ class TitleScreen(Screen[None]):
         if self.terminal.read_data(self.post_message) is None:  # typed before the app read bad data
             return
         form = self._new_game_form()
-        form.new_seed()
+        form.forget_typed_seed()
         self.app.push_screen(form)
 
     def compose_ahead(self) -> None:

@@ -100,7 +100,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._unknown_confirmed: tuple[str, ...] = ()  # the new names Ctrl+N was pressed on twice
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
 
-    def new_seed(self) -> None:
+    def forget_typed_seed(self) -> None:
         """Opened again for another game: a secret seed again (none typed), and no problem left from the last one."""
         if self.is_mounted:
             if not self.shared:
