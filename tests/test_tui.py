@@ -1112,6 +1112,12 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
         await settle(pilot)
         last = session.decision.refused[-1]
         assert len(session.actions) == actions and f"Not allowed: {last.refusal}" in screen_text(app)
+        # hot-seat play-test: nothing said the refused options were on, and x on the next decision hid them
+        descriptions = {entry.action: entry.description for entry in footer_entries(app.screen)}
+        assert descriptions["toggle_refused"] == "Hide"
+        await pilot.press("x")
+        await settle(pilot)
+        assert {entry.action: entry.description for entry in footer_entries(app.screen)}["toggle_refused"] == "Why"
 
 
 async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_no_quiet_choice(tmp_path, data):

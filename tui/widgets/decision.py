@@ -39,6 +39,7 @@ QUIET_KEY_WORDS = {
     Verb.NO_RESPONSE: N_("No card"),
     Verb.NO_COMBAT: N_("No card"),
 }
+HIDE_REFUSED = N_("Hide")  # x while the refused options are shown
 
 
 # A decision shown after moves nobody here asked for (the computers', another terminal's) takes no key
@@ -192,6 +193,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         shown where it takes nothing (pressed, it says so), nor where it backs out of a table action: Esc
         beside it says so, and the line has no room."""
         decision = self._decision
+        if binding.action == "toggle_refused" and self._show_refused:
+            # hot-seat play-test: shown once, the refused options stayed for the next decisions, and x hid them
+            # where it was pressed to show them, with nothing saying they were on
+            return replace(binding, description=HIDE_REFUSED)
         if binding.action != "pick_quiet" or decision is None:
             return binding
         if decision.quiet is None or decision.quiet_cancels:
