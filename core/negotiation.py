@@ -50,14 +50,21 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
     power = powers[frame.next_index]
     decides_opening = _decides_opening(ctx, frame, power)
     options = _options(ctx, frame, power, decides_opening)
-    if not any(o.legal for o in options) and not _may_hold_a_negotiation_card(ctx, power):
+    proposes = any(o.legal for o in options if o.choice.verb is not Verb.LOUISE)  # a proposal or the opening's choice
+    asked_either_way = not proposes and _may_hold_a_negotiation_card(ctx, power)
+    if not any(o.legal for o in options) and not asked_either_way:
         return None
     if decides_opening:
         # hot-seat play-test: 0 Done postponed the opening betrothal, and nothing had said it would
         options.append(ctx.tables.memo("done negotiating, postponing", _done_postponing))
     else:
         options.append(ctx.tables.memo("done negotiating", _done))
-    if power in frame.said_done:  # the others have each had a turn since: those not done reopened it
+    if asked_either_way:
+        # asked only as one may hold such a card: the same words whether it does or not (re-test: nothing said why a
+        # power with nothing to propose was asked)
+        prompt = msg("{power}: nothing to propose; play a card's Negotiation Segment event if you hold one, or say done "
+                     "(asked either way, so no one can tell, GEN-8)", power=ctx.power_term(power))
+    elif power in frame.said_done:  # the others have each had a turn since: those not done reopened it
         powers = ctx.tables.power_ids
         after = [powers[(frame.next_index + step) % len(powers)] for step in range(1, len(powers))]
         movers = listed([ctx.power_term(other) for other in after if other not in frame.said_done])

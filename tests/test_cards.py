@@ -293,6 +293,9 @@ def test_gen_8_gen_7_a_power_with_nothing_to_propose_is_asked_while_louise_may_b
     if louise_is in ("in Spain's hand", "in the deck"):
         assert (decision.power, decision.rule, choice_strings(decision)) == ("ottoman", "GEN-7", ["done"])
         assert not passed_over
+        # re-test: nothing said why a power with nothing to propose was asked; the words are the same held or not
+        assert decision.prompt == ("Ottoman: nothing to propose; play a card's Negotiation Segment event if you hold one, "
+                                            "or say done (asked either way, so no one can tell, GEN-8)")
     else:
         assert decision.power != "ottoman" and passed_over
 

@@ -99,11 +99,14 @@ async def test_enter_on_another_choice_puts_the_highlight_back_on_the_walkthroug
 
 
 async def test_a_step_continuing_a_table_action_shows_the_words_it_continues_ind_2(tmp_path):
-    """Newcomer play-test: IND-3 step 11 read "> in Metz." alone (TABLE-1)."""
+    """Newcomer play-test: IND-3 step 11 read "> in Metz." alone (TABLE-1); re-test: the steps it goes on from,
+    above it, pushed it below the panel at 80x24: the step comes first, they come under it."""
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await start_walkthrough(pilot, "ind-city-state-rebels", 10)
-        assert "regular in Metz\n  units\n> in Metz." in _phase_text(app)
+        text = _phase_text(app)
+        assert "\n> …in Metz." in text and "It goes on from the table action's steps so far:" in text
+        assert text.index("> …in Metz.") < text.index("regular in Metz\n  units")
 
 
 async def test_key_0_for_a_quiet_choice_the_step_does_not_teach_is_refused_at_once_gen_6(tmp_path):

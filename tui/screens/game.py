@@ -131,7 +131,11 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             suggested = lesson.suggested
             how = how_to_take(None if shown.waiting else view.decision, suggested)
             so_far = "".join(f"\n  {text}" for text in lesson.so_far)  # the steps whose words this one continues
-            info = f"{lesson.heading}{so_far}\n> {lesson.instruction}{' ' + how if how else ''}{last}{intro}\n\n{info}"
+            # the step on top, what it goes on from under it (re-test at 80x24: a long trail above it pushed the step
+            # below the panel)
+            going_on = "\n" + _("It goes on from the table action's steps so far:") + so_far if so_far else ""
+            step = f"> {'…' if so_far else ''}{lesson.instruction}{' ' + how if how else ''}"
+            info = f"{lesson.heading}\n{step}{going_on}{last}{intro}\n\n{info}"
         set_text(self.query_one("#phase-info", Static), info)
         # a new walkthrough, step or decision is read from its top (walkthrough play-test: the next
         # walkthrough, at the same step and decision as the last, opened where that text was scrolled to)
