@@ -401,7 +401,18 @@ class Board:
         """Every report taken is read: the driver keeps how far (a shared game's next look starts there)."""
         if self._next_reports or any(isinstance(s, (ReportScreen, HandoffScreen)) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
             return  # at a hand-off, the next person's reports wait for its Enter: nobody has read them
-        self.controller.reports_read(len(self._still_held()))
+        self.controller.reports_read(len(self._still_held()), self._unshown_news_from())
+
+    def _unshown_news_from(self) -> int | None:
+        """In a shared game, where the news for this terminal's player begins that "While you waited" has not
+        shown them yet (it comes at their next decision): the look kept for them stops there."""
+        driver = self.controller.driver
+        seat = next(iter(driver.people_here()), None) if driver is not None and driver.shared else None
+        if driver is None or seat is None:
+            return None
+        since = _unreported(driver.since_last_move(seat.name, told=False))
+        named = naming(since, self.controller.terminal.data, driver.session.state, seat.powers)
+        return _log_position(driver.session.log, named[0]) if named else None
 
     def reports_to_read(self) -> list[ReportScreen]:
         """The report on screen (and any under it), then the ones waiting for it to be read."""

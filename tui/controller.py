@@ -63,9 +63,9 @@ class Controller:
     def take_events(self) -> list[Event]:
         return self.driver.take_events() if self.driver is not None else []
 
-    def reports_read(self, held_back: int) -> None:
+    def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         if self.driver is not None:
-            self.driver.reports_read(held_back)
+            self.driver.reports_read(held_back, news_from)
 
     # ---- intents ---------------------------------------------------------------------------------
 

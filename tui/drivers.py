@@ -148,9 +148,10 @@ class GameDriver(Protocol):
         """Moves nobody here asked for (the computers', another terminal's) came since a person here last
         chose or undid: the decision now shown is not the one they answered."""
 
-    def reports_read(self, held_back: int) -> None:
+    def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         """The reports of the events taken are read, but for the last ``held_back`` events (a phase still
-        running): a shared game keeps that for its player, whose next look starts there."""
+        running): a shared game keeps that for its player, whose next look starts there, or at ``news_from``
+        (the log position of news to that player not yet shown them: "While you waited")."""
 
     def report_read(self, through: int) -> None:
         """One phase report read with others still to come: the log before position ``through`` is read,
@@ -236,7 +237,7 @@ class _Driver:
         events, self._events = self._events, []
         return events
 
-    def reports_read(self, held_back: int) -> None:
+    def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         return None
 
     def report_read(self, through: int) -> None:
@@ -453,7 +454,7 @@ class LocalGame(_Driver):
 
         return work
 
-    def reports_read(self, held_back: int) -> None:
+    def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         """For the person deciding now (the one at the keyboard, their reports read above their board); kept
         beside the slot with the next autosave, or as the game leaves the screen (``close``): a write here
         came at every decision."""
@@ -795,11 +796,14 @@ class SharedGameClient(_Driver):
     def chat(self) -> tuple[ChatLine, ...]:
         return tuple(self._chat)
 
-    def reports_read(self, held_back: int) -> None:
+    def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         """Kept in the store with the next claim renewal (and when the game is left): a player who left,
-        or whose connection dropped, is shown the reports they missed when they sit down again."""
+        or whose connection dropped, is shown the reports they missed when they sit down again, and the news
+        not yet shown them (CI: Ben's look passed Ana's Unrest in Paris while he waited, and the "While you
+        waited" on screen as he left never came back). The store's look never goes back."""
         if self.seat.is_person:
-            self._read_through = len(self.session.log) - len(self._events) - held_back
+            read = len(self.session.log) - len(self._events) - held_back
+            self._read_through = max(self._stored_look, min(read, read if news_from is None else news_from))
 
     def report_read(self, through: int) -> None:
         if self.seat.is_person and through > self._read_through:
