@@ -703,6 +703,29 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
             assert 0 < len(app.screen.last_moves.lines) <= len(since), (evening, app.screen.last_moves.lines, since)
 
 
+async def test_a_game_left_at_a_first_hand_off_lists_the_same_moves_when_continued(tmp_path, data):
+    """Re-test: Ben's first hand-off listed Spain's proposal; left there (Esc t) and continued, the same hand-off
+    listed nothing (its moves are put in once the log is checked, and the first hand-off's were not)."""
+    others = tuple(p for p in data.power_ids if p not in ("england", "france"))
+    seats = (Seat("Ann", ("england",)), Seat("Ben", ("france",)), Seat("random computer", others, SeatKind.COMPUTER, "random"))
+    listed = []
+    for evening in ("first", "continued"):
+        app = app_for(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            if evening == "first":
+                await post(pilot, StartGame(Setup(seed=11, seats=seats)))
+            else:
+                await settle(pilot)
+                await post(pilot, ContinueGame())
+            for _ in range(5):
+                await settle(pilot)
+            assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"
+            listed.append(app.screen.last_moves.lines)
+            await pilot.press("escape", "t")
+            await settle(pilot)
+    assert listed[0] and listed[1] == listed[0]
+
+
 def test_marks_that_are_not_a_games_read_as_none(tmp_path):
     """Review: a file of marks nested deep raised RecursionError, and the game could not be continued."""
     from tui.slots import PeopleMarks, marks_file, read_marks

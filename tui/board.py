@@ -207,9 +207,9 @@ class Board:
         waiting = next((s for s in self.app.screen_stack if isinstance(s, HandoffScreen) and s.person == person), None)
         if waiting is not None:  # already waiting for them; a game continued lists its moves once its log is checked
             driver = self.controller.driver
-            since = driver.since_last_move(person, told=False) if driver is not None and not waiting.last_moves.lines else []
-            if since:
-                waiting.show_moves(self._handoff_moves(person, since, [], self.controller.on_screen()))
+            since, first = self._since_for_handoff(person) if driver is not None and not waiting.last_moves.lines else ([], False)
+            if since:  # their first hand-off too (re-test: continued at it, it had lost the moves it listed)
+                waiting.show_moves(self._handoff_moves(person, since, [], self.controller.on_screen(), first))
             return
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
         board = self._game_screen()
@@ -219,17 +219,22 @@ class Board:
             board.refresh_view(shown)
             board.no_highlight_when_shown = True
         events = self.controller.take_events()
-        driver = self.controller.driver
-        # what passed since the next person's own last move (hot-seat play-test: only the previous
-        # person's last choice was shown, not the three before it); the report of what named their
-        # powers comes above their board, but for the lines listed here (tmux play-test: the same two)
-        since = driver.since_last_move(person, told=False) if driver is not None else []
-        first = not since and driver is not None
-        if first:  # their first turn at the keyboard: what passed so far (play-test: Dan's first hand-off
-            # listed only the last move, not Spain's proposal and Cleo's answer before it)
-            since = driver.since_last_move(person, told=False, from_start=True)
+        since, first = self._since_for_handoff(person) if self.controller.driver is not None else ([], False)
         self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first)))
         self._push_reports(unread, self._reported_now(events, shown), reader=person)
+
+    def _since_for_handoff(self, person: str) -> tuple[list[Event], bool]:
+        """What passed since the next person's own last move (hot-seat play-test: only the previous person's
+        last choice was shown, not the three before it), or, at their first turn at the keyboard, what passed
+        so far (play-test: Dan's first hand-off listed only the last move, not Spain's proposal and Cleo's
+        answer before it); and whether it is their first. The report of what named their powers comes above
+        their board, but for the lines listed here (tmux play-test: the same two)."""
+        driver = self.controller.driver
+        assert driver is not None
+        since = driver.since_last_move(person, told=False)
+        if since:
+            return since, False
+        return driver.since_last_move(person, told=False, from_start=True), True
 
     def _handoff_moves(self, person: str, since: list[Event], events: list[Event], shown: OnScreen, first: bool = False) -> HandoffMoves:
         """The lines a hand-off lists: of the moves ``since`` the next person's last one (``first``: since the
