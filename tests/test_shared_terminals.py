@@ -579,6 +579,11 @@ async def test_a_while_you_waited_report_on_screen_when_the_terminal_goes_comes_
                 looked_while_waiting = True
                 ben.board._note_if_all_read()
                 assert ben.controller.driver._read_through <= unrest_at
+                # nor a phase report read meanwhile, its lines after the news (review of the fix)
+                shown = ben.controller.on_screen()
+                log = ben.controller.session.log
+                ben.board._one_read(ReportScreen(shown.view, shown.names, [log[-1]], shown.view.turn, ben.controller.driver))
+                assert ben.controller.driver._read_through <= unrest_at
             ana.choose("spain", ana.session.decision.quiet_or_first())
             ana.play_computer_turns(bots_for(SEATS))
         assert isinstance(ben.screen, MeanwhileReport) and "Unrest set in Paris" in screen_text(ben)
