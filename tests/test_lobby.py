@@ -127,6 +127,25 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         assert store.holders(game_id) == {}
 
 
+async def test_a_new_game_with_a_seat_of_the_players_takes_the_cursor_when_it_is_listed(tmp_path, data):
+    """Shared-game play-test: Ana created a game while Ben looked at the lobby, his cursor on his seat of a game
+    over; the new game was listed first, the cursor stayed, and Enter opened the game over. The new game's seat
+    of his takes the cursor; a new game without a seat of his leaves it where it is."""
+    store, first = _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = app.screen.query_one("#lobby-games")
+        assert listing.highlighted_option.id == f"seat-{first}-1"
+        others = (Seat("Ana", ("spain",)), Seat("random computer", tuple(p for p in data.power_ids if p != "spain"), SeatKind.COMPUTER, "random"))
+        store.create(Setup(seed=6, seats=others))  # no seat of Ben's
+        await _until(pilot, lambda: len([o for o in listing.options if o.id and o.id.startswith("game-")]) == 2)
+        assert listing.highlighted_option.id == f"seat-{first}-1"
+        third = store.create(Setup(seed=7, seats=SEATS))
+        await _until(pilot, lambda: any(o.id == f"seat-{third}-1" for o in listing.options))
+        assert listing.highlighted_option.id == f"seat-{third}-1"
+
+
 async def test_in_a_shared_game_the_board_shown_after_reports_takes_no_number_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
     """Shared-game play-test: Ben pressed Enter on a report (or on his seat in the lobby) and 0 at once, and it
     declined a proposal that had come meanwhile, which a shared game cannot undo. A board shown after screens

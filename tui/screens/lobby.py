@@ -95,6 +95,7 @@ class LobbyScreen(Screen[None]):
         self._refusal = ""
         self._joined = False  # a game was asked for here: back from it, the cursor goes to the player's own seat
         self._to_own_seat = False  # the next listing does that
+        self._games_listed: set[int] | None = None  # the games of the last listing (None: none yet)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
@@ -174,7 +175,13 @@ class LobbyScreen(Screen[None]):
         # Enter on it was refused), in the game waiting for them first
         own = [i for i, option in enumerate(options) if not option.disabled and self._targets.get(option.id or "", (0, None))[1] == self.player]
         selectable = [i for i, option in enumerate(options) if not option.disabled]
-        if highlighted in ids and not (self._to_own_seat and own):
+        listed_before, self._games_listed = self._games_listed, {row.id for row, _holders in games}
+        # a new game with a seat of the player's goes under the cursor (shared-game play-test: created by another
+        # player, it was listed first, the cursor stayed on the seat of a game over, and Enter opened that game)
+        new_own = [i for i in own if listed_before is not None and self._targets[ids[i] or ""][0] not in listed_before]
+        if new_own:
+            listing.highlighted = new_own[0]
+        elif highlighted in ids and not (self._to_own_seat and own):
             listing.highlighted = ids.index(highlighted)
         elif own or selectable:
             listing.highlighted = (own or selectable)[0]
