@@ -54,7 +54,7 @@ async def test_the_lobby_lists_seats_and_a_seat_is_played_through_the_store_foll
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
         assert "Spain: seat Ana - free, named for you: Enter to take it" in text
-        assert "France: seat Ben - waiting for Ben" in text
+        assert "France: seat Ben - empty until Ben sits down" in text  # play-test: "waiting for Ben" read as his turn
         assert "Ottoman, England, Empire, Protestant: random computer" in text and "watch as an onlooker" in text
         await pilot.press("enter")
         await _to_the_board(app, pilot)
@@ -304,7 +304,7 @@ async def test_a_name_that_looks_like_markup_is_shown_as_text(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)  # the lobby reads the store in a worker
         await settle(pilot)
-        assert isinstance(app.screen, LobbyScreen) and "seat [/x] - waiting for [/x]" in screen_text(app)
+        assert isinstance(app.screen, LobbyScreen) and "seat [/x] - empty until [/x] sits down" in screen_text(app)
 
 
 async def test_esc_in_the_lobby_opened_from_the_title_before_any_game_goes_back_to_the_title(tmp_path):

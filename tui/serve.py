@@ -39,6 +39,7 @@ import termios
 import warnings
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from attrs import define, field, frozen
@@ -641,8 +642,8 @@ def main(argv: list[str]) -> int:
     ))
     args = parser.parse_args(argv)
 
-    def log(line: str) -> None:
-        print(f"virgin-queen serve: {line}", flush=True)
+    def log(line: str) -> None:  # with the time (shared-game play-test: "Cy disconnected", when?)
+        print(f"{datetime.now():%Y-%m-%d %H:%M:%S} virgin-queen serve: {line}", flush=True)
 
     async def serve() -> None:
         hosting = await start_server(args.host, args.port, args.save_dir, log=log, notify=args.notify)

@@ -42,8 +42,8 @@ def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]
         state = _("played by {person}").format(person=holder)
     elif seat.name == player:
         state = _("free, named for you: Enter to take it")
-    else:
-        state = _("waiting for {person}").format(person=seat.name)
+    else:  # shared-game play-test: "waiting for Ben" read as Ben's turn
+        state = _("empty until {person} sits down").format(person=seat.name)
     return "  " + _("{powers}: seat {seat} - {state}").format(powers=powers, seat=seat.name, state=state)
 
 
