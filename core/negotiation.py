@@ -7,7 +7,7 @@ from __future__ import annotations
 from attrs import Factory, define
 
 from core import marriage
-from core.cards import card_title, discard_after_play, take_from_hand, in_deck_or_hands
+from core.cards import card_title, discard_after_play, in_deck_or_hands, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import _, listed, msg

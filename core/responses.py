@@ -3,11 +3,11 @@ they may play there. The cards themselves are ``CardEvent`` records of their rul
 
 from __future__ import annotations
 
-from attrs import Factory, define
-
 from collections.abc import Collection
 
-from core.cards import discard_after_play, take_from_hand, in_deck_or_hands
+from attrs import Factory, define
+
+from core.cards import discard_after_play, in_deck_or_hands, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, _, msg

@@ -448,8 +448,7 @@ class Board:
             unread = [r for r in self.reports_to_read() if r is not report and r.of_game is driver]
             firsts = [_log_position(log, lines[0]) for r in unread if (lines := r.log_lines())]
             if at is not None and all(first is not None and first > at for first in firsts):
-                news = self._unshown_news_from()  # not past news not yet shown (a "While you waited" to come)
-                driver.report_read(at + 1 if news is None else min(at + 1, news))
+                driver.report_read(at + 1, self._unshown_news_from())
         self._show_next_report()
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:

@@ -76,13 +76,11 @@ class ComputerPlayers:
         back their quiet answers with the person's move (hot-seat play-test: "undo at your next decision" was
         said, and that decision came after the other person's turn, past a hand-off); refused (one of them
         rolled, or a game without undo), they move on."""
-        moving = self.to_move(driver)
         self.forget()
         try:
             driver.undo()
         except Refused:
-            if moving:
-                self.play(driver)
+            self.play(driver)  # thinks again only at a computer's decision
             raise
 
     def forget(self) -> None:

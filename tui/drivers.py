@@ -153,10 +153,10 @@ class GameDriver(Protocol):
         running): a shared game keeps that for its player, whose next look starts there, or at ``news_from``
         (the log position of news to that player not yet shown them: "While you waited")."""
 
-    def report_read(self, through: int) -> None:
+    def report_read(self, through: int, news_from: int | None = None) -> None:
         """One phase report read with others still to come: the log before position ``through`` is read,
-        kept as ``reports_read`` keeps it (shared-game play-test: Ben left on the second of a turn's
-        reports, and came back to the first again)."""
+        kept as ``reports_read`` keeps it, ``news_from`` too (shared-game play-test: Ben left on the second of a
+        turn's reports, and came back to the first again)."""
 
     def since_last_move(self, person: str, told: bool = True, from_start: bool = False) -> list[Event]:
         """The events since ``person`` here last moved or was last ``told`` of them; none before their
@@ -240,7 +240,7 @@ class _Driver:
     def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         return None
 
-    def report_read(self, through: int) -> None:
+    def report_read(self, through: int, news_from: int | None = None) -> None:
         return None
 
     def after_others(self) -> bool:
@@ -464,7 +464,7 @@ class LocalGame(_Driver):
             self._read_to[reader] = read_to
             self._marks_kept = False
 
-    def report_read(self, through: int) -> None:
+    def report_read(self, through: int, news_from: int | None = None) -> None:
         reader = self._reader()
         if reader and through > self._read_to.get(reader, self._moved_to.get(reader, 0)):
             self._read_to[reader] = through
@@ -602,6 +602,11 @@ def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Eve
         return []
     since = session.state.turn - 1
     return list(dropwhile(lambda event: event.turn < since, log))
+
+
+def _short_of(read: int, news_from: int | None) -> int:
+    """How far a player has read, never past the news not yet shown them (``news_from``, a log position)."""
+    return read if news_from is None else min(read, news_from)
 
 
 class SharedGameClient(_Driver):
@@ -802,10 +807,10 @@ class SharedGameClient(_Driver):
         not yet shown them (CI: Ben's look passed Ana's Unrest in Paris while he waited, and the "While you
         waited" on screen as he left never came back). The store's look never goes back."""
         if self.seat.is_person:
-            read = len(self.session.log) - len(self._events) - held_back
-            self._read_through = max(self._stored_look, min(read, read if news_from is None else news_from))
+            self._read_through = max(self._stored_look, _short_of(len(self.session.log) - len(self._events) - held_back, news_from))
 
-    def report_read(self, through: int) -> None:
+    def report_read(self, through: int, news_from: int | None = None) -> None:
+        through = _short_of(through, news_from)
         if self.seat.is_person and through > self._read_through:
             self._read_through = through
 
