@@ -359,6 +359,16 @@ class TableSettings:
 
 
 @frozen
+class UndoSettings:
+    """GEN-9 gap: "any hand-off to another person" is a barrier, but not from when. True: from when the next
+    person takes the keyboard (Enter on "Pass to", or their first choice): until then the person who handed it
+    over may take their move back, as nothing was shown to anyone. False: as soon as the decision passes."""
+
+    hand_off_barrier_when_taken: bool = True
+    provisional: bool = False
+
+
+@frozen
 class OptionSettings:
     strict_response_windows: bool
     provisional: bool
@@ -379,6 +389,7 @@ class Settings:
     independence: IndependenceSettings
     options: OptionSettings
     table: TableSettings = TableSettings()
+    undo: UndoSettings = UndoSettings()
 
 
 @frozen

@@ -43,7 +43,7 @@ class Status:
 
 DECLARED: dict[str, Status] = {
     "GEN-1": Status(Treatment.ENFORCED, N_("the game follows this impulse order everywhere: impulses, windows, ties (GEN-5)")),
-    "GEN-9": Status(Treatment.ENFORCED, N_("undo back to the last die roll, reveal or hand-off")),
+    "GEN-9": Status(Treatment.ENFORCED, N_("undo back to the last die roll, reveal, or hand-off the next person took (their Enter on \"Pass to\")")),
     "CL-6": Status(Treatment.ENFORCED, N_("Guise's moves are table actions, refused outside the territory; his winter return is automatic, as is his leaving a space that rebels (IND-3)")),
     "IND-1": Status(Treatment.ENFORCED, N_("the independent spaces are those of the map and of the scenario played")),
     "MOR-3": Status(Treatment.ENFORCED, N_("the Morisco's moves are table actions, refused beyond 2 spaces of Granada or in Winter")),

@@ -72,6 +72,9 @@ class Session:
     # why the window is empty (GEN-9): a message, or the barrier event, put in words when undo is refused
     _barrier: Message | Event = Message(N_("the game began"))
     _last_person: str = ""
+    # GEN-9 (``hand_off_barrier_when_taken``): the person a decision passed to who has not taken the keyboard
+    # yet; the window stays open for its person to take the move back until they do
+    _handed_to: str = ""
     _pending: Decision | None = None
     _pending_for: Frame | None = None  # the frame the pending decision was built for
     # each power's seat, read from the set-up it holds (asked on every decision)
@@ -152,6 +155,7 @@ class Session:
         self._window.clear()
         self._window_base = b""
         self._barrier = reason
+        self._handed_to = ""
 
     # ---- who decides (GEN-2) --------------------------------------------------------------------
 
@@ -187,6 +191,8 @@ class Session:
             self._build_pending()  # the state was edited by hand without refresh(): never check a stale decision
         seat = self.seat_of(actor)
         by_computer = seat.kind is SeatKind.COMPUTER
+        if not by_computer:  # whoever it passed to has the keyboard now
+            self.hand_off_taken()
         # a computer's answer is undoable only with the person's decision it follows (GEN-9)
         opens_window = self.keep_undo and not self._window and not by_computer
         base = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if opens_window else b""
@@ -215,8 +221,23 @@ class Session:
     def _close_window_on_hand_off(self, person: str) -> None:
         """GEN-9: a hand-off to another person is a barrier; a computer player is no person."""
         seat = self.seat_to_decide()
-        if seat is not None and seat.kind is SeatKind.PERSON and seat.name != person:
+        if seat is None or seat.kind is not SeatKind.PERSON or seat.name == person:
+            return
+        if self.data.settings.undo.hand_off_barrier_when_taken:
+            self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
+        else:
             self._close_window(msg("the decision passed to {person}", person=seat.name))
+
+    def hand_off_taken(self) -> None:
+        """GEN-9: the person the decision passed to took the keyboard (a hot seat's Enter on "Pass to", or their
+        first choice): the hand-off is a barrier from now."""
+        if self._handed_to:
+            self._close_window(msg("the decision passed to {person}", person=self._handed_to))
+
+    def taking_back(self) -> str:
+        """GEN-9: the person who may still take back the move that passed the decision to another, before that
+        other takes the keyboard ("" when there is none)."""
+        return self._window[0].person if self._handed_to and self.can_undo() else ""
 
     def can_undo(self) -> bool:
         return any(not undoable.by_computer for undoable in self._window)
@@ -243,6 +264,7 @@ class Session:
             engine.step(self.data, state, undoable.action.actor, Choice.parse(undoable.action.choice))
         self.state = state
         self._last_person = last.person
+        self._handed_to = ""
         del self.actions[last.actions :]
         del self.log[last.log :]
         if not self._window:

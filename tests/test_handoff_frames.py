@@ -1,6 +1,7 @@
 """GEN-8 frame by frame: across 20 hot-seat hand-offs, with computer players moving between them, no
 frame the app renders shows a card of a person's hand from their last decision before a hand-off until
-that person takes the keyboard again. Every frame is read as a terminal would show it (pyte)."""
+that person takes the keyboard again; nor, from a move taken back at its hand-off (GEN-9) until the next
+Enter, a card of anyone's. Every frame is read as a terminal would show it (pyte)."""
 
 from __future__ import annotations
 
@@ -84,11 +85,15 @@ async def test_gen_8_no_frame_shows_the_previous_persons_hand_across_20_hand_off
     seats = (*(Seat(name, (power,)) for power, name in PEOPLE.items()), Seat("random computer", computers, SeatKind.COMPUTER, "random"))
     decisions: list[Decision] = []
     takes: list[tuple[str, int]] = []  # who took the keyboard at a hand-off, and the frames before it
+    taken_back: list[tuple[int, set[str]]] = []  # u at a hand-off: the frames before it, every person's cards
     async with app.run_test(size=SIZE) as pilot:
         await post(pilot, StartGame(Setup(seed=11, seats=seats)))
         while len(takes) < HAND_OFFS:
             screen = app.screen
-            if isinstance(screen, HandoffScreen):
+            if isinstance(screen, HandoffScreen) and screen.taking_back and chooser.random() < 0.4:
+                taken_back.append((len(frames.shown), hand_of(app, "Ana") | hand_of(app, "Ben")))
+                await pilot.press("u")  # whoever presses it: the next frames show nobody's hand
+            elif isinstance(screen, HandoffScreen):
                 takes.append((screen.person, len(frames.shown)))
                 await pilot.press("enter")
             elif isinstance(screen, ReportScreen):
@@ -106,6 +111,11 @@ async def test_gen_8_no_frame_shows_the_previous_persons_hand_across_20_hand_off
     assert len(frames.shown) > 100 and len({person for person, _ in takes}) == 2
     found = leaks(frames, decisions, takes)
     assert not found, found[:5]
+    assert len(taken_back) >= 3
+    for start, cards in taken_back:
+        end = next(frame for _, frame in takes if frame > start)
+        shown = [f"frame {n}: {card} after a move taken back" for n, (_, text) in enumerate(frames.shown[start:end], start) for card in cards if card in text]
+        assert not shown, shown[:5]
 
 
 def _has_quiet(decision) -> bool:

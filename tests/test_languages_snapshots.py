@@ -88,14 +88,15 @@ async def test_a_dropdowns_esc_is_named_in_the_language(tmp_path, language):
 
 async def test_a_hand_off_with_six_long_moves_keeps_its_box_and_enter_on_the_screen(tmp_path, language):
     """Spanish play-test: after a proposal the hand-off box ran past 24 rows: no bottom border, and its
-    "Press Enter" off the screen. Its moves scroll past 9 rows; the rest of the box stays whole."""
+    "Press Enter" off the screen. Its moves scroll past their rows; the rest of the box stays whole, with the
+    line that offers to take the move back (GEN-9) and a line said under it."""
     from tui.screens.overlays import HandoffMoves, HandoffScreen
 
     i18n.use(language)
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         lines = tuple(f"[MAR-2] move {n}: " + "una propuesta larguísima de matrimonio " * 3 for n in range(6))
-        app.push_screen(HandoffScreen("Ana", "Spain", HandoffMoves("Ben", lines)))
+        app.push_screen(HandoffScreen("Ana", "Spain", HandoffMoves("Ben", lines), taking_back="Ben", said="GEN-9: " + "dice " * 20))
         await settle(pilot)
         box = app.screen.query_one("#handoff-box")
         assert box.region.y >= 0 and box.region.bottom <= SIZE[1], box.region

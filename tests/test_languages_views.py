@@ -126,6 +126,7 @@ def test_the_hand_off_refusal_names_the_person_in_russian(data):
     handed = new_session(data, controllers=controllers)
     while handed.person_for(handed.decision.power) == "Ana":
         choose(handed, "done" if "done" in choice_strings(handed.decision) else "opening postpone")
+    handed.hand_off_taken()  # Ben's Enter on "Pass to"
     i18n.use("ru")
     assert "решение перешло к Ben" in handed.undo_refusal()
 

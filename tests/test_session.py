@@ -37,11 +37,52 @@ def test_gen_9_no_undo_across_a_hand_off(data):
     choose(session, "opening postpone")
     assert session.decision.power == "england"  # Ana again: no hand-off, so undo is possible
     assert session.can_undo()
-    # then France (Ben): the hand-off to Ben is a barrier
+    # then France (Ben): the hand-off to Ben is a barrier once he takes the keyboard
     while session.person_for(session.decision.power) == "Ana":
         choose(session, "done")
     assert session.decision.power == "france"
-    assert not session.can_undo()
+    session.hand_off_taken()
+    assert not session.can_undo() and session.taking_back() == ""
+    assert "the decision passed to Ben" in session.undo_refusal()
+
+
+def _handed_to_ben(data):
+    session = new_session(data, controllers={p: TWO_PEOPLE.get(p, "Ana") for p in data.power_ids})
+    while session.person_for(session.decision.power) == "Ana":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    assert session.decision.power == "france"
+    return session
+
+
+def test_gen_9_a_move_that_passed_the_decision_is_taken_back_before_the_next_person_takes_the_keyboard(data):
+    """GEN-9 gap (settings.toml [undo] hand_off_barrier_when_taken): until Ben takes the keyboard nobody has
+    seen anything, so Ana may take back the move that passed him the decision; it is hers again."""
+    session = _handed_to_ben(data)
+    actions = len(session.actions)
+    assert session.taking_back() == "Ana" and session.can_undo()
+    assert session.undo()
+    assert len(session.actions) == actions - 1 and session.person_for(session.decision.power) == "Ana"
+    assert session.taking_back() == ""
+
+
+def test_gen_9_the_next_persons_first_choice_takes_the_keyboard(data):
+    """GEN-9: Ben choosing (a replay, a shared game, a test: no Enter on "Pass to") is the barrier too; his own
+    choice is then undoable alone."""
+    session = _handed_to_ben(data)
+    actions = len(session.actions)
+    choose(session, "done")
+    assert session.undo() and len(session.actions) == actions
+    assert not session.can_undo() and "the decision passed to Ben" in session.undo_refusal()
+
+
+def test_gen_9_the_hand_off_is_a_barrier_at_once_when_the_setting_says_so(data):
+    """GEN-9 gap, the other reading (``hand_off_barrier_when_taken = false``): the barrier falls as the decision passes."""
+    import attrs
+
+    settings = attrs.evolve(data.settings, undo=attrs.evolve(data.settings.undo, hand_off_barrier_when_taken=False))
+    session = _handed_to_ben(attrs.evolve(data, settings=settings))
+    assert not session.can_undo() and session.taking_back() == ""
+    assert "the decision passed to Ben" in session.undo_refusal()
 
 
 def test_gen_9_undo_restores_the_action_log_and_game_log(data):
@@ -116,6 +157,7 @@ def test_gen_9_undo_refused_names_the_real_barrier(data):
     handed = new_session(data, controllers=controllers)
     while handed.person_for(handed.decision.power) == "Ana":
         choose(handed, "done" if "done" in choice_strings(handed.decision) else "opening postpone")
+    handed.hand_off_taken()  # Ben's Enter on "Pass to"
     assert "the decision passed to Ben" in handed.undo_refusal()
 
 

@@ -118,7 +118,8 @@ async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
         assert "#2 Philip II" not in screen_text(app)  # no hand is visible behind the hand-off
         # hot-seat play-test: u, v and l did nothing here, and said nothing (GEN-9, GEN-8)
         await pilot.press("u")
-        assert "GEN-9: undo never goes back across a hand-off to another person; Enter shows Ana's board." in screen_text(app)
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and "GEN-9: nothing to undo since" in screen_text(app)
         await pilot.press("v")
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen) and "v: nothing is shown before Enter (GEN-8)" in screen_text(app)
@@ -160,6 +161,35 @@ async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
         assert "What the last moves did:" in screen_text(app) and "[GEN-6] Spain: passes" in screen_text(app)
         await pilot.press("enter")
         assert "France's hand" in screen_text(app) and "#102" in screen_text(app)
+
+
+async def test_gen_9_a_move_is_taken_back_at_its_hand_off_and_its_board_comes_after_its_own_hand_off(tmp_path, data):
+    """GEN-9 gap (settings.toml [undo] hand_off_barrier_when_taken), hot-seat play-test's worst pain: Ana's pass
+    by mistake ended her impulse and could not be undone. On "Pass to Ben" u takes it back while Ben has seen
+    nothing; whoever pressed it sees no hand (GEN-8): Ana's board comes after her own "Pass to Ana"."""
+    session = spain_before_france_two_people(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await ana_passes_to_ben(app, pilot)
+        made = len(session.actions)
+        assert "u: Ana takes back the last move (Ben has seen nothing yet, GEN-9)." in " ".join(screen_text(app).split())
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(session.actions) == made - 1 and session.decision.power == "spain"
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        text = " ".join(screen_text(app).split())
+        assert "Pass to Ana - Spain" in text and "GEN-9: the move was taken back before Ben took the keyboard." in text
+        assert "#101" not in text and "#102" not in text and "u: Ana takes back" not in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Spain's hand" in screen_text(app) and "#101" in screen_text(app)
+        await pick(app, pilot, "pass")
+        await pilot.press("enter")  # Ben takes the keyboard: from now the hand-off is a barrier
+        await settle(pilot)
+        assert "#102" in screen_text(app)
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.decision.power == "france" and "GEN-9: nothing to undo since the decision passed to Ben" in " ".join(screen_text(app).split())
 
 
 async def test_a_number_key_for_a_choice_off_the_screen_brings_it_into_view_before_playing_it(tmp_path, data):
@@ -1975,3 +2005,33 @@ async def test_a_table_action_a_person_records_is_their_own_move_not_news_for_th
         assert not isinstance(app.screen, MeanwhileReport), screen_text(app)
 
 
+
+
+async def test_gen_9_a_game_left_at_a_hand_off_still_offers_to_take_the_move_back_after_continue(tmp_path):
+    """GEN-9: a load is no barrier; left at "Pass to Ben" (Esc t) and continued, the replayed game knows Ben has
+    not taken the keyboard: once its log is checked, u still takes back the move that passed it."""
+    from core.setup import Seat, SeatKind, Setup
+
+    seats = (Seat("Ana", ("england",)), Seat("Ben", ("france",)),
+             Seat("random computer", ("ottoman", "spain", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=3, seats=seats)))
+        for _ in range(200):
+            screen = app.screen
+            if isinstance(screen, HandoffScreen) and screen.taking_back:
+                break
+            await pilot.press("enter" if isinstance(screen, (HandoffScreen, ReportScreen)) else "0")
+            await settle(pilot)
+        mover, made = app.screen.taking_back, len(app.controller.session.actions)
+        assert mover and app.screen.person != mover
+        await pilot.press("escape", "t")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person != mover
+        assert f"u: {mover} takes back the last move" in " ".join(screen_text(app).split())
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(app.controller.session.actions) < made
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == mover

@@ -152,6 +152,9 @@ class Board:
         self._listed_at_handoff: tuple[str, list[Event]] = ("", [])
         # hot seat: the reports each person here has not read, shown at their next turn at the keyboard
         self._missed: dict[str, list[ReportScreen]] = {}
+        # at a hand-off, the game, the reports not read and the events taken: they wait for its Enter (or for a
+        # move taken back at it, GEN-9: then for its person, but for what the undo took out)
+        self._at_handoff: tuple[GameDriver | None, list[ReportScreen], list[Event]] = (None, [], [])
 
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -166,7 +169,8 @@ class Board:
             return
         shown = self.controller.on_screen()
         due = self._reports_due(shown)
-        taken = self.controller.take_events() if due else []
+        held, handed = self._handed_over() if due else ([], [])
+        taken = [*handed, *self.controller.take_events()] if due else []
         reader = shown.view.seat if due and shown.view.decision is not None else ""
         events = self._reported_now(taken, shown)
         meanwhile = self._meanwhile(shown)
@@ -183,12 +187,12 @@ class Board:
                     top.follow(shown.view.log)
                 if taken and shown.view.decision is not None:  # the computers are done: it is this keyboard's turn
                     self.app.notify(_("Your decision is waiting: Esc to the board."), timeout=6)
-                self._push_reports([], events, meanwhile, reader)
+                self._push_reports(held, events, meanwhile, reader)
                 return
         self._laid_out_for = self.controller.driver
         menu_open = same_game and any(isinstance(s, GameMenu) for s in self.app.screen_stack)
         with self.app.batch_update():  # one frame for the whole change
-            unread = self._leave_for_the_board(shown, events)
+            unread = [*held, *self._leave_for_the_board(shown, events)]
             screen = self._game_screen()
             if screen is not None:
                 screen.refresh_view(shown)
@@ -204,24 +208,40 @@ class Board:
         person's stays under it). The reports of the phases passed (public) wait for its Enter and come
         above the next person's board: shown above the hand-off, an Enter too many on the last one passed
         it, and the next person's hand came up before whoever was reading (review)."""
-        waiting = next((s for s in self.app.screen_stack if isinstance(s, HandoffScreen) and s.person == person), None)
+        handoffs = [s for s in self.app.screen_stack if isinstance(s, HandoffScreen)]
+        waiting = next((s for s in handoffs if s.person == person), None)
         if waiting is not None:  # already waiting for them; a game continued lists its moves once its log is checked
             driver = self.controller.driver
+            shown = self.controller.on_screen()
             since, first = self._since_for_handoff(person) if driver is not None and not waiting.last_moves.lines else ([], False)
             if since:  # their first hand-off too (re-test: continued at it, it had lost the moves it listed)
-                waiting.show_moves(self._handoff_moves(person, since, [], self.controller.on_screen(), first))
+                waiting.show_moves(self._handoff_moves(person, since, [], shown, first))
+            waiting.offer_take_back(shown.taking_back)
             return
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
         board = self._game_screen()
-        unread = self._leave(for_board=False)
+        held, handed = self._handed_over()
+        unread = [*held, *self._leave(for_board=False)]
         shown = self.controller.on_screen()
         if board is not None:  # kept for the next person, with nobody's view in it until their Enter
             board.refresh_view(shown)
             board.no_highlight_when_shown = True
-        events = self.controller.take_events()
+        events = [*handed, *self.controller.take_events()]
+        self._at_handoff = (self.controller.driver, unread, events)
         since, first = self._since_for_handoff(person) if self.controller.driver is not None else ([], False)
-        self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first)))
-        self._push_reports(unread, self._reported_now(events, shown), reader=person)
+        # a hand-off for someone else was on screen: its move was taken back there (GEN-9)
+        said = _("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person) if handoffs else ""
+        self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first), shown.taking_back, said))
+
+    def _handed_over(self) -> tuple[list[ReportScreen], list[Event]]:
+        """The reports and events a hand-off held for its Enter, once; of what an undo at it took out, nothing."""
+        driver, unread, events = self._at_handoff
+        self._at_handoff = (None, [], [])
+        if driver is None or driver is not self.controller.driver:
+            return [], []
+        logged = {id(event) for event in driver.session.log}
+        return ([report for report in unread if all(id(line) in logged for line in report.log_lines())],
+                [event for event in events if id(event) in logged])
 
     def _since_for_handoff(self, person: str) -> tuple[list[Event], bool]:
         """What passed since the next person's own last move (hot-seat play-test: only the previous person's

@@ -101,6 +101,8 @@ class Controller:
         self._on_Choose(m.Choose(choice))
 
     def _on_Undo(self, intent: m.Undo) -> None:
+        if self.handoff_due() is not None:  # a move taken back at its hand-off: its person's board after their own Enter (GEN-8)
+            self._keyboard = ""
         self._computers.undo(self._game())
 
     def _on_RecordTable(self, intent: m.RecordTable) -> None:
@@ -125,6 +127,7 @@ class Controller:
     def _on_HandedOff(self, intent: m.HandedOff) -> None:
         if self.driver is not None:  # not closed meanwhile
             self._keyboard, self._shown = intent.person, None
+            self.driver.handed_off()
             self._post(m.BoardChanged())
 
     def _game(self) -> GameDriver:

@@ -138,6 +138,9 @@ class GameDriver(Protocol):
 
     def undo(self) -> None: ...
 
+    def handed_off(self) -> None:
+        """The person a hand-off named took the keyboard: from now it is an undo barrier (GEN-9)."""
+
     def save_copy(self, folder: Path) -> None:
         """A copy of the game, named after its turn, phase and the time, in ``folder``."""
 
@@ -232,6 +235,9 @@ class _Driver:
 
     def away(self) -> Absence:
         return Absence.NONE
+
+    def handed_off(self) -> None:
+        self.session.hand_off_taken()
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []

@@ -18,6 +18,7 @@ class OnScreen:
     waiting: str  # why choices wait now ("" when they do not)
     away: Absence  # whether the person the game waits for is at it now (a shared game's seat nobody sits in)
     undo_key: bool  # undo exists in this game (GEN-9)
+    taking_back: str  # at a hand-off, the person who may still take back the move that made it (GEN-9), else ""
     table_key: bool  # a table action can be started now (TABLE-1)
     shared: bool  # a store game (Ctrl+L leaves for the lobby)
     seated: bool  # someone plays at this keyboard (an onlooker has no decision of its own)
@@ -40,6 +41,6 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
     session = driver.session
     return OnScreen(
         session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
-        driver.undoes, table_entry_allowed(session.state), driver.shared, bool(driver.people_here()), driver.saves_copies,
+        driver.undoes, session.taking_back() if driver.undoes else "", table_entry_allowed(session.state), driver.shared, bool(driver.people_here()), driver.saves_copies,
         driver.after_others(),
     )

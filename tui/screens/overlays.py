@@ -16,7 +16,7 @@ from core.gamedata import PROVISIONAL_NOTE
 from core.i18n import N_, _
 from core.views import SeatView
 from tui import display
-from tui.messages import Destination, HandedOff, LeaveGame, SaveCopy
+from tui.messages import Destination, HandedOff, LeaveGame, SaveCopy, Undo
 from tui.screens.kept import kept_screen
 from tui.textual_private import StyledAnewOnlyWhenStale
 from tui.widgets.scrolling import Scrolling
@@ -43,22 +43,26 @@ class HandoffScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "ready", N_("I am ready"), priority=True),
         Binding("escape", "app.game_menu", N_("Menu")),
-        # hot-seat play-test: u, v and l did nothing here, and said nothing
-        Binding("u", "undo_refused", show=False),
+        # hot-seat play-test: u, v and l did nothing here, and said nothing; u takes back the move that passed
+        # the keyboard while nobody has seen anything (GEN-9), else says why not
+        Binding("u", "undo", show=False),
         # the moves scroll past their rows (tui/styles/app.tcss #handoff-moves)
         Binding("down", "scroll_moves(1)", show=False),
         Binding("up", "scroll_moves(-1)", show=False),
         *(Binding(key, f"hidden({key!r})", show=False) for key in ("v", "l", "w", "p", "m", "g", "x", *"0123456789")),
     ]
 
-    def __init__(self, person: str, power_name: str, last_moves: HandoffMoves | None = None) -> None:
+    def __init__(self, person: str, power_name: str, last_moves: HandoffMoves | None = None, taking_back: str = "", said: str = "") -> None:
         """``last_moves``: log lines of what the moves since the next person's last one did (public, as
         the log is): the person handing over sees what their choices did (play-test: a patronage roll was
-        only in the next person's log)."""
+        only in the next person's log). ``taking_back``: the person who may still take back the move that
+        made this hand-off (GEN-9), named under it; ``said``: a first line for the line under it all."""
         super().__init__()
         self.person = person
         self.power_name = power_name
         self.last_moves = last_moves or HandoffMoves("", ())
+        self.taking_back = taking_back
+        self.said = said
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -72,7 +76,19 @@ class HandoffScreen(Screen[None]):
                     yield Static("\n".join(moves.lines), id="handoff-moves", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
             yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
-            yield Static("", id="handoff-said", markup=False)
+            yield Static(self.said or self._taking_back_line(), id="handoff-said", markup=False)
+
+    def _taking_back_line(self) -> str:
+        """The line under it all offers it until something else is said there."""
+        if not self.taking_back:
+            return ""
+        return _("u: {person} takes back the last move ({next} has seen nothing yet, GEN-9).").format(person=self.taking_back, next=self.person)
+
+    def offer_take_back(self, person: str) -> None:
+        """Who may take back the move now (a game continued: known once its log is checked)."""
+        self.taking_back = person
+        if not self.said:
+            self.query_one("#handoff-said", Static).update(self._taking_back_line())
 
     def show_moves(self, moves: HandoffMoves) -> None:
         """The lines known only now (a game continued: once its log is checked)."""
@@ -88,14 +104,19 @@ class HandoffScreen(Screen[None]):
         if moves:
             moves.first().scroll_relative(y=rows, animate=False)
 
-    def action_undo_refused(self) -> None:
-        self._say(_("u: GEN-9: undo never goes back across a hand-off to another person; Enter shows {person}'s board.").format(person=self.person))
+    def action_undo(self) -> None:
+        self.post_message(Undo())
+
+    def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
+        """An intent refused here (GEN-9: nothing to take back) is said on the screen's own line."""
+        self._say(text)
 
     def action_hidden(self, key: str) -> None:
         self._say(_("{key}: nothing is shown before Enter (GEN-8): the board, the log and the displays wait for {person}.").format(
             key=key, person=self.person))
 
     def _say(self, text: str) -> None:
+        self.said = text
         self.query_one("#handoff-said", Static).update(text)
 
 
