@@ -2035,3 +2035,34 @@ async def test_gen_9_a_game_left_at_a_hand_off_still_offers_to_take_the_move_bac
         await settle(pilot)
         assert len(app.controller.session.actions) < made
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == mover
+
+
+async def test_gen_9_a_move_taken_back_at_a_hand_off_leaves_the_next_persons_unread_reports_for_them(tmp_path):
+    """GEN-9 / hot seat: Ben's first hand-off holds the turn's Card Draw report he has not read (Ana read it) for
+    its Enter; Ana's move taken back there shows her no report again, and Ben reads it at his own Enter."""
+    from core.setup import Seat, SeatKind, Setup
+    from tui.screens.reports import CardDrawScreen
+
+    seats = (Seat("Ana", ("england",)), Seat("Ben", ("france",)),
+             Seat("random computer", ("ottoman", "spain", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=3, seats=seats)))
+        read = []
+        while not (isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"):
+            read.append(type(app.screen))
+            await pilot.press("enter" if isinstance(app.screen, (HandoffScreen, ReportScreen)) else "0")
+            await settle(pilot)
+        assert CardDrawScreen in read and app.screen.taking_back == "Ana"
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("enter")  # Pass to Ana
+        await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen), "no report again for Ana"
+        while not isinstance(app.screen, HandoffScreen):
+            await pilot.press("0")
+            await settle(pilot)
+        assert app.screen.person == "Ben"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CardDrawScreen), "Ben's unread report, at his own Enter"
