@@ -283,4 +283,8 @@ def test_mar_3b_a_royals_house_is_named_in_each_language_not_only_its_letter(dat
         rows = {row.id: row for row in royal_rows(data, session.state)}
         assert (rows["don-carlos"].house, rows["marguerite-de-valois"].house) == (habsburg, valois), language
         assert rows["mary-queen-of-scots"].house == "" and rows["mary-queen-of-scots"].family == "-"
+    # the Available to Wed table's columns read "Sexo Fam." "H H" (Spanish play-test): the sex is spelled out
+    i18n.use("es")
+    rows = {row.id: row for row in royal_rows(data, session.state)}
+    assert (rows["don-carlos"].sex, rows["elizabeth-i"].sex, rows["don-carlos"].family) == ("varón", "mujer", "H")
     i18n.use("en")
