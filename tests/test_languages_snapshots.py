@@ -103,6 +103,7 @@ async def test_a_hand_off_with_six_long_moves_keeps_its_box_and_enter_on_the_scr
         said = app.screen.query_one("#handoff-said")
         assert said.region.bottom <= SIZE[1] - 1  # "Press Enter" and the Ctrl+S hint above it: all on screen
         moves = app.screen.query_one("#handoff-moves-box")
+        assert "↑↓" in screen_text(app)  # the heading says the arrows scroll them (play-test: nothing did)
         await pilot.press("down", "down")  # the arrows scroll the moves
         await settle(pilot)
         assert moves.scroll_offset.y == 2

@@ -1507,11 +1507,12 @@ def test_a_hand_off_shows_the_first_and_last_lines_of_the_moves_since_the_last_l
     from core.i18n import Message
     from tui.board import HANDOFF_LAST_MOVES, last_moves
 
-    events = [Event("GEN-6", Message(f"line {n}")) for n in range(1, 10)]
+    count = HANDOFF_LAST_MOVES + 4
+    events = [Event("GEN-6", Message(f"line {n}")) for n in range(1, count + 1)]
     assert last_moves(events[:HANDOFF_LAST_MOVES + 1], {}) == [f"[GEN-6] line {n}" for n in range(1, HANDOFF_LAST_MOVES + 2)]  # never "1 more line"
     shown = last_moves(events, {})
-    assert shown[:2] == ["[GEN-6] line 1", "[GEN-6] line 2"] and shown[-1] == "[GEN-6] line 9"
-    assert shown[2] == f"... {9 - HANDOFF_LAST_MOVES} more lines in the log (l on the board) ..." and len(shown) == HANDOFF_LAST_MOVES + 1
+    assert shown[:2] == ["[GEN-6] line 1", "[GEN-6] line 2"] and shown[-1] == f"[GEN-6] line {count}"
+    assert shown[2] == f"... {count - HANDOFF_LAST_MOVES} more lines in the log (l on the board) ..." and len(shown) == HANDOFF_LAST_MOVES + 1
 
 
 
@@ -1557,8 +1558,8 @@ async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
         await settle(pilot)
         box = app.screen.query_one("#handoff-box").region
         assert box.y >= 0 and box.bottom <= SIZE[1], box
-        assert app.screen.query_one("#handoff-moves").region.height == 11  # five moves of two rows, the count of the others
-        assert "What the moves since Ana's last one did:" in screen_text(app)
+        assert app.screen.query_one("#handoff-moves").region.height == 18  # nine moves of two rows, scrolled in the box
+        assert "What the moves since Ana's last one did: (↑↓ more)" in screen_text(app)
 
 
 async def test_a_board_change_handled_as_the_app_shuts_down_is_dropped(tmp_path, data):

@@ -70,8 +70,7 @@ class HandoffScreen(Screen[None]):
             yield Static(title, id="handoff-title", markup=False)
             moves = self.last_moves
             if moves.lines:
-                since = _("What the moves since {person}'s last one did:").format(person=moves.since_move_of) if moves.since_move_of else ""
-                yield Static(since or _("What the last moves did:"), classes="hint", markup=False)
+                yield Static(self._moves_heading(), id="handoff-since", classes="hint", markup=False)
                 with VerticalScroll(id="handoff-moves-box", can_focus=False):  # Enter stays the screen's
                     yield Static("\n".join(moves.lines), id="handoff-moves", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
@@ -94,6 +93,21 @@ class HandoffScreen(Screen[None]):
         """The lines known only now (a game continued: once its log is checked)."""
         self.last_moves = moves
         self.refresh(recompose=True)
+        self.call_after_refresh(self._say_the_moves_scroll)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_the_moves_scroll)
+
+    def _say_the_moves_scroll(self) -> None:
+        """Moves past the box's rows: its heading says the arrows scroll them (play-test: a line scrolled off
+        read as missing, nothing said the box scrolls)."""
+        box, heading = self.query("#handoff-moves-box"), self.query("#handoff-since")
+        if box and heading and box.first().max_scroll_y > 0:
+            heading.first(Static).update(_("{heading} (↑↓ more)").format(heading=self._moves_heading()))
+
+    def _moves_heading(self) -> str:
+        person = self.last_moves.since_move_of
+        return _("What the moves since {person}'s last one did:").format(person=person) if person else _("What the last moves did:")
 
     def action_ready(self) -> None:
         if self.is_current:  # a second Enter in one burst lands on the board
