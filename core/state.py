@@ -231,12 +231,14 @@ class Frame:
 # the Negotiation Segment while a card with a Negotiation Segment event may be in its hand (GEN-7, CARD-4), and
 # in strict response windows a power that went quiet is asked again when what any hidden card would let it
 # answer changes; influence markers lost to the cap as they return in Winter are logged (DIP-6, DIP-7).
+# 6: a space the Morisco stands in changes hands only to the Ottoman (TABLE-1: it is an Ottoman unit, MOR-1).
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3
 FOURTH_EDITION = 4
 FIFTH_EDITION = 5
-RULES_EDITION = FIFTH_EDITION
+SIXTH_EDITION = 6
+RULES_EDITION = SIXTH_EDITION
 
 
 @define

@@ -17,7 +17,7 @@ from core.ids import INDEPENDENT, Power, Religion
 from core.marriage import MARY
 from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
 from core.responses import open_battle_windows
-from core.state import SECOND_EDITION, Frame, LeaderStatus
+from core.state import SECOND_EDITION, SIXTH_EDITION, Frame, LeaderStatus
 from core.units import add_units, fortified
 
 CANCEL = "cancel"
@@ -312,6 +312,9 @@ def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) ->
     if not (_checked(ctx) and ctx.data.settings.table.control_needs_space_cleared):
         return ""
     other = next((side for side in ctx.state.spaces[args[0]].units if side != new_controller), None)  # back to its holder: none
+    if other is None and new_controller != Power.OTTOMAN and ctx.state.morisco_space == args[0] and ctx.state.rules_edition >= SIXTH_EDITION:
+        # rules review: Madrid went to France with the Morisco in it, which fought there as the Ottoman's (MOR-1)
+        return msg("TABLE-1: {space} still holds the Morisco, an Ottoman unit (MOR-1): record its move or its loss first", space=ctx.name(args[0]))
     if other is None:
         return ""
     if other == INDEPENDENT:  # tmux play-test: "record their loss or their move" of regulars IND-2 never moves

@@ -170,6 +170,24 @@ def test_table_1_a_space_changes_hands_only_once_no_other_sides_units_are_in_it_
     assert _refusal(session, "pick independent").startswith("IND-3: Metz is held by a major power")  # not "record their loss"
 
 
+def test_table_1_a_space_the_morisco_stands_in_changes_hands_only_to_the_ottoman_mor_1(data):
+    """Rules review: the Morisco fights a field battle in Madrid as the Ottoman's unit (MOR-1), yet Madrid went to
+    France with it still there (rules edition 6). It goes once the Morisco's move or loss is recorded."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [101])
+    session.state.morisco_space = "madrid"
+    session.state.spaces["madrid"].units.clear()
+    resettle(session)
+    _record(session, "control", "madrid")
+    assert _refusal(session, "pick france") == "TABLE-1: Madrid still holds the Morisco, an Ottoman unit (MOR-1): record its move or its loss first"
+    assert "pick ottoman" in choice_strings(session.decision)
+    choose(session, "pick cancel")
+    session.state.rules_edition = 5  # a game begun before: as it was played
+    resettle(session)
+    _record(session, "control", "madrid", "france")
+    assert session.state.spaces["madrid"].control == "france"
+
+
 def test_table_1_each_check_is_a_data_setting_and_a_game_begun_before_them_replays_without_them(data, tmp_path):
     """settings.toml [table] turns each check off (provisional: the sources do not say what "validated for
     consistency" checks); a save of version 5 recorded its table actions unchecked: it loads and goes on so."""
