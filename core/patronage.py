@@ -416,13 +416,15 @@ def reward_choices(ctx: Ctx, frame: ScientistRewardFrame) -> list[Choice]:
 
 
 def _reward(ctx: Ctx, marker: int, bonus: str) -> Choice:
-    """SCI-1: a reward of ``marker`` VP and ``bonus`` (NO_BONUS: none), as the player chooses it."""
+    """SCI-1: a reward of ``marker`` VP and ``bonus`` (NO_BONUS: none), as the player chooses it; a bonus with
+    its effect (Spanish play-test: Cryptography, Dry Dock, Ravelin were offered with nothing to say what they do)."""
+    effect = _(ctx.data.bonuses[bonus].effect) if bonus != NO_BONUS else ""
     if marker and bonus != NO_BONUS:
-        label = _("{value} VP scientist marker and {bonus} (SCI-1)").format(value=marker, bonus=_(ctx.name(bonus)))
+        label = _("{value} VP scientist marker and {bonus}: {effect} (SCI-1, SCI-2)").format(value=marker, bonus=_(ctx.name(bonus)), effect=effect)
     elif marker:
         label = _("{value} VP scientist marker (SCI-1)").format(value=marker)
     else:
-        label = _("{bonus} (SCI-1)").format(bonus=_(ctx.name(bonus)))
+        label = _("{bonus}: {effect} (SCI-1, SCI-2)").format(bonus=_(ctx.name(bonus)), effect=effect)
     return Choice(Verb.REWARD, (str(marker), bonus), label)
 
 

@@ -239,7 +239,8 @@ def test_sci_2_the_bonuses_a_power_cannot_take_are_refused_with_why(data):
     assert refused["reward 1 telescope"].startswith("SCI-2: ") and "England's already" in refused["reward 1 telescope"]
     assert {str(c) for c in decision.choices} >= {"reward 2 none", "reward 1 ravelin"} and not set(refused) & {str(c) for c in decision.choices}
     labels = {str(o.choice): o.choice.label for o in decision.refused}
-    assert labels["reward 1 excavation"] == "1 VP scientist marker and Excavation (SCI-1)"
+    # each bonus with its effect (SCI-2's table; Spanish play-test: offered with nothing to say what it does)
+    assert labels["reward 1 excavation"] == "1 VP scientist marker and Excavation: +2 to Suez Canal dig rolls (SUEZ-2) (SCI-1, SCI-2)"
 
 
 def test_sci_2_bonus_exists_once(data):
