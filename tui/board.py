@@ -231,8 +231,9 @@ class Board:
         events = [*handed, *self.controller.take_events()]
         self._at_handoff = (self.controller.driver, unread, events)
         since, first = self._since_for_handoff(person) if self.controller.driver is not None else ([], False)
-        # a hand-off for someone else was on screen: its move was taken back there (GEN-9)
-        said = _("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person) if handoffs else ""
+        # a hand-off for someone else that offered to take its move back was on screen: it was (GEN-9)
+        taken_back = handoffs and handoffs[-1].taking_back
+        said = _("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person) if taken_back else ""
         self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first), shown.taking_back, said))
 
     def _handed_over(self) -> tuple[list[ReportScreen], list[Event]]:
