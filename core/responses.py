@@ -12,7 +12,7 @@ from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, _, msg
 from core.procedures import Moment, Procedure
-from core.state import FIFTH_EDITION, Frame, Phase, QuietResponses
+from core.state import FIFTH_EDITION, Frame, GameState, Phase, QuietResponses
 
 # CARD-8 [D]: response events are played before the Marriage Resolution Phase.
 BEFORE_MARRIAGE_RESOLUTION = (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMATIC_STATUS, Phase.ACTION)
@@ -131,6 +131,16 @@ def _quiet_answerable(ctx: Ctx, power: str) -> list[str]:
     card in the deck or a hand (``_answers_as_the_others_see``)."""
     cards = in_deck_or_hands(ctx.state) if _answers_as_the_others_see(ctx) else None
     return _answerable(_response_options(ctx, power, cards_played_at(ctx, Moment.RESPONSE), cards))
+
+
+def asked_whatever_the_hand(state: GameState, decision: Decision) -> bool:
+    """GEN-8: whether a power is asked ``decision`` whatever its hand holds. The default windows ask only a power
+    that could answer (CARD-2, CARD-3); strict ones before rules edition 5 asked a quiet power again by its hand;
+    before edition 5 the Negotiation Segment asked a power with nothing to propose only while it held a Negotiation
+    Segment card (GEN-7). Such a decision passing to a person says something of their hand."""
+    if decision.rule in ("CARD-2", "CARD-3"):
+        return state.strict_response_windows and (decision.rule == "CARD-3" or state.rules_edition >= FIFTH_EDITION)
+    return decision.rule != "GEN-7" or state.rules_edition >= FIFTH_EDITION
 
 
 def _answers_as_the_others_see(ctx: Ctx) -> bool:

@@ -12,6 +12,7 @@ from attrs import Factory, define, evolve, frozen
 
 from core import engine
 from core.choices import Choice, Decision, IllegalChoice, typed_shown
+from core.responses import asked_whatever_the_hand
 from core.events import Event, EventKind, render
 from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg, text_of
@@ -191,12 +192,13 @@ class Session:
             self._build_pending()  # the state was edited by hand without refresh(): never check a stale decision
         seat = self.seat_of(actor)
         by_computer = seat.kind is SeatKind.COMPUTER
-        if not by_computer:  # whoever it passed to has the keyboard now
-            self.hand_off_taken()
+        taking = not by_computer and bool(self._handed_to)  # whoever it passed to has the keyboard now
         # a computer's answer is undoable only with the person's decision it follows (GEN-9)
-        opens_window = self.keep_undo and not self._window and not by_computer
+        opens_window = self.keep_undo and not by_computer and (taking or not self._window)
         base = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if opens_window else b""
         events, self._pending = engine.advance(self.data, self.state, actor, choice, self._pending)
+        if taking:  # once the choice is legal: a refused one leaves the take-back as it was
+            self.hand_off_taken()
         self._pending_for = self._top_frame()
         action = Action(actor=actor, choice=str(choice))
         undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer) if self.keep_undo else None
@@ -223,7 +225,10 @@ class Session:
         seat = self.seat_to_decide()
         if seat is None or seat.kind is not SeatKind.PERSON or seat.name == person:
             return
-        if self.data.settings.undo.hand_off_barrier_when_taken:
+        # a decision asked only for what its power's hand holds (a default response window) tells the person handing
+        # over something of that hand: taken back on seeing it, it would be used (review): a barrier at once
+        assert self._pending is not None
+        if self.data.settings.undo.hand_off_barrier_when_taken and asked_whatever_the_hand(self.state, self._pending):
             self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
         else:
             self._close_window(msg("the decision passed to {person}", person=seat.name))
@@ -233,6 +238,11 @@ class Session:
         first choice): the hand-off is a barrier from now."""
         if self._handed_to:
             self._close_window(msg("the decision passed to {person}", person=self._handed_to))
+
+    @property
+    def handed_to(self) -> str:
+        """The person a held hand-off waits for, before they take the keyboard ("" when none is held, GEN-9)."""
+        return self._handed_to
 
     def taking_back(self) -> str:
         """GEN-9: the person who may still take back the move that passed the decision to another, before that

@@ -303,7 +303,12 @@ def _holds_units(ctx: Ctx, space_id: str, side: str) -> bool:
     """A side's units in a space (its entry goes with its last unit, units.add_units); the Morisco is a unit of
     the Ottoman's (MOR-1: long-game play-test, a field battle against it in Granada was refused, "Ottoman has
     no units in Granada")."""
-    return side in ctx.state.spaces[space_id].units or (side == Power.OTTOMAN and ctx.state.morisco_space == space_id)
+    return side in ctx.state.spaces[space_id].units or (side == Power.OTTOMAN and _morisco_in(ctx, space_id))
+
+
+def _morisco_in(ctx: Ctx, space_id: str) -> bool:
+    """The Morisco, a unit of the Ottoman's (MOR-1), stands in the space."""
+    return ctx.state.morisco_space == space_id
 
 
 def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) -> Refusal:
@@ -312,7 +317,7 @@ def _space_cleared(ctx: Ctx, kind: str, args: list[str], new_controller: str) ->
     if not (_checked(ctx) and ctx.data.settings.table.control_needs_space_cleared):
         return ""
     other = next((side for side in ctx.state.spaces[args[0]].units if side != new_controller), None)  # back to its holder: none
-    if other is None and new_controller != Power.OTTOMAN and ctx.state.morisco_space == args[0] and ctx.state.rules_edition >= SIXTH_EDITION:
+    if other is None and new_controller != Power.OTTOMAN and _morisco_in(ctx, args[0]) and ctx.state.rules_edition >= SIXTH_EDITION:
         # rules review: Madrid went to France with the Morisco in it, which fought there as the Ottoman's (MOR-1)
         return msg("TABLE-1: {space} still holds the Morisco, an Ottoman unit (MOR-1): record its move or its loss first", space=ctx.name(args[0]))
     if other is None:

@@ -177,3 +177,35 @@ def test_gen_9_undo_refused_names_the_latest_barrier_of_a_move_that_ran_several(
     assert barrier_reason(barriers[-1]) in session.undo_refusal()
     rolled = next(e for e in session.log if e.roll is not None)
     assert barrier_reason(rolled).startswith("dice were rolled (")
+
+
+def test_gen_9_a_hand_off_into_a_default_response_window_is_a_barrier_at_once_gen_8(data):
+    """Review: in the default windows a response window asks Ben only if his hand could answer (CARD-2), so "Pass
+    to Ben" told Ana he held a response card, and the take-back let her decide again knowing it. Such a hand-off is
+    a barrier at once; one asked whatever the hand holds (strict windows, rules edition 5) is held as any other."""
+    from core.choices import Choice
+    from tests.conftest import give, resettle
+
+    for strict in (False, True):
+        session = new_session(data, controllers={**{p: "Ana" for p in data.power_ids}, "england": "Ben"})
+        session.state.strict_response_windows = strict
+        give(session.state, "england", 22)
+        resettle(session)
+        session.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+        session.choose("france", Choice.parse("accept"))
+        while session.decision.rule == "CARD-2" and session.person_for(session.decision.power) == "Ana":
+            session.choose(session.decision.power, Choice.parse("no-response"))  # strict: Ana's other powers first
+        assert session.decision.rule == "CARD-2" and session.person_for(session.decision.power) == "Ben"
+        assert session.taking_back() == ("Ana" if strict else ""), strict
+        assert session.can_undo() is strict and (strict or "the decision passed to Ben" in session.undo_refusal())
+
+
+def test_gen_9_a_refused_choice_leaves_the_take_back_as_it_was(data):
+    """Review: Ben's illegal choice took the keyboard (the barrier fell) though it changed nothing."""
+    import pytest
+    from core.choices import Choice, IllegalChoice
+
+    session = _handed_to_ben(data)
+    with pytest.raises(IllegalChoice):
+        session.choose("france", Choice.parse("propose nobody nobody"))
+    assert session.taking_back() == "Ana" and session.handed_to == "Ben"

@@ -101,9 +101,11 @@ class Controller:
         self._on_Choose(m.Choose(choice))
 
     def _on_Undo(self, intent: m.Undo) -> None:
-        if self.handoff_due() is not None:  # a move taken back at its hand-off: its person's board after their own Enter (GEN-8)
-            self._keyboard = ""
-        self._computers.undo(self._game())
+        driver, handoff = self._game(), self.handoff_due()
+        if handoff is not None:  # a move taken back at its hand-off: its person's board after their own Enter (GEN-8)
+            driver.may_take_back(handoff[0])
+            self._keyboard, self._shown = "", None
+        self._computers.undo(driver)
 
     def _on_RecordTable(self, intent: m.RecordTable) -> None:
         driver = self._game()
@@ -136,8 +138,7 @@ class Controller:
         return self.driver
 
     def _unless_waiting(self, rule: str, then: str) -> None:
-        waiting = self.on_screen().waiting
-        if waiting:
+        if waiting := self.on_screen().waiting:
             raise Refused(_("{rule}: {waiting}: {then}").format(rule=rule, waiting=waiting.rstrip(".").lower(), then=then))
 
     # ---- the game on screen -----------------------------------------------------------------------
@@ -172,13 +173,12 @@ class Controller:
         self._shown = None
         driver = self.driver
         assert driver is not None
-        if self._computers.to_move(driver):
+        moving = self._computers.to_move(driver)
+        if moving:
             self._computers.play(driver)
-            if self._moving_shown:  # once: the board says so, and shows no hand in a hot seat
-                return
-            self._moving_shown = True
-        else:
-            self._moving_shown = False
+        if moving and self._moving_shown:  # once: the board says so, and shows no hand in a hot seat
+            return
+        self._moving_shown = moving
         self._post(m.BoardChanged())
 
     def notice(self, text: str) -> None:

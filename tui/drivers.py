@@ -141,6 +141,9 @@ class GameDriver(Protocol):
     def handed_off(self) -> None:
         """The person a hand-off named took the keyboard: from now it is an undo barrier (GEN-9)."""
 
+    def may_take_back(self, person: str) -> None:
+        """Refused unless u at the hand-off to ``person`` takes back the move that made it (GEN-9)."""
+
     def save_copy(self, folder: Path) -> None:
         """A copy of the game, named after its turn, phase and the time, in ``folder``."""
 
@@ -238,6 +241,15 @@ class _Driver:
 
     def handed_off(self) -> None:
         self.session.hand_off_taken()
+
+    def may_take_back(self, person: str) -> None:
+        """At a hand-off u takes back only the move that made it, while nobody has seen anything (review: a second
+        u on "Pass to Ana", after a take-back, undid her earlier move under a hand-off that still named it)."""
+        session = self.session
+        if self.waiting() or not session.taking_back():
+            raise Refused(self.waiting() or (session.undo_refusal() if not session.can_undo() else _(
+                "GEN-9: at a hand-off u takes back only the move that made it; {person} undoes their own moves on their board, "
+                "after Enter").format(person=person)))
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -340,6 +352,7 @@ class LocalGame(_Driver):
         self._marks_written = 0
         self._marks_problem_said = False
         self._marks_kept = True  # the marks as they are now are written, or queued to be
+        self._taken_in_check = False  # a hand-off taken while a loaded save was checked (by the session it replaces)
         self.slot = slot  # None: a free game from a walkthrough's position, never saved
         self.saves_copies = slot is not None
         self._checking = False
@@ -370,7 +383,12 @@ class LocalGame(_Driver):
         self.session = result
         marks, log = self._saved_marks, result.log
         people = {seat.name for seat in result.setup.seats if seat.is_person}
-        if (marks.log, marks.tail) != (len(log), log_tail(log)):  # another log's (an older autosave's, another game's) or none
+        kept = (marks.log, marks.tail) == (len(log), log_tail(log))
+        # GEN-9: a hand-off the replay holds is a barrier unless the marks say it was still waiting (review: after Ben
+        # looked, left and Continue, and after his Enter while the save was checked, Ana could take her move back)
+        if self._taken_in_check or not kept or marks.handed_to != result.handed_to:
+            result.hand_off_taken()
+        if not kept:  # another log's (an older autosave's, another game's) or none
             # (a saved copy): no recap, now or when the marks written from here are read (hot-seat play-test: a copy loaded
             # listed its whole log at each person's first hand-off, as if they had never moved)
             self._told = {person: len(log) for person in people}
@@ -395,6 +413,11 @@ class LocalGame(_Driver):
         self._moved(by_computer, person, self._apply(actor, choice), choice)
         self.autosave()
         self.listener.game_changed()
+
+    def handed_off(self) -> None:
+        super().handed_off()
+        self._taken_in_check = self._taken_in_check or self._checking
+        self._marks_kept = False  # a game continued later knows it was taken
 
     def undo(self) -> None:
         if self._checking:
@@ -516,7 +539,7 @@ class LocalGame(_Driver):
         self._marks_queued += 1
         self._marks_kept = True
         log = self.session.log
-        return self._marks_queued, PeopleMarks(len(log), dict(self._moved_to), dict(self._read_to), log_tail(log)).text()
+        return self._marks_queued, PeopleMarks(len(log), dict(self._moved_to), dict(self._read_to), log_tail(log), self.session.handed_to).text()
 
     def _write_marks(self, slot: Path, number: int, text: str) -> str:
         """The people's marks beside the slot (tui/slots.py), off the event loop, the newest winning. A

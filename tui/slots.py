@@ -41,9 +41,11 @@ class PeopleMarks:
     moved_to: Mapping[str, int] = field(default_factory=dict)
     read_to: Mapping[str, int] = field(default_factory=dict)
     tail: str = ""  # a digest of the log's last lines: a log as long after an undo and another move differs
+    handed_to: str = ""  # the person a hand-off waited for who had not taken the keyboard (GEN-9: a move may be taken back)
 
     def text(self) -> str:
-        return json.dumps({"log": self.log, "moved_to": dict(self.moved_to), "read_to": dict(self.read_to), "tail": self.tail})
+        return json.dumps({"log": self.log, "moved_to": dict(self.moved_to), "read_to": dict(self.read_to), "tail": self.tail,
+                           "handed_to": self.handed_to})
 
 
 class SlotClaim:
@@ -116,8 +118,9 @@ def read_marks(saved: Path, people: Collection[str]) -> PeopleMarks:
             return {}
         return {person: at for person, at in found.items() if person in people and type(at) is int and 0 <= at <= length}
 
-    tail = raw.get("tail")
-    return PeopleMarks(length, positions("moved_to"), positions("read_to"), tail if isinstance(tail, str) else "")
+    tail, handed_to = raw.get("tail"), raw.get("handed_to")
+    return PeopleMarks(length, positions("moved_to"), positions("read_to"), tail if isinstance(tail, str) else "",
+                       handed_to if handed_to in people else "")
 
 
 def started_now() -> str:

@@ -1,0 +1,112 @@
+"""GEN-9 gap (settings.toml [undo] hand_off_barrier_when_taken): u on "Pass to Ben" takes back the move that
+passed the keyboard while nobody has seen anything, and nothing else: not after Ben looked (a game left and
+continued, his Enter while a continued save was checked), not another of the mover's moves (review)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from core import saves
+from core.setup import Seat, SeatKind, Setup
+from tests.tui_helpers import app_for, post, screen_text, settle, show_session
+from tui.messages import StartGame
+from tui.screens.game import PhaseScreen
+from tui.screens.overlays import HandoffScreen
+from tui.screens.reports import ReportScreen
+
+pytestmark = pytest.mark.slow
+
+SIZE = (80, 24)
+SEATS = (Seat("Ana", ("england",)), Seat("Ben", ("france",)),
+         Seat("random computer", ("ottoman", "spain", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+
+
+async def _to_a_take_back(app, pilot) -> tuple[str, str]:
+    """Quiet choices until a hand-off offers a take-back: who may take it, and whom it waits for."""
+    await post(pilot, StartGame(Setup(seed=3, seats=SEATS)))
+    for _ in range(200):
+        screen = app.screen
+        if isinstance(screen, HandoffScreen) and screen.taking_back:
+            return screen.taking_back, screen.person
+        await pilot.press("enter" if isinstance(screen, (HandoffScreen, ReportScreen)) else "0")
+        await settle(pilot)
+    raise AssertionError("no hand-off offered a take-back")
+
+
+async def _to_the_board(app, pilot) -> None:
+    while isinstance(app.screen, ReportScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+    assert isinstance(app.screen, PhaseScreen), type(app.screen).__name__
+
+
+def _text(app) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def test_u_again_on_the_hand_off_a_take_back_brings_is_refused(tmp_path, data):
+    """Review: a second u on "Pass to Ana" undid her earlier move, under a hand-off still naming the move undone."""
+    from tests.test_session import _handed_to_ben
+
+    session = _handed_to_ben(data)  # Ana's several quiet moves, the last passing the keyboard to Ben
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.taking_back == "Ana"
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        made = len(session.actions)
+        assert session.can_undo(), "Ana's earlier moves could be undone on her board"
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(session.actions) == made and isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        assert "GEN-9: at a hand-off u takes back only the move that made it; Ana undoes their own moves on their board" in _text(app)
+
+
+async def test_no_take_back_after_the_next_person_looked_left_and_the_game_was_continued(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        mover, next_person = await _to_a_take_back(app, pilot)
+        made = len(app.controller.session.actions)
+        await pilot.press("enter")  # Ben takes the keyboard and sees his board
+        await settle(pilot)
+        await _to_the_board(app, pilot)
+        await pilot.press("escape", "t")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == next_person
+        assert f"u: {mover} takes back" not in _text(app)
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made and f"the decision passed to {next_person}" in _text(app)
+
+
+async def test_an_enter_while_a_continued_save_is_checked_takes_the_keyboard_for_the_checked_game(tmp_path, monkeypatch):
+    """Review: Ben's Enter went to the session shown while the save was checked; the checked one, put in its place,
+    still let u on Ben's own board take Ana's move back."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        _mover, next_person = await _to_a_take_back(app, pilot)
+        made = len(app.controller.session.actions)
+        await pilot.press("escape", "t")
+        await settle(pilot)
+        checked = threading.Event()
+        verified = saves.OpenedSave.verified
+        monkeypatch.setattr(saves.OpenedSave, "verified", lambda opened: (checked.wait(10), verified(opened))[1])
+        await pilot.press("c")
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == next_person
+        await pilot.press("enter")  # while the save is checked
+        for _ in range(20):
+            await pilot.pause()
+        checked.set()
+        await settle(pilot)
+        await _to_the_board(app, pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made and not app.controller.session.can_undo()
