@@ -1604,6 +1604,7 @@ async def test_the_spend_after_ones_own_card_play_takes_keys_though_computers_pa
     from core.setup import Seat, SeatKind
     from tests.conftest import to_impulse_of
     from tui.widgets import decision as panel_module
+    from tui.widgets.decision import ChoiceList
 
     monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
     seats = (Seat("Ana", ("spain",)), Seat("computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
@@ -1636,6 +1637,7 @@ async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_mom
     from core.session import Session
     from core.setup import Seat, SeatKind
     from tui.widgets import decision as panel_module
+    from tui.widgets.decision import ChoiceList
 
     monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
     seats = (Seat("Ana", ("spain",)), Seat("computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
@@ -1650,11 +1652,16 @@ async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_mom
         await _reports_read(app, pilot)
         after = len(app.controller.session.actions)
         assert after > made + 1 and app.controller.on_screen().after_others, "the computers moved before Ana's next decision"
+        # nothing highlighted: an Enter after the moment plays nothing (hot-seat play-test: it accepted a proposal)
+        assert app.screen.query_one(ChoiceList).highlighted is None
         await pilot.press("x", "1")
         await settle(pilot)
         assert len(app.controller.session.actions) == after
         assert "The decision changed just now: read it, then choose (1 took nothing)" in screen_text(app)
         monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 0.0)  # a moment later
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == after and "Nothing is highlighted" in screen_text(app)
         await pilot.press("1")
         await settle(pilot)
         assert len(app.controller.session.actions) > after

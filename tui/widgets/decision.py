@@ -220,6 +220,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
             if new:  # the same again (x, a new waiting line) keeps its moment
                 self._changed_under_at = time.monotonic() if after_others and decision is not None else None
                 self._just_shown = False
+                # nothing highlighted either (hot-seat play-test: a computer's proposal came with Accept highlighted,
+                # and an Enter after the moment accepted a marriage meant to be declined)
+                self._await_next = self._await_next or self._changed_under_at is not None
             if new and after_others and decision is not None and self._refused_key and not suggested:
                 # shared-game play-test: "Not allowed: GEN-9 ..." of a u pressed while another player answered
                 # stayed above the next decision, as if about it (a walkthrough's taught refusal stays)
