@@ -254,12 +254,15 @@ class Session:
 
     def undo_refusal(self) -> str:
         """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language."""
-        barrier = self._barrier
-        since = barrier_reason(barrier) if isinstance(barrier, Event) else barrier.render()
         return _(
             "GEN-9: nothing to undo since {barrier}: undo never goes back across a die roll, a random "
             "draw, a reveal of hidden cards or a hand-off to another person"
-        ).format(barrier=since)
+        ).format(barrier=self.latest_barrier())
+
+    def latest_barrier(self) -> str:
+        """What the latest undo barrier was (GEN-9), in the reader's language."""
+        barrier = self._barrier
+        return barrier_reason(barrier) if isinstance(barrier, Event) else barrier.render()
 
     def undo(self) -> bool:
         """Take back the last decision of the person at the keyboard, with the computers' quiet answers

@@ -104,6 +104,8 @@ async def test_a_hand_off_with_six_long_moves_keeps_its_box_and_enter_on_the_scr
         assert said.region.bottom <= SIZE[1] - 1  # "Press Enter" and the Ctrl+S hint above it: all on screen
         moves = app.screen.query_one("#handoff-moves-box")
         assert "↑↓" in screen_text(app)  # the heading says the arrows scroll them (play-test: nothing did)
-        await pilot.press("down", "down")  # the arrows scroll the moves
+        # shown from the latest (play-test: the move made by mistake was 12 rows down)
+        assert moves.scroll_offset.y == moves.max_scroll_y > 0 and "move 5" in screen_text(app)
+        await pilot.press("up", "up")  # the arrows scroll the moves
         await settle(pilot)
-        assert moves.scroll_offset.y == 2
+        assert moves.scroll_offset.y == moves.max_scroll_y - 2

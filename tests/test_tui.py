@@ -119,7 +119,7 @@ async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
         # hot-seat play-test: u, v and l did nothing here, and said nothing (GEN-9, GEN-8)
         await pilot.press("u")
         await settle(pilot)
-        assert isinstance(app.screen, HandoffScreen) and "GEN-9: nothing to undo since" in screen_text(app)
+        assert isinstance(app.screen, HandoffScreen) and "GEN-9: nothing to take back since the position was set up" in screen_text(app)
         await pilot.press("v")
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen) and "v: nothing is shown before Enter (GEN-8)" in screen_text(app)

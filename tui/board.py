@@ -44,9 +44,9 @@ if TYPE_CHECKING:
 
 # The log lines a hand-off shows of the moves since the next person's own last one (else since the last
 # look): the person handing over had no other sight of what their choices did (play-test); as many as fill its
-# box (Spanish play-test: "3 more lines in the log" with half the box empty, and a wedding's rolls among 22 lines
-# cut from the middle), the box scrolls past them
-HANDOFF_LAST_MOVES = 12  # at least 3: the first two and the last
+# box and more (Spanish play-test: "3 more lines in the log" with half the box empty, and a wedding's rolls among 22
+# lines cut from the middle): the box scrolls, shown at its end, the latest moves (tui/screens/overlays.py)
+HANDOFF_LAST_MOVES = 24  # at least 3: the first two and the last
 # A move's line on a hand-off is cut to two rows of its box (a Winter ledger line runs to 700 characters)
 HANDOFF_LINE_CHARACTERS = 126
 # The last log lines the board's strip shows at 80x24 whatever their length (a line wraps to two rows at most)

@@ -99,10 +99,12 @@ class HandoffScreen(Screen[None]):
         self.call_after_refresh(self._say_the_moves_scroll)
 
     def _say_the_moves_scroll(self) -> None:
-        """Moves past the box's rows: its heading says the arrows scroll them (play-test: a line scrolled off
-        read as missing, nothing said the box scrolls)."""
+        """Moves past the box's rows: shown from the latest, and its heading says the arrows scroll them (play-test:
+        a line scrolled off read as missing, nothing said the box scrolls; the accept made by mistake was 12 rows
+        down, under the oldest moves)."""
         box, heading = self.query("#handoff-moves-box"), self.query("#handoff-since")
         if box and heading and box.first().max_scroll_y > 0:
+            box.first().scroll_end(animate=False, immediate=True)
             heading.first(Static).update(_("{heading} (↑↓ more)").format(heading=self._moves_heading()))
 
     def _moves_heading(self) -> str:
