@@ -1604,7 +1604,6 @@ async def test_the_spend_after_ones_own_card_play_takes_keys_though_computers_pa
     from core.setup import Seat, SeatKind
     from tests.conftest import to_impulse_of
     from tui.widgets import decision as panel_module
-    from tui.widgets.decision import ChoiceList
 
     monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
     seats = (Seat("Ana", ("spain",)), Seat("computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
