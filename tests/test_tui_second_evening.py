@@ -732,11 +732,12 @@ def test_marks_that_are_not_a_games_read_as_none(tmp_path):
 
     slot = tmp_path / "game-campaign-seed1.json"
     people = ("Ana", "Ben")
-    kept = PeopleMarks(40, {"Ana": 12, "Ben": 40}, {"Ana": 30}, "0123456789abcdef")
+    kept = PeopleMarks(40, {"Ana": 12, "Ben": 40}, {"Ana": 30}, "0123456789abcdef", "Ben")
     marks_file(slot).write_text(kept.text())
     assert read_marks(slot, people) == kept
     assert read_marks(slot, ("Ana",)) == PeopleMarks(40, {"Ana": 12}, {"Ana": 30}, "0123456789abcdef")
-    for text in ("[" * 30000 + "]" * 30000, "[]", '{"log": "40"}', '{"log": 40, "moved_to": {"Ana": 41, "Ben": -1, "Cy": 3}}', "{", "x" * 70000):
+    for text in ("[" * 30000 + "]" * 30000, "[]", '{"log": "40"}', '{"log": 40, "moved_to": {"Ana": 41, "Ben": -1, "Cy": 3}}', "{", "x" * 70000,
+                 '{"log": 40, "handed_to": ["Ben"]}', '{"log": 40, "handed_to": "Cy"}'):
         marks_file(slot).write_text(text)
         assert read_marks(slot, people) in (PeopleMarks(), PeopleMarks(40)), text[:40]
     marks_file(slot).unlink()

@@ -120,7 +120,7 @@ def read_marks(saved: Path, people: Collection[str]) -> PeopleMarks:
 
     tail, handed_to = raw.get("tail"), raw.get("handed_to")
     return PeopleMarks(length, positions("moved_to"), positions("read_to"), tail if isinstance(tail, str) else "",
-                       handed_to if handed_to in people else "")
+                       handed_to if isinstance(handed_to, str) and handed_to in people else "")
 
 
 def started_now() -> str:
