@@ -173,6 +173,9 @@ async def test_gen_9_a_move_is_taken_back_at_its_hand_off_and_its_board_comes_af
         await ana_passes_to_ben(app, pilot)
         made = len(session.actions)
         assert "u: Ana takes back the last move (Ben has seen nothing yet, GEN-9)." in " ".join(screen_text(app).split())
+        await pilot.press("l")  # a key that shows nothing here keeps the offer said (play-test: it took it off the screen)
+        await settle(pilot)
+        assert "l: nothing is shown before Enter (GEN-8); u: Ana takes back the last move." in " ".join(screen_text(app).split())
         await pilot.press("u")
         await settle(pilot)
         assert len(session.actions) == made - 1 and session.decision.power == "spain"

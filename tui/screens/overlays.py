@@ -128,6 +128,9 @@ class HandoffScreen(Screen[None]):
         self._say(text)
 
     def action_hidden(self, key: str) -> None:
+        if self.taking_back:  # the offer stays said (play-test: a stray key took it off the screen, u still worked)
+            self._say(_("{key}: nothing is shown before Enter (GEN-8); u: {person} takes back the last move.").format(key=key, person=self.taking_back))
+            return
         self._say(_("{key}: nothing is shown before Enter (GEN-8): the board, the log and the displays wait for {person}.").format(
             key=key, person=self.person))
 
