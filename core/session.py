@@ -48,12 +48,16 @@ BARRIER_WORDS: dict[EventKind, str] = {
 BARRIER_OTHER = N_("a barrier")
 
 
-def barrier_reason(event: Event) -> str:
+def barrier_reason(event: Event, short: bool = False) -> str:
     """What an undo barrier event did, in words for the refusal of undo (GEN-9), in the reader's
-    language: computed when the refusal is shown, never kept."""
-    if event.kind is EventKind.ROLL and event.roll is not None:
+    language: computed when the refusal is shown, never kept. ``short``: its kind and rule alone."""
+    rolled = event.kind is EventKind.ROLL and event.roll is not None
+    what = _("dice were rolled") if rolled else _(BARRIER_WORDS.get(event.kind, BARRIER_OTHER))
+    if short:
+        return _("{what} [{rule}]").format(what=what, rule=event.rule)
+    if rolled:
+        assert event.roll is not None
         return _("dice were rolled ({why}) [{rule}]").format(why=text_of(event.roll.why), rule=event.rule)
-    what = _(BARRIER_WORDS.get(event.kind, BARRIER_OTHER))
     return _("{what} ({line})").format(what=what, line=render(event))
 
 
@@ -225,19 +229,21 @@ class Session:
         seat = self.seat_to_decide()
         if seat is None or seat.kind is not SeatKind.PERSON or seat.name == person:
             return
-        # a decision asked only for what its power's hand holds (a default response window) tells the person handing
-        # over something of that hand: taken back on seeing it, it would be used (review): a barrier at once
         assert self._pending is not None
-        if self.data.settings.undo.hand_off_barrier_when_taken and asked_whatever_the_hand(self.state, self._pending):
-            self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
-        else:
+        if not self.data.settings.undo.hand_off_barrier_when_taken:
             self._close_window(msg("the decision passed to {person}", person=seat.name))
+        elif not asked_whatever_the_hand(self.state, self._pending):
+            # asked only for what its power's hand holds (a default response window): that it passed tells the person
+            # handing over something of that hand, and taken back on seeing it, it would be used (review)
+            self._close_window(msg("the decision passed to {person} in a window that asks only a hand able to answer (GEN-8)", person=seat.name))
+        else:
+            self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
 
     def hand_off_taken(self) -> None:
         """GEN-9: the person the decision passed to took the keyboard (a hot seat's Enter on "Pass to", or their
         first choice): the hand-off is a barrier from now."""
         if self._handed_to:
-            self._close_window(msg("the decision passed to {person}", person=self._handed_to))
+            self._close_window(msg("{person} took the keyboard", person=self._handed_to))
 
     @property
     def handed_to(self) -> str:
@@ -259,10 +265,11 @@ class Session:
             "draw, a reveal of hidden cards or a hand-off to another person"
         ).format(barrier=self.latest_barrier())
 
-    def latest_barrier(self) -> str:
-        """What the latest undo barrier was (GEN-9), in the reader's language."""
+    def latest_barrier(self, short: bool = False) -> str:
+        """What the latest undo barrier was (GEN-9), in the reader's language; ``short``: a roll, draw or reveal by its
+        kind and rule alone, not its whole log line."""
         barrier = self._barrier
-        return barrier_reason(barrier) if isinstance(barrier, Event) else barrier.render()
+        return barrier_reason(barrier, short) if isinstance(barrier, Event) else barrier.render()
 
     def undo(self) -> bool:
         """Take back the last decision of the person at the keyboard, with the computers' quiet answers

@@ -96,7 +96,7 @@ async def test_a_hand_off_with_six_long_moves_keeps_its_box_and_enter_on_the_scr
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         lines = tuple(f"[MAR-2] move {n}: " + "una propuesta larguísima de matrimonio " * 3 for n in range(6))
-        app.push_screen(HandoffScreen("Ana", "Spain", HandoffMoves("Ben", lines), taking_back="Ben", said="GEN-9: " + "dice " * 20))
+        app.push_screen(HandoffScreen("Ana", "Spain", HandoffMoves("Ben", lines), taking_back="Ben", said="GEN-9: " + "dice " * 36))
         await settle(pilot)
         box = app.screen.query_one("#handoff-box")
         assert box.region.y >= 0 and box.region.bottom <= SIZE[1], box.region

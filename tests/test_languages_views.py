@@ -128,7 +128,7 @@ def test_the_hand_off_refusal_names_the_person_in_russian(data):
         choose(handed, "done" if "done" in choice_strings(handed.decision) else "opening postpone")
     handed.hand_off_taken()  # Ben's Enter on "Pass to"
     i18n.use("ru")
-    assert "решение перешло к Ben" in handed.undo_refusal()
+    assert "клавиатура перешла к Ben" in handed.undo_refusal()
 
 
 def test_log_lines_and_filters_read_in_russian(data):

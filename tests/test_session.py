@@ -43,7 +43,7 @@ def test_gen_9_no_undo_across_a_hand_off(data):
     assert session.decision.power == "france"
     session.hand_off_taken()
     assert not session.can_undo() and session.taking_back() == ""
-    assert "the decision passed to Ben" in session.undo_refusal()
+    assert "Ben took the keyboard" in session.undo_refusal()
 
 
 def _handed_to_ben(data):
@@ -72,7 +72,7 @@ def test_gen_9_the_next_persons_first_choice_takes_the_keyboard(data):
     actions = len(session.actions)
     choose(session, "done")
     assert session.undo() and len(session.actions) == actions
-    assert not session.can_undo() and "the decision passed to Ben" in session.undo_refusal()
+    assert not session.can_undo() and "Ben took the keyboard" in session.undo_refusal()
 
 
 def test_gen_9_the_hand_off_is_a_barrier_at_once_when_the_setting_says_so(data):
@@ -158,7 +158,7 @@ def test_gen_9_undo_refused_names_the_real_barrier(data):
     while handed.person_for(handed.decision.power) == "Ana":
         choose(handed, "done" if "done" in choice_strings(handed.decision) else "opening postpone")
     handed.hand_off_taken()  # Ben's Enter on "Pass to"
-    assert "the decision passed to Ben" in handed.undo_refusal()
+    assert "Ben took the keyboard" in handed.undo_refusal()
 
 
 def test_gen_9_undo_refused_names_the_latest_barrier_of_a_move_that_ran_several(data):
@@ -197,7 +197,7 @@ def test_gen_9_a_hand_off_into_a_default_response_window_is_a_barrier_at_once_ge
             session.choose(session.decision.power, Choice.parse("no-response"))  # strict: Ana's other powers first
         assert session.decision.rule == "CARD-2" and session.person_for(session.decision.power) == "Ben"
         assert session.taking_back() == ("Ana" if strict else ""), strict
-        assert session.can_undo() is strict and (strict or "the decision passed to Ben" in session.undo_refusal())
+        assert session.can_undo() is strict and (strict or "the decision passed to Ben in a window that asks only a hand able to answer (GEN-8)" in session.undo_refusal())
 
 
 def test_gen_9_a_refused_choice_leaves_the_take_back_as_it_was(data):

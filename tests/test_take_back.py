@@ -82,7 +82,7 @@ async def test_no_take_back_after_the_next_person_looked_left_and_the_game_was_c
         assert f"u: {mover} takes back" not in _text(app)
         await pilot.press("u")
         await settle(pilot)
-        assert len(app.controller.session.actions) == made and f"the decision passed to {next_person}" in _text(app)
+        assert len(app.controller.session.actions) == made and f"{next_person} took the keyboard" in _text(app)
 
 
 async def test_an_enter_while_a_continued_save_is_checked_takes_the_keyboard_for_the_checked_game(tmp_path, monkeypatch):

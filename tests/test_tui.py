@@ -192,7 +192,7 @@ async def test_gen_9_a_move_is_taken_back_at_its_hand_off_and_its_board_comes_af
         assert "#102" in screen_text(app)
         await pilot.press("u")
         await settle(pilot)
-        assert session.decision.power == "france" and "GEN-9: nothing to undo since the decision passed to Ben" in " ".join(screen_text(app).split())
+        assert session.decision.power == "france" and "GEN-9: nothing to undo since Ben took the keyboard" in " ".join(screen_text(app).split())
 
 
 async def test_a_number_key_for_a_choice_off_the_screen_brings_it_into_view_before_playing_it(tmp_path, data):

@@ -247,7 +247,7 @@ class _Driver:
         u on "Pass to Ana", after a take-back, undid her earlier move under a hand-off that still named it)."""
         session = self.session
         if self.waiting() or not session.taking_back():  # said in a line or two: the hand-off's box fits 24 rows (play-test)
-            raise Refused(self.waiting() or (_("GEN-9: nothing to take back since {barrier}").format(barrier=session.latest_barrier())
+            raise Refused(self.waiting() or (_("GEN-9: nothing to take back since {barrier}").format(barrier=session.latest_barrier(short=True))
                                              if not session.can_undo() else _(
                 "GEN-9: at a hand-off u takes back only the move that made it; {person} undoes their own moves on their board, "
                 "after Enter").format(person=person)))
