@@ -2076,3 +2076,25 @@ async def test_gen_9_a_move_taken_back_at_a_hand_off_leaves_the_next_persons_unr
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, CardDrawScreen), "Ben's unread report, at his own Enter"
+
+
+async def test_a_response_window_after_ones_own_move_opens_on_no_card_card_2(tmp_path, data):
+    """Re-test: Ana's accept opened her own response window with "Play #22 Wedding Festivities" highlighted: a
+    second Enter would have shown the card to all (no undo, GEN-9). A window's list opens on its "No response"."""
+    from core.choices import Choice
+    from tests.conftest import resettle
+    from tui.widgets.decision import ChoiceList
+
+    session = new_session(data)
+    give(session.state, "england", 22)
+    resettle(session)
+    session.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await read_reports(app, pilot)
+        await pick(app, pilot, "accept")
+        decision = session.decision
+        assert decision.rule == "CARD-2" and str(decision.choices[0]).startswith("respond 22")
+        listing = app.screen.query_one(ChoiceList)
+        assert listing.highlighted == decision.choices.index(decision.quiet) and str(decision.quiet) == "no-response"

@@ -23,6 +23,17 @@ from tui.widgets.key_footer import NamesKeysNow
 from tui.widgets.texts import typed_if_focused
 
 
+# A window's first choice plays a card for all to see (no undo, GEN-9): its list opens on "No card" instead
+# (re-test: a response window right after the player's own decline opened on "Play #22 Wedding Festivities", an
+# Enter pressed twice away from playing it)
+WINDOW_VERBS = frozenset({Verb.NO_RESPONSE, Verb.NO_COMBAT})
+
+
+def _first_highlighted(decision: Decision) -> int:
+    quiet = quiet_index(decision)
+    return quiet if quiet is not None and decision.quiet is not None and decision.quiet.verb in WINDOW_VERBS else 0
+
+
 def quiet_index(decision: Decision) -> int | None:
     """The choice that moves on changing least (done, pass, no response, stop spending, cancel):
     key 0 takes it wherever it is in the list."""
@@ -275,7 +286,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             # was highlighted below the lines on screen)
             self.call_after_refresh(options.scroll_to_highlight)
         else:
-            options.highlighted = None if unhighlighted else 0
+            options.highlighted = None if unhighlighted else _first_highlighted(decision)
         self._await_next = False
         options.focus()
         self.refresh_bindings()
