@@ -234,8 +234,9 @@ class Session:
             self._close_window(msg("the decision passed to {person}", person=seat.name))
         elif not asked_whatever_the_hand(self.state, self._pending):
             # asked only for what its power's hand holds (a default response window): that it passed tells the person
-            # handing over something of that hand, and taken back on seeing it, it would be used (review)
-            self._close_window(msg("the decision passed to {person} in a window that asks only a hand able to answer (GEN-8)", person=seat.name))
+            # handing over something of that hand, and taken back on seeing it, it would be used (review); said in the
+            # same words as any hand-off, which say no more of that hand (second review)
+            self._close_window(msg("the decision passed to {person}", person=seat.name))
         else:
             self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
 

@@ -15,6 +15,7 @@ from tui.messages import StartGame
 from tui.screens.game import PhaseScreen
 from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import ReportScreen
+from tui.slots import read_marks
 
 pytestmark = pytest.mark.slow
 
@@ -71,8 +72,12 @@ async def test_no_take_back_after_the_next_person_looked_left_and_the_game_was_c
     async with app.run_test(size=SIZE) as pilot:
         mover, next_person = await _to_a_take_back(app, pilot)
         made = len(app.controller.session.actions)
+        slot = app.controller.driver.slot
+        assert read_marks(slot, (mover, next_person)).handed_to == next_person
         await pilot.press("enter")  # Ben takes the keyboard and sees his board
         await settle(pilot)
+        # kept beside the slot at once: an app killed now (no leaving, no autosave) continues with the barrier
+        assert read_marks(slot, (mover, next_person)).handed_to == ""
         await _to_the_board(app, pilot)
         await pilot.press("escape", "t")
         await settle(pilot)
@@ -110,3 +115,26 @@ async def test_an_enter_while_a_continued_save_is_checked_takes_the_keyboard_for
         await pilot.press("u")
         await settle(pilot)
         assert len(app.controller.session.actions) == made and not app.controller.session.can_undo()
+
+
+async def test_a_u_refused_while_a_continued_save_is_checked_gives_way_to_the_offer_once_it_is(tmp_path, monkeypatch):
+    """Second review: u pressed while the save was checked said "still being checked", and that line stayed over the
+    take-back the checked game then allowed."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        mover, _next = await _to_a_take_back(app, pilot)
+        await pilot.press("escape", "t")
+        await settle(pilot)
+        checked = threading.Event()
+        verified = saves.OpenedSave.verified
+        monkeypatch.setattr(saves.OpenedSave, "verified", lambda opened: (checked.wait(10), verified(opened))[1])
+        await pilot.press("c")
+        for _ in range(20):
+            await pilot.pause()
+        await pilot.press("u")
+        for _ in range(20):
+            await pilot.pause()
+        assert "still being checked" in _text(app)
+        checked.set()
+        await settle(pilot)
+        assert f"u: {mover} takes back the last move" in _text(app) and "still being checked" not in _text(app)

@@ -418,7 +418,12 @@ class LocalGame(_Driver):
     def handed_off(self) -> None:
         super().handed_off()
         self._taken_in_check = self._taken_in_check or self._checking
-        self._marks_kept = False  # a game continued later knows it was taken
+        # written at once: a game continued later, even after the app was killed, knows it was taken (second review)
+        if self.slot is not None and not self._checking:
+            marks, slot = self._marks_now(), self.slot
+            self.io(lambda: self._write_marks(slot, *marks), self._said)
+        else:
+            self._marks_kept = False
 
     def undo(self) -> None:
         if self._checking:

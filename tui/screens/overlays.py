@@ -84,10 +84,11 @@ class HandoffScreen(Screen[None]):
         return _("u: {person} takes back the last move ({next} has seen nothing yet, GEN-9).").format(person=self.taking_back, next=self.person)
 
     def offer_take_back(self, person: str) -> None:
-        """Who may take back the move now (a game continued: known once its log is checked)."""
-        self.taking_back = person
-        if not self.said:
-            self.query_one("#handoff-said", Static).update(self._taking_back_line())
+        """Who may take back the move now (a game continued: known once its log is checked; what was said before,
+        "still being checked", is over: second review)."""
+        if person != self.taking_back:
+            self.taking_back = person
+            self._say(self._taking_back_line())
 
     def show_moves(self, moves: HandoffMoves) -> None:
         """The lines known only now (a game continued: once its log is checked)."""

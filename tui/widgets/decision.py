@@ -30,8 +30,7 @@ WINDOW_VERBS = frozenset({Verb.NO_RESPONSE, Verb.NO_COMBAT})
 
 
 def _first_highlighted(decision: Decision) -> int:
-    quiet = quiet_index(decision)
-    return quiet if quiet is not None and decision.quiet is not None and decision.quiet.verb in WINDOW_VERBS else 0
+    return decision.choices.index(decision.quiet) if decision.quiet is not None and decision.quiet.verb in WINDOW_VERBS else 0
 
 
 def quiet_index(decision: Decision) -> int | None:
@@ -287,6 +286,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self.call_after_refresh(options.scroll_to_highlight)
         else:
             options.highlighted = None if unhighlighted else _first_highlighted(decision)
+            if options.highlighted:  # a window's "No response" in view once laid out
+                self.call_after_refresh(options.scroll_to_highlight)
         self._await_next = False
         options.focus()
         self.refresh_bindings()
