@@ -51,13 +51,12 @@ BARRIER_OTHER = N_("a barrier")
 def barrier_reason(event: Event, short: bool = False) -> str:
     """What an undo barrier event did, in words for the refusal of undo (GEN-9), in the reader's
     language: computed when the refusal is shown, never kept. ``short``: its kind and rule alone."""
-    rolled = event.kind is EventKind.ROLL and event.roll is not None
-    what = _("dice were rolled") if rolled else _(BARRIER_WORDS.get(event.kind, BARRIER_OTHER))
+    roll = event.roll if event.kind is EventKind.ROLL else None
+    what = _("dice were rolled") if roll is not None else _(BARRIER_WORDS.get(event.kind, BARRIER_OTHER))
     if short:
         return _("{what} [{rule}]").format(what=what, rule=event.rule)
-    if rolled:
-        assert event.roll is not None
-        return _("dice were rolled ({why}) [{rule}]").format(why=text_of(event.roll.why), rule=event.rule)
+    if roll is not None:
+        return _("dice were rolled ({why}) [{rule}]").format(why=text_of(roll.why), rule=event.rule)
     return _("{what} ({line})").format(what=what, line=render(event))
 
 
@@ -230,15 +229,13 @@ class Session:
         if seat is None or seat.kind is not SeatKind.PERSON or seat.name == person:
             return
         assert self._pending is not None
-        if not self.data.settings.undo.hand_off_barrier_when_taken:
-            self._close_window(msg("the decision passed to {person}", person=seat.name))
-        elif not asked_whatever_the_hand(self.state, self._pending):
-            # asked only for what its power's hand holds (a default response window): that it passed tells the person
-            # handing over something of that hand, and taken back on seeing it, it would be used (review); said in the
-            # same words as any hand-off, which say no more of that hand (second review)
-            self._close_window(msg("the decision passed to {person}", person=seat.name))
-        else:
+        # a decision asked only for what its power's hand holds (a default response window) is a barrier at once: that
+        # it passed tells the person handing over something of that hand, and taken back on seeing it, it would be used
+        # (review); said in the words of any hand-off, which say no more of that hand (second review)
+        if self.data.settings.undo.hand_off_barrier_when_taken and asked_whatever_the_hand(self.state, self._pending):
             self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
+        else:
+            self._close_window(msg("the decision passed to {person}", person=seat.name))
 
     def hand_off_taken(self) -> None:
         """GEN-9: the person the decision passed to took the keyboard (a hot seat's Enter on "Pass to", or their
