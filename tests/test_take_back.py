@@ -43,6 +43,24 @@ async def _to_the_board(app, pilot) -> None:
     assert isinstance(app.screen, PhaseScreen), type(app.screen).__name__
 
 
+async def _moments(pilot) -> None:
+    """Time for the app to answer keys while a worker is held (``settle`` would wait for the worker)."""
+    for _ in range(20):
+        await pilot.pause()
+
+
+async def _left_and_continued_unchecked(app, pilot, monkeypatch) -> threading.Event:
+    """The game left for the title (Esc t) and continued (c), its save's check held until the event returned is set."""
+    await pilot.press("escape", "t")
+    await settle(pilot)
+    checked = threading.Event()
+    verified = saves.OpenedSave.verified
+    monkeypatch.setattr(saves.OpenedSave, "verified", lambda opened: (checked.wait(10), verified(opened))[1])
+    await pilot.press("c")
+    await _moments(pilot)
+    return checked
+
+
 def _text(app) -> str:
     return " ".join(screen_text(app).split())
 
@@ -97,18 +115,10 @@ async def test_an_enter_while_a_continued_save_is_checked_takes_the_keyboard_for
     async with app.run_test(size=SIZE) as pilot:
         _mover, next_person = await _to_a_take_back(app, pilot)
         made = len(app.controller.session.actions)
-        await pilot.press("escape", "t")
-        await settle(pilot)
-        checked = threading.Event()
-        verified = saves.OpenedSave.verified
-        monkeypatch.setattr(saves.OpenedSave, "verified", lambda opened: (checked.wait(10), verified(opened))[1])
-        await pilot.press("c")
-        for _ in range(20):
-            await pilot.pause()
+        checked = await _left_and_continued_unchecked(app, pilot, monkeypatch)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == next_person
         await pilot.press("enter")  # while the save is checked
-        for _ in range(20):
-            await pilot.pause()
+        await _moments(pilot)
         checked.set()
         await settle(pilot)
         await _to_the_board(app, pilot)
@@ -123,17 +133,9 @@ async def test_a_u_refused_while_a_continued_save_is_checked_gives_way_to_the_of
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         mover, _next = await _to_a_take_back(app, pilot)
-        await pilot.press("escape", "t")
-        await settle(pilot)
-        checked = threading.Event()
-        verified = saves.OpenedSave.verified
-        monkeypatch.setattr(saves.OpenedSave, "verified", lambda opened: (checked.wait(10), verified(opened))[1])
-        await pilot.press("c")
-        for _ in range(20):
-            await pilot.pause()
+        checked = await _left_and_continued_unchecked(app, pilot, monkeypatch)
         await pilot.press("u")
-        for _ in range(20):
-            await pilot.pause()
+        await _moments(pilot)
         assert "still being checked" in _text(app)
         checked.set()
         await settle(pilot)
