@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 import pytest
 from textual.containers import VerticalScroll
-from textual.widgets import RichLog, Select, Static
+from textual.widgets import Input, RichLog, Select, Static
 from textual.widgets._select import SelectOverlay
 from rich.segment import Segment
 from rich.style import Style
@@ -33,6 +33,7 @@ from textual.strip import Strip
 from tests.tui_helpers import count_restyles
 from tui.textual_private import (
     CoveredScreensApp,
+    KeysInOrderInput,
     LaidOutOnceScroll,
     LaidOutOnceStatic,
     QUERY_CACHE_SIZE,
@@ -626,3 +627,26 @@ async def test_an_app_without_a_log_ends_on_an_unexpected_error_with_one_line_an
     from tui.textual_private import CrashLoggedApp
 
     assert await _printed_as_it_fails(CrashLoggedApp(), "broke") == "unexpected error: RuntimeError: broke holding 21 letters\n"
+
+
+class _Typing(App[None]):
+    def compose(self) -> ComposeResult:
+        yield KeysInOrderInput("abc", id="in-order", select_on_focus=False)
+        yield Input("abc", id="stock", select_on_focus=False)
+
+
+@pytest.mark.parametrize(("typed_in", "reads"), [("in-order", "ab4!"), ("stock", "abc4")])
+async def test_an_inputs_own_keys_act_in_order_with_the_letters_of_one_burst(typed_in, reads):
+    """Play-test: Backspace then 4 sent at once inserted the 4 and deleted it. Textual's Input (the stock
+    row) runs its Backspace once the key came back up to the app, after the letters behind it; the stock
+    row fails when an upgrade orders them, and KeysInOrderInput can go."""
+    app = _Typing()
+    async with app.run_test() as pilot:
+        field = app.query_one(f"#{typed_in}", Input)
+        field.focus()
+        await pilot.pause()
+        for key, character in (("backspace", "\x7f"), ("4", "4"), ("left", None), ("right", None), ("exclamation_mark", "!")):
+            app.post_message(events.Key(key, character))  # one burst: none handled before the next is sent
+        for _ in range(5):
+            await pilot.pause()
+        assert field.value == reads

@@ -182,6 +182,8 @@ async def test_gen_9_a_move_is_taken_back_at_its_hand_off_and_its_board_comes_af
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
         text = " ".join(screen_text(app).split())
         assert "Pass to Ana - Spain" in text and "GEN-9: the move was taken back before Ben took the keyboard." in text
+        # how many moves went is said in the box, not in a toast (80x24: it covered the box's last rows)
+        assert "GEN-9: 1 move undone: decide again" in text and not app._notifications
         assert "#101" not in text and "#102" not in text and "u: Ana takes back" not in text
         await pilot.press("enter")
         await settle(pilot)
@@ -1546,7 +1548,8 @@ async def test_card_7_the_card_draw_report_says_how_many_were_dealt_when_the_dec
 async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
     """Review: each move wrapped, and five long lines (a Winter ledger line runs to 700 characters)
     pushed the box's hint and bottom border off the screen. Play-test: cut to one row each, the moves
-    left the box's rows empty. A move takes two rows at most, cut with an ellipsis."""
+    left the box's rows empty. A move takes four rows at most, cut with an ellipsis (play-test: at two, Wedding
+    Festivities' response lost the royal it was played for); the moves scroll in the box."""
     from core.events import Event
     from core.i18n import Message
     from tui.board import last_moves
@@ -1561,7 +1564,7 @@ async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
         await settle(pilot)
         box = app.screen.query_one("#handoff-box").region
         assert box.y >= 0 and box.bottom <= SIZE[1], box
-        assert app.screen.query_one("#handoff-moves").region.height == 18  # nine moves of two rows, scrolled in the box
+        assert app.screen.query_one("#handoff-moves").region.height == 36  # nine moves of four rows, scrolled in the box
         assert "What the moves since Ana's last one did: (↑↓ more)" in screen_text(app)
 
 

@@ -21,7 +21,7 @@ from core.setup import Seat, SeatKind, Setup
 from core.state import RoyalStatus
 from tests.conftest import advance_to_phase, choice_strings, choose, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
-from tests.test_tui import spain_before_france_two_people
+from tests.test_tui import ana_passes_to_ben, spain_before_france_two_people
 from tests.tui_helpers import app_for, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import PhaseScreen
@@ -85,12 +85,14 @@ async def test_ctrl_s_saves_on_a_report_and_on_the_hand_off(tmp_path, data):
     session = spain_before_france_two_people(data)
     app = app_for(tmp_path / "second", session)
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
+        await ana_passes_to_ben(app, pilot)
         assert isinstance(app.screen, HandoffScreen) and "Ctrl+S" in screen_text(app)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert len(list((tmp_path / "second").glob("save-*.json"))) == 1
-        assert isinstance(app.screen, HandoffScreen)
+        # said in the hand-off's box, not in a toast over its last rows (80x24)
+        assert isinstance(app.screen, HandoffScreen) and "Saved to" in screen_text(app) and not app._notifications
+        assert "u: Ana takes back the last move (Ben has seen nothing yet" in " ".join(screen_text(app).split()), "still offered"
 
 
 # ---- typed input: a framed list of matches, Tab cycling, toasts that go with their screen ----------

@@ -371,7 +371,11 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
 
     @on(GameNotice)
     def _notice(self, message: GameNotice) -> None:
-        self.notify(message.text, timeout=6, markup=False)
+        show = getattr(self.screen, "show_notice", None)
+        if show is not None:  # said in the hand-off's box (80x24: a toast covered its last rows)
+            show(message.text)
+        else:
+            self.notify(message.text, timeout=6, markup=False)
 
     @on(GameClosed)
     def _game_closed(self, message: GameClosed) -> None:  # not "_closed": a MessagePump's flag of that name hides it

@@ -47,8 +47,9 @@ if TYPE_CHECKING:
 # box and more (Spanish play-test: "3 more lines in the log" with half the box empty, and a wedding's rolls among 22
 # lines cut from the middle): the box scrolls, shown at its end, the latest moves (tui/screens/overlays.py)
 HANDOFF_LAST_MOVES = 24  # at least 3: the first two and the last
-# A move's line on a hand-off is cut to two rows of its box (a Winter ledger line runs to 700 characters)
-HANDOFF_LINE_CHARACTERS = 126
+# A move's line on a hand-off is cut to four rows of its box, which scrolls (a Winter ledger line runs to 700
+# characters; play-test: cut to two, Wedding Festivities' response lost the royal it was played for)
+HANDOFF_LINE_CHARACTERS = 252
 # The last log lines the board's strip shows at 80x24 whatever their length (a line wraps to two rows at most)
 LOG_STRIP_SURELY_SHOWS = 2
 
@@ -84,7 +85,7 @@ def handoff_lines(events: list[Event]) -> list[Event | int]:
 
 
 def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
-    """The hand-off's lines of ``events`` (``handoff_lines``), each cut to two rows."""
+    """The hand-off's lines of ``events`` (``handoff_lines``), each cut to four rows."""
     return [_handoff_text(line, names) for line in handoff_lines(events)]
 
 
@@ -233,7 +234,9 @@ class Board:
         since, first = self._since_for_handoff(person) if self.controller.driver is not None else ([], False)
         # a hand-off for someone else that offered to take its move back was on screen: it was (GEN-9)
         taken_back = handoffs and handoffs[-1].taking_back
-        said = _("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person) if taken_back else ""
+        # with how many moves the undo took (its notice, said on the hand-off it took back from)
+        said = "\n".join((_("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person),
+                          handoffs[-1].notice)).strip() if taken_back else ""
         self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first), shown.taking_back, said))
 
     def _handed_over(self) -> tuple[list[ReportScreen], list[Event]]:

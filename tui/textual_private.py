@@ -27,7 +27,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from core.i18n import N_
@@ -329,6 +329,22 @@ class LaidOutOnceStatic(_LaidOutOnce, Static):
 
 class LaidOutOnceScroll(_LaidOutOnce, VerticalScroll):
     """A VerticalScroll whose content growing or shrinking costs its screen one layout, not two."""
+
+
+class KeysInOrderInput(Input):
+    """An Input whose own keys (Backspace, Delete, the arrows, Enter) act in order with the letters typed.
+    Textual 8.2 inserts a letter in the Input's own handler but runs a key the Input binds only once the key
+    has bubbled up to the app (``App._check_bindings`` from ``App._on_key``), after the keys behind it in
+    one burst: Backspace then "4" sent at once (fast typing, an SSH link merging keys) inserted the 4 and
+    deleted it (play-test: "cp patronise artist 9", Backspace 4 still read "... 9"). The Input's bindings
+    (``_bindings``) are run here as the app would run them; a key they leave goes on as before."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.prevent_default()  # Input's own handler after this one: nothing more
+                event.stop()  # not bound again on its way up
+                return
 
 
 def prompt_input_driver(driver_class: type[Driver]) -> type[Driver]:

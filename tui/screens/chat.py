@@ -16,7 +16,7 @@ from textual.widgets import Input, RichLog, Static
 from core.i18n import N_, _
 from tui.messages import Say
 from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
-from tui.textual_private import being_taken_down
+from tui.textual_private import KeysInOrderInput, being_taken_down
 from tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class ChatScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Table talk: everyone at this game reads it. Enter says the line, Esc closes."), classes="report-title", markup=False)
         yield RichLog(id="chat-lines", markup=False, wrap=True)
-        yield Input(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
+        yield KeysInOrderInput(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -25,7 +25,7 @@ from core.log_query import FILTER_HELP, LogFilter, log_line, parse_filter, where
 from core.gamedata import GameData
 from core.i18n import N_, _, ngettext
 from tui.screens.kept import kept_screen
-from tui.textual_private import StyledAnewOnlyWhenStale, being_taken_down
+from tui.textual_private import KeysInOrderInput, StyledAnewOnlyWhenStale, being_taken_down
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import set_text, typed_if_focused
 
@@ -160,7 +160,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
             lines.cursor = reading
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=_("/ search the log: a power, a phase, a turn, a rule, dice or any word"), id="log-filter", compact=True)
+        yield KeysInOrderInput(placeholder=_("/ search the log: a power, a phase, a turn, a rule, dice or any word"), id="log-filter", compact=True)
         yield Static("", id="log-count", markup=False)
         yield LogLines(self.names, id="log-lines")
         yield Static("", id="log-detail", markup=False)

@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from core.i18n import N_, _, ngettext
 from tui.messages import CreateSharedGame, StartGame
-from tui.textual_private import SteadySelect, StyledAnewOnlyWhenStale
+from tui.textual_private import KeysInOrderInput, SteadySelect, StyledAnewOnlyWhenStale
 from tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -139,11 +139,11 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
                 with Horizontal(classes="seat"):
                     yield Label(f"{_(power.name):<12}")
                     yield SteadySelect(holders, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
-                    yield Input(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=NAME_LENGTH, compact=True, classes="person-name", disabled=holder != PERSON)
+                    yield KeysInOrderInput(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=NAME_LENGTH, compact=True, classes="person-name", disabled=holder != PERSON)
             if not self.shared:  # a shared game's seed is always secret: typed, it would give its creator every hand
                 with Horizontal(classes="seat"):
                     yield Label(_("Seed").ljust(12))
-                    yield Input(placeholder=_(SECRET_SEED_PLACEHOLDER), id="seed", type="integer", compact=True)
+                    yield KeysInOrderInput(placeholder=_(SECRET_SEED_PLACEHOLDER), id="seed", type="integer", compact=True)
             with Horizontal(classes="seat"):
                 yield Label(_("Strict response windows (GEN-8)") + " ")
                 strict = "on" if data.settings.options.strict_response_windows else "off"

@@ -63,6 +63,7 @@ class HandoffScreen(Screen[None]):
         self.last_moves = last_moves or HandoffMoves("", ())
         self.taking_back = taking_back
         self.said = said
+        self.notice = ""  # the latest notice said here (a save, GEN-9's moves undone)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -127,6 +128,11 @@ class HandoffScreen(Screen[None]):
     def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
         """An intent refused here (GEN-9: nothing to take back) is said on the screen's own line."""
         self._say(text)
+
+    def show_notice(self, text: str) -> None:
+        """Said on the screen's own line, with the take-back still offered under it (a save's path took it off)."""
+        self.notice = text
+        self._say("\n".join((text, self._taking_back_line())).strip())
 
     def action_hidden(self, key: str) -> None:
         if self.taking_back:  # the offer stays said (play-test: a stray key took it off the screen, u still worked)

@@ -21,7 +21,7 @@ from tui.widgets.rule_text import RuleText
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import set_text, typed_if_focused
-from tui.textual_private import SteadyOptionList, StyledAnewOnlyWhenStale, being_taken_down
+from tui.textual_private import KeysInOrderInput, SteadyOptionList, StyledAnewOnlyWhenStale, being_taken_down
 
 # Nearly every rule is enforced: the list marks the others, and gives the room to each rule's title.
 TREATMENT_MARK = {
@@ -122,7 +122,7 @@ class RulesBrowser(StyledAnewOnlyWhenStale, ModalScreen[None]):
         options.focus()
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=_("/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list"), id="rules-search", compact=True)
+        yield KeysInOrderInput(placeholder=_("/ search: a rule ID (MAR-4, PAT) or words (Valois), Enter to list"), id="rules-search", compact=True)
         yield Static("", id="rules-found", markup=False)
         with Horizontal(id="rules-panes"):
             yield SteadyOptionList(id="rules-list")

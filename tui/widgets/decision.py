@@ -18,7 +18,7 @@ from core.choices import Choice, Decision, Verb
 from core.choices import Option as ChoiceOption
 from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
-from tui.textual_private import SteadyOptionList, bounded_query_cache
+from tui.textual_private import KeysInOrderInput, SteadyOptionList, bounded_query_cache
 from tui.widgets.key_footer import NamesKeysNow
 from tui.widgets.texts import typed_if_focused
 
@@ -113,7 +113,7 @@ def shown_as(decision: Decision | None) -> object:
     return decision, tuple(choice.label for choice in decision.choices), tuple((o.choice.label, o.refusal) for o in decision.refused)
 
 
-class TypedChoice(Input):
+class TypedChoice(KeysInOrderInput):
     """The box a choice is typed in (':'); the footer shows what its keys do."""
 
     BINDINGS = [Binding("enter", "submit", N_("Apply"))]
