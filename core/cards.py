@@ -141,9 +141,10 @@ def deal(ctx: Ctx) -> None:
         power.hand.extend(dealt[power_id])
         count = len(dealt[power_id])
         if count < wanted[power_id]:
+            missing = wanted[power_id] - count  # a plural of its own (Spanish play-test: "faltan 1")
             dealt_text = msgn(
-                "is dealt {count} card (the deck ran out: {short} short)", "is dealt {count} cards (the deck ran out: {short} short)",
-                count, short=wanted[power_id] - count,
+                "is dealt {count} card (the deck ran out: {short})", "is dealt {count} cards (the deck ran out: {short})",
+                count, short=msgn("{count} short", "{count} short", missing),
             )
         else:
             dealt_text = msgn("is dealt {count} card", "is dealt {count} cards", count)

@@ -8,9 +8,9 @@ from core import catholic_league
 from core.cards import card_title
 from core.choices import Choice, Decision, Option, Refusal
 from core.context import Ctx
-from core.i18n import N_, Message, _, msg, msgn, text_of
+from core.i18n import N_, Message, _, msg, msgn
 from core.ids import INDEPENDENT
-from core.procedures import CardEvent, Procedure, TableConstraint, pick
+from core.procedures import CardEvent, Procedure, TableConstraint, named, pick, shown_name
 from core.state import Frame, GameState, Units
 
 @define
@@ -42,7 +42,7 @@ def _options(ctx: Ctx) -> list[Option]:
     the only space offered, with nothing saying it was France's)."""
     label = _("{space} ({holder}) rebels and becomes independent (IND-3)")
     return [
-        pick(s, label.format(space=ctx.name(s), holder=text_of(_holder(ctx, ctx.state.spaces[s].control))), _rebel_refusal(ctx, s))
+        pick(s, label.format(space=ctx.name(s), holder=shown_name(ctx, ctx.state.spaces[s].control)), _rebel_refusal(ctx, s))
         for s in independent_spaces(ctx)
     ]
 
@@ -67,18 +67,13 @@ def rebel(ctx: Ctx, power: str, space_id: str) -> None:
     space.control = INDEPENDENT
     regulars = ctx.data.settings.independence.regulars
     space.units[INDEPENDENT] = Units(regulars, 0)
-    ctx.log("IND-3", msg("{space} rebels against {former} and becomes independent", space=ctx.name(space_id), former=_holder(ctx, former)), power)
+    ctx.log("IND-3", msg("{space} rebels against {former} and becomes independent", space=ctx.name(space_id), former=named(ctx, former)), power)
     catholic_league.leave_rebel_space(ctx, space_id)
     ctx.log("IND-2", msgn(
         "{count} independent regular is placed in {space}; it never moves and cannot be rebuilt",
         "{count} independent regulars are placed in {space}; they never move and cannot be rebuilt",
         regulars, space=ctx.name(space_id),
     ))
-
-
-def _holder(ctx: Ctx, holder: str) -> Message | str:
-    """Who holds a space or units, for a kept text: a power as a game term (translated), anyone else's name."""
-    return ctx.power_term(holder) if holder in ctx.tables.power_ids else ctx.name(holder)
 
 
 def _decide(ctx: Ctx, frame: CityStateRebelsFrame) -> Decision:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import independence, units
+from core import i18n, independence, units
 from core.events import render
 from core.choices import Choice, IllegalChoice
 from core.state import Units
@@ -75,6 +75,19 @@ def test_ind_3_city_state_rebels_frees_a_captured_space_with_its_regulars(data):
     # logged as France's, without naming France twice (walkthrough play-test: "France: France units ...")
     assert "[IND-3] France: its units in Metz leave the map" in [render(e) for e in events]
     assert sum(1 for s in state.spaces.values() if s.control == "france" and data.spaces[s.id].key) == keys_before - 1
+
+
+def test_ind_3_a_space_already_independent_is_named_so_in_the_players_language(data):
+    """Shared-game play-test in Spanish: the refused options read "Tunis (Independent) se rebela ..."."""
+    session = new_session(data)
+    to_impulse_of(session, "england", [REBELS, 101])
+    i18n.use("es")
+    try:
+        choose(session, f"play {REBELS} event")
+        labels = [option.choice.label for option in session.decision.refused]
+        assert "Tunis (Independiente) se rebela y se vuelve independiente (IND-3)" in labels, labels
+    finally:
+        i18n.use("en")
 
 
 def test_ind_3_city_state_rebels_needs_a_captured_space(data):

@@ -1531,8 +1531,8 @@ async def test_card_7_the_card_draw_report_says_how_many_were_dealt_when_the_dec
     session = new_session(data)
     view = session.view(ONLOOKER)
     spain = next(row for row in view.deal if row.power == "spain")
-    ran_out = msgn("is dealt {count} card (the deck ran out: {short} short)", "is dealt {count} cards (the deck ran out: {short} short)",
-                   1, short=spain.total - 1)
+    ran_out = msgn("is dealt {count} card (the deck ran out: {short})", "is dealt {count} cards (the deck ran out: {short})",
+                   1, short=msgn("{count} short", "{count} short", spain.total - 1))
     events = [Event("CARD-7", ran_out, "spain", turn=1, phase="card_draw")]
     names = {p: data.power_name(p) for p in data.power_ids}
     app = app_for(tmp_path)
