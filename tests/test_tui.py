@@ -1927,6 +1927,16 @@ async def test_c_outside_a_shared_game_says_table_talk_is_for_shared_games(tmp_p
         await settle(pilot)
         assert app.is_running and isinstance(app.screen, PhaseScreen)
         assert "q: Ctrl+Q quits (the game is kept); Esc opens the game menu" in screen_text(app)
+        made = len(app.controller.session.actions)
+        for key in ("z", "space", "j"):  # play-tests: they did nothing, and the q line stayed as if it answered them
+            await pilot.press(key)
+            await settle(pilot)
+            character = " " if key == "space" else key
+            assert f"{character}: no such key here: the footer lists the board's keys (? rule help, Esc the menu)" in screen_text(app)
+        await pilot.press("l")  # a key bound on the board does its own work, and says nothing of the kind
+        await settle(pilot)
+        assert not isinstance(app.screen, PhaseScreen) and "no such key here" not in screen_text(app)
+        assert len(app.controller.session.actions) == made
 
 
 async def test_a_decision_equal_to_the_one_shown_but_reading_otherwise_is_shown_anew_vq_2(tmp_path, data):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -188,6 +189,15 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         """c outside a shared game, where the app's table talk key is off (play-test: it did nothing, silently)."""
         if not self.shown.shared:
             self.query_one(DecisionPanel).say("c: " + _("table talk is for shared games: here everyone sits at one table"))
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key bound to nothing on the board says so (play-tests: z, j, Space did nothing, and an
+        earlier line, "q: Ctrl+Q quits", stayed as if it answered them). The keys bound here, and those answered
+        by a method of their own (q, c), are left to them."""
+        if not event.is_printable or event.key in self.app.active_bindings or hasattr(self, f"key_{event.key}"):
+            return
+        self.query_one(DecisionPanel).say(_("{key}: no such key here: the footer lists the board's keys (? rule help, Esc the menu)")
+                                          .format(key=event.character), transient=True)
 
     def key_q(self) -> None:
         """q quits on the title screen and closes an overlay: on the board it says how to leave (a long play-test:
