@@ -30,6 +30,7 @@ from tui.screens.reports import (
     PatronageReport,
     ReportScreen,
 )
+from tui.widgets.scrolling import Scrolling
 
 SIZE = (80, 24)
 TWO = {"ottoman": "Ben", "spain": "Ana", "england": "Ana", "france": "Ben", "empire": "Ana", "protestant": "Ben"}
@@ -511,11 +512,16 @@ async def test_a_number_on_a_report_says_that_enter_goes_on_and_esc_opens_the_ga
             await settle(pilot)
             assert isinstance(app.screen, CardDrawScreen) and not app.controller.session.actions
             assert f"{said} does nothing here: Enter goes on (the viewing keys in the footer work)." in screen_text(app)
+            # on screen above the footer, the report still at its top (shared-game play-test: said at the end of a
+            # report longer than the screen, it was off the screen)
+            line, report = app.screen.query_one("#report-said"), app.screen.query_one(Scrolling)
+            assert report.max_scroll_y > 0 and report.scroll_y == 0
+            assert line.region.height and line.region.bottom <= SIZE[1] - 1
         for key in ("l", "д"):  # a viewing key, and the same key on a Russian layout: the log, not the line
-            report_hint = app.screen.query_one("#report-hint")
+            report_said = app.screen.query_one("#report-said")
             await pilot.press(key)
             await settle(pilot)
-            assert isinstance(app.screen, LogSearchScreen) and f"{key} does nothing" not in str(report_hint.render())
+            assert isinstance(app.screen, LogSearchScreen) and f"{key} does nothing" not in str(report_said.render())
             await pilot.press("escape")
             await settle(pilot)
 

@@ -99,6 +99,9 @@ class ReportScreen(ModalScreen[None]):
             yield Static(self.heading(), classes="report-title", markup=False)
             yield from self.body(view)
             yield Static(self.hint(), classes="hint", id="report-hint", markup=False)
+        # what a key pressed here did, above the footer: said at the report's end, it was off the screen on most
+        # reports at 80x24 (shared-game play-test: 0, u, 1, z on a long report seemed ignored)
+        yield Static("", id="report-said", markup=False)
         yield KeyFooter(compact=True)
 
     def heading(self) -> str:
@@ -144,7 +147,12 @@ class ReportScreen(ModalScreen[None]):
             self.action_not_continue(letter)
 
     def action_not_continue(self, key: str) -> None:
-        self.query_one("#report-hint", Static).update(_("{key} does nothing here: Enter goes on (the viewing keys in the footer work).").format(key=key))
+        self.say(_("{key} does nothing here: Enter goes on (the viewing keys in the footer work).").format(key=key))
+
+    def say(self, text: str) -> None:
+        said = self.query_one("#report-said", Static)
+        said.update(text)
+        said.display = True
 
 
 # The deck, discard and hands' counts a Card Draw report shows are the deal's until cards are played
@@ -249,7 +257,7 @@ class MeanwhileReport(ReportScreen):
         """It comes as the others' moves end, under an Enter perhaps meant for the decision before (review):
         an Enter as it comes takes nothing, and says so, as a decision changed just then does."""
         if time.monotonic() - self._shown_at < decision_panel.REPORT_CAME_UNDER_SECONDS:
-            self.query_one("#report-hint", Static).update(_("This report came just now: read it, then press Enter (that Enter took nothing)."))
+            self.say(_("This report came just now: read it, then press Enter (that Enter took nothing)."))
             return
         super().action_dismiss_report()
 
