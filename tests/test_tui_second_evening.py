@@ -12,6 +12,7 @@ import time
 import pyte
 import pytest
 from rich.cells import cell_len
+from textual import events
 from textual.widgets import Input, OptionList, RichLog
 
 from core import i18n
@@ -128,6 +129,24 @@ async def test_the_typed_matches_are_framed_under_the_box_and_tab_cycles_through
         assert typed.value == forms[-1], "Shift+Tab goes round the list"
         await type_keys(pilot, "x")  # typing again starts over from what is in the box
         assert not matches.display
+
+
+async def test_tab_then_enter_in_one_burst_plays_the_first_match_as_typed_one_by_one(tmp_path, data):
+    """Review of KeysInOrderInput: with the Input's own keys run at once and Tab (the panel's) run on its way
+    up, Enter overtook Tab in one burst and submitted the partial text. Every key the box does not type runs in
+    the order sent."""
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await type_keys(pilot, ":propose don-carlos")
+        matches = app.screen.query_one("#matches", OptionList)
+        made = len(session.actions)
+        for key, character in (("tab", "\t"), ("enter", "\r")):
+            app.post_message(events.Key(key, character))  # one burst: none handled before the next is sent
+        await settle(pilot)
+        assert len(session.actions) == made + 1, screen_text(app)
+        assert str(session.actions[-1].choice).startswith("propose don-carlos") and not matches.display
 
 
 @pytest.mark.parametrize("language", ["en", "es", "ru"])

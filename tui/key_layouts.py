@@ -8,6 +8,12 @@ typed choice, a rules search) takes the letter first, so typing in Russian there
 
 from __future__ import annotations
 
+from collections.abc import Container
+
+from textual.events import Key
+
+from core.i18n import _
+
 # The Russian layout (ЙЦУКЕН) by the keys of the US layout (QWERTY): letters only, as every letter key
 # the app binds is a Latin letter; the punctuation of the two layouts is left as the terminal sends it.
 RUSSIAN_ROWS = ("йцукенгшщз", "фывапролд", "ячсмитьб")
@@ -30,3 +36,18 @@ def latin_key(character: str | None) -> str | None:
     if latin is None:
         return None
     return latin.upper() if character.isupper() else latin
+
+
+def stray_key(event: Key, bound: Container[str]) -> str:
+    """How to name a printable key that no binding in ``bound`` takes, to say it does nothing ("" for any other
+    key). A letter of another layout is left to the Latin key at its place, which the app presses instead and
+    is answered in turn; an upper-case letter whose lower case is bound asks after Caps Lock (review: "L: no
+    such key" beside "l Log" in the footer); Space is named."""
+    if not event.is_printable or event.key in bound or latin_key(event.character) is not None:
+        return ""
+    if event.key == "space":
+        return _("Space")
+    character = event.character or event.key
+    if character.lower() != character and character.lower() in bound:
+        return _("{key} (Caps Lock?)").format(key=character)
+    return character

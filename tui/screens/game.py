@@ -18,7 +18,7 @@ from core.i18n import N_, _, ngettext
 from core.state import Phase
 from core.views import SeatView
 from tui import display
-from tui.key_layouts import latin_key
+from tui.key_layouts import stray_key
 from tui.on_screen import OnScreen
 from tui.messages import RecordTable, Undo
 from tui.screens.keys import VIEW_KEYS
@@ -104,6 +104,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         # a number pressed just after a report's Enter was taken)
         if self._ready and self.is_current:
             self._await_a_move()
+            self.query_one(DecisionPanel).forget_transient()
 
     def _await_a_move(self) -> None:
         if self.no_highlight_when_shown:
@@ -194,13 +195,11 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """A printable key bound to nothing on the board says so (play-tests: z, j, Space did nothing, and an
         earlier line, "q: Ctrl+Q quits", stayed as if it answered them). The keys bound here, and those answered
-        by a method of their own (q, c), are left to them, and a letter of another layout to the Latin key at its
-        place (tui/key_layouts.py), as on a report."""
-        key = latin_key(event.character) or event.key
-        if not event.is_printable or key in self.active_bindings or hasattr(self, f"key_{key}"):
-            return
-        self.query_one(DecisionPanel).say(_("{key}: no such key here: the footer lists the board's keys (? rule help, Esc the menu)")
-                                          .format(key=event.character), transient=True)
+        by a method of their own (q, c), are left to them (``stray_key``: a letter of another layout too)."""
+        key = stray_key(event, self.active_bindings)
+        if key and not hasattr(self, f"key_{event.key}"):
+            self.query_one(DecisionPanel).say(_("{key}: no such key here: the footer lists the board's keys (? rule help, Esc the menu)")
+                                              .format(key=key), transient=True)
 
     def key_q(self) -> None:
         """q quits on the title screen and closes an overlay: on the board it says how to leave (a long play-test:

@@ -123,6 +123,7 @@ class HandoffScreen(Screen[None]):
             moves.first().scroll_relative(y=rows, animate=False)
 
     def action_undo(self) -> None:
+        self.notice = ""  # the take-back's own notice is the one carried to the hand-off it brings (not a save's)
         self.post_message(Undo())
 
     def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
@@ -142,8 +143,9 @@ class HandoffScreen(Screen[None]):
             key=key, person=self.person))
 
     def _say(self, text: str) -> None:
-        self.said = text
-        self.query_one("#handoff-said", Static).update(text)
+        self.said = text  # composed from it when not composed yet (a notice handled as the screen was pushed)
+        for line in self.query("#handoff-said").results(Static):
+            line.update(text)
 
 
 def leaving_goes_to(shown: OnScreen) -> Destination:

@@ -20,7 +20,7 @@ from core.state import Phase
 from core.victory import is_ledger_line, is_ranking_line
 from core.views import SeatView
 from tui import display
-from tui.key_layouts import latin_key
+from tui.key_layouts import stray_key
 from tui.messages import Destination, LeaveGame
 from tui.screens.keys import VIEW_KEYS
 from tui.widgets import decision as decision_panel
@@ -142,9 +142,9 @@ class ReportScreen(ModalScreen[None]):
         """A letter no binding takes says what goes on, as Esc and the numbers do (Russian play-test: z
         said nothing). The bindings are the app's to check after this, so those it has are left to it, and
         a letter of another layout to the Latin key at its place (tui/key_layouts.py)."""
-        letter = (event.character or "").strip()
-        if event.is_printable and letter and (latin_key(letter) or event.key) not in self.active_bindings:
-            self.action_not_continue(letter)
+        key = stray_key(event, self.active_bindings)
+        if key:
+            self.action_not_continue(key)
 
     def action_not_continue(self, key: str) -> None:
         self.say(_("{key} does nothing here: Enter goes on (the viewing keys in the footer work).").format(key=key))

@@ -385,6 +385,12 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if text:  # the line takes rows from the list: the highlighted choice stays in view (walkthrough play-test)
             self.call_after_refresh(self.query_one("#choices", ChoiceList).scroll_to_highlight)
 
+    def forget_transient(self) -> None:
+        """The line about a key that took nothing goes once another key did something (re-test: "z: no such key"
+        was still there after the log was opened and closed, as if it answered that key)."""
+        if self._transient:
+            self.say("")
+
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
