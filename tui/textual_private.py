@@ -332,19 +332,21 @@ class LaidOutOnceScroll(_LaidOutOnce, VerticalScroll):
 
 
 class KeysInOrderInput(Input):
-    """An Input whose keys that are no letters (Backspace, the arrows, Enter, and Tab, Esc bound above it)
-    act in order with the letters typed in the same burst. Textual 8.2 inserts a letter in the Input's own
-    handler but runs a binding only once the key has bubbled up to the app (``App._on_key``), after the
+    """An Input whose editing keys (Backspace, Delete, the arrows, Home, End: the Input's own bindings but
+    Enter) act in order with the letters typed in the same burst. Textual 8.2 inserts a letter in the Input's
+    own handler but runs a binding only once the key has bubbled up to the app (``App._on_key``), after the
     keys behind it: Backspace then "4" sent at once (fast typing, an SSH link merging keys) inserted the 4
-    and deleted it (play-test: "cp patronise artist 9", Backspace 4 still read "... 9"). Here the app's
-    bindings for the key, from this Input up (``App._check_bindings``, as ``App._on_key`` runs them), are
-    run at once; a key none takes goes on as before. Letters sent to this Input after a key that moves the
-    focus away (Tab on a form) still land here, as in Textual."""
+    and deleted it (play-test: "cp patronise artist 9", Backspace 4 still read "... 9"). Those are run here,
+    at once. Enter and the keys bound above the Input (Tab, Esc) go the app's way as before: they act on
+    what the text's changes did on their way up (the typed choice's matches), and run at once Tab found the
+    matches of the text before the burst, and Enter submitted the partial text (review)."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if not event.is_printable and self.app.focused is self and await self.app._check_bindings(event.key):
-            event.prevent_default()  # Input's own handler after this one: nothing more
-            event.stop()  # not bound again on its way up
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if binding.action != "submit" and not binding.priority and await self.app.run_action(binding.action, self):
+                event.prevent_default()  # Input's own handler after this one: nothing more
+                event.stop()  # not bound again on its way up
+                return
 
 
 def prompt_input_driver(driver_class: type[Driver]) -> type[Driver]:
