@@ -825,6 +825,25 @@ async def test_marriage_and_patronage_reports_show_the_dice(tmp_path, data):
         assert isinstance(app.screen, EndOfTurnScreen)
 
 
+async def test_a_stray_key_on_the_title_says_so_and_question_mark_opens_the_rules(tmp_path):
+    """Hot-seat play-test: z and ? on the title screen did nothing, and said nothing."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        title = app.screen
+        await pilot.press("z")
+        await settle(pilot)
+        said = title.query_one("#title-said")
+        assert app.screen is title and "z: no such key here: each line of the menu names its key" in screen_text(app)
+        assert said.region.height and said.region.bottom <= SIZE[1] - 1, "on the screen, above the footer"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesBrowser)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is title and not said.display, "the answer went with the screen opened"
+
+
 async def test_theme_chosen_on_the_title_screen_is_kept_for_the_next_start(tmp_path):
     from tui.screens.menus import ThemeScreen
 

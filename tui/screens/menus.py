@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
 from core.i18n import N_, _, ngettext, pgettext
+from tui.key_layouts import stray_key
 from tui.machinery import load_game_machinery, lobby_screen, machinery_loaded
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
 from tui.screens.kept import kept_screen
@@ -74,6 +75,7 @@ class TitleScreen(Screen[None]):
         Binding("h", "theme", N_("Theme")),
         Binding("i", "language", N_("Language"), show=False),  # its menu line names every language in its own words
         Binding("q", "app.quit", N_("Quit")),
+        Binding("question_mark", "rules", N_("Rules"), show=False),  # as ? on the board (play-test: it did nothing here)
     ]
 
     def compose(self) -> ComposeResult:
@@ -90,7 +92,18 @@ class TitleScreen(Screen[None]):
             yield your_turn
             with Center():
                 yield KeyMenu(self._menu(), id="title-menu")
+            said = Static("", id="title-said", markup=False)
+            said.display = False  # until a key needs an answer
+            yield said
         yield KeyFooter()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key bound to nothing says so, as on the board (play-test: z did nothing here, and said nothing)."""
+        key = stray_key(event, self.active_bindings)
+        if key:
+            said = self.query_one("#title-said", Static)
+            said.update(_("{key}: no such key here: each line of the menu names its key").format(key=key))
+            said.display = True
 
     def _menu(self) -> list[MenuEntry]:
         """The menu, Continue first once a game slot is found; each line names its key. One text, not
@@ -125,6 +138,8 @@ class TitleScreen(Screen[None]):
         self.can_continue = game_saved
 
     def on_screen_resume(self) -> None:
+        for said in self.query("#title-said").results(Static):  # the answer to a key pressed before a screen was opened is over
+            said.display = False
         # after a frame (the first one too: the worker's imports would share its CPU), and only once it
         # stays on top: a board taken down for a hand-off uncovers it for no frame
         self.call_after_refresh(lambda: self.offer_continue() if self.is_current else None)
