@@ -22,3 +22,14 @@ async def test_the_walkthrough_menu_shows_the_step_kept_when_leaving(tmp_path, m
         assert isinstance(app.screen, WalkthroughMenu)
         assert progress.Progress.load(tmp_path).step == {TITIAN.id: 1}  # on disk by now
         assert "(step 2 of 3)" in screen_text(app), "the menu shows the progress from before the step was kept"
+
+
+async def test_each_step_taken_is_kept_at_once_not_only_when_leaving(tmp_path):
+    """Newcomer play-test: a step taken, then Ctrl+Q (or a closed terminal, a dropped SSH link): the menu showed
+    the walkthrough as never started, though the game menu says its step is kept to resume."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_walkthrough(pilot, TITIAN.id)
+        await pilot.press("enter"); await settle(pilot)
+        progress_kept = progress.Progress.load(tmp_path)
+        assert progress_kept.step == {TITIAN.id: 1} and progress_kept.last == TITIAN.id  # on disk, nothing left

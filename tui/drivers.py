@@ -31,7 +31,7 @@ from core.setup import Seat
 from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
-from tui.progress import mark_done
+from tui.progress import mark_done, remember_step
 from tui.slots import PeopleMarks, SlotClaim, marks_file
 
 T = TypeVar("T")
@@ -581,6 +581,7 @@ class WalkthroughGame(_Driver):
         return self.session.setup.seats[:1]  # one person plays every power
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
+        step_before = self.run.step
         taken = self.run.take(self.session, actor, choice)
         if not taken.advanced:
             raise Refused(taken.problem)
@@ -593,6 +594,11 @@ class WalkthroughGame(_Driver):
             self.io(lambda: mark_done(self.save_dir, walkthrough.id), lambda problem: self.listener.game_problem(problem, failed=True))
             self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session, self.run.taken, self.run.note))
             return
+        # kept at each step, not only as the walkthrough is left (newcomer play-test: Ctrl+Q, a closed terminal
+        # or a dropped SSH link lost the step the menu says is kept to resume)
+        walkthrough_id, step = self.run.walkthrough.id, self.run.step
+        if step != step_before:
+            self.io(lambda: remember_step(self.save_dir, walkthrough_id, step), lambda problem: self.listener.game_problem(problem, failed=True))
         self.listener.game_changed()
 
     def undo(self) -> None:
