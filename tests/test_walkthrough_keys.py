@@ -83,6 +83,22 @@ async def test_a_number_key_for_another_choice_is_refused_at_once_win_2(tmp_path
         assert isinstance(app.screen, WalkthroughDone)
 
 
+async def test_a_typed_choice_refused_in_a_walkthrough_closes_its_box_so_enter_plays_the_highlight_win_2(tmp_path):
+    """Newcomer play-test (DIP step 2): ':cp influence genoa' refused said "'cp influence venice' is highlighted
+    again: Enter plays it" with the box still open, and Enter sent genoa again."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "win-2-military", 6)
+        listing = app.screen.query_one(ChoiceList)
+        await pilot.press("colon", *"pick madrid", "enter")
+        await settle(pilot)
+        assert "'pick vienna' is highlighted again: Enter plays it" in screen_text(app)
+        assert not app.screen.query_one("#typed").display and app.focused is listing
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughDone)
+
+
 async def test_enter_on_another_choice_puts_the_highlight_back_on_the_walkthroughs_win_2(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

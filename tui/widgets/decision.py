@@ -356,6 +356,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
             # newcomer play-test (WIN-2 step 7): after a refusal the highlight stayed where the wrong key had put
             # it, and nothing said how to reach the walkthrough's choice
             said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._suggested)
+            if self.query_one("#typed", Input).display:  # newcomer play-test: the box stayed open, and Enter sent the refused text again
+                self._close_typed()
+                self.query_one("#choices", OptionList).focus()
         self.say(said)
         self._refused_key = refused_key
 
