@@ -125,6 +125,15 @@ async def test_a_step_continuing_a_table_action_shows_the_words_it_continues_ind
         assert text.index("> …in Metz.") < text.index("regular in Metz\n  units")
 
 
+async def test_a_step_whose_words_begin_with_an_ellipsis_gets_no_second_one_win_2(tmp_path):
+    """Newcomer play-test (WIN-2 step 4): "> …...to the Empire: 8 keys"."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "win-2-military", 3)
+        text = _phase_text(app)
+        assert "\n> ...to the Empire: 8 keys" in text and "…..." not in text
+
+
 async def test_key_0_for_a_quiet_choice_the_step_does_not_teach_is_refused_at_once_gen_6(tmp_path):
     """As a number key: 0 on 'stop spending' (not the step's) asked first whether to throw the CP away, then the
     walkthrough refused the second press (GEN-6)."""

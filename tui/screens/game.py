@@ -137,7 +137,8 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             # the step on top, what it goes on from under it (re-test at 80x24: a long trail above it pushed the step
             # below the panel)
             going_on = "\n" + _("It goes on from the table action's steps so far:") + so_far if so_far else ""
-            step = f"> {'…' if so_far else ''}{lesson.instruction}{' ' + how if how else ''}"
+            going_on_from = "…" if so_far and not lesson.instruction.startswith(("...", "…")) else ""  # "…..." (newcomer play-test)
+            step = f"> {going_on_from}{lesson.instruction}{' ' + how if how else ''}"
             info = f"{lesson.heading}\n{step}{going_on}{last}{intro}\n\n{info}"
         set_text(self.query_one("#phase-info", Static), info)
         # a new walkthrough, step or decision is read from its top (walkthrough play-test: the next
