@@ -39,6 +39,16 @@ def test_pat_9_titian_worked_example_comes_out_exactly(data):
     assert [(e.rule, e.amount) for e in session.state.powers["spain"].vp_entries] == [("PAT-8", 1)]
 
 
+def test_dip_3_gen_5_the_diplomatic_status_walkthrough_ends_showing_the_tie_it_names(data):
+    """Newcomer play-test: its step says Spain's 4 ties France's 4 and wins by impulse order; the end showed
+    the two 4s and Spain winning, with the GEN-5 line between them left out."""
+    walkthrough = WALKTHROUGHS["dip-status"]
+    session, run = play_through(walkthrough, data)
+    text = walkthrough.conclude(session, run.taken)
+    assert "[GEN-5] Spain, France tie on 4: impulse order breaks the tie" in text
+    assert text.index("[GEN-5]") < text.index("[DIP-3] Spain: wins the diplomatic status roll for Venice with 4")
+
+
 def test_mar_4_mar_5_mar_6c_weddings_walkthrough_results(data):
     session, _ = play_through(WEDDINGS, data)
     text = WEDDINGS.conclude(session)
