@@ -33,3 +33,26 @@ async def test_each_step_taken_is_kept_at_once_not_only_when_leaving(tmp_path):
         await pilot.press("enter"); await settle(pilot)
         progress_kept = progress.Progress.load(tmp_path)
         assert progress_kept.step == {TITIAN.id: 1} and progress_kept.last == TITIAN.id  # on disk, nothing left
+
+
+def test_progress_written_late_changes_nothing_after_a_later_write(tmp_path, data):
+    """Review: each step's write runs in a worker of its own; one landing after the walkthrough's done mark put
+    its step back (and two at once lost one another's change). They land in the order asked."""
+    from core.choices import Choice
+    from core.walkthroughs import play_through
+    from tui.drivers import WalkthroughGame
+
+    class Listening:
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: None
+
+    session, run = play_through(TITIAN, data, 0)
+    jobs = []
+    driver = WalkthroughGame(session, run, Listening(), lambda work, done, failed=None: jobs.append(work), tmp_path)
+    while not run.finished:
+        driver.choose(session.decision.power, Choice.parse(run.current.choice))
+    assert len(jobs) == len(TITIAN.steps)  # a step kept for each step but the last, then the walkthrough done
+    for work in reversed(jobs):  # the workers finish in the opposite order
+        work()
+    kept = progress.Progress.load(tmp_path)
+    assert kept.done == {TITIAN.id} and kept.step == {}

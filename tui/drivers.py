@@ -576,6 +576,8 @@ class WalkthroughGame(_Driver):
         self.run = run
         self.save_dir = save_dir  # where the walkthroughs done are kept (tui/progress.py)
         self.bots = {}  # the walkthrough takes the quiet choices between its steps itself
+        self._progress_asked = self._progress_kept = 0  # the numbers of the latest progress writes asked for and done
+        self._progress_lock = threading.Lock()
 
     def people_here(self) -> tuple[Seat, ...]:
         return self.session.setup.seats[:1]  # one person plays every power
@@ -591,15 +593,30 @@ class WalkthroughGame(_Driver):
         self._events += taken.events
         if self.run.finished:
             walkthrough = self.run.walkthrough
-            self.io(lambda: mark_done(self.save_dir, walkthrough.id), lambda problem: self.listener.game_problem(problem, failed=True))
+            self._keep_progress(lambda: mark_done(self.save_dir, walkthrough.id))
             self.listener.walkthrough_done(walkthrough.shown_title(), walkthrough.conclude(self.session, self.run.taken, self.run.note))
             return
         # kept at each step, not only as the walkthrough is left (newcomer play-test: Ctrl+Q, a closed terminal
         # or a dropped SSH link lost the step the menu says is kept to resume)
         walkthrough_id, step = self.run.walkthrough.id, self.run.step
         if step != step_before:
-            self.io(lambda: remember_step(self.save_dir, walkthrough_id, step), lambda problem: self.listener.game_problem(problem, failed=True))
+            self._keep_progress(lambda: remember_step(self.save_dir, walkthrough_id, step))
         self.listener.game_changed()
+
+    def _keep_progress(self, change: Callable[[], str]) -> None:
+        """``change`` (a step reached, the walkthrough done) off the event loop, in the order asked: one finishing
+        after a later one changes nothing (a step's write landing after the walkthrough's done mark)."""
+        self._progress_asked += 1
+        number = self._progress_asked
+
+        def work() -> str:
+            with self._progress_lock:
+                if number < self._progress_kept:
+                    return ""
+                self._progress_kept = number
+                return change()
+
+        self.io(work, lambda problem: self.listener.game_problem(problem, failed=True))
 
     def undo(self) -> None:
         raise Refused(_("GEN-9: a walkthrough steps back with k, not with undo"))

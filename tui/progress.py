@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from datetime import datetime
 from collections.abc import Mapping
 from pathlib import Path
@@ -68,18 +69,25 @@ def set_aside(path: Path, reason: str) -> str:
         path=path, reason=reason, kept=kept.name)
 
 
+# One change of the file at a time (each reads it, changes it and writes it back): the workers of two steps
+# taken in a burst would lose one another's change
+_CHANGING = threading.Lock()
+
+
 def remember_step(save_dir: Path, walkthrough_id: str, step: int) -> str:
     """Keep the step a walkthrough has reached (to resume it later); the problem, if any (a damaged file
     set aside is said too: review)."""
-    progress = Progress.load(save_dir)
-    progress.step[walkthrough_id] = step
-    progress.last = walkthrough_id
-    return progress.save(save_dir) or progress.damaged
+    with _CHANGING:
+        progress = Progress.load(save_dir)
+        progress.step[walkthrough_id] = step
+        progress.last = walkthrough_id
+        return progress.save(save_dir) or progress.damaged
 
 
 def mark_done(save_dir: Path, walkthrough_id: str) -> str:
-    progress = Progress.load(save_dir)
-    progress.done.add(walkthrough_id)
-    progress.step.pop(walkthrough_id, None)
-    progress.last = walkthrough_id
-    return progress.save(save_dir) or progress.damaged
+    with _CHANGING:
+        progress = Progress.load(save_dir)
+        progress.done.add(walkthrough_id)
+        progress.step.pop(walkthrough_id, None)
+        progress.last = walkthrough_id
+        return progress.save(save_dir) or progress.damaged
