@@ -4,6 +4,7 @@ import time
 from core.walkthroughs import TITIAN
 from tests.tui_helpers import app_for, screen_text, settle, start_walkthrough
 from tui import controller as controller_module
+from tui import drivers as drivers_module
 from tui import progress
 from tui.screens.walkthrough_menu import WalkthroughMenu
 
@@ -14,6 +15,7 @@ async def test_the_walkthrough_menu_shows_the_step_kept_when_leaving(tmp_path, m
         return progress.remember_step(save_dir, walkthrough_id, step)
 
     monkeypatch.setattr(controller_module, "remember_step", slow_remember)
+    monkeypatch.setattr(drivers_module, "remember_step", lambda *args: "")  # the step's own write: only leaving's counts here
     app = app_for(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await start_walkthrough(pilot, TITIAN.id)
@@ -56,3 +58,26 @@ def test_progress_written_late_changes_nothing_after_a_later_write(tmp_path, dat
         work()
     kept = progress.Progress.load(tmp_path)
     assert kept.done == {TITIAN.id} and kept.step == {}
+
+
+def test_progress_that_cannot_be_written_is_said_once_a_walkthrough(tmp_path, data, monkeypatch):
+    """Review: on a full or read-only disk each step said "walkthrough progress not saved", over what the step taught."""
+    from core.choices import Choice
+    from core.walkthroughs import play_through
+    from tui.drivers import WalkthroughGame
+
+    problems = []
+
+    class Listening:
+        def game_problem(self, text, failed=False):
+            problems.append(text)
+
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: None
+
+    session, run = play_through(TITIAN, data, 0)
+    monkeypatch.setattr(progress.Progress, "save", lambda self, save_dir: "walkthrough progress not saved: No space left on device")
+    driver = WalkthroughGame(session, run, Listening(), lambda work, done, failed=None: done(work()), tmp_path)
+    while not run.finished:
+        driver.choose(session.decision.power, Choice.parse(run.current.choice))
+    assert problems == ["walkthrough progress not saved: No space left on device"]  # three writes, one line

@@ -578,6 +578,7 @@ class WalkthroughGame(_Driver):
         self.bots = {}  # the walkthrough takes the quiet choices between its steps itself
         self._progress_asked = self._progress_kept = 0  # the numbers of the latest progress writes asked for and done
         self._progress_lock = threading.Lock()
+        self._progress_problem_said = False  # once a walkthrough (review: said at each step, it replaced what the step taught)
 
     def people_here(self) -> tuple[Seat, ...]:
         return self.session.setup.seats[:1]  # one person plays every power
@@ -616,7 +617,12 @@ class WalkthroughGame(_Driver):
                 self._progress_kept = number
                 return change()
 
-        self.io(work, lambda problem: self.listener.game_problem(problem, failed=True))
+        self.io(work, self._progress_problem)
+
+    def _progress_problem(self, problem: str) -> None:
+        if problem and not self._progress_problem_said:
+            self._progress_problem_said = True
+            self.listener.game_problem(problem, failed=True)
 
     def undo(self) -> None:
         raise Refused(_("GEN-9: a walkthrough steps back with k, not with undo"))

@@ -337,9 +337,10 @@ class KeysInOrderInput(Input):
     own handler but runs a binding only once the key has bubbled up to the app (``App._on_key``), after the
     keys behind it: Backspace then "4" sent at once (fast typing, an SSH link merging keys) inserted the 4
     and deleted it (play-test: "cp patronise artist 9", Backspace 4 still read "... 9"). Those are run here,
-    at once. Enter and the keys bound above the Input (Tab, Esc) go the app's way as before: they act on
-    what the text's changes did on their way up (the typed choice's matches), and run at once Tab found the
-    matches of the text before the burst, and Enter submitted the partial text (review)."""
+    at once. Enter and the keys bound above the Input (Tab, Esc) go the app's way as before, as they act on
+    what the text's changes did on their way up (the typed choice's matches): run at once, Tab cycled the
+    matches of the text before the burst, and Enter submitted the partial text (review). A subclass binds
+    Enter alone (any other key it bound would run at once); a keymap (none here) is not read."""
 
     async def _on_key(self, event: events.Key) -> None:
         for binding in self._bindings.key_to_bindings.get(event.key, ()):

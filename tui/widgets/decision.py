@@ -358,7 +358,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._suggested)
             if self.query_one("#typed", Input).display:  # newcomer play-test: the box stayed open, and Enter sent the refused text again
                 self._close_typed()
-                self.query_one("#choices", OptionList).focus()
+                self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
         self.say(said)
         self._refused_key = refused_key
 
