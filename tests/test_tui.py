@@ -1570,6 +1570,24 @@ async def test_card_7_the_card_draw_report_says_how_many_were_dealt_when_the_dec
         assert text.count("dealt)") == 1  # the others were dealt their count
 
 
+async def test_the_hand_off_moves_open_on_a_moves_first_row_scrolled_to_the_latest(tmp_path):
+    """Three play-tests: scrolled to the latest, the list opened on the second row of a wrapped move ("and
+    Archduke Ernest" alone); the box gives up those rows and opens on a move's first, the latest still whole."""
+    from tui.screens.overlays import HandoffMoves
+
+    moves = tuple(f"[MAR-2] move {n}: " + "a rather long proposal of marriage " * 4 for n in range(5))  # three rows each
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(HandoffScreen("Ana", "England", HandoffMoves("Ana", moves)))
+        await settle(pilot)
+        box = app.screen.query_one("#handoff-moves-box")
+        firsts = [line.virtual_region.y for line in box.query(".handoff-move")]
+        assert [b - a for a, b in zip(firsts, firsts[1:])] == [3] * 4, firsts  # each move wraps to three rows
+        assert box.scroll_offset.y == box.max_scroll_y > 0, "shown from the latest"
+        assert box.scroll_offset.y in firsts and box.size.height < 8, (box.scroll_offset.y, box.size.height)
+
+
 async def test_a_notice_said_as_a_hand_off_is_pushed_is_in_its_box(tmp_path):
     """Review: a notice handled before the hand-off's widgets were composed raised NoMatches ('#handoff-said')."""
     app = app_for(tmp_path)

@@ -10,6 +10,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.gamedata import PROVISIONAL_NOTE
@@ -72,8 +73,9 @@ class HandoffScreen(Screen[None]):
             moves = self.last_moves
             if moves.lines:
                 yield Static(self._moves_heading(), id="handoff-since", classes="hint", markup=False)
-                with VerticalScroll(id="handoff-moves-box", can_focus=False):  # Enter stays the screen's
-                    yield Static("\n".join(moves.lines), id="handoff-moves", markup=False)
+                with VerticalScroll(id="handoff-moves-box", can_focus=False), Vertical(id="handoff-moves"):  # Enter stays the screen's
+                    for line in moves.lines:  # a widget each: where each begins is known once laid out
+                        yield Static(line, classes="handoff-move", markup=False)
             yield Static(_("Press Enter when you are ready. (The board is hidden until then.)"), markup=False)
             yield Static(_("Ctrl+S saves a copy of the game; Esc: the game menu (leave the game, quit)."), classes="hint", markup=False)
             yield Static(self.said or self._taking_back_line(), id="handoff-said", markup=False)
@@ -106,8 +108,19 @@ class HandoffScreen(Screen[None]):
         down, under the oldest moves)."""
         box, heading = self.query("#handoff-moves-box"), self.query("#handoff-since")
         if box and heading and box.first().max_scroll_y > 0:
-            box.first().scroll_end(animate=False, immediate=True)
+            moves = box.first()
+            self._open_on_a_move(moves)
+            moves.call_after_refresh(moves.scroll_end, animate=False, immediate=True)
             heading.first(Static).update(_("{heading} (↑↓ more)").format(heading=self._moves_heading()))
+
+    @staticmethod
+    def _open_on_a_move(moves: Widget) -> None:
+        """Scrolled to the latest, the box would open on the second row of a move that wraps (three play-tests:
+        "and Archduke Ernest" alone on its first row): it gives up those rows instead, and opens on a move's first."""
+        end = moves.max_scroll_y
+        opening = min((line.virtual_region.y for line in moves.query(".handoff-move") if line.virtual_region.y >= end), default=end)
+        if opening > end:
+            moves.styles.max_height = moves.size.height - (opening - end)
 
     def _moves_heading(self) -> str:
         person = self.last_moves.since_move_of
