@@ -10,7 +10,7 @@ from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from core.events import render
 from tests.conftest import advance_until, give, new_session, to_impulse_of
-from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session
+from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui import display
@@ -340,6 +340,20 @@ async def test_rule_help_shows_the_rule_text_of_the_decision(tmp_path, data):
         assert "Negotiation Segment protocol" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, NegotiationScreen)
+
+
+async def test_rule_help_in_a_walkthrough_opens_the_rule_its_step_teaches(tmp_path):
+    """Newcomer play-test (PAT-9 step 2, "spend 3 CP to patronise an artist ... (PAT-2)"): ? opened GEN-6, the rule
+    of the decision the step is taken in."""
+    from core.walkthroughs import TITIAN
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, TITIAN.id, 1)
+        assert app.controller.session.decision.rule != "PAT-2"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "PAT-2"
 
 
 async def test_royals_patronage_and_log_displays(tmp_path, data):

@@ -494,10 +494,11 @@ class Board:
     # ---- overlays reachable from any game screen --------------------------------------------------
 
     def rule_help(self) -> None:
-        """The rules browser at the report's phase, or at the pending decision's rule."""
-        screen = self.app.screen
-        pending = self.controller.on_screen().view.decision
-        rule = screen.rule if isinstance(screen, ReportScreen) else pending.rule if pending is not None else ""
+        """The rules browser at the report's phase, the walkthrough step's rule, or the pending decision's."""
+        screen, shown = self.app.screen, self.controller.on_screen()
+        pending, lesson = shown.view.decision, shown.lesson
+        taught = lesson.rule if lesson is not None and lesson.instruction else ""
+        rule = screen.rule if isinstance(screen, ReportScreen) else taught or (pending.rule if pending is not None else "")
         open_rules_browser(self.app, rule)
 
     def game_menu(self) -> None:
