@@ -7,7 +7,7 @@ import json
 import os
 import threading
 from datetime import datetime
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from attrs import Factory, define
@@ -77,17 +77,25 @@ _CHANGING = threading.Lock()
 def remember_step(save_dir: Path, walkthrough_id: str, step: int) -> str:
     """Keep the step a walkthrough has reached (to resume it later); the problem, if any (a damaged file
     set aside is said too: review)."""
-    with _CHANGING:
-        progress = Progress.load(save_dir)
+    def reached(progress: Progress) -> None:
         progress.step[walkthrough_id] = step
-        progress.last = walkthrough_id
-        return progress.save(save_dir) or progress.damaged
+
+    return _change(save_dir, walkthrough_id, reached)
 
 
 def mark_done(save_dir: Path, walkthrough_id: str) -> str:
-    with _CHANGING:
-        progress = Progress.load(save_dir)
+    def done(progress: Progress) -> None:
         progress.done.add(walkthrough_id)
         progress.step.pop(walkthrough_id, None)
+
+    return _change(save_dir, walkthrough_id, done)
+
+
+def _change(save_dir: Path, walkthrough_id: str, edit: Callable[[Progress], None]) -> str:
+    """The file read, edited, made to name ``walkthrough_id`` the last played, and written back, one change at a
+    time; the problem, if any."""
+    with _CHANGING:
+        progress = Progress.load(save_dir)
+        edit(progress)
         progress.last = walkthrough_id
         return progress.save(save_dir) or progress.damaged

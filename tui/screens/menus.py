@@ -27,7 +27,7 @@ from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahea
 from tui.slots import last_played
 from tui.widgets.key_menu import KeyMenu, MenuEntry
 from tui.widgets.key_footer import KeyFooter
-from tui.widgets.texts import set_text
+from tui.widgets.texts import say_in, set_text
 
 if TYPE_CHECKING:
     from tui.screens.new_game import NewGameScreen
@@ -101,9 +101,7 @@ class TitleScreen(Screen[None]):
         """A printable key bound to nothing says so, as on the board (play-test: z did nothing here, and said nothing)."""
         key = stray_key(event, self.active_bindings)
         if key:
-            said = self.query_one("#title-said", Static)
-            said.update(_("{key}: no such key here: each line of the menu names its key").format(key=key))
-            said.display = True
+            say_in(self.query_one("#title-said", Static), _("{key}: no such key here: each line of the menu names its key").format(key=key))
 
     def _menu(self) -> list[MenuEntry]:
         """The menu, Continue first once a game slot is found; each line names its key. One text, not
@@ -139,7 +137,7 @@ class TitleScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         for said in self.query("#title-said").results(Static):  # the answer to a key pressed before a screen was opened is over
-            said.display = False
+            say_in(said, "")
         # after a frame (the first one too: the worker's imports would share its CPU), and only once it
         # stays on top: a board taken down for a hand-off uncovers it for no frame
         self.call_after_refresh(lambda: self.offer_continue() if self.is_current else None)

@@ -18,6 +18,7 @@ from core.i18n import N_, _, ngettext
 from tui.messages import CreateSharedGame, StartGame
 from tui.textual_private import KeysInOrderInput, SteadySelect, StyledAnewOnlyWhenStale
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.texts import say_in
 
 if TYPE_CHECKING:
     from core.gamedata import GameData
@@ -261,7 +262,6 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
     def _say_problem(self, text: str) -> None:
         """The line above Start says what stops the game from starting; none takes no room."""
         problem = self.query_one("#form-problem", Static)
-        problem.update(text)
-        problem.display = bool(text)
+        say_in(problem, text)
         if text:
             problem.scroll_visible()

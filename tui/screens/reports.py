@@ -27,6 +27,7 @@ from tui.widgets import decision as decision_panel
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter, NamesKeysNow
 from tui.widgets.tables import rows_table
+from tui.widgets.texts import say_in
 
 
 class ReportScreen(ModalScreen[None]):
@@ -150,9 +151,7 @@ class ReportScreen(ModalScreen[None]):
         self.say(_("{key} does nothing here: Enter goes on (the viewing keys in the footer work).").format(key=key))
 
     def say(self, text: str) -> None:
-        said = self.query_one("#report-said", Static)
-        said.update(text)
-        said.display = True
+        say_in(self.query_one("#report-said", Static), text)
 
 
 # The deck, discard and hands' counts a Card Draw report shows are the deal's until cards are played

@@ -20,7 +20,7 @@ from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
 from tui.textual_private import KeysInOrderInput, SteadyOptionList, bounded_query_cache
 from tui.widgets.key_footer import NamesKeysNow
-from tui.widgets.texts import typed_if_focused
+from tui.widgets.texts import say_in, typed_if_focused
 
 
 # A window's first choice plays a card for all to see (no undo, GEN-9): its list opens on "No card" instead
@@ -383,8 +383,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         problem = self.query_one("#problem", Static)
         if not text and not problem.display:  # nothing to clear: an update would lay the screen out again
             return
-        problem.update(text)
-        problem.display = bool(text)
+        say_in(problem, text)
         if text:  # the line takes rows from the list: the highlighted choice stays in view (walkthrough play-test)
             self.call_after_refresh(self.query_one("#choices", ChoiceList).scroll_to_highlight)
 

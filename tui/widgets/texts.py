@@ -12,6 +12,12 @@ def set_text(widget: Static, text: str) -> None:
         widget.update(text)
 
 
+def say_in(line: Static, text: str) -> None:
+    """A line that says something about the last key or try: shown with ``text``, taking no room without."""
+    line.update(text)
+    line.display = bool(text)
+
+
 def typed_if_focused(box: Input, character: str) -> bool:
     """The key of a priority binding that opens ``box`` (':', '/'): typed in the box when the box has the
     keys already, as its own keys type (over the selection, else at the cursor). False: the caller opens
