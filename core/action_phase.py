@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from attrs import define, frozen
 
-from core.cards import PlayMode, card_title, discard_after_play, holds_mandatory, take_from_hand
+from core.cards import PlayMode, card_title, discard_after_play, mandatory_in_hand, take_from_hand
 from core.choices import TABLE_ENTRY, Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
-from core.i18n import Message, N_, _, msg
+from core.i18n import Message, N_, _, listed, msg, msgn
 from core.ids import CardKind
 from core.cp_spending import CpPurpose, SpendCpFrame
 from core.procedures import CardEvent, Moment, Procedure, always_playable
@@ -77,10 +77,13 @@ def _table_and_pass() -> tuple[Option, Option]:
     return Option(Choice(Verb.TABLE, (), _(TABLE_ENTRY))), Option(Choice(Verb.PASS, (), _("Pass (GEN-6)")), quiet=Quiet.MOVES_ON)
 
 
-def _impulse_options(ctx: Ctx, power: str, mandatory: bool) -> list[Option]:
+def _impulse_options(ctx: Ctx, power: str, mandatory: tuple[int, ...]) -> list[Option]:
+    """The hand's plays, the Mandatory events first (play-tests: the one card a power had to play came
+    after nine others, past the number keys and off the screen at 80x24), then a table action and Pass."""
     plays = ctx.tables.memo(("impulse plays", id(ctx.rules)), _card_plays, ctx)
     options = []
-    for number in ctx.state.powers[power].hand:
+    hand = ctx.state.powers[power].hand
+    for number in (*mandatory, *(n for n in hand if n not in mandatory)) if mandatory else hand:
         play = plays[number]
         options.append(play.as_event if play.event is None else play.as_event.with_refusal(play.event.refusal(ctx, power)))
         options.append(play.for_cp)
@@ -93,14 +96,18 @@ def _impulse_options(ctx: Ctx, power: str, mandatory: bool) -> list[Option]:
 def _impulse_decision(ctx: Ctx, frame: ImpulseFrame) -> Decision | None:
     if not ctx.state.powers[frame.power].hand:
         return None
-    mandatory = holds_mandatory(ctx, frame.power)
+    mandatory = mandatory_in_hand(ctx, frame.power)
     prompt = ctx.tables.memo(("impulse prompt", frame.power, mandatory), _impulse_prompt, ctx, frame.power, mandatory)
     return Decision.of(frame.power, prompt, "CARD-1" if mandatory else "GEN-6", _impulse_options(ctx, frame.power, mandatory))
 
 
-def _impulse_prompt(ctx: Ctx, power: str, mandatory: bool) -> Message:
+def _impulse_prompt(ctx: Ctx, power: str, mandatory: tuple[int, ...]) -> Message:
     if mandatory:
-        return msg("{power}'s impulse: play a card - you hold a Mandatory event and may not pass (CARD-1)", power=ctx.power_term(power))
+        return msgn(
+            "{power}'s impulse: play a card - you hold the Mandatory event {cards} and may not pass (CARD-1)",
+            "{power}'s impulse: play a card - you hold the Mandatory events {cards} and may not pass (CARD-1)",
+            len(mandatory), power=ctx.power_term(power), cards=listed([card_title(ctx, number) for number in mandatory]),
+        )
     return msg("{power}'s impulse: play a card or pass", power=ctx.power_term(power))
 
 

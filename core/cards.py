@@ -171,12 +171,10 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
     return dealt
 
 
-def holds_mandatory(ctx: Ctx, power: str) -> bool:
+def mandatory_in_hand(ctx: Ctx, power: str) -> tuple[int, ...]:
+    """The Mandatory events ``power`` holds (CARD-1: it may not pass while it holds one)."""
     mandatory, cards = CardKind.MANDATORY, ctx.data.cards  # read once, not per card in hand
-    for number in ctx.state.powers[power].hand:  # a loop: any() over a generator costs twice as much here
-        if cards[number].kind == mandatory:
-            return True
-    return False
+    return tuple(number for number in ctx.state.powers[power].hand if cards[number].kind == mandatory)
 
 
 def removes_only_events(data: GameData, state: GameState) -> bool:

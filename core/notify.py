@@ -10,7 +10,7 @@ be a pipeline (a mail or a chat hook), with what to say in its environment:
 - ``VQ_MESSAGE``: who is waited for in which game, as one line: only what every player may know, for a
   channel they share (a chat hook);
 - ``VQ_DECISION``: the decision's prompt; ``VQ_RULE``: its rule ID. These are the player's own (GEN-8: "you
-  hold a Mandatory event and may not pass", CARD-1, names a card of their hand): for a message to them alone.
+  hold the Mandatory event #23 Foreign War and may not pass", CARD-1, names a card of their hand): for a message to them alone.
 
 The player's name reaches the command only in the environment, never in the command line, so a name
 cannot inject shell words. Each decision is told once (the store keeps who was told what, so a

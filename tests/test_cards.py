@@ -121,14 +121,15 @@ def test_card_5_home_cards_return_every_turn(data):
 
 def test_card_1_mandatory_no_pass_then_event_then_2_cp(data):
     session = new_session(data)
-    to_impulse_of(session, "ottoman", [23, 101])  # 23: Foreign War, mandatory
+    to_impulse_of(session, "ottoman", [101, 102, 23])  # 23: Foreign War, mandatory
     state = session.state
     decision = session.decision
     assert decision.power == "ottoman" and decision.rule == "CARD-1"
     options = choice_strings(decision)
-    assert "pass" not in options and "play 23 cp" not in options and "play 23 event" in options
-    # hot-seat play-test: the prompt said "play a card or pass - ... may not pass"
-    assert str(decision.prompt) == "Ottoman's impulse: play a card - you hold a Mandatory event and may not pass (CARD-1)"
+    assert "pass" not in options and "play 23 cp" not in options
+    # play-tests: the card to play came after the others' plays, past the number keys; the prompt did not name it
+    assert [str(c) for c in decision.choices][0] == "play 23 event"
+    assert str(decision.prompt) == "Ottoman's impulse: play a card - you hold the Mandatory event #23 Foreign War and may not pass (CARD-1)"
     with pytest.raises(IllegalChoice, match="CARD-1"):
         session.choose("ottoman", Choice.parse("pass"))
     choose(session, "play 23 event")
