@@ -38,6 +38,9 @@ class _Undoable:
     log: int
     person: str
     by_computer: bool
+    # a step of a table action under way (TABLE-1): taken back with the rest of that action, back to its start
+    # (play-test: after recording Unrest, u left the board half-way through the action; it took three)
+    in_table_action: bool = False
 
 
 BARRIER_WORDS: dict[EventKind, str] = {
@@ -198,13 +201,14 @@ class Session:
         taking = not by_computer and bool(self._handed_to)  # whoever it passed to has the keyboard now
         # a computer's answer is undoable only with the person's decision it follows (GEN-9)
         opens_window = self.keep_undo and not by_computer and (taking or not self._window)
+        in_table_action = isinstance(self._pending_for, TableFrame)
         base = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL) if opens_window else b""
         events, self._pending = engine.advance(self.data, self.state, actor, choice, self._pending)
         if taking:  # once the choice is legal: a refused one leaves the take-back as it was
             self.hand_off_taken()
         self._pending_for = self._top_frame()
         action = Action(actor=actor, choice=str(choice))
-        undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer) if self.keep_undo else None
+        undoable = _Undoable(action, len(self.actions), len(self.log), seat.name, by_computer, in_table_action) if self.keep_undo else None
         self.actions.append(action)
         self.log.extend(events)
         self._last_person = seat.name
@@ -271,12 +275,13 @@ class Session:
 
     def undo(self) -> bool:
         """Take back the last decision of the person at the keyboard, with the computers' quiet answers
-        after it (they decide again), back to the last barrier (GEN-9)."""
+        after it (they decide again), back to the last barrier (GEN-9); a table action, recorded or
+        under way, is taken back whole (TABLE-1)."""
         if not self.can_undo():
             return False
-        while self._window[-1].by_computer:
-            self._window.pop()
-        last = self._window.pop()
+        last = self._take_back_one()
+        while last.in_table_action and self._window:
+            last = self._take_back_one()
         state: GameState = pickle.loads(self._window_base)
         for undoable in self._window:
             engine.step(self.data, state, undoable.action.actor, Choice.parse(undoable.action.choice))
@@ -289,3 +294,9 @@ class Session:
             self._window_base = b""
         self._build_pending()
         return True
+
+    def _take_back_one(self) -> _Undoable:
+        """The person's last decision off the undo window, with the computers' answers after it."""
+        while self._window[-1].by_computer:
+            self._window.pop()
+        return self._window.pop()

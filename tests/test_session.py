@@ -7,16 +7,22 @@ from tests.conftest import choice_strings, choose, new_session, to_impulse_of
 TWO_PEOPLE = {"spain": "Ana", "france": "Ben"}
 
 
-def test_gen_9_undo_own_decision_without_a_barrier(data):
+def test_gen_9_undo_own_decision_without_a_barrier_and_table_1_a_table_action_whole(data):
+    """GEN-9, TABLE-1 (hot-seat play-test: after recording Unrest, u left the board half-way through the
+    table action; it took three): a table action, under way or recorded, is one move to undo."""
     session = new_session(data)
     to_impulse_of(session, "spain", [2, 101])
     choose(session, "table")
     choose(session, "pick control")
     assert session.can_undo()
-    session.undo()
-    assert session.decision.rule == "TABLE-1"
-    session.undo()
+    assert session.undo()
     assert "play 2 cp" in choice_strings(session.decision)
+    for step in ("table", "pick unrest", "pick madrid"):
+        choose(session, step)
+    assert session.state.spaces["madrid"].unrest
+    assert session.undo()
+    assert not session.state.spaces["madrid"].unrest and "play 2 cp" in choice_strings(session.decision)
+    assert not session.can_undo() and session.actions[-1].choice != "table"
 
 
 def test_gen_9_card_reveal_and_dice_are_barriers(data):

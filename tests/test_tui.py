@@ -183,8 +183,8 @@ async def test_gen_9_a_move_is_taken_back_at_its_hand_off_and_its_board_comes_af
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
         text = " ".join(screen_text(app).split())
         assert "Pass to Ana - Spain" in text and "GEN-9: the move was taken back before Ben took the keyboard." in text
-        # how many moves went is said in the box, not in a toast (80x24: it covered the box's last rows)
-        assert "GEN-9: 1 move undone: decide again" in text and not app._notifications
+        # what went is said in the box, not in a toast (80x24: it covered the box's last rows)
+        assert "GEN-9: taken back, decide again: [GEN-6] Spain: passes" in text and not app._notifications
         assert "#101" not in text and "#102" not in text and "u: Ana takes back" not in text
         await pilot.press("enter")
         await settle(pilot)
@@ -309,6 +309,15 @@ async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
         assert session.decision.rule == "GEN-6"
         # a long play-test: after u the board could look just as it did before; it says what was undone
         assert "GEN-9: 1 move undone: decide again" in [n.message for n in app._notifications]
+        # TABLE-1: a table action recorded is one move to undo, named by its log line (play-test: "1 move undone"
+        # three times, the board left half-way through the action)
+        await pilot.press("t", ":", *"pick unrest", "enter", ":", *"pick madrid", "enter")
+        await settle(pilot)
+        assert session.state.spaces["madrid"].unrest
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.decision.rule == "GEN-6" and not session.state.spaces["madrid"].unrest
+        assert "GEN-9: taken back, decide again: [TABLE-1] (by the table) Unrest set in Madrid" in [n.message for n in app._notifications]
 
 
 async def test_pat_3_the_board_says_before_a_card_is_played_for_cp_that_no_scientist_is_left(tmp_path, data):

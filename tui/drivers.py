@@ -24,7 +24,7 @@ from attrs import field, frozen
 from core import atomic, engine, saves
 from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, IllegalChoice, Verb
-from core.events import Event
+from core.events import Event, render
 from core.i18n import _, ngettext
 from core.session import Session
 from core.setup import Seat
@@ -203,6 +203,7 @@ class GameDriver(Protocol):
 
 # The log lines a marks file's digest covers (tui/slots.PeopleMarks): an undo and another move change them
 LOG_TAIL_LINES = 4
+UNDONE_LINES_NAMED = 2  # of the log lines an undo took back, named in its notice (the rest counted)
 
 
 def log_tail(log: Sequence[Event]) -> str:
@@ -429,12 +430,10 @@ class LocalGame(_Driver):
     def undo(self) -> None:
         if self._checking:
             raise Refused(self.waiting())
-        before = len(self.session.actions)
+        actions, logged = len(self.session.actions), list(self.session.log)
         if not self.session.undo():
             raise Refused(self.session.undo_refusal())
-        undone = before - len(self.session.actions)  # a long play-test: after u the board could look just as before
-        self.listener.game_notice(ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (yours, and the "
-                                           "computers' moves after it): decide again", undone).format(count=undone))
+        self.listener.game_notice(_undone(actions - len(self.session.actions), logged[len(self.session.log) :]))
         self._moved(by_computer=False)
         self._events = []
         length = len(self.session.log)  # a quit now recaps from the log as undone
@@ -567,6 +566,19 @@ class LocalGame(_Driver):
     def _said(self, problem: str) -> None:
         if problem:
             self.listener.game_problem(problem, failed=True)
+
+
+def _undone(moves: int, taken: list[Event]) -> str:
+    """What an undo took back (GEN-9), by its log lines (play-test: "1 move undone" left a player to find
+    what; a long play-test before: after u the board could look just as before)."""
+    if not taken:
+        return ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (yours, and the "
+                        "computers' moves after it): decide again", moves).format(count=moves)
+    lines = "; ".join(render(event) for event in taken[:UNDONE_LINES_NAMED])
+    if len(taken) > UNDONE_LINES_NAMED:
+        more = len(taken) - UNDONE_LINES_NAMED
+        lines = ngettext("{lines}; and {count} more line", "{lines}; and {count} more lines", more).format(lines=lines, count=more)
+    return _("GEN-9: taken back, decide again: {lines}").format(lines=lines)
 
 
 class WalkthroughGame(_Driver):
