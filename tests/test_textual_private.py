@@ -650,3 +650,33 @@ async def test_an_inputs_own_keys_act_in_order_with_the_letters_of_one_burst(typ
         for _ in range(5):
             await pilot.pause()
         assert field.value == reads
+
+
+class _Scrolled(App[None]):
+    def compose(self) -> ComposeResult:
+        for scroll_id, kind in (("in-full", LaidOutOnceScroll), ("stock", VerticalScroll)):
+            with kind(id=scroll_id):
+                yield Static("\n".join(f"line {n}" for n in range(200)))
+
+
+@pytest.mark.parametrize(("scrolled", "moved"), [("in-full", True), ("stock", False)])
+async def test_every_scroll_key_of_one_burst_scrolls(scrolled, moved):
+    """Play-test: ten Downs sent at once (an SSH link, key repeat) scrolled the hand in the phase panel one
+    line, twenty in the rules text one. Textual's VerticalScroll (the stock row) measures each from where the
+    scroll stood before the burst; the stock row fails when an upgrade scrolls them all, and the override can go."""
+    app = _Scrolled()
+    async with app.run_test(size=(40, 20)) as pilot:
+        pane = app.query_one(f"#{scrolled}", VerticalScroll)
+        pane.focus()
+        await pilot.pause()
+        height = pane.scrollable_content_region.height
+        bursts = (
+            (["down"] * 10, 10), (["pagedown"] * 3, 10 + 3 * height), (["up"] * 4, 6 + 3 * height),
+            (["home", "down", "down"], 2), (["end", "up"], pane.max_scroll_y - 1),
+        )
+        for keys, row in bursts:
+            for key in keys:
+                app.post_message(events.Key(key, None))  # one burst: none handled before the next is sent
+            for _ in range(5):
+                await pilot.pause()
+            assert (pane.scroll_y == row) is moved, (keys, pane.scroll_y)
