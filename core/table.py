@@ -391,20 +391,36 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
     if not frame.kind:  # made once per data, rules and language (the memo is per language)
         kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
         return [*kinds, cancel]
-    kind, chosen = ctx.rules.table_kinds[frame.kind], frame.args
+    return [*_step_options(ctx, frame.kind, frame.args)[0], cancel]
+
+
+def _step_options(ctx: Ctx, kind_id: str, chosen: list[str]) -> tuple[list[Option], Refusal]:
+    """The options of the step after ``chosen``, each refused by the rules that limit it or, before the last
+    step, when nothing legal can follow it (play-test: a field battle picked in a space where no other power
+    had units ended on "Cancel the table action" alone); and, when none is legal, why the first is not."""
+    kind = ctx.rules.table_kinds[kind_id]
     step = len(chosen)
     options = kind.steps[step](ctx, chosen)
-    constraints = [c.refusal for c in ctx.rules.table_constraints if frame.kind in c.kinds and c.step in (None, step)]
-    if constraints:
-        for index, option in enumerate(options):
-            if option.legal:
-                for constraint in constraints:
-                    refusal = constraint(ctx, frame.kind, chosen, option.choice.args[0])
-                    if refusal:
-                        options[index] = Option(option.choice, refusal)
-                        break
-    options.append(cancel)
-    return options
+    limits = [c for c in ctx.rules.table_constraints if kind_id in c.kinds]
+    constraints = [c.refusal for c in limits if c.step in (None, step)]
+    looks_ahead = step + 1 < len(kind.steps) and any(c.step is None or c.step > step for c in limits)
+    # why none is legal: the first reason found furthest on (a choice that can be made, with none after it, tells more)
+    first_reason: Refusal = ""
+    first_further: Refusal = ""
+    for index, option in enumerate(options):
+        if not option.legal:
+            first_reason = first_reason or option.refusal
+            continue
+        value = option.choice.args[0]
+        refusal = next((r for constraint in constraints if (r := constraint(ctx, kind_id, chosen, value))), "")
+        first_reason = first_reason or refusal
+        if not refusal and looks_ahead:
+            further = _step_options(ctx, kind_id, [*chosen, value])[1]
+            refusal = msg("{reason}: nothing can follow this choice", reason=further) if further else ""
+            first_further = first_further or further
+        if refusal:
+            options[index] = Option(option.choice, refusal)
+    return options, "" if any(option.legal for option in options) else first_further or first_reason
 
 
 def _prompt(ctx: Ctx, frame: TableFrame) -> Message | str:

@@ -126,6 +126,14 @@ def test_table_1_an_assault_needs_a_fortified_space(data):
     choose(session, "pick assault")
     refusals = {o.choice.args[0]: o.refusal for o in session.decision.refused}
     assert refusals["orleans"].startswith("TABLE-1") and "fortified" in refusals["orleans"]
+    assert refusals["paris"].endswith(": nothing can follow this choice")  # no Spanish units there, no war
+    choose(session, "pick cancel")
+    for step in ("table", "pick war", "pick spain", "pick france"):
+        choose(session, step)
+    session.state.spaces["paris"].units["spain"] = Units(regulars=2)  # as a recorded move would
+    resettle(session)
+    choose(session, "table")
+    choose(session, "pick assault")
     assert "pick paris" in choice_strings(session.decision)
     with pytest.raises(IllegalChoice, match="TABLE-1: an assault"):
         choose(session, "pick orleans")

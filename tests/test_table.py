@@ -121,21 +121,27 @@ def _refusal(session, choice: str) -> str:
 
 def test_table_1_a_field_battle_needs_both_sides_units_there_and_two_powers_at_war_dip_8(data):
     """Play-test: a field battle at London, France against England, was recorded at peace and with no French
-    unit there; either side could then play combat cards (CARD-3). The record must agree with the map."""
+    unit there; either side could then play combat cards (CARD-3). The record must agree with the map. A later
+    play-test: a space or an attacker with no battle possible after it left "Cancel" alone two steps on; it is
+    refused where it is picked, with the reason found furthest on."""
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
-    _record(session, "battle", "metz")
-    assert _refusal(session, "pick spain") == "TABLE-1: Spain has no units in Metz: record their move there first"
-    assert "pick france" in choice_strings(session.decision)  # France's regulars are in Metz
+    _record(session, "battle")  # France's regulars alone are in Metz
+    assert _refusal(session, "pick metz") == ("DIP-8: France and Ottoman are not at war: a battle between them needs a war declared "
+                                              "first: nothing can follow this choice")
     choose(session, "pick cancel")
     session.state.spaces["metz"].units["spain"] = Units(regulars=2)  # as a recorded move would
     resettle(session)
-    _record(session, "battle", "metz", "spain")
-    assert _refusal(session, "pick france") == "DIP-8: Spain and France are not at war: a battle between them needs a war declared first"
-    assert _refusal(session, "pick ottoman") == "TABLE-1: Ottoman has no units in Metz to fight a field battle"  # at war, but not there
+    _record(session, "battle")
+    assert _refusal(session, "pick metz").endswith(": nothing can follow this choice")  # both there, at peace
     choose(session, "pick cancel")
     _record(session, "war", "spain", "france")
-    events = _record(session, "battle", "metz", "spain", "france")
+    _record(session, "battle", "metz")
+    assert _refusal(session, "pick ottoman") == "TABLE-1: Ottoman has no units in Metz: record their move there first"
+    choose(session, "pick spain")
+    assert _refusal(session, "pick ottoman") == "TABLE-1: Ottoman has no units in Metz to fight a field battle"  # at war, but not there
+    assert "pick france" in choice_strings(session.decision)
+    events = choose(session, "pick france")
     assert any(e.rule == "TABLE-1" and "field battle at Metz: Spain against France" in e.text for e in events)
 
 
@@ -156,17 +162,19 @@ def test_table_1_a_space_changes_hands_only_once_no_other_sides_units_are_in_it_
     regulars under French control. A rule's own refusal comes before this one (IND-3's)."""
     session = new_session(data)
     to_impulse_of(session, "france", [101])
-    _record(session, "control", "milan")
-    assert _refusal(session, "pick france") == "TABLE-1: Milan still holds units of Spain: record their loss or their move first"
-    choose(session, "pick cancel")
-    _record(session, "control", "bayonne")
-    assert _refusal(session, "pick france") == "TABLE-1: Bayonne still holds independent regulars: record their loss first (they never move, IND-2)"
+    _record(session, "control")  # no side may take them: refused where they are picked (play-test: "Cancel" alone after)
+    assert _refusal(session, "pick milan") == ("TABLE-1: Milan still holds units of Spain: record their loss or their move first: "
+                                               "nothing can follow this choice")
+    assert _refusal(session, "pick bayonne") == ("TABLE-1: Bayonne still holds independent regulars: record their loss first (they "
+                                                 "never move, IND-2): nothing can follow this choice")
     choose(session, "pick cancel")
     for _ in range(2):
         _record(session, "units", "bayonne", "independent", "remove-regular")
     _record(session, "control", "bayonne", "france")
     assert session.state.spaces["bayonne"].control == "france"
-    _record(session, "control", "metz")
+    _record(session, "control")
+    session.state.stack[-1].kind, session.state.stack[-1].args = "control", ["metz"]  # past Metz, refused at its pick
+    resettle(session)
     assert _refusal(session, "pick independent").startswith("IND-3: Metz is held by a major power")  # not "record their loss"
 
 
