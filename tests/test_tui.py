@@ -105,6 +105,18 @@ async def test_typed_illegal_choice_shows_the_rule_and_changes_nothing(tmp_path,
         await settle(pilot)
         assert "2 is a key: press it without ':' to take choice 2; ':' takes a choice's words, the dim ones after it" in " ".join(screen_text(app).split())
         assert repr(session.state) == before
+        typed.value = "99"  # play-test: ':99' with a few choices said "99 is a key"
+        await pilot.press("enter")
+        await settle(pilot)
+        count = len(session.decision.choices)
+        assert f"no choice 99: keys 1-9 take the first choices listed, ':' a choice's words, the dim ones after it (this decision has {count} choices)" in " ".join(screen_text(app).split())
+        assert repr(session.state) == before
+        typed.value = "xyz 1"  # play-test: ':abc' listed every action of the game, not this decision's
+        await pilot.press("enter")
+        await settle(pilot)
+        verbs = ", ".join(dict.fromkeys(str(choice.verb) for choice in session.decision.choices))
+        assert f"'xyz' begins none of this decision's choices; they begin with: {verbs}" in " ".join(screen_text(app).split())
+        assert "louise" not in verbs and repr(session.state) == before
 
 
 async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
@@ -125,6 +137,10 @@ async def test_handoff_between_two_people_hides_the_other_hand(tmp_path, data):
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen) and "v: nothing is shown before Enter (GEN-8)" in screen_text(app)
         assert "#2 Philip II" not in screen_text(app)
+        for key, named in (("d", "d"), ("question_mark", "?"), ("t", "t"), ("tab", "Tab"), ("z", "z")):  # play-test: silent
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, HandoffScreen) and f"{named}: nothing is shown before Enter (GEN-8)" in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, ActionScreen)
         board = screen_text(app)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -17,6 +17,7 @@ from core.gamedata import PROVISIONAL_NOTE
 from core.i18n import N_, _
 from core.views import SeatView
 from tui import display
+from tui.key_layouts import stray_key
 from tui.messages import Destination, HandedOff, LeaveGame, SaveCopy, Undo
 from tui.screens.kept import kept_screen
 from tui.textual_private import StyledAnewOnlyWhenStale
@@ -50,7 +51,6 @@ class HandoffScreen(Screen[None]):
         # the moves scroll past their rows (tui/styles/app.tcss #handoff-moves)
         Binding("down", "scroll_moves(1)", show=False),
         Binding("up", "scroll_moves(-1)", show=False),
-        *(Binding(key, f"hidden({key!r})", show=False) for key in ("v", "l", "w", "p", "m", "g", "x", *"0123456789")),
     ]
 
     def __init__(self, person: str, power_name: str, last_moves: HandoffMoves | None = None, taking_back: str = "", said: str = "") -> None:
@@ -148,7 +148,14 @@ class HandoffScreen(Screen[None]):
         self.notice = text
         self._say("\n".join((text, self._taking_back_line())).strip())
 
-    def action_hidden(self, key: str) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """Every other key says that nothing is shown before Enter (hot-seat play-tests: v and l, then d, ?, t
+        and Tab did nothing here, and said nothing)."""
+        key = _("Tab") if event.key == "tab" else stray_key(event, self.active_bindings)
+        if key:
+            self._hidden(key)
+
+    def _hidden(self, key: str) -> None:
         if self.taking_back:  # the offer stays said (play-test: a stray key took it off the screen, u still worked)
             self._say(_("{key}: nothing is shown before Enter (GEN-8); u: {person} takes back the last move.").format(key=key, person=self.taking_back))
             return

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.choices import Choice, Decision, Verb
+from core.choices import Choice, Decision, Verb, typed_shown
 from core.choices import Option as ChoiceOption
 from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
@@ -521,14 +521,37 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self._part_of_choices(text)
             return
         if text.isdigit():  # a long play-test: ':5' listed every action of the game, not what 5 is
-            self.say(_("{number} is a key: press it without ':' to take choice {number}; ':' takes a choice's words, "
-                       "the dim ones after it").format(number=text))
+            self.say(self._typed_number(int(text)))
+            return
+        if text and self._decision is not None and (refusal := self._verb_refusal(text.split()[0].lower())):
+            self.say(refusal)
             return
         if text:
             self.post_message(ChooseTyped(text))
             return
         self._close_typed()
         self.query_one("#choices", OptionList).focus()
+
+    def _verb_refusal(self, word: str) -> str:
+        """Why a typed first word begins none of this decision's choices, naming the words that do ("" when
+        one does). Play-test: ':abc' listed every action of the game, "propose" and "louise" at an impulse."""
+        assert self._decision is not None
+        verbs = list(dict.fromkeys(str(choice.verb) for choice in self._decision.choices))
+        if word in verbs:
+            return ""
+        return _("'{word}' begins none of this decision's choices; they begin with: {verbs}").format(
+            word=typed_shown(word), verbs=", ".join(verbs))
+
+    def _typed_number(self, number: int) -> str:
+        """What a number typed after ':' is (play-test: ':99' with two choices said "99 is a key")."""
+        count = len(self._decision.choices) if self._decision is not None else 0
+        if 1 <= number <= min(count, 9):
+            return _("{number} is a key: press it without ':' to take choice {number}; ':' takes a choice's words, "
+                     "the dim ones after it").format(number=number)
+        return ngettext("no choice {number}: keys 1-9 take the first choices listed, ':' a choice's words, the dim ones "
+                        "after it (this decision has {count} choice)", "no choice {number}: keys 1-9 take the first "
+                        "choices listed, ':' a choice's words, the dim ones after it (this decision has {count} choices)",
+                        count).format(number=number, count=count)
 
     def _part_of_choices(self, typed: str) -> None:
         """Enter on part of legal choices (play-test: "do" then Enter said "unknown action 'do'" beside its
