@@ -748,6 +748,43 @@ async def test_a_game_left_at_a_first_hand_off_lists_the_same_moves_when_continu
     assert listed[0] and listed[1] == listed[0]
 
 
+async def test_a_copy_saved_on_a_hand_off_comes_back_as_it_was_saved(tmp_path, data):
+    """Hot-seat play-test: a copy saved with Ctrl+S on "Pass to Ben" came back without what the moves since Ben's
+    last one did, and u said Ben had taken the keyboard; left without a move, it left marks beside no game."""
+    others = tuple(p for p in data.power_ids if p not in ("england", "france"))
+    seats = (Seat("Ann", ("england",)), Seat("Ben", ("france",)), Seat("greedy computer", others, SeatKind.COMPUTER, "greedy"))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=11, seats=seats)))
+        for _ in range(40):  # to a hand-off to Ben that Ann's move made
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, HandoffScreen) and screen.person == "Ben" and screen.taking_back == "Ann":
+                break
+            await pilot.press("0" if isinstance(screen, PhaseScreen) and screen.shown.view.decision.quiet is not None
+                              else "1" if isinstance(screen, PhaseScreen) else "enter")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.taking_back == "Ann"
+        lines = app.screen.last_moves.lines
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    copy = next(tmp_path.glob("save-*.json"))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await post(pilot, LoadGame(copy))
+        for _ in range(3):
+            await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"
+        assert lines and app.screen.last_moves.lines == lines and app.screen.taking_back == "Ann"
+        await pilot.press("enter")
+        await settle(pilot)
+        await read_reports(app, pilot)
+        assert isinstance(app.screen, PhaseScreen)
+        await post(pilot, LeaveGame(Destination.TITLE))
+    for marks in tmp_path.glob("*.marks"):
+        assert marks.with_suffix("").is_file(), f"{marks.name} beside no game"
+
+
 def test_marks_that_are_not_a_games_read_as_none(tmp_path):
     """Review: a file of marks nested deep raised RecursionError, and the game could not be continued."""
     from tui.slots import PeopleMarks, marks_file, read_marks

@@ -10,6 +10,8 @@ inside work handed to an ``IoRunner``, which the app runs in Textual workers (te
 
 from __future__ import annotations
 
+import contextlib
+
 import hashlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -423,7 +425,9 @@ class LocalGame(_Driver):
         # written at once: a game continued later, even after the app was killed, knows it was taken (second review)
         if self.slot is not None and not self._checking:
             marks, slot = self._marks_now(), self.slot
-            self.io(lambda: self._write_marks(slot, *marks), self._said)
+            # a slot not written yet (a copy loaded, no move made since) gets its marks with its first autosave: written
+            # now, they were left alone beside no game when the players left (hot-seat play-test)
+            self.io(lambda: self._write_marks(slot, *marks) if slot.exists() else "", self._said)
         else:
             self._marks_kept = False
 
@@ -447,13 +451,17 @@ class LocalGame(_Driver):
             raise Refused(_("a game from a walkthrough's position is not saved: it cannot replay from a seed"))
         state = self.session.state
         path = folder / f"save-turn{state.turn}-{state.phase.value}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
-        text = saves.dumps(self.session)
+        text, marks = saves.dumps(self.session), self._marks_text()
 
         def work() -> str:
             try:
                 atomic.write_text(path, text, saves.SAVE_FILE_MODE)
             except OSError as exc:
                 return _("could not save to {path}: {reason}").format(path=path, reason=exc.strerror)
+            # who moved and read what, and a hand-off not yet taken: a copy loaded recaps as the game would have (hot-seat
+            # play-test: a copy saved at "Pass to Ana" came back without what Cy had done, and u said Ana had taken over)
+            with contextlib.suppress(OSError):  # the copy is whole without them: it is loaded without a recap
+                atomic.write_text(marks_file(path), marks, saves.SAVE_FILE_MODE)
             return ""
 
         self.io(work, lambda problem: self.listener.game_problem(problem, failed=True) if problem else self.listener.game_notice(_("Saved to {path}").format(path=path)))
@@ -544,8 +552,11 @@ class LocalGame(_Driver):
     def _marks_now(self) -> tuple[int, str]:
         self._marks_queued += 1
         self._marks_kept = True
+        return self._marks_queued, self._marks_text()
+
+    def _marks_text(self) -> str:
         log = self.session.log
-        return self._marks_queued, PeopleMarks(len(log), dict(self._moved_to), dict(self._read_to), log_tail(log), self.session.handed_to).text()
+        return PeopleMarks(len(log), dict(self._moved_to), dict(self._read_to), log_tail(log), self.session.handed_to).text()
 
     def _write_marks(self, slot: Path, number: int, text: str) -> str:
         """The people's marks beside the slot (tui/slots.py), off the event loop, the newest winning. A
