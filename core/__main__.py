@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import traceback
+from datetime import datetime
 from pathlib import Path
 
 from core import gamedata, saves
@@ -132,6 +133,14 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
                 print(f"FAIL: {args.file} is a folder: name the file to export to", file=sys.stderr)
                 return 1
             print(f"OK: game {args.game} exported to {store.export(args.game, args.file)}")
+        elif args.action == "remove":
+            kept = store.export(args.game, args.save_dir / f"removed-game-{args.game}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json")
+            try:
+                store.remove(args.game)
+            except StoreError:
+                kept.unlink()  # still in the store: no second copy of it left about
+                raise
+            print(f"OK: game {args.game} removed from the store; kept in {kept} ('store import {kept}' brings it back as a new game)")
         else:
             print(f"OK: {args.file} imported as game {store.import_save(args.file)}")
     except (StoreError, saves.SaveError) as exc:
@@ -250,6 +259,10 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("file", type=Path)
     import_ = store_actions.add_parser("import", help="add a JSON save to the store as a new game")
     import_.add_argument("file", type=Path)
+    remove = store_actions.add_parser(
+        "remove", help="take a game out of the store (out of every lobby); it is exported first, to removed-game-N-TIME.json in the save folder"
+    )
+    remove.add_argument("game", type=int)
     soak = store_actions.add_parser(
         "soak", help="client processes playing shared games to the end on one store (in a temporary folder), then every game exported and replayed"
     )

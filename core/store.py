@@ -63,6 +63,7 @@ WAL_PAGES_BEFORE_CHECKPOINT = 1  # SQLite checkpoints when the -wal holds more p
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 CHAT_LINE_CHARS = 300  # the longest line of table talk
 REPLAYS_KEPT = 16  # games whose replay a store keeps between appends (the others are replayed again)
+_REMOVED = "removed_games"  # the numbers of games removed, never given again
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -260,6 +261,8 @@ class GameStore(Protocol):
 
     def import_save(self, path: Path) -> int: ...
 
+    def remove(self, game_id: int) -> None: ...
+
     def take_seat(self, game_id: int, seat: str, player: str) -> None: ...
 
     def leave_seat(self, game_id: int, seat: str, player: str) -> None: ...
@@ -351,14 +354,37 @@ class SqliteStore:
         return game_id
 
     def _insert_game(self, setup: Setup) -> int:
-        """The games row of a set-up, inside the caller's transaction; its new id."""
+        """The games row of a set-up, inside the caller's transaction; its new id, never a removed game's (a
+        terminal still following that number would take another game's moves for its own)."""
         text = json.dumps(saves.converter().unstructure(setup), separators=(",", ":"))
+        removed = self._db.execute(f"SELECT name FROM sqlite_master WHERE type = 'table' AND name = '{_REMOVED}'").fetchone()
+        highest = f"SELECT MAX(id) FROM (SELECT id FROM games{f' UNION ALL SELECT id FROM {_REMOVED}' if removed else ''})"
         cursor = self._db.execute(
-            "INSERT INTO games (created, setup, data_fingerprint) VALUES (?, ?, ?)",
+            f"INSERT INTO games (id, created, setup, data_fingerprint) VALUES (COALESCE(({highest}), 0) + 1, ?, ?, ?)",
             (self._now(), text, self.data.fingerprint),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def remove(self, game_id: int) -> None:
+        """The game out of the store, with its moves, seats, table talk and notices (``python -m core store
+        remove`` exports it first). Refused while a player sits in it (SeatTaken). Shared-game play-test: a game
+        made by mistake stayed in every player's lobby, with no way to take it out."""
+        with self._guard(), self._transaction():
+            self._game(game_id)
+            seated = self._db.execute(
+                "SELECT player FROM seat_claims WHERE game_id = ? AND seen > ? ORDER BY player", (game_id, self._clock() - CLAIM_SECONDS)
+            ).fetchall()
+            if seated:
+                raise SeatTaken(_("game {game} is being played now (by {players}): it can be removed once they have left it").format(
+                    game=game_id, players=", ".join(row[0] for row in seated)))
+            # made here, not with the schema: a store stays readable by the versions before this one
+            self._db.execute(f"CREATE TABLE IF NOT EXISTS {_REMOVED} (id INTEGER PRIMARY KEY, at TEXT NOT NULL)")
+            self._db.execute(f"INSERT OR REPLACE INTO {_REMOVED} (id, at) VALUES (?, ?)", (game_id, self._now()))
+            for table in ("actions", "seat_claims", "chat", "notices", "looks"):
+                self._db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
+            self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        self._replays.pop(game_id, None)
 
     def list_games(self) -> list[GameRow]:
         """Every game, with who decides in it now."""

@@ -242,6 +242,31 @@ def test_store_command_lists_exports_and_imports(data, tmp_path, capsys):
     assert main(["store", "--save-dir", str(tmp_path), "export", "9", str(tmp_path / "h.json")]) == 1
 
 
+def test_a_game_is_removed_from_the_store_kept_as_a_save_and_its_number_never_given_again(data, tmp_path, capsys):
+    """Shared-game play-test: a game made by mistake sat in every player's lobby, with no way to take it out.
+    The host removes it (exported first: nothing is lost); refused while a player sits in it."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    seats = (Seat("Ana", ("spain",)), *(s for s in bot_seats(data) if "spain" not in s.powers))
+    first, second = store.create(Setup(seed=3, seats=seats)), store.create(Setup(seed=4, seats=seats))
+    store.say(second, "Ana", "oops")
+    store.take_seat(second, "Ana", "Ana")
+    assert main(["store", "--save-dir", str(tmp_path), "remove", str(second)]) == 1
+    assert "game 2 is being played now (by Ana): it can be removed once they have left it" in capsys.readouterr().err
+    assert [g.id for g in store.list_games()] == [first, second] and not list(tmp_path.glob("removed-game-*"))
+    store.leave_seat(second, "Ana", "Ana")
+    assert main(["store", "--save-dir", str(tmp_path), "remove", str(second)]) == 0
+    kept = next(tmp_path.glob("removed-game-2-*.json"))
+    assert capsys.readouterr().out.startswith(f"OK: game 2 removed from the store; kept in {kept}")
+    assert [g.id for g in store.list_games()] == [first]
+    for table in ("actions", "seat_claims", "chat", "notices", "looks"):
+        assert not store._db.execute(f"SELECT * FROM {table} WHERE game_id = ?", (second,)).fetchall(), table
+    with pytest.raises(StoreError, match="no game 2"):
+        store.load(second)
+    assert store.create(Setup(seed=5, seats=seats)) == 3  # a terminal still following game 2 never takes another for it
+    assert store.import_save(kept) == 4 and store.load(4).setup.seed == 4
+    assert main(["store", "--save-dir", str(tmp_path), "remove", "9"]) == 1
+
+
 def test_computer_seats_play_through_the_store_until_a_person_decides(data, tmp_path):
     """One person and five computer players in a store game: every computer decision is stored."""
     seats = [Seat("Ann", ("france",)), *(s for s in bot_seats(data, ("spain",)) if "france" not in s.powers)]
