@@ -239,6 +239,8 @@ async def test_log_search_renders_only_visible_lines_and_opens_the_cited_rule(tm
         await pilot.press("slash", *"dice AGE")
         await settle(pilot)
         assert lines.events and all(e.rule == "AGE-1" and e.roll for e in lines.events)
+        # play-test: "dice" found no line before a roll, beside "[GEN-4] dice are six-sided": the count says what it counts
+        assert f"{len(lines.events)} of {len(session.log)} log lines are die rolls" in " ".join(screen_text(app).split())
         await pilot.press("enter")
         await pilot.press("home")
         await settle(pilot)

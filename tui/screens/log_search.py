@@ -183,6 +183,12 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
                 "{found} of {count} log lines with {words} - Enter: the rule a line cites",
                 len(log),
             )
+        elif log_filter.dice_only:  # play-test: "dice" found none before a roll, beside a line about dice (GEN-4)
+            count = ngettext(
+                "{found} of {count} log lines are die rolls - Enter: the rule a line cites",
+                "{found} of {count} log lines are die rolls - Enter: the rule a line cites",
+                len(log),
+            )
         else:
             count = ngettext(
                 "{found} of {count} log lines - Enter: the rule a line cites",
