@@ -106,6 +106,9 @@ class TableKind:
     ``steps[i](ctx, args)`` lists the options for parameter ``i`` given the ones chosen so far;
     ``record(ctx, by, args)`` applies it (``by`` is the acting power, "" for the table).
     ``label``: an English message marked with ``N_`` (translated where it is shown).
+    ``looks_ahead``: a step's option is refused when nothing legal can follow it (a battle's space and attacker:
+    play-test, a field battle ended two steps on with "Cancel" alone); elsewhere the next step's own refusals,
+    one step on, say more (IND-3 refusing a space to Independent, not "it holds units of France").
     """
 
     id: str
@@ -113,6 +116,7 @@ class TableKind:
     steps: tuple[StepFn, ...]
     record: Callable[[Ctx, str, list[str]], None]
     rules: tuple[str, ...] = ("TABLE-1",)
+    looks_ahead: bool = False
 
 
 @frozen

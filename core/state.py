@@ -232,13 +232,16 @@ class Frame:
 # in strict response windows a power that went quiet is asked again when what any hidden card would let it
 # answer changes; influence markers lost to the cap as they return in Winter are logged (DIP-6, DIP-7).
 # 6: a space the Morisco stands in changes hands only to the Ottoman (TABLE-1: it is an Ottoman unit, MOR-1).
+# 7: a battle's space or attacker is refused where it is picked when no battle can follow it (TABLE-1): a game
+# begun before had them picked and then cancelled.
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3
 FOURTH_EDITION = 4
 FIFTH_EDITION = 5
 SIXTH_EDITION = 6
-RULES_EDITION = SIXTH_EDITION
+SEVENTH_EDITION = 7
+RULES_EDITION = SEVENTH_EDITION
 
 
 @define

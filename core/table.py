@@ -17,7 +17,7 @@ from core.ids import INDEPENDENT, Power, Religion
 from core.marriage import MARY
 from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
 from core.responses import open_battle_windows
-from core.state import SECOND_EDITION, SIXTH_EDITION, Frame, LeaderStatus
+from core.state import SECOND_EDITION, SEVENTH_EDITION, SIXTH_EDITION, Frame, LeaderStatus
 from core.units import add_units, fortified
 
 CANCEL = "cancel"
@@ -288,7 +288,8 @@ def _battle(battle: str) -> TableKind:
         ctx.log("TABLE-1", by_table(by, Message(_BATTLE_AT[battle], sides)), by)
         open_battle_windows(ctx, space_id, (attacker, defender), BATTLES[battle])
 
-    return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _attackers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"))
+    return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _attackers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"),
+                     looks_ahead=True)
 
 
 # ---- consistency with the map and the war track (settings.toml [table], provisional) ----------------
@@ -395,15 +396,16 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
 
 
 def _step_options(ctx: Ctx, kind_id: str, chosen: list[str]) -> tuple[list[Option], Refusal]:
-    """The options of the step after ``chosen``, each refused by the rules that limit it or, before the last
-    step, when nothing legal can follow it (play-test: a field battle picked in a space where no other power
+    """The options of the step after ``chosen``, each refused by the rules that limit it or, in a kind that looks
+    ahead, when nothing legal can follow it (play-test: a field battle picked in a space where no other power
     had units ended on "Cancel the table action" alone); and, when none is legal, why the first is not."""
     kind = ctx.rules.table_kinds[kind_id]
     step = len(chosen)
     options = kind.steps[step](ctx, chosen)
     limits = [c for c in ctx.rules.table_constraints if kind_id in c.kinds]
     constraints = [c.refusal for c in limits if c.step in (None, step)]
-    looks_ahead = step + 1 < len(kind.steps) and any(c.step is None or c.step > step for c in limits)
+    looks_ahead = (kind.looks_ahead and ctx.state.rules_edition >= SEVENTH_EDITION and step + 1 < len(kind.steps)
+                   and any(c.step is None or c.step > step for c in limits))
     # why none is legal: the first reason found furthest on (a choice that can be made, with none after it, tells more)
     first_reason: Refusal = ""
     first_further: Refusal = ""

@@ -145,6 +145,17 @@ def test_table_1_a_field_battle_needs_both_sides_units_there_and_two_powers_at_w
     assert any(e.rule == "TABLE-1" and "field battle at Metz: Spain against France" in e.text for e in events)
 
 
+def test_table_1_a_game_begun_under_the_sixth_edition_still_picks_a_step_with_nothing_after_it(data):
+    """Such a game recorded the pick and then a cancel (a save of version 1 did, at its action 166): its
+    actions replay as they were made."""
+    from core.state import SIXTH_EDITION
+
+    session = new_session(data, rules_edition=SIXTH_EDITION)
+    to_impulse_of(session, "spain", [101])
+    _record(session, "battle", "metz")
+    assert "pick cancel" in choice_strings(session.decision)
+
+
 def test_table_1_an_assault_needs_the_defender_holding_the_space_and_independents_defend_against_anyone_ind_2(data):
     session = new_session(data)
     to_impulse_of(session, "ottoman", [101])
@@ -162,19 +173,17 @@ def test_table_1_a_space_changes_hands_only_once_no_other_sides_units_are_in_it_
     regulars under French control. A rule's own refusal comes before this one (IND-3's)."""
     session = new_session(data)
     to_impulse_of(session, "france", [101])
-    _record(session, "control")  # no side may take them: refused where they are picked (play-test: "Cancel" alone after)
-    assert _refusal(session, "pick milan") == ("TABLE-1: Milan still holds units of Spain: record their loss or their move first: "
-                                               "nothing can follow this choice")
-    assert _refusal(session, "pick bayonne") == ("TABLE-1: Bayonne still holds independent regulars: record their loss first (they "
-                                                 "never move, IND-2): nothing can follow this choice")
+    _record(session, "control", "milan")
+    assert _refusal(session, "pick france") == "TABLE-1: Milan still holds units of Spain: record their loss or their move first"
+    choose(session, "pick cancel")
+    _record(session, "control", "bayonne")
+    assert _refusal(session, "pick france") == "TABLE-1: Bayonne still holds independent regulars: record their loss first (they never move, IND-2)"
     choose(session, "pick cancel")
     for _ in range(2):
         _record(session, "units", "bayonne", "independent", "remove-regular")
     _record(session, "control", "bayonne", "france")
     assert session.state.spaces["bayonne"].control == "france"
-    _record(session, "control")
-    session.state.stack[-1].kind, session.state.stack[-1].args = "control", ["metz"]  # past Metz, refused at its pick
-    resettle(session)
+    _record(session, "control", "metz")
     assert _refusal(session, "pick independent").startswith("IND-3: Metz is held by a major power")  # not "record their loss"
 
 

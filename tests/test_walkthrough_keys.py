@@ -20,13 +20,14 @@ def _lesson_index(app) -> int:
     return [str(c) for c in app.controller.session.decision.choices].index(step.choice)
 
 
-async def test_a_step_whose_choice_has_no_number_says_press_enter_and_shows_it_card_1(tmp_path):
+async def test_a_step_whose_choice_has_no_number_says_press_enter_and_shows_it_table_1(tmp_path):
     """Newcomer play-test: CARD-1 step 4 (Florence, choice 47) highlighted its choice in colour only, and the
-    step never said how to take it (TABLE-1)."""
+    step never said how to take it (TABLE-1). Florence is the one field battle left there now (a battle's space
+    is refused where no battle can follow it); IND-3's Metz, choice 45, is taken the same way."""
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await start_walkthrough(pilot, "card-play", 3)
-        assert app.controller.driver.run.current.choice == "pick florence"
+        await start_walkthrough(pilot, "ind-city-state-rebels", 2)
+        assert app.controller.driver.run.current.choice == "pick metz"
         listing = app.screen.query_one(ChoiceList)
         assert _lesson_index(app) >= 9 and listing.highlighted == _lesson_index(app)
         assert "Press Enter: it is highlighted." in _phase_text(app)
