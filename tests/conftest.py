@@ -114,12 +114,13 @@ def _stable_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def _keys_as_fast_as_pilot(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot presses a key the moment a decision shows, which no person reading it can: a decision shown
-    after the computers' moves would hold its keys (tui/widgets/decision.py CHANGED_UNDER_SECONDS). The
-    tests of that hold set it back."""
+    after the computers' moves would hold its keys (tui/widgets/decision.py CHANGED_UNDER_SECONDS), as would a
+    number pressed again whose choice left the list (NUMBER_AGAIN_SECONDS). The tests of those holds set them back."""
     from tui.widgets import decision
 
     monkeypatch.setattr(decision, "CHANGED_UNDER_SECONDS", 0.0)
     monkeypatch.setattr(decision, "REPORT_CAME_UNDER_SECONDS", 0.0)
+    monkeypatch.setattr(decision, "NUMBER_AGAIN_SECONDS", 0.0)
 
 
 @pytest.fixture(scope="session")

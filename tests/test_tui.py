@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import RichLog
 
 from core import saves
 from core.choices import Choice
@@ -10,9 +11,10 @@ from core.setup import Setup
 from core.state import Phase, RoyalStatus
 from core.events import render
 from tests.conftest import advance_until, give, new_session, to_impulse_of
+from tests.test_learning_screens import played_session
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose, Destination, LeaveGame, LoadGame, StartGame
-from tui.screens.game import ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
+from tui.screens.game import LOG_LINES_SHOWN, ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui import display
 from tui.app import VirginQueenApp
 from tui.screens.menus import LoadScreen, TitleScreen
@@ -2209,3 +2211,48 @@ async def test_a_response_window_after_ones_own_move_opens_on_no_card_card_2(tmp
         assert decision.rule == "CARD-2" and str(decision.choices[0]).startswith("respond 22")
         listing = app.screen.query_one(ChoiceList)
         assert listing.highlighted == decision.choices.index(decision.quiet) and str(decision.quiet) == "no-response"
+
+
+async def test_the_log_strip_is_wrapped_again_at_a_new_width(tmp_path, data):
+    """Hot-seat play-test: at 120x40 the strip under the board still wrapped its lines at about 70 columns, the
+    width they were written at (80x24)."""
+    session = played_session(data, turn=2)
+    assert any(len(render(event)) > SIZE[0] for event in session.log[-LOG_LINES_SHOWN:])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        strip = app.screen.query_one("#log", RichLog)
+        assert max(line.cell_length for line in strip.lines) <= SIZE[0]
+        await pilot.resize_terminal(200, 40)
+        await settle(pilot)
+        assert max(line.cell_length for line in strip.lines) > SIZE[0]
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert max(line.cell_length for line in strip.lines) <= SIZE[0]
+
+
+async def test_a_number_pressed_again_whose_choice_left_the_list_is_held_once_dip_7(tmp_path, data, monkeypatch):
+    """Shared-game play-test: 2 2 2 placed influence on Papacy until DIP-7's cap took Papacy off the list, and the
+    third 2 placed it on Venice, which nothing could take back there. The key is held once, saying what 2 is now."""
+    from tui.widgets import decision as panel_module
+
+    monkeypatch.setattr(panel_module, "NUMBER_AGAIN_SECONDS", 60.0)
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 2 cp")
+        for _ in range(2):
+            await pilot.press("2")
+            await settle(pilot)
+        assert [str(a.choice) for a in session.actions][-2:] == ["cp influence papacy"] * 2
+        made = len(session.actions)
+        await pilot.press("2")
+        await settle(pilot)
+        assert len(session.actions) == made
+        text = " ".join(screen_text(app).split())
+        assert "2 is Influence on Venice" in text and "is no longer offered; 2 again or Enter takes it" in text
+        await pilot.press("2")
+        await settle(pilot)
+        assert str(session.actions[-1].choice) == "cp influence venice"

@@ -56,6 +56,9 @@ HIDE_REFUSED = N_("Hide")  # x while the refused options are shown
 # from its list for this long: a key meant for the decision before is not taken by it (shared-game
 # play-test: France's 0 for "done", pressed again, declined the proposal a computer made in between).
 CHANGED_UNDER_SECONDS = 1.5
+# A number pressed again within this long of the choice it took, whose choice of that kind left the list, is held
+# once (tui/widgets/decision.py DecisionPanel._moved_from).
+NUMBER_AGAIN_SECONDS = 1.5
 # A report that comes as the others' moves end takes no Enter for this long: one meant for the decision before
 # is not taken by it. Shorter: an Enter there only closes a report (long-game play-test: one read in 1.3 s
 # straight after a hand-off's Enter took nothing, and a second Enter was needed)
@@ -169,6 +172,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
+        self._number_taken: tuple[int, Choice, float] | None = None  # the last number key's choice, and when
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -432,11 +436,31 @@ class DecisionPanel(NamesKeysNow, Vertical):
             options.highlighted = number - 1  # brought into view
             self.say(_("{number}: that choice is not all on the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
             return
+        if number <= count and self._moved_from(number):
+            options.highlighted = number - 1
+            return
         if number <= count:
             self._choose(self._decision.choices[number - 1], str(number))
+            self._number_taken = (number, self._decision.choices[number - 1], time.monotonic())
             return
         # play-test: 9 with two choices on screen did nothing, and said nothing
         self.say(ngettext("{number}: this decision has {count} choice", "{number}: this decision has {count} choices", count).format(number=number, count=count))
+
+    def _moved_from(self, number: int) -> bool:
+        """A number pressed again just after it took a choice of the same kind that is no longer offered: held once,
+        and said (shared-game play-test: 2 2 2 placed influence on Papacy until its cap took it off the list, and
+        the third 2 went to Venice, with nothing to undo it in a shared game)."""
+        taken, self._number_taken = self._number_taken, None
+        assert self._decision is not None
+        now = self._decision.choices[number - 1]
+        if taken is None or taken[0] != number or time.monotonic() - taken[2] >= NUMBER_AGAIN_SECONDS:
+            return False
+        before = taken[1]
+        if before.verb != now.verb or before == now or before in self._decision.choices:
+            return False
+        self.say(_("{number} is {choice} now: {before} is no longer offered; {number} again or Enter takes it").format(
+            number=number, choice=now.label or str(now), before=before.label or str(before)))
+        return True
 
     def _choose(self, choice: Choice, key: str) -> None:
         """Post the choice; one that throws CP away is asked about once first (a UI confirmation: the
