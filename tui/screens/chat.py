@@ -11,13 +11,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from core.i18n import N_, _
 from tui.messages import Say
 from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
 from tui.textual_private import KeysInOrderInput, being_taken_down
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.wrapped_log import WrappedLog
 
 if TYPE_CHECKING:
     from tui.drivers import ChatLine
@@ -56,7 +57,7 @@ class ChatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(_("Table talk: everyone at this game reads it. Enter says the line, Esc closes."), classes="report-title", markup=False)
-        yield RichLog(id="chat-lines", markup=False, wrap=True)
+        yield WrappedLog(id="chat-lines", markup=False, wrap=True)
         yield KeysInOrderInput(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
         yield KeyFooter()
 
@@ -72,15 +73,15 @@ class ChatScreen(ModalScreen[None]):
         self.lines = lines
         if not self._ready:
             return
-        log = self.query_one("#chat-lines", RichLog)
+        log = self.query_one("#chat-lines", WrappedLog)
         numbers = [line.number for line in lines]
         if numbers[: len(self._written)] != self._written or (not self._written and lines):
             log.clear()  # a line numbered before the last one shown came late: written again in order
             self._written = []
         if not lines:
-            log.write(_("No one has said anything yet."))
+            log.add(_("No one has said anything yet."))
         for line in lines[len(self._written):]:
-            log.write(chat_line(line))
+            log.add(chat_line(line))
         self._written = numbers
 
     @on(Input.Submitted, "#chat-say")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import replace
-from typing import Any, Self
 
 from rich.cells import cell_len
 from textual import events
@@ -12,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from core.choices import Decision, Verb
 from core.events import Event, render
@@ -35,40 +33,12 @@ from tui.widgets.decision import DecisionPanel, how_to_take
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter, NamesKeysNow
 from tui.widgets.texts import set_text
+from tui.widgets.wrapped_log import WrappedLog
 
 # The strip shows the last four; the whole log is under l. Each line written is laid out again when
 # the strip gets its size: forty of them were a fifth of composing a board.
 LOG_LINES_SHOWN = 12
 STATUS_PADDING = 2  # #status in tui/styles/app.tcss: padding 0 1
-
-
-class LogStrip(RichLog):
-    """The game log's last lines under the board, wrapped at the strip's width. A RichLog wraps a line once,
-    as it is written, and measures it against the app's console, 80 columns whatever the terminal: at 120x40
-    the strip still wrapped at 80 (hot-seat play-test). These are written at the strip's width, and again
-    at a new one."""
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self._texts: deque[str] = deque(maxlen=LOG_LINES_SHOWN)
-        self._width = 0  # the width the lines are written at (0: not laid out yet, written once it is)
-
-    def add(self, text: str) -> None:
-        self._texts.append(text)
-        if self._width:
-            self.write(text, width=self._width)
-
-    def clear(self) -> Self:
-        self._texts.clear()
-        return super().clear()
-
-    def on_resize(self, event: events.Resize) -> None:
-        width = self.scrollable_content_region.width
-        if width != self._width:
-            self._width = width
-            super().clear()
-            for text in self._texts:
-                self.write(text, width=width)
 
 
 class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
@@ -115,7 +85,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             with Scrolling(id="phase-panel"):
                 yield LaidOutOnceStatic("", id="phase-info", markup=False)
             yield DecisionPanel(id="decision")
-        log = LogStrip(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
+        log = WrappedLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
         bounded_line_cache(log)
         yield log
         yield KeyFooter(compact=True)
@@ -194,7 +164,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     def _show_log(self, events: tuple[Event, ...], names: dict[str, str]) -> None:
         """Write only the events that are new since the last refresh (rewriting 40 lines on every
         key was most of a keypress); after an undo or a reload the strip is written again."""
-        log = self.query_one("#log", LogStrip)
+        log = self.query_one("#log", WrappedLog)
         shown = self._log_shown
         continues = 0 < shown <= len(events) and events[shown - 1] is self._log_last
         if not continues:
