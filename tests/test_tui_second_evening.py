@@ -82,7 +82,8 @@ async def test_ctrl_s_saves_on_a_report_and_on_the_hand_off(tmp_path, data):
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert len(list(tmp_path.glob("save-turn1-*.json"))) == 1
-        assert any("Saved to" in n.message for n in app._notifications)
+        copy = next(tmp_path.glob("save-turn1-*.json"))
+        assert any(n.message == f"Saved to {copy.name} in {tmp_path}" for n in app._notifications)
     session = spain_before_france_two_people(data)
     app = app_for(tmp_path / "second", session)
     async with app.run_test(size=SIZE) as pilot:

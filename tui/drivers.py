@@ -464,7 +464,9 @@ class LocalGame(_Driver):
                 atomic.write_text(marks_file(path), marks, saves.SAVE_FILE_MODE)
             return ""
 
-        self.io(work, lambda problem: self.listener.game_problem(problem, failed=True) if problem else self.listener.game_notice(_("Saved to {path}").format(path=path)))
+        self.io(work, lambda problem: self.listener.game_problem(problem, failed=True) if problem else self.listener.game_notice(
+            # the name whole on a line of its own words: a toast broke the path mid-name (hot-seat play-test)
+            _("Saved to {file} in {folder}").format(file=path.name, folder=path.parent)))
 
     def autosave(self) -> None:
         """The game as it is now, written off the event loop; the newest always wins on disk."""
