@@ -147,3 +147,16 @@ async def test_key_0_for_a_quiet_choice_the_step_does_not_teach_is_refused_at_on
         assert "again stops spending" not in text
         assert "Not allowed: in this walkthrough, choose 'cp mercenary istanbul'" in text
         assert app.controller.driver.run.step == 6
+
+
+async def test_a_refused_choice_typed_in_a_walkthrough_says_its_rule_card_1(tmp_path):
+    """Review: the card-play walkthrough asks France to type ':pass' while it holds a Mandatory event; the typed
+    box answered that 'pass' begins none of the decision's choices, and the step never came (CARD-1)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play", 9)
+        assert app.controller.driver.run.current.choice == "pass"
+        await pilot.press("colon", *"pass", "enter")
+        await settle(pilot)
+        assert app.controller.driver.run.step == 10
+        assert "CARD-1" in " ".join(screen_text(app).split())

@@ -561,7 +561,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         one does). Play-test: ':abc' listed every action of the game, "propose" and "louise" at an impulse."""
         assert self._decision is not None
         verbs = list(dict.fromkeys(str(choice.verb) for choice in self._decision.choices))
-        if word in verbs:
+        # a refused one goes on to say its rule (review: ':pass' at a CARD-1 impulse, which the card-play walkthrough asks for)
+        if word in verbs or any(str(option.choice.verb) == word for option in self._decision.refused):
             return ""
         return _("'{word}' begins none of this decision's choices; they begin with: {verbs}").format(
             word=typed_shown(word), verbs=", ".join(verbs))
@@ -569,7 +570,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def _typed_number(self, number: int) -> str:
         """What a number typed after ':' is (play-test: ':99' with two choices said "99 is a key")."""
         count = len(self._decision.choices) if self._decision is not None else 0
-        if 1 <= number <= min(count, 9):
+        if 1 <= number <= min(count, 9) or number == 0 and self._decision is not None and self._decision.quiet is not None:
             return _("{number} is a key: press it without ':' to take choice {number}; ':' takes a choice's words, "
                      "the dim ones after it").format(number=number)
         return ngettext("no choice {number}: keys 1-9 take the first choices listed, ':' a choice's words, the dim ones "
