@@ -134,12 +134,7 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
                 return 1
             print(f"OK: game {args.game} exported to {store.export(args.game, args.file)}")
         elif args.action == "remove":
-            kept = store.export(args.game, args.save_dir / f"removed-game-{args.game}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json")
-            try:
-                store.remove(args.game)
-            except StoreError:
-                kept.unlink()  # still in the store: no second copy of it left about
-                raise
+            kept = store.remove(args.game, args.save_dir / f"removed-game-{args.game}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json")
             print(f"OK: game {args.game} removed from the store; kept in {kept} ('store import {kept}' brings it back as a new game)")
         else:
             print(f"OK: {args.file} imported as game {store.import_save(args.file)}")

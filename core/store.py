@@ -161,6 +161,10 @@ class SeatTaken(StoreError):
     """Another player holds the seat (or it is no person's seat to take)."""
 
 
+class GameRemoved(StoreError):
+    """The host took the game out of the store (``python -m core store remove``): a terminal following it leaves it."""
+
+
 class NotSeated(StoreError):
     """An action for a power played from a person seat the client does not hold."""
 
@@ -261,7 +265,7 @@ class GameStore(Protocol):
 
     def import_save(self, path: Path) -> int: ...
 
-    def remove(self, game_id: int) -> None: ...
+    def remove(self, game_id: int, keep: Path) -> Path: ...
 
     def take_seat(self, game_id: int, seat: str, player: str) -> None: ...
 
@@ -357,8 +361,7 @@ class SqliteStore:
         """The games row of a set-up, inside the caller's transaction; its new id, never a removed game's (a
         terminal still following that number would take another game's moves for its own)."""
         text = json.dumps(saves.converter().unstructure(setup), separators=(",", ":"))
-        removed = self._db.execute(f"SELECT name FROM sqlite_master WHERE type = 'table' AND name = '{_REMOVED}'").fetchone()
-        highest = f"SELECT MAX(id) FROM (SELECT id FROM games{f' UNION ALL SELECT id FROM {_REMOVED}' if removed else ''})"
+        highest = f"SELECT MAX(id) FROM (SELECT id FROM games{f' UNION ALL SELECT id FROM {_REMOVED}' if self._removed_table() else ''})"
         cursor = self._db.execute(
             f"INSERT INTO games (id, created, setup, data_fingerprint) VALUES (COALESCE(({highest}), 0) + 1, ?, ?, ?)",
             (self._now(), text, self.data.fingerprint),
@@ -366,10 +369,11 @@ class SqliteStore:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def remove(self, game_id: int) -> None:
-        """The game out of the store, with its moves, seats, table talk and notices (``python -m core store
-        remove`` exports it first). Refused while a player sits in it (SeatTaken). Shared-game play-test: a game
-        made by mistake stayed in every player's lobby, with no way to take it out."""
+    def remove(self, game_id: int, keep: Path) -> Path:
+        """The game written to ``keep`` as a save, then taken out of the store with its moves, seats, table talk
+        and notices, in one transaction (no move recorded in between is lost); the save's path. Refused while a
+        player sits in it (SeatTaken). Shared-game play-test: a game made by mistake stayed in every player's
+        lobby, with no way to take it out."""
         with self._guard(), self._transaction():
             self._game(game_id)
             seated = self._db.execute(
@@ -378,6 +382,7 @@ class SqliteStore:
             if seated:
                 raise SeatTaken(_("game {game} is being played now (by {players}): it can be removed once they have left it").format(
                     game=game_id, players=", ".join(row[0] for row in seated)))
+            kept = self.export(game_id, keep)
             # made here, not with the schema: a store stays readable by the versions before this one
             self._db.execute(f"CREATE TABLE IF NOT EXISTS {_REMOVED} (id INTEGER PRIMARY KEY, at TEXT NOT NULL)")
             self._db.execute(f"INSERT OR REPLACE INTO {_REMOVED} (id, at) VALUES (?, ?)", (game_id, self._now()))
@@ -385,6 +390,7 @@ class SqliteStore:
                 self._db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         self._replays.pop(game_id, None)
+        return kept
 
     def list_games(self) -> list[GameRow]:
         """Every game, with who decides in it now."""
@@ -725,9 +731,18 @@ class SqliteStore:
 
     def _game(self, game_id: int) -> tuple[str, str, str]:
         row = self._db.execute("SELECT created, setup, data_fingerprint FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None and self._removed(game_id):
+            raise GameRemoved(_("game {game} was taken out of the store by the host").format(game=game_id))
         if row is None:
             raise self._problem(_("no game {game}").format(game=game_id))
         return row
+
+    def _removed(self, game_id: int) -> bool:
+        """Whether the host removed the game (its number is kept in a table the first removal makes)."""
+        return self._removed_table() and self._db.execute(f"SELECT 1 FROM {_REMOVED} WHERE id = ?", (game_id,)).fetchone() is not None
+
+    def _removed_table(self) -> bool:
+        return self._db.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{_REMOVED}'").fetchone() is not None
 
     def _latest(self, game_id: int) -> int:
         return self._db.execute("SELECT COALESCE(MAX(number), 0) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]

@@ -621,3 +621,22 @@ async def test_a_table_action_recorded_at_a_shared_games_seat_is_that_players_ow
         session = app.controller.session
         assert ["england", "spain"] in session.state.wars
         assert app.controller.driver._moved_to["Ana"] == len(session.log)  # where her own last move's lines end
+
+
+async def test_a_game_the_host_removes_sends_its_onlookers_to_the_lobby_saying_so(tmp_path, data):
+    """Review: a terminal watching a game the host removed (python -m core store remove) said "no game 1" four
+    times a second, on a board that never moved; it goes back to the lobby and says why."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=SEATS))
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ben.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = ben.screen.query_one("#lobby-games")
+        listing.highlighted = next(i for i in range(listing.option_count) if listing.get_option_at_index(i).id.startswith("watch"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert ben.controller.driver is not None and not ben.controller.driver.seat.is_person  # watching
+        store.remove(game_id, tmp_path / "kept.json")
+        text = await _until_shown(ben, pilot, f"game {game_id} was taken out of the store by the host")
+        assert isinstance(ben.screen, LobbyScreen) and ben.controller.driver is None, text
+    assert store.create(Setup(seed=6, seats=SEATS)) == game_id + 1

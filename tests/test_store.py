@@ -30,6 +30,7 @@ from core.store import (
     STORE_NAME,
     ChatLine,
     ChatRefused,
+    GameRemoved,
     IllegalAction,
     NotSeated,
     SeatTaken,
@@ -260,7 +261,7 @@ def test_a_game_is_removed_from_the_store_kept_as_a_save_and_its_number_never_gi
     assert [g.id for g in store.list_games()] == [first]
     for table in ("actions", "seat_claims", "chat", "notices", "looks"):
         assert not store._db.execute(f"SELECT * FROM {table} WHERE game_id = ?", (second,)).fetchall(), table
-    with pytest.raises(StoreError, match="no game 2"):
+    with pytest.raises(GameRemoved, match="game 2 was taken out of the store by the host"):
         store.load(second)
     assert store.create(Setup(seed=5, seats=seats)) == 3  # a terminal still following game 2 never takes another for it
     assert store.import_save(kept) == 4 and store.load(4).setup.seed == 4

@@ -326,7 +326,7 @@ async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
         await settle(pilot)
         assert session.decision.rule == "GEN-6"
         # a long play-test: after u the board could look just as it did before; it says what was undone
-        assert "GEN-9: 1 move undone: decide again" in [n.message for n in app._notifications]
+        assert "GEN-9: 1 choice of yours undone: decide again" in [n.message for n in app._notifications]
         # TABLE-1: a table action recorded is one move to undo, named by its log line (play-test: "1 move undone"
         # three times, the board left half-way through the action)
         await pilot.press("t", ":", *"pick unrest", "enter", ":", *"pick madrid", "enter")

@@ -768,6 +768,11 @@ async def test_a_copy_saved_on_a_hand_off_comes_back_as_it_was_saved(tmp_path, d
         lines = app.screen.last_moves.lines
         await pilot.press("ctrl+s")
         await settle(pilot)
+        await pilot.press("enter")  # Ben plays on: the game's own slot holds more than the copy, which loads into a new one
+        await settle(pilot)
+        await read_reports(app, pilot)
+        await pilot.press("0" if app.screen.shown.view.decision.quiet is not None else "1")
+        await settle(pilot)
     copy = next(tmp_path.glob("save-*.json"))
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -30,7 +30,7 @@ from core.events import Event, render
 from core.i18n import _, ngettext
 from core.session import Session
 from core.setup import Seat
-from core.store import ChatLine, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
+from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
 from tui.progress import mark_done, remember_step
@@ -347,9 +347,12 @@ class LocalGame(_Driver):
 
     def __init__(
         self, session: Session, listener: Listener, io: IoRunner, slot: Path | None, events: list[Event] | None = None,
-        marks: PeopleMarks | None = None, claim: SlotClaim | None = None,
+        marks: PeopleMarks | None = None, claim: SlotClaim | None = None, slot_written: bool = False,
     ) -> None:
         super().__init__(session, listener, io, events)
+        # the slot holds the game on disk (the marks beside it are written only then: beside no game, they stayed when
+        # the players left a copy loaded without a move, hot-seat play-test); set by the first autosave written
+        self._slot_written = slot_written
         self._claim = claim  # this app's hold on the slot (tui/slots.py), let go on close
         self._saved_marks = marks or PeopleMarks()  # a game continued: taken up once its log is checked
         self._read_to: dict[str, int] = {}  # person here -> how far they have read the phase reports (kept with a save)
@@ -423,21 +426,21 @@ class LocalGame(_Driver):
         super().handed_off()
         self._taken_in_check = self._taken_in_check or self._checking
         # written at once: a game continued later, even after the app was killed, knows it was taken (second review)
-        if self.slot is not None and not self._checking:
+        if self.slot is not None and not self._checking and self._slot_written:
             marks, slot = self._marks_now(), self.slot
-            # a slot not written yet (a copy loaded, no move made since) gets its marks with its first autosave: written
-            # now, they were left alone beside no game when the players left (hot-seat play-test)
-            self.io(lambda: self._write_marks(slot, *marks) if slot.exists() else "", self._said)
-        else:
+            self.io(lambda: self._write_marks(slot, *marks), self._said)
+        else:  # written with the first autosave (the hand-off taken is in the marks it writes)
             self._marks_kept = False
 
     def undo(self) -> None:
         if self._checking:
             raise Refused(self.waiting())
-        actions, logged = len(self.session.actions), list(self.session.log)
+        actions, logged = list(self.session.actions), list(self.session.log)
         if not self.session.undo():
             raise Refused(self.session.undo_refusal())
-        self.listener.game_notice(_undone(actions - len(self.session.actions), logged[len(self.session.log) :]))
+        undone = actions[len(self.session.actions) :]
+        by_computers = sum(not self.session.seat_of(action.actor).is_person for action in undone)
+        self.listener.game_notice(_undone(len(undone), by_computers, logged[len(self.session.log) :]))
         self._moved(by_computer=False)
         self._events = []
         length = len(self.session.log)  # a quit now recaps from the log as undone
@@ -474,7 +477,17 @@ class LocalGame(_Driver):
         if slot is None:
             return
         self._unsaved_said = False  # moves made since a refused leave are said again (review)
-        self.io(self._writer(slot), self._said)
+        self.io(self._writer(slot), self._autosaved)
+
+    def _autosaved(self, problem: str) -> None:
+        with self._write_lock:
+            first = not self._slot_written and self._written > 0
+        if first:
+            self._slot_written = True
+            if not self._marks_kept and self.slot is not None:  # a hand-off taken while the first autosave was written
+                marks, slot = self._marks_now(), self.slot
+                self.io(lambda: self._write_marks(slot, *marks), self._said)
+        self._said(problem)
 
     def _writer(self, slot: Path) -> Callable[[], str]:
         """The game as it is now, to be written to ``slot`` by the work returned, unless a newer one was."""
@@ -546,7 +559,7 @@ class LocalGame(_Driver):
                 unwritten = exiting and self._written < self._queued
             if unwritten:
                 self._writer(self.slot)()  # a failure is not said: the app is gone
-            elif not self._marks_kept:
+            elif not self._marks_kept and self._slot_written:
                 self._write_marks(self.slot, *self._marks_now())
         if self._claim is not None:
             self._claim.release()
@@ -581,9 +594,12 @@ class LocalGame(_Driver):
             self.listener.game_problem(problem, failed=True)
 
 
-def _undone(moves: int, taken: list[Event]) -> str:
+def _undone(moves: int, by_computers: int, taken: list[Event]) -> str:
     """What an undo took back (GEN-9), by its log lines (play-test: "1 move undone" left a player to find
     what; a long play-test before: after u the board could look just as before)."""
+    if not taken and not by_computers:  # review: a table action under way, its steps said to be the computers' too
+        return ngettext("GEN-9: {count} choice of yours undone: decide again", "GEN-9: {count} choices of yours undone: decide again",
+                        moves).format(count=moves)
     if not taken:
         return ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (yours, and the "
                         "computers' moves after it): decide again", moves).format(count=moves)
@@ -674,6 +690,7 @@ class _Recorded:
     seat_lost: str = ""
     said: list[ChatLine] = field(factory=list)
     held: frozenset[str] | None = None  # the seats someone sits in now, when they were looked at
+    removed: bool = False  # the host took the game out of the store: the problem says so, and the game closes
 
 
 def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Event]:
@@ -843,6 +860,8 @@ class SharedGameClient(_Driver):
                 said = self.store.chat(self.game_id, after=heard)
             except SeatTaken as exc:
                 lost, latest, said = str(exc), known, []
+            except GameRemoved as exc:
+                return _Recorded([], str(exc), removed=True)
             except StoreError as exc:
                 return _Recorded([], str(exc))
             return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said, held=held)
@@ -851,6 +870,9 @@ class SharedGameClient(_Driver):
 
     def _polled(self, result: _Recorded) -> None:
         self._polling = False
+        if result.removed:  # review: its terminals said "no game 1" four times a second, on a board that never moved
+            self.listener.game_closed(result.problem)
+            return
         if result.seat_lost:
             self.seat = ONLOOKER
             result = _Recorded(result.actions, _("{problem}: you are watching the game now").format(problem=result.seat_lost), result.seat_lost)

@@ -50,8 +50,8 @@ class Forwarder:
             self.controller.notice(text)
 
     def game_closed(self, text: str) -> None:
-        if self._current():
-            self.controller.close(m.Destination.TITLE, text)
+        if self._current():  # a shared game removed by the host: back to the lobby, with the others there
+            self.controller.close(m.Destination.LOBBY if isinstance(self.driver, SharedGameClient) else m.Destination.TITLE, text)
 
     def walkthrough_done(self, title: str, text: str) -> None:
         if self._current():
@@ -189,7 +189,8 @@ class Openings:
     def _loaded(self, read: tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]) -> LocalGame:
         """The game at once; its action log replayed and compared in the background (choices wait)."""
         opened, session, slot, marks, claim = read
-        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, marks=marks, claim=claim))
+        on_disk = slot == opened.path  # a game continued in its own slot; a copy's new slot is written at its first move
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, marks=marks, claim=claim, slot_written=on_disk))
         driver.check(opened)
         return driver
 
