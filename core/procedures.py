@@ -117,6 +117,8 @@ class TableKind:
     record: Callable[[Ctx, str, list[str]], None]
     rules: tuple[str, ...] = ("TABLE-1",)
     looks_ahead: bool = False
+    # why nothing can follow the parameters given, in the kind's own words ("" to give the next step's first refusal)
+    dead_end: Callable[[Ctx, list[str]], Refusal] | None = None
 
 
 @frozen

@@ -12,7 +12,7 @@ from attrs import Factory, define
 from core import catholic_league, diplomacy, patronage
 from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet, Refusal
 from core.context import Ctx
-from core.i18n import Message, N_, _, msg, ngettext, msgn
+from core.i18n import Message, N_, _, listed, msg, ngettext, msgn
 from core.ids import INDEPENDENT, Power, Religion
 from core.marriage import MARY
 from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
@@ -289,7 +289,22 @@ def _battle(battle: str) -> TableKind:
         open_battle_windows(ctx, space_id, (attacker, defender), BATTLES[battle])
 
     return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _attackers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"),
-                     looks_ahead=True)
+                     looks_ahead=True, dead_end=_no_field_battle if battle == "battle" else None)
+
+
+def _no_field_battle(ctx: Ctx, args: list[str]) -> Refusal:
+    """Why no field battle can be recorded in a space, by the sides with units there (review: Paris, France's
+    alone, was refused as "France and Ottoman are not at war")."""
+    if len(args) != 1:
+        return ""
+    space_id = args[0]
+    sides = [side for side in (*ctx.data.power_ids, INDEPENDENT) if _holds_units(ctx, space_id, side)]
+    if not sides:
+        return msg("TABLE-1: no side has units in {space}", space=ctx.name(space_id))
+    if len(sides) == 1:
+        return msg("TABLE-1: only {side} has units in {space}", side=named(ctx, sides[0]), space=ctx.name(space_id))
+    return msg("DIP-8: no two of the sides with units in {space} are at war ({sides})", space=ctx.name(space_id),
+               sides=listed([named(ctx, side) for side in sides]))
 
 
 # ---- consistency with the map and the war track (settings.toml [table], provisional) ----------------
@@ -418,7 +433,9 @@ def _step_options(ctx: Ctx, kind_id: str, chosen: list[str]) -> tuple[list[Optio
         first_reason = first_reason or refusal
         if not refusal and looks_ahead:
             further = _step_options(ctx, kind_id, [*chosen, value])[1]
-            refusal = msg("{reason}: nothing can follow this choice", reason=further) if further else ""
+            if further:
+                further = (kind.dead_end and kind.dead_end(ctx, [*chosen, value])) or further
+                refusal = msg("{reason}: nothing can follow this choice", reason=further)
             first_further = first_further or further
         if refusal:
             options[index] = Option(option.choice, refusal)

@@ -127,13 +127,14 @@ def test_table_1_a_field_battle_needs_both_sides_units_there_and_two_powers_at_w
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
     _record(session, "battle")  # France's regulars alone are in Metz
-    assert _refusal(session, "pick metz") == ("DIP-8: France and Ottoman are not at war: a battle between them needs a war declared "
-                                              "first: nothing can follow this choice")
+    # in the field battle's own words (review: "France and Ottoman are not at war" where France alone was there)
+    assert _refusal(session, "pick metz") == "TABLE-1: only France has units in Metz: nothing can follow this choice"
+    assert _refusal(session, "pick york") == "TABLE-1: no side has units in York: nothing can follow this choice"
     choose(session, "pick cancel")
     session.state.spaces["metz"].units["spain"] = Units(regulars=2)  # as a recorded move would
     resettle(session)
     _record(session, "battle")
-    assert _refusal(session, "pick metz").endswith(": nothing can follow this choice")  # both there, at peace
+    assert _refusal(session, "pick metz") == "DIP-8: no two of the sides with units in Metz are at war (Spain, France): nothing can follow this choice"
     choose(session, "pick cancel")
     _record(session, "war", "spain", "france")
     _record(session, "battle", "metz")
