@@ -4,6 +4,10 @@ are independent (IND-1..IND-3); typed rows from core/views.py, laid out by tui/d
 
 from __future__ import annotations
 
+import itertools
+
+from textual.geometry import Region
+
 from core.walkthroughs import WALKTHROUGHS, play_through
 from tests.tui_helpers import app_for, screen_text, show_session, settle
 from tui.display import power_display_lines
@@ -82,6 +86,20 @@ async def test_v_shows_the_suez_track_morisco_league_and_independent_spaces(tmp_
         assert "Morisco (MOR-3): in Madrid, 1 of at most 2 spaces from Granada" in text
         assert "Catholic League (CL-1): formed on turn 1; Duke of Guise (CL-6): in Reims" in text
         assert "Independent spaces (IND-1..IND-3):" in text and "Tunis (key): independent, 2 regulars" in text
+        # hot-seat play-test: a wrapped row began at the first column, under the power's name; it keeps its line's indent
+        body = app.screen.query_one("#text-body")
+        rows = iter(strip.text.rstrip() for strip in body.render_lines(Region(0, 0, body.size.width, body.size.height)))
+        wrapped = 0
+        for line in body.content.split("\n"):
+            indent, remaining = " " * (len(line) - len(line.lstrip())), line.strip()
+            for count in itertools.count():
+                row = next(rows)
+                assert row.startswith(indent) and remaining.startswith(row.strip()), (line, row)
+                remaining = remaining[len(row.strip()):].lstrip()
+                wrapped += count > 0 and bool(indent)
+                if not remaining:
+                    break
+        assert wrapped, "no indented line long enough to wrap at 80 columns"
 
 
 def test_win_6_the_ledger_adds_up_entries_of_the_same_reason_and_rule():

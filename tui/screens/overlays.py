@@ -25,6 +25,7 @@ from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.key_menu import KeyMenu
 from tui.widgets.tables import RowsTable, rows_table
+from tui.widgets.texts import HangingText
 
 if TYPE_CHECKING:
     from tui.on_screen import OnScreen
@@ -277,7 +278,7 @@ class TextScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Scrolling(classes="report"):
             yield Static(self.title_text, classes="report-title", markup=False)
-            yield Static(self.body_text, id="text-body", markup=False)
+            yield HangingText(self.body_text, id="text-body", markup=False)
         yield KeyFooter()
 
     def action_close(self) -> None:

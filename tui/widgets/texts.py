@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.padding import Padding
+from rich.text import Text
 from textual.widgets import Input, Static
 
 
@@ -29,3 +32,16 @@ def typed_if_focused(box: Input, character: str) -> bool:
     else:
         box.replace(character, *box.selection)
     return True
+
+
+class HangingText(Static):
+    """Lines of text whose wrapped rows keep the line's indent (hot-seat play-test: in the power displays a
+    wrapped "...the rest of the game, SUEZ-3)" began at the first column, under the power's name). Its
+    content stays the plain text."""
+
+    def render(self) -> Group:
+        rows = []
+        for line in str(self.content).split("\n"):
+            words = line.lstrip(" ")
+            rows.append(Padding(Text(words), (0, 0, 0, len(line) - len(words))))
+        return Group(*rows)
