@@ -11,15 +11,18 @@ import pickle
 from attrs import Factory, define, evolve, frozen
 
 from core import engine
-from core.choices import Choice, Decision, IllegalChoice, typed_shown
+from core.choices import Choice, Decision, IllegalChoice, Verb, typed_shown
 from core.responses import asked_whatever_the_hand
 from core.events import Event, EventKind, render
 from core.gamedata import GameData
 from core.i18n import N_, Message, _, msg, text_of
 from core.setup import Seat, SeatKind, Setup, new_state
 from core.state import Frame, GameState
-from core.table import TableFrame
+from core.table import CANCEL, TableFrame
 from core.views import SeatView, seat_view
+
+
+CANCEL_CHOICE = str(Choice(Verb.PICK, (CANCEL,)))  # a table action cancelled (TABLE-1)
 
 
 @frozen
@@ -279,9 +282,9 @@ class Session:
         under way, is taken back whole (TABLE-1)."""
         if not self.can_undo():
             return False
-        last = self._take_back_one()
-        while last.in_table_action and self._window:
-            last = self._take_back_one()
+        last, cancelled = self._take_back_move()
+        while cancelled and self.can_undo():  # a table action cancelled changed nothing: the move before it goes too
+            last, cancelled = self._take_back_move()
         state: GameState = pickle.loads(self._window_base)
         for undoable in self._window:
             engine.step(self.data, state, undoable.action.actor, Choice.parse(undoable.action.choice))
@@ -294,6 +297,15 @@ class Session:
             self._window_base = b""
         self._build_pending()
         return True
+
+    def _take_back_move(self) -> tuple[_Undoable, bool]:
+        """The person's last move off the undo window: a decision, or a table action whole; and whether it was a
+        table action cancelled (re-test: after backing out of a battle, u said "4 moves undone" and nothing on the
+        screen changed)."""
+        latest = last = self._take_back_one()
+        while last.in_table_action and self._window:
+            last = self._take_back_one()
+        return last, latest.in_table_action and latest.action.choice == CANCEL_CHOICE
 
     def _take_back_one(self) -> _Undoable:
         """The person's last decision off the undo window, with the computers' answers after it."""

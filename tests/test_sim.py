@@ -60,11 +60,12 @@ def test_saves_are_stable_from_run_to_run(data):
 def test_gen_9_undo_fuzz_restores_exact_states_and_redo_reproduces(data, seed):
     """Random legal play that undoes at random: undo gives back the exact earlier state, never
     across a barrier, and choosing the same again reproduces the same state (no re-roll). A table
-    action's steps are undone with the rest of it (TABLE-1), back to where it was started."""
+    action's steps are undone with the rest of it (TABLE-1), back to where it was started; one
+    cancelled is undone with the move before it, when there is one to undo."""
     import copy
     import random
 
-    from core.session import Session
+    from core.session import CANCEL_CHOICE, Session
     from core.setup import Setup
     from core.table import TableFrame
 
@@ -72,22 +73,26 @@ def test_gen_9_undo_fuzz_restores_exact_states_and_redo_reproduces(data, seed):
     session = Session.new(data, Setup(seed=seed, controllers=two))
     chooser = random.Random(seed)
     undos = 0
+    moves = []  # each move's state before it, and its choices (a table action's all)
     for _ in range(400):
         pending = session.decision
         if pending is None:
             break
         choice = chooser.choice(pending.choices)
         if not (session.state.stack and isinstance(session.state.stack[-1], TableFrame)):
-            before, move = copy.deepcopy(session.state), []  # the state a move (a table action whole) is undone to
-        move.append((pending.power, choice))
+            moves.append((copy.deepcopy(session.state), []))
+        moves[-1][1].append((pending.power, choice))
         session.choose(pending.power, choice)
         after = copy.deepcopy(session.state)
         if session.can_undo() and chooser.random() < 0.3:
             assert session.undo()
-            assert session.state == before
+            reached = next(i for i in range(1, len(moves) + 1) if session.state == moves[-i][0])
+            # the moves taken back with the last one are table actions cancelled
+            assert all(str(choices[-1][1]) == CANCEL_CHOICE for _before, choices in moves[len(moves) - reached + 1 :])
             undos += 1
-            for power, again in move:
-                session.choose(power, again)
+            for _before, choices in moves[len(moves) - reached :]:
+                for power, again in choices:
+                    session.choose(power, again)
             assert session.state == after
     assert undos > 0
 

@@ -2252,7 +2252,7 @@ async def test_a_number_pressed_again_whose_choice_left_the_list_is_held_once_di
         await settle(pilot)
         assert len(session.actions) == made
         text = " ".join(screen_text(app).split())
-        assert "2 is Influence on Venice" in text and "is no longer offered; 2 again or Enter takes it" in text
+        assert "2 is Influence on Venice" in text and "now: 'cp influence papacy' is no longer offered; 2 again or Enter takes it" in text
         await pilot.press("2")
         await settle(pilot)
         assert str(session.actions[-1].choice) == "cp influence venice"

@@ -459,7 +459,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if before.verb != now.verb or before == now or before in self._decision.choices:
             return False
         self.say(_("{number} is {choice} now: {before} is no longer offered; {number} again or Enter takes it").format(
-            number=number, choice=now.label or str(now), before=before.label or str(before)))
+            number=number, choice=now.label or str(now), before=f"'{typed_shown(str(before))}'"))  # its label was of then (re-test: "0 -> 1")
         return True
 
     def _choose(self, choice: Choice, key: str) -> None:
