@@ -45,6 +45,15 @@ async def _take_seat(app: VirginQueenApp, pilot, seat_index: int) -> None:
     await settle(pilot)
 
 
+async def _watch(app: VirginQueenApp, pilot) -> None:
+    """From the lobby, sit down to watch the first game as an onlooker."""
+    await settle(pilot)
+    listing = app.screen.query_one("#lobby-games")
+    listing.highlighted = next(i for i in range(listing.option_count) if listing.get_option_at_index(i).id.startswith("watch"))
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 async def _to_the_board(app: VirginQueenApp, pilot) -> None:
     """The reports waiting read with Enter, up to the board with this terminal's decision on it."""
     while isinstance(app.screen, ReportScreen):
@@ -285,11 +294,7 @@ async def test_back_from_watching_the_lobby_highlights_the_players_own_seat_agai
     SqliteStore.in_folder(tmp_path, data).create(Setup(seed=5, seats=SEATS))
     ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
     async with ben.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        listing = ben.screen.query_one("#lobby-games")
-        listing.highlighted = next(i for i in range(listing.option_count) if listing.get_option_at_index(i).id.startswith("watch"))
-        await pilot.press("enter")
-        await settle(pilot)
+        await _watch(ben, pilot)
         assert not ben.controller.driver.seat.is_person  # watching
         await pilot.press("ctrl+l")
         await settle(pilot)
@@ -630,11 +635,7 @@ async def test_a_game_the_host_removes_sends_its_onlookers_to_the_lobby_saying_s
     game_id = store.create(Setup(seed=5, seats=SEATS))
     ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
     async with ben.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        listing = ben.screen.query_one("#lobby-games")
-        listing.highlighted = next(i for i in range(listing.option_count) if listing.get_option_at_index(i).id.startswith("watch"))
-        await pilot.press("enter")
-        await settle(pilot)
+        await _watch(ben, pilot)
         assert ben.controller.driver is not None and not ben.controller.driver.seat.is_person  # watching
         store.remove(game_id, tmp_path / "kept.json")
         text = await _until_shown(ben, pilot, f"game {game_id} was taken out of the store by the host")

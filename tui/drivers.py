@@ -427,8 +427,7 @@ class LocalGame(_Driver):
         self._taken_in_check = self._taken_in_check or self._checking
         # written at once: a game continued later, even after the app was killed, knows it was taken (second review)
         if self.slot is not None and not self._checking and self._slot_written:
-            marks, slot = self._marks_now(), self.slot
-            self.io(lambda: self._write_marks(slot, *marks), self._said)
+            self._keep_marks(self.slot)
         else:  # written with the first autosave (the hand-off taken is in the marks it writes)
             self._marks_kept = False
 
@@ -485,9 +484,13 @@ class LocalGame(_Driver):
         if first:
             self._slot_written = True
             if not self._marks_kept and self.slot is not None:  # a hand-off taken while the first autosave was written
-                marks, slot = self._marks_now(), self.slot
-                self.io(lambda: self._write_marks(slot, *marks), self._said)
+                self._keep_marks(self.slot)
         self._said(problem)
+
+    def _keep_marks(self, slot: Path) -> None:
+        """The marks as they are now, written beside ``slot`` off the event loop."""
+        marks = self._marks_now()
+        self.io(lambda: self._write_marks(slot, *marks), self._said)
 
     def _writer(self, slot: Path) -> Callable[[], str]:
         """The game as it is now, to be written to ``slot`` by the work returned, unless a newer one was."""
