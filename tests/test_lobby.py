@@ -106,6 +106,9 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
         await pilot.press("enter")
         await _to_the_board(app, pilot)
+        # the store's first word on who sits where is in: the waiting line it changes ("Ana is not at the game
+        # now") takes a key's refusal with it (CI, a loaded machine: it came after the refusal, which was gone)
+        await _until(pilot, lambda: "is not at the game now" in screen_text(app).replace("\n", " "))
         view = app.controller.on_screen().view
         assert view.decision is None and all(h.cards is None for h in view.hands)
         app.post_message(Choose(playable_choices(app.controller.session.decision)[0]))
