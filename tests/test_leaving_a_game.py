@@ -379,3 +379,40 @@ def test_a_slot_is_claimed_before_it_is_read(tmp_path, data, monkeypatch):
     io.run()
     assert held_while_read == [True] and controller.driver is not None and controller.driver.slot == slot
     controller.driver.close()
+
+
+@pytest.mark.parametrize("another_window", [True, False])
+def test_a_slot_that_could_not_be_claimed_at_its_opening_is_claimed_at_its_next_autosave(tmp_path, data, monkeypatch, another_window):
+    """Saves play-test: a game opened while its folder was read-only never took its slot's lock; made writable,
+    a second window opened the same game and the two wrote over each other's moves. The next autosave takes
+    the lock; where another window holds it by then, this window's move is not written over its game."""
+    from tui import slots
+    from tui.messages import ContinueGame, GameProblem
+
+    session = new_session(data)
+    slot = saves.write(session, tmp_path / f"{slots.slot_stem(session.setup)}.json")
+    lock = slots._lock
+    monkeypatch.setattr(slots, "_lock", lambda path: -1)  # the folder refuses the lock file now
+    posted: list = []
+    io = QueuedIo()
+    controller = Controller(Terminal(tmp_path, data, "Ana"), posted.append, io)
+    controller.handle(ContinueGame())
+    io.run()
+    monkeypatch.setattr(slots, "_lock", lock)  # writable again
+    other = slots.claim_slot(slot) if another_window else None
+    decision = controller.driver.session.decision
+    controller.handle(Choose(quiet_choice(decision)))
+    io.run()
+    problems = [p.text for p in posted if isinstance(p, GameProblem)]
+    if another_window:
+        assert other is not None and len(saves.load(slot, data).actions) == len(session.actions)
+        assert problems == [f"this game is being played in another window or terminal now ({slot.name}): this window's moves "
+                            "are not written over it; Ctrl+S saves them as a copy"]
+        other.release()
+    else:
+        assert not problems and len(saves.load(slot, data).actions) == len(session.actions) + 1
+        assert slots.claim_slot(slot) is None  # this window's now
+    controller.driver.close()
+    after = slots.claim_slot(slot)
+    assert after is not None
+    after.release()

@@ -984,3 +984,31 @@ async def test_gen_9_u_after_continue_undoes_the_last_move_made_before_quitting(
         await pilot.press("u")
         await settle(pilot)
         assert len(app.controller.session.actions) < made and "nothing to undo" not in screen_text(app)
+
+
+async def test_two_copies_saved_in_one_second_are_two_files(tmp_path, data, monkeypatch):
+    """Saves play-test: Ctrl+S, a move, Ctrl+S within one second wrote both copies to one name, and the first
+    position was lost; the second copy takes the next numbered name, as slots do."""
+    from datetime import datetime
+
+    from tui import drivers
+
+    class OneSecond(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime(2026, 12, 7, 0, 19, 48)
+
+    monkeypatch.setattr(drivers, "datetime", OneSecond)
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        made = len(app.controller.session.actions)
+        await pilot.press("ctrl+s")
+        decision = app.controller.on_screen().view.decision
+        app.post_message(Choose(decision.choices[0]))
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    first, second = tmp_path / "save-turn1-negotiation-20261207-001948.json", tmp_path / "save-turn1-negotiation-20261207-001948-2.json"
+    assert [len(json.loads(path.read_text())["actions"]) for path in (first, second)] == [made, made + 1]

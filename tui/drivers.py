@@ -34,7 +34,7 @@ from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, S
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
 from tui.progress import mark_done, remember_step
-from tui.slots import PeopleMarks, SlotClaim, marks_file
+from tui.slots import PeopleMarks, SlotClaim, free_name, marks_file
 
 T = TypeVar("T")
 __all__ = ["Absence", "ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
@@ -354,6 +354,7 @@ class LocalGame(_Driver):
         # the players left a copy loaded without a move, hot-seat play-test); set by the first autosave written
         self._slot_written = slot_written
         self._claim = claim  # this app's hold on the slot (tui/slots.py), let go on close
+        self._copies: set[Path] = set()  # the copies saved with Ctrl+S (written, or about to be)
         self._saved_marks = marks or PeopleMarks()  # a game continued: taken up once its log is checked
         self._read_to: dict[str, int] = {}  # person here -> how far they have read the phase reports (kept with a save)
         self._marks_queued = 0
@@ -452,7 +453,9 @@ class LocalGame(_Driver):
         if self.slot is None:
             raise Refused(_("a game from a walkthrough's position is not saved: it cannot replay from a seed"))
         state = self.session.state
-        path = folder / f"save-turn{state.turn}-{state.phase.value}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
+        # saves play-test: two copies in one second had one name, and the second was written over the first
+        path = free_name(folder, f"save-turn{state.turn}-{state.phase.value}-{datetime.now().strftime('%Y%m%d-%H%M%S')}", self._copies)
+        self._copies.add(path)
         text, marks = saves.dumps(self.session), self._marks_text()
 
         def work() -> str:
@@ -502,6 +505,10 @@ class LocalGame(_Driver):
             with self._write_lock:
                 if number < self._written:
                     return ""
+                if self._claim is not None and not self._claim.holds():
+                    self._unsaved, self._unsaved_at = _("this game is being played in another window or terminal now ({file}): this "
+                                                        "window's moves are not written over it; Ctrl+S saves them as a copy").format(file=slot.name), number
+                    return self._unsaved
                 try:
                     atomic.write_text(slot, text, saves.SAVE_FILE_MODE)
                 except OSError as exc:
@@ -580,7 +587,7 @@ class LocalGame(_Driver):
         """The people's marks beside the slot (tui/slots.py), off the event loop, the newest winning. A
         failure loses only the recap of a game continued later: said once, never as a failed autosave."""
         with self._write_lock:
-            if number < self._marks_written:
+            if number < self._marks_written or self._claim is not None and not self._claim.holds():
                 return ""
             try:
                 atomic.write_text(marks_file(slot), text, saves.SAVE_FILE_MODE)

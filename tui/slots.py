@@ -11,6 +11,7 @@ import json
 import os
 import re
 import stat
+import threading
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,6 +24,13 @@ from tui.settings import APP_FILES
 if TYPE_CHECKING:
     from core.session import Session
     from core.setup import Setup
+
+try:
+    import fcntl
+
+    _LOCKS_EXIST = True
+except ImportError:  # not on this system: games are played unclaimed
+    _LOCKS_EXIST = False
 
 SLOT_PREFIX = "game-"
 # Beside a slot (not a save: never listed): a game's people's marks in its log
@@ -54,13 +62,30 @@ class SlotClaim:
     on one game overwrote each other's moves, whichever moved last winning). Where the system has no
     such locks (no fcntl, a folder that refuses them) a game is played unclaimed, as before."""
 
-    def __init__(self, descriptor: int | None) -> None:
+    def __init__(self, slot: Path | None, descriptor: int | None) -> None:
+        self._slot = slot  # None: nothing to take again (a system without locks, or let go)
         self._descriptor = descriptor
+        self._guard = threading.Lock()  # taken again by an autosave's worker, let go on the event loop
+
+    def holds(self) -> bool:
+        """No other app plays the slot now: a lock that could not be taken when the game was opened (a
+        folder read-only then) is taken now (saves play-test: it never was, and a second window opened the
+        game since, the two overwriting each other's moves)."""
+        with self._guard:
+            if self._descriptor is not None or self._slot is None:
+                return True
+            taken = _lock(self._slot)
+            if taken is None:
+                return False
+            self._descriptor = taken if taken >= 0 else None
+            return True
 
     def release(self) -> None:
-        if self._descriptor is not None:
-            os.close(self._descriptor)  # the lock goes with it; the file stays (removing it would race)
-            self._descriptor = None
+        with self._guard:
+            self._slot = None
+            if self._descriptor is not None:
+                os.close(self._descriptor)  # the lock goes with it; the file stays (removing it would race)
+                self._descriptor = None
 
 
 def claim_file(slot: Path) -> Path:
@@ -69,28 +94,35 @@ def claim_file(slot: Path) -> Path:
 
 def claim_slot(slot: Path) -> SlotClaim | None:
     """The slot claimed for this app, or None when another app (a window, a terminal) plays it now."""
-    try:
-        import fcntl
-    except ImportError:
-        return SlotClaim(None)
+    taken = _lock(slot)
+    if taken is None:
+        return None
+    return SlotClaim(slot, taken) if taken >= 0 else SlotClaim(slot if _LOCKS_EXIST else None, None)
+
+
+def _lock(slot: Path) -> int | None:
+    """The descriptor holding ``slot``'s lock; None when another app holds it; -1 when it cannot be held
+    here (no locks on this system, a folder refusing the file or the lock: played unclaimed)."""
+    if not _LOCKS_EXIST:
+        return -1
     # read-only is enough to lock (review: a lock file left read-only turned the lock off); never through a
     # link, never blocking on a pipe, and only a regular file counts
     flags = os.O_RDONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         descriptor = os.open(claim_file(slot), flags, 0o600)
     except OSError:
-        return SlotClaim(None)  # a folder that cannot hold the file cannot hold the save either: said then
+        return -1  # a folder that cannot hold the file cannot hold the save either: said then
     try:
         if stat.S_ISREG(os.fstat(descriptor).st_mode):
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return SlotClaim(descriptor)
+            return descriptor
     except BlockingIOError:
         os.close(descriptor)
         return None
     except OSError:
         pass
     os.close(descriptor)
-    return SlotClaim(None)  # something else at the lock's name, or a folder refusing locks: played unclaimed
+    return -1  # something else at the lock's name, or a folder refusing locks
 
 
 def marks_file(slot: Path) -> Path:
@@ -138,10 +170,15 @@ def slot_stem(setup: Setup) -> str:
 
 def fresh_slot(save_dir: Path, setup: Setup) -> Path:
     """The game's slot name, or the first free numbered variant of it: no file is ever reused."""
-    stem = slot_stem(setup)
-    path, number = save_dir / f"{stem}.json", 2
-    while os.path.lexists(path):  # a broken link or a named pipe takes its name too
-        path, number = save_dir / f"{stem}-{number}.json", number + 1
+    return free_name(save_dir, slot_stem(setup))
+
+
+def free_name(folder: Path, stem: str, taken: Collection[Path] = ()) -> Path:
+    """``stem``.json in ``folder``, or its first numbered variant no file has and ``taken`` (names about to
+    be written) holds not."""
+    path, number = folder / f"{stem}.json", 2
+    while path in taken or os.path.lexists(path):  # a broken link or a named pipe takes its name too
+        path, number = folder / f"{stem}-{number}.json", number + 1
     return path
 
 
