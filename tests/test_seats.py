@@ -210,7 +210,8 @@ def test_gen_9_undo_while_the_computers_move_takes_back_the_move_with_their_quie
     assert controller.on_screen().waiting == COMPUTERS_MOVING and io.jobs
     controller.handle(Undo())
     assert len(session.actions) == before and session.decision.power == "spain"
-    assert any("GEN-9: taken back, decide again: [" in getattr(message, "text", "") for message in posted)
+    notices = [getattr(message, "text", "") for message in posted]
+    assert any(n.startswith("GEN-9: taken back, decide again: your 'Done negotiating' and the computers' moves after it: [") for n in notices), notices
     io.run()  # the thought still coming is dropped
     assert len(session.actions) == before and controller.on_screen().view.decision is not None
 

@@ -25,7 +25,7 @@ from attrs import field, frozen
 
 from core import atomic, engine, saves
 from core.bots import Bot, bots_for
-from core.choices import TABLE_ACTOR, Choice, IllegalChoice, Verb
+from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.events import Event, render
 from core.i18n import _, ngettext
 from core.session import Session
@@ -440,7 +440,9 @@ class LocalGame(_Driver):
             raise Refused(self.session.undo_refusal())
         undone = actions[len(self.session.actions) :]
         by_computers = sum(not self.session.seat_of(action.actor).is_person for action in undone)
-        self.listener.game_notice(_undone(len(undone), by_computers, logged[len(self.session.log) :]))
+        first_yours = by_computers and self.session.seat_of(undone[0].actor).is_person
+        yours = _labelled(self.session.decision, undone[0].choice) if first_yours else ""
+        self.listener.game_notice(_undone(len(undone), by_computers, logged[len(self.session.log) :], yours))
         self._moved(by_computer=False)
         self._events = []
         length = len(self.session.log)  # a quit now recaps from the log as undone
@@ -604,9 +606,17 @@ class LocalGame(_Driver):
             self.listener.game_problem(problem, failed=True)
 
 
-def _undone(moves: int, by_computers: int, taken: list[Event]) -> str:
+def _labelled(decision: Decision | None, choice: str) -> str:
+    """A choice taken back as its decision, open again, lists it, without the label's note in brackets."""
+    offered = next((c for c in decision.choices if str(c) == choice), None) if decision is not None else None
+    return offered.label.split(" (")[0] if offered is not None and offered.label else choice
+
+
+def _undone(moves: int, by_computers: int, taken: list[Event], yours: str = "") -> str:
     """What an undo took back (GEN-9), by its log lines (play-test: "1 move undone" left a player to find
-    what; a long play-test before: after u the board could look just as before)."""
+    what; a long play-test before: after u the board could look just as before). ``yours``: the person's move
+    undone with computers' after it, named first (hot-seat play-test: a "No response", which logs nothing,
+    went unnamed before a computer's proposal, and "decide again" read as about the proposal)."""
     if not taken and not by_computers:  # review: a table action under way, its steps said to be the computers' too
         return ngettext("GEN-9: {count} choice of yours undone: decide again", "GEN-9: {count} choices of yours undone: decide again",
                         moves).format(count=moves)
@@ -617,6 +627,8 @@ def _undone(moves: int, by_computers: int, taken: list[Event]) -> str:
     if len(taken) > UNDONE_LINES_NAMED:
         more = len(taken) - UNDONE_LINES_NAMED
         lines = ngettext("{lines}; and {count} more line", "{lines}; and {count} more lines", more).format(lines=lines, count=more)
+    if yours:
+        return _("GEN-9: taken back, decide again: your '{move}' and the computers' moves after it: {lines}").format(move=yours, lines=lines)
     return _("GEN-9: taken back, decide again: {lines}").format(lines=lines)
 
 
