@@ -2256,3 +2256,25 @@ async def test_a_number_pressed_again_whose_choice_left_the_list_is_held_once_di
         await pilot.press("2")
         await settle(pilot)
         assert str(session.actions[-1].choice) == "cp influence venice"
+
+
+async def test_moves_known_only_once_a_hand_off_shows_open_on_the_latest_and_say_the_box_scrolls(tmp_path):
+    """Hot-seat play-test: a game loaded at a hand-off (its moves listed once its log is checked) opened the box on
+    its oldest moves, and its heading did not say the arrows scroll them."""
+    from core.events import Event
+    from core.i18n import Message
+    from tui.board import last_moves
+    from tui.screens.overlays import HandoffMoves
+
+    moves = last_moves([Event("PAT-5", Message(f"move {i} " * 5), "england") for i in range(20)], {"england": "England"})
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        handoff = HandoffScreen("Ana", "England")
+        app.push_screen(handoff)
+        await settle(pilot)
+        handoff.show_moves(HandoffMoves("Ana", tuple(moves)))
+        await settle(pilot)
+        box = handoff.query_one("#handoff-moves-box")
+        assert box.scroll_y == box.max_scroll_y > 0
+        assert "What the moves since Ana's last one did: (↑↓ more)" in screen_text(app)

@@ -97,7 +97,12 @@ class HandoffScreen(Screen[None]):
     def show_moves(self, moves: HandoffMoves) -> None:
         """The lines known only now (a game continued: once its log is checked)."""
         self.last_moves = moves
-        self.refresh(recompose=True)
+        self.call_next(self._recompose_moves)
+
+    async def _recompose_moves(self) -> None:
+        """Composed again, then looked at once laid out (hot-seat play-test: looked at after the next refresh, the
+        new lines were not laid out yet, and a game loaded at a hand-off opened on its oldest moves, unscrolled)."""
+        await self.recompose()
         self.call_after_refresh(self._say_the_moves_scroll)
 
     def on_mount(self) -> None:
