@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from core.events import Event, EventKind, render
-from core.i18n import _, ngettext
+from core.i18n import Message, _, listed, msg, ngettext
 from core.log_query import naming
-from core.state import Phase
+from core.state import PHASE_TITLES, Phase
 from tui import display
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.chat import ChatScreen
@@ -68,8 +68,37 @@ REPORTED_PHASES = frozenset(phase for phases, _report, _needs in REPORTS for pha
 
 
 def _unreported(events: list[Event]) -> list[Event]:
-    """The lines no phase report shows (a phase's start is no move)."""
-    return [e for e in events if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES]
+    """The lines no phase report shows (a phase's start is no move); where the moves of phases reported after
+    the hand-off's Enter were, one line names those phases (hot-seat play-test: the end of a turn went by without
+    a word, and the list read as if nothing had happened between two moves)."""
+    kept: list[Event] = []
+    reported: list[Event] = []
+    for event in events:
+        if event.phase in REPORTED_PHASES:
+            reported.append(event)
+            continue
+        if event.kind is EventKind.PHASE:
+            continue
+        kept += _reports_to_come(reported)
+        reported = []
+        kept.append(event)
+    return kept + _reports_to_come(reported)
+
+
+def _reports_to_come(events: list[Event]) -> list[Event]:
+    """A line a turn naming the phases of ``events`` whose reports will show (REPORTS: a phase without a
+    rule its report needs shows none)."""
+    by_turn: dict[int, list[Phase]] = {}
+    for phases, _report, needs in REPORTS:
+        ran = [e for e in events if e.phase in phases and e.kind is not EventKind.PHASE]
+        if ran and (not needs or any(e.rule in needs for e in ran)):
+            for event in ran:
+                shown = by_turn.setdefault(event.turn, [])
+                if Phase(event.phase) not in shown:
+                    shown.append(Phase(event.phase))
+    return [Event("GEN-3", msg("Turn {turn}: {phases}: in the reports after Enter", turn=turn,
+                               phases=listed([Message(PHASE_TITLES[phase]) for phase in sorted(phases, key=list(Phase).index)])))
+            for turn, phases in sorted(by_turn.items())]
 
 
 def handoff_lines(events: list[Event]) -> list[Event | int]:
