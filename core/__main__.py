@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from datetime import datetime
@@ -16,11 +17,16 @@ from core.search import THINK_SECONDS
 
 
 def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
-    from core.sim import SimError, run
+    from core.sim import SimError, run, save_path
 
     if args.save_dir is not None and args.save_dir.exists() and not args.save_dir.is_dir():
         print(f"FAIL: {args.save_dir}: not a folder", file=sys.stderr)
         return 1
+    if args.save_dir is not None:  # checked before any game is played: a refusal after an hour of games would lose them
+        for offset in range(args.games):
+            if problem := _kept_file_problem(save_path(args.save_dir, args.seed + offset), args.overwrite):
+                print(f"FAIL: {problem}", file=sys.stderr)
+                return 1
     try:
         summaries = run(data, args.games, args.seed, args.save_dir)
     except SimError as exc:
@@ -132,6 +138,9 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
             if args.file.is_dir():  # re-test: the refusal named the temporary file written beside it
                 print(f"FAIL: {args.file} is a folder: name the file to export to", file=sys.stderr)
                 return 1
+            if problem := _kept_file_problem(args.file, args.overwrite):  # QA: a text file of the player's was replaced
+                print(f"FAIL: {problem}", file=sys.stderr)
+                return 1
             print(f"OK: game {args.game} exported to {store.export(args.game, args.file)}")
         elif args.action == "remove":
             kept = store.remove(args.game, args.save_dir / f"removed-game-{args.game}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json")
@@ -145,6 +154,14 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
         print(f"FAIL: {_os_problem(exc, getattr(args, 'file', args.save_dir))}", file=sys.stderr)
         return 1
     return 0
+
+
+def _kept_file_problem(path: Path, overwrite: bool) -> str:
+    """Why a command does not write ``path`` ("" when it may): something is there already and the player did
+    not ask to replace it. A dangling symbolic link counts: the write would replace the link."""
+    if overwrite or not os.path.lexists(path):
+        return ""
+    return f"{path} already exists: add --overwrite to replace it"
 
 
 def _os_problem(exc: OSError, path: Path) -> str:
@@ -220,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--save-dir", type=Path, default=None, help="write each game's save here (and read overrides.toml there)")
     sim.add_argument("--json", action="store_true", help="one JSON line per game, with events per rule ID")
+    sim.add_argument("--overwrite", action="store_true", help="replace saves of the same names already in --save-dir (refused otherwise)")
     replay = commands.add_parser("replay", help="re-apply a save's action log and compare with its state")
     replay.add_argument("file", type=Path)
     bench = commands.add_parser("bench", help="print performance figures")
@@ -252,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     export = store_actions.add_parser("export", help="write a store game as a JSON save")
     export.add_argument("game", type=int)
     export.add_argument("file", type=Path)
+    export.add_argument("--overwrite", action="store_true", help="replace FILE if it exists (refused otherwise)")
     import_ = store_actions.add_parser("import", help="add a JSON save to the store as a new game")
     import_.add_argument("file", type=Path)
     remove = store_actions.add_parser(

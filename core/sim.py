@@ -208,6 +208,11 @@ def summarise(session: Session) -> GameSummary:
     )
 
 
+def save_path(save_dir: Path, seed: int) -> Path:
+    """Where ``run`` saves the game of ``seed``."""
+    return save_dir / f"sim-{seed}.json"
+
+
 def run(data: GameData, games: int, seed: int, save_dir: Path | None = None) -> list[GameSummary]:
     summaries = []
     if save_dir is not None:
@@ -215,6 +220,6 @@ def run(data: GameData, games: int, seed: int, save_dir: Path | None = None) -> 
     for offset in range(games):
         session = play(data, seed + offset)
         if save_dir is not None:
-            saves.write(session, save_dir / f"sim-{seed + offset}.json")
+            saves.write(session, save_path(save_dir, seed + offset))
         summaries.append(summarise(session))
     return summaries

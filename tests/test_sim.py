@@ -44,6 +44,17 @@ def test_sim_command_saves_replay_exactly(data, tmp_path, capsys):
         assert main(["replay", str(path)]) == 0
 
 
+def test_sim_command_refuses_to_replace_saves_already_there_unless_told_to_overwrite(tmp_path, capsys):
+    """Its saves are named by seed: a second run over the same folder replaced the first's without a word."""
+    kept = tmp_path / "sim-8.json"
+    kept.write_text("precious")
+    assert main(["sim", "--games", "2", "--seed", "7", "--save-dir", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"FAIL: {kept} already exists: add --overwrite to replace it\n"
+    assert kept.read_text() == "precious" and not (tmp_path / "sim-7.json").exists()  # refused before any game
+    assert main(["sim", "--games", "2", "--seed", "7", "--save-dir", str(tmp_path), "--overwrite"]) == 0
+    assert main(["replay", str(kept)]) == 0
+
+
 def test_replay_command_fails_on_a_bad_save(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import core.atomic
 import core.store
 from core import engine, saves
 from core.__main__ import main
@@ -241,6 +242,40 @@ def test_store_command_lists_exports_and_imports(data, tmp_path, capsys):
     assert out[0].startswith("OK: game 1 exported") and out[1] == f"OK: {tmp_path / 'g.json'} imported as game 2"
     assert out[2].startswith("game 1: campaign, 5 actions") and "England (greedy)" in out[2] and "seed" not in out[2]  # GEN-8
     assert main(["store", "--save-dir", str(tmp_path), "export", "9", str(tmp_path / "h.json")]) == 1
+
+
+def test_an_export_over_an_existing_file_is_refused_unless_told_to_overwrite(data, tmp_path, capsys):
+    """QA: exporting over a text file holding 'precious' said OK and replaced it."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = store.create(Setup(seed=3, seats=bot_seats(data, ("england",))))
+    precious = tmp_path / "precious.json"
+    precious.write_text("precious")
+    command = ["store", "--save-dir", str(tmp_path), "export", str(game), str(precious)]
+    assert main(command) == 1
+    assert capsys.readouterr().err == f"FAIL: {precious} already exists: add --overwrite to replace it\n"
+    assert precious.read_text() == "precious"
+    dangling = tmp_path / "link.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")  # the write would replace the link
+    assert main(["store", "--save-dir", str(tmp_path), "export", str(game), str(dangling)]) == 1
+    assert dangling.is_symlink() and "already exists" in capsys.readouterr().err
+    assert main([*command, "--overwrite"]) == 0
+    assert capsys.readouterr().out == f"OK: game {game} exported to {precious}\n"
+    assert saves.load(precious, data).setup == store.load(game).setup
+
+
+def test_an_export_that_fails_midway_leaves_the_file_it_would_replace_whole(data, tmp_path, capsys, monkeypatch):
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = store.create(Setup(seed=3, seats=bot_seats(data, ("england",))))
+    precious = tmp_path / "precious.json"
+    precious.write_text("precious")
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(core.atomic.os, "fsync", disk_full)  # the text is written, not yet on the disk
+    assert main(["store", "--save-dir", str(tmp_path), "export", str(game), str(precious), "--overwrite"]) == 1
+    assert capsys.readouterr().err == f"FAIL: {precious}: No space left on device\n"
+    assert precious.read_text() == "precious" and not [p for p in tmp_path.iterdir() if core.atomic.is_temp_file(p.name)]
 
 
 def test_a_game_is_removed_from_the_store_kept_as_a_save_and_its_number_never_given_again(data, tmp_path, capsys):
