@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     export = store_actions.add_parser("export", help="write a store game as a JSON save")
     export.add_argument("game", type=int)
     export.add_argument("file", type=Path)
-    export.add_argument("--overwrite", action="store_true", help="replace FILE if it exists (refused otherwise)")
+    export.add_argument("--overwrite", action="store_true", help="replace the file if it exists (refused otherwise)")
     import_ = store_actions.add_parser("import", help="add a JSON save to the store as a new game")
     import_.add_argument("file", type=Path)
     remove = store_actions.add_parser(
