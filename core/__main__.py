@@ -9,11 +9,15 @@ import sys
 import traceback
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import gamedata, saves
 from core import i18n as i18n_module
 from core.bots import BOTS
 from core.search import THINK_SECONDS
+
+if TYPE_CHECKING:
+    from core.store import GameRow
 
 
 def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
@@ -126,9 +130,7 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
         if args.action == "list":
             games = store.list_games()
             for game in games:
-                seats = ", ".join(f"{s.name} ({s.bot or s.kind.value})" for s in game.setup.seats)
-                # no seed: it gives every hand and roll to come (GEN-8; review: a host who plays, or pastes this to the players)
-                print(f"game {game.id}: {game.setup.scenario}, {game.actions} actions, created {game.created}; seats: {seats}")
+                print(_listed(game))
             if not games:  # play-test: an empty store listed nothing at all
                 print(f"no shared games in {args.save_dir}")
         elif args.action == "export":
@@ -144,7 +146,10 @@ def _store(args: argparse.Namespace, data: gamedata.GameData) -> int:
             print(f"OK: game {args.game} exported to {store.export(args.game, args.file)}")
         elif args.action == "remove":
             kept = store.remove(args.game, args.save_dir / f"removed-game-{args.game}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json")
-            print(f"OK: game {args.game} removed from the store; kept in {kept} ('store import {kept}' brings it back as a new game)")
+            if kept.damage:
+                print(f"OK: game {args.game} removed from the store; it was damaged ({kept.damage}): kept as found in {kept.path}, which cannot be imported")
+            else:
+                print(f"OK: game {args.game} removed from the store; kept in {kept.path} ('store import {kept.path}' brings it back as a new game)")
         else:
             print(f"OK: {args.file} imported as game {store.import_save(args.file)}")
     except (StoreError, saves.SaveError) as exc:
@@ -162,6 +167,15 @@ def _kept_file_problem(path: Path, overwrite: bool) -> str:
     if overwrite or not os.path.lexists(path):
         return ""
     return f"{path} already exists: add --overwrite to replace it"
+
+
+def _listed(game: GameRow) -> str:
+    """A game's line in ``store list``."""
+    if game.setup is None:
+        return f"game {game.id}: DAMAGED, {game.actions} actions, created {game.created}: {game.damage} ('store remove {game.id}' takes it out)"
+    seats = ", ".join(f"{s.name} ({s.bot or s.kind.value})" for s in game.setup.seats)
+    # no seed: it gives every hand and roll to come (GEN-8; review: a host who plays, or pastes this to the players)
+    return f"game {game.id}: {game.setup.scenario}, {game.actions} actions, created {game.created}; seats: {seats}"
 
 
 def _os_problem(exc: OSError, path: Path) -> str:

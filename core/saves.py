@@ -27,6 +27,8 @@ from core.setup import Setup, SetupError, check_seats
 from core.state import FIRST_EDITION, Frame, GameState
 
 SAVE_FORMAT = "virgin-queen-save"
+# A shared game the store could not open, written as found when the host removed it (core/store.py): no save
+DAMAGED_GAME_FORMAT = "virgin-queen-damaged-game"
 SAVE_VERSION = 6
 FRAME_TAGS: dict[type[Frame], str] = RULES.frame_tags
 SAVE_FILE_MODE = atomic.PRIVATE_FILE_MODE  # a save holds every hand and the dice (GEN-8)
@@ -369,6 +371,9 @@ def parse(text: str, path: Path) -> SaveFile:
 def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | None]:
     """The SaveFile, and for a save of an older version its migrated raw state (what it recorded)."""
     raw = _decode(text, path)
+    if isinstance(raw, dict) and raw.get("format") == DAMAGED_GAME_FORMAT:
+        raise _problem(path, _("a shared game the store could not open, kept as it was found when it was removed: "
+                               "it cannot be loaded or imported (its set-up and moves are in the file as text)"))
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise _problem(path, _("not a save file of this game (format must be {format})").format(format=repr(SAVE_FORMAT)))
     if "version" not in raw:

@@ -174,6 +174,15 @@ class IllegalAction(StoreError):
     of the game is not the game; ``SharedGame`` loads it again)."""
 
 
+class DamagedGame(StoreError):
+    """A game the store holds but cannot open: its set-up or its action log is damaged, or it was made with
+    other game data. The other games are untouched by it."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.reason = reason  # the one line without the store's path (a listing of the store's games names it)
+
+
 class ChatRefused(StoreError):
     """A line of table talk that cannot be kept: empty, too long, or with no author."""
 
@@ -207,9 +216,18 @@ class Waiting:
 class GameRow:
     id: int
     created: str
-    setup: Setup
+    setup: Setup | None  # None: the game is damaged, and ``damage`` says how
     actions: int
-    waiting: Waiting | None = None  # who decides now (always given by SqliteStore.list_games)
+    waiting: Waiting | None = None  # who decides now (given by SqliteStore.list_games, but for a damaged game)
+    damage: str = ""  # why the game cannot be opened (DamagedGame.reason), "" when it can
+
+
+@frozen
+class Removed:
+    """Where a removed game was kept: a save, or, a damaged game (``damage``: why), the store's text as found."""
+
+    path: Path
+    damage: str = ""
 
 
 @frozen
@@ -265,7 +283,7 @@ class GameStore(Protocol):
 
     def import_save(self, path: Path) -> int: ...
 
-    def remove(self, game_id: int, keep: Path) -> Path: ...
+    def remove(self, game_id: int, keep: Path) -> Removed: ...
 
     def take_seat(self, game_id: int, seat: str, player: str) -> None: ...
 
@@ -369,9 +387,9 @@ class SqliteStore:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def remove(self, game_id: int, keep: Path) -> Path:
-        """The game written to ``keep`` as a save, then taken out of the store with its moves, seats, table talk
-        and notices, in one transaction (no move recorded in between is lost); the save's path. Refused while a
+    def remove(self, game_id: int, keep: Path) -> Removed:
+        """The game written to ``keep`` (``_kept``: a damaged game too), then taken out of the store with its moves,
+        seats, table talk and notices, in one transaction (no move recorded in between is lost). Refused while a
         player sits in it (SeatTaken). Shared-game play-test: a game made by mistake stayed in every player's
         lobby, with no way to take it out."""
         with self._guard(), self._transaction():
@@ -382,7 +400,7 @@ class SqliteStore:
             if seated:
                 raise SeatTaken(_("game {game} is being played now (by {players}): it can be removed once they have left it").format(
                     game=game_id, players=", ".join(row[0] for row in seated)))
-            kept = self.export(game_id, keep)
+            kept = self._kept(game_id, keep)
             # made here, not with the schema: a store stays readable by the versions before this one
             self._db.execute(f"CREATE TABLE IF NOT EXISTS {_REMOVED} (id INTEGER PRIMARY KEY, at TEXT NOT NULL)")
             self._db.execute(f"INSERT OR REPLACE INTO {_REMOVED} (id, at) VALUES (?, ?)", (game_id, self._now()))
@@ -392,15 +410,34 @@ class SqliteStore:
         self._replays.pop(game_id, None)
         return kept
 
+    def _kept(self, game_id: int, path: Path) -> Removed:
+        """The game written to ``path`` as a save, or, damaged, as the store holds it (DAMAGED_GAME_FORMAT: its
+        set-up's text as found and its action log, which a save's reader refuses as such)."""
+        try:
+            return Removed(self.export(game_id, path))
+        except DamagedGame as exc:
+            created, setup_text, fingerprint = self._game(game_id)
+            stored = self._db.execute("SELECT actor, choice FROM actions WHERE game_id = ? ORDER BY number", (game_id,)).fetchall()
+            kept = {
+                "format": saves.DAMAGED_GAME_FORMAT, "game": game_id, "created": created, "data_fingerprint": fingerprint,
+                "setup": setup_text, "actions": [f"{actor}{saves.ACTION_SEPARATOR}{choice}" for actor, choice in stored],
+            }
+            return Removed(atomic.write_text(path, json.dumps(kept, ensure_ascii=False), saves.SAVE_FILE_MODE), exc.reason)
+
     def list_games(self) -> list[GameRow]:
-        """Every game, with who decides in it now."""
+        """Every game, with who decides in it now; a damaged one with why (QA: one game's damaged set-up
+        refused the whole listing, and with it every lobby and the removal of that game)."""
         with self._guard():
             rows = self._db.execute(
                 f"SELECT g.id, g.created, g.setup, {_LATEST_SELECT}, {_WAITING_SELECT} FROM games g ORDER BY g.id"
             ).fetchall()
         games = []
         for game_id, created, setup_text, latest, *waiting in rows:
-            setup = self._setup(game_id, setup_text)
+            try:
+                setup = self._setup(game_id, setup_text)
+            except DamagedGame as exc:
+                games.append(GameRow(game_id, created, None, latest, damage=exc.reason))
+                continue
             games.append(GameRow(game_id, created, setup, latest, self._waiting_row(game_id, latest, waiting, setup)))
         return games
 
@@ -668,12 +705,12 @@ class SqliteStore:
     def _problem(self, text: str) -> StoreError:
         return StoreError(f"{self.path}: {text}")
 
-    def _unreplayable(self, game_id: int, fingerprint: str, exc: Exception) -> StoreError:
+    def _unreplayable(self, game_id: int, fingerprint: str, exc: Exception) -> DamagedGame:
         if fingerprint != self.data.fingerprint:
             why = _("it was made with different game data")
         else:
             why = _("its action log is damaged")
-        return self._problem(_("game {game} cannot be replayed: {why} ({problem})").format(game=game_id, why=why, problem=exc))
+        return DamagedGame(self.path, _("game {game} cannot be replayed: {why} ({problem})").format(game=game_id, why=why, problem=exc))
 
     def _replay(self, game_id: int, setup: Setup, fingerprint: str, latest: int) -> Session:
         """This store's replay of the game at action ``latest``, inside the caller's transaction:
@@ -751,7 +788,7 @@ class SqliteStore:
         try:
             return saves.converter().structure(json.loads(text), Setup).checked(self.data)
         except (ValueError, cattrs.BaseValidationError) as exc:
-            raise self._problem(_("game {game}'s set-up is damaged ({problem})").format(game=game_id, problem=exc)) from None
+            raise DamagedGame(self.path, _("game {game}'s set-up is damaged ({problem})").format(game=game_id, problem=exc)) from None
 
 
 GAME_OVER_PROMPT = N_("the game is over")

@@ -392,3 +392,24 @@ async def test_a_refused_join_is_said_through_the_listings_read_every_second(tmp
         await pilot.press("enter")  # Ana asks for her own seat: the reason goes
         await _to_the_board(app, pilot)
         assert refusal not in " ".join(screen_text(app).split())
+
+
+async def test_a_damaged_game_is_listed_as_damaged_and_the_others_stay_playable(tmp_path, data):
+    """QA: one game's set-up set to '{broken' emptied the lobby, which said only that game's damage. The damaged
+    game is listed with its reason and nothing to enter; the healthy one is listed and played."""
+    store, game_id = _store_with_a_game(tmp_path, data)
+    damaged = store.create(Setup(seed=6, seats=SEATS))  # the newest: listed first
+    store._db.execute("UPDATE games SET setup = '{broken' WHERE id = ?", (damaged,))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)  # the lobby reads the store in a worker
+        text = " ".join(screen_text(app).split())
+        assert (f"Game {damaged} - damaged, it cannot be played: game {damaged}'s set-up is damaged (Expecting property name enclosed "
+                f"in double quotes: line 1 column 2 (char 1)) - the host can take it out with 'python -m core store remove {damaged}'") in text
+        assert "Spain: seat Ana - free, named for you: Enter to take it" in text and "is damaged" not in app.screen.query_one("#lobby-problem").content
+        listing = app.screen.query_one("#lobby-games")
+        ids = [o.id for o in listing.options]
+        assert listing.get_option(f"game-{damaged}").disabled and f"watch-{damaged}" not in ids and f"seat-{damaged}-0" not in ids
+        await pilot.press("enter")
+        await _to_the_board(app, pilot)
+        assert store.holders(game_id) == {"Ana": "Ana"}

@@ -303,6 +303,42 @@ def test_a_game_is_removed_from_the_store_kept_as_a_save_and_its_number_never_gi
     assert main(["store", "--save-dir", str(tmp_path), "remove", "9"]) == 1
 
 
+def test_a_damaged_game_is_listed_as_damaged_and_removed_and_the_others_stay_playable(data, tmp_path, capsys):
+    """QA: game 1's set-up set to '{broken' in a store also holding a healthy game 2 emptied the lobby, and
+    'store list' and 'store remove 1' failed with that one line: the tools could not take the bad game out."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    broken, healthy = store.create(Setup(seed=3)), store.create(Setup(seed=4))
+    store._db.execute("UPDATE games SET setup = '{broken' WHERE id = ?", (broken,))
+    damage = f"game {broken}'s set-up is damaged (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"
+    assert [(g.id, g.setup is None, g.damage) for g in store.list_games()] == [(broken, True, damage), (healthy, False, "")]
+    assert store.load(healthy).setup.seed == 4
+    assert main(["store", "--save-dir", str(tmp_path), "list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"game {broken}: DAMAGED, 0 actions, created ") and out[0].endswith(f": {damage} ('store remove {broken}' takes it out)")
+    assert out[1].startswith(f"game {healthy}: campaign, 0 actions")
+    assert main(["store", "--save-dir", str(tmp_path), "remove", str(broken)]) == 0
+    kept = next(tmp_path.glob(f"removed-game-{broken}-*.json"))
+    assert capsys.readouterr().out == f"OK: game {broken} removed from the store; it was damaged ({damage}): kept as found in {kept}, which cannot be imported\n"
+    assert json.loads(kept.read_text())["setup"] == "{broken" and [g.id for g in store.list_games()] == [healthy]
+    assert main(["store", "--save-dir", str(tmp_path), "import", str(kept)]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"FAIL: {kept}: a shared game the store could not open, kept as it was found when it was removed: it cannot be loaded "
+                   "or imported (its set-up and moves are in the file as text)\n")
+    assert [g.id for g in store.list_games()] == [healthy]
+
+
+def test_a_game_whose_action_log_is_damaged_is_removed_kept_as_found(data, tmp_path):
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = SharedGame.open(store, store.create(Setup(seed=3, seats=bot_seats(data, ("england",)))), "")
+    _play(game, 3)
+    store._db.execute("UPDATE actions SET choice = 'pick nowhere' WHERE game_id = ? AND number = 2", (game.game_id,))
+    removed = store.remove(game.game_id, tmp_path / "kept.json")
+    assert removed.path == tmp_path / "kept.json" and f"game {game.game_id} cannot be replayed: its action log is damaged" in removed.damage
+    kept = json.loads(removed.path.read_text())
+    assert kept["actions"][1].endswith(": pick nowhere") and len(kept["actions"]) == 3
+    assert store.list_games() == []
+
+
 def test_computer_seats_play_through_the_store_until_a_person_decides(data, tmp_path):
     """One person and five computer players in a store game: every computer decision is stored."""
     seats = [Seat("Ann", ("france",)), *(s for s in bot_seats(data, ("spain",)) if "france" not in s.powers)]
