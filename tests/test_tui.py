@@ -1055,6 +1055,30 @@ async def test_gen_8_a_new_game_s_seed_is_secret_unless_one_is_typed(tmp_path):
         assert app.controller.session.setup.seed == 42
 
 
+@pytest.mark.parametrize("seed", ["9" * 5000, "-" + "9" * 21, "1" + "0" * 20])
+async def test_a_seed_too_long_is_refused_on_the_form(tmp_path, seed):
+    """QA: a seed of 5,000 nines ended the app (int() refuses a text of more than 4,300 digits)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#seed").value = seed
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert "The seed must be a whole number of at most 20 digits." in screen_text(app)
+        assert app.screen.query_one("#form-problem").region.height > 0
+
+
+async def test_a_seed_of_twenty_digits_starts_the_game(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#seed").value = "-" + "9" * 20
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.controller.session.setup.seed == -int("9" * 20)
+
+
 async def test_the_focused_field_of_the_new_game_form_stands_out(tmp_path):
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

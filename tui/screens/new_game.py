@@ -44,6 +44,9 @@ STRICT_HINTS = {
 
 
 NAME_LENGTH = 20  # a person's name in the form, at most
+# A typed seed's digits, at most: the dice keep only its lowest 64 bits (core/dice.py), and 20 digits write every
+# 64-bit number (a secret seed has at most 19); more would only repeat games (and int() refuses over 4,300)
+SEED_DIGITS = 20
 KNOWN_PLAYERS_NAMED = 6  # a shared game's form names at most these players so far, then how many more
 
 
@@ -200,6 +203,9 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
             return
         if seed_text and not seed_text.lstrip("-").isdigit():
             self._say_problem(_("The seed must be a whole number."))
+            return
+        if len(seed_text.lstrip("-")) > SEED_DIGITS:  # QA: 5,000 nines ended the app (int() refuses over 4,300 digits)
+            self._say_problem(_("The seed must be a whole number of at most {most} digits.").format(most=SEED_DIGITS))
             return
         if self.shared and not self._names_known(people):
             return
