@@ -573,6 +573,18 @@ def add_language_argument(parser: argparse.ArgumentParser, default: str) -> None
     )
 
 
+def _save_folder_refusal(save_dir: Path) -> str:
+    """Why the games cannot be kept in ``save_dir``, in one line ("" when they can, or it can be made)."""
+    try:
+        if save_dir.exists() and not save_dir.is_dir():  # hostile-files play-test: Load said "No saved games yet"
+            return _("virgin-queen: the save folder {folder} is not a folder: choose another with --save-dir").format(folder=save_dir)
+    except OSError as exc:  # QA: a name too long for the system gave a traceback
+        return _("virgin-queen: the save folder {folder} cannot be used ({problem}): choose another with --save-dir").format(
+            folder=save_dir, problem=exc.strerror or exc,
+        )
+    return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
@@ -600,8 +612,9 @@ def main(argv: list[str] | None = None) -> int:
         "else the locale (LC_ALL, LC_MESSAGES, LANG), else English; --lang and VQ_LANG leave the kept choice as it is"
     ))
     args = parser.parse_args(argv)
-    if args.save_dir.exists() and not args.save_dir.is_dir():  # hostile-files play-test: Load said "No saved games yet"
-        print(_("virgin-queen: the save folder {folder} is not a folder: choose another with --save-dir").format(folder=args.save_dir), file=sys.stderr)
+    refusal = _save_folder_refusal(args.save_dir)
+    if refusal:
+        print(refusal, file=sys.stderr)
         return 2
     app = VirginQueenApp(
         args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh),
