@@ -773,6 +773,33 @@ async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
         assert (tmp_path / "broken.json").read_text() == '{"format": "virgin-queen-save", "version": 1'
 
 
+async def test_load_refuses_a_save_in_a_long_list_where_the_refusal_can_be_read(tmp_path, data):
+    """QA: with ~30 saves at 100x30 the list filled the screen, and a refused save's line under it was off
+    the screen: Enter seemed to do nothing."""
+    import json
+    import os
+
+    raw = saves.to_dict(new_session(data))
+    text = json.dumps(raw)
+    for number in range(30):
+        (tmp_path / f"save-turn1-copy-{number:02}.json").write_text(text)
+    raw["state"]["spaces"].pop("dijon")  # hand-edited: its state no longer matches its action log
+    edited = tmp_path / "save-turn1-edited.json"
+    edited.write_text(json.dumps(raw))
+    os.utime(edited, (2_000_000_000, 2_000_000_000))  # the newest: highlighted first
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        problem = app.screen.query_one("#load-problem")
+        assert "save-turn1-edited.json: its state does not match its action log" in str(problem.content)
+        footer_top = app.screen.query_one("KeyFooter").region.y
+        assert problem.region.height > 0 and problem.region.bottom <= footer_top
+
+
 @pytest.mark.parametrize(
     ("content", "fault", "reason"),
     [
