@@ -233,9 +233,10 @@ async def test_a_game_played_in_one_window_is_refused_in_another_until_it_leaves
             assert second.controller.driver is not None and second.controller.driver.slot == slot
 
 
-async def test_continue_on_a_damaged_newest_save_points_to_the_others(tmp_path, data):
-    """Saves play-test: a damaged game-*.json newer than the good one, and c only said it was damaged,
-    neither offering the good game nor pointing to Load."""
+async def test_continue_passes_over_a_damaged_newest_save(tmp_path, data):
+    """QA: a damaged game-*.json newer than the good one, and c refused it, though a healthy autosave was
+    there (saves play-test, before: c only said it was damaged). Continue takes the newest game that loads
+    (the title says which file it passes over)."""
     import os
 
     from tui.messages import ContinueGame
@@ -244,6 +245,7 @@ async def test_continue_on_a_damaged_newest_save_points_to_the_others(tmp_path, 
     async with app.run_test(size=SIZE) as pilot:
         app.post_message(StartGame(Setup(seed=3)))
         await settle(pilot)
+        good = app.controller.driver.slot
         app.post_message(LeaveGame(Destination.TITLE))
         await settle(pilot)
         damaged = tmp_path / "game-campaign-seed9.json"
@@ -251,8 +253,30 @@ async def test_continue_on_a_damaged_newest_save_points_to_the_others(tmp_path, 
         os.utime(damaged, (2_000_000_000, 2_000_000_000))  # the newest
         app.post_message(ContinueGame())
         await settle(pilot)
+        assert app.controller.driver is not None and app.controller.driver.slot == good
+
+
+async def test_continue_with_no_save_that_loads_names_the_newest_file_whole(tmp_path, data):
+    """QA: the refusal named the file with its folder, and the toast broke it mid-name ('…000001.js' / 'on:')."""
+    import os
+
+    from tui.messages import ContinueGame
+
+    older = tmp_path / "game-campaign-20260101-000001.json"
+    older.write_text("{")
+    os.utime(older, (1_000_000_000, 1_000_000_000))
+    newest = tmp_path / "game-campaign-20260101-000002.json"
+    newest.write_text('{"format": "virgin-queen-save", "version')
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        app.post_message(ContinueGame())
+        await settle(pilot)
+        assert app.controller.driver is None
         said = [str(n.message) for n in app._notifications]
-        assert any("game-campaign-seed9.json" in line and "l lists the other saved games to load" in line for line in said), said
+        assert said == [f"{newest.name}: the file is truncated (it ends in the middle of the data) - l lists the other saved games to load"]
+        await pilot.pause(0.1)  # the toast shown
+        assert any(newest.name in strip.text for strip in app.screen._compositor.render_strips()), "the name was broken on screen"
 
 
 async def test_a_typed_choice_entered_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.tui_helpers import settle
 from tui.app import VirginQueenApp
 from tui.screens.menus import LoadScreen, TitleScreen
@@ -147,6 +149,38 @@ async def test_the_title_names_the_game_continue_goes_on_with(tmp_path, data):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.screen.can_continue and not app.screen.query_one("#last-game").display
+
+
+@pytest.mark.parametrize(("damaged", "passed_over"), [
+    (1, "Passed over game-campaign-20261202-000001.json, which cannot be loaded"),
+    (3, "Passed over game-campaign-20261202-000003.json and 2 more: none can be loaded"),
+])
+async def test_the_title_names_the_newest_game_that_loads_past_damaged_ones(tmp_path, data, damaged, passed_over):
+    """QA: a damaged newest game-*.json left the title with 'Continue (c)' and no 'Last played' line, though
+    a healthy autosave was there: Continue goes on with that one, and the title names it, and what it passes over."""
+    import os
+
+    from core import saves
+    from core.setup import Setup
+    from core.session import Session
+    from tui.slots import slot_stem
+
+    setup = Setup(seed=5, started="2026-12-01T21:30:00")
+    saves.write(Session.new(data, setup), tmp_path / f"{slot_stem(setup)}.json")
+    for number in range(1, damaged + 1):  # newer than the game, the last the newest
+        slot = tmp_path / f"game-campaign-20261202-{number:06}.json"
+        slot.write_text("{")
+        os.utime(slot, (2_000_000_000 + number, 2_000_000_000 + number))
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        last_game = app.screen.query_one("#last-game")
+        for _ in range(50):  # named once the warm-up has loaded the engine (0.5 s after the game data)
+            await pilot.pause(0.1)
+            await settle(pilot)
+            if str(last_game.content).startswith("Last played"):
+                break
+        assert last_game.display and str(last_game.content) == (
+            f"Last played: Campaign, started 2026-12-01 21:30 - Player 1\nturn 1, Diplomacy Phase - Negotiation Segment\n{passed_over}")
 
 
 async def test_the_titles_first_look_at_the_last_game_reads_no_save_before_the_warm_up(tmp_path, monkeypatch):

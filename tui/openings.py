@@ -16,6 +16,7 @@ from core.store import ChatLine
 from core.walkthroughs import WALKTHROUGHS, WalkthroughRun, play_through
 from tui import messages as m
 from tui import slots
+from tui.continuing import game_slots
 from tui.drivers import GameDriver, IoRunner, LocalGame, Refused, SharedGameClient, WalkthroughGame
 from tui.settings import update_settings
 from tui.shared_games import Joined, SharedGames
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from tui.controller import Controller
 
 T = TypeVar("T")
+# A save read to be played on: the file read, its game, the slot it goes on in (claimed), who read what
+ReadSave = tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]
 
 
 class Forwarder:
@@ -68,6 +71,11 @@ def _claimed(slot: Path) -> slots.SlotClaim:
     if claim is None:
         raise Refused(_("this game is being played in another window or terminal ({slot}): go on with it there, or quit it there first").format(slot=slot.name))
     return claim
+
+
+def _named_by_file(path: Path, exc: saves.SaveError) -> str:
+    """A save's refusal naming its file without the folder (QA: a toast broke the path mid-name)."""
+    return f"{path.name}: {str(exc).removeprefix(f'{path}: ')}"
 
 
 def _let_go(result: object) -> None:
@@ -152,21 +160,29 @@ class Openings:
         self._open(work, lambda made: self.local(made[0], made[1], list(made[0].log), made[2]))
 
     def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
-        def work() -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]:
-            path = slots.last_played(self.controller.terminal.save_dir)
-            if path is None:
+        """The newest game slot that can be read (tui/continuing.py): the damaged ones newer than it are passed
+        over, as the title says; when none can, the newest one's refusal."""
+
+        def work() -> ReadSave:
+            found = game_slots(self.controller.terminal.save_dir)
+            if not found:
                 raise Refused(_("no game to continue yet: start one with n"))
-            try:
-                return self._read_save(path)
-            except (saves.SaveError, OSError) as exc:  # saves play-test: a damaged newest slot left Continue stuck on it
-                raise Refused(_("{problem} - l lists the other saved games to load").format(problem=exc)) from exc
+            problems: list[str] = []
+            for path in found:
+                try:
+                    return self._read_save(path)
+                except saves.SaveError as exc:
+                    problems.append(_named_by_file(path, exc))
+                except OSError as exc:
+                    raise Refused(_("{problem} - l lists the other saved games to load").format(problem=exc)) from exc
+            raise Refused(_("{problem} - l lists the other saved games to load").format(problem=problems[0]))
 
         self._open(work, self._loaded)
 
     def _on_LoadGame(self, intent: m.LoadGame) -> None:
         self._open(lambda: self._read_save(intent.path), self._loaded)
 
-    def _read_save(self, path: Path) -> tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]:
+    def _read_save(self, path: Path) -> ReadSave:
         """The save read, and the slot it goes on in claimed. A slot is claimed before it is read (review:
         read first, another window could write its last moves and let go before the claim, and they were
         played over)."""
@@ -186,7 +202,7 @@ class Openings:
             first.release()
         return opened, session, slot, slots.read_marks(path, people), claim
 
-    def _loaded(self, read: tuple[saves.OpenedSave, Session, Path, slots.PeopleMarks, slots.SlotClaim]) -> LocalGame:
+    def _loaded(self, read: ReadSave) -> LocalGame:
         """The game at once; its action log replayed and compared in the background (choices wait)."""
         opened, session, slot, marks, claim = read
         on_disk = slot == opened.path  # a game continued in its own slot; a copy's new slot is written at its first move

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
 from core.i18n import N_, _, ngettext, pgettext
+from tui.continuing import game_slots
 from tui.key_layouts import stray_key
 from tui.machinery import load_game_machinery, lobby_screen, machinery_loaded
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
@@ -24,7 +25,6 @@ from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.screens.picker import PickerScreen
 from tui.settings import Settings
 from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahead, widgets_up
-from tui.slots import last_played
 from tui.widgets.key_menu import KeyMenu, MenuEntry
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import say_in, set_text
@@ -50,16 +50,31 @@ TITLE_MENU = (
 LAST_GAME_UNREAD = "\n"  # the two lines of a game's name, before it is read
 
 
-def _describe_last_game(slot: Path) -> str:
-    """The game Continue goes on with: its scenario, start, people, turn and phase (play-test: Continue
-    did not say which game); "" when the slot cannot be read (Continue then says why). Reading a save
-    needs the engine: only once the game machinery is loaded."""
+def _describe_last_game(slots: list[Path]) -> str:
+    """The game Continue goes on with, the first of ``slots`` that can be read (tui/continuing.py): its
+    scenario, start, people, turn and phase (play-test: Continue did not say which game), and the newer
+    slots passed over; "" when none can be read (Continue then says why). Reading a save needs the engine:
+    only once the game machinery is loaded."""
     from tui.slots import summarise
 
-    summary = summarise(slot)
-    if summary.problem:
-        return ""
-    return _("Last played: {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
+    for passed, slot in enumerate(slots):
+        summary = summarise(slot)
+        if not summary.problem:
+            named = _("Last played: {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
+            return "\n".join((named, _passed_over(slots[:passed]))) if passed else named
+    return ""
+
+
+def _passed_over(damaged: list[Path]) -> str:
+    """The newer slots Continue passes over: the newest named whole, the others counted (a line each would
+    push the menu off the screen). QA: Continue refused a damaged newest slot, and the healthy game before
+    it was not offered."""
+    newest, more = damaged[0].name, len(damaged) - 1
+    if not more:
+        return _("Passed over {file}, which cannot be loaded").format(file=newest)
+    return ngettext("Passed over {file} and {count} more: none can be loaded", "Passed over {file} and {count} more: none can be loaded", more).format(
+        file=newest, count=more,
+    )
 
 
 class TitleScreen(Screen[None]):
@@ -149,9 +164,9 @@ class TitleScreen(Screen[None]):
         games waiting for this player are counted (all looked up off the event loop). Without a store
         there are none, and the store's module (it imports the engine: a third of a start-up) is not
         loaded to say so."""
-        slot = last_played(self.terminal.save_dir)
+        slots = game_slots(self.terminal.save_dir)
         # the first look comes before the warm-up has loaded the engine: the app looks again after it
-        last_game = None if not machinery_loaded() else _describe_last_game(slot) if slot is not None else ""
+        last_game = _describe_last_game(slots) if machinery_loaded() else None
         waiting = 0
         if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
             load_game_machinery()  # the store's module imports the engine
@@ -164,7 +179,7 @@ class TitleScreen(Screen[None]):
                 pass  # the lobby says what is wrong with the store
             finally:
                 games.close()
-        self.app.call_from_thread(self._show_continue, slot is not None, waiting, last_game)
+        self.app.call_from_thread(self._show_continue, bool(slots), waiting, last_game)
 
     def _show_continue(self, found: bool, waiting: int, last_game: str | None) -> None:
         """``last_game``: the line naming it ("" for none), None when not read yet (the engine not loaded)."""
