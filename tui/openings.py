@@ -16,7 +16,6 @@ from core.store import ChatLine
 from core.walkthroughs import WALKTHROUGHS, WalkthroughRun, play_through
 from tui import messages as m
 from tui import slots
-from tui.continuing import game_slots
 from tui.drivers import GameDriver, IoRunner, LocalGame, Refused, SharedGameClient, WalkthroughGame
 from tui.settings import update_settings
 from tui.shared_games import Joined, SharedGames
@@ -160,11 +159,11 @@ class Openings:
         self._open(work, lambda made: self.local(made[0], made[1], list(made[0].log), made[2]))
 
     def _on_ContinueGame(self, intent: m.ContinueGame) -> None:
-        """The newest game slot that can be read (tui/continuing.py): the damaged ones newer than it are passed
+        """The newest game slot that can be read (tui/slots.py): the damaged ones newer than it are passed
         over, as the title says; when none can, the newest one's refusal."""
 
         def work() -> ReadSave:
-            found = game_slots(self.controller.terminal.save_dir)
+            found = slots.game_slots(self.controller.terminal.save_dir)
             if not found:
                 raise Refused(_("no game to continue yet: start one with n"))
             problems: list[str] = []

@@ -319,7 +319,13 @@ def _last_change(entry: os.DirEntry[str]) -> int:
 
 
 def last_played(save_dir: Path) -> Path | None:
-    """The slot of the game played most recently (the title screen's Continue): a file, never a folder or a
-    link loop named like one (hostile-files play-test: a newer folder 'game-x.json' took Continue over)."""
-    slots = [p for p in save_files(save_dir) if p.name.startswith(SLOT_PREFIX) and p.is_file()]
+    """The slot of the game played most recently (the title screen's Continue)."""
+    slots = game_slots(save_dir)
     return slots[0] if slots else None
+
+
+def game_slots(save_dir: Path) -> list[Path]:
+    """Every game slot, the most recently played first: files, never a folder or a link loop named like one
+    (hostile-files play-test: a newer folder 'game-x.json' took Continue over). Continue goes on with the first
+    that can be read (QA: a damaged newest slot left Continue refusing it, though a healthy autosave was there)."""
+    return [path for path in save_files(save_dir) if path.name.startswith(SLOT_PREFIX) and path.is_file()]

@@ -16,7 +16,6 @@ from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
 from core.i18n import N_, _, ngettext, pgettext
-from tui.continuing import game_slots
 from tui.key_layouts import stray_key
 from tui.machinery import load_game_machinery, lobby_screen, machinery_loaded
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
@@ -24,6 +23,7 @@ from tui.screens.kept import kept_screen
 from tui.screens.language import ALL_LANGUAGES, LanguageScreen
 from tui.screens.picker import PickerScreen
 from tui.settings import Settings
+from tui.slots import game_slots
 from tui.textual_private import SteadyOptionList, being_taken_down, compose_ahead, widgets_up
 from tui.widgets.key_menu import KeyMenu, MenuEntry
 from tui.widgets.key_footer import KeyFooter
@@ -51,7 +51,7 @@ LAST_GAME_UNREAD = "\n"  # the two lines of a game's name, before it is read
 
 
 def _describe_last_game(slots: list[Path]) -> str:
-    """The game Continue goes on with, the first of ``slots`` that can be read (tui/continuing.py): its
+    """The game Continue goes on with, the first of ``slots`` that can be read (tui/slots.py): its
     scenario, start, people, turn and phase (play-test: Continue did not say which game), and the newer
     slots passed over; "" when none can be read (Continue then says why). Reading a save needs the engine:
     only once the game machinery is loaded."""
