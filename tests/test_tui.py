@@ -2331,22 +2331,18 @@ async def test_moves_known_only_once_a_hand_off_shows_open_on_the_latest_and_say
         assert "What the moves since Ana's last one did: (↑↓ more)" in screen_text(app)
 
 
-def test_a_hand_off_names_the_phases_whose_reports_follow_where_their_moves_were():
+async def test_a_hand_off_names_the_phases_whose_reports_follow_its_enter_where_their_moves_were(tmp_path, data):
     """Hot-seat play-test: after the end of turn 1 the hand-off went from "the Action Phase ends" to turn 2's
-    negotiation with nothing between, no turn, no word of the reports to come. Phases reported after Enter are
-    named there, by turn; a phase without what its report needs (Patronage without PAT-5) shows none, and is
-    not named."""
-    from core.events import Event, EventKind
-    from core.i18n import Message
-    from core.state import Phase
-    from tui.board import _unreported
-
-    def event(rule: str, phase: Phase, turn: int, kind: EventKind = EventKind.INFO) -> Event:
-        return Event(rule, Message(f"{rule} in {phase}"), "", kind, turn=turn, phase=phase.value)
-
-    events = [event("GEN-6", Phase.ACTION, 1), event("GEN-3", Phase.MARRIAGE, 1, EventKind.PHASE), event("MAR-4", Phase.MARRIAGE, 1),
-              event("PAT-1", Phase.PATRONAGE, 1), event("WIN-1", Phase.WINTER, 1), event("CARD-2", Phase.CARD_DRAW, 2),
-              event("GEN-3", Phase.NEGOTIATION, 2, EventKind.PHASE), event("GEN-7", Phase.NEGOTIATION, 2)]
-    assert [e.text for e in _unreported(events)] == [
-        "GEN-6 in action", "Turn 1: Marriage Resolution Phase, Winter Phase: in the reports after Enter",
-        "Turn 2: Card Draw Phase: in the reports after Enter", "GEN-7 in negotiation"]
+    negotiation with nothing between, no turn, no word of the reports to come. The phases of the reports shown
+    after its Enter are named there, by turn, in the order they ran."""
+    app = app_for(tmp_path, _ana_last_in_turn_1_as_england(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_ends_turn_1(app, pilot)
+        lines = list(app.screen.last_moves.lines)
+        ended = next(i for i, line in enumerate(lines) if "the Action Phase ends" in line)
+        assert lines[ended + 1 : ended + 3] == ["[GEN-3] Turn 1: Marriage Resolution Phase, Winter Phase, Victory Determination Phase: in the reports after "
+                                                "Enter",
+                                                "[GEN-3] Turn 2: Card Draw Phase: in the reports after Enter"], lines
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (await read_reports(app, pilot))[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]

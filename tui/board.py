@@ -65,40 +65,55 @@ REPORTS: tuple[tuple[tuple[Phase, ...], type[ReportScreen], tuple[str, ...]], ..
     ((Phase.DIPLOMATIC_STATUS,), DiplomaticStatusReport, ("DIP-2",)),
 )
 REPORTED_PHASES = frozenset(phase for phases, _report, _needs in REPORTS for phase in phases)
+PHASE_REPORTS = tuple(report for _phases, report, _needs in REPORTS)
 
 
 def _unreported(events: list[Event]) -> list[Event]:
-    """The lines no phase report shows (a phase's start is no move); where the moves of phases reported after
-    the hand-off's Enter were, one line names those phases (hot-seat play-test: the end of a turn went by without
-    a word, and the list read as if nothing had happened between two moves)."""
+    """The lines no phase report shows (a phase's start is no move)."""
+    return [e for e in events if e.kind is not EventKind.PHASE and e.phase not in REPORTED_PHASES]
+
+
+def report_groups(events: list[Event]) -> list[tuple[type[ReportScreen], int, list[Event]]]:
+    """The phase reports ``events`` make: each report's kind, turn and lines."""
+    groups: list[tuple[type[ReportScreen], tuple[str, ...], int, list[Event]]] = []
+    for run in phase_runs(events):
+        for phases, report, needs in REPORTS:
+            if run.phase not in phases:
+                continue
+            if groups and groups[-1][0] is report and groups[-1][2] == run.turn:
+                groups[-1][3].extend(run.events)  # Winter, then Victory Determination: one report
+            else:
+                groups.append((report, needs, run.turn, list(run.events)))
+    return [(report, turn, ran) for report, needs, turn, ran in groups if not needs or any(e.rule in needs for e in ran)]
+
+
+def _reports_named(events: list[Event], reports: Sequence[ReportScreen], reported: list[Event]) -> list[Event]:
+    """``_unreported(events)``, with one line a turn naming the phases whose reports, to come after the hand-off's
+    Enter (``reports`` kept unread, those ``reported`` makes), show the lines between (hot-seat play-test: the end
+    of a turn went by without a word, and the list read as if nothing had happened between two moves)."""
+    coming = {id(line) for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines()}
+    coming.update(id(line) for _report, _turn, ran in report_groups(reported) for line in ran)
     kept: list[Event] = []
     reported: list[Event] = []
     for event in events:
-        if event.phase in REPORTED_PHASES:
+        if id(event) in coming:
             reported.append(event)
-            continue
-        if event.kind is EventKind.PHASE:
-            continue
-        kept += _reports_to_come(reported)
-        reported = []
-        kept.append(event)
-    return kept + _reports_to_come(reported)
+        elif event.kind is not EventKind.PHASE and event.phase not in REPORTED_PHASES:
+            kept += _phases_named(reported)
+            reported = []
+            kept.append(event)
+    return kept + _phases_named(reported)
 
 
-def _reports_to_come(events: list[Event]) -> list[Event]:
-    """A line a turn naming the phases of ``events`` whose reports will show (REPORTS: a phase without a
-    rule its report needs shows none)."""
+def _phases_named(events: list[Event]) -> list[Event]:
     by_turn: dict[int, list[Phase]] = {}
-    for phases, _report, needs in REPORTS:
-        ran = [e for e in events if e.phase in phases and e.kind is not EventKind.PHASE]
-        if ran and (not needs or any(e.rule in needs for e in ran)):
-            for event in ran:
-                shown = by_turn.setdefault(event.turn, [])
-                if Phase(event.phase) not in shown:
-                    shown.append(Phase(event.phase))
+    for event in events:
+        phases = by_turn.setdefault(event.turn, [])
+        if Phase(event.phase) not in phases:
+            phases.append(Phase(event.phase))
     return [Event("GEN-3", msg("Turn {turn}: {phases}: in the reports after Enter", turn=turn,
-                               phases=listed([Message(PHASE_TITLES[phase]) for phase in sorted(phases, key=list(Phase).index)])))
-            for turn, phases in sorted(by_turn.items())]
+                               phases=listed([Message(PHASE_TITLES[phase]) for phase in phases])))
+            for turn, phases in by_turn.items()]
 
 
 def handoff_lines(events: list[Event]) -> list[Event | int]:
@@ -247,7 +262,7 @@ class Board:
             shown = self.controller.on_screen()
             since, first = self._since_for_handoff(person) if driver is not None and not waiting.last_moves.lines else ([], False)
             if since:  # their first hand-off too (re-test: continued at it, it had lost the moves it listed)
-                waiting.show_moves(self._handoff_moves(person, since, [], shown, first))
+                waiting.show_moves(self._handoff_moves(person, since, self._at_handoff[2], shown, first, [*self._at_handoff[1], *self._missed.get(person, [])]))
             waiting.offer_take_back(shown.taking_back)
             return
         self.app.clear_notifications()  # a refusal may name a card of the hand being hidden
@@ -266,7 +281,8 @@ class Board:
         # with how many moves the undo took (its notice, said on the hand-off it took back from)
         said = "\n".join((_("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person),
                           handoffs[-1].notice)).strip() if taken_back else ""
-        self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first), shown.taking_back, said))
+        self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first, [*unread, *self._missed.get(person, [])]),
+                                           shown.taking_back, said))
 
     def _handed_over(self) -> tuple[list[ReportScreen], list[Event]]:
         """The reports and events a hand-off held for its Enter, once; of what an undo at it took out, nothing."""
@@ -291,11 +307,13 @@ class Board:
             return since, False
         return driver.since_last_move(person, told=False, from_start=True), True
 
-    def _handoff_moves(self, person: str, since: list[Event], events: list[Event], shown: OnScreen, first: bool = False) -> HandoffMoves:
+    def _handoff_moves(self, person: str, since: list[Event], events: list[Event], shown: OnScreen, first: bool = False,
+                       reports: Sequence[ReportScreen] = ()) -> HandoffMoves:
         """The lines a hand-off lists: of the moves ``since`` the next person's last one (``first``: since the
         game began), but for the phases whose reports come after its Enter (play-test: the Card Draw report
-        repeated the lines the hand-off had just shown), else of ``events``."""
-        lines = handoff_lines(_unreported(since) if since else events)
+        repeated the lines the hand-off had just shown), named instead (``reports``: those kept unread and those the
+        next person missed; and those ``events`` make), else of ``events``."""
+        lines = handoff_lines(_reports_named(since, reports, events) if since else events)
         self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
         return HandoffMoves(person if since and not first else "", tuple(_handoff_text(line, shown.names) for line in lines))
 
@@ -507,18 +525,8 @@ class Board:
         self._show_next_report()
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:
-        groups: list[tuple[type[ReportScreen], tuple[str, ...], int, list[Event]]] = []
-        for run in phase_runs(events):
-            for phases, report, needs in REPORTS:
-                if run.phase not in phases:
-                    continue
-                if groups and groups[-1][0] is report and groups[-1][2] == run.turn:
-                    groups[-1][3].extend(run.events)  # Winter, then Victory Determination: one report
-                else:
-                    groups.append((report, needs, run.turn, list(run.events)))
         shown = self.controller.on_screen()
-        return [report(shown.view, shown.names, ran, turn, self.controller.driver) for report, needs, turn, ran in groups
-                if not needs or any(e.rule in needs for e in ran)]
+        return [report(shown.view, shown.names, ran, turn, self.controller.driver) for report, turn, ran in report_groups(events)]
 
     # ---- overlays reachable from any game screen --------------------------------------------------
 
