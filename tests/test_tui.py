@@ -2346,3 +2346,24 @@ async def test_a_hand_off_names_the_phases_whose_reports_follow_its_enter_where_
         await pilot.press("enter")
         await settle(pilot)
         assert (await read_reports(app, pilot))[:3] == [MarriageReport, EndOfTurnScreen, CardDrawScreen]
+
+
+async def test_a_hand_off_into_a_phase_a_person_decides_in_names_no_report_of_it(tmp_path, data):
+    """Its report comes once the phase is over (tmux check: the hand-off to Elizabeth's VQ-2 choice said "Turn 1:
+    Marriage Resolution Phase: in the reports after Enter", and the Enter brought her decision, no report)."""
+    from core.setup import Seat, SeatKind
+
+    others = tuple(p for p in data.power_ids if p not in ("england", "spain"))
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), Seat("computer", others, SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path, _elizabeth_courted_and_spain_last_to_act(data, seats))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes the keyboard
+        await settle(pilot)
+        for choice in ("play 101 cp", "cp influence scotland", "pass"):
+            await pick(app, pilot, choice)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"
+        assert app.screen.last_moves.lines[-1] == "[GEN-6] every power has passed in a row: the Action Phase ends"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MarriageScreen) and app.controller.session.decision.rule == "VQ-2"

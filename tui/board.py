@@ -313,7 +313,9 @@ class Board:
         game began), but for the phases whose reports come after its Enter (play-test: the Card Draw report
         repeated the lines the hand-off had just shown), named instead (``reports``: those kept unread and those the
         next person missed; and those ``events`` make), else of ``events``."""
-        lines = handoff_lines(_reports_named(since, reports, events) if since else events)
+        pending = [*self._still_held(), *events]  # a phase a person decides in reports once it is over
+        reported = pending[: len(pending) - len(still_running(pending, shown.view))]
+        lines = handoff_lines(_reports_named(since, reports, reported) if since else events)
         self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
         return HandoffMoves(person if since and not first else "", tuple(_handoff_text(line, shown.names) for line in lines))
 
