@@ -5,7 +5,7 @@ Imported when the first game starts, so the title screen does not pay for the en
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -93,39 +93,54 @@ def _reports_named(events: list[Event], reports: Sequence[ReportScreen], reporte
     of a turn went by without a word, and the list read as if nothing had happened between two moves)."""
     coming = {id(line) for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines()}
     coming.update(id(line) for _report, _turn, ran in report_groups(reported) for line in ran)
-    kept: list[Event] = []
-    reported: list[Event] = []
+    moves = {id(event) for event in events}
+    # reports of phases before these moves (missed at an earlier turn at the keyboard) first
+    kept = _phases_named([line for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines() if id(line) not in moves])
+    run: list[Event] = []
     for event in events:
         if id(event) in coming:
-            reported.append(event)
+            run.append(event)
         elif event.kind is not EventKind.PHASE and event.phase not in REPORTED_PHASES:
-            kept += _phases_named(reported)
-            reported = []
+            kept += _phases_named(run)
+            run = []
             kept.append(event)
-    return kept + _phases_named(reported)
+    return kept + _phases_named(run)
 
 
 def _phases_named(events: list[Event]) -> list[Event]:
     by_turn: dict[int, list[Phase]] = {}
     for event in events:
+        if event.kind is EventKind.PHASE:  # logged as the phase before it ends
+            continue
         phases = by_turn.setdefault(event.turn, [])
         if Phase(event.phase) not in phases:
             phases.append(Phase(event.phase))
     return [Event("GEN-3", msg("Turn {turn}: {phases}: in the reports after Enter", turn=turn,
                                phases=listed([Message(PHASE_TITLES[phase]) for phase in phases])))
-            for turn, phases in by_turn.items()]
+            for turn, phases in sorted(by_turn.items())]
 
 
-def handoff_lines(events: list[Event]) -> list[Event | int]:
+def handoff_lines(events: list[Event], kept: Collection[int] = frozenset()) -> list[Event | int]:
     """What a hand-off shows of ``events``: the first lines (the choices of the person handing over begin
     them) and the last (the moves the next person meets), the number of the others between (never one
-    line alone). The set-up's notes are no moves (a first hand-off lists the game so far)."""
+    line alone), but for those ``kept`` (by id: a line naming the reports to come). The set-up's notes are no
+    moves (a first hand-off lists the game so far)."""
     lines = [event for event in events if event.kind is not EventKind.PHASE and event.phase != Phase.SETUP]
     if len(lines) <= HANDOFF_LAST_MOVES + 1:
         return list(lines)
     first = 2
     last = HANDOFF_LAST_MOVES - first
-    return [*lines[:first], len(lines) - first - last, *lines[-last:]]
+    shown: list[Event | int] = list(lines[:first])
+    hidden: list[Event] = []
+    for line in [*lines[first : len(lines) - last], None]:
+        if line is not None and id(line) not in kept:
+            hidden.append(line)
+            continue
+        shown += hidden if len(hidden) == 1 else [len(hidden)] if hidden else []
+        hidden = []
+        if line is not None:
+            shown.append(line)
+    return [*shown, *lines[len(lines) - last :]]
 
 
 def last_moves(events: list[Event], names: dict[str, str]) -> list[str]:
@@ -315,7 +330,9 @@ class Board:
         next person missed; and those ``events`` make), else of ``events``."""
         pending = [*self._still_held(), *events]  # a phase a person decides in reports once it is over
         reported = pending[: len(pending) - len(still_running(pending, shown.view))]
-        lines = handoff_lines(_reports_named(since, reports, reported) if since else events)
+        moves = _reports_named(since, reports, reported) if since else events
+        named = {id(line) for line in moves} - {id(line) for line in since}
+        lines = handoff_lines(moves, named)
         self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
         return HandoffMoves(person if since and not first else "", tuple(_handoff_text(line, shown.names) for line in lines))
 
