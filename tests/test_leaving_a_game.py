@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import errno
+import json
 from pathlib import Path
 
 import pytest
@@ -277,6 +278,27 @@ async def test_continue_with_no_save_that_loads_names_the_newest_file_whole(tmp_
         assert said == [f"{newest.name}: the file is truncated (it ends in the middle of the data) - l lists the other saved games to load"]
         await pilot.pause(0.1)  # the toast shown
         assert any(newest.name in strip.text for strip in app.screen._compositor.render_strips()), "the name was broken on screen"
+
+
+async def test_a_save_loaded_that_cannot_be_is_named_by_its_file_whole(tmp_path, data):
+    """tmux check: Load's refusal of an edited save named it with its folder, and the toast broke it mid-name, as
+    Continue's did."""
+    from tui.messages import LoadGame
+
+    session = new_session(data)
+    path = saves.write(session, tmp_path / "save-turn1-action-20261207010030.json")
+    raw = json.loads(path.read_text())
+    raw["state"]["turn"] += 1
+    path.write_text(json.dumps(raw))
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        app.post_message(LoadGame(path))
+        await settle(pilot)
+        assert app.controller.driver is None
+        assert [str(n.message) for n in app._notifications] == [f"{path.name}: its state does not match its action log (edited or corrupted)"]
+        await pilot.pause(0.1)  # the toast shown
+        assert any(path.name in strip.text for strip in app.screen._compositor.render_strips()), "the name was broken on screen"
 
 
 async def test_a_typed_choice_entered_in_the_same_burst_as_ctrl_q_is_kept(tmp_path, data):

@@ -379,8 +379,8 @@ class LocalGame(_Driver):
         def work() -> Session | str:
             try:
                 return opened.verified()
-            except saves.SaveError as exc:
-                return str(exc)
+            except saves.SaveError as exc:  # tmux check: the toast broke the path mid-name, as Continue's did
+                return named_by_file(opened.path, exc)
 
         self.io(work, self._checked, self._broke)
 
@@ -604,6 +604,11 @@ class LocalGame(_Driver):
     def _said(self, problem: str) -> None:
         if problem:
             self.listener.game_problem(problem, failed=True)
+
+
+def named_by_file(path: Path, exc: saves.SaveError) -> str:
+    """A save's refusal naming its file without the folder (QA: a toast broke the path mid-name)."""
+    return f"{path.name}: {str(exc).removeprefix(f'{path}: ')}"
 
 
 def _labelled(decision: Decision | None, choice: str) -> str:

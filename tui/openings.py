@@ -16,7 +16,7 @@ from core.store import ChatLine
 from core.walkthroughs import WALKTHROUGHS, WalkthroughRun, play_through
 from tui import messages as m
 from tui import slots
-from tui.drivers import GameDriver, IoRunner, LocalGame, Refused, SharedGameClient, WalkthroughGame
+from tui.drivers import GameDriver, IoRunner, LocalGame, Refused, SharedGameClient, WalkthroughGame, named_by_file
 from tui.settings import update_settings
 from tui.shared_games import Joined, SharedGames
 
@@ -70,11 +70,6 @@ def _claimed(slot: Path) -> slots.SlotClaim:
     if claim is None:
         raise Refused(_("this game is being played in another window or terminal ({slot}): go on with it there, or quit it there first").format(slot=slot.name))
     return claim
-
-
-def _named_by_file(path: Path, exc: saves.SaveError) -> str:
-    """A save's refusal naming its file without the folder (QA: a toast broke the path mid-name)."""
-    return f"{path.name}: {str(exc).removeprefix(f'{path}: ')}"
 
 
 def _let_go(result: object) -> None:
@@ -171,7 +166,7 @@ class Openings:
                 try:
                     return self._read_save(path)
                 except saves.SaveError as exc:
-                    problems.append(_named_by_file(path, exc))
+                    problems.append(named_by_file(path, exc))
                 except OSError as exc:
                     raise Refused(_("{problem} - l lists the other saved games to load").format(problem=exc)) from exc
             raise Refused(_("{problem} - l lists the other saved games to load").format(problem=problems[0]))
