@@ -95,26 +95,27 @@ def _reports_named(events: list[Event], reports: Sequence[ReportScreen], reporte
     coming.update(id(line) for _report, _turn, ran in report_groups(reported) for line in ran)
     moves = {id(event) for event in events}
     # reports of phases before these moves (missed at an earlier turn at the keyboard) first
-    kept = _phases_named([line for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines() if id(line) not in moves])
+    named: set[tuple[int, Phase]] = set()  # a report partly before these moves is named once (review)
+    kept = _phases_named([line for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines() if id(line) not in moves], named)
     run: list[Event] = []
     for event in events:
         if id(event) in coming:
             run.append(event)
         elif event.kind is not EventKind.PHASE and event.phase not in REPORTED_PHASES:
-            kept += _phases_named(run)
+            kept += _phases_named(run, named)
             run = []
             kept.append(event)
-    return kept + _phases_named(run)
+    return kept + _phases_named(run, named)
 
 
-def _phases_named(events: list[Event]) -> list[Event]:
+def _phases_named(events: list[Event], named: set[tuple[int, Phase]]) -> list[Event]:
+    """A line a turn naming the phases of ``events`` not ``named`` yet (then named)."""
     by_turn: dict[int, list[Phase]] = {}
     for event in events:
-        if event.kind is EventKind.PHASE:  # logged as the phase before it ends
+        if event.kind is EventKind.PHASE or (event.turn, Phase(event.phase)) in named:  # a start is logged as the phase before
             continue
-        phases = by_turn.setdefault(event.turn, [])
-        if Phase(event.phase) not in phases:
-            phases.append(Phase(event.phase))
+        named.add((event.turn, Phase(event.phase)))
+        by_turn.setdefault(event.turn, []).append(Phase(event.phase))
     return [Event("GEN-3", msg("Turn {turn}: {phases}: in the reports after Enter", turn=turn,
                                phases=listed([Message(PHASE_TITLES[phase]) for phase in phases])))
             for turn, phases in sorted(by_turn.items())]

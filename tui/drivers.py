@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 
 import hashlib
+import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -517,6 +518,8 @@ class LocalGame(_Driver):
                     self._unsaved, self._unsaved_at = _("autosave to {path} failed ({reason}): the game's latest moves are kept only while "
                                                         "it stays open").format(path=slot, reason=exc.strerror), number
                     return self._unsaved
+                if self._claim is not None:
+                    self._claim.wrote()
                 self._written = number
                 if number >= self._unsaved_at:  # review: an older save finishing late is not the failed one written
                     self._unsaved = ""
@@ -574,7 +577,8 @@ class LocalGame(_Driver):
             elif not self._marks_kept and self._slot_written:
                 self._write_marks(self.slot, *self._marks_now())
         if self._claim is not None:
-            self._claim.release()
+            with self._write_lock:  # an autosave's worker writing now finishes under the claim (review)
+                self._claim.release()
 
     def _marks_now(self) -> tuple[int, str]:
         self._marks_queued += 1
@@ -612,9 +616,9 @@ def named_by_file(path: Path, exc: saves.SaveError) -> str:
 
 
 def _labelled(decision: Decision | None, choice: str) -> str:
-    """A choice taken back as its decision, open again, lists it, without the label's note in brackets."""
+    """A choice taken back as its decision, open again, lists it, without the note that follows its rule."""
     offered = next((c for c in decision.choices if str(c) == choice), None) if decision is not None else None
-    return offered.label.split(" (")[0] if offered is not None and offered.label else choice
+    return re.sub(r" \([A-Z]+-\d+[a-z]?\).*", "", offered.label) if offered is not None and offered.label else choice
 
 
 def _undone(moves: int, by_computers: int, taken: list[Event], yours: str = "") -> str:

@@ -63,29 +63,52 @@ class SlotClaim:
     such locks (no fcntl, a folder that refuses them) a game is played unclaimed, as before."""
 
     def __init__(self, slot: Path | None, descriptor: int | None) -> None:
-        self._slot = slot  # None: nothing to take again (a system without locks, or let go)
+        self._slot = slot  # None: nothing to take again (a system without locks)
         self._descriptor = descriptor
+        self._seen = _written_as(slot) if slot is not None and descriptor is None else None
+        self._lost = False  # another app played the slot meanwhile, or this claim was let go
         self._guard = threading.Lock()  # taken again by an autosave's worker, let go on the event loop
 
     def holds(self) -> bool:
-        """No other app plays the slot now: a lock that could not be taken when the game was opened (a
-        folder read-only then) is taken now (saves play-test: it never was, and a second window opened the
-        game since, the two overwriting each other's moves)."""
+        """No other app plays the slot now, nor wrote it since this one last did: a lock that could not be taken
+        when the game was opened (a folder read-only then) is taken now (saves play-test: it never was, and a
+        second window opened the game since, the two overwriting each other's moves). Once lost, for good
+        (review: taken once the other window had quit, its moves were written over)."""
         with self._guard:
+            if self._lost:
+                return False
             if self._descriptor is not None or self._slot is None:
                 return True
             taken = _lock(self._slot)
-            if taken is None:
-                return False
-            self._descriptor = taken if taken >= 0 else None
-            return True
+            if taken is not None and _written_as(self._slot) == self._seen:
+                self._descriptor = taken if taken >= 0 else None
+                return True
+            if taken is not None and taken >= 0:
+                os.close(taken)
+            self._lost = True
+            return False
+
+    def wrote(self) -> None:
+        """This app wrote the slot, unclaimed: what a lock taken later compares it with."""
+        with self._guard:
+            if self._descriptor is None and self._slot is not None:
+                self._seen = _written_as(self._slot)
 
     def release(self) -> None:
         with self._guard:
-            self._slot = None
+            self._lost = True  # a write after the game left the screen is no longer this app's
             if self._descriptor is not None:
                 os.close(self._descriptor)  # the lock goes with it; the file stays (removing it would race)
                 self._descriptor = None
+
+
+def _written_as(slot: Path) -> tuple[int, int] | None:
+    """The slot's last change and size, None when it is not there."""
+    try:
+        found = os.stat(slot)
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size
 
 
 def claim_file(slot: Path) -> Path:

@@ -30,6 +30,7 @@ from tui.widgets.key_footer import KeyFooter
 from tui.widgets.texts import say_in, set_text
 
 if TYPE_CHECKING:
+    from core.gamedata import GameData
     from tui.screens.new_game import NewGameScreen
     from tui.terminal import Terminal
 
@@ -50,19 +51,30 @@ TITLE_MENU = (
 LAST_GAME_UNREAD = "\n"  # the two lines of a game's name, before it is read
 
 
-def _describe_last_game(slots: list[Path]) -> str:
-    """The game Continue goes on with, the first of ``slots`` that can be read (tui/slots.py): its
-    scenario, start, people, turn and phase (play-test: Continue did not say which game), and the newer
+def _describe_last_game(slots: list[Path], data: GameData) -> str:
+    """The game Continue goes on with, the first of ``slots`` that opens as Continue opens it (tui/openings.py):
+    its scenario, start, people, turn and phase (play-test: Continue did not say which game), and the newer
     slots passed over; "" when none can be read (Continue then says why). Reading a save needs the engine:
     only once the game machinery is loaded."""
     from tui.slots import summarise
 
     for passed, slot in enumerate(slots):
         summary = summarise(slot)
-        if not summary.problem:
+        if not summary.problem and _opens(slot, data):
             named = _("Last played: {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
             return "\n".join((named, _passed_over(slots[:passed]))) if passed else named
     return ""
+
+
+def _opens(slot: Path, data: GameData) -> bool:
+    """Continue opens it (review: a slot whose action log was damaged was named, and Continue passed it over)."""
+    from core import saves
+
+    try:
+        saves.open_save(slot, data)
+    except (saves.SaveError, OSError):
+        return False
+    return True
 
 
 def _passed_over(damaged: list[Path]) -> str:
@@ -166,7 +178,7 @@ class TitleScreen(Screen[None]):
         loaded to say so."""
         slots = game_slots(self.terminal.save_dir)
         # the first look comes before the warm-up has loaded the engine: the app looks again after it
-        last_game = _describe_last_game(slots) if machinery_loaded() else None
+        last_game = _describe_last_game(slots, self.terminal.data) if machinery_loaded() else None
         waiting = 0
         if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
             load_game_machinery()  # the store's module imports the engine
