@@ -616,9 +616,13 @@ def named_by_file(path: Path, exc: saves.SaveError) -> str:
 
 
 def _labelled(decision: Decision | None, choice: str) -> str:
-    """A choice taken back as its decision, open again, lists it, without the note that follows its rule."""
-    offered = next((c for c in decision.choices if str(c) == choice), None) if decision is not None else None
-    return re.sub(r" \([A-Z]+-\d+[a-z]?\).*", "", offered.label) if offered is not None and offered.label else choice
+    """The label of ``choice`` when it is its decision's quiet choice (a pass, No response, Done), open again,
+    without the note after its rule; "" for any other: the notice may show on a hand-off, and another choice
+    that logs nothing could name a card of the hand (GEN-8, review); those that log are named by their lines."""
+    quiet = decision.quiet if decision is not None else None
+    if quiet is None or str(quiet) != choice:
+        return ""
+    return re.sub(r" \([A-Z]+-\d+[a-z]?\).*", "", quiet.label) if quiet.label else choice
 
 
 def _undone(moves: int, by_computers: int, taken: list[Event], yours: str = "") -> str:
