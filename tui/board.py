@@ -91,12 +91,12 @@ def _reports_named(events: list[Event], reports: Sequence[ReportScreen], reporte
     """``_unreported(events)``, with one line a turn naming the phases whose reports, to come after the hand-off's
     Enter (``reports`` kept unread, those ``reported`` makes), show the lines between (hot-seat play-test: the end
     of a turn went by without a word, and the list read as if nothing had happened between two moves)."""
-    coming = {id(line) for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines()}
-    coming.update(id(line) for _report, _turn, ran in report_groups(reported) for line in ran)
+    kept_lines = [line for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines()]
+    coming = {id(line) for line in kept_lines} | {id(line) for _report, _turn, ran in report_groups(reported) for line in ran}
     moves = {id(event) for event in events}
     # reports of phases before these moves (missed at an earlier turn at the keyboard) first
     named: set[tuple[int, Phase]] = set()  # a report partly before these moves is named once (review)
-    kept = _phases_named([line for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines() if id(line) not in moves], named)
+    kept = _phases_named([line for line in kept_lines if id(line) not in moves], named)
     run: list[Event] = []
     for event in events:
         if id(event) in coming:
