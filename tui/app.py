@@ -573,7 +573,7 @@ def add_language_argument(parser: argparse.ArgumentParser, default: str) -> None
     )
 
 
-def _save_folder_refusal(save_dir: Path) -> str:
+def save_folder_refusal(save_dir: Path) -> str:
     """Why the games cannot be kept in ``save_dir``, in one line ("" when they can, or it can be made)."""
     try:
         if save_dir.exists() and not save_dir.is_dir():  # hostile-files play-test: Load said "No saved games yet"
@@ -612,7 +612,7 @@ def main(argv: list[str] | None = None) -> int:
         "else the locale (LC_ALL, LC_MESSAGES, LANG), else English; --lang and VQ_LANG leave the kept choice as it is"
     ))
     args = parser.parse_args(argv)
-    refusal = _save_folder_refusal(args.save_dir)
+    refusal = save_folder_refusal(args.save_dir)
     if refusal:
         print(refusal, file=sys.stderr)
         return 2
