@@ -22,6 +22,7 @@ from core.i18n import N_, _
 from tui.settings import APP_FILES
 
 if TYPE_CHECKING:
+    from core.saves import SaveFile
     from core.session import Session
     from core.setup import Setup
 
@@ -299,6 +300,11 @@ def summarise(path: Path) -> SaveSummary:
         save = saves.parse(saves.read_text(path), path)
     except saves.SaveError as exc:
         return SaveSummary(path, problem=str(exc).removeprefix(f"{path}: "))
+    return summary_of(path, save)
+
+
+def summary_of(path: Path, save: SaveFile) -> SaveSummary:
+    """The summary of ``save``, read from ``path``."""
     people = tuple(seat.name for seat in save.setup.seats if seat.is_person)
     from core.state import PHASE_TITLES
 

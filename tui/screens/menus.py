@@ -56,25 +56,18 @@ def _describe_last_game(slots: list[Path], data: GameData) -> str:
     its scenario, start, people, turn and phase (play-test: Continue did not say which game), and the newer
     slots passed over; "" when none can be read (Continue then says why). Reading a save needs the engine:
     only once the game machinery is loaded."""
-    from tui.slots import summarise
+    from core import saves
+    from tui.slots import summary_of
 
     for passed, slot in enumerate(slots):
-        summary = summarise(slot)
-        if not summary.problem and _opens(slot, data):
-            named = _("Last played: {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
-            return "\n".join((named, _passed_over(slots[:passed]))) if passed else named
+        try:  # review: read only for its summary, a slot whose action log was damaged was named, then passed over
+            opened = saves.open_save(slot, data)
+        except (saves.SaveError, OSError):
+            continue
+        summary = summary_of(slot, opened.save)
+        named = _("Last played: {game}\nturn {turn}, {phase}").format(game=summary.heading(), turn=summary.turn, phase=_(summary.phase))
+        return "\n".join((named, _passed_over(slots[:passed]))) if passed else named
     return ""
-
-
-def _opens(slot: Path, data: GameData) -> bool:
-    """Continue opens it (review: a slot whose action log was damaged was named, and Continue passed it over)."""
-    from core import saves
-
-    try:
-        saves.open_save(slot, data)
-    except (saves.SaveError, OSError):
-        return False
-    return True
 
 
 def _passed_over(damaged: list[Path]) -> str:
