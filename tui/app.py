@@ -573,7 +573,16 @@ def add_language_argument(parser: argparse.ArgumentParser, default: str) -> None
     )
 
 
-def save_folder_refusal(save_dir: Path) -> str:
+def save_folder_refused(save_dir: Path) -> bool:
+    """The games cannot be kept in ``save_dir`` (said in one line on stderr): the app, serve and web end at once
+    with exit status 2 (review: a name too long for the system still ended the servers in a traceback)."""
+    refusal = _save_folder_refusal(save_dir)
+    if refusal:
+        print(refusal, file=sys.stderr)
+    return bool(refusal)
+
+
+def _save_folder_refusal(save_dir: Path) -> str:
     """Why the games cannot be kept in ``save_dir``, in one line ("" when they can, or it can be made)."""
     try:
         if save_dir.exists() and not save_dir.is_dir():  # hostile-files play-test: Load said "No saved games yet"
@@ -612,9 +621,7 @@ def main(argv: list[str] | None = None) -> int:
         "else the locale (LC_ALL, LC_MESSAGES, LANG), else English; --lang and VQ_LANG leave the kept choice as it is"
     ))
     args = parser.parse_args(argv)
-    refusal = save_folder_refusal(args.save_dir)
-    if refusal:
-        print(refusal, file=sys.stderr)
+    if save_folder_refused(args.save_dir):
         return 2
     app = VirginQueenApp(
         args.save_dir, player=over_ssh or args.player, lobby=bool(over_ssh) or args.store, player_fixed=bool(over_ssh),

@@ -47,7 +47,7 @@ from attrs import define, field, frozen
 from core import i18n
 from core.atomic import make_private_folder
 from core.i18n import LANGUAGE_ENV, LOCALE_ENVS, N_, _, ngettext
-from tui.app import PLAYER_ENV, PLAYERS_ENV, add_language_argument, save_folder_refusal, use_language_asked
+from tui.app import PLAYER_ENV, PLAYERS_ENV, add_language_argument, save_folder_refused, use_language_asked
 from tui.settings import Settings, language_for
 from tui.warm import WarmStarter, WarmStartError, game_environment
 
@@ -641,9 +641,7 @@ def main(argv: list[str]) -> int:
         "(VQ_LANG, else their choice with i in the lobby, else LC_ALL, LC_MESSAGES or LANG)"
     ))
     args = parser.parse_args(argv)
-    refusal = save_folder_refusal(args.save_dir)
-    if refusal:  # review: a folder name too long for the system ended the server in a traceback
-        print(refusal, file=sys.stderr)
+    if save_folder_refused(args.save_dir):
         return 2
 
     def log(line: str) -> None:  # with the time (shared-game play-test: "Cy disconnected", when?)

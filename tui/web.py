@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from core import i18n
 from core.atomic import make_private_folder
 from core.i18n import LANGUAGE_ENV, LANGUAGES, N_, _
-from tui.app import PLAYER_ENV, add_language_argument, save_folder_refusal, use_language_asked
+from tui.app import PLAYER_ENV, add_language_argument, save_folder_refused, use_language_asked
 from tui.settings import Settings, language_for
 
 if TYPE_CHECKING:
@@ -216,9 +216,7 @@ def main(argv: list[str]) -> int:
         "(&lang=es), else their choice with i in the lobby, else their browser's"
     ))
     args = parser.parse_args(argv)
-    refusal = save_folder_refusal(args.save_dir)
-    if refusal:  # review: a folder name too long for the system ended the server in a traceback
-        print(refusal, file=sys.stderr)
+    if save_folder_refused(args.save_dir):
         return 2
     if not is_loopback(args.host) and not args.allow_remote:
         print(
