@@ -760,15 +760,20 @@ async def test_terminal_below_80x24_shows_enlarge_notice_and_loses_nothing(tmp_p
         assert isinstance(app.screen, TitleScreen)
 
 
+async def _load_the_newest(app, pilot) -> None:
+    """l, then Enter on the save highlighted first (the newest); a refusal leaves the Load screen up."""
+    await pilot.press("l")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, LoadScreen)
+
+
 async def test_load_refuses_a_bad_save_with_its_reason(tmp_path, data):
     (tmp_path / "broken.json").write_text('{"format": "virgin-queen-save", "version": 1')
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("l")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, LoadScreen)
+        await _load_the_newest(app, pilot)
         assert "truncated" in screen_text(app)
         assert (tmp_path / "broken.json").read_text() == '{"format": "virgin-queen-save", "version": 1'
 
@@ -789,11 +794,7 @@ async def test_load_refuses_a_save_in_a_long_list_where_the_refusal_can_be_read(
     os.utime(edited, (2_000_000_000, 2_000_000_000))  # the newest: highlighted first
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("l")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, LoadScreen)
+        await _load_the_newest(app, pilot)
         problem = app.screen.query_one("#load-problem")
         assert "save-turn1-edited.json: its state does not match its action log" in str(problem.content)
         footer_top = app.screen.query_one("KeyFooter").region.y
@@ -817,11 +818,7 @@ async def test_load_screen_survives_any_failure_to_load(tmp_path, monkeypatch, c
         monkeypatch.setattr(saves, "open_save", lambda *args: (_ for _ in ()).throw(fault))
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("l")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, LoadScreen)
+        await _load_the_newest(app, pilot)
         assert reason in screen_text(app)
         assert (fault is not None) == ("virgin-queen.log" in screen_text(app))
     if fault is not None:
