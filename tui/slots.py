@@ -7,6 +7,7 @@ A game loaded from one of its own slots (numbered or not) goes on in that slot: 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -99,7 +100,12 @@ class SlotClaim:
         with self._guard:
             self._lost = True  # a write after the game left the screen is no longer this app's
             if self._descriptor is not None:
-                os.close(self._descriptor)  # the lock goes with it; the file stays (removing it would race)
+                if self._slot is not None and not os.path.lexists(self._slot):
+                    # a slot never written leaves no lock file beside nothing (QA); removed while still held, so
+                    # an app that opened it meanwhile was refused and one opening it now makes its own
+                    with contextlib.suppress(OSError):
+                        os.unlink(claim_file(self._slot))
+                os.close(self._descriptor)  # the lock goes with it; a written slot's file stays (removing it would race)
                 self._descriptor = None
 
 
