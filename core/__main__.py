@@ -23,15 +23,15 @@ if TYPE_CHECKING:
 def _sim(args: argparse.Namespace, data: gamedata.GameData) -> int:
     from core.sim import SimError, run, save_path
 
-    if args.save_dir is not None and args.save_dir.exists() and not args.save_dir.is_dir():
-        print(f"FAIL: {args.save_dir}: not a folder", file=sys.stderr)
-        return 1
-    if args.save_dir is not None:  # checked before any game is played: a refusal after an hour of games would lose them
-        for offset in range(args.games):
-            if problem := _kept_file_problem(save_path(args.save_dir, args.seed + offset), args.overwrite):
-                print(f"FAIL: {problem}", file=sys.stderr)
-                return 1
     try:
+        if args.save_dir is not None and args.save_dir.exists() and not args.save_dir.is_dir():
+            print(f"FAIL: {args.save_dir}: not a folder", file=sys.stderr)
+            return 1
+        if args.save_dir is not None:  # checked before any game is played: a refusal after an hour of games would lose them
+            for offset in range(args.games):
+                if problem := _kept_file_problem(save_path(args.save_dir, args.seed + offset), args.overwrite):
+                    print(f"FAIL: {problem}", file=sys.stderr)
+                    return 1
         summaries = run(data, args.games, args.seed, args.save_dir)
     except SimError as exc:
         if exc.__cause__ is not None:

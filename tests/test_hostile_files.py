@@ -430,6 +430,15 @@ def test_a_save_folder_name_too_long_is_refused_in_one_line(tmp_path, capsys, co
     assert said == f"virgin-queen: the save folder {too_long} cannot be used (File name too long): choose another with --save-dir\n"
 
 
+def test_sim_refuses_a_save_folder_name_too_long_in_one_line(tmp_path, capsys):
+    """QA: 'python -m core sim --save-dir' with a name over 255 characters ended in a traceback."""
+    from core.__main__ import main as core_main
+
+    too_long = tmp_path / ("d" * 300)
+    assert core_main(["sim", "--games", "1", "--seed", "1", "--save-dir", str(too_long)]) == 1
+    assert capsys.readouterr().err == f"FAIL: {too_long}: File name too long\n"
+
+
 def test_continue_takes_the_newest_save_file_not_a_folder_named_like_one(data, tmp_path):
     """Hostile-files play-test: a folder 'game-x.json' newer than the last game took Continue over (then
     refused as a folder)."""
