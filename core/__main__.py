@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from core import gamedata, saves
 from core import i18n as i18n_module
 from core.bots import BOTS
+from core.dice import SEED_DIGITS
 from core.search import THINK_SECONDS
 
 if TYPE_CHECKING:
@@ -178,6 +179,16 @@ def _listed(game: GameRow) -> str:
     return f"game {game.id}: {game.setup.scenario}, {game.actions} actions, created {game.created}; seats: {seats}"
 
 
+def _seed(text: str) -> int:
+    """A --seed: a whole number of at most SEED_DIGITS digits (QA: 5,000 digits were echoed back whole)."""
+    if len(text.strip().lstrip("+-")) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number of at most {SEED_DIGITS} digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+
+
 def _os_problem(exc: OSError, path: Path) -> str:
     """A file's failure in one line: the path the player gave (the system may name a temporary file written
     beside it) and the system's words."""
@@ -248,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("sim", help="play random legal games and check invariants (the fuzzer)")
     sim.add_argument("--games", type=int, default=1)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--save-dir", type=Path, default=None, help="write each game's save here (and read overrides.toml there)")
     sim.add_argument("--json", action="store_true", help="one JSON line per game, with events per rule ID")
     sim.add_argument("--overwrite", action="store_true", help="replace saves of the same names already in --save-dir (refused otherwise)")
@@ -263,18 +274,18 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--connections", type=int, default=20, help="SSH connections opened at once to the server, forked warm and started cold")
     arena = commands.add_parser("arena", help="the computer players' strength: one player in each seat against another")
     arena.add_argument("--games", type=int, default=10, help="games per power")
-    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--seed", type=_seed, default=1)
     arena.add_argument("--player", choices=tuple(BOTS), default="greedy", help="the computer player in one seat")
     arena.add_argument("--against", choices=tuple(BOTS), default="random", help="the computer player in the other seats")
     arena.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
     ladder = commands.add_parser("ladder", help="the computer players against each other in every seat: a rating each")
     ladder.add_argument("--games", type=int, default=6, help="games (the seats rotate one player a game: a multiple of 3 seats everyone everywhere)")
-    ladder.add_argument("--seed", type=int, default=1)
+    ladder.add_argument("--seed", type=_seed, default=1)
     ladder.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
     ladder.add_argument("--players", default=",".join(BOTS), help="the computer players on the ladder, comma-separated")
     balance = commands.add_parser("balance", help="each power's wins and VP by source with one computer player in every seat")
     balance.add_argument("--games", type=int, default=10)
-    balance.add_argument("--seed", type=int, default=1)
+    balance.add_argument("--seed", type=_seed, default=1)
     balance.add_argument("--player", choices=tuple(BOTS), default="greedy", help="the computer player in every seat")
     balance.add_argument("--think", type=float, default=THINK_SECONDS, help="seconds the search player thinks per decision")
     store = commands.add_parser("store", help="the shared game store (games.sqlite3 in the save folder)")
@@ -296,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     soak.add_argument("--clients", type=int, default=3, help="client processes (default 3)")
     soak.add_argument("--games", type=int, default=20, help="games played at once (default 20)")
-    soak.add_argument("--seed", type=int, default=1)
+    soak.add_argument("--seed", type=_seed, default=1)
     i18n = commands.add_parser("i18n", help="the catalogs of messages: extract them from the source, check them whole, or merge in translations")
     i18n.add_argument("action", choices=("extract", "check", "merge"))
     i18n.add_argument("files", nargs="*", help="merge: other .po files whose translations fill this project's empty ones")

@@ -14,6 +14,9 @@ from core.state import RngState
 
 _RANGE = 1 << 64
 _MASK = _RANGE - 1
+# A seed's digits, at most, wherever one is typed: the dice keep only its lowest 64 bits, and 20 digits write
+# every 64-bit number (a secret seed has at most 19); more would only repeat games (and int() refuses over 4,300)
+SEED_DIGITS = 20
 T = TypeVar("T")
 
 

@@ -439,6 +439,18 @@ def test_sim_refuses_a_save_folder_name_too_long_in_one_line(tmp_path, capsys):
     assert capsys.readouterr().err == f"FAIL: {too_long}: File name too long\n"
 
 
+@pytest.mark.parametrize("command", [["sim"], ["arena"], ["ladder"], ["balance"], ["store", "soak"]])
+def test_the_runners_refuse_a_seed_too_long_without_echoing_it(capsys, command):
+    """QA: a 5,000-digit --seed was echoed back whole in argparse's "invalid int value"."""
+    from core.__main__ import main as core_main
+
+    with pytest.raises(SystemExit) as ended:
+        core_main([*command, "--seed", "9" * 5000])
+    assert ended.value.code == 2
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.endswith("argument --seed: a seed is a whole number of at most 20 digits") and len(said) < 120
+
+
 def test_continue_takes_the_newest_save_file_not_a_folder_named_like_one(data, tmp_path):
     """Hostile-files play-test: a folder 'game-x.json' newer than the last game took Continue over (then
     refused as a folder)."""

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from core.dice import SEED_DIGITS
 from core.i18n import N_, _, ngettext
 from tui.messages import CreateSharedGame, StartGame
 from tui.textual_private import KeysInOrderInput, SteadySelect, StyledAnewOnlyWhenStale
@@ -44,9 +45,6 @@ STRICT_HINTS = {
 
 
 NAME_LENGTH = 20  # a person's name in the form, at most
-# A typed seed's digits, at most: the dice keep only its lowest 64 bits (core/dice.py), and 20 digits write every
-# 64-bit number (a secret seed has at most 19); more would only repeat games (and int() refuses over 4,300)
-SEED_DIGITS = 20
 KNOWN_PLAYERS_NAMED = 6  # a shared game's form names at most these players so far, then how many more
 
 
