@@ -74,3 +74,32 @@ def test_spanish_words_a_royal_for_either_sex_without_a_slashed_ending():
             worded = [(m.id, m.string) for m in catalogs.read_po(po) if m.id]
         found = [(mid, text) for mid, text in worded for form in (text if isinstance(text, tuple) else (text,)) if slashed.search(form or "")]
         assert not found, found
+
+
+def test_a_translation_names_a_power_or_minor_power_as_its_own_catalog_does():
+    """Spanish and Russian play-test: walkthrough texts said "influencia sobre Venice" and "маркер влияния
+    на Scotland" beside choices reading "Venecia" and "Шотландия". A name the data gives a translation of
+    (core/data/*.toml) is never left in English inside another translation; a name within a longer name kept
+    as written (the card "Gouvernante de France") does not count."""
+    import re
+
+    for language in ("es", "ru"):
+        messages = []
+        for domain in i18n.DOMAINS:
+            with i18n.catalog_path(language, domain).open("rb") as po:
+                messages += [m for m in catalogs.read_po(po) if m.id]
+        named = {m.id: m.string for m in messages if isinstance(m.id, str) and any(file.endswith(".toml") for file, _ in m.locations)}
+        renamed = {name: text for name, text in named.items() if text and text != name and "{" not in name}
+        found = []
+        for message in messages:
+            if isinstance(message.id, str) and message.id in named:
+                continue
+            for text in message.string if isinstance(message.string, tuple) else (message.string,):
+                for name in renamed:
+                    kept_within = [longer for longer in named if name in longer and longer != name and named[longer] == longer]
+                    cleaned = text or ""
+                    for longer in kept_within:
+                        cleaned = cleaned.replace(longer, "")
+                    if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", cleaned):
+                        found.append((language, name, cleaned[:80]))
+        assert not found, found
