@@ -140,3 +140,36 @@ async def test_a_u_refused_while_a_continued_save_is_checked_gives_way_to_the_of
         checked.set()
         await settle(pilot)
         assert f"u: {mover} takes back the last move" in _text(app) and "still being checked" not in _text(app)
+
+
+async def test_keys_behind_a_typed_choice_that_passes_the_keyboard_never_act_for_the_next_person(tmp_path):
+    """GEN-8, SSH play-test: keys behind the Enter of a typed choice wait for it (TypedChoice), then go to the
+    board of that person only: an Enter and a 1 typed by Ana behind her choice neither pass Ben's hand-off nor
+    choose on his board."""
+    from textual.events import Key
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=3, seats=SEATS)))
+        for _ in range(200):
+            screen = app.screen
+            if not isinstance(screen, PhaseScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            typed = str(app.controller.session.decision.quiet_or_first())
+            await pilot.press("colon", *typed)
+            await settle(pilot)
+            for key, character in (("enter", "\r"), ("enter", "\r"), ("1", "1")):
+                app.post_message(Key(key, character))
+            await settle(pilot)
+            if isinstance(app.screen, HandoffScreen):
+                break
+        else:
+            raise AssertionError("no typed choice passed the keyboard")
+        handed_to, made = app.screen.person, len(app.controller.session.actions)
+        await pilot.press("enter")
+        await settle(pilot)
+        await _to_the_board(app, pilot)
+        assert app.controller.session.seat_of(app.controller.session.decision.power).name == handed_to
+        assert len(app.controller.session.actions) == made, "a key of the person before chose for the next"

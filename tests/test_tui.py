@@ -2408,3 +2408,27 @@ async def test_every_hand_off_names_the_reports_its_enter_brings_over_two_turns(
                 await pilot.press(str(chooser.randrange(min(len(screen.shown.view.decision.choices), 9)) + 1))
             await settle(pilot)
     assert checked >= 4
+
+
+async def test_keys_behind_the_enter_of_a_typed_choice_wait_for_it_then_go_to_the_board(tmp_path, data):
+    """SSH play-test: ':' 'play 23 event', then Enter and 'l' in one read, refused 'play 23 eventl'; Enter
+    then '5' gave 'cp influence scotland5'. The choice is taken as typed before Enter, and the key behind
+    it then goes where it would have gone pressed a moment later: here l opens the log on the next decision."""
+    from textual.events import Key
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3)))
+        await settle(pilot)
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        made = len(app.controller.session.actions)
+        typed = str(app.controller.session.decision.choices[-1])
+        await pilot.press("colon", *typed)
+        await settle(pilot)
+        app.post_message(Key("enter", "\r"))
+        app.post_message(Key("l", "l"))
+        await settle(pilot)
+        assert [a.choice for a in app.controller.session.actions][made:made + 1] == [typed]
+        assert isinstance(app.screen, LogSearchScreen)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 from dataclasses import replace
 
 from textual import events, on
@@ -23,6 +24,8 @@ from tui.widgets.key_footer import NamesKeysNow
 from tui.widgets.texts import say_in, typed_if_focused
 
 
+# Keys behind a typed choice's Enter are sent on when its next decision is shown this soon after it, else dropped
+KEYS_BEHIND_SECONDS = 1.0
 # A window's first choice plays a card for all to see (no undo, GEN-9): its list opens on "No card" instead
 # (re-test: a response window right after the player's own decline opened on "Play #22 Wedding Festivities", an
 # Enter pressed twice away from playing it)
@@ -117,9 +120,29 @@ def shown_as(decision: Decision | None) -> object:
 
 
 class TypedChoice(KeysInOrderInput):
-    """The box a choice is typed in (':'); the footer shows what its keys do."""
+    """The box a choice is typed in (':'); the footer shows what its keys do. Keys that come behind an Enter
+    before its choice is submitted wait for it, kept out of the box (SSH play-test: Enter and 'l' in one read
+    submitted 'play 23 eventl'; Textual submits only once the Enter has bubbled up to the app, after the keys
+    behind it were typed in): the panel sends them on once the choice is taken or refused."""
 
     BINDINGS = [Binding("enter", "submit", N_("Apply"))]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._behind_enter: list[events.Key] | None = None  # an Enter is on its way up: the keys after it
+        self.keys_behind: list[events.Key] = []  # those behind the Enter submitted last, for the panel to send on
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self._behind_enter is not None:
+            self._behind_enter.append(events.Key(event.key, event.character))
+            event.prevent_default()  # neither typed in (Input's handler) nor bound on its way up
+            event.stop()
+        elif event.key == "enter":
+            self._behind_enter = []
+
+    async def action_submit(self) -> None:
+        self.keys_behind, self._behind_enter = self._behind_enter or [], None
+        await super().action_submit()
 
 
 def _refused_entry(option: ChoiceOption) -> Content:
@@ -173,6 +196,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
         self._number_taken: tuple[int, Choice, float] | None = None  # the last number key's choice, and when
+        # the keys behind a typed choice's Enter, the list of choices it was typed at, and when (TypedChoice)
+        self._keys_behind: tuple[list[events.Key], int, float] = ([], 0, 0.0)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -264,6 +289,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             options.clear_options()
             prompt.update(waiting_text)
             self.refresh_bindings()
+            self._send_keys_behind()
             return
         tag = "" if decision.rule in decision.prompt else f"  [{decision.rule}]"  # core may name it already
         refused = ""
@@ -295,6 +321,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._await_next = False
         options.focus()
         self.refresh_bindings()
+        self._send_keys_behind()
 
     def await_a_move(self, settle_first: bool = False) -> None:
         """After screens taken with Enter (reports, a hand-off, the menu that put the game on screen): no
@@ -365,6 +392,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
                 self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
         self.say(said)
         self._refused_key = refused_key
+        self._send_keys_behind()
 
     def _highlight_the_lesson(self) -> bool:
         """Put the highlight back on the walkthrough's choice (brought into view when the line is said);
@@ -539,22 +567,33 @@ class DecisionPanel(NamesKeysNow, Vertical):
         decision and closes it); a refused one can be corrected, and the next keys do not fall on the
         board (play-test: a refused 'propose ...' left 'p' to open the Patronage chart)."""
         event.stop()
+        self._keys_behind = (self.query_one("#typed", TypedChoice).keys_behind, self._shown, time.monotonic())
         self.say("")
         text = event.value.strip()
         if text and self._matches and text not in self._matches:  # part of legal choices: never applied as another
             self._part_of_choices(text)
-            return
-        if text.isdigit():  # a long play-test: ':5' listed every action of the game, not what 5 is
+        elif text.isdigit():  # a long play-test: ':5' listed every action of the game, not what 5 is
             self.say(self._typed_number(int(text)))
-            return
-        if text and self._decision is not None and (refusal := self._verb_refusal(text.split()[0].lower())):
+        elif text and self._decision is not None and (refusal := self._verb_refusal(text.split()[0].lower())):
             self.say(refusal)
-            return
-        if text:
+        elif text:
             self.post_message(ChooseTyped(text))
-            return
-        self._close_typed()
-        self.query_one("#choices", OptionList).focus()
+            return  # the keys behind it wait for the next decision, or core's refusal
+        else:
+            self._close_typed()
+            self.query_one("#choices", OptionList).focus()
+        self._send_keys_behind()
+
+    def _send_keys_behind(self) -> None:
+        """The keys behind a typed choice's Enter, sent on as if pressed now that it is taken (the next decision
+        shown) or refused: to this board only, while it is on screen, and only at once (KEYS_BEHIND_SECONDS), never
+        to a board shown after a hand-off (GEN-8: they were typed by the person before). They go after the focus
+        the change gave (Widget.focus waits its turn on the app's queue, as they do)."""
+        keys, shown, entered = self._keys_behind
+        self._keys_behind = ([], 0, 0.0)
+        if keys and self.screen.is_current and self._shown <= shown + 1 and time.monotonic() - entered < KEYS_BEHIND_SECONDS:
+            for key in keys:
+                self.app.post_message(key)
 
     def _verb_refusal(self, word: str) -> str:
         """Why a typed first word begins none of this decision's choices, naming the words that do ("" when
