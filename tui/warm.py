@@ -113,6 +113,9 @@ class WarmStarter:
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 env=env,
+                # a group of its own: the Ctrl+C of the server's terminal goes to the server alone, which ends it
+                # (SSH play-test: it raised KeyboardInterrupt here too, a traceback under the server's last lines)
+                process_group=0,
             )
         except OSError as exc:
             ours.close()
