@@ -132,7 +132,7 @@ class TypedChoice(KeysInOrderInput):
         self._behind_enter: list[events.Key] | None = None  # an Enter is on its way up: the keys after it
         self.keys_behind: list[events.Key] = []  # those behind the Enter submitted last, for the panel to send on
 
-    async def _on_key(self, event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
         if self._behind_enter is not None:
             self._behind_enter.append(events.Key(event.key, event.character))
             event.prevent_default()  # neither typed in (Input's handler) nor bound on its way up
