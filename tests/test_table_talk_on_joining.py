@@ -24,3 +24,24 @@ async def test_joining_a_game_announces_no_old_line_of_table_talk(tmp_path, data
         toasts = [str(n.message) for n in app._notifications]
         print(len(toasts), toasts[:2])
         assert len(toasts) <= 1, f"{len(toasts)} toasts of old table talk on joining"
+
+
+async def test_no_more_than_three_lines_of_table_talk_are_on_screen_at_once_the_newest(tmp_path):
+    """SSH play-test: six lines said one by one stacked six 4-row toasts over most of an 80x24 report, for
+    seconds; the oldest go as a fourth comes (c has them all), and three said at once still count as one."""
+    from core.store import ChatLine
+    from tui.app import CHAT_TOASTS
+    from tui.messages import ChatSaid
+
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for number in range(1, 7):
+            app.post_message(ChatSaid([ChatLine(number, "Ben", "2026-12-07T03:00:00", f"line {number}")]))
+            await settle(pilot)
+        shown = [str(n.message) for n in app._notifications]
+        assert len(shown) == CHAT_TOASTS and all(f"line {n}" in text for n, text in zip((4, 5, 6), shown)), shown
+        app.post_message(ChatSaid([ChatLine(n, "Ben", "2026-12-07T03:00:00", f"line {n}") for n in range(7, 11)]))
+        await settle(pilot)
+        shown = [str(n.message) for n in app._notifications]
+        assert len(shown) == CHAT_TOASTS and "4 new lines of table talk: c reads them" in shown[-1], shown

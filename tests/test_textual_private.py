@@ -50,6 +50,7 @@ from tui.textual_private import (
     bounded_line_cache,
     bounded_query_cache,
     strips_make_caches_at_first_use,
+    withdraw_notification,
 )
 from tui.widgets.key_footer import KeyFooter
 
@@ -680,3 +681,21 @@ async def test_every_scroll_key_of_one_burst_scrolls(scrolled, moved):
             for _ in range(5):
                 await pilot.pause()
             assert (pane.scroll_y == row) is moved, (keys, pane.scroll_y)
+
+
+async def test_one_toast_is_withdrawn_before_its_timeout_and_withdrawing_it_again_is_nothing():
+    """withdraw_notification: Textual 8.2 has App._unnotify for one toast (App.clear_notifications takes all)."""
+    from textual.notifications import Notification, Notify
+
+    app = Small()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        first, second = Notification("first", "", timeout=30), Notification("second", "", timeout=30)
+        for toast in (first, second):
+            app.post_message(Notify(toast))
+        await pilot.pause()
+        withdraw_notification(app, first)
+        withdraw_notification(app, first)
+        await pilot.pause(0.2)
+        assert [str(n.message) for n in app._notifications] == ["second"]
+        shown = app.export_screenshot()
+        assert "second" in shown and "first" not in shown

@@ -9,6 +9,7 @@ import logging
 import os
 import sys
 from functools import cached_property
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
@@ -18,6 +19,7 @@ from textual.binding import Binding
 from textual.driver import Driver
 from textual.events import Key, Resize
 from textual.message import Message
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from core import i18n
@@ -46,7 +48,9 @@ from tui.screens.too_small import TooSmallScreen
 from tui.settings import Settings, language_for, update_settings
 from tui.slots import last_played
 from tui.terminal import Terminal
-from tui.textual_private import CoveredScreensApp, CrashLoggedApp, prompt_input_driver, replace_first_screen, strips_make_caches_at_first_use
+from tui.textual_private import (
+    CoveredScreensApp, CrashLoggedApp, prompt_input_driver, replace_first_screen, strips_make_caches_at_first_use, withdraw_notification,
+)
 
 if TYPE_CHECKING:
     from core.gamedata import GameData
@@ -59,7 +63,10 @@ T = TypeVar("T")
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 # How often a shared game looks for the other terminals' moves (each shows within a second).
 POLL_SECONDS = 0.25
-CHAT_TOASTS = 3  # more new lines of table talk at once are counted in one notice
+# more new lines of table talk at once are counted in one notice; and no more lines than this are on screen at
+# once (SSH play-test: six lines said one by one stacked six toasts over most of an 80x24 report): the oldest go
+CHAT_TOASTS = 3
+CHAT_TOAST_SECONDS = 8
 # Ctrl+Q waits for the keys read before it to become a choice (a typed one: the box's key, its Submitted
 # message bubbling up to the decision panel, the panel's intent bubbling up to the app), a round of queued
 # messages at a time, until nothing is queued (tui/app.py: _quit_after_keys) or at most this many rounds
@@ -127,6 +134,7 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
         self._too_small: TooSmallScreen | None = None
         self._kept_screens: set[str] = set()  # installed to be kept between opens (tui/screens/kept.py)
         self.refusal = ""  # why the app ended at once (bad game data, an unexpected error), said once the terminal is given back
+        self._chat_toasts: deque[Notification] = deque()  # the table talk's toasts shown, oldest first
 
     def end_on_unexpected_error(self, error: BaseException) -> None:
         from tui.error_log import log_unexpected  # with the logging it sets up, only when needed
@@ -400,13 +408,15 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
         others = [line for line in message.lines if line.author != self.terminal.player]
         if len(others) > CHAT_TOASTS:
             count = len(others)
-            self.notify(
-                ngettext("{count} new line of table talk: c reads them", "{count} new lines of table talk: c reads them", count).format(count=count),
-                timeout=8, markup=False,
-            )
-            return
-        for line in others:
-            self.notify(chat_line(line), title=_("Table talk (c)"), timeout=8, markup=False)
+            toasts = [Notification(ngettext("{count} new line of table talk: c reads them", "{count} new lines of table talk: c reads them",
+                                            count).format(count=count), "", timeout=CHAT_TOAST_SECONDS, markup=False)]
+        else:
+            toasts = [Notification(chat_line(line), _("Table talk (c)"), timeout=CHAT_TOAST_SECONDS, markup=False) for line in others]
+        for toast in toasts:
+            self.post_message(Notify(toast))
+            self._chat_toasts.append(toast)
+        while len(self._chat_toasts) > CHAT_TOASTS:
+            self.call_later(withdraw_notification, self, self._chat_toasts.popleft())  # once the Notify before it is handled
 
     @on(WalkthroughFinished)
     def _walkthrough_finished(self, message: WalkthroughFinished) -> None:

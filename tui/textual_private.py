@@ -25,6 +25,7 @@ from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -122,6 +123,13 @@ def compose_ahead(app: App[Any], screen: Screen[Any]) -> None:
     if not screen.is_running:
         app._load_screen_css(screen)
         app._register(app, screen)
+
+
+def withdraw_notification(app: App[Any], notification: Notification) -> None:
+    """Take a toast off the screen before its timeout (Textual 8.2 has only ``App.clear_notifications``, for
+    all of them; ``App._unnotify`` takes one, and raises when it is gone already)."""
+    if notification in app._notifications:
+        app._unnotify(notification)
 
 
 class CoveredScreensApp(App[None]):
