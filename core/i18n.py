@@ -56,7 +56,7 @@ def translations(language: str) -> gettext.NullTranslations:
     merged = catalogs[0]
     for catalog in catalogs[1:]:
         for message in catalog:
-            kept = merged.get(message.id)
+            kept = merged.get(message.id, message.context)  # in its context (language play-test: one was lost beside the same words without)
             if message.id and message.string and (kept is None or not kept.string or kept.fuzzy):
                 merged[message.id] = message  # a message of both packages: the one translated
     compiled = io.BytesIO()

@@ -103,3 +103,32 @@ def test_a_translation_names_a_power_or_minor_power_as_its_own_catalog_does():
                     if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", cleaned):
                         found.append((language, name, cleaned[:80]))
         assert not found, found
+
+
+def test_every_message_of_both_catalogs_shows_as_its_catalog_translates_it():
+    """Language play-test: the About screen said "Archivo de correcciones en uso: none" (Russian too), though
+    tui.po translates that "none": merging the two catalogs dropped a message in context (pgettext) whose words
+    core.po has without one. Every translated message of either catalog, in its context and each plural form,
+    shows as its catalog words it (a message both translate: as either does)."""
+    for language in ("es", "ru"):
+        shown = i18n.translations(language)
+        worded: dict[tuple[str | None, str | tuple[str, str]], list[object]] = {}
+        for domain in i18n.DOMAINS:
+            with i18n.catalog_path(language, domain).open("rb") as po:
+                for message in catalogs.read_po(po):
+                    if message.id and message.string and not message.fuzzy:
+                        msgid = tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
+                        worded.setdefault((message.context, msgid), []).append(message.string)
+        wrong = []
+        for (context, msgid), strings in worded.items():
+            if isinstance(msgid, tuple):
+                forms = tuple(shown.npgettext(context, msgid[0], msgid[1], n) if context else shown.ngettext(msgid[0], msgid[1], n)
+                              for n in (1, 2, 5))
+                expected = [tuple(s[shown.plural(n)] for n in (1, 2, 5)) for s in strings]
+                got: object = forms
+            else:
+                got = shown.pgettext(context, msgid) if context else shown.gettext(msgid)
+                expected = strings
+            if got not in expected:
+                wrong.append((language, context, msgid, got))
+        assert not wrong, wrong[:5]
