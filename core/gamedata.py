@@ -27,7 +27,7 @@ OVERRIDE_FILE_NAME = "overrides.toml"
 # shown with _(PROVISIONAL_NOTE)
 PROVISIONAL_NOTE = N_(
     "* provisional data: a value the rule sources do not give, chosen so the game plays "
-    "(correct it in core/data or saves/overrides.toml)"
+    "(correct it in core/data, or in overrides.toml in the save folder)"
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from core.i18n import N_
+from core.i18n import N_, NP_
 
 
 class Power(StrEnum):
@@ -44,6 +44,12 @@ class Family(StrEnum):
         """The family's name in English, marked for the catalogs ("" for none): the Negotiation board shows it
         translated (``_``), where a letter would read as another (Spanish H: hombre, Habsburg)."""
         return {Family.VALOIS: N_("Valois"), Family.HABSBURG: N_("Habsburg")}.get(self, "")
+
+    @property
+    def letter(self) -> tuple[str, str]:
+        """The family's letter in the Available to Wed table, marked for the catalogs in its context, shown with
+        ``pgettext`` (language play-test: Russian read H and V beside Габсбург and Валуа)."""
+        return {Family.VALOIS: NP_("family letter", "V"), Family.HABSBURG: NP_("family letter", "H")}.get(self, ("family letter", "-"))
 
 
 class Sex(StrEnum):

@@ -140,7 +140,7 @@ class RoyalRow:
     name: str
     power: str
     sex: str
-    family: str  # the family mark, one letter (MAR-3b), "-" for none
+    family: str  # the family mark, one letter in the reader's language (MAR-3b), "-" for none
     house: str  # the family's name, "" for none
     eligibility: int
     status: str
@@ -411,7 +411,7 @@ def royal_rows(data: GameData, state: GameState) -> tuple[RoyalRow, ...]:
                 minor=_(data.name_of(record.power)), power=power_name(data, ally) if ally else _("no one")
             )
         rows.append(RoyalRow(
-            royal_id, record.name, owner, _(SEXES[record.sex]), record.family or "-",
+            royal_id, record.name, owner, _(SEXES[record.sex]), pgettext(*Family(record.family).letter),
             _(Family(record.family).house) if record.family else "", royal.eligibility, status,
             royal.status is RoyalStatus.AVAILABLE, royal.status is not RoyalStatus.NOT_IN_PLAY, record.provisional,
         ))

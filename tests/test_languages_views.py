@@ -64,6 +64,8 @@ def test_a_seat_view_reads_in_the_readers_language(data, language, spain, phase,
     philip = next(row for row in view.royals if row.id == "philip-ii")
     assert philip.power == spain and "Elisabeth of Valois" in philip.status and "MAR-7" in philip.status
     assert "betrothed" not in philip.status and "opening" not in philip.status
+    # language play-test: the Russian table's family column read H and V, its note Габсбург and Валуа (MAR-3b)
+    assert philip.family == {"ru": "Г", "es": "H"}[language] and philip.house == {"ru": "Габсбург", "es": "Habsburgo"}[language]
     text = " ".join(view.markers)
     assert "PAT-8" in text and "SCI-1" in text and "markers left" not in text and "Bonuses" not in text
     # Russian play-test: the Italian pool read "Italy" beside the translated power names

@@ -49,7 +49,7 @@ SHOWN = {
     "negotiation": {"es": ["Compromisos (MAR-2):", "Disponibles para Casarse (MAR-1)", "no permitidas ahora", "Anular"], "ru": ["Обручения (MAR-2):", "Способны вступить в брак (MAR-1)", "сейчас нельзя", "Откат"]},
     "map": {"es": ["Flechas: mover", "Unidades:", "Acción de mesa"], "ru": ["Стрелки: выбор", "Части:", "Действие за столом"]},
     "vp-chart": {"es": ["VP por turno (WIN-5) y por origen (WIN-6)", "Potencias en los gráficos:"], "ru": ["ПО по ходам (WIN-5) и по источникам (WIN-6)", "Державы на графиках:"]},
-    "royals": {"es": ["Disponibles para Casarse (MAR-1)", "Fam.: H Habsburgo, V Valois.", "Sexo"], "ru": ["Способны вступить в брак (MAR-1)", "Род: H - Габсбург, V - Валуа.", "Пол"]},
+    "royals": {"es": ["Disponibles para Casarse (MAR-1)", "Fam.: H Habsburgo, V Valois.", "Sexo"], "ru": ["Способны вступить в брак (MAR-1)", "Род: Г — Габсбург, В — Валуа.", "Пол"]},
     "patronage": {"es": ["Tabla de Mecenazgo (PAT-2, PAT-8, SCI-2)", "Reserva"], "ru": ["Таблица покровительства (PAT-2, PAT-8, SCI-2)", "Рейтинг"]},
     "log": {"es": ["líneas del registro - Enter: la regla que cita la línea", "Filtrar"], "ru": ["строк журнала - Enter: правило", "Фильтр"]},
     "handoff": {"es": ["Pasa a Ana - ", "Pulsa Enter cuando estés listo."], "ru": ["Передайте: Ana - ", "Нажмите Enter, когда будете готовы."]},
