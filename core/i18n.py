@@ -17,6 +17,7 @@ import functools
 import gettext
 import io
 import os
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,6 +104,12 @@ def NP_(context: str, message: str) -> tuple[str, str]:
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs where it is declared; it is translated where it is shown."""
     return message
+
+
+def folded(text: str) -> str:
+    """``text`` as searches compare it: case and accents set aside (language play-test: the log search found
+    nothing for "negociacion" or "espana", though "negociación" four lines; Russian ё is е, as typed)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
 
 
 def chosen(explicit: str = "", environ: Mapping[str, str] = os.environ) -> str:

@@ -16,7 +16,7 @@ from attrs import frozen
 from core import marriage
 from core.events import Event, render
 from core.gamedata import GameData
-from core.i18n import N_, Message, ParamValue, _, text_of
+from core.i18n import N_, Message, ParamValue, _, folded, text_of
 from core.rules_text import entries
 from core.state import PHASE_TITLES, GameState, Phase
 
@@ -54,7 +54,7 @@ class LogFilter:
     turns: frozenset[int] = frozenset()
     rule_prefixes: tuple[str, ...] = ()
     dice_only: bool = False
-    words: tuple[str, ...] = ()  # lower case, each found in the line's text
+    words: tuple[str, ...] = ()  # folded (core.i18n.folded), each found in the line's text folded
 
     def matches(self, event: Event, names: dict[str, str]) -> bool:
         if not (
@@ -67,7 +67,7 @@ class LogFilter:
             return False
         if not self.words:
             return True
-        line = log_line(event, names).lower()  # rendered once for all the words
+        line = folded(log_line(event, names))  # rendered once for all the words
         return all(word in line for word in self.words)
 
     def describe(self) -> str:
@@ -83,13 +83,13 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
     prefixes: list[str] = []
     dice = False
     words: list[str] = []
-    by_name = {p.name.lower(): p.id for p in data.powers} | {_(p.name).lower(): p.id for p in data.powers} | {p: p for p in data.power_ids}
+    by_name = {folded(p.name): p.id for p in data.powers} | {folded(_(p.name)): p.id for p in data.powers} | {p: p for p in data.power_ids}
     phase_words = {phase.value: phase.value for phase in Phase} | {phase.value.split("-")[0]: phase.value for phase in Phase}
-    phase_words |= {word: phase.value for phase, message in PHASE_WORDS.items() if (word := _readers_word(message))}
-    dice_words = {"dice", "rolls", _readers_word(DICE_WORD)}
-    turn_letters = {"t", _readers_word(TURN_LETTER) or "t"}
+    phase_words |= {folded(word): phase.value for phase, message in PHASE_WORDS.items() if (word := _readers_word(message))}
+    dice_words = {"dice", "rolls", folded(_readers_word(DICE_WORD) or "dice")}
+    turn_letters = {"t", folded(_readers_word(TURN_LETTER) or "t")}
     for word in text.split():
-        lower = word.lower()
+        lower = folded(word)
         if lower in dice_words:
             dice = True
         elif lower in by_name:

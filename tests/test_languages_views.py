@@ -148,6 +148,16 @@ def test_log_lines_and_filters_read_in_russian(data):
     assert where(spain_lines[-1]).startswith("ход ") and "Фаза акций" in where(spain_lines[-1])
     assert parse_filter("испания", data).powers == frozenset({"spain"})
     assert parse_filter("spain", data).powers == frozenset({"spain"})  # the typed English forms still work
+    # language play-test: "espana" and "negociacion" found nothing; case and accents are set aside (ё is е)
+    assert parse_filter("ИСПАНИЯ", data).powers == frozenset({"spain"})
+    assert parse_filter("ещё", data).words == parse_filter("еще", data).words == ("еще",)
+    word = line.split("Испания: ", 1)[1].split()[0]
+    assert parse_filter(word.upper(), data).matches(spain_lines[-1], {}) and parse_filter(word.capitalize(), data).matches(spain_lines[-1], {})
+    i18n.use("es")
+    assert parse_filter("espana", data).powers == parse_filter("España", data).powers == frozenset({"spain"})
+    assert parse_filter("negociacion", data) == parse_filter("Negociación", data) != parse_filter("", data)
+    assert parse_filter("catolicos", data).words == parse_filter("Católicos", data).words == ("catolicos",)
+    i18n.use("ru")
     assert i18n._(FILTER_HELP).startswith("держава (испания), фаза (акции), х3 (ход 3)")
     assert parse_filter("кубики акции", data) == parse_filter("dice action", data)  # as the hint names them
     # Russian play-test: t3 is е3 on a Russian keyboard; the hint's х3 is a turn, and t3 still is

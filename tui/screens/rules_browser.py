@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.i18n import N_, _, ngettext
+from core.i18n import N_, _, folded, ngettext
 from core.rule_status import Status, Treatment, status
 from core.rules_text import RuleEntry, base_id, entries
 from tui.screens.kept import kept_screen
@@ -54,9 +55,15 @@ def matching(query: str) -> list[RuleEntry]:
     first = query.strip().upper()
     by_id = [e for e in entries() if e.id.startswith(first) or e.id == base_id(query.strip())]
     # a query that names rule IDs finds the rules mentioning it as a word ('MAR' cites MAR-4, not "marker")
-    patterns = [re.compile(rf"\b{re.escape(w)}\b" if by_id else re.escape(w), re.IGNORECASE) for w in words]
-    by_text = [e for e in entries() if e not in by_id and all(p.search(f"{e.id} {e.section} {e.plain}") for p in patterns)]
+    patterns = [re.compile(rf"\b{re.escape(folded(w))}\b" if by_id else re.escape(folded(w))) for w in words]
+    by_text = [e for e in entries() if e not in by_id and all(p.search(_searched_text(e)) for p in patterns)]
     return by_id + by_text
+
+
+@functools.cache  # each language's entries once (a search runs at each key typed)
+def _searched_text(entry: RuleEntry) -> str:
+    """A rule's ID, section and text as a search reads them: case and accents set aside (core.i18n.folded)."""
+    return folded(f"{entry.id} {entry.section} {entry.plain}")
 
 
 def rule_markdown(entry: RuleEntry, engine: Status) -> str:
