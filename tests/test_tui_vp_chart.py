@@ -74,3 +74,16 @@ def test_the_charts_mark_whole_vp_only():
         ticks = whole_ticks(top)
         assert ticks[0] == 0 and ticks[-1] >= top and len(ticks) <= 6 and all(isinstance(t, int) for t in ticks)
     assert whole_ticks(10) == [0, 2, 4, 6, 8, 10] and whole_ticks(3) == [0, 1, 2, 3]
+
+
+def test_a_legend_breaks_its_lines_between_names_only_each_beside_its_colour_mark():
+    """Russian play-test at 80x24: "SCI-1 учёные" began a line, its colour mark left at the end of the line
+    before (Rich breaks at any space, a no-break one too). Every line begins with a mark, holds whole names and
+    fits the width, whatever the width."""
+    from tui.screens.vp_chart import legend
+
+    names = ["WIN-6 ключевые области (у Протестанта — также его области)", "SCI-1 учёные", "MAR-5 свадьбы", "PAT-8 покровительство", "Осм"]
+    for width in range(64, 121):  # the longest name with its mark: 61 columns
+        lines = legend(names, width).plain.split("\n")
+        assert all(line.startswith("━━ ") and len(line) <= width for line in lines), (width, lines)
+        assert [name for line in lines for name in line[3:].split("   ━━ ")] == names

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import cycle
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,20 +29,41 @@ PALETTE: tuple[tuple[int, int, int], ...] = (
 )
 
 
-NO_BREAK = "\u00a0"
+LEGEND_GAP = 3  # spaces between a legend's names
 
 
 def colours(count: int) -> list[tuple[int, int, int]]:
     return [colour for colour, _ in zip(cycle(PALETTE), range(count))]
 
 
-def legend(names: list[str]) -> Text:
-    """'━━ Ott  ━━ Spa ...', each name in its series' colour, wrapped to the width."""
-    text = Text()
+def legend(names: list[str], width: int) -> Text:
+    """'━━ Ott   ━━ Spa ...', each name in its series' colour, lines broken between names only: Rich breaks a line
+    at any space, a no-break space too (Russian play-test: "SCI-1 учёные" began a line, its colour mark left at the
+    end of the one before; tmux re-test: "MAR-5 weddings" broke between its words)."""
+    text, used = Text(), 0
     for name, (red, green, blue) in zip(names, colours(len(names))):
+        wide = cell_len(f"━━ {name}")
+        if used and used + LEGEND_GAP + wide > width:
+            text.append("\n")
+            used = 0
+        elif used:
+            text.append(" " * LEGEND_GAP)
+            used += LEGEND_GAP
         text.append("━━ ", style=f"rgb({red},{green},{blue})")
-        text.append(f"{name.replace(' ', NO_BREAK)}   ")  # tmux re-test: "MAR-5 weddings" wrapped between its words
+        text.append(name)
+        used += wide
     return text
+
+
+class Legend(Static):
+    """A chart's legend, laid out anew for its width (``legend``)."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(classes="chart-legend")
+        self.names = names
+
+    def on_resize(self) -> None:
+        self.update(legend(self.names, self.content_size.width))
 
 
 def ledger_by_source(view: SeatView) -> tuple[list[str], dict[str, dict[str, int]]]:
@@ -103,9 +125,9 @@ class VpChartScreen(ModalScreen[None]):
         with Scrolling(classes="report"):
             yield Static(_("VP by turn (WIN-5) and by source (WIN-6)"), classes="report-title", markup=False)
             yield PlotextPlot(id="vp-by-turn")
-            yield Static(legend([short[p.id] for p in data.powers]), classes="chart-legend")
+            yield Legend([short[p.id] for p in data.powers])
             yield PlotextPlot(id="vp-by-source")
-            yield Static(legend([source_label(rule) for rule in sources]), classes="chart-legend")
+            yield Legend([source_label(rule) for rule in sources])
             rows = [
                 (_(data.power_name(p)), str(sum(amounts[p].values())), *(str(amounts[p].get(s, 0)) for s in sources))
                 for p in data.power_ids
