@@ -901,6 +901,9 @@ async def test_a_stray_key_on_the_title_says_so_and_question_mark_opens_the_rule
         said = title.query_one("#title-said")
         assert app.screen is title and "z: no such key here: each line of the menu names its key" in screen_text(app)
         assert said.region.height and said.region.bottom <= SIZE[1] - 1, "on the screen, above the footer"
+        await pilot.press("escape")  # language play-test: Esc did nothing here, and said nothing
+        await settle(pilot)
+        assert app.screen is title and "Esc: this is the title screen, nothing to go back to; q quits" in screen_text(app)
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, RulesBrowser)
@@ -2071,6 +2074,9 @@ async def test_c_outside_a_shared_game_says_table_talk_is_for_shared_games(tmp_p
         await settle(pilot)
         assert app.is_running and isinstance(app.screen, PhaseScreen)
         assert "q: Ctrl+Q quits (the game is kept); Esc opens the game menu" in screen_text(app)
+        await pilot.press("i")  # language play-test: "i: no such key here", and nothing said where the language is chosen
+        await settle(pilot)
+        assert "i: the language is chosen with i on the title screen or in the lobby" in screen_text(app)
         made = len(app.controller.session.actions)
         # play-tests: they did nothing, and the q line stayed as if it answered them; L beside "l Log" (review)
         for key, named in (("z", "z"), ("space", "Space"), ("j", "j"), ("L", "L (Caps Lock?)")):

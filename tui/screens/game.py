@@ -208,6 +208,11 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         it did nothing, and said nothing)."""
         self.query_one(DecisionPanel).say("q: " + _("Ctrl+Q quits (the game is kept); Esc opens the game menu"))
 
+    def key_i(self) -> None:
+        """i chooses the language on the title screen and in the lobby: on the board it says so (language play-test:
+        "i: no such key here", and nothing said where the language is chosen)."""
+        self.query_one(DecisionPanel).say("i: " + _("the language is chosen with i on the title screen or in the lobby (Esc opens the game menu to leave for them; the game is kept)"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         in_info = self.focused is not None and self.focused.id == "phase-panel"
         if action == "info":

@@ -122,6 +122,8 @@ class TitleScreen(Screen[None]):
         key = stray_key(event, self.active_bindings)
         if key:
             say_in(self.query_one("#title-said", Static), _("{key}: no such key here: each line of the menu names its key").format(key=key))
+        elif event.key == "escape":  # language play-test: Esc did nothing here, and said nothing
+            say_in(self.query_one("#title-said", Static), _("Esc: this is the title screen, nothing to go back to; q quits"))
 
     def _menu(self) -> list[MenuEntry]:
         """The menu, Continue first once a game slot is found; each line names its key. One text, not
