@@ -641,3 +641,35 @@ async def test_a_game_the_host_removes_sends_its_onlookers_to_the_lobby_saying_s
         text = await _until_shown(ben, pilot, f"game {game_id} was taken out of the store by the host")
         assert isinstance(ben.screen, LobbyScreen) and ben.controller.driver is None, text
     assert store.create(Setup(seed=6, seats=SEATS)) == game_id + 1
+
+
+async def test_a_shared_games_reports_show_while_the_computers_here_think(tmp_path, data, monkeypatch):
+    """SSH play-test: with search computers (seconds a decision) the Card Draw report of turn 1 came only after
+    the whole Negotiation Segment, at the player's first decision. At one's own terminal nobody else takes the
+    keyboard: the reports of the phases passed show at once, while the computers think on."""
+    import threading
+
+    from tui import computers
+
+    released = threading.Event()
+    thought_out = computers._thought_out
+    monkeypatch.setattr(computers, "_thought_out", lambda *args: (released.wait(10), thought_out(*args))[1])
+    seats = (Seat("Ana", ("protestant",)), Seat("random computer", ("ottoman", "spain", "england", "france", "empire"), SeatKind.COMPUTER, "random"))
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=seats))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            listing = app.screen.query_one("#lobby-games")
+            listing.highlighted = [o.id for o in listing.options].index("seat-1-0")
+            await pilot.press("enter")
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, ReportScreen):
+                    break
+            assert isinstance(app.screen, ReportScreen) and "Card Draw" in screen_text(app), screen_text(app)
+            assert app.controller.session.state.phase is not Phase.CARD_DRAW and not released.is_set()
+            released.set()
+            await settle(pilot)
+    finally:
+        released.set()
