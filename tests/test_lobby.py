@@ -118,6 +118,9 @@ async def test_an_onlooker_sees_no_hand_and_cannot_choose_and_leaving_frees_the_
         await pilot.press("1")  # shared-game play-test: it said only "Not now: Waiting for Ben - Spain"
         await settle(pilot)
         assert "You watch as an onlooker: onlookers make no moves" in screen_text(app).replace("\n", " ")
+        await pilot.press("t")  # SSH play-test: "recorded at a decision of your own", though an onlooker has none
+        await settle(pilot)
+        assert "TABLE-1: a table action is recorded by a player at their own decision; an onlooker records none" in screen_text(app).replace("\n", " ")
         await pilot.press("ctrl+l")
         await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None

@@ -807,6 +807,8 @@ class SharedGameClient(_Driver):
         pending = session.seat_to_decide()
         if not by_computer and (pending is None or pending.name != self.seat.name):
             status = session.view(self.seat).status
+            if actor == TABLE_ACTOR and not self.seat.is_person:  # SSH play-test: an onlooker has no decision of their own
+                raise Refused(_("TABLE-1: a table action is recorded by a player at their own decision; an onlooker records none ({status})").format(status=status))
             if actor == TABLE_ACTOR:
                 # shared-game play-test: "record it at your own decision" read as a contradiction to an onlooker
                 raise Refused(_("TABLE-1: a table action is recorded at a decision of your own, and this one is another's ({status})").format(status=status))
