@@ -2438,3 +2438,40 @@ async def test_keys_behind_the_enter_of_a_typed_choice_wait_for_it_then_go_to_th
         await settle(pilot)
         assert [a.choice for a in app.controller.session.actions][made:made + 1] == [typed]
         assert isinstance(app.screen, LogSearchScreen)
+
+
+async def test_keys_behind_a_typed_choice_while_the_computers_move_act_on_the_board_and_an_enter_too_many_plays_nothing(tmp_path, data):
+    """Review: with computers to move after a typed choice, the keys behind its Enter were typed into the
+    hidden box (nothing took the focus from it while the choices waited), a second Enter took the next
+    decision's first choice, and the box then held every key for good. Now l opens the log while the computers
+    move, the extra Enter plays nothing, and the box types again at the next decision."""
+    from textual.events import Key
+
+    from core.setup import Seat, SeatKind
+
+    seats = (Seat("Ana", ("spain",)), Seat("random computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3, seats=seats)))
+        await settle(pilot)
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        made, typed = len(app.controller.session.actions), str(app.controller.session.decision.quiet_or_first())
+        await pilot.press("colon", *typed)
+        await settle(pilot)
+        for key, character in (("enter", "\r"), ("enter", "\r"), ("l", "l")):
+            app.post_message(Key(key, character))
+        await settle(pilot)
+        session = app.controller.session
+        assert [a.choice for a in session.actions][made:made + 1] == [typed]
+        assert all(a.actor != "spain" for a in session.actions[made + 1:]), "the Enter too many chose"
+        assert any(isinstance(screen, LogSearchScreen) for screen in app.screen_stack)  # under the reports the computers' moves made
+        for _ in range(20):
+            if isinstance(app.screen, PhaseScreen) and app.controller.session.decision is not None:
+                break
+            await pilot.press("escape" if isinstance(app.screen, LogSearchScreen) else "enter")
+            await settle(pilot)
+        await pilot.press("colon", "p", "a")
+        await settle(pilot)
+        assert app.screen.query_one("#typed").value == "pa"

@@ -129,20 +129,27 @@ class TypedChoice(KeysInOrderInput):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._behind_enter: list[events.Key] | None = None  # an Enter is on its way up: the keys after it
+        # an Enter is on its way up: when it came, and the keys after it
+        self._behind_enter: tuple[float, list[events.Key]] | None = None
         self.keys_behind: list[events.Key] = []  # those behind the Enter submitted last, for the panel to send on
 
     def on_key(self, event: events.Key) -> None:
-        if self._behind_enter is not None:
-            self._behind_enter.append(events.Key(event.key, event.character))
+        if self._behind_enter is not None and time.monotonic() - self._behind_enter[0] < KEYS_BEHIND_SECONDS:
+            if event.key != "enter":  # an Enter too many plays nothing, as on the list (review: it took the next decision's first choice)
+                self._behind_enter[1].append(events.Key(event.key, event.character))
             event.prevent_default()  # neither typed in (Input's handler) nor bound on its way up
             event.stop()
-        elif event.key == "enter":
-            self._behind_enter = []
+            return
+        self._behind_enter = (time.monotonic(), []) if event.key == "enter" else None  # never held for good (review: the box went deaf)
 
     async def action_submit(self) -> None:
-        self.keys_behind, self._behind_enter = self._behind_enter or [], None
+        self.keys_behind, self._behind_enter = self._behind_enter[1] if self._behind_enter else [], None
         await super().action_submit()
+
+    def let_go(self) -> None:
+        """The box is closed: no Enter of it is on its way any more."""
+        self._behind_enter = None
+        self.keys_behind = []
 
 
 def _refused_entry(option: ChoiceOption) -> Content:
@@ -392,7 +399,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
                 self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
         self.say(said)
         self._refused_key = refused_key
-        self._send_keys_behind()
+        if refused_key:  # the typed choice refused; a problem that refused nothing waits for the decision (review)
+            self._send_keys_behind()
 
     def _highlight_the_lesson(self) -> bool:
         """Put the highlight back on the walkthrough's choice (brought into view when the line is said);
@@ -519,10 +527,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.refresh_bindings()
 
     def _close_typed(self) -> None:
-        typed = self.query_one("#typed", Input)
+        typed = self.query_one("#typed", TypedChoice)
         with typed.prevent(Input.Changed):
             typed.value = ""
         typed.display = False
+        typed.let_go()
         self._list_matches([])
         self.refresh_bindings()
 
@@ -586,14 +595,18 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def _send_keys_behind(self) -> None:
         """The keys behind a typed choice's Enter, sent on as if pressed now that it is taken (the next decision
-        shown) or refused: to this board only, while it is on screen, and only at once (KEYS_BEHIND_SECONDS), never
-        to a board shown after a hand-off (GEN-8: they were typed by the person before). They go after the focus
-        the change gave (Widget.focus waits its turn on the app's queue, as they do)."""
+        shown, or the wait for it) or refused: to this board only, while it is on screen, and only at once
+        (KEYS_BEHIND_SECONDS), never to a board shown after a hand-off (GEN-8: they were typed by the person
+        before). The box closed, they go to the list of choices (review: while the choices wait, nothing took
+        the focus from the hidden box, and they were typed into it)."""
         keys, shown, entered = self._keys_behind
         self._keys_behind = ([], 0, 0.0)
-        if keys and self.screen.is_current and self._shown <= shown + 1 and time.monotonic() - entered < KEYS_BEHIND_SECONDS:
-            for key in keys:
-                self.app.post_message(key)
+        if not keys or not self.screen.is_current or self._shown > shown + 1 or time.monotonic() - entered >= KEYS_BEHIND_SECONDS:
+            return
+        if not self.typing:
+            self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: before the keys sent now
+        for key in keys:
+            self.app.post_message(key)
 
     def _verb_refusal(self, word: str) -> str:
         """Why a typed first word begins none of this decision's choices, naming the words that do ("" when
