@@ -511,3 +511,29 @@ def test_a_slot_another_window_wrote_while_this_one_held_no_lock_is_not_written_
     assert saves.load(slot, data).actions == elsewhere.actions
     assert any("being played in another window" in p.text for p in posted if isinstance(p, GameProblem))
     controller.driver.close()
+
+
+def test_a_lock_file_taken_away_between_its_opening_and_its_lock_is_locked_anew(tmp_path, monkeypatch):
+    """Review: window B opened the lock file of a slot never written; window A, letting the slot go, took the
+    file away; B then locked the file no longer there, and window C made it anew and locked it too: two
+    windows played one slot. B now locks the file at the lock's name, and C is refused."""
+    import fcntl
+
+    from tui import slots
+
+    slot = tmp_path / "game-a.json"
+    first = slots.claim_slot(slot)
+    assert first is not None
+    lock = fcntl.flock
+
+    def let_go_before_the_lock(descriptor, operation):
+        if first is not None and slots.claim_file(slot).exists():
+            first.release()  # the file taken away after B opened it
+        return lock(descriptor, operation)
+
+    monkeypatch.setattr(slots.fcntl, "flock", let_go_before_the_lock)
+    second = slots.claim_slot(slot)
+    monkeypatch.setattr(slots.fcntl, "flock", lock)
+    assert second is not None and slots.claim_file(slot).is_file()
+    assert slots.claim_slot(slot) is None  # C: refused, B holds the lock at its name
+    second.release()

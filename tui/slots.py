@@ -118,6 +118,9 @@ def _written_as(slot: Path) -> tuple[int, int] | None:
     return found.st_mtime_ns, found.st_size
 
 
+LOCK_ATTEMPTS = 5  # a slot's lock taken again after its file was taken away under it, at most this often
+
+
 def claim_file(slot: Path) -> Path:
     return slot.with_name(f".{slot.name}.lock")
 
@@ -138,21 +141,38 @@ def _lock(slot: Path) -> int | None:
     # read-only is enough to lock (review: a lock file left read-only turned the lock off); never through a
     # link, never blocking on a pipe, and only a regular file counts
     flags = os.O_RDONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        descriptor = os.open(claim_file(slot), flags, 0o600)
-    except OSError:
-        return -1  # a folder that cannot hold the file cannot hold the save either: said then
-    try:
-        if stat.S_ISREG(os.fstat(descriptor).st_mode):
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return descriptor
-    except BlockingIOError:
+    for _attempt in range(LOCK_ATTEMPTS):
+        try:
+            descriptor = os.open(claim_file(slot), flags, 0o600)
+        except OSError:
+            return -1  # a folder that cannot hold the file cannot hold the save either: said then
+        try:
+            opened = os.fstat(descriptor)
+            if stat.S_ISREG(opened.st_mode):
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if _still_named(slot, opened):
+                    return descriptor
+                os.close(descriptor)  # locked as its holder took it away (a slot never written): the file there now
+                continue
+        except BlockingIOError:
+            os.close(descriptor)
+            return None
+        except OSError:
+            pass
         os.close(descriptor)
-        return None
+        return -1  # something else at the lock's name, or a folder refusing locks
+    return None  # taken away under every attempt: another app is at it
+
+
+def _still_named(slot: Path, opened: os.stat_result) -> bool:
+    """The lock file opened is the one at the lock's name still (review: one taken away by the app letting go of
+    a slot never written, after another opened it and before that one locked it, was locked by both that app and
+    a third that made the file anew, and two windows played one slot)."""
+    try:
+        named = os.lstat(claim_file(slot))
     except OSError:
-        pass
-    os.close(descriptor)
-    return -1  # something else at the lock's name, or a folder refusing locks
+        return False
+    return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
 
 
 def marks_file(slot: Path) -> Path:
