@@ -673,3 +673,28 @@ async def test_a_shared_games_reports_show_while_the_computers_here_think(tmp_pa
             await settle(pilot)
     finally:
         released.set()
+
+
+async def test_a_report_being_read_when_the_board_is_laid_out_anew_opens_where_it_was_read_to(tmp_path, data):
+    """Review: in a shared game a report read while the computers thought was made anew, on its top, when they
+    were done and the board was laid out for the next phase: it opens on the row it was read to."""
+    from tui.screens.reports import MeanwhileReport
+    from tui.widgets.scrolling import Scrolling
+
+    session = play(data, 3, check_invariants=False, until=lambda s: len(s.log) > 200)
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        view = session.view(session.setup.seats[0])
+        report = MeanwhileReport(view, {}, list(session.log)[:150], view.turn, None)
+        app.push_screen(report)
+        await settle(pilot)
+        box = report.query_one(Scrolling)
+        box.scroll_to(y=box.max_scroll_y // 2, animate=False, immediate=True)
+        await settle(pilot)
+        read_to = box.scroll_y
+        assert read_to > 0
+        again = report.again_where_read()
+        app.pop_screen()
+        app.push_screen(again)
+        await settle(pilot)
+        assert again.query_one(Scrolling).scroll_y == read_to

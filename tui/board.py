@@ -389,7 +389,7 @@ class Board:
             if for_board and isinstance(top, PhaseScreen):
                 break
             if isinstance(top, ReportScreen) and not isinstance(top, GameOverScreen) and top.of_game is self.controller.driver:
-                unread.append(top.again())
+                unread.append(top.again_where_read())
             app.pop_screen()
         return [*unread, *(report for report in queued if report.of_game is self.controller.driver)]
 

@@ -60,6 +60,7 @@ class ReportScreen(ModalScreen[None]):
         self.events = events  # the events of the phase(s) this report covers, nothing later
         self.turn = turn  # the turn the phase ran in (the state may already be in the next one)
         self.of_game = of_game  # a report unread when the board is rebuilt is shown again in this game only
+        self.opens_at = 0.0  # the row it opens on: a report being read when the board was rebuilt, where it was read to
 
     def read_late(self, view: SeatView) -> Static | None:
         """Read once a move has been logged at or past STATE_HOLDS_UNTIL (a player sitting down again reads
@@ -93,6 +94,20 @@ class ReportScreen(ModalScreen[None]):
     def again(self) -> ReportScreen:
         """The same report, made anew to be shown again."""
         return type(self)(self.view, self.names, self.events, self.turn, self.of_game)
+
+    def again_where_read(self) -> ReportScreen:
+        """The same report, made anew, opening on the row it was read to (review: in a shared game, a report read
+        while the computers thought jumped back to its top when they were done and the board was laid out anew)."""
+        made = self.again()
+        made.opens_at = self.query_one(Scrolling).scroll_y if self.is_mounted else 0.0
+        return made
+
+    def on_mount(self) -> None:
+        if self.opens_at:
+            self.call_after_refresh(self._open_where_read)
+
+    def _open_where_read(self) -> None:
+        self.query_one(Scrolling).scroll_to(y=self.opens_at, animate=False, immediate=True)
 
     def compose(self) -> ComposeResult:
         view = self.view
