@@ -58,8 +58,11 @@ def translations(language: str) -> gettext.NullTranslations:
     for catalog in catalogs[1:]:
         for message in catalog:
             kept = merged.get(message.id, message.context)  # in its context (language play-test: one was lost beside the same words without)
-            if message.id and message.string and (kept is None or not kept.string or kept.fuzzy):
-                merged[message.id] = message  # a message of both packages: the one translated
+            if message.id and message.string and kept is None:
+                merged[message.id] = message
+            elif message.id and message.string and kept is not None and (not kept.string or kept.fuzzy):
+                kept.string = message.string  # a message of both packages: the one translated (setting it would merge
+                kept.flags.discard("fuzzy")  # the two and keep the first's words: review)
     compiled = io.BytesIO()
     write_mo(compiled, merged, use_fuzzy=False)
     compiled.seek(0)
@@ -108,8 +111,13 @@ def N_(message: str) -> str:
 
 def folded(text: str) -> str:
     """``text`` as searches compare it: case and accents set aside (language play-test: the log search found
-    nothing for "negociacion" or "espana", though "negociación" four lines; Russian ё is е, as typed)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+    nothing for "negociacion" or "espana", though "negociación" four lines; Russian ё is е, as typed), but for
+    Russian й, a letter of its own (review: "мой" found "мои")."""
+    kept = text.casefold().replace("й", _SHORT_I)
+    return "".join(c for c in unicodedata.normalize("NFKD", kept) if not unicodedata.combining(c)).replace(_SHORT_I, "й")
+
+
+_SHORT_I = "\ue000"  # й while a text is folded: a private-use character, in no message
 
 
 def chosen(explicit: str = "", environ: Mapping[str, str] = os.environ) -> str:

@@ -54,7 +54,7 @@ class LogFilter:
     turns: frozenset[int] = frozenset()
     rule_prefixes: tuple[str, ...] = ()
     dice_only: bool = False
-    words: tuple[str, ...] = ()  # folded (core.i18n.folded), each found in the line's text folded
+    words: tuple[str, ...] = ()  # lower case, as typed; each found in the line's text, both folded (core.i18n.folded)
 
     def matches(self, event: Event, names: dict[str, str]) -> bool:
         if not (
@@ -68,7 +68,7 @@ class LogFilter:
         if not self.words:
             return True
         line = folded(log_line(event, names))  # rendered once for all the words
-        return all(word in line for word in self.words)
+        return all(folded(word) in line for word in self.words)
 
     def describe(self) -> str:
         """The words looked for in the text, for the screen to say what is filtered."""
@@ -101,7 +101,7 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
         elif word.upper().split("-")[0] in _rule_sections() and (word.isupper() or "-" in word):
             prefixes.append(word.upper())
         else:
-            words.append(lower)
+            words.append(word.lower())
     return LogFilter(frozenset(powers), frozenset(phases), frozenset(turns), tuple(prefixes), dice, tuple(words))
 
 

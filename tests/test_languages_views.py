@@ -5,6 +5,7 @@ store line; and the data terms (powers, scenarios, cards, bonuses, rule sections
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from babel.messages.pofile import read_po
@@ -150,13 +151,17 @@ def test_log_lines_and_filters_read_in_russian(data):
     assert parse_filter("spain", data).powers == frozenset({"spain"})  # the typed English forms still work
     # language play-test: "espana" and "negociacion" found nothing; case and accents are set aside (ё is е)
     assert parse_filter("ИСПАНИЯ", data).powers == frozenset({"spain"})
-    assert parse_filter("ещё", data).words == parse_filter("еще", data).words == ("еще",)
+    assert i18n.folded("ЕЩЁ") == i18n.folded("еще") and i18n.folded("мой") != i18n.folded("мои")  # review: й is a letter of its own
+    assert parse_filter("Ещё", data).describe() == "'ещё'"  # the words as typed (review: said folded)
     word = line.split("Испания: ", 1)[1].split()[0]
     assert parse_filter(word.upper(), data).matches(spain_lines[-1], {}) and parse_filter(word.capitalize(), data).matches(spain_lines[-1], {})
     i18n.use("es")
     assert parse_filter("espana", data).powers == parse_filter("España", data).powers == frozenset({"spain"})
     assert parse_filter("negociacion", data) == parse_filter("Negociación", data) != parse_filter("", data)
-    assert parse_filter("catolicos", data).words == parse_filter("Católicos", data).words == ("catolicos",)
+    accented = [(event, word) for event in session.log for word in re.findall(r"\w*[áéíóúñ]\w*", log_line(event, {}))
+                if parse_filter(word, data).words]
+    event, word = accented[0]
+    assert parse_filter(i18n.folded(word), data).matches(event, {}) and parse_filter(word.upper(), data).matches(event, {})
     i18n.use("ru")
     assert i18n._(FILTER_HELP).startswith("держава (испания), фаза (акции), х3 (ход 3)")
     assert parse_filter("кубики акции", data) == parse_filter("dice action", data)  # as the hint names them

@@ -28,7 +28,7 @@ async def test_joining_a_game_announces_no_old_line_of_table_talk(tmp_path, data
 
 async def test_no_more_than_three_lines_of_table_talk_are_on_screen_at_once_the_newest(tmp_path):
     """SSH play-test: six lines said one by one stacked six 4-row toasts over most of an 80x24 report, for
-    seconds; the oldest go as a fourth comes (c has them all), and three said at once still count as one."""
+    seconds; the oldest go as a fourth comes (c has them all), and four or more said at once still count as one."""
     from core.store import ChatLine
     from tui.app import CHAT_TOASTS
     from tui.messages import ChatSaid

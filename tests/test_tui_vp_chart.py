@@ -47,7 +47,7 @@ async def test_g_opens_the_vp_chart_from_a_phase_screen(tmp_path, data):
         assert isinstance(app.screen, VpChartScreen)
         text = screen_text(app)
         assert "VP by turn (WIN-5) and by source (WIN-6)" in text and "Power | VP | WIN-6" in text
-        assert any("WIN-6 keys held" in str(legend.render()).replace("\u00a0", " ") for legend in app.screen.query(".chart-legend"))
+        assert any("WIN-6 keys held" in str(legend.render()) for legend in app.screen.query(".chart-legend"))
         # a long play-test: the marks below the lowest total were drawn on the turns' row, a stray "2" under the axis
         by_turn = app.screen.query_one("#vp-by-turn")
         rows = [row.text for row in by_turn.render_lines(by_turn.region.reset_offset)]

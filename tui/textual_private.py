@@ -127,9 +127,8 @@ def compose_ahead(app: App[Any], screen: Screen[Any]) -> None:
 
 def withdraw_notification(app: App[Any], notification: Notification) -> None:
     """Take a toast off the screen before its timeout (Textual 8.2 has only ``App.clear_notifications``, for
-    all of them; ``App._unnotify`` takes one, and raises when it is gone already)."""
-    if notification in app._notifications:
-        app._unnotify(notification)
+    all of them; ``App._unnotify`` takes one: nothing when it is gone already)."""
+    app._unnotify(notification)
 
 
 class CoveredScreensApp(App[None]):
