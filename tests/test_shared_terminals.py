@@ -698,3 +698,28 @@ async def test_a_report_being_read_when_the_board_is_laid_out_anew_opens_where_i
         app.push_screen(again)
         await settle(pilot)
         assert again.query_one(Scrolling).scroll_y == read_to
+
+
+async def test_lines_of_table_talk_typed_in_one_burst_are_said_one_by_one(tmp_path, data):
+    """SSH play-test: 'hello' Enter 'x' in one read said "hellox", and five lines each with its Enter said one
+    line of all five, five times: the keys behind an Enter wait for its line to be said (EnterFirstInput)."""
+    from textual.events import Key
+
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _take_seat(app, pilot, 0)
+        while isinstance(app.screen, ReportScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ChatScreen)
+        for character in "hello\rx\rburst a\rburst b\r":
+            app.post_message(Key("enter", "\r") if character == "\r" else Key("space" if character == " " else character, character))
+        for _ in range(40):
+            await settle(pilot)
+            if len(app.controller.chat()) >= 4:
+                break
+            await asyncio.sleep(0.05)
+        assert [line.text for line in app.controller.chat()] == ["hello", "x", "burst a", "burst b"]

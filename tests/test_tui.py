@@ -2475,3 +2475,36 @@ async def test_keys_behind_a_typed_choice_while_the_computers_move_act_on_the_bo
         await pilot.press("colon", "p", "a")
         await settle(pilot)
         assert app.screen.query_one("#typed").value == "pa"
+
+
+def test_an_enter_right_after_an_enter_is_dropped_from_the_keys_behind_a_typed_choice_and_one_after_words_kept():
+    """Review: a second Enter took the next decision's first choice; re-test: 'decline' Enter ':no-response'
+    Enter in one read dropped the second Enter, which applies the words typed before it."""
+    from textual.events import Key
+
+    from tui.widgets.decision import _an_enter_too_many_dropped
+
+    def keys(*names: str) -> list[Key]:
+        return [Key(name, None) for name in names]
+
+    assert [k.key for k in _an_enter_too_many_dropped(keys("enter", "l"))] == ["l"]
+    assert [k.key for k in _an_enter_too_many_dropped(keys("colon", "n", "o", "enter", "enter", "x"))] == ["colon", "n", "o", "enter", "x"]
+
+
+async def test_a_typed_choice_box_closed_while_the_choices_wait_gives_the_keys_back_to_the_board(tmp_path, data):
+    """Re-test: in a shared game the box, opened by keys behind an Enter, was closed when the choices went to
+    wait for the store; the keys stayed in the hidden box (footer "Apply", x l 0 : doing nothing)."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        await pilot.press("colon", "s", "t")
+        await settle(pilot)
+        panel = app.screen.query_one("DecisionPanel")
+        app.screen.set_focus(app.screen.query_one("#choices"))  # the focus a decision shown gives, as the box closes
+        panel.offer(None, "Waiting for the store")
+        await settle(pilot)
+        assert not app.screen.query_one("#typed").display and app.focused is app.screen.query_one("#choices")
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogSearchScreen)

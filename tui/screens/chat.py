@@ -16,7 +16,8 @@ from textual.widgets import Input, Static
 from core.i18n import N_, _
 from tui.messages import Say
 from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
-from tui.textual_private import KeysInOrderInput, being_taken_down
+from tui.textual_private import being_taken_down
+from tui.widgets.texts import EnterFirstInput
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.wrapped_log import WrappedLog
 
@@ -58,7 +59,7 @@ class ChatScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Table talk: everyone at this game reads it. Enter says the line, Esc closes."), classes="report-title", markup=False)
         yield WrappedLog(id="chat-lines", markup=False, wrap=True)
-        yield KeysInOrderInput(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
+        yield EnterFirstInput(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -90,6 +91,9 @@ class ChatScreen(ModalScreen[None]):
         if event.value.strip():
             self.post_message(Say(event.value))
         event.input.value = ""
+        box = self.query_one("#chat-say", EnterFirstInput)
+        for key in box.take_keys_behind():  # the next line, begun behind the Enter (SSH play-test: "hello" Enter "x" said "hellox")
+            self.app.post_message(key)
 
     def action_close(self) -> None:
         self.dismiss(None)

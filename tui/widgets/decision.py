@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 from dataclasses import replace
 
 from textual import events, on
@@ -19,13 +18,11 @@ from core.choices import Choice, Decision, Verb, typed_shown
 from core.choices import Option as ChoiceOption
 from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
-from tui.textual_private import KeysInOrderInput, SteadyOptionList, bounded_query_cache
+from tui.textual_private import SteadyOptionList, bounded_query_cache
 from tui.widgets.key_footer import NamesKeysNow
-from tui.widgets.texts import say_in, typed_if_focused
+from tui.widgets.texts import KEYS_BEHIND_SECONDS, EnterFirstInput, say_in, typed_if_focused
 
 
-# Keys behind a typed choice's Enter are sent on when its next decision is shown this soon after it, else dropped
-KEYS_BEHIND_SECONDS = 1.0
 # A window's first choice plays a card for all to see (no undo, GEN-9): its list opens on "No card" instead
 # (re-test: a response window right after the player's own decline opened on "Play #22 Wedding Festivities", an
 # Enter pressed twice away from playing it)
@@ -119,42 +116,22 @@ def shown_as(decision: Decision | None) -> object:
     return decision, tuple(choice.label for choice in decision.choices), tuple((o.choice.label, o.refusal) for o in decision.refused)
 
 
-class TypedChoice(KeysInOrderInput):
-    """The box a choice is typed in (':'); the footer shows what its keys do. Keys that come behind an Enter
-    before its choice is submitted wait for it, kept out of the box (SSH play-test: Enter and 'l' in one read
-    submitted 'play 23 eventl'; Textual submits only once the Enter has bubbled up to the app, after the keys
-    behind it were typed in): the panel sends them on once the choice is taken or refused."""
+class TypedChoice(EnterFirstInput):
+    """The box a choice is typed in (':'); the footer shows what its keys do. The keys behind its Enter wait for
+    the choice (EnterFirstInput): the panel sends them on once it is taken or refused."""
 
     BINDINGS = [Binding("enter", "submit", N_("Apply"))]
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        # an Enter is on its way up: when it came, and the keys after it
-        self._behind_enter: tuple[float, list[events.Key]] | None = None
-        self.keys_behind: list[events.Key] = []  # those behind the Enter submitted last, for the panel to send on
-
-    def on_key(self, event: events.Key) -> None:
-        if self._behind_enter is not None and time.monotonic() - self._behind_enter[0] < KEYS_BEHIND_SECONDS:
-            if event.key != "enter":  # an Enter too many plays nothing, as on the list (review: it took the next decision's first choice)
-                self._behind_enter[1].append(events.Key(event.key, event.character))
-            event.prevent_default()  # neither typed in (Input's handler) nor bound on its way up
-            event.stop()
-            return
-        self._behind_enter = (time.monotonic(), []) if event.key == "enter" else None  # never held for good (review: the box went deaf)
-
-    async def action_submit(self) -> None:
-        self.keys_behind, self._behind_enter = self._behind_enter[1] if self._behind_enter else [], None
-        await super().action_submit()
-
-    def let_go(self) -> None:
-        """The box is closed: no Enter of it is on its way any more."""
-        self._behind_enter = None
-        self.keys_behind = []
 
 
 def _refused_entry(option: ChoiceOption) -> Content:
     """A known option not legal now, greyed, with why (the rule ID and words core gave)."""
     return Content.assemble(("   " + (option.choice.label or str(option.choice)), "dim"), (f"  - {option.refusal}", "dim italic"))
+
+
+def _an_enter_too_many_dropped(keys: list[events.Key]) -> list[events.Key]:
+    """The keys behind a typed choice's Enter but an Enter right after another (it would take the next decision's
+    highlighted choice, as the list never lets a second Enter do: review); one after typed words applies them."""
+    return [key for before, key in zip([None, *keys], keys) if not (key.key == "enter" and (before is None or before.key == "enter"))]
 
 
 class ChoiceList(SteadyOptionList):
@@ -531,7 +508,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
         with typed.prevent(Input.Changed):
             typed.value = ""
         typed.display = False
-        typed.let_go()
+        typed.take_keys_behind()  # none of its Enters is on its way any more
+        if typed.has_focus:  # re-test: closed while the choices wait, it kept the keys, hidden (a shared game's box went deaf)
+            self.screen.set_focus(self.query_one("#choices", OptionList))
         self._list_matches([])
         self.refresh_bindings()
 
@@ -576,7 +555,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         decision and closes it); a refused one can be corrected, and the next keys do not fall on the
         board (play-test: a refused 'propose ...' left 'p' to open the Patronage chart)."""
         event.stop()
-        self._keys_behind = (self.query_one("#typed", TypedChoice).keys_behind, self._shown, time.monotonic())
+        self._keys_behind = (_an_enter_too_many_dropped(self.query_one("#typed", TypedChoice).take_keys_behind()), self._shown, time.monotonic())
         self.say("")
         text = event.value.strip()
         if text and self._matches and text not in self._matches:  # part of legal choices: never applied as another
@@ -649,7 +628,13 @@ class DecisionPanel(NamesKeysNow, Vertical):
         but unfocused, it was deaf to Esc)."""
         typed = self.query_one("#typed", Input)
         if event.widget is typed and typed.display and self.screen.is_current:
-            self.call_after_refresh(typed.focus)
+            self.call_after_refresh(self._focus_the_open_box)
+
+    def _focus_the_open_box(self) -> None:
+        """Still open by then (re-test: a box closed meanwhile was focused, hidden, and kept every key: deaf)."""
+        typed = self.query_one("#typed", Input)
+        if typed.display:
+            typed.focus()
 
     def action_close_typed(self) -> None:
         self.action_back_out()

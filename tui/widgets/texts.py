@@ -1,11 +1,19 @@
-"""Text shown in a Static only when its words change."""
+"""Text shown in a Static only when its words change; a text box whose Enter goes before the keys behind it."""
 
 from __future__ import annotations
+
+import time
 
 from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
+from textual import events
 from textual.widgets import Input, Static
+
+from tui.textual_private import KeysInOrderInput
+
+# Keys behind an Enter are held for its submit this long at most (it comes at once: a hold never ends otherwise)
+KEYS_BEHIND_SECONDS = 1.0
 
 
 def set_text(widget: Static, text: str) -> None:
@@ -32,6 +40,35 @@ def typed_if_focused(box: Input, character: str) -> bool:
     else:
         box.replace(character, *box.selection)
     return True
+
+
+class EnterFirstInput(KeysInOrderInput):
+    """A text box whose Enter takes the text typed before it: the keys that come behind an Enter before its
+    submit are held out of the box (SSH play-test: Enter and 'l' in one read submitted 'play 23 eventl', and
+    'hello' Enter 'x' said 'hellox'; Textual submits only once the Enter has bubbled up to the app, after the
+    keys behind it were typed in). Whoever takes the Submitted sends them on (``keys_behind``) once it is done
+    with it, as if pressed then: into the box again, or wherever the keys go by then."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._behind_enter: tuple[float, list[events.Key]] | None = None  # an Enter on its way up: when, and the keys after it
+        self.keys_behind: list[events.Key] = []  # those behind the Enter submitted last
+
+    def on_key(self, event: events.Key) -> None:
+        if self._behind_enter is not None and time.monotonic() - self._behind_enter[0] < KEYS_BEHIND_SECONDS:
+            self._behind_enter[1].append(events.Key(event.key, event.character))
+            event.prevent_default()  # neither typed in (Input's handler) nor bound on its way up
+            event.stop()
+            return
+        self._behind_enter = (time.monotonic(), []) if event.key == "enter" else None  # never held for good (review: the box went deaf)
+
+    async def action_submit(self) -> None:
+        self.keys_behind, self._behind_enter = self._behind_enter[1] if self._behind_enter else [], None
+        await super().action_submit()
+
+    def take_keys_behind(self) -> list[events.Key]:
+        keys, self.keys_behind, self._behind_enter = self.keys_behind, [], None
+        return keys
 
 
 class HangingText(Static):
