@@ -476,6 +476,9 @@ async def test_ctrl_c_in_the_servers_terminal_ends_it_without_a_traceback(save_d
         server = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tui", "serve", "--host", "127.0.0.1", "--port", "0", "--save-dir", str(save_dir),
             stdout=asyncio.subprocess.PIPE, stderr=stderr, start_new_session=True,  # a terminal's group of its own
+            # Ctrl+C taken as a terminal's foreground job takes it (CI: a job started in the background ignores it,
+            # and so did every process under it, this server too)
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
     conn = None
     try:
