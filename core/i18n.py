@@ -57,10 +57,12 @@ def translations(language: str) -> gettext.NullTranslations:
     merged = catalogs[0]
     for catalog in catalogs[1:]:
         for message in catalog:
+            if not (message.id and message.string):
+                continue
             kept = merged.get(message.id, message.context)  # in its context (language play-test: one was lost beside the same words without)
-            if message.id and message.string and kept is None:
+            if kept is None:
                 merged[message.id] = message
-            elif message.id and message.string and kept is not None and (not kept.string or kept.fuzzy):
+            elif not kept.string or kept.fuzzy:
                 kept.string = message.string  # a message of both packages: the one translated (setting it would merge
                 kept.flags.discard("fuzzy")  # the two and keep the first's words: review)
     compiled = io.BytesIO()

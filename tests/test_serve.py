@@ -429,6 +429,15 @@ asyncio.run(serve())
 """
 
 
+async def _ended_anyway(server: asyncio.subprocess.Process, conn: asyncssh.SSHClientConnection | None) -> None:
+    """A server process a test started is killed if it still runs, and the player's connection closed."""
+    if server.returncode is None:
+        server.kill()
+        await server.wait()
+    if conn is not None:
+        conn.close()
+
+
 @pytest.mark.parametrize("start", ["warm", "cold"])
 async def test_every_game_ends_with_the_server_however_the_server_ends(save_dir, start):
     """A server started under nohup (hang-ups ignored, and every process it starts inherits that) and
@@ -457,11 +466,7 @@ async def test_every_game_ends_with_the_server_however_the_server_ends(save_dir,
         await server.wait()
         await _until(lambda: all(_ended(pid) for pid in processes), "every game process's end")
     finally:
-        if server.returncode is None:
-            server.kill()
-            await server.wait()
-        if conn is not None:
-            conn.close()
+        await _ended_anyway(server, conn)
 
 
 async def test_ctrl_c_in_the_servers_terminal_ends_it_without_a_traceback(save_dir, tmp_path):
@@ -493,11 +498,7 @@ async def test_ctrl_c_in_the_servers_terminal_ends_it_without_a_traceback(save_d
         await _until(lambda: _ended(fork_server), "the fork server's end")
         assert "Traceback" not in said.read_text(), said.read_text()
     finally:
-        if server.returncode is None:
-            server.kill()
-            await server.wait()
-        if conn is not None:
-            conn.close()
+        await _ended_anyway(server, conn)
 
 
 async def test_notify_runs_the_command_for_a_player_away_and_not_for_one_connected(save_dir, tmp_path, data):

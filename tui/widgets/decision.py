@@ -576,14 +576,12 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """The keys behind a typed choice's Enter, sent on as if pressed now that it is taken (the next decision
         shown, or the wait for it) or refused: to this board only, while it is on screen, and only at once
         (KEYS_BEHIND_SECONDS), never to a board shown after a hand-off (GEN-8: they were typed by the person
-        before). The box closed, they go to the list of choices (review: while the choices wait, nothing took
-        the focus from the hidden box, and they were typed into it)."""
+        before). The box closed, they go to the list of choices, which ``_close_typed`` gave the focus at once
+        (review: while the choices waited, the hidden box kept it, and they were typed into it)."""
         keys, shown, entered = self._keys_behind
         self._keys_behind = ([], 0, 0.0)
         if not keys or not self.screen.is_current or self._shown > shown + 1 or time.monotonic() - entered >= KEYS_BEHIND_SECONDS:
             return
-        if not self.typing:
-            self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: before the keys sent now
         for key in keys:
             self.app.post_message(key)
 

@@ -46,13 +46,13 @@ class EnterFirstInput(KeysInOrderInput):
     """A text box whose Enter takes the text typed before it: the keys that come behind an Enter before its
     submit are held out of the box (SSH play-test: Enter and 'l' in one read submitted 'play 23 eventl', and
     'hello' Enter 'x' said 'hellox'; Textual submits only once the Enter has bubbled up to the app, after the
-    keys behind it were typed in). Whoever takes the Submitted sends them on (``keys_behind``) once it is done
+    keys behind it were typed in). Whoever takes the Submitted sends them on (``take_keys_behind``) once it is done
     with it, as if pressed then: into the box again, or wherever the keys go by then."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._behind_enter: tuple[float, list[events.Key]] | None = None  # an Enter on its way up: when, and the keys after it
-        self.keys_behind: list[events.Key] = []  # those behind the Enter submitted last
+        self._submitted_behind: list[events.Key] = []  # those behind the Enter submitted last
 
     def on_key(self, event: events.Key) -> None:
         if self._behind_enter is not None and time.monotonic() - self._behind_enter[0] < KEYS_BEHIND_SECONDS:
@@ -63,11 +63,11 @@ class EnterFirstInput(KeysInOrderInput):
         self._behind_enter = (time.monotonic(), []) if event.key == "enter" else None  # never held for good (review: the box went deaf)
 
     async def action_submit(self) -> None:
-        self.keys_behind, self._behind_enter = self._behind_enter[1] if self._behind_enter else [], None
+        self._submitted_behind, self._behind_enter = self._behind_enter[1] if self._behind_enter else [], None
         await super().action_submit()
 
     def take_keys_behind(self) -> list[events.Key]:
-        keys, self.keys_behind, self._behind_enter = self.keys_behind, [], None
+        keys, self._submitted_behind, self._behind_enter = self._submitted_behind, [], None
         return keys
 
 
