@@ -88,6 +88,7 @@ class LogLines(ScrollView, can_focus=True):
 
     def watch_cursor(self, cursor: int) -> None:
         self._keep_cursor_visible()
+        self.refresh()  # the cursor's line, scrolled or not
         self.post_message(self.Moved(self.events[cursor] if self.events else None))
 
     def on_resize(self) -> None:
@@ -101,7 +102,6 @@ class LogLines(ScrollView, can_focus=True):
             self.scroll_to(y=self.cursor, animate=False, immediate=True)
         elif self.cursor >= top + height:
             self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
-        self.refresh()
 
     def _move_to(self, index: int) -> None:
         if self.events:
