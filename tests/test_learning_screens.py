@@ -25,7 +25,7 @@ from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.rules_browser import RulesBrowser, matching
 from tui.progress import Progress
-from tui.screens.walkthrough_menu import WalkthroughControls, WalkthroughDone, WalkthroughMenu
+from tui.screens.walkthrough_menu import WalkthroughControls, WalkthroughDone, WalkthroughList, WalkthroughMenu
 from tui.app import VirginQueenApp
 from tui.settings import PROGRESS_FILE
 
@@ -433,6 +433,25 @@ async def test_the_walkthrough_menu_says_where_a_damaged_progress_file_was_kept(
         assert isinstance(app.screen, WalkthroughMenu)
         [notice] = [n.message for n in app._notifications]
         assert "walkthroughs.json could not be read" in notice and "kept as walkthroughs-damaged-" in notice
+
+
+async def test_the_highlighted_walkthrough_stays_in_view_when_the_terminal_is_resized(tmp_path):
+    """The list kept its scroll offset as its lines rewrapped and its height shrank: the highlighted walkthrough,
+    the last one, was left below the lines on screen."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("k")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughMenu)
+        options = app.screen.query_one(WalkthroughList)
+        await pilot.press("end")
+        await settle(pilot)
+        shown = str(options.get_option_at_index(options.highlighted).prompt)[:24]
+        for size in ((100, 25), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert options.whole_in_view(options.highlighted), (size, options.scroll_offset)
+            assert any(shown in row.text for row in app.screen._compositor.render_strips()), size
 
 
 def test_every_walkthrough_has_a_menu_section():

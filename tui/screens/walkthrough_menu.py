@@ -30,6 +30,11 @@ from tui.textual_private import SteadyOptionList, being_taken_down
 class WalkthroughList(SteadyOptionList):
     BINDINGS = [Binding("enter", "select", N_("Start"))]  # the footer says what Enter does
 
+    def on_resize(self) -> None:
+        # Textual 8.2 keeps the scroll offset as the lines rewrap and the list's height changes: the highlighted
+        # walkthrough was left out of view after a resize
+        self.call_after_refresh(self.scroll_to_highlight)
+
 
 class WalkthroughMenu(Screen[None]):
     """Every walkthrough, grouped by rule section: Enter starts (or resumes), r restarts (asked twice
