@@ -1715,6 +1715,33 @@ async def test_a_hand_off_with_long_log_lines_still_fits_80x24(tmp_path):
         assert "What the moves since Ana's last one did: (↑↓ more)" in screen_text(app)
 
 
+async def test_a_larger_terminal_gets_a_wider_hand_off_box_whose_moves_wrap_less(tmp_path):
+    """At 120x40 the box stayed 76 columns wide, each move wrapping as at 80x24: it grows with the terminal, up
+    to 100 columns, and is 76 wide at 80x24 as before. Each line of it is on the screen whole, at both sizes."""
+    from textual.widgets import Static
+
+    from tui.screens.overlays import HandoffMoves
+
+    moves = tuple(f"[MAR-2] move {n}: a proposal of marriage, refused by the Queen of England in person" for n in range(3))
+    widths, rows = [], []
+    for size in (SIZE, (120, 40)):
+        app = app_for(tmp_path)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            app.push_screen(HandoffScreen("Ana", "England", HandoffMoves("Ben", moves), taking_back="Ben"))
+            await settle(pilot)
+            box = app.screen.query_one("#handoff-box")
+            widths.append(box.region.width)
+            rows.append(app.screen.query_one("#handoff-moves").region.height)
+            assert app.screen.region.contains_region(box.region), (size, box.region)
+            inside = box.content_region
+            shown = " ".join(row.text[inside.x : inside.right] for row in app.screen._compositor.render_strips()[inside.y : inside.bottom])
+            for line in box.query(Static):
+                assert " ".join(str(line.content).split()) in " ".join(shown.split()), (size, line.content)
+    assert widths[0] == 76 < widths[1] <= 100, widths
+    assert rows[1] < rows[0], rows  # each move on one row, not two
+
+
 async def test_a_board_change_handled_as_the_app_shuts_down_is_dropped(tmp_path, data):
     """CI: a shared game's poll answered as the app shut down. Textual's shutdown stops the app running,
     then takes the screens' widgets down while its loop still handles messages; the board found no
