@@ -607,12 +607,14 @@ class SqliteStore:
     def waiting(self, player: str | None = None) -> list[Waiting]:
         """The games waiting for a person's decision, by game: those of ``player``'s seats only (a
         person seat is named for its player), or every person's when ``player`` is None. Read from
-        the games' rows, written with each action (no game is replayed, but once after an upgrade)."""
-        query = f"SELECT g.id, {_LATEST_SELECT}, {_WAITING_SELECT} FROM games g"
+        the games' rows, written with each action (no game is replayed, but once after an upgrade). A game
+        whose set-up is damaged waits for no one, as in ``list_games`` (review: its row still named the seat
+        deciding, and the title's count and the notify hook counted a game nobody can open)."""
+        query = f"SELECT g.id, g.setup, {_LATEST_SELECT}, {_WAITING_SELECT} FROM games g"
         with self._guard():
             rows = self._db.execute(f"{query} WHERE g.decided_at != {_LATEST_SELECT} OR g.decider_person = 1 ORDER BY g.id").fetchall()
-        found = [self._waiting_row(game_id, latest, waiting) for game_id, latest, *waiting in rows]
-        return [w for w in found if w.person and (player is None or w.waits_for(player))]
+        found = [(self._waiting_row(game_id, latest, waiting), setup_text) for game_id, setup_text, latest, *waiting in rows]
+        return [w for w, setup_text in found if w.person and (player is None or w.waits_for(player)) and self._opens(w.game_id, setup_text)]
 
     def claim_notice(self, game_id: int, number: int, player: str) -> bool:
         """Record that ``player`` has been told game ``game_id`` waits for their decision after action
@@ -783,6 +785,13 @@ class SqliteStore:
 
     def _latest(self, game_id: int) -> int:
         return self._db.execute("SELECT COALESCE(MAX(number), 0) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+
+    def _opens(self, game_id: int, setup_text: str) -> bool:
+        try:
+            self._setup(game_id, setup_text)
+        except DamagedGame:
+            return False
+        return True
 
     def _setup(self, game_id: int, text: str) -> Setup:
         try:

@@ -529,6 +529,16 @@ def test_who_decides_is_kept_with_each_action_and_read_without_replaying(data, t
     assert [w.seat for w in store.waiting()] == ["Ben", "Ben"] and len(store.list_games()) == 2
 
 
+def test_a_game_whose_set_up_is_damaged_waits_for_no_one(data, tmp_path):
+    """Review: its row still named the seat deciding, and the title's count and the notify hook counted a game
+    nobody can open; it is listed as damaged ('store list', the lobby), and waits for no one."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    broken, healthy = store.create(Setup(seed=5, seats=_two_people(data))), store.create(Setup(seed=6, seats=_two_people(data)))
+    store._db.execute("UPDATE games SET setup = '{broken' WHERE id = ?", (broken,))
+    assert [w.game_id for w in store.waiting("Ana")] == [w.game_id for w in store.waiting()] == [healthy]
+    assert [g.id for g in store.list_games() if g.damage] == [broken]
+
+
 def test_a_computer_seat_deciding_is_no_one_s_turn_and_a_finished_game_waits_for_no_one(data, tmp_path):
     store = SqliteStore.in_folder(tmp_path, data)
     game = SharedGame.open(store, store.create(Setup(seed=3, seats=bot_seats(data))), "")
