@@ -44,6 +44,12 @@ class SaveError(ValueError):
     of the reader who opened it (the path, field names and values as they are)."""
 
 
+# The saves whose action log this process found does not make their state: path -> the hash of the text refused and
+# the refusal, given again at once while the text is the same (review: the app's replay check refuses a save only once
+# it is open, and Continue took such a slot again each time)
+_REFUSED: dict[Path, tuple[int, str]] = {}
+
+
 @frozen
 class SaveFile:
     """The scenario and seed are in ``setup`` only; the state is saved without its scenario."""
@@ -370,6 +376,9 @@ def parse(text: str, path: Path) -> SaveFile:
 
 def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | None]:
     """The SaveFile, and for a save of an older version its migrated raw state (what it recorded)."""
+    refused = _REFUSED.get(path)
+    if refused is not None and refused[0] == hash(text):
+        raise SaveError(refused[1])
     raw = _decode(text, path)
     if isinstance(raw, dict) and raw.get("format") == DAMAGED_GAME_FORMAT:
         raise _problem(path, _("a shared game the store could not open, kept as it was found when it was removed: "
@@ -450,6 +459,7 @@ class OpenedSave:
     save: SaveFile
     actions: list[Action]
     recorded_state: dict[str, Any] | None
+    text_hash: int
 
     def resumed(self) -> Session:
         """The game as saved, without replaying it: its log holds only what happens from now on.
@@ -475,7 +485,7 @@ class OpenedSave:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions, keep_undo=True)
         except IllegalChoice as exc:
-            raise _problem(self.path, _("its action log cannot be replayed ({why}): {problem}").format(
+            raise self._refused(_("its action log cannot be replayed ({why}): {problem}").format(
                 why=self._why_not_as_saved(), problem=_one_line(exc))) from None
         replayed = converter().unstructure(session.state)
         if self.recorded_state is None:
@@ -483,8 +493,13 @@ class OpenedSave:
         else:  # an older save records less: compare what it recorded
             same = _agrees(self.recorded_state, replayed)
         if not same:
-            raise _problem(self.path, _("its state does not match its action log ({why})").format(why=self._why_not_as_saved()))
+            raise self._refused(_("its state does not match its action log ({why})").format(why=self._why_not_as_saved()))
         return session
+
+    def _refused(self, why: str) -> SaveError:
+        problem = _problem(self.path, why)
+        _REFUSED[self.path] = (self.text_hash, str(problem))
+        return problem
 
     def _why_not_as_saved(self) -> str:
         """Why a save does not replay as it was saved: other game data than it was made with, else the file changed."""
@@ -495,7 +510,8 @@ class OpenedSave:
 
 def open_save(path: Path, data: GameData) -> OpenedSave:
     """Read a save and check its shape (one-line SaveError otherwise); nothing is replayed yet."""
-    save, recorded_state = _parse_recorded(read_text(path), path)
+    content = read_text(path)
+    save, recorded_state = _parse_recorded(content, path)
     try:
         save.setup.checked(data)
     except SetupError as exc:
@@ -509,7 +525,7 @@ def open_save(path: Path, data: GameData) -> OpenedSave:
         if not separator or not actor or not choice:
             raise _problem(path, _("action {number} is not 'power: choice': {text}").format(number=number, text=_short(text)))
         actions.append(Action(actor=actor, choice=choice))
-    return OpenedSave(path, data, save, actions, recorded_state)
+    return OpenedSave(path, data, save, actions, recorded_state, hash(content))
 
 
 def _one_line(exc: BaseException) -> str:

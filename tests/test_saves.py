@@ -83,6 +83,27 @@ def test_state_that_does_not_match_its_action_log_is_refused(data, tmp_path):
         saves.load(path, data)
 
 
+def test_a_save_its_replay_refused_is_refused_at_once_until_its_text_changes(data, tmp_path):
+    """Review: the app's replay check refuses a save once it is open, and Continue took the same slot again each
+    time; the refusal is given again when it is read (Continue, the title, Load), and a file put right loads."""
+    session = new_session(data)
+    choose(session, str(session.decision.choices[0]))
+    path = saves.write(session, tmp_path / "game-campaign-20261201-213000.json")
+    sound = path.read_text()
+    raw = json.loads(sound)
+    raw["state"]["turn"] += 1
+    path.write_text(json.dumps(raw))
+    opened = saves.open_save(path, data)
+    with pytest.raises(SaveError, match="its state does not match its action log") as checked:
+        opened.verified()
+    for read in (lambda: saves.open_save(path, data), lambda: saves.parse(path.read_text(), path)):
+        with pytest.raises(SaveError) as again:
+            read()
+        assert str(again.value) == str(checked.value)
+    path.write_text(sound)
+    assert saves.load(path, data).actions == session.actions
+
+
 def test_strict_types_refuse_coercion(data, tmp_path):
     raw = saves.to_dict(new_session(data))
     raw["state"]["turn"] = "1"

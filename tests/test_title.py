@@ -246,3 +246,42 @@ async def test_an_enter_too_many_on_continue_plays_nothing_on_the_board(tmp_path
         assert app.controller.session.actions == session.actions  # nothing played
         assert app.screen.query_one("#choices", OptionList).highlighted is None
         assert "an Enter too many plays nothing" in " ".join(str(w.content) for w in app.screen.query("#problem"))
+
+
+async def test_continue_passes_over_a_slot_the_background_check_refused(tmp_path, data):
+    """A slot edited so that it opens but its action log does not make its state was refused only once open (the
+    replay check in the background), and Continue took it again each time: once refused, Continue and the title pass
+    it over, Load lists it as not loadable, and the file is left as it was."""
+    import json
+    import os
+
+    from core import saves
+    from core.setup import Setup
+    from core.session import Session
+    from core.state import Phase
+    from tests.conftest import advance_to_phase
+    from tui.messages import ContinueGame
+    from tui.slots import slot_stem, summarise
+
+    healthy = Setup(seed=5, started="2026-12-01T21:30:00")
+    saves.write(Session.new(data, healthy), tmp_path / f"{slot_stem(healthy)}.json")
+    edited = tmp_path / "game-campaign-20261202-213000.json"
+    played = Session.new(data, Setup(seed=6, started="2026-12-02T21:30:00"))
+    advance_to_phase(played, Phase.ACTION)
+    raw = json.loads(saves.dumps(played))
+    raw["state"]["turn"] += 1
+    edited.write_text(json.dumps(raw))
+    os.utime(edited, (2_000_000_000, 2_000_000_000))
+    text = edited.read_text()
+    refusal = f"{edited.name}: its state does not match its action log (edited or corrupted)"
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        app.post_message(ContinueGame())
+        await settle(pilot)
+        assert app.controller.driver is None and [str(n.message) for n in app._notifications] == [refusal]
+        assert str(app.screen.query_one("#last-game").content).endswith(f"Passed over {edited.name}, which cannot be loaded")
+        app.post_message(ContinueGame())
+        await settle(pilot)
+        assert app.controller.driver is not None and app.controller.driver.slot == tmp_path / f"{slot_stem(healthy)}.json"
+    assert summarise(edited).problem == refusal.removeprefix(f"{edited.name}: ") and edited.read_text() == text
