@@ -1012,3 +1012,26 @@ async def test_two_copies_saved_in_one_second_are_two_files(tmp_path, data, monk
         await settle(pilot)
     first, second = tmp_path / "save-turn1-negotiation-20261207-001948.json", tmp_path / "save-turn1-negotiation-20261207-001948-2.json"
     assert [len(json.loads(path.read_text())["actions"]) for path in (first, second)] == [made, made + 1]
+
+
+async def test_a_hot_seat_of_one_shows_the_reports_while_the_computers_think(tmp_path, data, monkeypatch):
+    """Play-test (one person and search computers at one keyboard): turn 1's Card Draw report came only after
+    the computers' whole Negotiation Segment, as the shared game's did before. Nobody else takes this keyboard,
+    so no hand-off waits to name the reports: they show at once, while the computers think on."""
+    release = _computers_held(monkeypatch)
+    seats = (Seat("Ana", ("protestant",)), Seat("random computer", ("ottoman", "spain", "england", "france", "empire"), SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.post_message(StartGame(Setup(seed=4, seats=seats)))
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, ReportScreen):
+                    break
+            assert isinstance(app.screen, ReportScreen) and "Card Draw" in screen_text(app), screen_text(app)
+            assert app.controller.session.decision.power != "protestant" and not release.is_set()  # the computers think on
+            release.set()
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+    finally:
+        release.set()

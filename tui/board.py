@@ -367,12 +367,13 @@ class Board:
     def _reports_due(shown: OnScreen) -> bool:
         """New reports show once the computers here are still: at this keyboard's decision, at the end of
         the game, and while this terminal waits for another person (play-test: a shared game's player
-        waiting for the other saw a turn's reports only at their own next decision, a phase later). In a
-        shared game, while they think too: nobody else comes to this keyboard, so no hand-off waits to name
-        them (SSH play-test: with search computers, turn 1's Card Draw report came after the whole Negotiation
-        Segment)."""
+        waiting for the other saw a turn's reports only at their own next decision, a phase later). Where
+        one person plays at this keyboard (a shared game's terminal, a hot seat of one), while they think
+        too: nobody else comes to it, so no hand-off waits to name them (SSH play-test: with search
+        computers, turn 1's Card Draw report came after the whole Negotiation Segment; and so in a hot
+        seat of one)."""
         view = shown.view
-        return view.decision is not None or bool(view.winner) or not shown.waiting or shown.shared
+        return view.decision is not None or bool(view.winner) or not shown.waiting or shown.alone
 
     def _game_screen(self) -> PhaseScreen | None:
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, PhaseScreen)), None)

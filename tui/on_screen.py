@@ -21,6 +21,7 @@ class OnScreen:
     taking_back: str  # at a hand-off, the person who may still take back the move that made it (GEN-9), else ""
     table_key: bool  # a table action can be started now (TABLE-1)
     shared: bool  # a store game (Ctrl+L leaves for the lobby)
+    alone: bool  # at most one person plays at this keyboard: no hand-off here ever comes to name the reports
     seated: bool  # someone plays at this keyboard (an onlooker has no decision of its own)
     kept: bool  # autosaved in a slot, Continue goes on with it (not a free game from a walkthrough's position)
     after_others: bool  # moves nobody here asked for (the computers', another terminal's) came since a person here chose
@@ -41,6 +42,7 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
     session = driver.session
     return OnScreen(
         session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
-        driver.undoes, session.taking_back() if driver.undoes else "", table_entry_allowed(session.state), driver.shared, bool(driver.people_here()), driver.saves_copies,
+        driver.undoes, session.taking_back() if driver.undoes else "", table_entry_allowed(session.state), driver.shared,
+        len(driver.people_here()) <= 1, bool(driver.people_here()), driver.saves_copies,
         driver.after_others(),
     )
