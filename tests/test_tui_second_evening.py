@@ -28,7 +28,7 @@ from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame,
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.overlays import HandoffScreen
-from tui.screens.reports import ReportScreen
+from tui.screens.reports import CardDrawScreen, ReportScreen
 from tui.screens.rules_browser import RulesBrowser
 from tui.screens.walkthrough_menu import WalkthroughDone
 from tui.settings import APP_FILES
@@ -646,7 +646,7 @@ async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passe
     stood after each person's last move; a game continued lists the moves since the next person's last one
     at the hand-off, and that person reads the reports of the phases passed since then (WIN-5, CARD-7), once
     (review: read, then quit before deciding, they came again). Marks of another log recap nothing."""
-    from tui.screens.reports import CardDrawScreen, EndOfTurnScreen
+    from tui.screens.reports import EndOfTurnScreen
     from tui.slots import marks_file
 
     others = tuple(power for power in data.power_ids if power != "england")
@@ -1030,8 +1030,55 @@ async def test_a_hot_seat_of_one_shows_the_reports_while_the_computers_think(tmp
                     break
             assert isinstance(app.screen, ReportScreen) and "Card Draw" in screen_text(app), screen_text(app)
             assert app.controller.session.decision.power != "protestant" and not release.is_set()  # the computers think on
+            # read then, and the game left before Ana's decision: Continue does not show it again (review)
+            await pilot.press("enter")
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if not isinstance(app.screen, ReportScreen):
+                    break
+            app.post_message(LeaveGame(Destination.TITLE))
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if app.controller.driver is None:
+                    break
+            assert app.controller.driver is None and not release.is_set()
+            release.set()  # the thinking of the game left ends, its answer dropped
+            app.post_message(ContinueGame())
+            await settle(pilot)
+            assert CardDrawScreen not in await read_reports(app, pilot)
+            assert app.controller.session.decision.power == "protestant"
+    finally:
+        release.set()
+
+
+async def test_a_hot_seat_of_one_shows_each_phase_the_computers_pass_as_it_passes(tmp_path, data, monkeypatch):
+    """Review: with one person at the keyboard the board was told of the computers' moves once, as they began,
+    so the reports of the phases they then played through (the end of a turn, the next Card Draw) waited for
+    the person's next decision. They show as each phase passes, while the computers think on."""
+    from core.bots import RandomBot
+
+    release = threading.Event()
+    choose = RandomBot.choose
+    monkeypatch.setattr(RandomBot, "choose", lambda self, session, decision: (session.state.turn < 2 or release.wait(10), choose(self, session, decision))[1])
+    seats = (Seat("Ana", ("protestant",)), Seat("random computer", ("ottoman", "spain", "england", "france", "empire"), SeatKind.COMPUTER, "random"))
+    app = app_for(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.post_message(StartGame(Setup(seed=4, seats=seats)))
+            for _ in range(2000):
+                await pilot.pause(0.01)
+                session = app.controller.session
+                if session is None or session.decision is None:
+                    continue
+                if isinstance(app.screen, CardDrawScreen) and session.state.turn == 2:
+                    break
+                if isinstance(app.screen, ReportScreen):
+                    await pilot.press("enter")
+                elif isinstance(app.screen, PhaseScreen) and session.decision.power == "protestant" and session.state.turn < 2:
+                    app.screen.post_message(Choose(session.decision.choices[0]))
+            assert isinstance(app.screen, CardDrawScreen) and app.controller.session.state.turn == 2, screen_text(app)
+            assert app.controller.session.decision.power != "protestant" and not release.is_set()  # the computers think on
             release.set()
             await app.workers.wait_for_complete()
-            await settle(pilot)
     finally:
         release.set()

@@ -36,7 +36,7 @@ class Controller:
         self._keyboard = ""  # the person who took the keyboard at the last hand-off
         self._shown: OnScreen | None = None
         self._computers = ComputerPlayers(io)
-        self._moving_shown = False  # the board already says the computers are moving
+        self._moving_shown: tuple[object, ...] | None = None  # the board says the computers are moving (at this stage)
 
     @property
     def session(self) -> Session | None:
@@ -53,7 +53,7 @@ class Controller:
         """The person and power whose decision comes next at this keyboard, when it is not the person
         who has it now (GEN-2): the board waits for their Enter on the hand-off."""
         driver = self.driver
-        if driver is None or self._moving_shown:
+        if driver is None or self._moving_shown is not None:
             return None
         deciding, people = driver.session.seat_to_decide(), driver.people_here()
         if len(people) < 2 or deciding is None or deciding not in people or deciding.name == self._keyboard:
@@ -146,7 +146,7 @@ class Controller:
     def show(self, driver: GameDriver) -> None:
         """``driver``'s game replaces the one on screen (tui/openings.py opens them)."""
         self._let_go()
-        self.driver, self._keyboard, self._moving_shown = driver, "", False
+        self.driver, self._keyboard, self._moving_shown = driver, "", None
         self.game_changed()
 
     def play_position(self, session: Session, slot: Path | None = None) -> None:
@@ -171,14 +171,14 @@ class Controller:
     def game_changed(self) -> None:
         """Show the game as it is now: the computers move, or the board (first the hand-off, if due)."""
         self._shown = None
-        driver = self.driver
-        assert driver is not None
+        driver = self._game()
         moving = self._computers.to_move(driver)
         if moving:
             self._computers.play(driver)
-        if moving and self._moving_shown:  # once: the board says so, and shows no hand in a hot seat
+        stage = (driver.session.state.turn, driver.session.state.phase) if len(driver.people_here()) <= 1 else ()
+        if moving and self._moving_shown == stage:  # once: no hand shows in a hot seat; alone, a phase's reports (review)
             return
-        self._moving_shown = moving
+        self._moving_shown = stage if moving else None
         self._post(m.BoardChanged())
 
     def notice(self, text: str) -> None:

@@ -545,8 +545,10 @@ class LocalGame(_Driver):
 
     def _reader(self) -> str:
         """The person deciding now, who reads the reports above their board ("" for a computer's decision,
-        and before the check: review, the log is empty then)."""
-        seat = self.session.seat_to_decide()
+        and before the check: review, the log is empty then); the one person here, who reads them while the
+        computers think too (review: read then, they came again after Continue)."""
+        people = self.people_here()
+        seat = people[0] if len(people) == 1 else self.session.seat_to_decide()
         return seat.name if seat is not None and seat.is_person and not self._checking else ""
 
     def unsaved(self) -> str:
