@@ -6,6 +6,7 @@ import functools
 import json
 import re
 import typing
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -44,10 +45,11 @@ class SaveError(ValueError):
     of the reader who opened it (the path, field names and values as they are)."""
 
 
-# The saves whose action log this process found does not make their state: path -> the hash of the text refused and
-# the refusal, given again at once while the text is the same (review: the app's replay check refuses a save only once
-# it is open, and Continue took such a slot again each time)
-_REFUSED: dict[Path, tuple[int, str]] = {}
+# The saves whose action log this process found does not make their state: path -> the hash of the text refused, the
+# fingerprint of the game data it was replayed with, and the refusal (put in words when given: the language may change),
+# given again at once while they are the same (review: the app's replay check refuses a save only once it is open, and
+# Continue took such a slot again each time)
+_REFUSED: dict[Path, tuple[int, str, Callable[[], str]]] = {}
 
 
 @frozen
@@ -371,14 +373,19 @@ def _format_exception(exc: BaseException, expected: type | None) -> str:
 
 def parse(text: str, path: Path) -> SaveFile:
     """Raw text to a SaveFile, with one-line problems; the file itself is never touched."""
+    _refused_before(text, path)
     return _parse_recorded(text, path)[0]
+
+
+def _refused_before(text: str, path: Path, data: GameData | None = None) -> None:
+    """The replay check refused this text of ``path`` in this process (with ``data``, if given): again, at once."""
+    refused = _REFUSED.get(path)
+    if refused is not None and refused[0] == hash(text) and (data is None or refused[1] == data.fingerprint):
+        raise _problem(path, refused[2]())
 
 
 def _parse_recorded(text: str, path: Path) -> tuple[SaveFile, dict[str, Any] | None]:
     """The SaveFile, and for a save of an older version its migrated raw state (what it recorded)."""
-    refused = _REFUSED.get(path)
-    if refused is not None and refused[0] == hash(text):
-        raise SaveError(refused[1])
     raw = _decode(text, path)
     if isinstance(raw, dict) and raw.get("format") == DAMAGED_GAME_FORMAT:
         raise _problem(path, _("a shared game the store could not open, kept as it was found when it was removed: "
@@ -485,21 +492,21 @@ class OpenedSave:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions, keep_undo=True)
         except IllegalChoice as exc:
-            raise self._refused(_("its action log cannot be replayed ({why}): {problem}").format(
-                why=self._why_not_as_saved(), problem=_one_line(exc))) from None
+            error = exc
+            raise self._refused(lambda: _("its action log cannot be replayed ({why}): {problem}").format(
+                why=self._why_not_as_saved(), problem=_one_line(error))) from None
         replayed = converter().unstructure(session.state)
         if self.recorded_state is None:
             same = replayed == converter().unstructure(self.save.state)
         else:  # an older save records less: compare what it recorded
             same = _agrees(self.recorded_state, replayed)
         if not same:
-            raise self._refused(_("its state does not match its action log ({why})").format(why=self._why_not_as_saved()))
+            raise self._refused(lambda: _("its state does not match its action log ({why})").format(why=self._why_not_as_saved()))
         return session
 
-    def _refused(self, why: str) -> SaveError:
-        problem = _problem(self.path, why)
-        _REFUSED[self.path] = (self.text_hash, str(problem))
-        return problem
+    def _refused(self, why: Callable[[], str]) -> SaveError:
+        _REFUSED[self.path] = (self.text_hash, self.data.fingerprint, why)
+        return _problem(self.path, why())
 
     def _why_not_as_saved(self) -> str:
         """Why a save does not replay as it was saved: other game data than it was made with, else the file changed."""
@@ -511,6 +518,7 @@ class OpenedSave:
 def open_save(path: Path, data: GameData) -> OpenedSave:
     """Read a save and check its shape (one-line SaveError otherwise); nothing is replayed yet."""
     content = read_text(path)
+    _refused_before(content, path, data)
     save, recorded_state = _parse_recorded(content, path)
     try:
         save.setup.checked(data)

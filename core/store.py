@@ -795,7 +795,10 @@ class SqliteStore:
 
     def _setup(self, game_id: int, text: str) -> Setup:
         try:
-            return saves.converter().structure(json.loads(text), Setup).checked(self.data)
+            raw = json.loads(text)
+            if not isinstance(raw, dict):  # review: null or a list failed inside cattrs (TypeError), not as damaged
+                raise ValueError(_("not a set of fields but {value}").format(value=text.strip()[:40]))
+            return saves.converter().structure(raw, Setup).checked(self.data)
         except (ValueError, cattrs.BaseValidationError) as exc:
             raise DamagedGame(self.path, _("game {game}'s set-up is damaged ({problem})").format(game=game_id, problem=exc)) from None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,15 @@ def rules_md_beside(root: Path) -> Path:
 def shared_rules_md() -> Path:
     """The project's rules: the one way a test finds RULES.md."""
     return rules_md_beside(project_root())
+
+
+@pytest.fixture(autouse=True)
+def _no_save_refused_before() -> Iterator[None]:
+    """The saves the replay check refused are remembered for the process (core/saves.py): each test begins with none."""
+    from core import saves
+
+    yield
+    saves._REFUSED.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
-from core import atomic, saves
+from core import atomic, i18n, saves
 from core.state import FIRST_EDITION
 from core.saves import SaveError
 from core.sim import play
@@ -100,6 +101,16 @@ def test_a_save_its_replay_refused_is_refused_at_once_until_its_text_changes(dat
         with pytest.raises(SaveError) as again:
             read()
         assert str(again.value) == str(checked.value)
+    # review: in the words of the language read in now, and only for the game data it was replayed with
+    i18n.use("es")
+    try:
+        with pytest.raises(SaveError, match="su estado no coincide"):
+            saves.parse(path.read_text(), path)
+    finally:
+        i18n.use("en")
+    other_data = attrs.evolve(data, fingerprint="other data")
+    with pytest.raises(SaveError, match="different game data"):
+        saves.open_save(path, other_data).verified()
     path.write_text(sound)
     assert saves.load(path, data).actions == session.actions
 

@@ -534,9 +534,10 @@ def test_a_game_whose_set_up_is_damaged_waits_for_no_one(data, tmp_path):
     nobody can open; it is listed as damaged ('store list', the lobby), and waits for no one."""
     store = SqliteStore.in_folder(tmp_path, data)
     broken, healthy = store.create(Setup(seed=5, seats=_two_people(data))), store.create(Setup(seed=6, seats=_two_people(data)))
-    store._db.execute("UPDATE games SET setup = '{broken' WHERE id = ?", (broken,))
-    assert [w.game_id for w in store.waiting("Ana")] == [w.game_id for w in store.waiting()] == [healthy]
-    assert [g.id for g in store.list_games() if g.damage] == [broken]
+    for damage in ("{broken", "null", "[]", '"x"', "1"):  # review: JSON of no set of fields raised TypeError, not as damaged
+        store._db.execute("UPDATE games SET setup = ? WHERE id = ?", (damage, broken))
+        assert [w.game_id for w in store.waiting("Ana")] == [w.game_id for w in store.waiting()] == [healthy]
+        assert [g.id for g in store.list_games() if g.damage] == [broken]
 
 
 def test_a_computer_seat_deciding_is_no_one_s_turn_and_a_finished_game_waits_for_no_one(data, tmp_path):

@@ -88,7 +88,7 @@ class LogLines(ScrollView, can_focus=True):
 
     def watch_cursor(self, cursor: int) -> None:
         self._keep_cursor_visible()
-        self.refresh()  # the cursor's line, scrolled or not
+        self.refresh()  # the lines on screen, the cursor's among them, whether it scrolled or not
         self.post_message(self.Moved(self.events[cursor] if self.events else None))
 
     def on_resize(self) -> None:
