@@ -2535,3 +2535,25 @@ async def test_a_typed_choice_box_closed_while_the_choices_wait_gives_the_keys_b
         await pilot.press("l")
         await settle(pilot)
         assert isinstance(app.screen, LogSearchScreen)
+
+
+async def test_an_enter_read_with_a_number_takes_nothing_from_the_next_decision(tmp_path, data):
+    """Hot-seat play-test: Down highlighted "1. Accept"; 2 and Enter then came in one read: 2 declined, and the Enter
+    tried the old list's highlighted Accept on the response window that followed ("Not allowed: 'accept' is not a
+    legal choice now"), where an "accept" of its own would have been played. The keys read with a choice take
+    nothing until the board is shown anew."""
+    from textual.events import Key
+
+    session = new_session(data, 3)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while len(app.controller.session.decision.choices) < 2 or app.controller.session.decision.choices[0] == app.controller.session.decision.choices[1]:
+            await pick(app, pilot, str(app.controller.session.decision.quiet_or_first()))
+        made, second = len(app.controller.session.actions), str(app.controller.session.decision.choices[1])
+        await pilot.press("down")  # the first choice highlighted
+        for key, character in (("2", "2"), ("enter", "\r")):
+            app.post_message(Key(key, character))
+        await settle(pilot)
+        assert [a.choice for a in app.controller.session.actions][made:] == [second]
+        assert "Not allowed" not in screen_text(app)

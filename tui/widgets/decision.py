@@ -180,6 +180,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
         self._number_taken: tuple[int, Choice, float] | None = None  # the last number key's choice, and when
+        # a choice of the decision on screen is on its way: the keys read with it take nothing until the board is
+        # shown anew (play-test: 2 and Enter in one read declined a proposal, and the Enter then tried the old list's
+        # highlighted Accept on the response window that followed)
+        self._answered = False
         # the keys behind a typed choice's Enter, the list of choices it was typed at, and when (TypedChoice)
         self._keys_behind: tuple[list[events.Key], int, float] = ([], 0, 0.0)
 
@@ -235,6 +239,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         ``after_others``: moves nobody here asked for came since a person here last chose. ``lesson``: a
         walkthrough's step, whose choice is ``suggested`` (none where the table records it with t)."""
         self._lesson = lesson
+        self._answered = False
         if backs_out != self._backs_out:
             self._backs_out = backs_out
             self.refresh_bindings()
@@ -376,6 +381,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
                 self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
         self.say(said)
         self._refused_key = refused_key
+        self._answered = self._answered and not refused_key
         if refused_key:  # the typed choice refused; a problem that refused nothing waits for the decision (review)
             self._send_keys_behind()
 
@@ -479,6 +485,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """Post the choice; one that throws CP away is asked about once first (a UI confirmation: the
         choice, when made, is core's as offered). A typed one is taken as typed, and so is the one a
         walkthrough's step asks for (the step says what is lost)."""
+        if self._answered:
+            return
         if self._changed_under_at is not None and time.monotonic() - self._changed_under_at < CHANGED_UNDER_SECONDS:
             if self._just_shown:
                 self.say(_("The board is shown just now: read its decision, then choose ({key} took nothing)").format(key=key))
@@ -489,6 +497,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self._confirmed = self._shown
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
             return
+        self._answered = True
         self.post_message(Choose(choice))
 
     def action_type_choice(self) -> None:
