@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from textual.widgets import Input
 
 from core.choices import Choice
 from core.events import EventKind
@@ -18,7 +19,7 @@ from core.setup import Setup
 from core.state import Phase
 from core.walkthroughs import TITIAN, WALKTHROUGHS
 from tests.conftest import advance_to_phase
-from tests.tui_helpers import app_for, screen_text, settle, show_session, start_walkthrough
+from tests.tui_helpers import app_for, footer_entries, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose
 from tui.screens.game import ActionScreen, PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
@@ -268,6 +269,15 @@ async def test_an_empty_log_says_it_is_empty_and_a_search_that_finds_nothing_say
         await pilot.press("slash", *"sideways")
         await settle(pilot)
         assert "No log line matches." in screen_text(app)
+        # play-test: the footer still offered "Enter Rule of this line" with no line listed
+        app.screen.query_one(LogLines).focus()
+        await settle(pilot)
+        assert [e.enabled for e in footer_entries(app.screen) if e.action == "open_rule"] == [False]
+        app.screen.query_one("#log-filter", Input).value = ""
+        app.screen.query_one(LogLines).focus()
+        await settle(pilot)
+        assert "No log line matches." not in screen_text(app)
+        assert [e.enabled for e in footer_entries(app.screen) if e.action == "open_rule"] == [True]
 
 
 async def test_the_log_opened_again_on_a_longer_log_shows_its_last_line(tmp_path, data):

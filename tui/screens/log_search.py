@@ -65,7 +65,13 @@ class LogLines(ScrollView, can_focus=True):
         self.events: list[Event] = []
         self.rendered = 0  # lines rendered so far (a benchmark of the laziness)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is dimmed with no line listed (play-test: the footer offered a line's rule beside "No log line matches.")."""
+        return None if action == "open_rule" and not self.events else True
+
     def show(self, events: list[Event]) -> None:
+        if bool(events) != bool(self.events):
+            self.refresh_bindings()
         self.events = events
         self.virtual_size = Size(self.size.width, len(events))
         self.cursor = max(0, len(events) - 1)  # scrolled to at once where the list's size allows it already
