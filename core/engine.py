@@ -112,7 +112,8 @@ def _unknown_words(pending: Decision, choice: Choice) -> str:
     if not nearest:
         return said
     shown = ", ".join(nearest[:NEAREST_SHOWN]) + (", ..." if len(nearest) > NEAREST_SHOWN else "")
-    return said + ngettext("; the legal choice like it: {choices}", "; the {count} legal choices like it: {choices}", len(nearest)).format(count=len(nearest), choices=shown)
+    return said + ngettext(  # play-test: "like it" read as vague
+        "; the legal choice that begins the same way: {choices}", "; the {count} legal choices that begin the same way: {choices}", len(nearest)).format(count=len(nearest), choices=shown)
 
 
 def advance(

@@ -51,7 +51,7 @@ def test_gen_6_a_mistyped_choice_is_told_the_actions_and_the_legal_choices_it_we
     with pytest.raises(IllegalChoice) as refused:
         session.choose("spain", Choice.parse("cp mercenary paris"))
     assert str(refused.value).endswith(
-        "not among this decision's choices: paris; the 11 legal choices like it: cp mercenary madrid, cp mercenary seville, cp mercenary barcelona, "
+        "not among this decision's choices: paris; the 11 legal choices that begin the same way: cp mercenary madrid, cp mercenary seville, cp mercenary barcelona, "
         "cp mercenary valladolid, ...")
 
 
