@@ -436,7 +436,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def not_now(self) -> None:
         """A key of the decision while there is none here: why (play-test: 0 and x did nothing, silently)."""
-        self.say(_("Not now: {waiting}").format(waiting=self._waiting.rstrip(".")) if self._waiting else "", transient=True)
+        waiting = self._waiting.rstrip(".")  # one sentence (play-test: "Not now: The computer players...")
+        self.say(_("Not now: {waiting}").format(waiting=waiting[:1].lower() + waiting[1:]) if waiting else "", transient=True)
 
     def action_pick(self, number: int) -> None:
         self.say("")
