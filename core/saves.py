@@ -492,7 +492,7 @@ class OpenedSave:
         try:
             session = Session.replay(self.data, self.save.setup, self.actions, keep_undo=True)
         except IllegalChoice as exc:
-            error = exc
+            error = exc  # kept: the refusal is put in words again when given, after this block has unbound exc
             raise self._refused(lambda: _("its action log cannot be replayed ({why}): {problem}").format(
                 why=self._why_not_as_saved(), problem=_one_line(error))) from None
         replayed = converter().unstructure(session.state)

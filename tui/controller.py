@@ -18,7 +18,7 @@ from core.i18n import _
 from core.session import Session
 from tui import messages as m
 from tui.computers import COMPUTERS_MOVING, ComputerPlayers
-from tui.drivers import ChatLine, GameDriver, IoRunner, Refused
+from tui.drivers import ChatLine, GameDriver, IoRunner, Refused, one_person_here
 from tui.error_log import log_unexpected
 from tui.on_screen import OnScreen, built_for
 from tui.openings import Openings
@@ -175,7 +175,7 @@ class Controller:
         moving = self._computers.to_move(driver)
         if moving:
             self._computers.play(driver)
-        stage = (driver.session.state.turn, driver.session.state.phase) if len(driver.people_here()) <= 1 else ()
+        stage = (driver.session.state.turn, driver.session.state.phase) if one_person_here(driver) else ()
         if moving and self._moving_shown == stage:  # once: no hand shows in a hot seat; alone, a phase's reports (review)
             return
         self._moving_shown = stage if moving else None

@@ -340,6 +340,11 @@ class _Driver:
         return made
 
 
+def one_person_here(driver: GameDriver) -> bool:
+    """At most one person plays at this keyboard (a shared game's terminal, a hot seat of one): no hand-off comes to it."""
+    return len(driver.people_here()) <= 1
+
+
 class LocalGame(_Driver):
     """A game on this terminal: every decision autosaved into its slot; a loaded save is checked
     against its action log in the background, and choices wait until it is (they could not replay)."""

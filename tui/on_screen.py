@@ -7,7 +7,7 @@ from attrs import frozen
 from core.engine import table_entry_allowed
 from core.setup import Seat
 from core.views import ONLOOKER, SeatView
-from tui.drivers import Absence, GameDriver, Lesson
+from tui.drivers import Absence, GameDriver, Lesson, one_person_here
 
 
 @frozen
@@ -43,6 +43,6 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
     return OnScreen(
         session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
         driver.undoes, session.taking_back() if driver.undoes else "", table_entry_allowed(session.state), driver.shared,
-        len(driver.people_here()) <= 1, bool(driver.people_here()), driver.saves_copies,
+        one_person_here(driver), bool(driver.people_here()), driver.saves_copies,
         driver.after_others(),
     )
