@@ -2557,3 +2557,28 @@ async def test_an_enter_read_with_a_number_takes_nothing_from_the_next_decision(
         await settle(pilot)
         assert [a.choice for a in app.controller.session.actions][made:] == [second]
         assert "Not allowed" not in screen_text(app)
+
+
+async def test_the_decision_an_undo_brings_back_has_no_choice_highlighted_gen_9(tmp_path, data):
+    """Hot-seat play-test: after u, "1. Accept" of the proposal came back highlighted, and one Enter would have
+    accepted the marriage just declined. The decision an undo brings back has none highlighted (an Enter too many
+    plays nothing); an undo refused leaves the next decision as any other."""
+    from textual.widgets import OptionList
+
+    app = app_for(tmp_path, new_session(data, 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        choices = app.screen.query_one("#choices", OptionList)
+        await pilot.press("u")  # nothing to undo yet: refused
+        await settle(pilot)
+        assert "Not allowed: GEN-9" in screen_text(app)
+        await pick(app, pilot, str(app.controller.session.decision.choices[-1]))
+        assert choices.highlighted is not None  # the next decision, as any other
+        made = len(app.controller.session.actions)
+        await pick(app, pilot, str(app.controller.session.decision.choices[-1]))
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made and choices.highlighted is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made

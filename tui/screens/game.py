@@ -231,7 +231,9 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
-        self.query_one(DecisionPanel).say("")
+        panel = self.query_one(DecisionPanel)
+        panel.say("")
+        panel.undo_asked()
         self.post_message(Undo())
 
     def action_table(self) -> None:

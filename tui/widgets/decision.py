@@ -177,6 +177,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
+        self._undoing = False  # u was pressed: the decision it brings back has no choice highlighted either
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
         self._number_taken: tuple[int, Choice, float] | None = None  # the last number key's choice, and when
@@ -256,6 +257,12 @@ class DecisionPanel(NamesKeysNow, Vertical):
                 # stayed above the next decision, as if about it (a walkthrough's taught refusal stays)
                 self.say("")
             self.show(decision, waiting_text, suggested)
+        self._undoing = False
+
+    def undo_asked(self) -> None:
+        """u: the decision an undo brings back comes with no choice highlighted (hot-seat play-test: "1. Accept" of a
+        proposal came back highlighted, and one Enter would have accepted the marriage just declined)."""
+        self._undoing = True
 
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
@@ -296,7 +303,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         # the same decision shown again (x) keeps nothing highlighted, or nothing once the refused option
         # highlighted is hidden (Enter on it only says why): an Enter too many plays nothing (review)
         was = options.highlighted
-        unhighlighted = self._await_next or (shown_again and (was is None or was >= len(decision.choices)))
+        unhighlighted = self._await_next or self._undoing or (shown_again and (was is None or was >= len(decision.choices)))
         options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
         if suggested:  # a walkthrough's: one its step teaches to refuse is in no list, and nothing is highlighted
             options.highlighted = legal.index(suggested) if suggested in legal else None
@@ -382,6 +389,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.say(said)
         self._refused_key = refused_key
         self._answered = self._answered and not refused_key
+        self._undoing = self._undoing and not refused_key
         if refused_key:  # the typed choice refused; a problem that refused nothing waits for the decision (review)
             self._send_keys_behind()
 
