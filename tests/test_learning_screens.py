@@ -29,6 +29,7 @@ from tui.progress import Progress
 from tui.screens.walkthrough_menu import WalkthroughControls, WalkthroughDone, WalkthroughList, WalkthroughMenu
 from tui.app import VirginQueenApp
 from tui.settings import PROGRESS_FILE
+from tui.widgets.decision import DecisionPanel
 
 SIZE = (80, 24)
 
@@ -662,3 +663,49 @@ async def test_question_mark_on_the_walkthrough_list_opens_the_rules_at_its_rule
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is menu
+
+
+async def _titian_first_step(app, pilot) -> tuple[list[str], str]:
+    await start_walkthrough(pilot, TITIAN.id)
+    await settle(pilot)
+    panel = app.screen.query_one(DecisionPanel)
+    return [str(c) for c in app.controller.session.decision.choices], panel._suggested
+
+
+async def test_a_walkthroughs_refusal_said_over_the_log_leaves_the_board_answering_keys(tmp_path):
+    """Review: Enter on a choice the step does not take and l came in one read; the refusal was said over the log
+    (as a toast), never on the board, and the board took no number or Enter for good, the keys read with a choice
+    waiting for a board shown anew that never came. They wait a moment at most."""
+    from textual.events import Key
+
+    from tui.widgets.decision import KEYS_WITH_A_CHOICE_SECONDS
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=(100, 34)) as pilot:
+        legal, suggested = await _titian_first_step(app, pilot)
+        await pilot.press("down" if legal.index(suggested) == 0 else "up")  # a choice this step does not take
+        for key, character in (("enter", "\r"), ("l", "l")):
+            app.post_message(Key(key, character))
+        await settle(pilot)
+        assert isinstance(app.screen, LogSearchScreen)
+        await pilot.press("escape")
+        await pilot.pause(KEYS_WITH_A_CHOICE_SECONDS)
+        step = app.controller.driver.run.step
+        await pilot.press(str(legal.index(suggested) + 1))
+        await settle(pilot)
+        assert app.controller.driver.run.step == step + 1
+
+
+async def test_a_number_read_with_a_walkthroughs_choice_takes_nothing_from_the_next_step(tmp_path):
+    """Review: 1 and 3 in one read at the Titian walkthrough's first step: 1 took the step, and 3, sent past the keys'
+    hold, was refused at the next step ("Not allowed: in this walkthrough, choose ...") for a key pressed at the first."""
+    from textual.events import Key
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=(100, 34)) as pilot:
+        legal, suggested = await _titian_first_step(app, pilot)
+        other = next(i for i, choice in enumerate(legal, 1) if choice != suggested)
+        for number in (legal.index(suggested) + 1, other):
+            app.post_message(Key(str(number), str(number)))
+        await settle(pilot)
+        assert app.controller.driver.run.step == 1 and "Not allowed" not in screen_text(app)

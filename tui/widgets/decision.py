@@ -59,6 +59,8 @@ CHANGED_UNDER_SECONDS = 1.5
 # A number pressed again within this long of the choice it took, whose choice of that kind left the list, is held
 # once (tui/widgets/decision.py DecisionPanel._moved_from).
 NUMBER_AGAIN_SECONDS = 1.5
+# How long the keys read with a choice take nothing while the board is not yet shown anew (the choice on its way)
+KEYS_WITH_A_CHOICE_SECONDS = 0.5
 # A report that comes as the others' moves end takes no Enter for this long: one meant for the decision before
 # is not taken by it. Shorter: an Enter there only closes a report (long-game play-test: one read in 1.3 s
 # straight after a hand-off's Enter took nothing, and a second Enter was needed)
@@ -181,10 +183,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
         self._number_taken: tuple[int, Choice, float] | None = None  # the last number key's choice, and when
-        # a choice of the decision on screen is on its way: the keys read with it take nothing until the board is
+        # when a choice of the decision on screen was sent: the keys read with it take nothing until the board is
         # shown anew (play-test: 2 and Enter in one read declined a proposal, and the Enter then tried the old list's
-        # highlighted Accept on the response window that followed)
-        self._answered = False
+        # highlighted Accept on the response window that followed), for a moment at most (review: a walkthrough's
+        # refusal said over the log opened in the same read never reached the board, which stayed deaf)
+        self._answered_at: float | None = None
         # the keys behind a typed choice's Enter, the list of choices it was typed at, and when (TypedChoice)
         self._keys_behind: tuple[list[events.Key], int, float] = ([], 0, 0.0)
 
@@ -240,7 +243,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         ``after_others``: moves nobody here asked for came since a person here last chose. ``lesson``: a
         walkthrough's step, whose choice is ``suggested`` (none where the table records it with t)."""
         self._lesson = lesson
-        self._answered = False
+        self._answered_at = None
         if backs_out != self._backs_out:
             self._backs_out = backs_out
             self.refresh_bindings()
@@ -357,7 +360,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         choice = self._decision.choices[quiet]
         if self._lesson and str(choice) != self._suggested:  # refused at once, as another number is (walkthrough)
-            self.post_message(Choose(choice))
+            self._send(choice, "0")
             return
         self._choose(choice, "0")
 
@@ -388,7 +391,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
                 self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
         self.say(said)
         self._refused_key = refused_key
-        self._answered = self._answered and not refused_key
+        self._answered_at = None if refused_key else self._answered_at
         self._undoing = self._undoing and not refused_key
         if refused_key:  # the typed choice refused; a problem that refused nothing waits for the decision (review)
             self._send_keys_behind()
@@ -457,7 +460,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if self._lesson and number <= count and str(self._decision.choices[number - 1]) != self._suggested:
             # a walkthrough takes only its step's choice: another is refused at once with its reason, even one not all
             # on screen (newcomer play-test: highlighted first, it invited a second press that was then refused)
-            self.post_message(Choose(self._decision.choices[number - 1]))
+            self._send(self._decision.choices[number - 1], str(number))
             return
         if number <= count and options.highlighted != number - 1 and not options.whole_in_view(number - 1):
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
@@ -468,8 +471,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
             options.highlighted = number - 1
             return
         if number <= count:
-            self._choose(self._decision.choices[number - 1], str(number))
-            self._number_taken = (number, self._decision.choices[number - 1], time.monotonic())
+            if self._choose(self._decision.choices[number - 1], str(number)):
+                self._number_taken = (number, self._decision.choices[number - 1], time.monotonic())
             return
         # play-test: 9 with two choices on screen did nothing, and said nothing
         self.say(ngettext("{number}: this decision has {count} choice", "{number}: this decision has {count} choices", count).format(number=number, count=count))
@@ -490,24 +493,29 @@ class DecisionPanel(NamesKeysNow, Vertical):
             number=number, choice=now.label or str(now), before=f"'{typed_shown(str(before))}'"))  # its label was of then (re-test: "0 -> 1")
         return True
 
-    def _choose(self, choice: Choice, key: str) -> None:
+    def _choose(self, choice: Choice, key: str) -> bool:
         """Post the choice; one that throws CP away is asked about once first (a UI confirmation: the
         choice, when made, is core's as offered). A typed one is taken as typed, and so is the one a
-        walkthrough's step asks for (the step says what is lost)."""
-        if self._answered:
-            return
+        walkthrough's step asks for (the step says what is lost). Whether it was sent."""
         if self._changed_under_at is not None and time.monotonic() - self._changed_under_at < CHANGED_UNDER_SECONDS:
             if self._just_shown:
                 self.say(_("The board is shown just now: read its decision, then choose ({key} took nothing)").format(key=key))
             else:
                 self.say(_("The decision changed just now: read it, then choose ({key} took nothing)").format(key=key))
-            return
+            return False
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
-            return
-        self._answered = True
+            return False
+        return self._send(choice, key)
+
+    def _send(self, choice: Choice, key: str) -> bool:
+        if self._answered_at is not None and time.monotonic() - self._answered_at < KEYS_WITH_A_CHOICE_SECONDS:
+            self.say(_("{key}: read together with the choice before it, it took nothing").format(key=key), transient=True)
+            return False
+        self._answered_at = time.monotonic()
         self.post_message(Choose(choice))
+        return True
 
     def action_type_choice(self) -> None:
         typed = self.query_one("#typed", Input)
