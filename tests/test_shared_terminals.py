@@ -19,7 +19,7 @@ from core.sim import play
 from core.setup import Seat, SeatKind, Setup
 from core.state import Phase
 from core.store import STORE_NAME, SharedGame, SqliteStore
-from tests.tui_helpers import footer_entries, read_reports, screen_text, settle
+from tests.tui_helpers import ANA_AND_COMPUTERS, footer_entries, read_reports, screen_text, settle, until
 from tui.app import VirginQueenApp
 from tui.messages import Choose
 
@@ -654,8 +654,7 @@ async def test_a_shared_games_reports_show_while_the_computers_here_think(tmp_pa
     released = threading.Event()
     thought_out = computers._thought_out
     monkeypatch.setattr(computers, "_thought_out", lambda *args: (released.wait(10), thought_out(*args))[1])
-    seats = (Seat("Ana", ("protestant",)), Seat("random computer", ("ottoman", "spain", "england", "france", "empire"), SeatKind.COMPUTER, "random"))
-    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=seats))
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=ANA_AND_COMPUTERS))
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -663,10 +662,7 @@ async def test_a_shared_games_reports_show_while_the_computers_here_think(tmp_pa
             listing = app.screen.query_one("#lobby-games")
             listing.highlighted = [o.id for o in listing.options].index("seat-1-0")
             await pilot.press("enter")
-            for _ in range(40):
-                await pilot.pause(0.05)
-                if isinstance(app.screen, ReportScreen):
-                    break
+            await until(pilot, lambda: isinstance(app.screen, ReportScreen))
             assert isinstance(app.screen, ReportScreen) and "Card Draw" in screen_text(app), screen_text(app)
             assert app.controller.session.state.phase is not Phase.CARD_DRAW and not released.is_set()
             released.set()

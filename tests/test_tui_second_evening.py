@@ -23,7 +23,7 @@ from core.state import RoyalStatus
 from tests.conftest import advance_to_phase, choice_strings, choose, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
 from tests.test_tui import ana_passes_to_ben, spain_before_france_two_people
-from tests.tui_helpers import app_for, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
+from tests.tui_helpers import ANA_AND_COMPUTERS, app_for, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough, until
 from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
@@ -546,15 +546,16 @@ async def test_an_empty_save_folder_shows_its_line_and_no_empty_list(tmp_path):
         assert not listing.display and "No saved games yet." in screen_text(app)
 
 
-def _computers_held(monkeypatch) -> threading.Event:
-    """The random computer players think until the event returned is set."""
+def _computers_held(monkeypatch, from_turn: int = 1) -> threading.Event:
+    """The random computer players think until the event returned is set (from turn ``from_turn``)."""
     from core.bots import RandomBot
 
     release = threading.Event()
     choose = RandomBot.choose
 
     def held(self, session, decision):
-        release.wait(10)
+        if session.state.turn >= from_turn:
+            release.wait(10)
         return choose(self, session, decision)
 
     monkeypatch.setattr(RandomBot, "choose", held)
@@ -1019,28 +1020,18 @@ async def test_a_hot_seat_of_one_shows_the_reports_while_the_computers_think(tmp
     the computers' whole Negotiation Segment, as the shared game's did before. Nobody else takes this keyboard,
     so no hand-off waits to name the reports: they show at once, while the computers think on."""
     release = _computers_held(monkeypatch)
-    seats = (Seat("Ana", ("protestant",)), Seat("random computer", ("ottoman", "spain", "england", "france", "empire"), SeatKind.COMPUTER, "random"))
     app = app_for(tmp_path)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.post_message(StartGame(Setup(seed=4, seats=seats)))
-            for _ in range(40):
-                await pilot.pause(0.05)
-                if isinstance(app.screen, ReportScreen):
-                    break
+            app.post_message(StartGame(Setup(seed=4, seats=ANA_AND_COMPUTERS)))
+            await until(pilot, lambda: isinstance(app.screen, ReportScreen))
             assert isinstance(app.screen, ReportScreen) and "Card Draw" in screen_text(app), screen_text(app)
             assert app.controller.session.decision.power != "protestant" and not release.is_set()  # the computers think on
             # read then, and the game left before Ana's decision: Continue does not show it again (review)
             await pilot.press("enter")
-            for _ in range(40):
-                await pilot.pause(0.05)
-                if not isinstance(app.screen, ReportScreen):
-                    break
+            await until(pilot, lambda: not isinstance(app.screen, ReportScreen))
             app.post_message(LeaveGame(Destination.TITLE))
-            for _ in range(40):
-                await pilot.pause(0.05)
-                if app.controller.driver is None:
-                    break
+            await until(pilot, lambda: app.controller.driver is None)
             assert app.controller.driver is None and not release.is_set()
             release.set()  # the thinking of the game left ends, its answer dropped
             app.post_message(ContinueGame())
@@ -1055,16 +1046,11 @@ async def test_a_hot_seat_of_one_shows_each_phase_the_computers_pass_as_it_passe
     """Review: with one person at the keyboard the board was told of the computers' moves once, as they began,
     so the reports of the phases they then played through (the end of a turn, the next Card Draw) waited for
     the person's next decision. They show as each phase passes, while the computers think on."""
-    from core.bots import RandomBot
-
-    release = threading.Event()
-    choose = RandomBot.choose
-    monkeypatch.setattr(RandomBot, "choose", lambda self, session, decision: (session.state.turn < 2 or release.wait(10), choose(self, session, decision))[1])
-    seats = (Seat("Ana", ("protestant",)), Seat("random computer", ("ottoman", "spain", "england", "france", "empire"), SeatKind.COMPUTER, "random"))
+    release = _computers_held(monkeypatch, from_turn=2)
     app = app_for(tmp_path)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.post_message(StartGame(Setup(seed=4, seats=seats)))
+            app.post_message(StartGame(Setup(seed=4, seats=ANA_AND_COMPUTERS)))
             for _ in range(2000):
                 await pilot.pause(0.01)
                 session = app.controller.session

@@ -7,11 +7,14 @@ import re
 from pathlib import Path
 
 from core.session import Session
+from core.setup import Seat, SeatKind
 from textual.worker import WorkerState
 
 from tui.app import VirginQueenApp
 
 SNAPSHOT_DIR = Path(__file__).parent / "snapshots"
+# One person (Ana, the Protestant) and random computers in every other seat: nobody else comes to her keyboard
+ANA_AND_COMPUTERS = (Seat("Ana", ("protestant",)), Seat("random computer", ("ottoman", "spain", "england", "france", "empire"), SeatKind.COMPUTER, "random"))
 
 
 class PreparedApp(VirginQueenApp):
@@ -153,6 +156,14 @@ class QueuedIo:
             else:
                 done(result)
             at_most -= 1
+
+
+async def until(pilot, holds, seconds: float = 2.0) -> None:
+    """Pause until ``holds()`` is true, for at most ``seconds`` (the computers may be held: settle would wait for them)."""
+    for _ in range(round(seconds / 0.05)):
+        if holds():
+            return
+        await pilot.pause(0.05)
 
 
 def computers_moving(app: VirginQueenApp) -> bool:
