@@ -13,7 +13,7 @@ from core.events import EventKind, render
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
-from tui.messages import Choose, Destination, LeaveGame, LoadGame, StartGame
+from tui.messages import BoardChanged, Choose, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import LOG_LINES_SHOWN, ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui import display
 from tui.app import VirginQueenApp
@@ -1746,8 +1746,6 @@ async def test_a_board_change_handled_as_the_app_shuts_down_is_dropped(tmp_path,
     """CI: a shared game's poll answered as the app shut down. Textual's shutdown stops the app running,
     then takes the screens' widgets down while its loop still handles messages; the board found no
     widgets (NoMatches, and the run failed). Once the app has stopped running, a change is dropped."""
-    from tui.messages import BoardChanged
-
     app = app_for(tmp_path, new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -2582,3 +2580,10 @@ async def test_the_decision_an_undo_brings_back_has_no_choice_highlighted_gen_9(
         await pilot.press("enter")
         await settle(pilot)
         assert len(app.controller.session.actions) == made
+        # a board refresh already queued when u is pressed (the computers just finished) is not the undo's decision
+        # (review: it used the "no highlight" up, and the decision the undo brought back came highlighted)
+        await pick(app, pilot, str(app.controller.session.decision.choices[-1]))
+        app.post_message(BoardChanged())
+        app.screen.action_undo()
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made and choices.highlighted is None

@@ -158,6 +158,9 @@ class GameDriver(Protocol):
         """Moves nobody here asked for (the computers', another terminal's) came since a person here last
         chose or undid: the decision now shown is not the one they answered."""
 
+    def brought_back(self) -> bool:
+        """The last change here was an undo (GEN-9): the decision now shown is one already answered."""
+
     def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         """The reports of the events taken are read, but for the last ``held_back`` events (a phase still
         running): a shared game keeps that for its player, whose next look starts there, or at ``news_from``
@@ -230,6 +233,7 @@ class _Driver:
         self._events = list(events or [])
         self._others_moved = 0  # the moves applied here that nobody here asked for
         self._others_seen = 0  # how many of them had come when a person here last asked for a move
+        self._brought_back = False  # the last change here was an undo
         self._told: dict[str, int] = {}  # person here -> the log's length after their last move, or when last told
         self._last_move: dict[str, tuple[int, list[Event]]] = {}  # person here -> where their last move's lines start, and them
         self._unread_at_load: dict[str, list[Event]] = {}  # a game continued: per person, what passed since they looked
@@ -270,6 +274,9 @@ class _Driver:
     def after_others(self) -> bool:
         return self._others_moved > self._others_seen
 
+    def brought_back(self) -> bool:
+        return self._brought_back
+
     def unsaved(self) -> str:
         return ""
 
@@ -280,6 +287,7 @@ class _Driver:
         """A move applied here (that ``made`` those lines, taking ``choice``): the computers', or one the
         ``person`` here asked for (a table action too: hot-seat play-test, a battle Ann recorded came back to
         her as news in "While you waited")."""
+        self._brought_back = False
         if by_computer:
             if choice is None or choice.verb not in WINDOW_PASSES:
                 self._others_moved += 1
@@ -450,6 +458,7 @@ class LocalGame(_Driver):
         yours = _labelled(self.session.decision, undone[0].choice) if first_yours else ""
         self.listener.game_notice(_undone(len(undone), by_computers, logged[len(self.session.log) :], yours))
         self._moved(by_computer=False)
+        self._brought_back = True
         self._events = []
         length = len(self.session.log)  # a quit now recaps from the log as undone
         self._moved_to = {person: min(at, length) for person, at in self._moved_to.items()}

@@ -153,7 +153,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         self._recording_table = decision is not None and not shown.table_key
         self.query_one(DecisionPanel).offer(
             decision, shown.waiting or display.waiting_line(view, shown.away, not shown.seated), suggested, self._recording_table, shown.after_others,
-            lesson=lesson is not None and bool(lesson.instruction),
+            lesson=lesson is not None and bool(lesson.instruction), brought_back=shown.brought_back,
         )
         self._show_log(view.log, shown.names)
         keys = (shown.undo_key, shown.table_key, self._recording_table)
@@ -231,9 +231,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
-        panel = self.query_one(DecisionPanel)
-        panel.say("")
-        panel.undo_asked()
+        self.query_one(DecisionPanel).say("")
         self.post_message(Undo())
 
     def action_table(self) -> None:

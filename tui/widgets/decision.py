@@ -179,7 +179,6 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
-        self._undoing = False  # u was pressed: the decision it brings back has no choice highlighted either
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
         self._number_taken: tuple[int, Choice, float] | None = None  # the last number key's choice, and when
@@ -236,12 +235,13 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def offer(
         self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False, after_others: bool = False,
-        lesson: bool = False,
+        lesson: bool = False, brought_back: bool = False,
     ) -> None:
         """The board's decision after a change: the same one again keeps its list as it is (rebuilding
         it lays the screen out again). ``backs_out``: Esc backs out of a table action being recorded.
         ``after_others``: moves nobody here asked for came since a person here last chose. ``lesson``: a
-        walkthrough's step, whose choice is ``suggested`` (none where the table records it with t)."""
+        walkthrough's step, whose choice is ``suggested`` (none where the table records it with t). ``brought_back``:
+        by an undo (GEN-9)."""
         self._lesson = lesson
         self._answered_at = None
         if backs_out != self._backs_out:
@@ -253,19 +253,15 @@ class DecisionPanel(NamesKeysNow, Vertical):
                 self._changed_under_at = time.monotonic() if after_others and decision is not None else None
                 self._just_shown = False
                 # nothing highlighted either (hot-seat play-test: a computer's proposal came with Accept highlighted,
-                # and an Enter after the moment accepted a marriage meant to be declined)
-                self._await_next = self._await_next or self._changed_under_at is not None
+                # and an Enter after the moment accepted a marriage meant to be declined); nor one an undo brought back
+                # (hot-seat play-test: "1. Accept" of a proposal came back highlighted, and one Enter would have
+                # accepted the marriage just declined)
+                self._await_next = self._await_next or self._changed_under_at is not None or brought_back
             if new and after_others and decision is not None and self._refused_key and not suggested:
                 # shared-game play-test: "Not allowed: GEN-9 ..." of a u pressed while another player answered
                 # stayed above the next decision, as if about it (a walkthrough's taught refusal stays)
                 self.say("")
             self.show(decision, waiting_text, suggested)
-        self._undoing = False
-
-    def undo_asked(self) -> None:
-        """u: the decision an undo brings back comes with no choice highlighted (hot-seat play-test: "1. Accept" of a
-        proposal came back highlighted, and one Enter would have accepted the marriage just declined)."""
-        self._undoing = True
 
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
@@ -306,7 +302,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         # the same decision shown again (x) keeps nothing highlighted, or nothing once the refused option
         # highlighted is hidden (Enter on it only says why): an Enter too many plays nothing (review)
         was = options.highlighted
-        unhighlighted = self._await_next or self._undoing or (shown_again and (was is None or was >= len(decision.choices)))
+        unhighlighted = self._await_next or (shown_again and (was is None or was >= len(decision.choices)))
         options.set_options(entries)  # at once: emptied first, the list's scrollbar went and came back (a layout each)
         if suggested:  # a walkthrough's: one its step teaches to refuse is in no list, and nothing is highlighted
             options.highlighted = legal.index(suggested) if suggested in legal else None
@@ -392,7 +388,6 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.say(said)
         self._refused_key = refused_key
         self._answered_at = None if refused_key else self._answered_at
-        self._undoing = self._undoing and not refused_key
         if refused_key:  # the typed choice refused; a problem that refused nothing waits for the decision (review)
             self._send_keys_behind()
 
