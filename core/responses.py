@@ -180,8 +180,9 @@ def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> No
     if choice.verb is Verb.RESPOND:
         _play_from_window(ctx, power, choice, ())
     elif choice.args == (UNTIL_NEXT_PHASE,):
+        # not logged: only a power that could answer is asked by default, so a public line said it held a response card
+        # (Spanish hot-seat play-test); its own player reads it under the hand (views.HandView.quiet_this_phase)
         ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, _quiet_answerable(ctx, power))
-        ctx.log("GEN-8", msg("plays no response until the next phase (or until something it could answer changes)"), power)
     frame.index += 1
 
 

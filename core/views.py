@@ -107,6 +107,8 @@ class HandView:
     held_by: str
     count: int
     cards: tuple[CardRow, ...] | None
+    # GEN-8: its power said "no responses until the next phase"; told only to the seat that sees the cards
+    quiet_this_phase: bool = False
 
 
 @frozen
@@ -614,6 +616,11 @@ def _event_picks(data: GameData, state: GameState, decision: Decision) -> tuple[
     return tuple(lines)
 
 
+def _quiet_this_phase(state: GameState, power: str) -> bool:
+    quiet = state.quiet_responses.get(power)
+    return quiet is not None and (quiet.turn, quiet.phase) == (state.turn, state.phase)
+
+
 def seat_view(
     data: GameData,
     state: GameState,
@@ -630,6 +637,7 @@ def seat_view(
         HandView(
             p.id, _(p.name), seat_shown(setup.seat_of(p.id)), len(state.powers[p.id].hand),
             card_rows(data, state, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
+            p.id in seat.powers and _quiet_this_phase(state, p.id),
         )
         for p in data.powers
     )

@@ -10,6 +10,7 @@ from core.views import describe_card
 from core.choices import Choice, IllegalChoice
 from core.responses import ResponseWindowFrame
 from core.state import CardMarker, MarkerKind, Phase, Units
+from core.setup import Seat
 from tests.conftest import (
     advance_to_phase,
     choice_strings,
@@ -373,7 +374,7 @@ def test_card_7_a_short_deck_is_dealt_one_card_at_a_time(data):
 def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(data):
     """GEN-8: a holder who says "no responses until the next phase" is not asked again in that
     phase while what it could answer stays the same; a new betrothal to answer asks it again; the
-    next phase asks it again."""
+    next phase asks it again. Nothing in the log says it: only its own player is told, under its hand."""
     from core import marriage, responses
     from tests.conftest import resettle
 
@@ -386,7 +387,10 @@ def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(dat
     choose(session, "cp influence papacy")
     assert session.decision.power == "england" and "no-response until-next-phase" in choice_strings(session.decision)
     events = choose(session, "no-response until-next-phase")
-    assert any(e.rule == "GEN-8" for e in events)
+    # said to England's player alone: a public line said England held a card it could answer with (play-test)
+    assert not [e for e in events if e.power == "england"]
+    assert session.view(session.setup.seat_of("england")).hand_of("england").quiet_this_phase
+    assert not any(hand.quiet_this_phase for hand in session.view(Seat("Ben", ("spain",))).hands)
     choose(session, "cp influence papacy")
     assert session.decision.power == "spain"  # England is not asked again for the same answer
     marriage.betroth(state, data, "anna-of-austria", "henry-iii")  # Henry III is French: a new answer

@@ -2587,3 +2587,18 @@ async def test_the_decision_an_undo_brings_back_has_no_choice_highlighted_gen_9(
         app.screen.action_undo()
         await settle(pilot)
         assert len(app.controller.session.actions) == made and choices.highlighted is None
+
+
+async def test_no_responses_until_the_next_phase_is_said_under_the_hand_alone_gen_8(tmp_path, data):
+    """GEN-8: "no responses until the next phase" is in no log line (one said the power held a response card,
+    Spanish hot-seat play-test); its own player reads it under the hand, at the power's next decision."""
+    from core.state import QuietResponses
+
+    session = new_session(data)
+    to_impulse_of(session, "england", [22, 3])
+    state = session.state
+    state.quiet_responses["england"] = QuietResponses(state.turn, state.phase)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await show_session(app, pilot)
+        assert "you play no response until the next phase" in " ".join(screen_text(app).split())

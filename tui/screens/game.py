@@ -285,6 +285,8 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             "{power}'s hand ({count} cards) - only its player sees this",
             hand.count,
         ).format(power=hand.name, count=hand.count)
+        if hand.quiet_this_phase:  # said to this player alone: nothing in the log says it (GEN-8)
+            title += "\n  " + _("(you play no response until the next phase, or until something you could answer changes: GEN-8)")
         if not hand.cards:
             return title + "\n  " + _("(empty)")
         # walkthrough play-test: the * after a card's name read as "removed after play"; only w and p said
