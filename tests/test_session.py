@@ -175,6 +175,24 @@ def test_gen_9_undo_refused_names_the_real_barrier(data):
     assert "Ben took the keyboard" in handed.undo_refusal()
 
 
+def test_gen_9_undo_refused_after_only_the_computers_moved_says_so(data):
+    """GEN-9 (Spanish hot-seat play-test): after Ana's moves were undone, "nothing to undo since the game began"
+    read as if nothing had been played, though a computer had proposed since; the refusal says the moves since are
+    the computers', and undo takes back a person's own."""
+    from core.choices import Choice
+    from core.setup import Seat, SeatKind
+
+    others = tuple(p for p in data.power_ids if p != "france")
+    session = new_session(data, seats=(Seat("Ana", ("france",)), Seat("computers", others, SeatKind.COMPUTER, "random")))
+    assert "since the game began: undo never" in session.undo_refusal()  # nothing played yet
+    session.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+    assert session.decision.power == "france" and not session.can_undo()
+    assert "none of your moves to undo since the game began: the moves since are the computer players'" in session.undo_refusal()
+    choose(session, "decline")
+    assert session.undo() and not session.can_undo()
+    assert "the moves since are the computer players'" in session.undo_refusal()
+
+
 def test_gen_9_undo_refused_names_the_latest_barrier_of_a_move_that_ran_several(data):
     """Hot-seat play-test: the move that ended a turn ran wedding rolls, aging rolls and the deck's shuffle, and the
     refusal named its first wedding roll ("a die was rolled for wedding roll for ..."); it names the last."""
