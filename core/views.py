@@ -314,10 +314,13 @@ class SeatView:
     def status(self) -> str:
         return self.status_line()
 
-    def status_line(self, short: bool = False) -> str:
-        """Turn, phase and who acts; ``short``: with the phase's shorter title (PHASE_SHORT_TITLES)."""
+    def status_line(self, short: bool = False, person: bool = True) -> str:
+        """Turn, phase and who acts; ``short``: with the phase's shorter title (PHASE_SHORT_TITLES); ``person``: with
+        who plays the power acting (left out where nothing else fits: the play-test's status took two rows, es)."""
         if self.winner:
             who = _("{power} wins: {victory}").format(power=self.winner, victory=self.victory)
+        elif self.deciding_power and not person:
+            who = _("{power} to act").format(power=self.deciding_power)
         elif self.deciding_power:
             who = _("{power} ({person}) to act").format(power=self.deciding_power, person=self.deciding_person)
         elif self.decision is not None:  # a walkthrough's person is "You": "You records" (play-test)

@@ -284,3 +284,22 @@ async def test_the_status_line_keeps_one_row_at_80_columns_with_the_phases_short
             assert (str(status.content) == whole) is (len(whole) <= SIZE[0] - 2), (whole, status.content)
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+async def test_the_status_line_leaves_out_who_plays_the_power_where_nothing_else_fits_80_columns(tmp_path, data, lang):
+    """Spanish play-test: "... - actúa Protestante (jugador automático (codicioso))" took two rows even with the
+    phase's shorter title. Where that does not fit either, the line names the power acting without who plays it."""
+    i18n.use(lang)
+    try:
+        long_name = "Bartholomew Montgomery-Smythe, Younger"
+        app = app_for(tmp_path, new_session(data, controllers={p: long_name for p in data.power_ids}))
+        async with app.run_test(size=SIZE) as pilot:
+            await show_session(app, pilot)
+            while not isinstance(app.screen, NegotiationScreen):
+                await _press(pilot, "enter")
+            status = app.screen.query_one("#status")
+            assert status.region.height == 1
+            assert long_name not in str(status.content) and app.controller.on_screen().view.deciding_power in str(status.content)
+    finally:
+        i18n.use("en")

@@ -120,9 +120,9 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
 
     def _lay_out(self, shown: OnScreen) -> None:
         view = shown.view
-        status = view.status
-        if cell_len(status) > self.app.size.width - STATUS_PADDING:  # two rows took one from the board (es, 80 columns)
-            status = view.status_line(short=True)
+        # the first that fits one row: two rows took one from the board (es, 80 columns)
+        statuses = (view.status, view.status_line(short=True), view.status_line(short=True, person=False))
+        status = next((line for line in statuses if cell_len(line) <= self.app.size.width - STATUS_PADDING), statuses[-1])
         set_text(self.query_one("#status", Static), status)
         set_text(self.query_one("#vp", Static), display.vp_line(view))
         info = self.phase_info(view)
