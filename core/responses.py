@@ -12,7 +12,7 @@ from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, _, msg
 from core.procedures import Moment, Procedure
-from core.state import FIFTH_EDITION, Frame, GameState, Phase, QuietResponses
+from core.state import EIGHTH_EDITION, FIFTH_EDITION, Frame, GameState, Phase, QuietResponses
 
 # CARD-8 [D]: response events are played before the Marriage Resolution Phase.
 BEFORE_MARRIAGE_RESOLUTION = (Phase.CARD_DRAW, Phase.NEGOTIATION, Phase.DIPLOMATIC_STATUS, Phase.ACTION)
@@ -180,9 +180,11 @@ def _response_choose(ctx: Ctx, frame: ResponseWindowFrame, choice: Choice) -> No
     if choice.verb is Verb.RESPOND:
         _play_from_window(ctx, power, choice, ())
     elif choice.args == (UNTIL_NEXT_PHASE,):
+        ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, _quiet_answerable(ctx, power))
         # not logged: only a power that could answer is asked by default, so a public line said it held a response card
         # (Spanish hot-seat play-test); its own player reads it under the hand (views.HandView.quiet_this_phase)
-        ctx.state.quiet_responses[power] = QuietResponses(ctx.state.turn, ctx.state.phase, _quiet_answerable(ctx, power))
+        if ctx.state.rules_edition < EIGHTH_EDITION:
+            ctx.log("GEN-8", msg("plays no response until the next phase (or until something it could answer changes)"), power)
     frame.index += 1
 
 

@@ -234,6 +234,8 @@ class Frame:
 # 6: a space the Morisco stands in changes hands only to the Ottoman (TABLE-1: it is an Ottoman unit, MOR-1).
 # 7: a battle's space or attacker is refused where it is picked when no battle can follow it (TABLE-1): a game
 # begun before had them picked and then cancelled.
+# 8: "no responses until the next phase" is told only to its power's player, not logged (GEN-8: the line said the
+# power held a response card); a game begun before logs it, so the log lines its players have read stay where they were.
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3
@@ -241,7 +243,8 @@ FOURTH_EDITION = 4
 FIFTH_EDITION = 5
 SIXTH_EDITION = 6
 SEVENTH_EDITION = 7
-RULES_EDITION = SEVENTH_EDITION
+EIGHTH_EDITION = 8
+RULES_EDITION = EIGHTH_EDITION
 
 
 @define

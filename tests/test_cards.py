@@ -404,6 +404,15 @@ def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(dat
     responses.open_response_window(ctx(data, state), "after a later action")
     resettle(session)
     assert session.decision.power == "england" and session.decision.rule == "CARD-2"  # a new phase asks again
+    # a game begun before edition 8 logs it, as its players read it: the log lines read stay where they were
+    session = new_session(data)
+    session.state.rules_edition = 7
+    to_impulse_of(session, "spain", [2])
+    give(session.state, "england", 22)
+    resettle(session)
+    choose(session, "play 2 cp")
+    choose(session, "cp influence papacy")
+    assert [e.rule for e in choose(session, "no-response until-next-phase") if e.power == "england"] == ["GEN-8"]
 
 
 @pytest.mark.parametrize("edition", [5, 4])

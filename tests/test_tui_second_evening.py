@@ -24,7 +24,7 @@ from tests.conftest import advance_to_phase, choice_strings, choose, new_session
 from tests.test_learning_screens import played_session
 from tests.test_tui import ana_passes_to_ben, spain_before_france_two_people
 from tests.tui_helpers import ANA_AND_COMPUTERS, app_for, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough, until
-from tui.messages import Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
+from tui.messages import BoardChanged, Choose, ContinueGame, Destination, LeaveGame, LoadGame, StartGame
 from tui.screens.game import PhaseScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.overlays import HandoffScreen
@@ -639,6 +639,14 @@ async def test_the_log_opened_while_the_computers_move_stays_open_when_they_are_
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
         assert app.screen.query_one("#choices", OptionList).option_count == len(app.controller.session.decision.choices)
+        # a change with the decision already this keyboard's says nothing of it (it waited before the log was opened)
+        told = sum("Your decision is waiting" in n.message for n in app._notifications)
+        await pilot.press("l")
+        await settle(pilot)
+        app.post_message(BoardChanged())
+        await settle(pilot)
+        assert isinstance(app.screen, LogSearchScreen)
+        assert sum("Your decision is waiting" in n.message for n in app._notifications) == told
 
 
 async def test_a_hot_seat_continued_another_evening_shows_each_person_what_passed_since_their_last_move_gen_8(tmp_path, data):

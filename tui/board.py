@@ -245,10 +245,13 @@ class Board:
                 # stays open within the phase (play-test: the log opened while the computers moved closed
                 # by itself when they were done): the board under it follows (the computers' moves, another
                 # terminal's), as does an open log; the reports of phases passed come above it
+                waited = board.shown.view.decision is None or bool(board.shown.waiting)
                 board.refresh_view(shown)
                 if isinstance(top, LogSearchScreen) and top.is_mounted:
                     top.follow(shown.view.log)
-                if taken and shown.view.decision is not None:  # the computers are done: it is this keyboard's turn
+                # the computers are done, or another terminal: it is this keyboard's turn (review: judged by lines
+                # logged meanwhile, it missed moves that log none, such as a computer's quiet answers)
+                if waited and shown.view.decision is not None and not shown.waiting:
                     self.app.notify(_("Your decision is waiting: Esc to the board."), timeout=6)
                 self._push_reports(held, events, meanwhile, reader)
                 return
