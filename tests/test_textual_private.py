@@ -159,6 +159,26 @@ async def test_an_option_list_says_whether_an_option_is_whole_on_screen():
         assert not listing.whole_in_view(len(TwoSelects.OPTIONS))  # no such option
 
 
+async def test_an_option_lists_arrows_stop_at_its_ends():
+    """Spanish play-test: Textual's wrap took a Down too many on the last of two saves back to the first, and the
+    wrong save was loaded. The arrows stop at the last option that can be highlighted, and at the first."""
+    from textual.widgets.option_list import Option
+
+    async with TwoLineOptions().run_test(size=(40, 7)) as pilot:
+        listing = pilot.app.query_one("#list", SteadyOptionList)
+        listing.set_options([Option("first"), Option("second"), Option("greyed", disabled=True)])
+        listing.focus()
+        await pilot.press("down")
+        assert listing.highlighted == 0
+        await pilot.press("up")
+        assert listing.highlighted == 0
+        await pilot.press("down", "down", "down")
+        assert listing.highlighted == 1
+        listing.highlighted = None
+        await pilot.press("up")  # from nothing highlighted: the last that can be
+        assert listing.highlighted == 1
+
+
 class Named(Screen[None]):
     def __init__(self, text: str) -> None:
         super().__init__()

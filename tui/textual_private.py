@@ -265,7 +265,17 @@ class _PagesWhenLaidOut(_ListBase):
 
 
 class SteadyOptionList(_PagesWhenLaidOut, OptionList):
-    """An OptionList whose page keys wait until it has lines, and that says whether an option is all on screen."""
+    """An OptionList whose page keys wait until it has lines, that says whether an option is all on screen, and
+    whose arrows stop at its ends (Spanish play-test: Textual's wrap took a Down too many on the last of two saves
+    back to the first, and the wrong save was loaded; on the board, an Enter after it would play the first choice)."""
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or any(not option.disabled for option in self.options[self.highlighted + 1 :]):
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or any(not option.disabled for option in self.options[: self.highlighted]):
+            super().action_cursor_up()
 
     def whole_in_view(self, index: int) -> bool:
         """Every line of option ``index`` is in the part of the list on screen (or the list is not laid out
