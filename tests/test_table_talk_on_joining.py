@@ -3,9 +3,10 @@ from __future__ import annotations
 import asyncio
 from core.setup import Seat, SeatKind, Setup
 from core.store import SqliteStore
-from tests.tui_helpers import post, settle
+from tests.tui_helpers import post, read_reports, settle
 from tui.app import VirginQueenApp
 from tui.messages import JoinSharedGame
+from tui.screens.game import PhaseScreen
 
 SEATS = (Seat("Ben", ("spain",)), Seat("Ana", ("france",)),
          Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
@@ -45,3 +46,27 @@ async def test_no_more_than_three_lines_of_table_talk_are_on_screen_at_once_the_
         await settle(pilot)
         shown = [str(n.message) for n in app._notifications]
         assert len(shown) == CHAT_TOASTS and "4 new lines of table talk: c reads them" in shown[-1], shown
+
+
+async def test_sitting_down_again_points_out_the_table_talk_said_since_ones_own_last_line(tmp_path, data):
+    """SSH play-test: Ana's lines to Ben while he was away were pointed out nowhere when he sat down again (only c
+    had them). Sitting down says how many lines the others said since one's own last, and who said them, in one
+    toast over the board once the reports are read (a toast goes with the screen it came on); none when one spoke
+    last."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=1, seats=SEATS))
+    store.say(1, "Ana", "see you tomorrow")
+    store.say(1, "Ben", "Ana, you dropped?")
+    store.say(1, "Ben", "Ana, when you are back: I propose peace.")
+    for said_last, expected in ((False, "Table talk: 2 lines from Ben since you last spoke; c reads them."), (True, None)):
+        if said_last:
+            store.say(1, "Ana", "back")
+        app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await post(pilot, JoinSharedGame(1, "Ana"))
+            await asyncio.sleep(0.6); await settle(pilot)
+            assert await read_reports(app, pilot)
+            assert isinstance(app.screen, PhaseScreen)
+            toasts = [str(n.message) for n in app._notifications if "Table talk" in str(n.message)]
+            assert toasts == ([expected] if expected else []), toasts

@@ -507,6 +507,9 @@ class Board:
         if self._next_reports or any(isinstance(s, (ReportScreen, HandoffScreen)) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
             return  # at a hand-off, the next person's reports wait for its Enter: nobody has read them
         self.controller.reports_read(len(self._still_held()), self._unshown_news_from())
+        news = self.controller.driver.first_look() if self.controller.driver is not None else ""
+        if news:  # at the board, once the reports are read: a toast goes with the screen it came on
+            self.app.notify(news, timeout=8, markup=False)
 
     def _unshown_news_from(self) -> int | None:
         """In a shared game, where the news for this terminal's player begins that "While you waited" has not

@@ -185,6 +185,9 @@ class GameDriver(Protocol):
 
     def lesson(self) -> Lesson | None: ...
 
+    def first_look(self) -> str:
+        """Once, as the game is first put on screen: what to point out then ("" for nothing)."""
+
     def tick(self) -> None:
         """A few times a second: background work (following the other terminals)."""
 
@@ -318,6 +321,9 @@ class _Driver:
 
     def lesson(self) -> Lesson | None:
         return None
+
+    def first_look(self) -> str:
+        return ""
 
     def tick(self) -> None:
         return None
@@ -767,6 +773,12 @@ def _short_of(read: int, news_from: int | None) -> int:
     return read if news_from is None else min(read, news_from)
 
 
+def talk_since_own(chat: list[ChatLine], player: str) -> list[ChatLine]:
+    """The others' lines of table talk after ``player``'s own last one (all of them if they never spoke)."""
+    last_own = max((index for index, line in enumerate(chat) if line.author == player), default=-1)
+    return [line for line in chat[last_own + 1 :] if line.author != player]
+
+
 class SharedGameClient(_Driver):
     """A store game seen from one seat (or watched): choices are recorded through the store, off the
     event loop, and applied here once stored; the other terminals' moves are followed a few times a
@@ -793,6 +805,7 @@ class SharedGameClient(_Driver):
         self._polling = False
         self._polls = 0
         self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
+        self._talk_since_own = talk_since_own(self._chat, player)  # ... but what the others said since one's own last is
         self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
         self._own = (0, "")  # the number and choice of this terminal's person's last move asked for
         # the log events whose reports this player has read: here, and as the store last heard it
@@ -802,6 +815,17 @@ class SharedGameClient(_Driver):
 
     def people_here(self) -> tuple[Seat, ...]:
         return (self.seat,) if self.seat.is_person else ()
+
+    def first_look(self) -> str:
+        """The others' lines of table talk since one's own last (SSH play-test: lines said to Ben while he was away
+        were pointed out nowhere when he sat down again; only c had them)."""
+        unanswered, self._talk_since_own = self._talk_since_own, []
+        if not unanswered:
+            return ""
+        authors = ", ".join(dict.fromkeys(line.author for line in unanswered))
+        return ngettext("Table talk: {count} line from {authors} since you last spoke; c reads it.",
+                        "Table talk: {count} lines from {authors} since you last spoke; c reads them.",
+                        len(unanswered)).format(count=len(unanswered), authors=authors)
 
     def waiting(self) -> str:
         return _("your choice is being recorded in the store: a moment") if self._recording else ""
