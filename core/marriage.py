@@ -563,7 +563,9 @@ def aging(ctx: Ctx) -> None:
         else:
             keep_roll = ctx.roll(side_power(state, data, royal_id), "AGE-1", msg("aging of {royal}", royal=royal.name))
             drop = keep_roll.total < rules.male_aging_keep_at
-            keep_roll.result = msg("drops 1") if drop else msg("keeps his rating")
+            # the roll needed, with its outcome (rules-savvy play-test: "1d6 [4] = 4: drops 1" did not say what keeps it)
+            keep = rules.male_aging_keep_at
+            keep_roll.result = msg("drops 1 ({keep} or more keeps his rating)", keep=keep) if drop else msg("keeps his rating ({keep} or more)", keep=keep)
         if drop:
             royal_state.eligibility = max(rules.minimum_eligibility, before - 1)
         if royal_state.eligibility != before:
