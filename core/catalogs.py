@@ -87,6 +87,19 @@ def _write(path: Path, catalog: Catalog) -> None:
         write_po(po, catalog, width=100, sort_output=False)
 
 
+def revive_returned(catalog: Catalog) -> None:
+    """A message back in the source after it was dropped gets its kept translation back, and loses its obsolete
+    twin: msgfmt refuses a catalog holding both (GEN-8's quiet line, dropped and then kept for older games)."""
+    for key, old in list(catalog.obsolete.items()):
+        current = catalog.get(old.id, old.context)
+        if current is None:
+            continue
+        del catalog.obsolete[key]
+        translated = any(current.string) if isinstance(current.string, tuple) else bool(current.string)
+        if not translated:
+            current.string = old.string
+
+
 def extract() -> list[str]:
     """Write each package's template and bring every language's catalogs up to them; a line per file."""
     done = []
@@ -100,6 +113,7 @@ def extract() -> list[str]:
             path = catalog_path(language, domain)
             catalog = _read(path, language, domain) if path.exists() else Catalog(locale=language, domain=domain, project=PROJECT_NAME)
             catalog.update(source, update_header_comment=False)
+            revive_returned(catalog)
             catalog.fuzzy = False  # the header holds the plural forms: a fuzzy one is left out when compiled
             _write(path, catalog)
             done.append(f"{path.relative_to(PROJECT)}: {len(catalog)} messages")

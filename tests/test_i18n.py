@@ -51,6 +51,20 @@ def test_the_catalogs_are_up_to_date_with_the_source():
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+def test_a_message_back_in_the_source_gets_its_translation_back_and_no_obsolete_twin():
+    """A message dropped, then put back, came back untranslated beside its obsolete twin, and msgfmt refused the
+    catalog (a duplicate message definition)."""
+    from babel.messages.catalog import Catalog, Message
+
+    source = Catalog(locale="es")
+    source.add("plays no response")
+    catalog = Catalog(locale="es")
+    catalog.obsolete["plays no response"] = Message("plays no response", "no responde")
+    catalog.update(source, update_header_comment=False)
+    catalogs.revive_returned(catalog)
+    assert catalog.get("plays no response").string == "no responde" and not catalog.obsolete
+
+
 def test_msgfmt_finds_every_catalog_valid_and_whole():
     for language in LANGUAGES:
         for domain in i18n.DOMAINS if language != i18n.SOURCE_LANGUAGE else ():
