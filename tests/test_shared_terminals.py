@@ -24,6 +24,7 @@ from tui.app import VirginQueenApp
 from tui.messages import Choose
 
 from tui.screens.chat import ChatScreen
+from tui.widgets.decision import DecisionPanel
 from tui.screens.game import PhaseScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.log_search import LogSearchScreen
@@ -719,3 +720,34 @@ async def test_lines_of_table_talk_typed_in_one_burst_are_said_one_by_one(tmp_pa
                 break
             await asyncio.sleep(0.05)
         assert [line.text for line in app.controller.chat()] == ["hello", "x", "burst a", "burst b"]
+
+
+async def test_a_keys_refusal_goes_when_another_terminal_moves_while_this_one_waits(tmp_path, data):
+    """SSH play-test: "Not allowed: GEN-9: a shared game cannot be undone", said of Ana's u while Ben decided, stayed
+    under "Waiting for Ben" for minutes, through his proposal, acceptance and decline. It goes with his next move."""
+    from core.choices import TABLE_ACTOR
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=4, seats=SEATS))  # Spain (Ana) decides first
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ben.run_test(size=SIZE) as pilot:
+        await _take_seat(ben, pilot, 1)
+        await read_reports(ben, pilot)
+        assert ben.controller.on_screen().view.decision is None  # waiting for Ana
+        await pilot.press("u")
+        await settle(pilot)
+        assert "GEN-9: a shared game cannot be undone" in screen_text(ben)
+        store.take_seat(1, "Ana", "Ana")
+        ana = SharedGame.open(store, 1, "Ana")
+        ana.choose(TABLE_ACTOR, Choice.parse("table"))  # Ana starts recording a table action: still hers to decide
+        await until(pilot, lambda: len(ben.controller.session.actions) == 1, seconds=5)
+        await settle(pilot)
+        waiting = ben.screen.query_one(DecisionPanel)._waiting
+        await pilot.press("u")
+        await settle(pilot)
+        assert "GEN-9: a shared game cannot be undone" in screen_text(ben)
+        ana.choose(TABLE_ACTOR, ana.session.decision.choices[0])  # her next step: the board waits as it did
+        await until(pilot, lambda: len(ben.controller.session.actions) == 2, seconds=5)
+        await settle(pilot)
+        assert ben.controller.on_screen().view.decision is None and ben.screen.query_one(DecisionPanel)._waiting == waiting
+        assert "cannot be undone" not in screen_text(ben)

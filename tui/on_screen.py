@@ -26,6 +26,7 @@ class OnScreen:
     kept: bool  # autosaved in a slot, Continue goes on with it (not a free game from a walkthrough's position)
     after_others: bool  # moves nobody here asked for (the computers', another terminal's) came since a person here chose
     brought_back: bool  # the decision was brought back by an undo (GEN-9): an Enter too many would answer it again
+    moves: int  # how many moves the game has had: more since the last look, and someone moved
 
 
 def seat_here(driver: GameDriver, keyboard: str) -> Seat:
@@ -45,5 +46,5 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
         session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
         driver.undoes, session.taking_back() if driver.undoes else "", table_entry_allowed(session.state), driver.shared,
         one_person_here(driver), bool(driver.people_here()), driver.saves_copies,
-        driver.after_others(), driver.brought_back(),
+        driver.after_others(), driver.brought_back(), len(session.actions),
     )

@@ -263,6 +263,12 @@ class DecisionPanel(NamesKeysNow, Vertical):
                 self.say("")
             self.show(decision, waiting_text, suggested)
 
+    def others_moved(self) -> None:
+        """Another terminal's move came while this one waits: a key's refusal said meanwhile is over (SSH play-test:
+        "Not allowed: GEN-9: a shared game cannot be undone" stayed under "Waiting for Ben" through three of his moves)."""
+        if self._refused_key:
+            self.say("")
+
     def show(self, decision: Decision | None, waiting_text: str = "", suggested: str = "") -> None:
         """Show a decision; ``suggested`` (a choice string) starts highlighted (walkthroughs)."""
         shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
