@@ -117,12 +117,18 @@ def _answerable(options: list[Option]) -> list[str]:
     return sorted(str(o.choice) for o in options if o.legal)
 
 
+def quiet_this_phase(state: GameState, power: str) -> bool:
+    """GEN-8: the power said "no responses until the next phase" in this phase."""
+    quiet = state.quiet_responses.get(power)
+    return quiet is not None and (quiet.turn, quiet.phase) == (state.turn, state.phase)
+
+
 def _keeps_quiet(ctx: Ctx, power: str, answerable: list[str]) -> bool:
     """GEN-8: the power said "no responses until the next phase", and nothing it could answer changed
     (``answerable``: by its hand)."""
-    quiet = ctx.state.quiet_responses.get(power)
-    if quiet is None or (quiet.turn, quiet.phase) != (ctx.state.turn, ctx.state.phase):
+    if not quiet_this_phase(ctx.state, power):
         return False
+    quiet = ctx.state.quiet_responses[power]
     return quiet.answerable == (_quiet_answerable(ctx, power) if _answers_as_the_others_see(ctx) else answerable)
 
 
@@ -171,7 +177,12 @@ def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
         return None
     options.append(Option(Choice(Verb.NO_RESPONSE, (), _("No response")), quiet=Quiet.MOVES_ON))
     options.append(Option(Choice(Verb.NO_RESPONSE, (UNTIL_NEXT_PHASE,), _("No responses from me until the next phase (GEN-8)"))))
-    prompt = msg("Response window {trigger}: play a response card?", trigger=frame.trigger)
+    if quiet_this_phase(ctx.state, power):
+        # SSH play-test: asked again after "no responses until the next phase", and nothing said why
+        prompt = msg("Response window {trigger}: play a response card? (asked again: what you could answer has changed since you "
+                     "said no responses until the next phase, GEN-8)", trigger=frame.trigger)
+    else:
+        prompt = msg("Response window {trigger}: play a response card?", trigger=frame.trigger)
     return Decision.of(power, prompt, "CARD-2", options)
 
 

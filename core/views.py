@@ -22,6 +22,7 @@ from core.choices import Decision, Verb
 from core.cp_spending import refused_purchases
 from core.context import Ctx
 from core.procedures import no_picks
+from core.responses import quiet_this_phase
 from core.events import Event
 from core.gamedata import CardRecord, GameData
 from core.i18n import N_, NP_, Message, _, pgettext, text_of
@@ -619,11 +620,6 @@ def _event_picks(data: GameData, state: GameState, decision: Decision) -> tuple[
     return tuple(lines)
 
 
-def _quiet_this_phase(state: GameState, power: str) -> bool:
-    quiet = state.quiet_responses.get(power)
-    return quiet is not None and (quiet.turn, quiet.phase) == (state.turn, state.phase)
-
-
 def seat_view(
     data: GameData,
     state: GameState,
@@ -640,7 +636,7 @@ def seat_view(
         HandView(
             p.id, _(p.name), seat_shown(setup.seat_of(p.id)), len(state.powers[p.id].hand),
             card_rows(data, state, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
-            p.id in seat.powers and _quiet_this_phase(state, p.id),
+            p.id in seat.powers and quiet_this_phase(state, p.id),
         )
         for p in data.powers
     )

@@ -386,6 +386,7 @@ def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(dat
     choose(session, "play 2 cp")
     choose(session, "cp influence papacy")
     assert session.decision.power == "england" and "no-response until-next-phase" in choice_strings(session.decision)
+    assert "asked again" not in str(session.decision.prompt)
     events = choose(session, "no-response until-next-phase")
     # said to England's player alone: a public line said England held a card it could answer with (play-test)
     assert not [e for e in events if e.power == "england"]
@@ -397,6 +398,8 @@ def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(dat
     resettle(session)
     choose(session, "cp influence venice")
     assert session.decision.power == "england" and "respond 22 anna-of-austria" in choice_strings(session.decision)
+    # SSH play-test: nothing said why a power that went quiet was asked again
+    assert "asked again: what you could answer has changed" in str(session.decision.prompt)
     choose(session, "no-response until-next-phase")
     choose(session, "cp influence genoa")  # Spain's last CP
     assert session.decision.rule != "CARD-2"  # quiet again, with both answers
