@@ -4,7 +4,7 @@ from __future__ import annotations
 from core.setup import Seat, SeatKind, Setup
 from core.store import SharedGame, SqliteStore
 from tests.conftest import quiet_choice
-from tests.tui_helpers import post, settle
+from tests.tui_helpers import footer_entries, post, settle
 from tui import app as app_module
 from tui.app import VirginQueenApp
 from tui.messages import JoinSharedGame
@@ -22,7 +22,6 @@ async def _ana_in_game(tmp_path, data, pilot, app):
     for _ in range(10):
         if isinstance(app.screen, ChatScreen):
             break
-        await pilot.press("escape") if False else None
         await pilot.press("c")
         await settle(pilot)
     assert isinstance(app.screen, ChatScreen)
@@ -60,3 +59,33 @@ async def test_another_terminals_move_leaves_the_table_talk_being_typed_open(tmp
         ben.choose("spain", quiet_choice(ben.session.decision))   # Ben moves on his terminal
         app.controller.driver.tick(); await settle(pilot)
         assert isinstance(app.screen, ChatScreen), f"table talk closed under the typing: now {type(app.screen).__name__}"
+
+
+async def test_the_table_talk_scrolls_from_the_box_being_typed_in(tmp_path, data):
+    """SSH play-test: PageUp, Up and Home did nothing while typing, and Tab to the lines, which nothing said, took
+    the letters typed next. PageUp/PageDown and the arrows scroll the lines (the footer names the page keys), and
+    every letter goes to the box."""
+    from textual.widgets import Input
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=1, seats=SEATS))
+    for number in range(60):
+        store.say(1, "Ben", f"line {number}")
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_in_game(tmp_path, data, pilot, app)
+        lines = app.screen.query_one("#chat-lines", RichLog)
+        await settle(pilot)
+        bottom = lines.scroll_y
+        assert bottom > 0
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert lines.scroll_y < bottom - 5
+        paged = lines.scroll_y
+        await pilot.press("down")
+        await settle(pilot)
+        assert lines.scroll_y == paged + 1
+        await pilot.press("tab", *"hi")
+        await settle(pilot)
+        assert app.screen.query_one("#chat-say", Input).value == "hi"
+        assert {entry.key for entry in footer_entries(app.screen)} >= {"escape", "pageup", "pagedown"}

@@ -48,7 +48,16 @@ class ChatScreen(ModalScreen[None]):
     ChatScreen #chat-lines { height: 1fr; border: none; }
     ChatScreen #chat-say { dock: bottom; margin-bottom: 1; }
     """
-    BINDINGS = [Binding("escape", "close", N_("Close"))]
+    # the lines scroll from the box being typed in (SSH play-test: PageUp, Up and Home did nothing there, and Tab to the
+    # lines, which nothing said, took the letters typed next)
+    BINDINGS = [
+        Binding("escape", "close", N_("Close")),
+        # before the box's own (a one-line box scrolls nothing with them, and the footer named none)
+        Binding("pageup", "scroll_lines(-1)", N_("Earlier lines"), key_display="PgUp", priority=True),
+        Binding("pagedown", "scroll_lines(1)", N_("Later lines"), key_display="PgDn", priority=True),
+        Binding("up", "scroll_lines(-1, 1)", show=False, priority=True),
+        Binding("down", "scroll_lines(1, 1)", show=False, priority=True),
+    ]
 
     def __init__(self, lines: Sequence[ChatLine]) -> None:
         super().__init__()
@@ -58,7 +67,9 @@ class ChatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(_("Table talk: everyone at this game reads it. Enter says the line, Esc closes."), classes="report-title", markup=False)
-        yield WrappedLog(id="chat-lines", markup=False, wrap=True)
+        lines = WrappedLog(id="chat-lines", markup=False, wrap=True)
+        lines.can_focus = False  # every key is the box's: the lines scroll with the keys above
+        yield lines
         yield EnterFirstInput(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
         yield KeyFooter()
 
@@ -94,6 +105,11 @@ class ChatScreen(ModalScreen[None]):
         box = self.query_one("#chat-say", EnterFirstInput)
         for key in box.take_keys_behind():  # the next line, begun behind the Enter (SSH play-test: "hello" Enter "x" said "hellox")
             self.app.post_message(key)
+
+    def action_scroll_lines(self, direction: int, rows: int = 0) -> None:
+        """``rows`` up or down (``direction``), or a page (0)."""
+        log = self.query_one("#chat-lines", WrappedLog)
+        log.scroll_relative(y=direction * (rows or max(1, log.scrollable_content_region.height - 1)), animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
