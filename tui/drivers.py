@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import re
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from enum import Enum
@@ -805,6 +806,8 @@ class SharedGameClient(_Driver):
         self._polling = False
         self._polls = 0
         self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
+        self._to_say: deque[str] = deque()  # lines of table talk said here, not yet in the store
+        self._saying = False  # a worker is writing them
         self._talk_since_own = talk_since_own(self._chat, player)  # ... but what the others said since one's own last is
         self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
         self._own = (0, "")  # the number and choice of this terminal's person's last move asked for
@@ -1018,16 +1021,30 @@ class SharedGameClient(_Driver):
         return through
 
     def say(self, text: str) -> None:
-        """Recorded in the store (ChatRefused: the one line why), then heard here like the others' lines."""
+        """Recorded in the store (ChatRefused: the one line why), then heard here like the others' lines; in the
+        order said, by one worker at a time (a worker each, 'burst a' was stored before the 'x' typed before it)."""
+        self._to_say.append(text)
+        self._write_what_is_said()
 
-        def work() -> _Recorded:
+    def _write_what_is_said(self) -> None:
+        if self._to_say and not self._saying:
+            self._saying = True
+            self.io(self._say_queued, self._said)
+
+    def _say_queued(self) -> _Recorded:
+        said, problem = [], ""
+        while self._to_say:
+            text = self._to_say.popleft()
             try:
-                line = self.store.say(self.game_id, self.player, text)
+                said.append(self.store.say(self.game_id, self.player, text))
             except StoreError as exc:
-                return _Recorded([], str(exc))
-            return _Recorded([], said=[line])
+                problem = str(exc)
+        return _Recorded([], problem, said=said)
 
-        self.io(work, self._follow)
+    def _said(self, recorded: _Recorded) -> None:
+        self._saying = False
+        self._follow(recorded)
+        self._write_what_is_said()  # lines said while the worker wrote the last of those before
 
     def undo(self) -> None:
         raise Refused(_("GEN-9: a shared game cannot be undone: every action is already recorded for the other players"))
