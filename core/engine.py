@@ -8,12 +8,12 @@ options a procedure lists, so they never drift apart.
 
 from __future__ import annotations
 
-from core import victory
+from core import marriage, victory
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb, typed_shown
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import GameData
-from core.i18n import _, ngettext
+from core.i18n import Message, _, ngettext, text_of
 from core.registry import RULES
 from core.state import GameState, Phase
 from core.table import TableFrame
@@ -82,8 +82,20 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
     refusal = pending.refusal_of(choice)
     if refusal is not None:
         raise IllegalChoice(refusal)
+    same_sex = _same_sex_proposal(data, choice)
+    if same_sex is not None:
+        raise IllegalChoice(text_of(same_sex))
     refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=typed_shown(str(choice)), rule=pending.rule, prompt=pending.prompt)
     raise IllegalChoice(refused + _unknown_words(pending, choice))
+
+
+def _same_sex_proposal(data: GameData, choice: Choice) -> Message | None:
+    """MAR-3: a proposal of two royals of one sex, which no list offers (rules-savvy play-test: typed, it was refused
+    as a choice not among the decision's, with no MAR-3 reason, though two Valois got theirs)."""
+    if choice.verb is not Verb.PROPOSE or len(choice.args) != 2 or not all(r in data.royals for r in choice.args):
+        return None
+    a, b = choice.args
+    return marriage.sex_refusal(data, a, b) if a != b else None
 
 
 # How many of the legal choices a typed one went astray from are named

@@ -179,9 +179,10 @@ class _ProposalChecks:
         unavailable = self.unavailable[a] or self.unavailable[b]
         if unavailable is not None:
             return unavailable
+        same_sex = sex_refusal(data, a, b)
+        if same_sex is not None:
+            return same_sex
         ra, rb = data.royals[a], data.royals[b]
-        if ra.sex == rb.sex:
-            return msg("MAR-3: the two royals must be of opposite sex")
         if ra.family and ra.family == rb.family:
             if ra.family == Family.VALOIS:
                 return msg("MAR-3b: both royals are Valois")
@@ -189,6 +190,11 @@ class _ProposalChecks:
                 return msg("MAR-3b: both royals are Habsburg")
             return msg("MAR-3b: both royals are {house}", house=Family(ra.family).house)
         return self.no_deal_with[self.sides[b]] or self.captive[a] or self.captive[b]
+
+
+def sex_refusal(data: GameData, a: str, b: str) -> Message | None:
+    """MAR-3 [D]: the two royals must be of opposite sex."""
+    return msg("MAR-3: the two royals must be of opposite sex") if data.royals[a].sex == data.royals[b].sex else None
 
 
 def _status_refusals(data: GameData) -> dict[tuple[str, RoyalStatus], Message]:

@@ -122,6 +122,9 @@ def test_mar_3_refused_proposal_typed_in_gets_the_reason(data):
         decision = session.decision
     with pytest.raises(IllegalChoice, match="MAR-3b: both royals are Valois"):
         session.choose("france", Choice.parse("propose charles-ix marguerite-de-valois"))
+    # rules-savvy play-test: two royals of one sex, in no list, were refused with no MAR-3 reason
+    with pytest.raises(IllegalChoice, match="^MAR-3: the two royals must be of opposite sex$"):
+        session.choose("france", Choice.parse("propose charles-ix don-carlos"))
 
 
 def test_mar_2_proposal_accepted_by_the_other_power_with_its_decision(data):
