@@ -718,7 +718,17 @@ def _assassination_targets(ctx: Ctx) -> list[str]:
 
 def _target_options(ctx: Ctx) -> list[Option]:
     """Every royal the card names, those not targets now with why (MAR-8)."""
-    return [pick(r, _("Assassinate {royal} (MAR-8)").format(royal=ctx.name(r)), _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
+    return [pick(r, _target_label(ctx, r), _target_refusal(ctx, r)) for r in ASSASSINATION_TARGETS]
+
+
+def _target_label(ctx: Ctx, royal_id: str) -> str:
+    """A married target is one still leading an army (rules-savvy play-test: William of Orange, married and out of play,
+    was offered with nothing to say why, beside Henry III refused as out of play)."""
+    leader = ctx.tables.leader_of_royal.get(royal_id)
+    leads = leader is not None and ctx.state.leaders[leader].status is not LeaderStatus.DESTROYED
+    if leads and royal_id in ctx.state.royals and ctx.state.royals[royal_id].status is RoyalStatus.MARRIED:
+        return _("Assassinate {royal} (MAR-8: married, out of play, but leading an army: the leader is removed)").format(royal=ctx.name(royal_id))
+    return _("Assassinate {royal} (MAR-8)").format(royal=ctx.name(royal_id))
 
 
 def _target_decision(ctx: Ctx, frame: AssassinationFrame) -> Decision:

@@ -336,6 +336,9 @@ def test_mar_8_a_married_royal_leading_no_army_is_refused_as_a_target_by_the_set
     session = new_session(data)
     to_impulse_of(session, "spain", [20, 101])
     assert targets(session) == ["pick henry-iii", "pick henry-of-navarre"]
+    # rules-savvy play-test: a married target was offered with nothing to say why, beside others refused as out of play
+    labels = {str(c): c.label for c in session.decision.choices}
+    assert "married, out of play, but leading an army" in labels["pick henry-of-navarre"] and "married" not in labels["pick henry-iii"]
     refusal = session.decision.refusal_of(Choice.parse("pick elizabeth-i"))
     assert refusal == "MAR-8: Elizabeth I is married, out of play (MAR-6), and leads no army: assassinating a married royal would change nothing"
     assert session.decision.refusal_of(Choice.parse("pick william-of-orange")).startswith("MAR-8: William of Orange is married")
