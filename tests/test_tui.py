@@ -335,7 +335,8 @@ async def test_action_screen_snapshot_and_undo_key(tmp_path, data):
         await pilot.press("u")
         await settle(pilot)
         assert session.decision.rule == "GEN-6" and not session.state.spaces["madrid"].unrest
-        assert "GEN-9: taken back, decide again: [TABLE-1] (by the table) Unrest set in Madrid" in [n.message for n in app._notifications]
+        # the latest notice alone (Spanish play-test: two undos' notices stacked over the log)
+        assert [n.message for n in app._notifications] == ["GEN-9: taken back, decide again: [TABLE-1] (by the table) Unrest set in Madrid"]
 
 
 async def test_pat_3_the_board_says_before_a_card_is_played_for_cp_that_no_scientist_is_left(tmp_path, data):

@@ -135,6 +135,7 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
         self._kept_screens: set[str] = set()  # installed to be kept between opens (tui/screens/kept.py)
         self.refusal = ""  # why the app ended at once (bad game data, an unexpected error), said once the terminal is given back
         self._chat_toasts: deque[Notification] = deque()  # the table talk's toasts shown, oldest first
+        self._notice_toast: Notification | None = None  # the game's latest notice shown as a toast
 
     def end_on_unexpected_error(self, error: BaseException) -> None:
         from tui.error_log import log_unexpected  # with the logging it sets up, only when needed
@@ -382,8 +383,12 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
         show = getattr(self.screen, "show_notice", None)
         if show is not None:  # said in the hand-off's box (80x24: a toast covered its last rows)
             show(message.text)
-        else:
-            self.notify(message.text, timeout=6, markup=False)
+            return
+        # the latest notice alone: it says how things stand now (Spanish play-test: two undos' notices stacked over the log)
+        if self._notice_toast is not None:  # once the Notify before it is handled
+            self.call_later(withdraw_notification, self, self._notice_toast)
+        self._notice_toast = Notification(message.text, "", timeout=6, markup=False)
+        self.post_message(Notify(self._notice_toast))
 
     @on(GameClosed)
     def _game_closed(self, message: GameClosed) -> None:  # not "_closed": a MessagePump's flag of that name hides it
