@@ -208,8 +208,9 @@ class LobbyScreen(Screen[None]):
                 continue
             scenario = _(scenarios[setup.scenario].name) if setup.scenario in scenarios else setup.scenario
             options.append(Option(
-                Content(ngettext("Game {game} - {scenario} - {turn} - {actions} action - created {created}",
-                                 "Game {game} - {scenario} - {turn} - {actions} actions - created {created}", row.actions).format(
+                # "moves played" (SSH play-test: "1 action" meant nothing to a player)
+                Content(ngettext("Game {game} - {scenario} - {turn} - {actions} move played - created {created}",
+                                 "Game {game} - {scenario} - {turn} - {actions} moves played - created {created}", row.actions).format(
                     game=row.id, scenario=scenario, turn=whose_turn(row, player, names), actions=row.actions,
                     created=row.created[:16].replace("T", " "),
                 )),
