@@ -2603,3 +2603,14 @@ async def test_no_responses_until_the_next_phase_is_said_under_the_hand_alone_ge
     async with app.run_test(size=(100, 40)) as pilot:
         await show_session(app, pilot)
         assert "you play no response until the next phase" in " ".join(screen_text(app).split())
+
+
+@pytest.mark.parametrize("size, rows", [((80, 24), 5), ((120, 40), 7), ((120, 80), 13)])
+async def test_the_log_strip_grows_with_a_taller_terminal(tmp_path, data, size, rows):
+    """Play-tests at 120x40: the log strip stayed 4 lines under half-empty panels. It is a fifth of the screen: 4
+    lines under its rule at 24 rows, as ever, up to the 12 lines it keeps."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=size) as pilot:
+        await show_session(app, pilot)
+        await read_reports(app, pilot)
+        assert app.screen.query_one("#log").region.height == rows
