@@ -758,3 +758,41 @@ async def test_a_keys_refusal_goes_when_another_terminal_moves_while_this_one_wa
         await settle(pilot)
         assert ben.controller.on_screen().view.decision is None and ben.screen.query_one(DecisionPanel)._waiting == waiting
         assert "cannot be undone" not in screen_text(ben)
+
+
+async def test_table_talk_said_goes_on_after_a_fault_and_is_written_when_the_game_is_left_at_once(tmp_path, data, monkeypatch):
+    """Review: lines are written by one worker at a time, and a fault of this program writing one (logged) left
+    every later line waiting for good; a line said just before leaving the game was never written. The fault is
+    said, the lines after it are written, and leaving writes what is left before the seat is given up."""
+    from textual.events import Key
+
+    def faulty(store, game_id, player, text, say=SqliteStore.say):
+        if text == "boom":
+            raise ValueError("a fault of this program")
+        return say(store, game_id, player, text)
+
+    monkeypatch.setattr(SqliteStore, "say", faulty)
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _take_seat(app, pilot, 0)
+        await read_reports(app, pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        for line in ("boom", "after"):
+            for character in line:
+                app.post_message(Key(character, character))
+            app.post_message(Key("enter", "\r"))
+        await until(pilot, lambda: len(app.controller.chat()) == 1, seconds=5)
+        assert [line.text for line in app.controller.chat()] == ["after"]
+        assert "virgin-queen.log" in screen_text(app) or any("virgin-queen.log" in str(n.message) for n in app._notifications)
+        await pilot.press("escape")
+        await settle(pilot)
+        # a line said as the worker that wrote the one before finished its loop, and is on its way back to the loop
+        driver = app.controller.driver
+        driver._to_say.append("last")
+        driver._saying = True
+        await pilot.press("ctrl+l")  # left for the lobby before it comes back
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+    assert [line.text for line in SqliteStore.in_folder(tmp_path, data).chat(1)] == ["after", "last"]

@@ -51,15 +51,19 @@ async def test_no_more_than_three_lines_of_table_talk_are_on_screen_at_once_the_
 async def test_sitting_down_again_points_out_the_table_talk_said_since_ones_own_last_line(tmp_path, data):
     """SSH play-test: Ana's lines to Ben while he was away were pointed out nowhere when he sat down again (only c
     had them). Sitting down says how many lines the others said since one's own last, and who said them, in one
-    toast over the board once the reports are read (a toast goes with the screen it came on); none when one spoke
-    last."""
+    toast over the board once the reports are read (a toast goes with the screen it came on); "so far" for one who
+    never spoke (review: "since you last spoke" at a first look); none when one spoke last."""
     store = SqliteStore.in_folder(tmp_path, data)
     store.create(Setup(seed=1, seats=SEATS))
-    store.say(1, "Ana", "see you tomorrow")
-    store.say(1, "Ben", "Ana, you dropped?")
-    store.say(1, "Ben", "Ana, when you are back: I propose peace.")
-    for said_last, expected in ((False, "Table talk: 2 lines from Ben since you last spoke; c reads them."), (True, None)):
-        if said_last:
+    store.say(1, "Ben", "welcome")
+    expected_by_step = ["Table talk: 1 line from Ben so far; c reads it.",
+                        "Table talk: 2 lines from Ben since you last spoke; c reads them.", None]
+    for step, expected in enumerate(expected_by_step):
+        if step == 1:
+            store.say(1, "Ana", "see you tomorrow")
+            store.say(1, "Ben", "Ana, you dropped?")
+            store.say(1, "Ben", "Ana, when you are back: I propose peace.")
+        if step == 2:
             store.say(1, "Ana", "back")
         app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
         async with app.run_test(size=(80, 24)) as pilot:

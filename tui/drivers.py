@@ -808,7 +808,10 @@ class SharedGameClient(_Driver):
         self._chat: list[ChatLine] = list(chat or [])  # what was said before this terminal sat down is no news
         self._to_say: deque[str] = deque()  # lines of table talk said here, not yet in the store
         self._saying = False  # a worker is writing them
+        self._say_lock = threading.Lock()  # held by whoever writes them: the say worker, or close() for those left
+        self._closed = False
         self._talk_since_own = talk_since_own(self._chat, player)  # ... but what the others said since one's own last is
+        self._spoke = any(line.author == player for line in self._chat)
         self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
         self._own = (0, "")  # the number and choice of this terminal's person's last move asked for
         # the log events whose reports this player has read: here, and as the store last heard it
@@ -826,6 +829,10 @@ class SharedGameClient(_Driver):
         if not unanswered:
             return ""
         authors = ", ".join(dict.fromkeys(line.author for line in unanswered))
+        if not self._spoke:  # sitting down for the first time, or never having said a word (review)
+            return ngettext("Table talk: {count} line from {authors} so far; c reads it.",
+                            "Table talk: {count} lines from {authors} so far; c reads them.",
+                            len(unanswered)).format(count=len(unanswered), authors=authors)
         return ngettext("Table talk: {count} line from {authors} since you last spoke; c reads it.",
                         "Table talk: {count} lines from {authors} since you last spoke; c reads them.",
                         len(unanswered)).format(count=len(unanswered), authors=authors)
@@ -1027,24 +1034,33 @@ class SharedGameClient(_Driver):
         self._write_what_is_said()
 
     def _write_what_is_said(self) -> None:
-        if self._to_say and not self._saying:
+        if self._to_say and not self._saying and not self._closed:
             self._saying = True
-            self.io(self._say_queued, self._said)
+            self.io(self._say_queued, self._said, self._say_failed)
 
     def _say_queued(self) -> _Recorded:
-        said, problem = [], ""
-        while self._to_say:
-            text = self._to_say.popleft()
-            try:
-                said.append(self.store.say(self.game_id, self.player, text))
-            except StoreError as exc:
-                problem = str(exc)
-        return _Recorded([], problem, said=said)
+        """The lines said here not yet in the store, in order; by one thread at a time (the say worker, or close())."""
+        said, problems = [], []
+        with self._say_lock:
+            while self._to_say:
+                text = self._to_say.popleft()
+                try:
+                    said.append(self.store.say(self.game_id, self.player, text))
+                except StoreError as exc:
+                    problems.append(str(exc))
+        return _Recorded([], "; ".join(dict.fromkeys(problems)), said=said)
 
     def _said(self, recorded: _Recorded) -> None:
         self._saying = False
         self._follow(recorded)
         self._write_what_is_said()  # lines said while the worker wrote the last of those before
+
+    def _say_failed(self, line: str) -> None:
+        """A fault of this program writing a line (logged): said, and the lines after it are written still (review: the
+        queue waited for good on a worker that never came back)."""
+        self._saying = False
+        self.listener.game_problem(line, failed=True)
+        self._write_what_is_said()
 
     def undo(self) -> None:
         raise Refused(_("GEN-9: a shared game cannot be undone: every action is already recorded for the other players"))
@@ -1057,13 +1073,16 @@ class SharedGameClient(_Driver):
         (shared-game play-test: 0 and Ctrl+Q in one burst, and the move was never in the store; leaving for
         the lobby, the worker goes on: the keys never wait for the store). Then give up the seat (the game
         stays in the store; the claim lapses by itself if this fails) and the game's own connection to it."""
+        self._closed = True
         if exiting:
             self._record_before_exit()
+            self._say_queued()  # the table talk said just before: written now, where a worker might not finish
         seat, player, store = self.seat, self.player, self.store
         look = self._look_to_store()
 
         def work() -> None:
             try:
+                self._say_queued()  # the table talk said just before leaving, before the connection closes (review)
                 if seat.is_person:
                     if look is not None:
                         store.look(self.game_id, player, look)
