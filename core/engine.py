@@ -9,11 +9,11 @@ options a procedure lists, so they never drift apart.
 from __future__ import annotations
 
 from core import marriage, victory
-from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb, typed_shown
+from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Refusal, Verb, typed_shown
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import GameData
-from core.i18n import Message, _, ngettext, text_of
+from core.i18n import _, ngettext, text_of
 from core.registry import RULES
 from core.state import GameState, Phase
 from core.table import TableFrame
@@ -82,20 +82,25 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
     refusal = pending.refusal_of(choice)
     if refusal is not None:
         raise IllegalChoice(refusal)
-    same_sex = _same_sex_proposal(data, choice)
+    same_sex = _same_sex_proposal(data, state, pending, choice)
     if same_sex is not None:
         raise IllegalChoice(text_of(same_sex))
     refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=typed_shown(str(choice)), rule=pending.rule, prompt=pending.prompt)
     raise IllegalChoice(refused + _unknown_words(pending, choice))
 
 
-def _same_sex_proposal(data: GameData, choice: Choice) -> Message | None:
-    """MAR-3: a proposal of two royals of one sex, which no list offers (rules-savvy play-test: typed, it was refused
-    as a choice not among the decision's, with no MAR-3 reason, though two Valois got theirs)."""
+def _same_sex_proposal(data: GameData, state: GameState, pending: Decision, choice: Choice) -> Refusal | None:
+    """MAR-3: at a decision offering proposals, a pair of royals of one sex, which its list leaves out, refused by the
+    checks the list's pairs get, in their order (rules-savvy play-test: typed, it was refused as a choice not among
+    the decision's, with no MAR-3 reason, though two Valois got theirs)."""
     if choice.verb is not Verb.PROPOSE or len(choice.args) != 2 or not all(r in data.royals for r in choice.args):
         return None
+    if not any(c.verb is Verb.PROPOSE for c in (*pending.choices, *(o.choice for o in pending.refused))):
+        return None
     a, b = choice.args
-    return marriage.sex_refusal(data, a, b) if a != b else None
+    if a == b or marriage.sex_refusal(data, a, b) is None:
+        return None
+    return marriage.refusal(Ctx(data, state, rules=RULES), pending.power, a, b)
 
 
 # How many of the legal choices a typed one went astray from are named

@@ -706,10 +706,16 @@ def _married_out_of_reach(ctx: Ctx, royal_id: str) -> bool:
     """MAR-8 gap (``married_assassinated_only_leading_an_army``): a married royal is out of play, unless it
     is an army leader not yet destroyed (Henry of Navarre, William of Orange: on the map, captured, or still to
     enter): then its death removes the leader."""
-    if ctx.state.rules_edition < THIRD_EDITION or not ctx.data.settings.marriage.married_assassinated_only_leading_an_army:
-        return False
+    return _only_leaders_when_married(ctx) and not _leads_an_army(ctx, royal_id)
+
+
+def _only_leaders_when_married(ctx: Ctx) -> bool:
+    return ctx.state.rules_edition >= THIRD_EDITION and ctx.data.settings.marriage.married_assassinated_only_leading_an_army
+
+
+def _leads_an_army(ctx: Ctx, royal_id: str) -> bool:
     leader = ctx.tables.leader_of_royal.get(royal_id)
-    return leader is None or ctx.state.leaders[leader].status is LeaderStatus.DESTROYED
+    return leader is not None and ctx.state.leaders[leader].status is not LeaderStatus.DESTROYED
 
 
 def _assassination_targets(ctx: Ctx) -> list[str]:
@@ -724,9 +730,8 @@ def _target_options(ctx: Ctx) -> list[Option]:
 def _target_label(ctx: Ctx, royal_id: str) -> str:
     """A married target is one still leading an army (rules-savvy play-test: William of Orange, married and out of play,
     was offered with nothing to say why, beside Henry III refused as out of play)."""
-    leader = ctx.tables.leader_of_royal.get(royal_id)
-    leads = leader is not None and ctx.state.leaders[leader].status is not LeaderStatus.DESTROYED
-    if leads and royal_id in ctx.state.royals and ctx.state.royals[royal_id].status is RoyalStatus.MARRIED:
+    married = royal_id in ctx.state.royals and ctx.state.royals[royal_id].status is RoyalStatus.MARRIED
+    if married and _only_leaders_when_married(ctx) and _leads_an_army(ctx, royal_id):
         return _("Assassinate {royal} (MAR-8: married, out of play, but leading an army: the leader is removed)").format(royal=ctx.name(royal_id))
     return _("Assassinate {royal} (MAR-8)").format(royal=ctx.name(royal_id))
 

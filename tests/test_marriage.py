@@ -125,6 +125,13 @@ def test_mar_3_refused_proposal_typed_in_gets_the_reason(data):
     # rules-savvy play-test: two royals of one sex, in no list, were refused with no MAR-3 reason
     with pytest.raises(IllegalChoice, match="^MAR-3: the two royals must be of opposite sex$"):
         session.choose("france", Choice.parse("propose charles-ix don-carlos"))
+    # by the checks the listed pairs get, in their order (review): a royal France may not offer is named so
+    with pytest.raises(IllegalChoice, match="^MAR-2: Don Carlos is not a royal France may offer"):
+        session.choose("france", Choice.parse("propose don-carlos charles-ix"))
+    # a decision offering no proposal keeps its own refusal (review)
+    to_impulse_of(session, "spain", [2])
+    with pytest.raises(IllegalChoice, match="is not a legal choice now"):
+        session.choose("spain", Choice.parse("propose don-carlos charles-ix"))
 
 
 def test_mar_2_proposal_accepted_by_the_other_power_with_its_decision(data):
@@ -345,6 +352,7 @@ def test_mar_8_a_married_royal_leading_no_army_is_refused_as_a_target_by_the_set
     older = new_session(data, rules_edition=SECOND_EDITION)
     to_impulse_of(older, "spain", [20, 101])
     assert "pick elizabeth-i" in targets(older)
+    assert not any("leading an army" in c.label for c in older.decision.choices)  # every married royal is a target (review)
     marriage_settings = evolve(data.settings.marriage, married_assassinated_only_leading_an_army=False)
     unset = new_session(evolve(data, settings=evolve(data.settings, marriage=marriage_settings)))
     to_impulse_of(unset, "spain", [20, 101])
