@@ -96,8 +96,10 @@ def revive_returned(catalog: Catalog) -> None:
             continue
         del catalog.obsolete[key]
         translated = any(current.string) if isinstance(current.string, tuple) else bool(current.string)
-        if not translated:
+        same_form = isinstance(current.string, tuple) == isinstance(old.string, tuple)  # a plural's forms, or one string
+        if same_form and (not translated or current.fuzzy):  # a fuzzy guess is left out when compiled: the kept one is exact
             current.string = old.string
+            current.flags.discard("fuzzy")
 
 
 def extract() -> list[str]:
