@@ -179,8 +179,9 @@ def _response_decision(ctx: Ctx, frame: ResponseWindowFrame) -> Decision | None:
     options.append(Option(Choice(Verb.NO_RESPONSE, (UNTIL_NEXT_PHASE,), _("No responses from me until the next phase (GEN-8)"))))
     if quiet_this_phase(ctx.state, power):
         # SSH play-test: asked again after "no responses until the next phase", and nothing said why
-        prompt = msg("Response window {trigger}: play a response card? (asked again: what you could answer has changed since you "
-                     "said no responses until the next phase, GEN-8)", trigger=frame.trigger)
+        # (said in a few words: the decision panel has 16 rows at 80x24, review)
+        prompt = msg("Response window {trigger}: play a response card? (asked again: what could be answered has changed, GEN-8)",
+                     trigger=frame.trigger)
     else:
         prompt = msg("Response window {trigger}: play a response card?", trigger=frame.trigger)
     return Decision.of(power, prompt, "CARD-2", options)

@@ -399,7 +399,7 @@ def test_gen_8_no_responses_until_the_next_phase_or_until_the_answer_changes(dat
     choose(session, "cp influence venice")
     assert session.decision.power == "england" and "respond 22 anna-of-austria" in choice_strings(session.decision)
     # SSH play-test: nothing said why a power that went quiet was asked again
-    assert "asked again: what you could answer has changed" in str(session.decision.prompt)
+    assert "asked again: what could be answered has changed" in str(session.decision.prompt)
     choose(session, "no-response until-next-phase")
     choose(session, "cp influence genoa")  # Spain's last CP
     assert session.decision.rule != "CARD-2"  # quiet again, with both answers
