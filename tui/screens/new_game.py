@@ -37,9 +37,10 @@ HOLDERS = (
 COMPUTER_KINDS = tuple(value for _label, value in HOLDERS if value != PERSON)
 
 # What each way of opening response windows tells the table (GEN-8), one line under its field: a
-# newcomer did not know that "ask only holders" shows the others who holds a response card (play-test)
+# newcomer did not know that "ask only holders" shows the others who holds a response card (play-test), nor a combat
+# card (SSH play-test: "Waiting for Ben, asked in a window to play a card (CARD-3)")
 STRICT_HINTS = {
-    "off": N_("Off: asking only the holders shows the others who holds a response card"),
+    "off": N_("Off: asking only holders shows the others who holds a response or combat card"),
     "on": N_("On: every other person is asked at every window, so nothing leaks"),
 }
 
