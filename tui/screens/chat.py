@@ -17,7 +17,7 @@ from core.i18n import N_, _
 from tui.messages import Say
 from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
 from tui.textual_private import being_taken_down
-from tui.widgets.texts import EnterFirstInput
+from tui.widgets.texts import LineInput
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.wrapped_log import WrappedLog
 
@@ -70,7 +70,7 @@ class ChatScreen(ModalScreen[None]):
         lines = WrappedLog(id="chat-lines", markup=False, wrap=True)
         lines.can_focus = False  # every key is the box's: the lines scroll with the keys above
         yield lines
-        yield EnterFirstInput(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
+        yield LineInput(placeholder=_("say something to the table"), id="chat-say", max_length=CHAT_LINE_CHARS)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -96,15 +96,11 @@ class ChatScreen(ModalScreen[None]):
             log.add(chat_line(line))
         self._written = numbers
 
-    @on(Input.Submitted, "#chat-say")
-    def _say(self, event: Input.Submitted) -> None:
+    @on(LineInput.Entered, "#chat-say")
+    def _say(self, event: LineInput.Entered) -> None:
         event.stop()
-        if event.value.strip():
-            self.post_message(Say(event.value))
-        event.input.value = ""
-        box = self.query_one("#chat-say", EnterFirstInput)
-        for key in box.take_keys_behind():  # the next line, begun behind the Enter (SSH play-test: "hello" Enter "x" said "hellox")
-            self.app.post_message(key)
+        if event.text.strip():
+            self.post_message(Say(event.text))
 
     def action_scroll_lines(self, direction: int, rows: int = 0) -> None:
         """``rows`` up or down (``direction``), or a page (0)."""

@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
 from textual import events
+from textual.message import Message
 from textual.widgets import Input, Static
 
 from tui.textual_private import KeysInOrderInput
@@ -69,6 +70,31 @@ class EnterFirstInput(KeysInOrderInput):
     def take_keys_behind(self) -> list[events.Key]:
         keys, self._submitted_behind, self._behind_enter = self._submitted_behind, [], None
         return keys
+
+
+class LineInput(KeysInOrderInput):
+    """A box of lines said one after another (table talk): its Enter takes the line typed before it and empties the
+    box at once, in the order of the keys, so the next line's keys go into the empty box (SSH re-test: eight lines
+    sent back to back lost one, merged one into the next and came out of order, as the box was emptied after its
+    submit had gone up to the app and the held keys were sent again behind later ones)."""
+
+    class Entered(Message):
+        def __init__(self, box: LineInput, text: str) -> None:
+            super().__init__()
+            self.box = box
+            self.text = text
+
+        @property
+        def control(self) -> LineInput:
+            return self.box
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key != "enter":
+            return  # typed by the Input's own handler (and KeysInOrderInput's), as before
+        event.prevent_default()
+        event.stop()
+        text, self.value = self.value, ""
+        self.post_message(self.Entered(self, text))
 
 
 class HangingText(Static):
