@@ -179,6 +179,22 @@ async def test_an_option_lists_arrows_stop_at_its_ends():
         assert listing.highlighted == 1
 
 
+
+async def test_a_select_overlays_arrows_stop_at_its_ends():
+    """Re-test: the new-game form's drop-downs wrapped from "Computer: search", the last, to "Person", the first."""
+    async with TwoSelects().run_test(size=(40, 12)) as pilot:
+        steady = pilot.app.query_one("#steady", SteadySelect)
+        steady.expanded = True
+        await pilot.pause()
+        overlay = steady.query_one(SelectOverlay)
+        overlay.highlighted = len(TwoSelects.OPTIONS) - 1
+        overlay.action_cursor_down()
+        assert overlay.highlighted == len(TwoSelects.OPTIONS) - 1
+        overlay.highlighted = 0
+        overlay.action_cursor_up()
+        assert overlay.highlighted == 0
+
+
 class Named(Screen[None]):
     def __init__(self, text: str) -> None:
         super().__init__()

@@ -264,10 +264,10 @@ class _PagesWhenLaidOut(_ListBase):
             super().action_page_down()
 
 
-class SteadyOptionList(_PagesWhenLaidOut, OptionList):
-    """An OptionList whose page keys wait until it has lines, that says whether an option is all on screen, and
-    whose arrows stop at its ends (Spanish play-test: Textual's wrap took a Down too many on the last of two saves
-    back to the first, and the wrong save was loaded; on the board, an Enter after it would play the first choice)."""
+class _StopsAtTheEnds(OptionList):
+    """An OptionList whose arrows stop at its ends (Spanish play-test: Textual's wrap took a Down too many on the last
+    of two saves back to the first, and the wrong save was loaded; on the board, an Enter after it would play the first
+    choice; re-test: the new-game form's drop-downs wrapped too)."""
 
     def action_cursor_down(self) -> None:
         if self.highlighted is None or any(not option.disabled for option in self.options[self.highlighted + 1 :]):
@@ -276,6 +276,11 @@ class SteadyOptionList(_PagesWhenLaidOut, OptionList):
     def action_cursor_up(self) -> None:
         if self.highlighted is None or any(not option.disabled for option in self.options[: self.highlighted]):
             super().action_cursor_up()
+
+
+class SteadyOptionList(_PagesWhenLaidOut, _StopsAtTheEnds):
+    """An OptionList whose page keys wait until it has lines, whose arrows stop at its ends, and that says whether
+    an option is all on screen."""
 
     def whole_in_view(self, index: int) -> bool:
         """Every line of option ``index`` is in the part of the list on screen (or the list is not laid out
@@ -290,8 +295,8 @@ class SteadyOptionList(_PagesWhenLaidOut, OptionList):
         return line is not None and self.scroll_offset.y <= line and line + height <= self.scroll_offset.y + region.height
 
 
-class _SteadySelectOverlay(_PagesWhenLaidOut, SelectOverlay):
-    """Select's pop-up list, whose page keys wait until it has lines; its Esc is Textual's, named here as a
+class _SteadySelectOverlay(_PagesWhenLaidOut, SelectOverlay, _StopsAtTheEnds):
+    """Select's pop-up list, whose page keys wait until it has lines and whose arrows stop at its ends; its Esc is Textual's, named here as a
     message of the catalogs, which the footer translates (its "Dismiss menu" stayed English in a Russian footer)."""
 
     BINDINGS = [Binding("escape", "dismiss", N_("Dismiss menu"))]
