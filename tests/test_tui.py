@@ -652,6 +652,7 @@ async def test_diplomatic_status_report_after_influence(tmp_path, data):
         assert "DIP-2" in screen_text(app)
         # review: read at the Action Phase's first decision, it said "Read later" and hid the minors
         assert "Read later" not in screen_text(app) and ("Scotland: ally" in screen_text(app) or "Scotland: no ally" in screen_text(app))
+        assert "The minor powers now" not in screen_text(app)  # no move since: they are the roll's
 
 
 async def test_the_diplomatic_status_report_says_how_a_tie_is_broken_dip_3_gen_5(tmp_path, data):
@@ -1951,6 +1952,8 @@ async def test_a_report_read_in_a_later_turn_shows_its_own_lines_not_the_state_n
         app.push_screen(DiplomaticStatusReport(shown.view, shown.names, dip, 2, app.controller.driver))
         await settle(pilot)
         assert "Read later" not in screen_text(app) and ("Scotland: ally" in screen_text(app) or "Scotland: no ally" in screen_text(app))
+        # rules-savvy play-test: the minors as they are now read as the roll's, under the lines that had reset them
+        assert "The minor powers now (the Action Phase's moves since may have changed them):" in " ".join(screen_text(app).split())
         await pilot.press("enter")
         await settle(pilot)
         # review: its turn's Card Draw table holds, but not the piles' and hands' counts once cards are played

@@ -208,7 +208,14 @@ class DiplomaticStatusReport(ReportScreen):
     def body(self, view: SeatView) -> ComposeResult:
         yield Static(self.event_lines("DIP", "GEN"), markup=False)  # GEN-5: a tie and how it is broken (play-test)
         late = self.read_late(view)
-        yield late if late is not None else Static("\n".join(display.minor_lines(view)), markup=False)
+        if late is not None:
+            yield late
+            return
+        minors = display.minor_lines(view)
+        if self._moved_since(view.log, (0, Phase.ACTION)):  # read after moves of the Action Phase (DIP-7 buys influence)
+            # rules-savvy play-test: "influence Ottoman 2 (determined this turn)" under the lines that had reset it
+            minors = [_("The minor powers now (the Action Phase's moves since may have changed them):"), *minors]
+        yield Static("\n".join(minors), markup=False)
 
 
 class MarriageReport(ReportScreen):
