@@ -53,7 +53,7 @@ SHOWN = {
     "patronage": {"es": ["Tabla de Mecenazgo (PAT-2, PAT-8, SCI-2)", "Reserva"], "ru": ["Таблица покровительства (PAT-2, PAT-8, SCI-2)", "Рейтинг"]},
     "log": {"es": ["líneas del registro - Enter: la regla que cita la línea", "Filtrar"], "ru": ["строк журнала - Enter: правило", "Фильтр"]},
     "handoff": {"es": ["Pasa a Ana - ", "Pulsa Enter cuando estés listo."], "ru": ["Передайте: Ana - ", "Нажмите Enter, когда будете готовы."]},
-    "action": {"es": ["Mano de ", "(2 cartas) - solo la ve quien la juega", "Mazo ", "Guerras:"], "ru": ["Набор: ", "(2 карточки) - видит только его игрок", "Колода ", "Войны:"]},
+    "action": {"es": ["Mano de ", "(2 cartas) - solo la ve quien la juega", "Mazo ", "Guerras:"], "ru": ["Набор: ", "(2 карточки) - виден только игроку этой державы", "Колода ", "Войны:"]},
     "walkthrough-board": {"es": ["Pasos"], "ru": ["Шаги"]},
     "walkthrough-controls": {"es": ["Posición:", "b: paso atrás", "Menú de tutoriales"], "ru": ["Позиция:", "b: шаг назад", "Меню обучения"]},
 }
