@@ -697,11 +697,34 @@ async def test_a_report_being_read_when_the_board_is_laid_out_anew_opens_where_i
         assert again.query_one(Scrolling).scroll_y == read_to
 
 
+def _ana_in_a_new_game(tmp_path, data) -> VirginQueenApp:
+    """A new store game (Spain, Ana's seat, decides first) and Ana's app on the lobby."""
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
+    return VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+
+
+async def _at_the_table_talk(app: VirginQueenApp, pilot) -> None:
+    """Ana seated in the lobby's first game, its reports read, and the table talk open."""
+    await _take_seat(app, pilot, 0)
+    await read_reports(app, pilot)
+    await pilot.press("c")
+    await settle(pilot)
+    assert isinstance(app.screen, ChatScreen)
+
+
+def _keys_of(lines: list[str]) -> list:
+    """The keys a terminal sends for ``lines`` typed each with its Enter."""
+    from textual.events import Key
+
+    return [Key("enter", "\r") if character == "\r" else Key("space" if character == " " else character, character)
+            for character in "\r".join(lines) + "\r"]
+
+
 async def test_lines_of_table_talk_typed_in_one_burst_are_said_one_by_one(tmp_path, data, monkeypatch):
     """SSH play-test: 'hello' Enter 'x' in one read said "hellox", and five lines each with its Enter said one
-    line of all five, five times: the keys behind an Enter wait for its line to be said (EnterFirstInput). And in
-    the order said, whatever the store's writes take (a worker each, 'burst a' was stored before 'x' once in CI)."""
-    from textual.events import Key
+    line of all five, five times: each Enter takes the line typed before it, and the keys after it go to the next
+    (LineInput). And in the order said, whatever the store's writes take (a worker each, 'burst a' was stored
+    before 'x' once in CI)."""
 
     def slow_on_x(store, game_id, player, text, say=SqliteStore.say):
         if text == "x":
@@ -709,21 +732,14 @@ async def test_lines_of_table_talk_typed_in_one_burst_are_said_one_by_one(tmp_pa
         return say(store, game_id, player, text)
 
     monkeypatch.setattr(SqliteStore, "say", slow_on_x)
-    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
-    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    app = _ana_in_a_new_game(tmp_path, data)
     async with app.run_test(size=SIZE) as pilot:
-        await _take_seat(app, pilot, 0)
-        while isinstance(app.screen, ReportScreen):
-            await pilot.press("enter")
-            await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        assert isinstance(app.screen, ChatScreen)
+        await _at_the_table_talk(app, pilot)
         # and thirty lines sent back to back, as a paste or a lagging link does (SSH re-test: of eight, one was lost,
         # one merged into the next, and they came out of order)
         lines = ["hello", "x", "burst a", "burst b", *(f"line {n}" for n in range(30))]
-        for number, character in enumerate("\r".join(lines) + "\r"):
-            app.post_message(Key("enter", "\r") if character == "\r" else Key("space" if character == " " else character, character))
+        for number, key in enumerate(_keys_of(lines)):
+            app.post_message(key)
             if number % 7 == 6:  # read a few at a time, as a terminal's keys come, while the lines before are taken
                 await asyncio.sleep(0.002)
         for _ in range(100):
@@ -769,7 +785,6 @@ async def test_table_talk_said_goes_on_after_a_fault_and_is_written_when_the_gam
     """Review: lines are written by one worker at a time, and a fault of this program writing one (logged) left
     every later line waiting for good; a line said just before leaving the game was never written. The fault is
     said, the lines after it are written, and leaving writes what is left before the seat is given up."""
-    from textual.events import Key
 
     def faulty(store, game_id, player, text, say=SqliteStore.say):
         if text == "boom":
@@ -777,17 +792,11 @@ async def test_table_talk_said_goes_on_after_a_fault_and_is_written_when_the_gam
         return say(store, game_id, player, text)
 
     monkeypatch.setattr(SqliteStore, "say", faulty)
-    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=4, seats=SEATS))
-    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    app = _ana_in_a_new_game(tmp_path, data)
     async with app.run_test(size=SIZE) as pilot:
-        await _take_seat(app, pilot, 0)
-        await read_reports(app, pilot)
-        await pilot.press("c")
-        await settle(pilot)
-        for line in ("boom", "after"):
-            for character in line:
-                app.post_message(Key(character, character))
-            app.post_message(Key("enter", "\r"))
+        await _at_the_table_talk(app, pilot)
+        for key in _keys_of(["boom", "after"]):
+            app.post_message(key)
         await until(pilot, lambda: len(app.controller.chat()) == 1, seconds=5)
         assert [line.text for line in app.controller.chat()] == ["after"]
         assert "virgin-queen.log" in screen_text(app) or any("virgin-queen.log" in str(n.message) for n in app._notifications)
