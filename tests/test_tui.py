@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import RichLog
+from textual.widgets import Input, RichLog
 
 from core import saves
 from core.choices import Choice
@@ -2617,3 +2617,21 @@ async def test_the_log_strip_grows_with_a_taller_terminal(tmp_path, data, size, 
         await show_session(app, pilot)
         await read_reports(app, pilot)
         assert app.screen.query_one("#log").region.height == rows
+
+
+async def test_a_name_as_long_as_the_form_takes_says_that_more_letters_are_not_taken(tmp_path):
+    """Russian play-test: the name field cut a long name at 20 characters and said nothing."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        name = app.screen.query(".person-name").first(Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"Elizabeth Tudor of England")
+        await settle(pilot)
+        assert name.value == "Elizabeth Tudor of E"
+        assert "A person's name is at most 20 characters: more are not taken." in screen_text(app)
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert "at most 20 characters" not in screen_text(app)
+        assert app.screen.query_one("#form-problem").display is False

@@ -102,6 +102,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         self._keyed = bool(key_players)
         self._unknown_confirmed: tuple[str, ...] = ()  # the new names Ctrl+N was pressed on twice
         self._set_aside: dict[str, str] = {}  # power -> the person's name it had before it went to a computer
+        self._problem = ""  # what the line above Start says
 
     def forget_typed_seed(self) -> None:
         """Opened again for another game: a secret seed again (none typed), and no problem left from the last one."""
@@ -174,6 +175,16 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
         elif not name.disabled:
             self._set_aside[power] = name.value
             name.disabled, name.value, name.placeholder = True, "", ""
+
+    @on(Input.Changed, ".person-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        """The field takes no letter past the longest name: it says so once a name is that long
+        (Russian play-test: a long name was cut with nothing said), and takes the line back below it."""
+        at_most = _("A person's name is at most {most} characters: more are not taken.").format(most=NAME_LENGTH)
+        if len(event.value) >= NAME_LENGTH:
+            self._say_problem(at_most)
+        elif self._problem == at_most:
+            self._say_problem("")
 
     def holders(self) -> dict[str, tuple[str, str]]:
         return {
@@ -267,6 +278,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
     def _say_problem(self, text: str) -> None:
         """The line above Start says what stops the game from starting; none takes no room."""
         problem = self.query_one("#form-problem", Static)
+        self._problem = text
         say_in(problem, text)
         if text:
             problem.scroll_visible()
