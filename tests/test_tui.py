@@ -2635,3 +2635,38 @@ async def test_a_name_as_long_as_the_form_takes_says_that_more_letters_are_not_t
         await settle(pilot)
         assert "at most 20 characters" not in screen_text(app)
         assert app.screen.query_one("#form-problem").display is False
+
+
+@pytest.mark.parametrize("refused_by", ["core", "the board"])
+async def test_a_typed_choice_s_refusal_stays_through_the_keys_read_with_its_enter(tmp_path, refused_by):
+    """Left from an earlier play-test: a refused typed choice, its Enter read together with the next key, lost
+    its line: the key, typed into the box kept open for a correction, cleared the refusal before anyone could
+    read it. Refused by core (no such choice) or by the board (a first word no choice begins with), the line
+    stays, and the key is typed into the box; the player's next key clears it."""
+    from textual.events import Key
+
+    from tui.widgets.decision import LINE_THROUGH_KEYS_BEHIND_SECONDS
+
+    app = VirginQueenApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=3)))
+        await settle(pilot)
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        made = len(app.controller.session.actions)
+        typed = f"{app.controller.session.decision.choices[0].verb} nobody" if refused_by == "core" else "zzz"
+        await pilot.press("colon", *typed)
+        await settle(pilot)
+        app.post_message(Key("enter", "\r"))
+        app.post_message(Key("x", "x"))
+        await settle(pilot)
+        assert len(app.controller.session.actions) == made
+        problem = app.screen.query_one("#problem")
+        said = str(problem.render())
+        assert problem.display and ("Not allowed:" in said if refused_by == "core" else "begins none of this decision's choices" in said)
+        assert app.screen.query_one("#typed").value == typed + "x"
+        await pilot.pause(LINE_THROUGH_KEYS_BEHIND_SECONDS)  # a person's next key, after reading the line
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert not problem.display and app.screen.query_one("#typed").value == typed

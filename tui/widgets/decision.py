@@ -65,6 +65,9 @@ KEYS_WITH_A_CHOICE_SECONDS = 0.5
 # is not taken by it. Shorter: an Enter there only closes a report (long-game play-test: one read in 1.3 s
 # straight after a hand-off's Enter took nothing, and a second Enter was needed)
 REPORT_CAME_UNDER_SECONDS = 0.6
+# The line said about a typed choice stays this long through the keys read with its Enter, typed into the box kept
+# open for a correction (a refusal cleared by them was never read)
+LINE_THROUGH_KEYS_BEHIND_SECONDS = 0.5
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
@@ -189,6 +192,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._answered_at: float | None = None
         # the keys behind a typed choice's Enter, the list of choices it was typed at, and when (TypedChoice)
         self._keys_behind: tuple[list[events.Key], int, float] = ([], 0, 0.0)
+        self._keys_behind_sent_at = 0.0
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -546,7 +550,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """What is typed changed: the choices that match it are listed under the box, and the line said
         about the last try goes (it is the player's next key)."""
         event.stop()
-        self.say("")
+        if time.monotonic() - self._keys_behind_sent_at >= LINE_THROUGH_KEYS_BEHIND_SECONDS:
+            self.say("")
         self._list_matches(completions(self._decision, event.value))
 
     def _list_matches(self, matches: list[str]) -> None:
@@ -609,6 +614,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._keys_behind = ([], 0, 0.0)
         if not keys or not self.screen.is_current or self._shown > shown + 1 or time.monotonic() - entered >= KEYS_BEHIND_SECONDS:
             return
+        self._keys_behind_sent_at = time.monotonic()
         for key in keys:
             self.app.post_message(key)
 
