@@ -2670,3 +2670,29 @@ async def test_a_typed_choice_s_refusal_stays_through_the_keys_read_with_its_ent
         await pilot.press("backspace")
         await settle(pilot)
         assert not problem.display and app.screen.query_one("#typed").value == typed
+
+
+async def test_an_esc_read_with_the_choice_that_passes_the_keyboard_opens_no_menu_over_the_hand_off(tmp_path, data):
+    """Left from an earlier play-test (seen once, not reproduced since): Ana's choice and an Esc came in one read, and
+    the game menu stood over the hand-off to Ben. The hand-off takes down the board and what the Esc opened over it:
+    it shows with no menu over it, and an Esc pressed at it opens the menu."""
+    from textual.events import Key
+
+    from tui.screens.overlays import GameMenu
+
+    session = spain_before_france_two_people(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes Spain
+        await settle(pilot)
+        app.screen.query_one("#choices").highlighted = [str(c) for c in session.decision.choices].index("pass")
+        app.post_message(Key("enter", "\r"))
+        app.post_message(Key("escape", "\x1b"))
+        await settle(pilot)
+        assert session.decision.power == "france"
+        assert isinstance(app.screen, HandoffScreen)
+        assert not any(isinstance(s, GameMenu) for s in app.screen_stack)
+        await pilot.press("escape")  # Esc pressed at the hand-off opens the menu, as before
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
