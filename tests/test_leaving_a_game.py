@@ -537,3 +537,21 @@ def test_a_lock_file_taken_away_between_its_opening_and_its_lock_is_locked_anew(
     assert second is not None and slots.claim_file(slot).is_file()
     assert slots.claim_slot(slot) is None  # C: refused, B holds the lock at its name
     second.release()
+
+
+async def test_a_game_left_for_the_title_is_not_kept_in_memory_by_the_board(tmp_path, data):
+    """Memory census: after a game was left, the board still held its driver (and so its session, its log and its
+    reports) until the next game was shown."""
+    import gc
+    import weakref
+
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        while app.controller.on_screen().view.decision is None:
+            await pilot.press("enter"); await settle(pilot)
+        left = weakref.ref(app.controller.driver)
+        app.post_message(LeaveGame(Destination.TITLE))
+        await settle(pilot)
+        gc.collect()
+        assert left() is None

@@ -392,6 +392,7 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
 
     @on(GameClosed)
     def _game_closed(self, message: GameClosed) -> None:  # not "_closed": a MessagePump's flag of that name hides it
+        self.board.forget_the_game()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if message.to is Destination.LOBBY and not isinstance(self.screen, lobby_screen()):

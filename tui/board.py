@@ -219,6 +219,13 @@ class Board:
         # move taken back at it, GEN-9: then for its person, but for what the undo took out)
         self._at_handoff: tuple[GameDriver | None, list[ReportScreen], list[Event]] = (None, [], [])
 
+    def forget_the_game(self) -> None:
+        """The game left the screen: nothing of it is kept (its session, reports and hand-off waits would stay in
+        memory until the next game was shown)."""
+        self._laid_out_for = None
+        self._next_reports, self._missed = [], {}
+        self._running, self._listed_at_handoff, self._at_handoff = (None, [], 0), ("", []), (None, [], [])
+
     def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
         reports of phases passed."""
