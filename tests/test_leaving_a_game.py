@@ -555,3 +555,45 @@ async def test_a_game_left_for_the_title_is_not_kept_in_memory_by_the_board(tmp_
         await settle(pilot)
         gc.collect()
         assert left() is None
+
+
+@pytest.mark.parametrize("close_first", [True, False])
+def test_a_shared_move_made_just_before_leaving_for_the_lobby_is_in_the_store(tmp_path, data, close_first):
+    """Review: a move, then Ctrl+L at once; the seat's leaving (a worker that closes the game's store connection) ran
+    before the move's write, which then met a closed store, and the move was lost with nothing said: the other
+    terminals waited on. Leaving writes the move first, whichever worker runs first."""
+    from core.bots import bots_for
+    from core.setup import Seat, SeatKind
+    from core.store import SqliteStore
+    from tui.drivers import SharedGameClient
+    from tui.shared_games import SharedGames
+
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("france",)),
+             Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    games = SharedGames(tmp_path, data)
+    game_id = games.create(Setup(seed=4, seats=seats))
+    host = SqliteStore.in_folder(tmp_path, data)
+    session = host.load(game_id)
+    bots = bots_for(session.setup.seats)
+    while not (seat := session.seat_to_decide()).is_person:
+        decision = session.decision
+        choice = bots[seat.name].choose(session.detached(), decision)
+        host.append(game_id, len(session.actions) + 1, decision.power, str(choice), seat.name)
+        session.choose(decision.power, choice)
+    person = seat.name
+    joined = games.join(game_id, person, person)
+
+    class Listener:
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: None
+
+    io = QueuedIo()
+    client = SharedGameClient(joined.store, game_id, joined.session, joined.seat, person, Listener(), io, joined.chat, joined.looked)
+    decision = client.session.decision
+    client.choose(decision.power, decision.choices[0])
+    client.close()
+    if close_first:
+        io.jobs.reverse()
+    io.run()
+    assert len(host.actions(game_id)) == len(session.actions) + 1
+    host.close()

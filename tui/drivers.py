@@ -893,8 +893,8 @@ class SharedGameClient(_Driver):
         recorded = self._record_taken()
         return recorded if recorded is not None else _Recorded([], "")
 
-    def _record_before_exit(self) -> None:
-        if self._record_taken() is None:  # its problem, if any, is not said: the app is ending
+    def _record_before_closing(self) -> None:
+        if self._record_taken() is None:  # its problem, if any, is not said: the game is leaving the screen
             self._recorded_now.wait(RECORD_WAIT_SECONDS)  # one a worker is writing now
 
     def _record_taken(self) -> _Recorded | None:
@@ -1070,18 +1070,21 @@ class SharedGameClient(_Driver):
 
     def close(self, exiting: bool = False) -> None:
         """``exiting``, a choice still to be recorded is recorded now, where a worker might not finish
-        (shared-game play-test: 0 and Ctrl+Q in one burst, and the move was never in the store; leaving for
-        the lobby, the worker goes on: the keys never wait for the store). Then give up the seat (the game
-        stays in the store; the claim lapses by itself if this fails) and the game's own connection to it."""
+        (shared-game play-test: 0 and Ctrl+Q in one burst, and the move was never in the store); leaving for
+        the lobby, by the worker that leaves the seat, before it closes the connection (review: run before the
+        choice's own worker, it closed the store under that write, and the move was lost): the keys never wait
+        for the store. Then give up the seat (the game stays in the store; the claim lapses by itself if this
+        fails) and the game's own connection to it."""
         self._closed = True
         if exiting:
-            self._record_before_exit()
+            self._record_before_closing()
             self._say_queued()  # the table talk said just before: written now, where a worker might not finish
         seat, player, store = self.seat, self.player, self.store
         look = self._look_to_store()
 
         def work() -> None:
             try:
+                self._record_before_closing()
                 self._say_queued()  # the table talk said just before leaving, before the connection closes (review)
                 if seat.is_person:
                     if look is not None:
