@@ -1,6 +1,8 @@
 """GEN-2 / GEN-8: a hand-off while the terminal is too small comes once it is large enough again."""
 from __future__ import annotations
 
+import pyte
+
 from core.setup import Seat, SeatKind, Setup
 from tests.conftest import quiet_choice
 from tests.tui_helpers import post, settle
@@ -10,6 +12,7 @@ from tui.screens.game import PhaseScreen
 from tui.screens.overlays import HandoffScreen
 from tui.screens.reports import ReportScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.textual_private import record_frames
 
 SIZE = (80, 24)
 SEATS = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
@@ -17,8 +20,12 @@ SEATS = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
 
 
 async def test_a_hand_off_while_the_terminal_is_too_small_shows_once_it_is_large_again(tmp_path, data):
+    """Frame by frame too (review): growing back, the board under the notice, with the last person's decision and
+    hand, was drawn for one frame before the hand-off took it down."""
     app = VirginQueenApp(tmp_path, player="Ana")
+    frames: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
+        record_frames(app, frames.append)
         await post(pilot, StartGame(Setup(seed=3, seats=SEATS)))
         for _ in range(60):
             if isinstance(app.screen, (HandoffScreen, ReportScreen)):
@@ -35,7 +42,19 @@ async def test_a_hand_off_while_the_terminal_is_too_small_shows_once_it_is_large
                 break
             await pilot.resize_terminal(*SIZE); await settle(pilot)
         assert app.controller.handoff_due() is not None
+        session = app.controller.session
+        left = {f"#{n} {session.data.cards[n].title}" for n in session.state.powers["spain" if app.controller.handoff_due()[0] == "Ben" else "england"].hand}
+        before = len(frames)
         await pilot.resize_terminal(*SIZE); await settle(pilot)
+        terminal = pyte.Screen(*SIZE)
+        stream = pyte.Stream(terminal)
+        for frame in frames[:before]:
+            stream.feed(frame)
+        for number, frame in enumerate(frames[before:]):
+            stream.feed(frame)
+            shown = "\n".join(terminal.display)
+            assert not any(card in shown for card in left), f"frame {number} after growing back shows the last person's hand"
+            assert "Pass to" in shown, f"frame {number} after growing back is not the hand-off:\n{shown}"
         while not isinstance(app.screen, (PhaseScreen, TooSmallScreen)):
             await pilot.press("enter"); await settle(pilot)
         assert isinstance(app.screen, PhaseScreen), "80x24, yet the board stays hidden under a stale 'enlarge' notice"

@@ -521,11 +521,12 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
         elif too_small and self._too_small is not None and self._too_small.is_mounted:
             self._too_small.show_size(width, height)
         elif not too_small and self._too_small is not None:
-            if self.screen is self._too_small:
-                self.pop_screen()
-            self._too_small = None
-            if self.playing:  # what happened to the game meanwhile is shown now (hand-offs included)
-                self.post_message(BoardChanged())
+            notice, self._too_small = self._too_small, None
+            with self.batch_update():
+                if self.playing and self.is_running:  # what happened to the game meanwhile, in place of the notice
+                    self.board.show(in_place_of=notice)  # (hand-offs included)
+                if self.screen is notice:
+                    self.pop_screen()
 
 
 # argparse's own words (the "usage:" line, the options heading, its refusals) in the player's language:

@@ -226,10 +226,11 @@ class Board:
         self._next_reports, self._missed = [], {}
         self._running, self._listed_at_handoff, self._at_handoff = (None, [], 0), ("", []), (None, [], [])
 
-    def show(self) -> None:
+    def show(self, in_place_of: TooSmallScreen | None = None) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
-        reports of phases passed."""
-        if isinstance(self.app.screen, TooSmallScreen):
+        reports of phases passed. ``in_place_of``: the notice of a terminal too small, which this replaces
+        (the board under it, which a hand-off due meanwhile takes down, is not drawn first: review, GEN-8)."""
+        if isinstance(self.app.screen, TooSmallScreen) and self.app.screen is not in_place_of:
             return  # shown when the terminal is large enough again (the app asks then)
         forget_gone_widgets_styles()
         self._catch_up()
