@@ -10,6 +10,7 @@ from textual import events
 
 from core.setup import Seat, SeatKind, Setup
 from tests.tui_helpers import app_for as _app_for, post, settle
+from tui.error_log import LOG_NAME
 from tui.messages import Destination, LeaveGame, StartGame, StartWalkthrough
 
 SIZE = (80, 24)
@@ -48,6 +49,9 @@ async def press_in_bursts(app, pilot, keys: list[str]) -> None:
         await settle(pilot)
         assert app.is_running, f"the app stopped after keys {keys[: start + BURST]}"
         assert type(app.screen).__module__.startswith("tui."), f"unknown screen {app.screen!r}"
+        # an error nobody expected is caught, logged and shown as one line (the app runs on): the log says it (review)
+        errors = app.terminal.save_dir / LOG_NAME
+        assert not errors.exists(), f"an unexpected error after keys {keys[: start + BURST]}:\n{errors.read_text()}"
 
 
 async def test_palette_burst_that_used_to_crash(tmp_path):
