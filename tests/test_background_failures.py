@@ -77,3 +77,36 @@ async def test_an_opening_that_fails_unexpectedly_leaves_the_next_one_free_to_op
         app.post_message(LoadGame(path))
         await settle(pilot)
         assert app.controller.driver is not None
+
+
+async def test_reading_the_save_folder_that_fails_unexpectedly_says_so_on_the_load_screen_and_logs_it(tmp_path, monkeypatch):
+    """Review: the screens' own workers (the Load screen's, the title's, the lobby's) left an error nobody expected to
+    Textual's devtools log: the Load screen said "Reading the save folder..." for ever, and nothing was logged."""
+    from tui import slots
+    from tui.screens.menus import LoadScreen
+
+    app = app_for(tmp_path)
+    monkeypatch.setattr(slots, "save_files", lambda folder: (_ for _ in ()).throw(RuntimeError("a listing bug")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        said = str(app.screen.query_one("#load-problem").render())
+        assert "unexpected error while reading the save folder (RuntimeError: a listing bug)" in said and LOG_NAME in said
+        assert "a listing bug" in (tmp_path / LOG_NAME).read_text()
+
+
+async def test_the_titles_look_for_a_game_to_continue_and_the_lobbys_listing_log_what_fails_unexpectedly(tmp_path, monkeypatch):
+    from tui.screens import lobby, menus
+    from tui.shared_games import SharedGames
+
+    monkeypatch.setattr(menus, "game_slots", lambda folder: (_ for _ in ()).throw(RuntimeError("a slots bug")))
+    monkeypatch.setattr(SharedGames, "listing", lambda self: (_ for _ in ()).throw(RuntimeError("a listing bug")))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "RuntimeError: a slots bug" in (tmp_path / LOG_NAME).read_text()
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, lobby.LobbyScreen)
+        assert "RuntimeError: a listing bug" in (tmp_path / LOG_NAME).read_text()

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from core import i18n
 from core.atomic import clean_stale_temp_files
 from core.i18n import LANGUAGES, N_, UnknownLanguage, _, ngettext
+from tui.error_log import log_unexpected
 from tui.key_layouts import latin_key
 from tui.machinery import load_game_machinery, lobby_screen, warm_up_game_machinery
 from tui.messages import (
@@ -138,8 +139,6 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
         self._notice_toast: Notification | None = None  # the game's latest notice shown as a toast
 
     def end_on_unexpected_error(self, error: BaseException) -> None:
-        from tui.error_log import log_unexpected  # with the logging it sets up, only when needed
-
         self.refusal = log_unexpected(self.terminal.save_dir, N_("running the app"), error)
 
     def run_in_terminal(self) -> int:
@@ -244,8 +243,6 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
             try:
                 result = work()
             except Exception as exc:  # the work caught what it expects: this is a bug, kept in the log
-                from tui.error_log import log_unexpected  # with the logging it sets up, only when needed
-
                 self.post_message(IoDone(failed or self._show_problem, log_unexpected(save_dir, N_("working in the background"), exc)))
                 return
             self.post_message(IoDone(done, result))

@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from textual.message_pump import MessagePump
 
 from core import atomic
 from core.i18n import _
+from tui.messages import GameProblem
 
 LOG_NAME = "virgin-queen.log"
 LOG_BYTES = 1_000_000
@@ -36,8 +40,21 @@ def log_unexpected(save_dir: Path, doing: str, exc: BaseException, detail: str =
         )
 
 
+@contextmanager
+def errors_logged(screen: MessagePump, save_dir: Path, doing: str) -> Iterator[None]:
+    """A screen's own work in a thread worker (``doing``: an English message marked ``N_``): an error it did not
+    expect is logged with its traceback and its line said on the screen, as the app's other background work does
+    (review: Textual 8.2 gives a failed worker's error only to its devtools log, and the screen waited on)."""
+    try:
+        yield
+    except Exception as exc:
+        screen.post_message(GameProblem(log_unexpected(save_dir, doing, exc), failed=True))
+
+
 def _logger_for(path: Path) -> logging.Logger:
     """The logger writing to ``path`` alone (one per save folder: tests open many in one process)."""
+    import logging.handlers  # socket, pickle and more: loaded by the first error, not at start-up
+
     logger = logging.getLogger(f"virgin_queen:{path.resolve()}")
     if not logger.handlers:
         atomic.make_private_folder(path.parent)

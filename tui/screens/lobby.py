@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.i18n import N_, _, ngettext
 from core.views import seat_shown
+from tui.error_log import errors_logged
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
 from tui.textual_private import KeysInOrderInput, SteadyOptionList, being_taken_down, widgets_up
 from tui.widgets.key_footer import KeyFooter
@@ -155,14 +156,15 @@ class LobbyScreen(Screen[None]):
     def _read_store(self) -> None:
         from tui.shared_games import SharedGames
 
-        try:
-            if self._games is None:
-                self._games = SharedGames(self.terminal.save_dir, self.terminal.data)
-            games = self._games.listing()
-        except SharedGames.ERRORS as exc:
-            self.app.call_from_thread(self._say, str(exc))
-            return
-        self.app.call_from_thread(self._list, games)
+        with errors_logged(self, self.terminal.save_dir, N_("reading the shared games")):
+            try:
+                if self._games is None:
+                    self._games = SharedGames(self.terminal.save_dir, self.terminal.data)
+                games = self._games.listing()
+            except SharedGames.ERRORS as exc:
+                self.app.call_from_thread(self._say, str(exc))
+                return
+            self.app.call_from_thread(self._list, games)
 
     def _list(self, games: Listing) -> None:
         if not widgets_up(self):  # taken down while the store was read

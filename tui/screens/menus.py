@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from core.atomic import STORE_NAME
 from core.i18n import N_, _, ngettext, pgettext
+from tui.error_log import errors_logged
 from tui.key_layouts import stray_key
 from tui.machinery import load_game_machinery, lobby_screen, machinery_loaded
 from tui.messages import ChooseTheme, ContinueGame, LoadGame
@@ -171,22 +172,23 @@ class TitleScreen(Screen[None]):
         games waiting for this player are counted (all looked up off the event loop). Without a store
         there are none, and the store's module (it imports the engine: a third of a start-up) is not
         loaded to say so."""
-        slots = game_slots(self.terminal.save_dir)
-        # the first look comes before the warm-up has loaded the engine: the app looks again after it
-        last_game = _describe_last_game(slots, self.terminal.data) if machinery_loaded() else None
-        waiting = 0
-        if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
-            load_game_machinery()  # the store's module imports the engine
-            from tui.shared_games import SharedGames
+        with errors_logged(self, self.terminal.save_dir, N_("looking for a game to continue")):
+            slots = game_slots(self.terminal.save_dir)
+            # the first look comes before the warm-up has loaded the engine: the app looks again after it
+            last_game = _describe_last_game(slots, self.terminal.data) if machinery_loaded() else None
+            waiting = 0
+            if (self.terminal.save_dir / STORE_NAME).exists():  # never made just to be asked
+                load_game_machinery()  # the store's module imports the engine
+                from tui.shared_games import SharedGames
 
-            games = SharedGames(self.terminal.save_dir, self.terminal.data)
-            try:
-                waiting = games.waiting_for(self.terminal.player)
-            except SharedGames.ERRORS:
-                pass  # the lobby says what is wrong with the store
-            finally:
-                games.close()
-        self.app.call_from_thread(self._show_continue, bool(slots), waiting, last_game)
+                games = SharedGames(self.terminal.save_dir, self.terminal.data)
+                try:
+                    waiting = games.waiting_for(self.terminal.player)
+                except SharedGames.ERRORS:
+                    pass  # the lobby says what is wrong with the store
+                finally:
+                    games.close()
+            self.app.call_from_thread(self._show_continue, bool(slots), waiting, last_game)
 
     def _show_continue(self, found: bool, waiting: int, last_game: str | None) -> None:
         """``last_game``: the line naming it ("" for none), None when not read yet (the engine not loaded)."""
@@ -304,9 +306,10 @@ class LoadScreen(Screen[None]):
     def _read_folder(self) -> None:
         from tui.slots import by_game, save_files, summarise
 
-        groups = by_game([summarise(path) for path in save_files(self.save_dir)])
-        rows = [(group[0].heading() if not group[0].problem else _("Cannot be loaded"), [(s.path, s.label()) for s in group]) for group in groups]
-        self.app.call_from_thread(self._list, rows)
+        with errors_logged(self, self.save_dir, N_("reading the save folder")):
+            groups = by_game([summarise(path) for path in save_files(self.save_dir)])
+            rows = [(group[0].heading() if not group[0].problem else _("Cannot be loaded"), [(s.path, s.label()) for s in group]) for group in groups]
+            self.app.call_from_thread(self._list, rows)
 
     def _list(self, groups: list[tuple[str, list[tuple[Path, str]]]]) -> None:
         if not widgets_up(self):  # left (its widgets taken down) while the folder was read
