@@ -534,6 +534,26 @@ async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at
         assert MarriageReport not in await read_reports(app, pilot)  # Ben read it: once
 
 
+async def test_gen_8_a_report_is_made_of_what_anyone_may_see_as_the_others_here_read_it_too(tmp_path, data):
+    """Review: a report was made of the view of the person whose turn it came at (their hand, their decision),
+    and shown again to the others here; no report body shows a hand yet, but nothing kept it so."""
+    from tui.screens.reports import GameOverScreen, ReportScreen
+
+    app = app_for(tmp_path, _ana_last_in_turn_1_as_england(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_ends_turn_1(app, pilot)
+        await pilot.press("enter")  # Ben takes the keyboard
+        await settle(pilot)
+        read = 0
+        while isinstance(app.screen, ReportScreen) and not isinstance(app.screen, GameOverScreen):
+            view = app.screen.view
+            assert view.decision is None and view.cp_refusals == () and all(hand.cards is None for hand in view.hands)
+            read += 1
+            await pilot.press("enter")
+            await settle(pilot)
+        assert read >= 3
+
+
 async def test_a_number_on_a_report_says_that_enter_goes_on_and_esc_opens_the_game_menu(tmp_path, data):
     """Hot-seat play-test: Esc and 1 on a report did nothing, and said nothing; then Esc said so below the
     screen, and the game could be left only with Ctrl+Q. Esc opens the game menu, as on the board; closed, the

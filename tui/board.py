@@ -15,6 +15,7 @@ from core.i18n import Message, _, listed, msg, ngettext
 from core.log_query import naming
 from core.state import PHASE_TITLES, Phase
 from tui import display
+from tui.on_screen import OnScreen, public_view
 from tui.screens.game import PHASE_SCREENS, PhaseScreen
 from tui.screens.chat import ChatScreen
 from tui.screens.kept import kept_screen
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from core.views import SeatView
     from tui.controller import Controller
     from tui.drivers import GameDriver
-    from tui.on_screen import OnScreen
 
 # The log lines a hand-off shows of the moves since the next person's own last one (else since the last
 # look): the person handing over had no other sight of what their choices did (play-test); as many as fill its
@@ -563,8 +563,14 @@ class Board:
         self._show_next_report()
 
     def _new_reports(self, events: list[Event]) -> list[ReportScreen]:
-        shown = self.controller.on_screen()
-        return [report(shown.view, shown.names, ran, turn, self.controller.driver) for report, turn, ran in report_groups(events)]
+        """Made of the public view alone: a report is shown to the other people here too (review: made of the reader's
+        view, it held their hand and decision, which no report shows yet, and nothing else kept it so)."""
+        groups = report_groups(events)
+        driver = self.controller.driver
+        if not groups or driver is None:
+            return []
+        view, names = public_view(driver), self.controller.on_screen().names
+        return [report(view, names, ran, turn, driver) for report, turn, ran in groups]
 
     # ---- overlays reachable from any game screen --------------------------------------------------
 

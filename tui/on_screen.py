@@ -39,6 +39,12 @@ def seat_here(driver: GameDriver, keyboard: str) -> Seat:
     return deciding if deciding is not None and deciding in people and deciding.name == keyboard else ONLOOKER
 
 
+def public_view(driver: GameDriver) -> SeatView:
+    """What anyone at the table may see (no hand, no decision): what reports are made of, as a report made at one
+    person's turn is shown to the others here too (GEN-8)."""
+    return driver.session.view(ONLOOKER)
+
+
 def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str, str]) -> OnScreen:
     """``computers``: what the board says while the computer players move ("" when they do not)."""
     session = driver.session
