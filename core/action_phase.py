@@ -18,8 +18,12 @@ from core.table import TableFrame
 
 # a window card's event is played when its moment comes (CARD-2, CARD-3)
 _WINDOW_REFUSALS = {
-    Moment.RESPONSE: N_("CARD-2: a response card is played as its event only when its moment comes"),
-    Moment.COMBAT: N_("CARD-3: a combat card is played as its event only when its moment comes"),
+    # walkthrough play-test: "only when its moment comes" read as against CARD-2's "during any power's impulse, the
+    # holder's own included": the window is in the impulse, after an action; the card is not the impulse's own play
+    Moment.RESPONSE: N_("CARD-2: a response card's event is played in a response window (after an action, event or "
+                        "battle, in any impulse, its holder's own too); as an impulse's card it is played for CP"),
+    Moment.COMBAT: N_("CARD-3: a combat card's event is played just before a battle its holder's units fight; as an "
+                      "impulse's card it is played for CP"),
 }
 
 

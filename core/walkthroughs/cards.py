@@ -57,7 +57,8 @@ PLAYING = Walkthrough(
     ),
     position=Position(moves=(Reach(Phase.ACTION), Hands((("spain", (24, 22)), ("france", (18, 14)))), Placed("florence", "spain", 2))),
     steps=(
-        Step("play 22 event", "CARD-2", N_("Spain tries to play the response card Wedding Festivities in its impulse: refused (CARD-2)"),
+        Step("play 22 event", "CARD-2", N_("Spain tries to play the response card Wedding Festivities as its impulse's card: refused; its event waits for a "
+                "response window, which opens after an action, Spain's own included (CARD-2)"),
              (Refused("CARD-2"),), power="spain"),
         Step("table", "TABLE-1", N_("record a battle instead (a table action in Spain's impulse, TABLE-1)"), power="spain"),
         Step("pick battle", "CARD-3", N_("a field battle between two powers in a space (an assault or a naval battle opens the same windows)")),
