@@ -709,3 +709,54 @@ async def test_a_number_read_with_a_walkthroughs_choice_takes_nothing_from_the_n
             app.post_message(Key(str(number), str(number)))
         await settle(pilot)
         assert app.controller.driver.run.step == 1 and "Not allowed" not in screen_text(app)
+
+
+async def test_esc_at_a_walkthroughs_table_action_step_opens_the_game_menu_not_a_refused_back_out(tmp_path):
+    """Walkthrough play-test: at the card-play walkthrough's "pick florence" step (a table action being recorded) the
+    footer offered "esc Back out", and Esc was refused ("in this walkthrough, choose 'pick florence'"), leaving no
+    named way out. Esc is the game menu's there, as everywhere, with the way back to the walkthrough menu."""
+    from tui.screens.overlays import GameMenu
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play")
+        await settle(pilot)
+        await pilot.press("colon", *"play 22 event", "enter")  # the step's refusal, typed
+        await settle(pilot)
+        for step in ("table", "pick battle"):  # Spain's own table action, then a battle
+            await pilot.press(str([str(c) for c in app.controller.session.decision.choices].index(step) + 1))
+            await settle(pilot)
+        assert app.controller.driver.run.step == 3 and app.controller.session.decision.cancel is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu) and "Walkthrough menu" in screen_text(app)
+        assert app.controller.driver.run.step == 3 and "Not allowed" not in screen_text(app)
+
+
+async def test_a_walkthroughs_next_step_on_the_same_number_is_taken_at_once(tmp_path, monkeypatch):
+    """Walkthrough play-test: 1 took "pick spain"; 1 again 1.4 s later, for the next step's "pick independent", was held
+    as a repeat ("1 is Spain attacks Independent now: 'pick spain' is no longer offered"). A step takes its own choice
+    alone: there is no repeat to hold."""
+    from tui.widgets import decision as panel_module
+
+    monkeypatch.setattr(panel_module, "NUMBER_AGAIN_SECONDS", 60.0)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play")
+        await settle(pilot)
+        await pilot.press("colon", *"play 22 event", "enter")
+        await settle(pilot)
+
+        def number_of(choice: str) -> str:
+            return str([str(c) for c in app.controller.session.decision.choices].index(choice) + 1)
+
+        for step in ("table", "pick battle", "pick florence"):
+            await pilot.press(number_of(step))
+            await settle(pilot)
+        spain = number_of("pick spain")
+        await pilot.press(spain)
+        await settle(pilot)
+        assert app.controller.driver.run.step == 5 and number_of("pick independent") == spain
+        await pilot.press(spain)
+        await settle(pilot)
+        assert app.controller.driver.run.step == 6 and "no longer offered" not in screen_text(app)

@@ -216,7 +216,8 @@ async def test_keys_typed_at_once_after_colon_are_the_typed_choices_not_the_boar
             await settle(pilot)
         board = app.screen
         assert await typed_at_once(["colon", *"cp"], "#typed") == "cp" and app.screen is board
-        assert await typed_at_once(["colon", *"x"], "#typed") == "cp:x"  # in the open box ':' is typed
+        # in the open box ':' starts a new choice, as no choice has a ':' (walkthrough play-test: "pick florance:pick florence")
+        assert await typed_at_once(["colon", *"x"], "#typed") == "x"
         await pilot.press("escape", "l")
         await settle(pilot)
         assert await typed_at_once(["slash", *"card"], "#log-filter") == "card" and isinstance(app.screen, LogSearchScreen)

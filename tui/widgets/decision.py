@@ -20,7 +20,7 @@ from core.i18n import N_, _, ngettext
 from tui.messages import Choose, ChooseTyped
 from tui.textual_private import SteadyOptionList, bounded_query_cache
 from tui.widgets.key_footer import NamesKeysNow
-from tui.widgets.texts import KEYS_BEHIND_SECONDS, EnterFirstInput, say_in, typed_if_focused
+from tui.widgets.texts import KEYS_BEHIND_SECONDS, EnterFirstInput, say_in
 
 
 # A window's first choice plays a card for all to see (no undo, GEN-9): its list opens on "No card" instead
@@ -126,6 +126,10 @@ class TypedChoice(EnterFirstInput):
     the choice (EnterFirstInput): the panel sends them on once it is taken or refused."""
 
     BINDINGS = [Binding("enter", "submit", N_("Apply"))]
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """':' is not typed in: no choice has one, and the board's ':' starts a new choice (DecisionPanel.action_type_choice)."""
+        return character != ":" and super().check_consume_key(key, character)
 
 
 def _refused_entry(option: ChoiceOption) -> Content:
@@ -248,6 +252,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
         by an undo (GEN-9)."""
         self._lesson = lesson
         self._answered_at = None
+        # a walkthrough's step takes its own choice alone: Esc backs out only where the step asks for that, and is
+        # otherwise the game menu's, as everywhere (walkthrough play-test: "esc Back out" was refused at a step)
+        backs_out = backs_out and (not lesson or decision is None or str(decision.cancel) == suggested)
         if backs_out != self._backs_out:
             self._backs_out = backs_out
             self.refresh_bindings()
@@ -472,7 +479,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
             options.highlighted = number - 1  # brought into view
             self.say(_("{number}: that choice is not all on the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
             return
-        if number <= count and self._moved_from(number):
+        # a walkthrough's step takes its own choice alone: a number again is the next step's (walkthrough play-test: 1 for
+        # "pick spain", then 1 for the next step 1.4 s later, was held as a repeat)
+        if number <= count and not self._lesson and self._moved_from(number):
             options.highlighted = number - 1
             return
         if number <= count:
@@ -524,7 +533,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def action_type_choice(self) -> None:
         typed = self.query_one("#typed", Input)
-        if typed_if_focused(typed, ":"):  # ':' is the board's key first (priority)
+        if self.screen.focused is typed:  # ':' is the board's key first (priority)
+            # in the open box, ':' starts a new choice: none has a ':' (walkthrough play-test: a newcomer, told to type
+            # with ':', pressed it again after a refused typo and read "pick florance:pick florence" refused in turn)
+            typed.value = ""
             return
         self.say("")
         typed.display = True
