@@ -231,8 +231,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
     def binding_shown(self, binding: Binding) -> Binding:
         """Undo is not shown where the game has none (a shared game, a walkthrough), though u says why
         (play-test: it did nothing at all); nor is the table key while a table action is recorded (the
-        footer ran past 80 columns). The footer asks (tui/widgets/key_footer.NamesKeysNow)."""
-        hidden = (binding.action == "undo" and not self.shown.undo_key) or (binding.action == "table" and self._recording_table)
+        footer ran past 80 columns), nor ':' while a choice is typed (the box's own keys are named then).
+        The footer asks (tui/widgets/key_footer.NamesKeysNow)."""
+        hidden = ((binding.action == "undo" and not self.shown.undo_key) or (binding.action == "table" and self._recording_table)
+                  or (binding.action == "type_choice" and any(box.display for box in self.query("#typed"))))  # ':' again starts anew
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
