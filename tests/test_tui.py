@@ -292,6 +292,30 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
         assert len(session.actions) == made + 1 and session.actions[-1].actor == "france"
 
 
+async def test_the_refused_options_one_person_asked_for_are_not_listed_on_the_next_persons_board(tmp_path, data):
+    """Hostile play-test: Ana pressed x (the refused options listed, "x Hide" in the footer), then passed; Ben's board
+    opened with the refused options listed and "x Hide", which he never asked for."""
+    from textual.widgets import OptionList
+
+    session = spain_before_france_two_people(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes Spain
+        await settle(pilot)
+        assert session.decision.refused
+        await pilot.press("x")
+        await settle(pilot)
+        assert app.screen.query_one("#choices", OptionList).option_count > len(session.decision.choices)
+        await pick(app, pilot, "pass")
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")  # Ben takes France
+        await settle(pilot)
+        assert session.decision.power == "france"
+        assert app.screen.query_one("#choices", OptionList).option_count == len(session.decision.choices)
+        assert {entry.action: entry.description for entry in footer_entries(app.screen)}["toggle_refused"] == "Why"
+
+
 async def test_recording_a_table_action_keeps_ones_own_hand_in_sight_table_1_gen_8(tmp_path, data):
     """Play-test: while recording a table action, the recorder's hand gave way to "(no hand shown here)";
     the decisions are the table's, and the hand shown is still the one of the impulse it was started in

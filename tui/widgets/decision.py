@@ -348,6 +348,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         # a key pressed at once was meant for a decision not yet read
         self._changed_under_at = time.monotonic() if settle_first else None
         self._just_shown = settle_first
+        if self._show_refused:  # asked for by whoever pressed x, not by the next person or game (hostile play-test)
+            self._show_refused = False
+            if self._decision is not None:
+                self.show(self._decision, self._waiting, self._suggested)
         if self._suggested:
             return
         self.say("")
