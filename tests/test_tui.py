@@ -2740,3 +2740,23 @@ async def test_an_esc_read_with_the_choice_that_passes_the_keyboard_opens_no_men
         await pilot.press("escape")  # Esc pressed at the hand-off opens the menu, as before
         await settle(pilot)
         assert isinstance(app.screen, GameMenu)
+
+
+async def test_two_names_alike_but_for_capitals_are_said_once_before_the_game_starts_with_two_people_gen_2(tmp_path):
+    """Hostile play-test: 'Ana' for England and 'ana' for France made two people, with hand-offs between them, and
+    nothing said so. The form says it once; Ctrl+N again starts the game as it is."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        for power, name in (("england", "Ana"), ("france", "ana")):
+            form.query_one(f"#seat-{power}", Input).value = name
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen is form
+        said = " ".join(screen_text(app).split())
+        assert "'Ana', 'ana' differ only in capitals: two people, with hand-offs between them (GEN-2)." in said
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        names = {seat.name for seat in app.controller.session.setup.seats}
+        assert {"Ana", "ana"} <= names
