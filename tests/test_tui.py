@@ -13,7 +13,7 @@ from core.events import EventKind, render
 from tests.conftest import advance_until, give, new_session, to_impulse_of
 from tests.test_learning_screens import played_session
 from tests.tui_helpers import app_for, compare_snapshot, footer_entries, pick, post, read_reports, screen_text, settle, show_session, start_walkthrough
-from tui.messages import BoardChanged, Choose, Destination, LeaveGame, LoadGame, StartGame
+from tui.messages import BoardChanged, Choose, Destination, LeaveGame, LoadGame, StartGame, Undo
 from tui.screens.game import LOG_LINES_SHOWN, ActionScreen, MarriageScreen, NegotiationScreen, PatronageScreen, PhaseScreen
 from tui import display
 from tui.app import VirginQueenApp
@@ -290,6 +290,22 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
         await pilot.press("down", "enter")  # an arrow picks the first choice; Enter plays it
         await settle(pilot)
         assert len(session.actions) == made + 1 and session.actions[-1].actor == "france"
+
+
+async def test_gen_9_an_undo_refused_just_before_a_hand_off_is_said_on_it(tmp_path, data):
+    """Hostile play-test: 0 and u in one read; the undo, refused (GEN-9), was said for 45 ms before the hand-off its
+    move brought covered it. The hand-off says it again; an undo's reason names only moves the log shows everyone."""
+    session = spain_before_france_two_people(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await ana_passes_to_ben(app, pilot)
+        await pilot.press("enter")  # Ben takes France
+        await settle(pilot)
+        app.post_message(Undo())
+        app.post_message(Choose(Choice.parse("pass")))
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        assert "Not allowed: GEN-9: nothing to undo since Ben took the keyboard" in " ".join(screen_text(app).split())
 
 
 async def test_the_refused_options_one_person_asked_for_are_not_listed_on_the_next_persons_board(tmp_path, data):

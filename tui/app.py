@@ -363,6 +363,8 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
 
     @on(GameProblem)
     def _problem(self, message: GameProblem) -> None:
+        if message.public:
+            self.board.said_in_public(message.text)
         self._show_problem(message.text, message.refused_key, message.failed)
 
     def _show_problem(self, text: str | None, refused_key: bool = False, failed: bool = False) -> None:

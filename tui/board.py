@@ -5,6 +5,7 @@ Imported when the first game starts, so the title screen does not pay for the en
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,8 @@ HANDOFF_LAST_MOVES = 24  # at least 3: the first two and the last
 # A move's line on a hand-off is cut to four rows of its box, which scrolls (a Winter ledger line runs to 700
 # characters; play-test: cut to two, Wedding Festivities' response lost the royal it was played for)
 HANDOFF_LINE_CHARACTERS = 252
+# A line said in public (an undo's refusal) this long before a hand-off is said again on it: the hand-off covered it
+SAID_AGAIN_AT_A_HAND_OFF_SECONDS = 2.0
 # The last log lines the board's strip shows at 80x24 whatever their length (a line wraps to two rows at most)
 LOG_STRIP_SURELY_SHOWS = 2
 
@@ -218,6 +221,13 @@ class Board:
         # at a hand-off, the game, the reports not read and the events taken: they wait for its Enter (or for a
         # move taken back at it, GEN-9: then for its person, but for what the undo took out)
         self._at_handoff: tuple[GameDriver | None, list[ReportScreen], list[Event]] = (None, [], [])
+        # the last line said that names nothing hidden (an undo's refusal, GEN-9), and when: a hand-off that comes at
+        # once says it again (hostile play-test: u read with the move, refused as the computers had played a card,
+        # was said for 45 ms before the hand-off covered it)
+        self._said_in_public: tuple[str, float] = ("", 0.0)
+
+    def said_in_public(self, text: str) -> None:
+        self._said_in_public = (text, time.monotonic())
 
     def forget_the_game(self) -> None:
         """The game left the screen: nothing of it is kept (its session, reports and hand-off waits would stay in
@@ -225,6 +235,7 @@ class Board:
         self._laid_out_for = None
         self._next_reports, self._missed = [], {}
         self._running, self._listed_at_handoff, self._at_handoff = (None, [], 0), ("", []), (None, [], [])
+        self._said_in_public = ("", 0.0)
 
     def show(self, in_place_of: TooSmallScreen | None = None) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
@@ -307,9 +318,14 @@ class Board:
         taken_back = handoffs and handoffs[-1].taking_back
         # with how many moves the undo took (its notice, said on the hand-off it took back from)
         said = "\n".join((_("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person),
-                          handoffs[-1].notice)).strip() if taken_back else ""
+                          handoffs[-1].notice)).strip() if taken_back else self._just_said_in_public()
         self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first, [*unread, *self._missed.get(person, [])]),
                                            shown.taking_back, said))
+
+    def _just_said_in_public(self) -> str:
+        """The line said in public a moment ago, once, as its own hand-off's first line."""
+        (text, at), self._said_in_public = self._said_in_public, ("", 0.0)
+        return _("Not allowed: {refusal}").format(refusal=text) if text and time.monotonic() - at < SAID_AGAIN_AT_A_HAND_OFF_SECONDS else ""
 
     def _handed_over(self) -> tuple[list[ReportScreen], list[Event]]:
         """The reports and events a hand-off held for its Enter, once; of what an undo at it took out, nothing."""

@@ -74,7 +74,7 @@ class Controller:
         try:
             getattr(self, f"_on_{type(intent).__name__}", self.openings.handle)(intent)
         except Refused as exc:
-            self._post(m.GameProblem(str(exc), refused_key=not exc.failed, failed=exc.failed))
+            self._post(m.GameProblem(str(exc), refused_key=not exc.failed, failed=exc.failed, public=exc.public))
 
     def _on_LeaveGame(self, intent: m.LeaveGame) -> None:
         """Moves that would be lost are said once (``may_leave``); a walkthrough left unfinished keeps its step first."""

@@ -39,7 +39,8 @@ from tui.progress import mark_done, remember_step
 from tui.slots import PeopleMarks, SlotClaim, free_name, marks_file
 
 T = TypeVar("T")
-__all__ = ["Absence", "ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "WalkthroughGame"]
+__all__ = ["Absence", "ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "UndoRefused",
+           "WalkthroughGame"]
 
 
 class Absence(Enum):
@@ -66,6 +67,13 @@ class Refused(Exception):
     """The intent was not taken: one line for the player, and nothing changed."""
 
     failed = False  # about the decision on screen; a NotSaved is about a file
+    public = False  # names nothing hidden (an UndoRefused): it may stay on screen past a hand-off
+
+
+class UndoRefused(Refused):
+    """An undo refused (GEN-9): its reason names only moves the log shows everyone."""
+
+    public = True
 
 
 class NotSaved(Refused):
@@ -458,7 +466,7 @@ class LocalGame(_Driver):
             raise Refused(self.waiting())
         actions, logged = list(self.session.actions), list(self.session.log)
         if not self.session.undo():
-            raise Refused(self.session.undo_refusal())
+            raise UndoRefused(self.session.undo_refusal())
         undone = actions[len(self.session.actions) :]
         by_computers = sum(not self.session.seat_of(action.actor).is_person for action in undone)
         first_yours = by_computers and self.session.seat_of(undone[0].actor).is_person

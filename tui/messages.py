@@ -158,13 +158,15 @@ class BoardChanged(Message):
 
 class GameProblem(Message):
     """An intent was refused (``refused_key``: about the decision on screen), or a file or the store
-    failed (``failed``: nothing was refused); show the one-line reason."""
+    failed (``failed``: nothing was refused); show the one-line reason. ``public``: it names nothing hidden
+    (an undo's refusal, GEN-9), and a hand-off that comes at once says it again."""
 
-    def __init__(self, text: str, refused_key: bool = False, failed: bool = False) -> None:
+    def __init__(self, text: str, refused_key: bool = False, failed: bool = False, public: bool = False) -> None:
         super().__init__()
         self.text = text
         self.refused_key = refused_key
         self.failed = failed
+        self.public = public
 
 
 class GameDataRefused(Message):
