@@ -9,7 +9,7 @@ from core.choices import Choice, Option, Verb
 from core.context import Ctx
 from core.events import EventKind, signed
 from core.gamedata import CardRecord, GameData
-from core.i18n import N_, Message, _, msg, msgn
+from core.i18n import N_, Message, _, listed, msg, msgn
 from core.ids import CardKind
 from core.procedures import CardEvent, Moment, named
 from core.state import FIFTH_EDITION, SECOND_EDITION, CardMarker, DealLine, GameState, MarkerKind
@@ -150,9 +150,10 @@ def deal(ctx: Ctx) -> None:
             dealt_text = msgn("is dealt {count} card", "is dealt {count} cards", count)
         ctx.log("CARD-7", dealt_text, power_id)
         kept = [m for m in power.card_markers if m.kind is not MarkerKind.ORDINARY]
-        if len(kept) != len(power.card_markers):
-            removed = len(power.card_markers) - len(kept)
-            ctx.log("CARD-7", msgn("{count} Card marker removed", "{count} Card markers removed", removed), power_id)
+        removed = [signed(m.delta) for m in power.card_markers if m.kind is MarkerKind.ORDINARY]
+        if removed:  # which, by its sign (walkthrough play-test: "1 Card marker removed" for a +1 and for a -1 alike)
+            ctx.log("CARD-7", msgn("its Card marker {markers} is removed", "its Card markers {markers} are removed", len(removed),
+                                   markers=listed(removed)), power_id)
         power.card_markers = kept
 
 

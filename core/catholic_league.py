@@ -163,7 +163,7 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
         ctx.log("CL-2", taken, Power.SPAIN)
     frame.regulars_due = removals_due(ctx, "regulars")
     frame.mercenaries_due = removals_due(ctx, "mercenaries")
-    due = msg("France must remove {regulars}, then {mercenaries}", regulars=_regulars(frame.regulars_due), mercenaries=_mercenaries(frame.mercenaries_due))
+    due = msg("must remove {regulars}, then {mercenaries}", regulars=_regulars(frame.regulars_due), mercenaries=_mercenaries(frame.mercenaries_due))
     ctx.log("CL-3", due, Power.FRANCE)
     frame.stage = Stage.REMOVALS
 

@@ -127,7 +127,7 @@ def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
-    label = _("units of {owner} in {space}")
+    label = _("Units of {owner} in {space}")
     return tuple(pick(p, label.format(owner=shown_name(ctx, p), space=ctx.name(space))) for p in [*ctx.data.power_ids, INDEPENDENT])
 
 

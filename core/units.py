@@ -92,7 +92,7 @@ def _move_from(ctx: Ctx, args: list[str]) -> list[Option]:
 
 
 def _move_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [pick(owner, _("units of {owner}").format(owner=shown_name(ctx, owner))) for owner in ctx.state.spaces[args[0]].units]
+    return [pick(owner, _("Units of {owner}").format(owner=shown_name(ctx, owner))) for owner in ctx.state.spaces[args[0]].units]
 
 
 def _move_kinds(ctx: Ctx, args: list[str]) -> list[Option]:

@@ -31,7 +31,7 @@ CARD_DRAW = Walkthrough(
              N_("stop spending; the turn runs to the next Card Draw. Spain: 10 keys uncover the square 6, Unrest in "
                 "Madrid covers one (5), the +1 Card marker makes 6. England: 3 keys give 3, +1 ruler bonus: 4"),
              (Logged("CARD-6", "new cards enter play"), Logged("CARD-6", "the deck is shuffled"), Dealt("spain", 6),
-              Dealt("england", 4), Logged("CARD-7", "Spain: 1 Card marker removed"), Holds("spain", 2))),
+              Dealt("england", 4), Logged("CARD-7", "Spain: its Card marker +1 is removed"), Holds("spain", 2))),
     ),
     summary=N_(
         "After the count every +1/-1 Card marker is removed, except those of a foreign war still going on and of "

@@ -69,7 +69,7 @@ OPENING_BROKEN = Walkthrough(
         Step("pass", "CARD-7",
              N_("in the Action Phase Spain passes (GEN-6), and so does everyone; at the next Card Draw Spain's count "
                 "is its track square (6 for 10 keys) minus the marker: 5 cards, and the marker is removed (CARD-7)"),
-             (Dealt("spain", 5), Logged("CARD-7", "Spain: 1 Card marker removed"), CardMarkers("spain", 0)),
+             (Dealt("spain", 5), Logged("CARD-7", "Spain: its Card marker -1 is removed"), CardMarkers("spain", 0)),
              power="spain"),
     ),
     summary=N_("Breaking the opening betrothal: Spain -1 Card at the next Card Draw (MAR-7, CARD-7). Wedding it gives France its Valois VP (MAR-6c)."),

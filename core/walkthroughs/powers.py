@@ -120,7 +120,7 @@ LEAGUE = Walkthrough(
              N_("and Amiens: the three spaces are Spanish and Catholic now. France has 5 regulars (5 / 3, rounded up: 2 to "
                 "remove) and 1 mercenary (1 to remove) (CL-3)"),
              (ControlIs("reims", SPAIN), ControlIs("dijon", SPAIN), ControlIs("amiens", SPAIN),
-              Logged("CL-3", "France must remove 2 regulars, then 1 mercenary"))),
+              Logged("CL-3", "France: must remove 2 regulars, then 1 mercenary"))),
         Step("pick paris", "CL-3", N_("France chooses: a regular from Paris..."), power="france"),
         Step("pick lyon", "CL-3", N_("...a regular from Lyon..."), power="france"),
         Step("pick lyon", "CL-4",
