@@ -486,7 +486,7 @@ async def test_refusal_walkthrough_with_a_table_action_and_a_typed_refused_choic
         await settle(pilot)
         await settle(pilot)
         assert app.controller.driver.run.step == 5
-        assert "refused, as the last step showed: MAR-3a" in screen_text(app)
+        assert "Refused, as the last step showed: MAR-3a" in screen_text(app)
 
 
 async def test_table_1_walkthrough_highlights_nothing_where_the_table_records_and_refuses_the_powers_table_key(tmp_path):

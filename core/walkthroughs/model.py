@@ -487,7 +487,7 @@ def _has_translation(catalog: object, message: str) -> bool:
 # what the runner shows in every walkthrough (its heading, a refusal of another choice)
 RUN_TEXTS = [
     N_("Walkthrough {rule}, step {step} of {total}"),
-    N_("{heading}\n(refused, as the last step showed: {refusal})"),
+    N_("{heading}\nRefused, as the last step showed: {refusal}"),  # no brackets: a refusal may end in its own (play-test: "it))")
     N_("The last step was refused, as it teaches: {refusal}"),
 ]
 
@@ -548,7 +548,7 @@ class WalkthroughRun:
     def heading(self) -> str:
         total = len(self.walkthrough.steps)
         head = _("Walkthrough {rule}, step {step} of {total}").format(rule=self.walkthrough.rule, step=min(self.step + 1, total), total=total)
-        return _("{heading}\n(refused, as the last step showed: {refusal})").format(heading=head, refusal=self.note) if self.note else head
+        return _("{heading}\nRefused, as the last step showed: {refusal}").format(heading=head, refusal=self.note) if self.note else head
 
     def refusal(self, choice: Choice, actor: str, data: GameData) -> str | None:
         """Why this choice (by ``actor``) is not the one the walkthrough teaches now (None: it is)."""
