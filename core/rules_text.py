@@ -24,6 +24,9 @@ class RuleEntry:
     section: str
     markdown: str
     tags: tuple[str, ...]
+    # a rule that is a heading alone ("CL-1 When the Catholic League forms:"): the rules after it in its part of the
+    # section, which are its steps (walkthrough play-test: its help was the heading, ending in a colon)
+    steps: tuple[str, ...] = ()
 
     @property
     def plain(self) -> str:
@@ -47,30 +50,35 @@ def _entries_in(language: str) -> tuple[RuleEntry, ...]:
     if language == i18n.SOURCE_LANGUAGE:
         return english
     catalog = i18n.translations(language)
-    return tuple(RuleEntry(e.id, catalog.gettext(e.section), catalog.gettext(e.markdown), e.tags) for e in english)
+    return tuple(RuleEntry(e.id, catalog.gettext(e.section), catalog.gettext(e.markdown), e.tags, e.steps) for e in english)
 
 
 @cache
 def source_entries() -> tuple[RuleEntry, ...]:
     """Every rule of the reference as written (English), in its order."""
-    found: list[tuple[str, str, list[str]]] = []
+    found: list[tuple[str, str, int, list[str]]] = []
     section = ""
+    part = 0  # the "###" part of a section a rule is in
     current: list[str] | None = None
     for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
         match = _RULE_START.match(line)
         if line.startswith("## "):
             section = re.sub(r"^\d+\.\s*", "", line[3:]).strip()
+        if line.startswith("#"):
+            part += 1
         if match:
             current = [line[2:]]
-            found.append((match.group(1), section, current))
+            found.append((match.group(1), section, part, current))
         elif current is not None and (line.startswith("  ") or line == ""):
             current.append(line[2:])
         else:
             current = None
     out = []
-    for rule_id, rule_section, lines in found:
+    for index, (rule_id, rule_section, rule_part, lines) in enumerate(found):
         markdown = "\n".join(f"- {ln}" if _SUB_ITEM.match(ln) else ln for ln in lines).strip()
-        out.append(RuleEntry(rule_id, rule_section, markdown, _tags(markdown)))
+        heading_alone = len(lines) == 1 and markdown.endswith(":")
+        steps = tuple(later[0] for later in found[index + 1 :] if later[2] == rule_part) if heading_alone else ()
+        out.append(RuleEntry(rule_id, rule_section, markdown, _tags(markdown), steps))
     return tuple(out)
 
 

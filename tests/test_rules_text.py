@@ -37,3 +37,17 @@ def test_every_rule_entry_keeps_its_markdown_and_source_tags():
     assert "| 15+ | Founders of a Dynasty | each power gains 2 VP |" in by_id["MAR-5"].markdown
     assert "- a. the two powers are at war" in by_id["MAR-3"].markdown
     assert by_id["WIN-4"].tags == ("P",)
+
+
+def test_cl_1_a_rule_that_is_a_heading_alone_shows_its_steps_in_the_rules_browser():
+    """Walkthrough play-test: ? at the Catholic League showed only "CL-1 When the Catholic League forms [S2]:", ending
+    in a colon; its steps are the rules after it in its part of the section, CL-2..CL-7, and the browser shows them
+    under it. A rule with lines of its own (MAR-3's list) has none."""
+    from core.rule_status import status
+    from tui.screens.rules_browser import rule_markdown
+
+    by_id = {e.id: e for e in entries()}
+    assert by_id["CL-1"].steps == ("CL-2", "CL-3", "CL-4", "CL-5", "CL-6", "CL-7")
+    assert by_id["MAR-3"].steps == () and by_id["CL-7"].steps == ()
+    shown = rule_markdown(by_id["CL-1"], status("CL-1"))
+    assert "When the Catholic League forms" in shown and "`CL-2` Spain chooses Reims" in shown and "`CL-7`" in shown

@@ -70,7 +70,8 @@ def rule_markdown(entry: RuleEntry, engine: Status) -> str:
     tags = "".join(f"[{t}]" for t in entry.tags) or _("none")
     note = f" - {_(engine.note)}" if engine.note else ""  # the engine's notes are core's messages
     about = _("Sources: {tags}. Engine: {treatment}{note}.").format(tags=tags, treatment=_(TREATMENT_NAME[engine.treatment]), note=note)
-    return f"## {entry.id} ({entry.section})\n\n*{about}*\n\n{entry.markdown}"
+    steps = "".join(f"\n\n{rule.markdown}" for rule in entries() if rule.id in entry.steps)
+    return f"## {entry.id} ({entry.section})\n\n*{about}*\n\n{entry.markdown}{steps}"
 
 
 def short_title(entry: RuleEntry) -> str:
