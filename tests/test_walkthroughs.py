@@ -226,3 +226,13 @@ def test_table_1_a_step_continuing_a_table_action_comes_with_the_steps_it_contin
     assert run.current.choice == "play 17 event" and run.recording_so_far() == []  # no table action under way
     _session, run = play_through(walkthrough, data, steps=6)
     assert run.current.choice == "pick florence" and run.recording_so_far() == []  # the event's own choice
+
+
+def test_vq_1_win_5_the_turns_conclusion_says_what_changed_the_vp(data):
+    """Walkthrough play-test: the turn's end went from "Marriage Resolution Phase" to "Patronage Phase" with nothing
+    between, and England had 7 VP where it had 6; the Virgin Queen's VP and the VP totals are among its lines."""
+    turn = WALKTHROUGHS["gen-turn"]
+    session, run = play_through(turn, data)
+    text = turn.conclude(session, run.taken)
+    assert "[GEN-3] Turn 1: Marriage Resolution Phase\n[VQ-1] England: gains 1 VP (Virgin Queen)\n[GEN-3] Turn 1: Patronage Phase" in text
+    assert "[WIN-5] VP: Spain 10, England 7" in text

@@ -51,7 +51,9 @@ TURN = Walkthrough(
         "That was one turn. Response windows (GEN-8) open after every action and event; by default only a power "
         "that holds a playable response card is asked, a game option asks everyone so nothing leaks."
     ),
-    recap=("GEN-3", "GEN-6", "GEN-7"),
+    # with what changed the VP (walkthrough play-test: England's 7 VP after it, where 6 were before, said nowhere); the
+    # royals' aging (AGE-1, some 30 lines) has a walkthrough of its own
+    recap=("GEN-3", "GEN-6", "GEN-7", "VQ-1", "WIN-5"),
     autoplay=True,
     finish=Reach(Phase.NEGOTIATION, turn=2),
     teaches=("GEN-1", "GEN-2", "GEN-4", "GEN-5", "GEN-8", "GEN-9"),
