@@ -353,6 +353,14 @@ async def test_walkthrough_menu_groups_by_section_and_plays_titian_to_its_end(tm
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, WalkthroughMenu) and f"[x] {TITIAN.title} (3 steps, done)" in screen_text(app)
+        # played again and left at its second step: done, and where it is (walkthrough play-test: "3 steps, done" only)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("k", "m")
+        await settle(pilot)
+        assert f"[x] {TITIAN.title} (done; again at step 2 of 3)" in " ".join(screen_text(app).split())
 
 
 async def test_walkthrough_step_back_restart_and_resume(tmp_path):

@@ -86,7 +86,10 @@ class WalkthroughMenu(Screen[None]):
             for walkthrough in (w for w in WALKTHROUGHS.values() if w.section == section):
                 total = len(walkthrough.steps)
                 steps = ngettext("{count} step", "{count} steps", total).format(count=total)
-                if walkthrough.id in progress.done:
+                if walkthrough.id in progress.done and walkthrough.id in progress.step:  # done, and played again
+                    # (walkthrough play-test: "16 steps, done" where Enter resumed it at step 2)
+                    mark, where = "[x]", _("done; again at step {step} of {count}").format(step=progress.step[walkthrough.id] + 1, count=total)
+                elif walkthrough.id in progress.done:
                     mark, where = "[x]", _("{steps}, done").format(steps=steps)
                 elif walkthrough.id in progress.step:
                     mark, where = "[ ]", _("step {step} of {count}").format(step=progress.step[walkthrough.id] + 1, count=total)
