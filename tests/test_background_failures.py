@@ -110,3 +110,38 @@ async def test_the_titles_look_for_a_game_to_continue_and_the_lobbys_listing_log
         await settle(pilot)
         assert isinstance(app.screen, lobby.LobbyScreen)
         assert "RuntimeError: a listing bug" in (tmp_path / LOG_NAME).read_text()
+
+
+async def test_gen_8_a_computer_players_refused_choice_closes_the_game_and_names_no_card_on_screen(tmp_path, monkeypatch):
+    """Review: a computer's choice refused (a bug in it) was said to the person at the keyboard with core's reason,
+    which may name a card of the computer's hand; and the game then waited for a computer that never chose again.
+    It is a bug like any other: logged with the refusal, the game closed with one line that names no card."""
+    from core.choices import Choice
+
+    real = RandomBot.choose
+    calls = {"n": 0}
+
+    def illegal(self, session, decision):
+        calls["n"] += 1
+        return Choice.parse("play 999 event") if calls["n"] == 3 else real(self, session, decision)
+
+    monkeypatch.setattr(RandomBot, "choose", illegal)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=1, seats=SEATS)))
+        await settle(pilot)
+        for _ in range(40):
+            if calls["n"] >= 3 or app.controller.driver is None:
+                break
+            shown = app.controller.on_screen()
+            if shown.view.decision is not None:
+                app.post_message(Choose(quiet_choice(shown.view.decision)))
+            else:
+                await pilot.press("enter")
+            await settle(pilot)
+        assert calls["n"] >= 3
+        await settle(pilot)
+        assert app.controller.driver is None and isinstance(app.screen, TitleScreen)
+        line = next(str(n.message) for n in app._notifications)
+        assert "a computer player's choice was refused" in line and LOG_NAME in line and "999" not in line
+        assert "play 999 event" in (tmp_path / LOG_NAME).read_text()

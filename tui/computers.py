@@ -29,6 +29,11 @@ def _thought_out(bot: Bot, position: Session, decision: Decision) -> Choice:
     return choice
 
 
+class ComputerChoiceRefused(Exception):
+    """A computer player chose what core refused (a bug of theirs): the one line shown names nothing of it, the
+    log has the choice and core's reason (its cause)."""
+
+
 class ComputerPlayers:
     def __init__(self, think: IoRunner) -> None:
         self._think = think
@@ -62,7 +67,11 @@ class ComputerPlayers:
             try:
                 driver.choose(decision.power, choice, by_computer=True)
             except Refused as exc:
-                driver.listener.game_problem(str(exc))
+                if driver.waiting():  # a person's move being recorded meanwhile (a shared game): thought out again after it
+                    return
+                # a bug in the computer player: logged with core's reason (the game closes, as at any bug of theirs), which
+                # is not shown, as it may name a card of the computer's hand (GEN-8; review)
+                raise ComputerChoiceRefused("a computer player's choice was refused") from Refused(f"{decision.power} chose '{choice}': {exc}")
 
         def failed(line: str) -> None:  # a bug in a computer player: logged; the game cannot go on
             if self._thinking is thinking:
