@@ -416,3 +416,22 @@ async def test_a_damaged_game_is_listed_as_damaged_and_the_others_stay_playable(
         await pilot.press("enter")
         await _to_the_board(app, pilot)
         assert store.holders(game_id) == {"Ana": "Ana"}
+
+
+async def test_a_lobby_left_closes_its_connection_to_the_store(tmp_path, data):
+    """Review: every lobby shown (one after each game left from the title) kept its connection to the store open for
+    good."""
+    _store_with_a_game(tmp_path, data)
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await settle(pilot)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby._games is not None and lobby._games._store is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        for _ in range(40):
+            if lobby._games._store is None:
+                break
+            await asyncio.sleep(0.05)
+        assert lobby._games._store is None

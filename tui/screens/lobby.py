@@ -3,6 +3,7 @@ creating, joining or watching one. Over SSH it is the first screen, as the key's
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from textual import on, work
@@ -113,6 +114,12 @@ class LobbyScreen(Screen[None]):
         yield SteadyOptionList(id="lobby-games")
         yield Static("", id="lobby-problem", markup=False)
         yield KeyFooter()
+
+    def on_unmount(self) -> None:
+        """The store's connection goes with the screen (review: every lobby shown kept one open for good); closed in a
+        thread, as closing waits for a listing under way, which a store locked by another program holds."""
+        if self._games is not None:
+            threading.Thread(target=self._games.close, daemon=True).start()
 
     def on_mount(self) -> None:
         if self not in self.app.screen_stack or being_taken_down(self):  # opened and left in one burst of keys
