@@ -757,6 +757,7 @@ class _Recorded:
     said: list[ChatLine] = field(factory=list)
     held: frozenset[str] | None = None  # the seats someone sits in now, when they were looked at
     removed: bool = False  # the host took the game out of the store: the problem says so, and the game closes
+    looked: int | None = None  # the look written to the store, kept on the event loop (review: written from the worker)
 
 
 def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Event]:
@@ -942,13 +943,13 @@ class SharedGameClient(_Driver):
         look = self._look_to_store() if renew else None
 
         def work() -> _Recorded:
-            lost, held = "", None
+            lost, held, looked = "", None, None
             try:
                 if renew:
                     self.store.take_seat(self.game_id, self.seat.name, self.player)
                 if look is not None:
                     self.store.look(self.game_id, self.player, look)
-                    self._stored_look = look
+                    looked = look
                 if look_at_seats:
                     held = frozenset(self.store.holders(self.game_id))
                 latest = self.store.latest_number(self.game_id)
@@ -959,12 +960,14 @@ class SharedGameClient(_Driver):
                 return _Recorded([], str(exc), removed=True)
             except StoreError as exc:
                 return _Recorded([], str(exc))
-            return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said, held=held)
+            return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said, held=held, looked=looked)
 
         self.io(work, self._polled, self._broke)
 
     def _polled(self, result: _Recorded) -> None:
         self._polling = False
+        if result.looked is not None:
+            self._stored_look = result.looked
         if result.removed:  # review: its terminals said "no game 1" four times a second, on a board that never moved
             self.listener.game_closed(result.problem)
             return
