@@ -89,8 +89,8 @@ class Controller:
 
     def _on_Choose(self, intent: m.Choose) -> None:
         driver, shown = self._game(), self.on_screen()
-        if shown.view.decision is None:
-            raise Refused(shown.waiting or _("not your decision: {status}").format(status=shown.view.status))
+        if shown.view.decision is None or intent.moves not in (None, shown.moves):
+            raise Refused(shown.refusal_of_a_choice())
         driver.choose(shown.view.decision.power, intent.choice)
 
     def _on_ChooseTyped(self, intent: m.ChooseTyped) -> None:
@@ -98,7 +98,7 @@ class Controller:
             choice = Choice.parse(intent.text.lower())
         except IllegalChoice as exc:
             raise Refused(str(exc)) from None
-        self._on_Choose(m.Choose(choice))
+        self._on_Choose(m.Choose(choice, intent.moves))
 
     def _on_Undo(self, intent: m.Undo) -> None:
         driver, handoff = self._game(), self.handoff_due()

@@ -105,19 +105,23 @@ class ChooseLanguage(Intent):
 
 
 class Choose(Intent):
-    """One of the legal choices of the pending decision."""
+    """One of the legal choices of the pending decision. ``moves``: how many moves the game had when the decision
+    was shown (``OnScreen.moves``); a choice that reaches a game moved on since is refused, not played on another
+    decision (review: a key's choice and another terminal's moves could arrive in either order)."""
 
-    def __init__(self, choice: Choice) -> None:
+    def __init__(self, choice: Choice, moves: int | None = None) -> None:
         super().__init__()
         self.choice = choice
+        self.moves = moves
 
 
 class ChooseTyped(Intent):
-    """A choice typed as text; core checks it."""
+    """A choice typed as text; core checks it. ``moves``: as a Choose's."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, moves: int | None = None) -> None:
         super().__init__()
         self.text = text
+        self.moves = moves
 
 
 class Undo(Intent):

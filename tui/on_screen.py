@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from core.engine import table_entry_allowed
+from core.i18n import _
 from core.setup import Seat
 from core.views import ONLOOKER, SeatView
 from tui.drivers import Absence, GameDriver, Lesson, one_person_here
@@ -27,6 +28,13 @@ class OnScreen:
     after_others: bool  # moves nobody here asked for (the computers', another terminal's) came since a person here chose
     brought_back: bool  # the decision was brought back by an undo (GEN-9): an Enter too many would answer it again
     moves: int  # how many moves the game has had: more since the last look, and someone moved
+
+    def refusal_of_a_choice(self) -> str:
+        """Why a choice is not taken: no decision is offered here now, or the one it was made at is gone (the game
+        moved on before the choice reached it)."""
+        if self.view.decision is None:
+            return self.waiting or _("not your decision: {status}").format(status=self.view.status)
+        return _("the decision changed before your choice reached it: read it, then choose")
 
 
 def seat_here(driver: GameDriver, keyboard: str) -> Seat:

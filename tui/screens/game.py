@@ -156,7 +156,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         self._recording_table = decision is not None and not shown.table_key
         self.query_one(DecisionPanel).offer(
             decision, shown.waiting or display.waiting_line(view, shown.away, not shown.seated), suggested, self._recording_table, shown.after_others,
-            lesson=lesson is not None and bool(lesson.instruction), brought_back=shown.brought_back,
+            lesson=lesson is not None and bool(lesson.instruction), brought_back=shown.brought_back, moves=shown.moves,
         )
         if others_moved:
             self.query_one(DecisionPanel).others_moved()
