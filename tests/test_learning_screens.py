@@ -719,6 +719,22 @@ async def test_a_number_read_with_a_walkthroughs_choice_takes_nothing_from_the_n
         assert app.controller.driver.run.step == 1 and "Not allowed" not in screen_text(app)
 
 
+def _number_of(app, choice: str) -> str:
+    """The key of ``choice`` in the decision's list."""
+    return str([str(c) for c in app.controller.session.decision.choices].index(choice) + 1)
+
+
+async def _card_play_through(app, pilot, *steps: str) -> None:
+    """The card-play walkthrough started, its first step's refusal typed, then ``steps`` taken by their numbers."""
+    await start_walkthrough(pilot, "card-play")
+    await settle(pilot)
+    await pilot.press("colon", *"play 22 event", "enter")
+    await settle(pilot)
+    for step in steps:
+        await pilot.press(_number_of(app, step))
+        await settle(pilot)
+
+
 async def test_esc_at_a_walkthroughs_table_action_step_opens_the_game_menu_not_a_refused_back_out(tmp_path):
     """Walkthrough play-test: at the card-play walkthrough's "pick florence" step (a table action being recorded) the
     footer offered "esc Back out", and Esc was refused ("in this walkthrough, choose 'pick florence'"), leaving no
@@ -727,13 +743,7 @@ async def test_esc_at_a_walkthroughs_table_action_step_opens_the_game_menu_not_a
 
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await start_walkthrough(pilot, "card-play")
-        await settle(pilot)
-        await pilot.press("colon", *"play 22 event", "enter")  # the step's refusal, typed
-        await settle(pilot)
-        for step in ("table", "pick battle"):  # Spain's own table action, then a battle
-            await pilot.press(str([str(c) for c in app.controller.session.decision.choices].index(step) + 1))
-            await settle(pilot)
+        await _card_play_through(app, pilot, "table", "pick battle")  # Spain's own table action, then a battle
         assert app.controller.driver.run.step == 3 and app.controller.session.decision.cancel is not None
         await pilot.press("escape")
         await settle(pilot)
@@ -750,21 +760,11 @@ async def test_a_walkthroughs_next_step_on_the_same_number_is_taken_at_once(tmp_
     monkeypatch.setattr(panel_module, "NUMBER_AGAIN_SECONDS", 60.0)
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await start_walkthrough(pilot, "card-play")
-        await settle(pilot)
-        await pilot.press("colon", *"play 22 event", "enter")
-        await settle(pilot)
-
-        def number_of(choice: str) -> str:
-            return str([str(c) for c in app.controller.session.decision.choices].index(choice) + 1)
-
-        for step in ("table", "pick battle", "pick florence"):
-            await pilot.press(number_of(step))
-            await settle(pilot)
-        spain = number_of("pick spain")
+        await _card_play_through(app, pilot, "table", "pick battle", "pick florence")
+        spain = _number_of(app, "pick spain")
         await pilot.press(spain)
         await settle(pilot)
-        assert app.controller.driver.run.step == 5 and number_of("pick independent") == spain
+        assert app.controller.driver.run.step == 5 and _number_of(app, "pick independent") == spain
         await pilot.press(spain)
         await settle(pilot)
         assert app.controller.driver.run.step == 6 and "no longer offered" not in screen_text(app)
