@@ -285,3 +285,20 @@ async def test_continue_passes_over_a_slot_the_background_check_refused(tmp_path
         await settle(pilot)
         assert app.controller.driver is not None and app.controller.driver.slot == tmp_path / f"{slot_stem(healthy)}.json"
     assert summarise(edited).problem == refusal.removeprefix(f"{edited.name}: ") and edited.read_text() == text
+
+
+@pytest.mark.parametrize("language, said", [("en", "Ctrl+Q quits; a game is kept"), ("es", "Ctrl+Q sale")])
+async def test_ctrl_c_says_how_to_quit_in_the_players_language(tmp_path, language, said):
+    """Hostile play-test: Ctrl+C showed Textual's own "Do you want to quit? Press ctrl+q to quit the app", in English
+    whatever the language."""
+    from core import i18n
+
+    i18n.use(language)
+    try:
+        app = VirginQueenApp(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert any(said in str(n.message) for n in app._notifications)
+    finally:
+        i18n.use("en")

@@ -490,6 +490,12 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
     def action_map(self) -> None:
         self.board.map()
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, which Textual answers in English only with how to quit (hostile play-test, at a game): said in the
+        player's language, with what quitting keeps."""
+        self.notify(_("Ctrl+Q quits; a game is kept, and Continue goes on with it. Esc in a game opens its menu."),
+                    title=_("Do you want to quit?"), markup=False)
+
     def action_game_menu(self) -> None:
         self.board.game_menu()
 
