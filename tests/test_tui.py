@@ -2799,3 +2799,40 @@ async def test_a_choice_that_reaches_a_game_moved_on_since_its_decision_was_show
         await pilot.press("1")  # the panel's own keys say the moves of the decision it shows
         await settle(pilot)
         assert len(session.actions) == made + 1
+
+
+async def test_a_choice_and_u_read_together_take_back_that_choice_not_the_one_before_gen_9(tmp_path, data):
+    """Re-test: 0 and u in one read; the choice went up through the panel and the screen, the undo from the screen, and
+    the undo came first: it took back the decision before, and the choice was then refused. The board's intents keep
+    the keys' order: the choice is made, then taken back."""
+    from textual.events import Key
+
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        await pick(app, pilot, str(session.decision.quiet_or_first()))
+        made, decision = len(session.actions), session.decision
+        assert decision.quiet is not None
+        for key, character in (("0", "0"), ("u", "u")):
+            app.post_message(Key(key, character))
+        await settle(pilot)
+        assert len(session.actions) == made and session.decision == decision
+        assert "the decision changed before your choice reached it" not in screen_text(app)
+
+
+async def test_the_status_line_fits_the_width_again_after_the_terminal_was_too_small(tmp_path, data):
+    """Re-test: shrunk below 80 columns and grown back, the board kept the status line's short form ("Turn 1/8 -
+    Negotiation Segment - ...") until the next hand-off."""
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await _reports_read(app, pilot)
+        whole = screen_text(app).splitlines()[0]
+        assert "Diplomacy Phase - Negotiation Segment" in whole
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert screen_text(app).splitlines()[0] == whole

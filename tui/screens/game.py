@@ -113,6 +113,17 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             self.no_highlight_when_shown = False
             self.query_one(DecisionPanel).await_a_move(settle_first=self.shown.shared)
 
+    def _show_status(self, view: SeatView, width: int) -> None:
+        """The first of the status line's forms that fits one row: two rows took one from the board (es, 80 columns)."""
+        statuses = (view.status, view.status_line(short=True), view.status_line(short=True, person=False))
+        set_text(self.query_one("#status", Static), next((line for line in statuses if cell_len(line) <= width - STATUS_PADDING), statuses[-1]))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The status line fits the new width (re-test: shrunk and grown back, it kept its short form until the next
+        hand-off)."""
+        if self._ready:
+            self._show_status(self.shown.view, event.size.width)
+
     def refresh_view(self, shown: OnScreen) -> None:
         """Show ``shown`` now, or once the screen's widgets are mounted."""
         self.shown = shown
@@ -121,10 +132,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
 
     def _lay_out(self, shown: OnScreen) -> None:
         view = shown.view
-        # the first that fits one row: two rows took one from the board (es, 80 columns)
-        statuses = (view.status, view.status_line(short=True), view.status_line(short=True, person=False))
-        status = next((line for line in statuses if cell_len(line) <= self.app.size.width - STATUS_PADDING), statuses[-1])
-        set_text(self.query_one("#status", Static), status)
+        self._show_status(view, self.app.size.width)
         set_text(self.query_one("#vp", Static), display.vp_line(view))
         info = self.phase_info(view)
         lesson = shown.lesson
@@ -238,12 +246,15 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
+        """The intents of the board's keys go to the app at once, each as its key is taken, so they keep the keys' order
+        (re-test: 0 and u in one read; the choice, bubbling up from the panel, came after the undo, which took back the
+        decision before it)."""
         self.query_one(DecisionPanel).say("")
-        self.post_message(Undo())
+        self.app.post_message(Undo())
 
     def action_table(self) -> None:
         self.query_one(DecisionPanel).say("")
-        self.post_message(RecordTable())
+        self.app.post_message(RecordTable())
 
     def action_type_choice(self) -> None:
         self.query_one(DecisionPanel).action_type_choice()

@@ -534,7 +534,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self.say(_("{key}: read together with the choice before it, it took nothing").format(key=key), transient=True)
             return False
         self._answered_at = time.monotonic()
-        self.post_message(Choose(choice, self._moves))
+        self.app.post_message(Choose(choice, self._moves))  # to the app at once: in the order of the keys (see PhaseScreen.action_undo)
         return True
 
     def action_type_choice(self) -> None:
@@ -615,7 +615,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         elif text and self._decision is not None and (refusal := self._verb_refusal(text.split()[0].lower())):
             self.say(refusal)
         elif text:
-            self.post_message(ChooseTyped(text, self._moves))
+            self.app.post_message(ChooseTyped(text, self._moves))
             return  # the keys behind it wait for the next decision, or core's refusal
         else:
             self._close_typed()
@@ -699,4 +699,4 @@ class DecisionPanel(NamesKeysNow, Vertical):
         cancel = self._decision.cancel if self._decision else None
         if cancel is not None:
             self.say("")  # a refusal said before stayed into the next step (newcomer play-test)
-            self.post_message(Choose(cancel, self._moves))
+            self.app.post_message(Choose(cancel, self._moves))
