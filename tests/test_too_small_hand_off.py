@@ -59,3 +59,29 @@ async def test_a_hand_off_while_the_terminal_is_too_small_shows_once_it_is_large
             await pilot.press("enter"); await settle(pilot)
         assert isinstance(app.screen, PhaseScreen), "80x24, yet the board stays hidden under a stale 'enlarge' notice"
         assert [type(s) for s in app.screen_stack].count(TooSmallScreen) == 0
+
+
+async def test_grown_back_with_a_report_due_the_notice_is_gone_and_the_report_shows(tmp_path):
+    """Review: grown back, the game was shown while the notice was still on top; a report due then came above the
+    notice, which was never taken off: after the report, the notice stood over the board for good."""
+    from tests.tui_helpers import ANA_AND_COMPUTERS
+
+    app = VirginQueenApp(tmp_path, player="Ana")
+    async with app.run_test(size=SIZE) as pilot:
+        await post(pilot, StartGame(Setup(seed=3, seats=ANA_AND_COMPUTERS)))
+        reports_after_growing = 0
+        for _ in range(120):  # the review's case came at the 88th choice: a "While you waited" report
+            if app.controller.driver is None:
+                break
+            if isinstance(app.screen, (HandoffScreen, ReportScreen)):
+                await pilot.press("enter"); await settle(pilot)
+                continue
+            decision = app.controller.on_screen().view.decision
+            if decision is None:
+                await settle(pilot); continue
+            await pilot.resize_terminal(60, 20); await settle(pilot)
+            app.post_message(Choose(quiet_choice(decision))); await settle(pilot)
+            await pilot.resize_terminal(*SIZE); await settle(pilot)
+            assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack), [type(s).__name__ for s in app.screen_stack]
+            reports_after_growing += isinstance(app.screen, ReportScreen)
+        assert reports_after_growing >= 2

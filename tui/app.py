@@ -391,7 +391,8 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
 
     @on(GameClosed)
     def _game_closed(self, message: GameClosed) -> None:  # not "_closed": a MessagePump's flag of that name hides it
-        self.board.forget_the_game()
+        if "board" in self.__dict__:  # else no game was ever shown (review: forgetting it made the machinery)
+            self.board.forget_the_game()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if message.to is Destination.LOBBY and not isinstance(self.screen, lobby_screen()):
@@ -527,11 +528,11 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
             self._too_small.show_size(width, height)
         elif not too_small and self._too_small is not None:
             notice, self._too_small = self._too_small, None
-            with self.batch_update():
-                if self.playing and self.is_running:  # what happened to the game meanwhile, in place of the notice
-                    self.board.show(in_place_of=notice)  # (hand-offs included)
+            with self.batch_update():  # one frame: the board uncovered is not drawn before a hand-off due takes it down (GEN-8)
                 if self.screen is notice:
                     self.pop_screen()
+                if self.playing and self.is_running:  # what happened to the game meanwhile (hand-offs included)
+                    self.board.show()
 
 
 # argparse's own words (the "usage:" line, the options heading, its refusals) in the player's language:

@@ -237,11 +237,10 @@ class Board:
         self._running, self._listed_at_handoff, self._at_handoff = (None, [], 0), ("", []), (None, [], [])
         self._said_in_public = ("", 0.0)
 
-    def show(self, in_place_of: TooSmallScreen | None = None) -> None:
+    def show(self) -> None:
         """BoardChanged: the hand-off if one is due, else the board for the current phase; then the
-        reports of phases passed. ``in_place_of``: the notice of a terminal too small, which this replaces
-        (the board under it, which a hand-off due meanwhile takes down, is not drawn first: review, GEN-8)."""
-        if isinstance(self.app.screen, TooSmallScreen) and self.app.screen is not in_place_of:
+        reports of phases passed."""
+        if isinstance(self.app.screen, TooSmallScreen):
             return  # shown when the terminal is large enough again (the app asks then)
         forget_gone_widgets_styles()
         self._catch_up()
