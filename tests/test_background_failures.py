@@ -145,3 +145,24 @@ async def test_gen_8_a_computer_players_refused_choice_closes_the_game_and_names
         line = next(str(n.message) for n in app._notifications)
         assert "a computer player's choice was refused" in line and LOG_NAME in line and "999" not in line
         assert "play 999 event" in (tmp_path / LOG_NAME).read_text()
+
+
+async def test_a_screens_work_that_outlives_the_screen_or_the_app_logs_nothing(tmp_path, monkeypatch):
+    """Review: the app closed while the title looked for a game to continue (a slow disk); the look's answer, reaching
+    for an app no longer there, was logged as an unexpected error."""
+    import time
+
+    from tui.screens import menus
+
+    real = menus.game_slots
+
+    def slow(folder):
+        time.sleep(0.5)
+        return real(folder)
+
+    monkeypatch.setattr(menus, "game_slots", slow)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    await asyncio.sleep(1.0)
+    assert not (tmp_path / LOG_NAME).exists()

@@ -44,11 +44,14 @@ def log_unexpected(save_dir: Path, doing: str, exc: BaseException, detail: str =
 def errors_logged(screen: MessagePump, save_dir: Path, doing: str) -> Iterator[None]:
     """A screen's own work in a thread worker (``doing``: an English message marked ``N_``): an error it did not
     expect is logged with its traceback and its line said on the screen, as the app's other background work does
-    (review: Textual 8.2 gives a failed worker's error only to its devtools log, and the screen waited on)."""
+    (review: Textual 8.2 gives a failed worker's error only to its devtools log, and the screen waited on). A screen
+    taken down meanwhile (left, or the app ended) fails to reach the app: nothing is wrong then (review)."""
+    app = screen.app
     try:
         yield
     except Exception as exc:
-        screen.post_message(GameProblem(log_unexpected(save_dir, doing, exc), failed=True))
+        if screen.is_attached and app.is_running:
+            screen.post_message(GameProblem(log_unexpected(save_dir, doing, exc), failed=True))
 
 
 def _logger_for(path: Path) -> logging.Logger:
