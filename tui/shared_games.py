@@ -10,6 +10,7 @@ from pathlib import Path
 from attrs import frozen
 
 from core.gamedata import GameData
+from core.i18n import _
 from core.session import Session
 from core.setup import Seat, Setup, SetupError
 from core.store import CHAT_LINE_CHARS, ChatLine, GameRow, SqliteStore, StoreError
@@ -42,8 +43,11 @@ class SharedGames:
         self.data = data
         self._store: SqliteStore | None = None
         self._lock = threading.Lock()
+        self._closed = False
 
     def _opened(self) -> SqliteStore:
+        if self._closed:  # a lobby's listing under way as it was left: it opens no connection nobody would close (review)
+            raise StoreError(_("the shared games were closed here"))
         if self._store is None:
             self._store = SqliteStore.in_folder(self.save_dir, self.data)
         return self._store
@@ -55,7 +59,9 @@ class SharedGames:
             return [(row, store.holders(row.id)) for row in store.list_games()]
 
     def close(self) -> None:
+        """For good: the connection is closed, and none is opened again."""
         with self._lock:
+            self._closed = True
             if self._store is not None:
                 self._store.close()
                 self._store = None

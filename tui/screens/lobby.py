@@ -95,6 +95,7 @@ class LobbyScreen(Screen[None]):
         self.player_fixed = terminal.player_fixed  # over SSH the name is the key's
         self.player = terminal.player
         self._games: SharedGames | None = None  # the store, opened by the first listing
+        self._left = False  # the screen is taken down: its store is closed
         self._targets: dict[str, tuple[int, str | None]] = {}  # option id -> (game, seat or None: watch)
         self._players: list[str] = []  # the people of the games listed: the new-game form checks names by them
         self._shown: list[str] | None = None  # the listing on screen (None: not yet shown)
@@ -117,7 +118,9 @@ class LobbyScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         """The store's connection goes with the screen (review: every lobby shown kept one open for good); closed in a
-        thread, as closing waits for a listing under way, which a store locked by another program holds."""
+        thread, as closing waits for a listing under way, which a store locked by another program holds. A first
+        listing still opening it closes it itself (``_left``)."""
+        self._left = True
         if self._games is not None:
             threading.Thread(target=self._games.close, daemon=True).start()
 
@@ -164,13 +167,16 @@ class LobbyScreen(Screen[None]):
         from tui.shared_games import SharedGames
 
         with errors_logged(self, self.terminal.save_dir, N_("reading the shared games")):
+            if self._games is None:
+                self._games = SharedGames(self.terminal.save_dir, self.terminal.data)
             try:
-                if self._games is None:
-                    self._games = SharedGames(self.terminal.save_dir, self.terminal.data)
                 games = self._games.listing()
             except SharedGames.ERRORS as exc:
                 self.app.call_from_thread(self._say, str(exc))
                 return
+            finally:
+                if self._left:  # left while this first listing opened the store
+                    self._games.close()
             self.app.call_from_thread(self._list, games)
 
     def _list(self, games: Listing) -> None:
