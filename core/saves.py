@@ -349,6 +349,8 @@ def _decode(text: str, path: Path) -> Any:
 
 
 REQUIRED_FIELD_MISSING = N_("required field missing")  # cattrs says it so; shown translated
+# A plain value's type as a player reads it (hostile play-test: "expected str @ save.actions[5]")
+VALUE_KINDS = {str: N_("text"), int: N_("a whole number"), bool: N_("true or false"), float: N_("a number")}
 
 
 def _format_exception(exc: BaseException, expected: type | None) -> str:
@@ -366,7 +368,8 @@ def _format_exception(exc: BaseException, expected: type | None) -> str:
     if isinstance(exc, cattrs.ForbiddenExtraKeysError):
         return _("extra fields found ({fields})").format(fields=", ".join(sorted(exc.extra_fields)))
     if isinstance(exc, (ValueError, TypeError)) and expected is not None:
-        type_name = expected.__name__ if hasattr(expected, "__name__") else repr(expected)
+        kind = VALUE_KINDS.get(expected)  # type: ignore[call-overload]
+        type_name = _(kind) if kind else expected.__name__ if hasattr(expected, "__name__") else repr(expected)
         return _("invalid value for type, expected {type}").format(type=type_name)
     return cattrs.v.format_exception(exc, expected)
 

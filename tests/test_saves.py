@@ -116,9 +116,14 @@ def test_a_save_its_replay_refused_is_refused_at_once_until_its_text_changes(dat
 
 
 def test_strict_types_refuse_coercion(data, tmp_path):
+    """A plain value's type is named as a player reads it (hostile play-test: "expected str @ save.actions[5]")."""
     raw = saves.to_dict(new_session(data))
     raw["state"]["turn"] = "1"
-    with pytest.raises(SaveError, match=r"damaged: .*expected int @ save.state.turn"):
+    with pytest.raises(SaveError, match=r"damaged: .*expected a whole number @ save.state.turn"):
+        saves.load(_write_raw(tmp_path, json.dumps(raw)), data)
+    raw = saves.to_dict(new_session(data))
+    raw["actions"] = [5]
+    with pytest.raises(SaveError, match=r"damaged: .*expected text @ save.actions\[0\]"):
         saves.load(_write_raw(tmp_path, json.dumps(raw)), data)
 
 
