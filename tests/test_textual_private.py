@@ -144,6 +144,21 @@ async def test_an_option_half_on_screen_is_not_whole_in_view():
         assert listing.whole_in_view(1) and not listing.whole_in_view(2)
 
 
+async def test_an_option_list_scrolled_to_its_highlight_never_opens_on_an_options_second_line():
+    """Walkthrough play-test: scrolled just far enough to show the highlighted option, the list's top row was the
+    second line of the option above it. In 5 rows of two-line options, option 3 highlighted would show option 1's
+    second line first: the list scrolls on past it (Textual 8.2's ``_index_to_line`` and ``_heights``)."""
+    async with TwoLineOptions().run_test(size=(40, 7)) as pilot:
+        await pilot.pause()
+        listing = pilot.app.query_one("#list", SteadyOptionList)
+        listing.highlighted = 3
+        await pilot.pause()
+        assert listing.scroll_offset.y % 2 == 0 and listing.whole_in_view(3)
+        listing.highlighted = 0  # up: the top row is the highlighted option's first
+        await pilot.pause()
+        assert listing.scroll_offset.y == 0
+
+
 async def test_an_option_list_says_whether_an_option_is_whole_on_screen():
     async with TwoSelects().run_test(size=(40, 12)) as pilot:
         app = pilot.app

@@ -279,8 +279,22 @@ class _StopsAtTheEnds(OptionList):
 
 
 class SteadyOptionList(_PagesWhenLaidOut, _StopsAtTheEnds):
-    """An OptionList whose page keys wait until it has lines, whose arrows stop at its ends, and that says whether
-    an option is all on screen."""
+    """An OptionList whose page keys wait until it has lines, whose arrows stop at its ends, that says whether
+    an option is all on screen, and that opens on an option's first row where it can."""
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        """Textual 8.2 scrolls the highlighted option just into view, so that the top row may be the second row of
+        an option above it (walkthrough play-test: "Catherine de Bourbon (to Protestant)" alone at the top, read as a
+        choice of its own): the list scrolls on past that option, where it can (not at its end). The highlighted one
+        moves up, still all in view."""
+        super().scroll_to_highlight(top)
+        if top or self.highlighted is None or not self.scrollable_content_region:
+            return
+        y = self.scroll_offset.y
+        cut = next((line + self._heights.get(index, 1) for index, line in self._index_to_line.items()
+                    if index != self.highlighted and line < y < line + self._heights.get(index, 1)), None)
+        if cut is not None:
+            self.scroll_to(y=cut, animate=False, immediate=True)
 
     def whole_in_view(self, index: int) -> bool:
         """Every line of option ``index`` is in the part of the list on screen (or the list is not laid out
