@@ -769,6 +769,8 @@ async def test_a_keys_refusal_goes_when_another_terminal_moves_while_this_one_wa
         ana = SharedGame.open(store, 1, "Ana")
         ana.choose(TABLE_ACTOR, Choice.parse("table"))  # Ana starts recording a table action: still hers to decide
         await until(pilot, lambda: len(ben.controller.session.actions) == 1, seconds=5)
+        # Ana's seat looked at (every few polls; under load later than her move): the line no longer says she is away
+        await until(pilot, lambda: "not at the game now" not in ben.screen.query_one(DecisionPanel)._waiting, seconds=5)
         await settle(pilot)
         waiting = ben.screen.query_one(DecisionPanel)._waiting
         await pilot.press("u")

@@ -3,10 +3,11 @@ from __future__ import annotations
 import asyncio
 from core.setup import Seat, SeatKind, Setup
 from core.store import SqliteStore
-from tests.tui_helpers import post, read_reports, settle
+from tests.tui_helpers import post, read_reports, settle, until
 from tui.app import VirginQueenApp
 from tui.messages import JoinSharedGame
 from tui.screens.game import PhaseScreen
+from tui.screens.reports import ReportScreen
 
 SEATS = (Seat("Ben", ("spain",)), Seat("Ana", ("france",)),
          Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
@@ -69,6 +70,7 @@ async def test_sitting_down_again_points_out_the_table_talk_said_since_ones_own_
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             await post(pilot, JoinSharedGame(1, "Ana"))
+            await until(pilot, lambda: isinstance(app.screen, ReportScreen), seconds=5)  # joined (later under load)
             await asyncio.sleep(0.6); await settle(pilot)
             assert await read_reports(app, pilot)
             assert isinstance(app.screen, PhaseScreen)
