@@ -16,22 +16,22 @@ SIZE = (80, 24)
 SEATS = (Seat("Ana", ("spain",)), Seat("random computer", ("ottoman", "england", "empire", "protestant", "france"), SeatKind.COMPUTER, "random"))
 
 
-async def test_a_computer_player_that_fails_closes_the_game_with_the_line_naming_the_log(tmp_path, monkeypatch):
+async def _line_when_the_computers_third_choice_closes_the_game(tmp_path, monkeypatch, third) -> str:
+    """Ana plays her decisions and the computers theirs, until their third choice, which ``third()`` makes: the game
+    closes then, for the title; the one line said."""
     real = RandomBot.choose
     calls = {"n": 0}
 
-    def flaky(self, session, decision):
+    def choose(self, session, decision):
         calls["n"] += 1
-        if calls["n"] == 3:
-            raise RuntimeError("a bug in the bot, once")
-        return real(self, session, decision)
+        return third() if calls["n"] == 3 else real(self, session, decision)
 
-    monkeypatch.setattr(RandomBot, "choose", flaky)
+    monkeypatch.setattr(RandomBot, "choose", choose)
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.post_message(StartGame(Setup(seed=1, seats=SEATS)))
         await settle(pilot)
-        for _ in range(40):  # Ana plays her decisions; the computers theirs
+        for _ in range(40):
             if calls["n"] >= 3 or app.controller.driver is None:
                 break
             shown = app.controller.on_screen()
@@ -43,9 +43,16 @@ async def test_a_computer_player_that_fails_closes_the_game_with_the_line_naming
         assert calls["n"] >= 3
         await settle(pilot)
         assert app.controller.driver is None and isinstance(app.screen, TitleScreen)
-        line = next(str(n.message) for n in app._notifications)
-        assert "RuntimeError: a bug in the bot, once" in line and LOG_NAME in line
-        assert "a bug in the bot, once" in (tmp_path / LOG_NAME).read_text()
+        return next(str(n.message) for n in app._notifications)
+
+
+async def test_a_computer_player_that_fails_closes_the_game_with_the_line_naming_the_log(tmp_path, monkeypatch):
+    def failing():
+        raise RuntimeError("a bug in the bot, once")
+
+    line = await _line_when_the_computers_third_choice_closes_the_game(tmp_path, monkeypatch, failing)
+    assert "RuntimeError: a bug in the bot, once" in line and LOG_NAME in line
+    assert "a bug in the bot, once" in (tmp_path / LOG_NAME).read_text()
 
 
 async def test_a_save_check_that_fails_unexpectedly_closes_the_game_with_the_line_naming_the_log(tmp_path, data, monkeypatch):
@@ -118,33 +125,9 @@ async def test_gen_8_a_computer_players_refused_choice_closes_the_game_and_names
     It is a bug like any other: logged with the refusal, the game closed with one line that names no card."""
     from core.choices import Choice
 
-    real = RandomBot.choose
-    calls = {"n": 0}
-
-    def illegal(self, session, decision):
-        calls["n"] += 1
-        return Choice.parse("play 999 event") if calls["n"] == 3 else real(self, session, decision)
-
-    monkeypatch.setattr(RandomBot, "choose", illegal)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.post_message(StartGame(Setup(seed=1, seats=SEATS)))
-        await settle(pilot)
-        for _ in range(40):
-            if calls["n"] >= 3 or app.controller.driver is None:
-                break
-            shown = app.controller.on_screen()
-            if shown.view.decision is not None:
-                app.post_message(Choose(quiet_choice(shown.view.decision)))
-            else:
-                await pilot.press("enter")
-            await settle(pilot)
-        assert calls["n"] >= 3
-        await settle(pilot)
-        assert app.controller.driver is None and isinstance(app.screen, TitleScreen)
-        line = next(str(n.message) for n in app._notifications)
-        assert "a computer player's choice was refused" in line and LOG_NAME in line and "999" not in line
-        assert "play 999 event" in (tmp_path / LOG_NAME).read_text()
+    line = await _line_when_the_computers_third_choice_closes_the_game(tmp_path, monkeypatch, lambda: Choice.parse("play 999 event"))
+    assert "a computer player's choice was refused" in line and LOG_NAME in line and "999" not in line
+    assert "play 999 event" in (tmp_path / LOG_NAME).read_text()
 
 
 async def test_a_screens_work_that_outlives_the_screen_or_the_app_logs_nothing(tmp_path, monkeypatch):
