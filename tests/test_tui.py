@@ -2505,6 +2505,15 @@ async def test_every_hand_off_names_the_reports_its_enter_brings_over_two_turns(
     assert checked >= 4
 
 
+async def _at_the_first_board(app, pilot, setup: Setup) -> None:
+    """A new game of ``setup``, its reports read with Enter: its first board on screen."""
+    app.post_message(StartGame(setup))
+    await settle(pilot)
+    while not isinstance(app.screen, PhaseScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
 async def test_keys_behind_the_enter_of_a_typed_choice_wait_for_it_then_go_to_the_board(tmp_path, data):
     """SSH play-test: ':' 'play 23 event', then Enter and 'l' in one read, refused 'play 23 eventl'; Enter
     then '5' gave 'cp influence scotland5'. The choice is taken as typed before Enter, and the key behind
@@ -2513,11 +2522,7 @@ async def test_keys_behind_the_enter_of_a_typed_choice_wait_for_it_then_go_to_th
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(StartGame(Setup(seed=3)))
-        await settle(pilot)
-        while not isinstance(app.screen, PhaseScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await _at_the_first_board(app, pilot, Setup(seed=3))
         made = len(app.controller.session.actions)
         typed = str(app.controller.session.decision.choices[-1])
         await pilot.press("colon", *typed)
@@ -2541,11 +2546,7 @@ async def test_keys_behind_a_typed_choice_while_the_computers_move_act_on_the_bo
     seats = (Seat("Ana", ("spain",)), Seat("random computer", ("ottoman", "england", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(StartGame(Setup(seed=3, seats=seats)))
-        await settle(pilot)
-        while not isinstance(app.screen, PhaseScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await _at_the_first_board(app, pilot, Setup(seed=3, seats=seats))
         made, typed = len(app.controller.session.actions), str(app.controller.session.decision.quiet_or_first())
         await pilot.press("colon", *typed)
         await settle(pilot)
@@ -2709,11 +2710,7 @@ async def test_a_typed_choice_s_refusal_stays_through_the_keys_read_with_its_ent
 
     app = VirginQueenApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(StartGame(Setup(seed=3)))
-        await settle(pilot)
-        while not isinstance(app.screen, PhaseScreen):
-            await pilot.press("enter")
-            await settle(pilot)
+        await _at_the_first_board(app, pilot, Setup(seed=3))
         made = len(app.controller.session.actions)
         typed = f"{app.controller.session.decision.choices[0].verb} nobody" if refused_by == "core" else "zzz"
         await pilot.press("colon", *typed)
