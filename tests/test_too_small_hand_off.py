@@ -19,6 +19,22 @@ SEATS = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)),
          Seat("random computer", ("ottoman", "france", "empire", "protestant"), SeatKind.COMPUTER, "random"))
 
 
+async def _a_choice_made_while_too_small(app, pilot) -> bool:
+    """Enter on a report or a hand-off; else, at a decision, the terminal shrunk just before its quiet choice is made
+    (True: the terminal is left too small)."""
+    if isinstance(app.screen, (HandoffScreen, ReportScreen)):
+        await pilot.press("enter"); await settle(pilot)
+        return False
+    decision = app.controller.on_screen().view.decision
+    if decision is None:
+        await settle(pilot)
+        return False
+    await pilot.resize_terminal(60, 20); await settle(pilot)
+    assert isinstance(app.screen, TooSmallScreen)
+    app.post_message(Choose(quiet_choice(decision))); await settle(pilot)
+    return True
+
+
 async def test_a_hand_off_while_the_terminal_is_too_small_shows_once_it_is_large_again(tmp_path, data):
     """Frame by frame too (review): growing back, the board under the notice, with the last person's decision and
     hand, was drawn for one frame before the hand-off took it down."""
@@ -28,19 +44,10 @@ async def test_a_hand_off_while_the_terminal_is_too_small_shows_once_it_is_large
         record_frames(app, frames.append)
         await post(pilot, StartGame(Setup(seed=3, seats=SEATS)))
         for _ in range(60):
-            if isinstance(app.screen, (HandoffScreen, ReportScreen)):
-                await pilot.press("enter"); await settle(pilot)
-                continue
-            decision = app.controller.on_screen().view.decision
-            if decision is None:
-                await settle(pilot); continue
-            # shrink the terminal just before a choice that hands the keyboard over
-            await pilot.resize_terminal(60, 20); await settle(pilot)
-            assert isinstance(app.screen, TooSmallScreen)
-            app.post_message(Choose(quiet_choice(decision))); await settle(pilot)
-            if app.controller.handoff_due() is not None:
-                break
-            await pilot.resize_terminal(*SIZE); await settle(pilot)
+            if await _a_choice_made_while_too_small(app, pilot):
+                if app.controller.handoff_due() is not None:
+                    break
+                await pilot.resize_terminal(*SIZE); await settle(pilot)
         assert app.controller.handoff_due() is not None
         session = app.controller.session
         left = {f"#{n} {session.data.cards[n].title}" for n in session.state.powers["spain" if app.controller.handoff_due()[0] == "Ben" else "england"].hand}
@@ -73,14 +80,8 @@ async def test_grown_back_with_a_report_due_the_notice_is_gone_and_the_report_sh
         for _ in range(120):  # the review's case came at the 88th choice: a "While you waited" report
             if app.controller.driver is None:
                 break
-            if isinstance(app.screen, (HandoffScreen, ReportScreen)):
-                await pilot.press("enter"); await settle(pilot)
+            if not await _a_choice_made_while_too_small(app, pilot):
                 continue
-            decision = app.controller.on_screen().view.decision
-            if decision is None:
-                await settle(pilot); continue
-            await pilot.resize_terminal(60, 20); await settle(pilot)
-            app.post_message(Choose(quiet_choice(decision))); await settle(pilot)
             await pilot.resize_terminal(*SIZE); await settle(pilot)
             assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack), [type(s).__name__ for s in app.screen_stack]
             reports_after_growing += isinstance(app.screen, ReportScreen)
