@@ -242,7 +242,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         footer ran past 80 columns), nor ':' while a choice is typed (the box's own keys are named then).
         The footer asks (tui/widgets/key_footer.NamesKeysNow)."""
         hidden = ((binding.action == "undo" and not self.shown.undo_key) or (binding.action == "table" and self._recording_table)
-                  or (binding.action == "type_choice" and any(box.display for box in self.query("#typed"))))  # ':' again starts anew
+                  or (binding.action == "type_choice" and any(panel.typing for panel in self.query(DecisionPanel))))  # ':' again starts anew
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:

@@ -214,7 +214,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     @property
     def typing(self) -> bool:
-        return bool(self.query_one("#typed", Input).display)
+        """A choice is being typed (the box open); none before the panel is composed."""
+        return any(box.display for box in self.query("#typed"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle":
