@@ -1080,16 +1080,14 @@ class SharedGameClient(_Driver):
         raise Refused(_("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'"))
 
     def close(self, exiting: bool = False) -> None:
-        """``exiting``, a choice still to be recorded is recorded now, where a worker might not finish
-        (shared-game play-test: 0 and Ctrl+Q in one burst, and the move was never in the store); leaving for
-        the lobby, by the worker that leaves the seat, before it closes the connection (review: run before the
-        choice's own worker, it closed the store under that write, and the move was lost): the keys never wait
-        for the store. Then give up the seat (the game stays in the store; the claim lapses by itself if this
-        fails) and the game's own connection to it."""
+        """Record a choice still to be recorded and the table talk said just before, write how far the reports are
+        read, give up the seat (the game stays in the store; the claim lapses by itself if this fails) and close the
+        game's own connection to it. Leaving for the lobby, a worker does it (the keys never wait for the store),
+        the choice first (review: run before the choice's own worker, it closed the store under that write, and the
+        move was lost). ``exiting``, it is done now, where a worker might not finish (shared-game play-test: 0 and
+        Ctrl+Q in one burst, and the move was never in the store; the reports read before a Ctrl+Q were shown
+        again at the next sitting down)."""
         self._closed = True
-        if exiting:
-            self._record_before_closing()
-            self._say_queued()  # the table talk said just before: written now, where a worker might not finish
         seat, player, store = self.seat, self.player, self.store
         look = self._look_to_store()
 
@@ -1106,4 +1104,7 @@ class SharedGameClient(_Driver):
             finally:
                 store.close()
 
-        self.io(work, lambda _done: None)
+        if exiting:
+            work()
+        else:
+            self.io(work, lambda _done: None)
