@@ -2775,27 +2775,35 @@ async def test_two_names_alike_but_for_capitals_are_said_once_before_the_game_st
         assert {"Ana", "ana"} <= names
 
 
-async def test_a_choice_that_reaches_a_game_moved_on_since_its_decision_was_shown_is_refused(tmp_path, data):
+async def test_a_choice_that_reaches_a_game_changed_since_its_decision_was_shown_is_refused(tmp_path, data):
     """Review: a key's Choose passes through the panel and the screen to the app, while another terminal's moves (a
     poll's result) go to the app at once: the choice could then be played on the decision those moves brought, where
-    the same choice may be legal (a decline). A choice says how many moves the game had when its decision was shown;
-    one that reaches a game moved on since is refused, and nothing is played."""
+    the same choice may be legal (a decline). A choice says how many changes the game had had when its decision was
+    shown; one that reaches a game changed since is refused, and nothing is played. An undo is a change: counted by
+    moves, an undo (GEN-9) and another move brought back the count a choice was made at, with another decision."""
     session = new_session(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         await _reports_read(app, pilot)
-        shown_at = app.controller.on_screen().moves
-        first = session.decision.quiet_or_first()
-        await post(pilot, Choose(first, shown_at))
-        assert len(session.actions) == shown_at + 1
-        made = len(session.actions)
-        await post(pilot, Choose(session.decision.quiet_or_first(), shown_at))  # made at the decision before
-        assert len(session.actions) == made
-        assert "Not allowed: the decision changed before your choice reached it: read it, then choose" in " ".join(screen_text(app).split())
-        await pilot.press("1")  # the panel's own keys say the moves of the decision it shows
-        await settle(pilot)
+        refused = "Not allowed: the decision changed before your choice reached it: read it, then choose"
+        shown_at, made = app.controller.on_screen().changes, len(session.actions)
+        await post(pilot, Choose(session.decision.quiet_or_first(), shown_at))
         assert len(session.actions) == made + 1
+        after_first = app.controller.on_screen().changes
+        await post(pilot, Choose(session.decision.quiet_or_first(), shown_at))  # made at the decision before
+        assert len(session.actions) == made + 1
+        assert refused in " ".join(screen_text(app).split())
+        await post(pilot, Undo())
+        assert len(session.actions) == made
+        await post(pilot, Choose(session.decision.choices[-1], app.controller.on_screen().changes))  # another move
+        assert len(session.actions) == made + 1
+        await post(pilot, Choose(session.decision.quiet_or_first(), after_first))  # made at the first move's decision
+        assert len(session.actions) == made + 1
+        assert refused in " ".join(screen_text(app).split())
+        await pilot.press("1")  # the panel's own keys say the changes of the decision it shows
+        await settle(pilot)
+        assert len(session.actions) == made + 2
 
 
 async def test_a_choice_and_u_read_together_take_back_that_choice_not_the_one_before_gen_9(tmp_path, data):

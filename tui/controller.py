@@ -89,7 +89,7 @@ class Controller:
 
     def _on_Choose(self, intent: m.Choose) -> None:
         driver, shown = self._game(), self.on_screen()
-        if shown.view.decision is None or intent.moves not in (None, shown.moves):
+        if shown.view.decision is None or intent.changes not in (None, shown.changes):
             raise Refused(shown.refusal_of_a_choice())
         driver.choose(shown.view.decision.power, intent.choice)
 
@@ -98,7 +98,7 @@ class Controller:
             choice = Choice.parse(intent.text.lower())
         except IllegalChoice as exc:
             raise Refused(str(exc)) from None
-        self._on_Choose(m.Choose(choice, intent.moves))
+        self._on_Choose(m.Choose(choice, intent.changes))
 
     def _on_Undo(self, intent: m.Undo) -> None:
         driver, handoff = self._game(), self.handoff_due()

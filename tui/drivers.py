@@ -136,6 +136,7 @@ class GameDriver(Protocol):
     saves_copies: bool  # Ctrl+S writes a copy of this game
     undoes: bool  # undo (GEN-9) exists in this kind of game
     shared: bool  # a store game: Ctrl+L leaves it for the lobby
+    changes: int  # how many times the game changed here (a move, an undo): a choice is stamped with it (messages.Choose)
 
     def people_here(self) -> tuple[Seat, ...]:
         """The people who play at this keyboard (more than one: hot seat, with hand-offs)."""
@@ -246,6 +247,7 @@ class _Driver:
         self._others_moved = 0  # the moves applied here that nobody here asked for
         self._others_seen = 0  # how many of them had come when a person here last asked for a move
         self._brought_back = False  # the last change here was an undo
+        self.changes = 0
         self._told: dict[str, int] = {}  # person here -> the log's length after their last move, or when last told
         self._last_move: dict[str, tuple[int, list[Event]]] = {}  # person here -> where their last move's lines start, and them
         self._unread_at_load: dict[str, list[Event]] = {}  # a game continued: per person, what passed since they looked
@@ -299,6 +301,7 @@ class _Driver:
         """A move applied here (that ``made`` those lines, taking ``choice``): the computers', or one the
         ``person`` here asked for (a table action too: hot-seat play-test, a battle Ann recorded came back to
         her as news in "While you waited")."""
+        self.changes += 1
         self._brought_back = False
         if by_computer:
             if choice is None or choice.verb not in WINDOW_PASSES:

@@ -105,23 +105,24 @@ class ChooseLanguage(Intent):
 
 
 class Choose(Intent):
-    """One of the legal choices of the pending decision. ``moves``: how many moves the game had when the decision
-    was shown (``OnScreen.moves``); a choice that reaches a game moved on since is refused, not played on another
-    decision (review: a key's choice and another terminal's moves could arrive in either order)."""
+    """One of the legal choices of the pending decision. ``changes``: how many changes the game had had when the
+    decision was shown (``OnScreen.changes``); a choice that reaches a game changed since is refused, not played on
+    another decision (review: a key's choice and another terminal's moves could arrive in either order; counted by
+    moves, an undo and another move brought the count of the decision before back, with another decision)."""
 
-    def __init__(self, choice: Choice, moves: int | None = None) -> None:
+    def __init__(self, choice: Choice, changes: int | None = None) -> None:
         super().__init__()
         self.choice = choice
-        self.moves = moves
+        self.changes = changes
 
 
 class ChooseTyped(Intent):
-    """A choice typed as text; core checks it. ``moves``: as a Choose's."""
+    """A choice typed as text; core checks it. ``changes``: as a Choose's."""
 
-    def __init__(self, text: str, moves: int | None = None) -> None:
+    def __init__(self, text: str, changes: int | None = None) -> None:
         super().__init__()
         self.text = text
-        self.moves = moves
+        self.changes = changes
 
 
 class Undo(Intent):

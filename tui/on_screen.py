@@ -27,7 +27,7 @@ class OnScreen:
     kept: bool  # autosaved in a slot, Continue goes on with it (not a free game from a walkthrough's position)
     after_others: bool  # moves nobody here asked for (the computers', another terminal's) came since a person here chose
     brought_back: bool  # the decision was brought back by an undo (GEN-9): an Enter too many would answer it again
-    moves: int  # how many moves the game has had: more since the last look, and someone moved
+    changes: int  # how many changes (moves, undos) the game has had here: more since the last look, and it changed
 
     def refusal_of_a_choice(self) -> str:
         """Why a choice is not taken: no decision is offered here now, or the one it was made at is gone (the game
@@ -60,5 +60,5 @@ def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str
         session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
         driver.undoes, session.taking_back() if driver.undoes else "", table_entry_allowed(session.state), driver.shared,
         one_person_here(driver), bool(driver.people_here()), driver.saves_copies,
-        driver.after_others(), driver.brought_back(), len(session.actions),
+        driver.after_others(), driver.brought_back(), driver.changes,
     )

@@ -68,7 +68,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         self.shown = shown  # what the board shows now: composed from it, refreshed with the next
         self._ready = False  # the widgets are mounted
         self._log_shown = 0  # how many events of the game log the strip has written
-        self._moves_shown = 0  # how many moves the game had at the last layout
+        self._changes_shown = 0  # how many changes the game had had at the last layout
         self._log_last: Event | None = None
         self._keys: tuple[bool, bool, bool] | None = None  # undo exists, a table action can start, one is recorded
         self._recording_table = False
@@ -158,13 +158,13 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             self._shows = shows
             self.query_one("#phase-panel", Scrolling).scroll_home(animate=False)
         decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
-        others_moved = shown.shared and decision is None and shown.moves != self._moves_shown  # another terminal's move
-        self._moves_shown = shown.moves
+        others_moved = shown.shared and decision is None and shown.changes != self._changes_shown  # another terminal's move
+        self._changes_shown = shown.changes
         # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
         self._recording_table = decision is not None and not shown.table_key
         self.query_one(DecisionPanel).offer(
             decision, shown.waiting or display.waiting_line(view, shown.away, not shown.seated), suggested, self._recording_table, shown.after_others,
-            lesson=lesson is not None and bool(lesson.instruction), brought_back=shown.brought_back, moves=shown.moves,
+            lesson=lesson is not None and bool(lesson.instruction), brought_back=shown.brought_back, changes=shown.changes,
         )
         if others_moved:
             self.query_one(DecisionPanel).others_moved()

@@ -197,7 +197,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         # the keys behind a typed choice's Enter, the list of choices it was typed at, and when (TypedChoice)
         self._keys_behind: tuple[list[events.Key], int, float] = ([], 0, 0.0)
         self._keys_behind_sent_at = 0.0
-        self._moves: int | None = None  # how many moves the game had when the decision on screen was offered
+        self._changes: int | None = None  # how many changes the game had had when the decision on screen was offered
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -245,14 +245,14 @@ class DecisionPanel(NamesKeysNow, Vertical):
 
     def offer(
         self, decision: Decision | None, waiting_text: str = "", suggested: str = "", backs_out: bool = False, after_others: bool = False,
-        lesson: bool = False, brought_back: bool = False, moves: int | None = None,
+        lesson: bool = False, brought_back: bool = False, changes: int | None = None,
     ) -> None:
         """The board's decision after a change: the same one again keeps its list as it is (rebuilding
         it lays the screen out again). ``backs_out``: Esc backs out of a table action being recorded.
         ``after_others``: moves nobody here asked for came since a person here last chose. ``lesson``: a
         walkthrough's step, whose choice is ``suggested`` (none where the table records it with t). ``brought_back``:
-        by an undo (GEN-9). ``moves``: how many moves the game had (a choice sent says it: tui/messages.Choose)."""
-        self._moves = moves
+        by an undo (GEN-9). ``changes``: how many changes the game had had (a choice sent says it: tui/messages.Choose)."""
+        self._changes = changes
         self._lesson = lesson
         self._answered_at = None
         # a walkthrough's step takes its own choice alone: Esc backs out only where the step asks for that, and is
@@ -535,7 +535,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self.say(_("{key}: read together with the choice before it, it took nothing").format(key=key), transient=True)
             return False
         self._answered_at = time.monotonic()
-        self.app.post_message(Choose(choice, self._moves))  # to the app at once: in the order of the keys (see PhaseScreen.action_undo)
+        self.app.post_message(Choose(choice, self._changes))  # to the app at once: in the order of the keys (see PhaseScreen.action_undo)
         return True
 
     def action_type_choice(self) -> None:
@@ -616,7 +616,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         elif text and self._decision is not None and (refusal := self._verb_refusal(text.split()[0].lower())):
             self.say(refusal)
         elif text:
-            self.app.post_message(ChooseTyped(text, self._moves))
+            self.app.post_message(ChooseTyped(text, self._changes))
             return  # the keys behind it wait for the next decision, or core's refusal
         else:
             self._close_typed()
@@ -700,4 +700,4 @@ class DecisionPanel(NamesKeysNow, Vertical):
         cancel = self._decision.cancel if self._decision else None
         if cancel is not None:
             self.say("")  # a refusal said before stayed into the next step (newcomer play-test)
-            self.app.post_message(Choose(cancel, self._moves))
+            self.app.post_message(Choose(cancel, self._changes))
