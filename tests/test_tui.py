@@ -2148,6 +2148,72 @@ async def test_a_hot_seat_hand_off_lists_the_moves_since_the_next_persons_last_o
         assert isinstance(app.screen, ActionScreen) and not isinstance(app.screen, MeanwhileReport)
 
 
+async def _hand_off_to_ana_after_henry_iii_dies_and_four_more_moves(app, pilot) -> None:
+    """Ana (England) plays, Ben (the others) assassinates Henry III, betrothed to England's Catherine Grey (MAR-8), in
+    France's impulse; Empire, Protestant, Ottoman and Spain each play a card for 3 CP and place influence: the death's
+    lines are above the hand-off's box (8 rows, scrolled to the latest) when it passes to Ana."""
+    await show_session(app, pilot)
+    await pilot.press("enter")  # Ana's first hand-off
+    await settle(pilot)
+    for move in ("play 101 cp", "cp influence scotland"):
+        await pick(app, pilot, move)
+    session = app.controller.session
+    while session.decision.power != "england":
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        legal = [str(choice) for choice in session.decision.choices]
+        wanted = ("play 20 event", "pick henry-iii", *(c for c in legal if c.endswith(" cp")), *(c for c in legal if c.startswith("cp influence")))
+        await pick(app, pilot, next((move for move in wanted if move in legal), str(session.decision.quiet_or_first())))
+    assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+
+
+def _england_betrothed_to_henry_iii_france_holding_assassination_and_four_cards_more(data):
+    from core import marriage
+    from core.session import Session
+    from core.setup import Seat
+    from tests.conftest import resettle
+
+    seats = (Seat("Ana", ("england",)), Seat("Ben", ("ottoman", "spain", "france", "empire", "protestant")))
+    session = Session.new(data, Setup(seed=1, seats=seats))
+    to_impulse_of(session, "england", [101, 102])
+    give(session.state, "france", 20)
+    for power, card in (("empire", 125), ("protestant", 126), ("ottoman", 127), ("spain", 128)):
+        give(session.state, power, card)
+    marriage.betroth(session.state, data, "catherine-grey", "henry-iii")
+    resettle(session)
+    return session
+
+
+async def test_moves_a_hand_off_lists_above_its_box_come_in_the_report_before_the_next_decision_mar_8(tmp_path, data):
+    """Hot-seat play-test: Elizabeth I's assassination was listed at Ana's hand-off, but above its box, which opens
+    at the latest moves; after the Enter no report told her, as the lines a hand-off lists come in no report again
+    (tmux play-test: the same two lines twice). Only the lines brought into view count as listed: those above
+    come in "While you waited"; scrolled up to them (Home: its ↑ needed a press a row), they do not."""
+    from tui.screens.reports import MeanwhileReport
+
+    for scrolled_up in (False, True):
+        app = app_for(tmp_path, _england_betrothed_to_henry_iii_france_holding_assassination_and_four_cards_more(data))
+        async with app.run_test(size=SIZE) as pilot:
+            await _hand_off_to_ana_after_henry_iii_dies_and_four_more_moves(app, pilot)
+            handoff = app.screen
+            assert "Henry III (Duke of Anjou) dies (assassinated)" in screen_text(app)  # listed...
+            on_the_terminal = " ".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert "dies (assassinated)" not in on_the_terminal and handoff.moves_never_in_view() > 0  # ...above the box
+            if scrolled_up:  # Home: the earliest, at once
+                await pilot.press("pagedown", "home")
+                await settle(pilot)
+                assert handoff.moves_never_in_view() == 0
+                assert "dies (assassinated)" in " ".join(strip.text for strip in app.screen._compositor.render_strips())
+            await pilot.press("enter")
+            await settle(pilot)
+            if scrolled_up:
+                assert isinstance(app.screen, ActionScreen) and not isinstance(app.screen, MeanwhileReport)
+            else:
+                assert isinstance(app.screen, MeanwhileReport), type(app.screen)
+                assert "Henry III (Duke of Anjou) dies (assassinated)" in " ".join(screen_text(app).split())
+
+
 async def test_c_outside_a_shared_game_says_table_talk_is_for_shared_games(tmp_path, data):
     """Newcomer play-test: c did nothing in a hot-seat game, and said nothing (the README says table talk
     is for shared games; the board did not)."""

@@ -214,8 +214,8 @@ class Board:
         # the events of a reported phase still running (a person decides in it), the game they are of and
         # the length of its log when they were held: the report waits for the phase's end
         self._running: tuple[GameDriver | None, list[Event], int] = (None, [], 0)
-        # the person a hand-off waits for, and the lines of the moves since their last one that it lists
-        self._listed_at_handoff: tuple[str, list[Event]] = ("", [])
+        # the person a hand-off waits for, and the lines of the moves since their last one that it lists (a count: unlisted)
+        self._listed_at_handoff: tuple[str, list[Event | int]] = ("", [])
         # hot seat: the reports each person here has not read, shown at their next turn at the keyboard
         self._missed: dict[str, list[ReportScreen]] = {}
         # at a hand-off, the game, the reports not read and the events taken: they wait for its Enter (or for a
@@ -360,7 +360,7 @@ class Board:
         moves = _reports_named(since, reports, reported) if since else events
         named = {id(line) for line in moves} - {id(line) for line in since}
         lines = handoff_lines(moves, named)
-        self._listed_at_handoff = (person, [line for line in lines if isinstance(line, Event)] if since else [])
+        self._listed_at_handoff = (person, lines if since else [])
         return HandoffMoves(person if since and not first else "", tuple(_handoff_text(line, shown.names) for line in lines))
 
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
@@ -499,9 +499,11 @@ class Board:
             return []
         since = driver.since_last_move(seat.name)
         own = _unreported(driver.last_move_lines(seat.name))
-        person, listed = self._listed_at_handoff
+        person, lines = self._listed_at_handoff
         self._listed_at_handoff = ("", [])
-        listed = listed if person == seat.name else []
+        handoff = next((s for s in self.app.screen_stack if isinstance(s, HandoffScreen) and s.person == seat.name), None)
+        seen = lines[handoff.moves_never_in_view() :] if person == seat.name and handoff is not None else []
+        listed = [line for line in seen if isinstance(line, Event)]
         events = [e for e in _unreported(since) if not any(e is line for line in listed)]
         named = naming(events, self.controller.terminal.data, driver.session.state, seat.powers, view.decision.prompt)
         strip = [*own, *since][-LOG_STRIP_SURELY_SHOWS:]  # what the log strip surely shows

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -52,6 +53,11 @@ class HandoffScreen(Screen[None]):
         # the moves scroll past their rows (tui/styles/app.tcss #handoff-moves)
         Binding("down", "scroll_moves(1)", show=False),
         Binding("up", "scroll_moves(-1)", show=False),
+        # rules play-test: Home did not bring the earliest moves (its arrow needed a press a row)
+        Binding("pagedown", "scroll_moves_page(1)", show=False),
+        Binding("pageup", "scroll_moves_page(-1)", show=False),
+        Binding("home", "scroll_moves_to_end(False)", show=False),
+        Binding("end", "scroll_moves_to_end(True)", show=False),
     ]
 
     def __init__(self, person: str, power_name: str, last_moves: HandoffMoves | None = None, taking_back: str = "", said: str = "") -> None:
@@ -66,6 +72,7 @@ class HandoffScreen(Screen[None]):
         self.taking_back = taking_back
         self.said = said
         self.notice = ""  # the latest notice said here (a save, GEN-9's moves undone)
+        self._top_in_view = math.inf  # the highest row of the moves that was in view (none yet: nothing was seen)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -102,6 +109,7 @@ class HandoffScreen(Screen[None]):
     async def _recompose_moves(self) -> None:
         """Composed again, then looked at once laid out (hot-seat play-test: looked at after the next refresh, the
         new lines were not laid out yet, and a game loaded at a hand-off opened on its oldest moves, unscrolled)."""
+        self._top_in_view = math.inf
         await self.recompose()
         self.call_after_refresh(self._say_the_moves_scroll)
 
@@ -116,8 +124,24 @@ class HandoffScreen(Screen[None]):
         if box and heading and box.first().max_scroll_y > 0:
             moves = box.first()
             self._open_on_a_move(moves)
-            moves.call_after_refresh(moves.scroll_end, animate=False, immediate=True)
+            moves.call_after_refresh(self._open_at_the_latest, moves)
             heading.first(Static).update(_("{heading} (↑↓ more)").format(heading=self._moves_heading()))
+        else:
+            self._top_in_view = 0  # every move is in view
+
+    def _open_at_the_latest(self, moves: Widget) -> None:
+        moves.scroll_end(animate=False, immediate=True)
+        self._top_in_view = moves.scroll_y
+        self.watch(moves, "scroll_y", self._scrolled_to, init=False)  # by the arrows, or the mouse's wheel
+
+    def _scrolled_to(self, y: float) -> None:
+        self._top_in_view = min(self._top_in_view, y)
+
+    def moves_never_in_view(self) -> int:
+        """How many of the first moves listed were never in view from their first row (scrolled to the latest, the
+        earlier are above the box until ↑ brings them): those moves are no more seen than the log's (hot-seat
+        play-test: Elizabeth I's assassination was above the box, and no report told Ana of it after the Enter)."""
+        return sum(1 for line in self.query(".handoff-move") if line.virtual_region.y < self._top_in_view)
 
     @staticmethod
     def _open_on_a_move(moves: Widget) -> None:
@@ -140,6 +164,15 @@ class HandoffScreen(Screen[None]):
         moves = self.query("#handoff-moves-box")
         if moves:
             moves.first().scroll_relative(y=rows, animate=False)
+
+    def action_scroll_moves_to_end(self, latest: bool) -> None:
+        for moves in self.query("#handoff-moves-box"):
+            (moves.scroll_end if latest else moves.scroll_home)(animate=False, immediate=True)
+
+    def action_scroll_moves_page(self, pages: int) -> None:
+        moves = self.query("#handoff-moves-box")
+        if moves:
+            self.action_scroll_moves(pages * max(1, moves.first().scrollable_content_region.height - 1))
 
     def action_undo(self) -> None:
         self.notice = ""  # the take-back's own notice is the one carried to the hand-off it brings (not a save's)
