@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual.widgets import Input, RichLog
 
@@ -306,6 +308,33 @@ async def test_gen_9_an_undo_refused_just_before_a_hand_off_is_said_on_it(tmp_pa
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
         assert "Not allowed: GEN-9: nothing to undo since Ben took the keyboard" in " ".join(screen_text(app).split())
+
+
+async def test_gen_9_an_undo_refused_and_read_before_a_move_is_not_said_again_on_its_hand_off(tmp_path, data):
+    """Rules play-test: u refused, read, then a move that passed the keyboard: the hand-off said the refusal again, in
+    place of the take-back it offers for that move, which u then made. A refusal is not said again where u now takes
+    back a move made since, be it read or said just before (the same read of keys)."""
+    from tui import board
+
+    for read in (True, False):
+        session = spain_before_france_two_people(data)
+        app = app_for(tmp_path, session)
+        async with app.run_test(size=SIZE) as pilot:
+            await ana_passes_to_ben(app, pilot)
+            await pilot.press("enter")  # Ben takes France
+            await settle(pilot)
+            app.post_message(Undo())
+            if read:
+                await settle(pilot)
+                assert "Not allowed: GEN-9: nothing to undo since Ben took the keyboard" in " ".join(screen_text(app).split())
+                await asyncio.sleep(board.SAID_AGAIN_AT_A_HAND_OFF_SECONDS)
+            app.post_message(Choose(Choice.parse("play 102 cp")))
+            await settle(pilot)
+            await pick(app, pilot, next(str(c) for c in session.decision.choices if str(c).startswith("cp influence")))
+            assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+            said = " ".join(screen_text(app).split())
+            assert "Not allowed" not in said, said
+            assert "u: Ben takes back the last move (Ana has seen nothing yet, GEN-9)." in said
 
 
 async def test_the_refused_options_one_person_asked_for_are_not_listed_on_the_next_persons_board(tmp_path, data):

@@ -315,9 +315,11 @@ class Board:
         since, first = self._since_for_handoff(person) if self.controller.driver is not None else ([], False)
         # a hand-off for someone else that offered to take its move back was on screen: it was (GEN-9)
         taken_back = handoffs and handoffs[-1].taking_back
-        # with how many moves the undo took (its notice, said on the hand-off it took back from)
+        # with how many moves the undo took (its notice, said on the hand-off it took back from); an undo refused just
+        # before, unless u now takes back a move since (rules play-test: said in place of that offer, it read as said of it)
+        carried = self._just_said_in_public()
         said = "\n".join((_("GEN-9: the move was taken back before {person} took the keyboard.").format(person=handoffs[-1].person),
-                          handoffs[-1].notice)).strip() if taken_back else self._just_said_in_public()
+                          handoffs[-1].notice)).strip() if taken_back else "" if shown.taking_back else carried
         self.app.push_screen(HandoffScreen(person, power, self._handoff_moves(person, since, events, shown, first, [*unread, *self._missed.get(person, [])]),
                                            shown.taking_back, said))
 
