@@ -89,3 +89,28 @@ async def test_the_table_talk_scrolls_from_the_box_being_typed_in(tmp_path, data
         await settle(pilot)
         assert app.screen.query_one("#chat-say", Input).value == "hi"
         assert {entry.key for entry in footer_entries(app.screen)} >= {"escape", "pageup", "pagedown"}
+
+
+async def test_a_line_of_table_talk_past_the_longest_says_so(tmp_path, data):
+    """SSH play-test: a pasted line of 353 characters was said cut to 300, with nothing said. The box says the longest
+    line once it is reached, once, and the line said is the 300 characters taken."""
+    from textual import events
+    from textual.widgets import Input
+
+    from tui.shared_games import CHAT_LINE_CHARS
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=1, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_in_game(tmp_path, data, pilot, app)
+        box = app.screen.query_one("#chat-say", Input)
+        box.post_message(events.Paste("x" + "word " * 70 + "end"))  # 354 characters
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications if "at most" in str(n.message)]
+        assert said == [f"A line of table talk is at most {CHAT_LINE_CHARS} characters: more are not taken."]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [len(line.text) for line in app.controller.chat()] == [CHAT_LINE_CHARS]

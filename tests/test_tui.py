@@ -2776,7 +2776,9 @@ async def test_the_log_strip_grows_with_a_taller_terminal(tmp_path, data, size, 
 
 
 async def test_a_name_as_long_as_the_form_takes_says_that_more_letters_are_not_taken(tmp_path):
-    """Russian play-test: the name field cut a long name at 20 characters and said nothing."""
+    """Russian play-test: the name field cut a long name at 20 characters and said nothing. A paste is cut there too."""
+    from textual.events import Paste
+
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
@@ -2791,6 +2793,11 @@ async def test_a_name_as_long_as_the_form_takes_says_that_more_letters_are_not_t
         await settle(pilot)
         assert "at most 20 characters" not in screen_text(app)
         assert app.screen.query_one("#form-problem").display is False
+        name.value = "Ana "
+        name.post_message(Paste("Elizabeth Tudor of England"))  # Textual took none of a paste past the longest (review)
+        await settle(pilot)
+        assert name.value == "Ana Elizabeth Tudor "
+        assert "A person's name is at most 20 characters: more are not taken." in screen_text(app)
 
 
 @pytest.mark.parametrize("refused_by", ["core", "the board"])

@@ -64,6 +64,7 @@ class ChatScreen(ModalScreen[None]):
         self.lines = lines
         self._written: list[int] = []  # the numbers of the lines on screen, in order
         self._ready = False  # the widgets are mounted
+        self._full = False  # the line being typed is as long as a line may be
 
     def compose(self) -> ComposeResult:
         yield Static(_("Table talk: everyone at this game reads it. Enter says the line, Esc closes."), classes="report-title", markup=False)
@@ -95,6 +96,15 @@ class ChatScreen(ModalScreen[None]):
         for line in lines[len(self._written):]:
             log.add(chat_line(line))
         self._written = numbers
+
+    @on(Input.Changed, "#chat-say")
+    def _at_most(self, event: Input.Changed) -> None:
+        """The box takes no letter past the longest line: it says so as the line reaches it (SSH play-test: a pasted
+        line of 353 characters was said cut to 300, with nothing said)."""
+        if len(event.value) >= CHAT_LINE_CHARS and not self._full:
+            self.notify(_("A line of table talk is at most {most} characters: more are not taken.").format(most=CHAT_LINE_CHARS),
+                        severity="warning", timeout=6, markup=False)
+        self._full = len(event.value) >= CHAT_LINE_CHARS
 
     @on(LineInput.Entered, "#chat-say")
     def _say(self, event: LineInput.Entered) -> None:

@@ -19,9 +19,9 @@ from core.i18n import N_, _, ngettext
 from core.views import seat_shown
 from tui.error_log import errors_logged
 from tui.messages import Destination, JoinSharedGame, LeaveGame, SetPlayerName
-from tui.textual_private import KeysInOrderInput, SteadyOptionList, being_taken_down, widgets_up
+from tui.textual_private import SteadyOptionList, being_taken_down, widgets_up
 from tui.widgets.key_footer import KeyFooter
-from tui.widgets.texts import set_text
+from tui.widgets.texts import FittedInput, set_text
 
 if TYPE_CHECKING:
     from core.setup import Seat
@@ -111,7 +111,7 @@ class LobbyScreen(Screen[None]):
         if not self.player_fixed:
             with Horizontal(classes="seat"):
                 yield Label(_("Your name").ljust(12))
-                yield KeysInOrderInput(value=self.player, id="player-name", max_length=20, compact=True)
+                yield FittedInput(value=self.player, id="player-name", max_length=20, compact=True)
         yield SteadyOptionList(id="lobby-games")
         yield Static("", id="lobby-problem", markup=False)
         yield KeyFooter()

@@ -19,7 +19,7 @@ from core.i18n import N_, _, ngettext
 from tui.messages import CreateSharedGame, StartGame
 from tui.textual_private import KeysInOrderInput, SteadySelect, StyledAnewOnlyWhenStale
 from tui.widgets.key_footer import KeyFooter
-from tui.widgets.texts import say_in
+from tui.widgets.texts import FittedInput, say_in
 
 if TYPE_CHECKING:
     from core.gamedata import GameData
@@ -144,7 +144,7 @@ class NewGameScreen(StyledAnewOnlyWhenStale, Screen[None]):
                 with Horizontal(classes="seat"):
                     yield Label(f"{_(power.name):<12}")
                     yield SteadySelect(holders, value=holder, allow_blank=False, id=f"holder-{power.id}", classes="holder", compact=True)
-                    yield KeysInOrderInput(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=NAME_LENGTH, compact=True, classes="person-name", disabled=holder != PERSON)
+                    yield FittedInput(value=name, placeholder=_(PERSON_PLACEHOLDER) if holder == PERSON else "", id=f"seat-{power.id}", max_length=NAME_LENGTH, compact=True, classes="person-name", disabled=holder != PERSON)
             if not self.shared:  # a shared game's seed is always secret: typed, it would give its creator every hand
                 with Horizontal(classes="seat"):
                     yield Label(_("Seed").ljust(12))

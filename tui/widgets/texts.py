@@ -1,4 +1,5 @@
-"""Text shown in a Static only when its words change; a text box whose Enter goes before the keys behind it."""
+"""Text shown in a Static only when its words change; a text box whose Enter goes before the keys behind it; one
+that takes of a paste what fits."""
 
 from __future__ import annotations
 
@@ -72,7 +73,22 @@ class EnterFirstInput(KeysInOrderInput):
         return keys
 
 
-class LineInput(KeysInOrderInput):
+class FittedInput(KeysInOrderInput):
+    """A box with a longest text (``max_length``) that takes of a paste what fits: Textual takes none of one that would
+    run past it, and says nothing (SSH play-test: a long line of table talk; a long name pasted was lost whole)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        line = event.text.splitlines()[0] if event.text else ""
+        if not self.max_length or not line:
+            return  # the Input's own handler
+        event.prevent_default()
+        event.stop()
+        selection = self.selection
+        start, end = sorted((selection.start, selection.end))
+        self.replace(line[: self.max_length - len(self.value) + (end - start)], start, end)
+
+
+class LineInput(FittedInput):
     """A box of lines said one after another (table talk): its Enter takes the line typed before it and empties the
     box at once, in the order of the keys, so the next line's keys go into the empty box (SSH re-test: eight lines
     sent back to back lost one, merged one into the next and came out of order, as the box was emptied after its
