@@ -240,11 +240,14 @@ class Session:
         assert self._pending is not None
         # a decision asked only for what its power's hand holds (a default response window) is a barrier at once: that
         # it passed tells the person handing over something of that hand, and taken back on seeing it, it would be used
-        # (review); said in the words of any hand-off, which say no more of that hand (second review)
-        if self.data.settings.undo.hand_off_barrier_when_taken and asked_whatever_the_hand(self.state, self._pending):
+        # (review); said so, in words that say no more of that hand than the hand-off did (second review; rules
+        # play-test: "since the decision passed to Ana" alone read as wrong, where other hand-offs could be taken back)
+        if not self.data.settings.undo.hand_off_barrier_when_taken:
+            self._close_window(msg("the decision passed to {person}", person=seat.name))
+        elif asked_whatever_the_hand(self.state, self._pending):
             self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
         else:
-            self._close_window(msg("the decision passed to {person}", person=seat.name))
+            self._close_window(msg("the decision passed to {person}, asked only of a hand able to answer (GEN-8)", person=seat.name))
 
     def hand_off_taken(self) -> None:
         """GEN-9: the person the decision passed to took the keyboard (a hot seat's Enter on "Pass to", or their

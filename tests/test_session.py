@@ -214,7 +214,8 @@ def test_gen_9_undo_refused_names_the_latest_barrier_of_a_move_that_ran_several(
 def test_gen_9_a_hand_off_into_a_default_response_window_is_a_barrier_at_once_gen_8(data):
     """Review: in the default windows a response window asks Ben only if his hand could answer (CARD-2), so "Pass
     to Ben" told Ana he held a response card, and the take-back let her decide again knowing it. Such a hand-off is
-    a barrier at once; one asked whatever the hand holds (strict windows, rules edition 5) is held as any other."""
+    a barrier at once, and its refusal says why (rules play-test: it read as wrong beside the hand-offs taken back); one
+    asked whatever the hand holds (strict windows, rules edition 5) is held as any other."""
     from core.choices import Choice
     from tests.conftest import give, resettle
 
@@ -229,7 +230,8 @@ def test_gen_9_a_hand_off_into_a_default_response_window_is_a_barrier_at_once_ge
             session.choose(session.decision.power, Choice.parse("no-response"))  # strict: Ana's other powers first
         assert session.decision.rule == "CARD-2" and session.person_for(session.decision.power) == "Ben"
         assert session.taking_back() == ("Ana" if strict else ""), strict
-        assert session.can_undo() is strict and (strict or "nothing to undo since the decision passed to Ben:" in session.undo_refusal())
+        refused = "nothing to undo since the decision passed to Ben, asked only of a hand able to answer (GEN-8):"
+        assert session.can_undo() is strict and (strict or refused in session.undo_refusal())
 
 
 def test_gen_9_a_refused_choice_leaves_the_take_back_as_it_was(data):
