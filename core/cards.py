@@ -80,8 +80,10 @@ def enter_new_cards(ctx: Ctx) -> None:
         return
     if ctx.state.turn == ctx.data.scenarios[ctx.state.scenario].first_turn:
         # Russian play-test: "40 new cards enter play" on turn 1 read against CARD-6's "none used on turn 1"
-        # (of the cards that carry a turn number): these are the cards the game starts with
-        ctx.log("CARD-6", msgn("the game starts with {count} card in play", "the game starts with {count} cards in play", len(entering)))
+        # (of the cards that carry a turn number): these are the cards the game starts with; rules play-test: "in
+        # play" read as every card, the home cards too (46)
+        in_deck = sum(ctx.data.cards[n].kind != CardKind.HOME for n in entering)
+        ctx.log("CARD-6", msgn("the deck starts with {count} card", "the deck starts with {count} cards", in_deck))
     else:
         ctx.log("CARD-6", msgn("{count} new card enters play", "{count} new cards enter play", len(entering)))
 

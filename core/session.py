@@ -49,7 +49,7 @@ class _Undoable:
 BARRIER_WORDS: dict[EventKind, str] = {
     EventKind.SHUFFLE: N_("the deck was shuffled"),
     EventKind.DRAW: N_("a random draw"),
-    EventKind.REVEAL: N_("everyone saw a card"),
+    EventKind.REVEAL: N_("a card was revealed"),
 }
 BARRIER_OTHER = N_("a barrier")
 

@@ -8,6 +8,7 @@ from attrs import evolve
 from core import cards
 from core.views import describe_card
 from core.choices import Choice, IllegalChoice
+from core.ids import CardKind
 from core.responses import ResponseWindowFrame
 from core.state import CardMarker, MarkerKind, Phase, Units
 from core.setup import Seat
@@ -90,9 +91,11 @@ def test_card_6_cards_enter_on_their_turn(data):
     advance_to_phase(session, Phase.NEGOTIATION, turn=2)
     assert not entering_turn_2 & set(session.state.cards.not_entered)
     assert {20, 25} <= entering_turn_2
-    # Russian play-test: turn 1's "40 new cards enter play" read against "none used on turn 1"
+    # Russian play-test: turn 1's "40 new cards enter play" read against "none used on turn 1"; rules play-test: "the
+    # game starts with 40 cards in play" read as every card (46 with the home cards): the deck's are counted
     entered = [str(e.message) for e in session.log if e.rule == "CARD-6" and ("enter" in str(e.message) or "starts with" in str(e.message))]
-    assert entered[0].startswith("the game starts with") and entered[1].endswith("new cards enter play")
+    in_deck = sum(c.enters == 1 and c.kind != CardKind.HOME for c in data.cards.values())
+    assert entered[0] == f"the deck starts with {in_deck} cards" and entered[1].endswith("new cards enter play")
 
 
 def test_card_6_league_cards_enter_the_turn_after_the_league_forms(data):

@@ -114,13 +114,13 @@ def test_undo_refusals_are_put_in_words_when_asked_not_when_stored(data):
     i18n.use("en")
     to_impulse_of(session, "spain", [2, 101])
     choose(session, "play 2 cp")  # reveals the card, in English
-    assert "everyone saw a card" in session.undo_refusal()
+    assert "a card was revealed" in session.undo_refusal()
     i18n.use("ru")
     refusal = session.undo_refusal()
-    assert refusal.startswith("GEN-9: отменять нечего с тех пор, как все увидели карточку ([GEN-6] Испания: ")
+    assert refusal.startswith("GEN-9: отменять нечего с тех пор, как карточка была открыта ([GEN-6] Испания: ")
     assert "everyone" not in refusal and "die roll" not in refusal  # the logged line, rendered now
     i18n.use("es")
-    assert "todos vieron una carta" in session.undo_refusal() and "España:" in session.undo_refusal()
+    assert "se reveló una carta" in session.undo_refusal() and "España:" in session.undo_refusal()
 
 
 def test_the_hand_off_refusal_names_the_person_in_russian(data):

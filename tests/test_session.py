@@ -165,8 +165,8 @@ def test_gen_9_undo_refused_names_the_real_barrier(data):
     to_impulse_of(session, "spain", [2, 101])
     choose(session, "play 2 cp")  # reveals the card
     assert not session.can_undo()
-    assert "everyone saw a card" in session.undo_refusal() and "plays" in session.undo_refusal()
-    assert session.latest_barrier(short=True) == "everyone saw a card [GEN-6]"  # a hand-off's refusal: one line
+    assert "a card was revealed" in session.undo_refusal() and "plays" in session.undo_refusal()
+    assert session.latest_barrier(short=True) == "a card was revealed [GEN-6]"  # a hand-off's refusal: one line
     controllers = {p: TWO_PEOPLE.get(p, "Ana") for p in data.power_ids}
     handed = new_session(data, controllers=controllers)
     while handed.person_for(handed.decision.power) == "Ana":

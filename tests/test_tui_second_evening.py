@@ -69,7 +69,7 @@ async def test_gen_9_u_after_a_cp_spend_answered_only_by_computers_undoes_it(tmp
         await pilot.press("u")
         await settle(pilot)
         shown = screen_text(app)
-        assert "Not allowed: GEN-9: nothing to undo since everyone saw a card" in shown
+        assert "Not allowed: GEN-9: nothing to undo since a card was revealed" in shown
         assert "Spain: plays #101" in shown
 
 

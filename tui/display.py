@@ -29,7 +29,7 @@ def pile_line(view: SeatView) -> str:
 def cp_refusal_lines(view: SeatView) -> list[str]:
     """What a card played for CP could not buy now, before the card is chosen (GEN-6; hot-seat play-test:
     a card played for a scientist was revealed before PAT-3 said none was left)."""
-    return [_("A card's CP cannot buy now: {why}").format(why=why) for why in view.cp_refusals]
+    return [_("CP cannot buy this now: {why}").format(why=why) for why in view.cp_refusals]
 
 
 def war_line(view: SeatView) -> str:
