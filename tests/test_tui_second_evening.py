@@ -363,6 +363,28 @@ async def test_stopping_with_cp_left_is_asked_once_before_they_are_lost(tmp_path
         assert "4 CP left unspent are lost" in screen_text(app)
 
 
+async def test_the_question_before_cp_are_lost_goes_with_the_decision_it_asked_about(tmp_path, data):
+    """SSH play-test: "Stop spending (2 CP left are lost): 0 again ..." stayed on the board after 1 CP was spent from the
+    player's other terminal, under a decision with 1 CP left. The question goes with its decision; 0 asks again."""
+    session = spain_and_computers(data, [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 2 cp")
+        await pilot.press("0")
+        await settle(pilot)
+        assert "Stop spending (4 CP left are lost): 0 again stops spending" in screen_text(app)
+        spend = next(str(c) for c in session.decision.choices if str(c).startswith("cp influence"))
+        for choice in (spend, "no-response"):  # as from another terminal, not the panel's keys; then its response window
+            await post(pilot, Choose(Choice.parse(choice)))
+        assert session.decision.rule == "GEN-6" and session.decision.power == "spain"
+        assert "4 CP left are lost" not in screen_text(app)
+        actions = len(session.actions)
+        await pilot.press("0")
+        await settle(pilot)
+        assert len(session.actions) == actions and "Stop spending (3 CP left are lost): 0 again" in screen_text(app)
+
+
 # ---- the rules browser finds the rules that mention the words -------------------------------------
 
 

@@ -288,10 +288,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
         waits_anew = decision is None and waiting_text != self._waiting
         another_decision = decision is not None and not shown_again
-        if (self._transient or self._refused_key) and waits_anew or self._transient and another_decision:
+        asked_if_cp_lost = 0 < self._confirmed == self._shown  # "0 again stops spending" was said of the list now going
+        if (self._transient or self._refused_key) and waits_anew or self._transient and another_decision or asked_if_cp_lost and not shown_again:
             # "Not now: the computer players are moving" is over (play-test: it stayed on the decision; and
             # "Not now: Waiting for Ben ... in a window" stayed once Ben's window had closed; a refused u, after
-            # the other player's move)
+            # the other player's move; SSH play-test: "(2 CP left are lost)" after 1 CP was spent from another terminal)
             self.say("")
         self._decision = decision
         self._suggested = suggested
