@@ -601,3 +601,41 @@ def test_a_shared_move_made_just_before_leaving_for_the_lobby_is_in_the_store(tm
     io.run()
     assert len(host.actions(game_id)) == len(session.actions) + 1
     host.close()
+
+
+def test_quitting_a_shared_game_waits_a_moment_at_most_for_the_store_to_take_its_look(tmp_path, data, monkeypatch):
+    """Review: how far the reports are read and the seat given up were written on the event loop as the app quit, each
+    waiting for a store held by another process up to its busy timeout (the screen frozen, nothing said). The move and
+    the table talk are written whatever the wait, as before; the rest is waited for a moment at most."""
+    import threading
+    import time
+
+    from core.setup import Seat, SeatKind
+    from core.store import SqliteStore
+    from tui import drivers
+    from tui.drivers import SharedGameClient
+    from tui.shared_games import SharedGames
+
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("france",)),
+             Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    games = SharedGames(tmp_path, data)
+    game_id = games.create(Setup(seed=4, seats=seats))
+    joined = games.join(game_id, "Ana", "Ana")
+    held = threading.Event()
+    monkeypatch.setattr(SqliteStore, "leave_seat", lambda *args: held.wait(30))  # the store, held by another process
+    monkeypatch.setattr(drivers, "LEAVING_AT_EXIT_SECONDS", 0.2)
+
+    class Listener:
+        def __getattr__(self, name):
+            return lambda *args, **kwargs: None
+
+    client = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ana", Listener(), QueuedIo(), joined.chat, joined.looked)
+    client.say("back tomorrow")
+    started = time.monotonic()
+    client.close(exiting=True)
+    waited = time.monotonic() - started
+    held.set()
+    assert waited < 10, waited  # not the 30 s the store was held for
+    host = SqliteStore.in_folder(tmp_path, data)
+    assert [line.text for line in host.chat(game_id)] == ["back tomorrow"]
+    host.close()

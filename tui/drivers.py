@@ -61,6 +61,9 @@ CLAIM_RENEW_POLLS = 4
 # How long a shared game leaving the screen waits for the store write of a choice a worker is making (the
 # store's own busy timeout is 5 s: a write held up longer is lost with the leaving, as a crash would lose it)
 RECORD_WAIT_SECONDS = 5.0
+# How long an app quitting a shared game waits for how far its reports are read and for its seat to be given up (the
+# claim lapses by itself; the reports then come again at the next sitting down)
+LEAVING_AT_EXIT_SECONDS = 1.5
 
 
 class Refused(Exception):
@@ -935,7 +938,7 @@ class SharedGameClient(_Driver):
     def tick(self) -> None:
         """Renew this seat's claim now and then, and look at who sits in the others; fetch the actions
         other terminals recorded."""
-        if self._polling or self._recording:
+        if self._polling or self._recording or self._closed:  # review: a poll after leaving claimed the seat again
             return
         self._polling = True
         self._polls += 1
@@ -1087,9 +1090,10 @@ class SharedGameClient(_Driver):
         read, give up the seat (the game stays in the store; the claim lapses by itself if this fails) and close the
         game's own connection to it. Leaving for the lobby, a worker does it (the keys never wait for the store),
         the choice first (review: run before the choice's own worker, it closed the store under that write, and the
-        move was lost). ``exiting``, it is done now, where a worker might not finish (shared-game play-test: 0 and
-        Ctrl+Q in one burst, and the move was never in the store; the reports read before a Ctrl+Q were shown
-        again at the next sitting down)."""
+        move was lost). ``exiting``, where a worker might not finish, the choice and the table talk are written now
+        (shared-game play-test: 0 and Ctrl+Q in one burst, and the move was never in the store), and the rest is
+        waited for a moment (the reports read before a Ctrl+Q were shown again at the next sitting down; review:
+        waited for whole, a store held by another process held the exit for its busy timeout)."""
         self._closed = True
         seat, player, store = self.seat, self.player, self.store
         look = self._look_to_store()
@@ -1108,6 +1112,10 @@ class SharedGameClient(_Driver):
                 store.close()
 
         if exiting:
-            work()
+            self._record_before_closing()
+            self._say_queued()
+            leaving = threading.Thread(target=work, name="leaving the store", daemon=True)
+            leaving.start()
+            leaving.join(LEAVING_AT_EXIT_SECONDS)
         else:
             self.io(work, lambda _done: None)
