@@ -185,6 +185,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._match = -1  # the one Tab put in the box (-1: what is in the box was typed)
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
+        self._cp_asked = False  # the line said is that question, about the list on screen
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
@@ -288,8 +289,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
         waits_anew = decision is None and waiting_text != self._waiting
         another_decision = decision is not None and not shown_again
-        asked_if_cp_lost = 0 < self._confirmed == self._shown  # "0 again stops spending" was said of the list now going
-        if (self._transient or self._refused_key) and waits_anew or self._transient and another_decision or asked_if_cp_lost and not shown_again:
+        if (self._transient or self._refused_key) and waits_anew or self._transient and another_decision or self._cp_asked and not shown_again:
             # "Not now: the computer players are moving" is over (play-test: it stayed on the decision; and
             # "Not now: Waiting for Ben ... in a window" stayed once Ben's window had closed; a refused u, after
             # the other player's move; SSH play-test: "(2 CP left are lost)" after 1 CP was spent from another terminal)
@@ -433,7 +433,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         ``transient``: about a key that took nothing for a moment (a wait, the keys elsewhere), gone
         when the next decision shows (an autosave's problem, said meanwhile, stays: review)."""
         self._transient = transient and bool(text)
-        self._refused_key = False
+        self._refused_key = self._cp_asked = False
         problem = self.query_one("#problem", Static)
         if not text and not problem.display:  # nothing to clear: an update would lay the screen out again
             return
@@ -528,6 +528,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
+            self._cp_asked = True
             return False
         return self._send(choice, key)
 
