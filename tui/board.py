@@ -365,6 +365,13 @@ class Board:
         self._listed_at_handoff = (person, lines if since else [])
         return HandoffMoves(person if since and not first else "", tuple(_handoff_text(line, shown.names) for line in lines))
 
+    def _seen_at_handoff(self, handoff: HandoffScreen) -> None:
+        """Of the lines ``handoff`` lists, those brought into view are kept as listed, once: as its Enter shows the
+        board, or as it goes (the earlier come in "While you waited", ``_meanwhile``)."""
+        person, lines = self._listed_at_handoff
+        if person and person == handoff.person:
+            self._listed_at_handoff = (person, lines[handoff.moves_never_in_view() :])
+
     def _reported_now(self, events: list[Event], shown: OnScreen) -> list[Event]:
         """``events``, after those held back before, but for the events of a reported phase still running,
         held back in turn: its report is shown once the phase is over (play-test: a Marriage report with
@@ -419,6 +426,8 @@ class Board:
                 break
             if isinstance(top, ReportScreen) and not isinstance(top, GameOverScreen) and top.of_game is self.controller.driver:
                 unread.append(top.again_where_read())
+            if isinstance(top, HandoffScreen):
+                self._seen_at_handoff(top)
             app.pop_screen()
         return [*unread, *(report for report in queued if report.of_game is self.controller.driver)]
 
@@ -501,11 +510,12 @@ class Board:
             return []
         since = driver.since_last_move(seat.name)
         own = _unreported(driver.last_move_lines(seat.name))
+        handoff = next((s for s in self.app.screen_stack if isinstance(s, HandoffScreen)), None)
+        if handoff is not None:
+            self._seen_at_handoff(handoff)
         person, lines = self._listed_at_handoff
         self._listed_at_handoff = ("", [])
-        handoff = next((s for s in self.app.screen_stack if isinstance(s, HandoffScreen) and s.person == seat.name), None)
-        seen = lines[handoff.moves_never_in_view() :] if person == seat.name and handoff is not None else []
-        listed = [line for line in seen if isinstance(line, Event)]
+        listed = [line for line in lines if isinstance(line, Event)] if person == seat.name else []
         events = [e for e in _unreported(since) if not any(e is line for line in listed)]
         named = naming(events, self.controller.terminal.data, driver.session.state, seat.powers, view.decision.prompt)
         strip = [*own, *since][-LOG_STRIP_SURELY_SHOWS:]  # what the log strip surely shows

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -72,7 +71,7 @@ class HandoffScreen(Screen[None]):
         self.taking_back = taking_back
         self.said = said
         self.notice = ""  # the latest notice said here (a save, GEN-9's moves undone)
-        self._top_in_view = math.inf  # the highest row of the moves that was in view (none yet: nothing was seen)
+        self._never_in_view = len(self.last_moves.lines)  # how many of the first moves were never in view (none was yet)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -109,7 +108,7 @@ class HandoffScreen(Screen[None]):
     async def _recompose_moves(self) -> None:
         """Composed again, then looked at once laid out (hot-seat play-test: looked at after the next refresh, the
         new lines were not laid out yet, and a game loaded at a hand-off opened on its oldest moves, unscrolled)."""
-        self._top_in_view = math.inf
+        self._never_in_view = len(self.last_moves.lines)
         await self.recompose()
         self.call_after_refresh(self._say_the_moves_scroll)
 
@@ -127,21 +126,23 @@ class HandoffScreen(Screen[None]):
             moves.call_after_refresh(self._open_at_the_latest, moves)
             heading.first(Static).update(_("{heading} (↑↓ more)").format(heading=self._moves_heading()))
         else:
-            self._top_in_view = 0  # every move is in view
+            self._never_in_view = 0  # every move is in view
 
     def _open_at_the_latest(self, moves: Widget) -> None:
         moves.scroll_end(animate=False, immediate=True)
-        self._top_in_view = moves.scroll_y
+        self._scrolled_to(moves.scroll_y)
         self.watch(moves, "scroll_y", self._scrolled_to, init=False)  # by the arrows, or the mouse's wheel
 
     def _scrolled_to(self, y: float) -> None:
-        self._top_in_view = min(self._top_in_view, y)
+        """Counted by moves, not rows: a wider terminal wraps them into fewer rows (review)."""
+        above = sum(1 for line in self.query(".handoff-move") if line.virtual_region.y < y)
+        self._never_in_view = min(self._never_in_view, above)
 
     def moves_never_in_view(self) -> int:
         """How many of the first moves listed were never in view from their first row (scrolled to the latest, the
         earlier are above the box until ↑ brings them): those moves are no more seen than the log's (hot-seat
         play-test: Elizabeth I's assassination was above the box, and no report told Ana of it after the Enter)."""
-        return sum(1 for line in self.query(".handoff-move") if line.virtual_region.y < self._top_in_view)
+        return self._never_in_view
 
     @staticmethod
     def _open_on_a_move(moves: Widget) -> None:
