@@ -85,7 +85,7 @@ class FittedInput(KeysInOrderInput):
         event.stop()
         selection = self.selection
         start, end = sorted((selection.start, selection.end))
-        self.replace(line[: self.max_length - len(self.value) + (end - start)], start, end)
+        self.replace(line[: max(0, self.max_length - len(self.value) + (end - start))], start, end)
 
 
 class LineInput(FittedInput):
