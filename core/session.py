@@ -247,7 +247,7 @@ class Session:
         elif asked_whatever_the_hand(self.state, self._pending):
             self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
         else:
-            self._close_window(msg("the decision passed to {person}, asked only of a hand able to answer (GEN-8)", person=seat.name))
+            self._close_window(msg("the decision passed to {person}, asked because of what that hand holds (GEN-8)", person=seat.name))
 
     def hand_off_taken(self) -> None:
         """GEN-9: the person the decision passed to took the keyboard (a hot seat's Enter on "Pass to", or their

@@ -118,7 +118,7 @@ def test_undo_refusals_are_put_in_words_when_asked_not_when_stored(data):
     i18n.use("ru")
     refusal = session.undo_refusal()
     assert refusal.startswith("GEN-9: отменять нечего с тех пор, как карточка была открыта ([GEN-6] Испания: ")
-    assert "everyone" not in refusal and "die roll" not in refusal  # the logged line, rendered now
+    assert "revealed" not in refusal and "die roll" not in refusal  # the logged line, rendered now
     i18n.use("es")
     assert "se reveló una carta" in session.undo_refusal() and "España:" in session.undo_refusal()
 

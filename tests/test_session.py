@@ -230,7 +230,7 @@ def test_gen_9_a_hand_off_into_a_default_response_window_is_a_barrier_at_once_ge
             session.choose(session.decision.power, Choice.parse("no-response"))  # strict: Ana's other powers first
         assert session.decision.rule == "CARD-2" and session.person_for(session.decision.power) == "Ben"
         assert session.taking_back() == ("Ana" if strict else ""), strict
-        refused = "nothing to undo since the decision passed to Ben, asked only of a hand able to answer (GEN-8):"
+        refused = "nothing to undo since the decision passed to Ben, asked because of what that hand holds (GEN-8):"
         assert session.can_undo() is strict and (strict or refused in session.undo_refusal())
 
 

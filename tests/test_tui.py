@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from textual.widgets import Input, RichLog
 
@@ -314,8 +312,6 @@ async def test_gen_9_an_undo_refused_and_read_before_a_move_is_not_said_again_on
     """Rules play-test: u refused, read, then a move that passed the keyboard: the hand-off said the refusal again, in
     place of the take-back it offers for that move, which u then made. A refusal is not said again where u now takes
     back a move made since, be it read or said just before (the same read of keys)."""
-    from tui import board
-
     for read in (True, False):
         session = spain_before_france_two_people(data)
         app = app_for(tmp_path, session)
@@ -327,7 +323,6 @@ async def test_gen_9_an_undo_refused_and_read_before_a_move_is_not_said_again_on
             if read:
                 await settle(pilot)
                 assert "Not allowed: GEN-9: nothing to undo since Ben took the keyboard" in " ".join(screen_text(app).split())
-                await asyncio.sleep(board.SAID_AGAIN_AT_A_HAND_OFF_SECONDS)
             app.post_message(Choose(Choice.parse("play 102 cp")))
             await settle(pilot)
             await pick(app, pilot, next(str(c) for c in session.decision.choices if str(c).startswith("cp influence")))
