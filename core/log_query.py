@@ -154,7 +154,8 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
     MAR-5): what a player who waited while others moved must not miss (play-test: England's betrothed
     Henry III was assassinated by an Ottoman event, MAR-8, and only the log said so; hot-seat play-test: a
     wedding France's accept set off showed France's roll but not England's, nor England's Card marker).
-    Each comes with the line before it in its phase and, where that line is no other power's doing, with
+    Each comes with the line before it in its phase (unless it is another power's own move: SSH play-test, Empire's
+    accept was listed as what led to Spain's postponement) and, where that line is no other power's doing, with
     the nearest one before that is (the cause: "Spain plays #17 City State Rebels" before "France's units
     leave Metz", "Metz rebels"), and the lines between the two. An event naming only royals all in ``on_screen`` (the prompt of the
     decision it led to: "Empire proposes Archduke Charles + Elizabeth I") is no news."""
@@ -172,13 +173,17 @@ def naming(events: Sequence[Event], data: GameData, state: GameState, powers: Co
         theirs = event.power in powers and event.rule not in OWN_DOING_RULES
         # a power's name is in nearly every prompt: a line naming one is never old news
         old_news = not theirs and not powers_named and not spaces_named and all(name in on_screen for name in royals)
-        if (theirs or powers_named or royals or spaces_named) and not old_news:
-            before_in_phase = bool(index) and _same_phase(events[index - 1], event)
-            kept |= {index - 1, index} if before_in_phase else {index}
-            cause = None if not before_in_phase or _by_another(events[index - 1], powers) else next(
-                (before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), None)
-            if cause is not None:  # with the lines it set off on the way (play-test: "Henry of Navarre dies" was left out)
-                kept |= set(range(cause, index))
+        if not (theirs or powers_named or royals or spaces_named) or old_news:
+            continue
+        if _by_another(event, powers):  # its doer is in it: the line before is no cause
+            kept.add(index)
+            continue
+        before_in_phase = bool(index) and _same_phase(events[index - 1], event)
+        kept |= {index - 1, index} if before_in_phase else {index}
+        cause = None if not before_in_phase or _by_another(events[index - 1], powers) else next(
+            (before for before in _same_phase_before(events, index - 1) if _by_another(events[before], powers)), None)
+        if cause is not None:  # with the lines it set off on the way (play-test: "Henry of Navarre dies" was left out)
+            kept |= set(range(cause, index))
     return [events[index] for index in sorted(kept)]
 
 
