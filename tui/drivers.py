@@ -1098,10 +1098,8 @@ class SharedGameClient(_Driver):
         seat, player, store = self.seat, self.player, self.store
         look = self._look_to_store()
 
-        def work() -> None:
+        def leave() -> None:
             try:
-                self._record_before_closing()
-                self._say_queued()  # the table talk said just before leaving, before the connection closes (review)
                 if seat.is_person:
                     if look is not None:
                         store.look(self.game_id, player, look)
@@ -1111,11 +1109,17 @@ class SharedGameClient(_Driver):
             finally:
                 store.close()
 
-        if exiting:
+        def work() -> None:
             self._record_before_closing()
-            self._say_queued()
-            leaving = threading.Thread(target=work, name="leaving the store", daemon=True)
-            leaving.start()
-            leaving.join(LEAVING_AT_EXIT_SECONDS)
+            self._say_queued()  # the table talk said just before leaving, before the connection closes (review)
+            if exiting:
+                leaving = threading.Thread(target=leave, name="leaving the store", daemon=True)
+                leaving.start()
+                leaving.join(LEAVING_AT_EXIT_SECONDS)
+            else:
+                leave()
+
+        if exiting:
+            work()
         else:
             self.io(work, lambda _done: None)
