@@ -10,7 +10,7 @@ import pytest
 from core import saves
 from core.setup import Setup
 from tests.conftest import new_session, quiet_choice
-from tests.tui_helpers import QueuedIo, app_for, screen_text, settle, show_session
+from tests.tui_helpers import HearsNothing, QueuedIo, app_for, screen_text, settle, show_session
 from tui import drivers
 from tui.app import VirginQueenApp
 from tui.controller import Controller
@@ -561,21 +561,27 @@ async def test_a_game_left_for_the_title_is_not_kept_in_memory_by_the_board(tmp_
         assert left() is None
 
 
+def _ana_ben_and_computers(tmp_path, data):
+    """A shared game of Ana (Spain), Ben (France) and a computer (the rest) in the store of ``tmp_path``; its id."""
+    from core.setup import Seat, SeatKind
+    from tui.shared_games import SharedGames
+
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("france",)),
+             Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
+    games = SharedGames(tmp_path, data)
+    return games, games.create(Setup(seed=4, seats=seats))
+
+
 @pytest.mark.parametrize("close_first", [True, False])
 def test_a_shared_move_made_just_before_leaving_for_the_lobby_is_in_the_store(tmp_path, data, close_first):
     """Review: a move, then Ctrl+L at once; the seat's leaving (a worker that closes the game's store connection) ran
     before the move's write, which then met a closed store, and the move was lost with nothing said: the other
     terminals waited on. Leaving writes the move first, whichever worker runs first."""
     from core.bots import bots_for
-    from core.setup import Seat, SeatKind
     from core.store import SqliteStore
     from tui.drivers import SharedGameClient
-    from tui.shared_games import SharedGames
 
-    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("france",)),
-             Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
-    games = SharedGames(tmp_path, data)
-    game_id = games.create(Setup(seed=4, seats=seats))
+    games, game_id = _ana_ben_and_computers(tmp_path, data)
     host = SqliteStore.in_folder(tmp_path, data)
     session = host.load(game_id)
     bots = bots_for(session.setup.seats)
@@ -586,13 +592,8 @@ def test_a_shared_move_made_just_before_leaving_for_the_lobby_is_in_the_store(tm
         session.choose(decision.power, choice)
     person = seat.name
     joined = games.join(game_id, person, person)
-
-    class Listener:
-        def __getattr__(self, name):
-            return lambda *args, **kwargs: None
-
     io = QueuedIo()
-    client = SharedGameClient(joined.store, game_id, joined.session, joined.seat, person, Listener(), io, joined.chat, joined.looked)
+    client = SharedGameClient(joined.store, game_id, joined.session, joined.seat, person, HearsNothing(), io, joined.chat, joined.looked)
     decision = client.session.decision
     client.choose(decision.power, decision.choices[0])
     client.close()
@@ -610,26 +611,15 @@ def test_quitting_a_shared_game_waits_a_moment_at_most_for_the_store_to_take_its
     import threading
     import time
 
-    from core.setup import Seat, SeatKind
     from core.store import SqliteStore
-    from tui import drivers
     from tui.drivers import SharedGameClient
-    from tui.shared_games import SharedGames
 
-    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("france",)),
-             Seat("random computer", ("ottoman", "england", "empire", "protestant"), SeatKind.COMPUTER, "random"))
-    games = SharedGames(tmp_path, data)
-    game_id = games.create(Setup(seed=4, seats=seats))
+    games, game_id = _ana_ben_and_computers(tmp_path, data)
     joined = games.join(game_id, "Ana", "Ana")
     held = threading.Event()
     monkeypatch.setattr(SqliteStore, "leave_seat", lambda *args: held.wait(30))  # the store, held by another process
     monkeypatch.setattr(drivers, "LEAVING_AT_EXIT_SECONDS", 0.2)
-
-    class Listener:
-        def __getattr__(self, name):
-            return lambda *args, **kwargs: None
-
-    client = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ana", Listener(), QueuedIo(), joined.chat, joined.looked)
+    client = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ana", HearsNothing(), QueuedIo(), joined.chat, joined.looked)
     client.say("back tomorrow")
     started = time.monotonic()
     client.close(exiting=True)

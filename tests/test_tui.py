@@ -167,6 +167,13 @@ async def ana_passes_to_ben(app, pilot) -> None:
     assert isinstance(app.screen, HandoffScreen)
 
 
+async def ben_takes_france(app, pilot) -> None:
+    """On ``spain_before_france_two_people``: Ana passes, and Ben takes the keyboard for France."""
+    await ana_passes_to_ben(app, pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 async def test_handoff_appears_when_the_deciding_person_changes(tmp_path, data):
     session = spain_before_france_two_people(data)
     app = app_for(tmp_path, session)
@@ -298,9 +305,7 @@ async def test_gen_9_an_undo_refused_just_before_a_hand_off_is_said_on_it(tmp_pa
     session = spain_before_france_two_people(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await ana_passes_to_ben(app, pilot)
-        await pilot.press("enter")  # Ben takes France
-        await settle(pilot)
+        await ben_takes_france(app, pilot)
         app.post_message(Undo())
         app.post_message(Choose(Choice.parse("pass")))
         await settle(pilot)
@@ -316,9 +321,7 @@ async def test_gen_9_an_undo_refused_and_read_before_a_move_is_not_said_again_on
         session = spain_before_france_two_people(data)
         app = app_for(tmp_path, session)
         async with app.run_test(size=SIZE) as pilot:
-            await ana_passes_to_ben(app, pilot)
-            await pilot.press("enter")  # Ben takes France
-            await settle(pilot)
+            await ben_takes_france(app, pilot)
             app.post_message(Undo())
             if read:
                 await settle(pilot)
@@ -364,9 +367,7 @@ async def test_recording_a_table_action_keeps_ones_own_hand_in_sight_table_1_gen
     give(session.state, "ottoman", 103)  # Ben's too, and Ottoman comes before France
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await ana_passes_to_ben(app, pilot)
-        await pilot.press("enter")  # Ben takes France
-        await settle(pilot)
+        await ben_takes_france(app, pilot)
         await pilot.press("t")
         await settle(pilot)
         assert session.decision.rule == "TABLE-1"

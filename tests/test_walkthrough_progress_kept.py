@@ -2,7 +2,7 @@
 from __future__ import annotations
 import time
 from core.walkthroughs import TITIAN
-from tests.tui_helpers import app_for, screen_text, settle, start_walkthrough
+from tests.tui_helpers import HearsNothing, app_for, screen_text, settle, start_walkthrough
 from tui import controller as controller_module
 from tui import drivers as drivers_module
 from tui import progress
@@ -44,13 +44,9 @@ def test_progress_written_late_changes_nothing_after_a_later_write(tmp_path, dat
     from core.walkthroughs import play_through
     from tui.drivers import WalkthroughGame
 
-    class Listening:
-        def __getattr__(self, name):
-            return lambda *args, **kwargs: None
-
     session, run = play_through(TITIAN, data, 0)
     jobs = []
-    driver = WalkthroughGame(session, run, Listening(), lambda work, done, failed=None: jobs.append(work), tmp_path)
+    driver = WalkthroughGame(session, run, HearsNothing(), lambda work, done, failed=None: jobs.append(work), tmp_path)
     while not run.finished:
         driver.choose(session.decision.power, Choice.parse(run.current.choice))
     assert len(jobs) == len(TITIAN.steps)  # a step kept for each step but the last, then the walkthrough done
@@ -68,12 +64,9 @@ def test_progress_that_cannot_be_written_is_said_once_a_walkthrough(tmp_path, da
 
     problems = []
 
-    class Listening:
+    class Listening(HearsNothing):
         def game_problem(self, text, failed=False):
             problems.append(text)
-
-        def __getattr__(self, name):
-            return lambda *args, **kwargs: None
 
     session, run = play_through(TITIAN, data, 0)
     monkeypatch.setattr(progress.Progress, "save", lambda self, save_dir: "walkthrough progress not saved: No space left on device")

@@ -135,6 +135,13 @@ def compare_snapshot(app: VirginQueenApp, name: str) -> None:
 
 
 
+class HearsNothing:
+    """A driver's listener (tui/drivers.Listener) for tests that read the driver or the store instead."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
 class QueuedIo:
     """tui/drivers.IoRunner for controller tests without the app: the work waits until ``run``."""
 
