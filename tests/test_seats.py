@@ -9,10 +9,9 @@ from core.bots import playable_choices
 from core.choices import Choice
 from core.setup import Seat, SeatKind, Setup
 from tests.tui_helpers import QueuedIo, app_for, computers_moving, screen_text, settle
-from tui.computers import COMPUTERS_MOVING
 from tui.controller import Controller
 from tui.terminal import Terminal
-from tui.drivers import Refused
+from tui.drivers import Hold, Refused
 from tui.messages import BoardChanged, Choose, GameProblem, HandedOff, StartGame, Undo
 from tui.screens.game import ActionScreen, PhaseScreen
 from tui.screens.new_game import PERSON, NewGameScreen, seats_for
@@ -174,7 +173,7 @@ def test_the_hand_off_comes_only_between_people_and_computers_wait_for_no_one(tm
             hand_offs.append(person)
             keyboard = person
             controller.handle(HandedOff(person))
-        elif isinstance(message, BoardChanged) and controller.on_screen().waiting == COMPUTERS_MOVING:
+        elif isinstance(message, BoardChanged) and controller.on_screen().hold is Hold.COMPUTERS:
             view = controller.on_screen().view
             assert all(hand.cards is None for hand in view.hands), "a hand shown while the computers move (GEN-8)"
         elif isinstance(message, BoardChanged):
@@ -207,7 +206,7 @@ def test_gen_9_undo_while_the_computers_move_takes_back_the_move_with_their_quie
     controller.handle(Choose(Choice.parse("done")))
     while len(session.actions) < before + 2:  # until one computer has answered; the next is thinking
         io.run(at_most=1)
-    assert controller.on_screen().waiting == COMPUTERS_MOVING and io.jobs
+    assert controller.on_screen().hold is Hold.COMPUTERS and io.jobs
     controller.handle(Undo())
     assert len(session.actions) == before and session.decision.power == "spain"
     notices = [getattr(message, "text", "") for message in posted]
@@ -286,7 +285,7 @@ def test_before_their_first_decision_the_one_person_sees_their_own_hand(tmp_path
     seats = (Seat("Ana", ("protestant",)), Seat("random computer", tuple(data.power_ids[:-1]), SeatKind.COMPUTER, "random"))
     controller.handle(StartGame(Setup(seed=1, seats=seats)))
     io.run(at_most=1)  # the game made, not yet the computers' first decision
-    assert controller.on_screen().waiting == COMPUTERS_MOVING
+    assert controller.on_screen().hold is Hold.COMPUTERS
     view = controller.on_screen().view
     assert view.seat == "Ana" and view.decision is None
     assert [h.power for h in view.hands if h.cards is not None] == ["protestant"]

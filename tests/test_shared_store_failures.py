@@ -6,6 +6,7 @@ from core.store import SqliteStore, StoreError
 from tests.conftest import quiet_choice
 from tests.tui_helpers import QueuedIo
 from tui.controller import Controller
+from tui.drivers import Hold
 from tui.messages import Choose, JoinSharedGame, RecordTable
 from tui.terminal import Terminal
 
@@ -64,7 +65,7 @@ def test_a_refused_store_write_leaves_no_choice_being_recorded(tmp_path, data, m
     controller.handle(Choose(quiet_choice(decision)))
     controller.on_screen()  # the board shows 'being recorded' (BoardChanged is handled before the worker ends)
     io.run()
-    assert controller.driver.waiting() == ""  # the driver knows it is over
+    assert controller.driver.hold() is Hold.NONE  # the driver knows it is over
     posted.clear()
     controller.handle(RecordTable())
     texts = [getattr(m, "text", "") for m in posted]

@@ -21,6 +21,7 @@ from core.state import Phase
 from core.store import STORE_NAME, SharedGame, SqliteStore
 from tests.tui_helpers import ANA_AND_COMPUTERS, footer_entries, read_reports, screen_text, settle, until
 from tui.app import VirginQueenApp
+from tui.drivers import Hold
 from tui.messages import Choose
 
 from tui.screens.chat import ChatScreen
@@ -356,7 +357,7 @@ async def test_keys_answer_while_another_program_holds_the_stores_write_lock(tmp
                 await pilot.pause()
                 answered.append(time.monotonic() - before)
                 assert isinstance(app.screen, screen)
-            assert "being recorded" in app.controller.on_screen().waiting
+            assert app.controller.on_screen().hold is Hold.RECORDING and "being recorded" in app.controller.on_screen().hold.line()
             await pilot.press("ctrl+l")
             await pilot.pause()
             assert isinstance(app.screen, LobbyScreen)

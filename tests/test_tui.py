@@ -1509,7 +1509,7 @@ async def test_loading_a_hotseat_game_keeps_the_hand_off_until_its_person_is_rea
     async with app.run_test(size=SIZE) as pilot:
         await post(pilot, LoadGame(path))
         await settle(pilot)  # the replay check runs in a worker
-        assert not app.controller.driver.waiting() and isinstance(app.screen, HandoffScreen)
+        assert not app.controller.driver.hold() and isinstance(app.screen, HandoffScreen)
         assert all(hand.cards is None for hand in app.controller.on_screen().view.hands), "no hand behind the hand-off"
         await pilot.press("enter")
         await settle(pilot)

@@ -263,13 +263,13 @@ class Board:
                 # stays open within the phase (play-test: the log opened while the computers moved closed
                 # by itself when they were done): the board under it follows (the computers' moves, another
                 # terminal's), as does an open log; the reports of phases passed come above it
-                waited = board.shown.view.decision is None or bool(board.shown.waiting)
+                waited = board.shown.view.decision is None or bool(board.shown.hold)
                 board.refresh_view(shown)
                 if isinstance(top, LogSearchScreen) and top.is_mounted:
                     top.follow(shown.view.log)
                 # the computers are done, or another terminal: it is this keyboard's turn (review: judged by lines
                 # logged meanwhile, it missed moves that log none, such as a computer's quiet answers)
-                if waited and shown.view.decision is not None and not shown.waiting:
+                if waited and shown.view.decision is not None and not shown.hold:
                     self.app.notify(_("Your decision is waiting: Esc to the board."), timeout=6)
                 self._push_reports(held, events, meanwhile, reader)
                 return
@@ -408,7 +408,7 @@ class Board:
         computers, turn 1's Card Draw report came after the whole Negotiation Segment; and so in a hot
         seat of one)."""
         view = shown.view
-        return view.decision is not None or bool(view.winner) or not shown.waiting or shown.alone
+        return view.decision is not None or bool(view.winner) or not shown.hold or shown.alone
 
     def _game_screen(self) -> PhaseScreen | None:
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, PhaseScreen)), None)

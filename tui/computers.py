@@ -9,12 +9,9 @@ import time
 
 from core.bots import Bot, computer_to_decide
 from core.choices import Choice, Decision
-from core.i18n import N_
 from core.session import Session
 from tui.drivers import GameDriver, IoRunner, Refused
 
-# What the board says while they move (in a hot seat game it shows no hand meanwhile, GEN-8).
-COMPUTERS_MOVING = N_("The computer players are moving...")
 # The decisions a power is asked whether its hand holds a card for them or not (GEN-7: Louise of Lorraine may be in
 # it; CARD-3 in strict windows): one holding a card weighs it, one without has nothing to weigh, so each takes the
 # time its player thinks either way, or the wait would tell the others (review: GEN-8)
@@ -46,7 +43,7 @@ class ComputerPlayers:
 
     def play(self, driver: GameDriver) -> None:
         """Think out the pending computer decision, if there is one and none is being thought out."""
-        if self._thinking is not None or driver.waiting():
+        if self._thinking is not None or driver.hold():
             return
         pending = computer_to_decide(driver.session, driver.bots)
         if pending is None:
@@ -67,7 +64,7 @@ class ComputerPlayers:
             try:
                 driver.choose(decision.power, choice, by_computer=True)
             except Refused as exc:
-                if driver.waiting():  # a person's move being recorded meanwhile (a shared game): thought out again after it
+                if driver.hold():  # a person's move being recorded meanwhile (a shared game): thought out again after it
                     return
                 # a bug in the computer player: logged with core's reason (the game closes, as at any bug of theirs), which
                 # is not shown, as it may name a card of the computer's hand (GEN-8; review)

@@ -17,7 +17,7 @@ from core.events import Event
 from core.i18n import _
 from core.session import Session
 from tui import messages as m
-from tui.computers import COMPUTERS_MOVING, ComputerPlayers
+from tui.computers import ComputerPlayers
 from tui.drivers import ChatLine, GameDriver, IoRunner, Refused, one_person_here
 from tui.error_log import log_unexpected
 from tui.on_screen import OnScreen, built_for
@@ -46,7 +46,7 @@ class Controller:
         if self._shown is None:
             assert self.driver is not None, "no game on screen"
             moving = self._computers.to_move(self.driver)
-            self._shown = built_for(self.driver, self._keyboard, _(COMPUTERS_MOVING) if moving else "", self.terminal.names)
+            self._shown = built_for(self.driver, self._keyboard, moving, self.terminal.names)
         return self._shown
 
     def handoff_due(self) -> tuple[str, str] | None:
@@ -138,8 +138,8 @@ class Controller:
         return self.driver
 
     def _unless_waiting(self, rule: str, then: str) -> None:
-        if waiting := self.on_screen().waiting:
-            raise Refused(_("{rule}: {waiting}: {then}").format(rule=rule, waiting=waiting.rstrip(".").lower(), then=then))
+        if hold := self.on_screen().hold:
+            raise Refused(_("{rule}: {waiting}: {then}").format(rule=rule, waiting=hold.line().rstrip(".").lower(), then=then))
 
     # ---- the game on screen -----------------------------------------------------------------------
 

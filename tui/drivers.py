@@ -29,7 +29,7 @@ from core import atomic, engine, saves
 from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.events import Event, render
-from core.i18n import _, ngettext
+from core.i18n import N_, _, ngettext
 from core.session import Session
 from core.setup import Seat
 from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
@@ -39,7 +39,7 @@ from tui.progress import mark_done, remember_step
 from tui.slots import PeopleMarks, SlotClaim, free_name, marks_file
 
 T = TypeVar("T")
-__all__ = ["Absence", "ChatLine", "GameDriver", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "UndoRefused",
+__all__ = ["Absence", "ChatLine", "GameDriver", "Hold", "IoRunner", "Lesson", "Listener", "LocalGame", "Refused", "SharedGameClient", "UndoRefused",
            "WalkthroughGame"]
 
 
@@ -49,6 +49,21 @@ class Absence(Enum):
     NONE = "none"  # at it, or nobody is waited for
     AWAY = "away"  # their seat is free: nobody sits in it now
     WATCHING = "watching"  # they watch at this terminal as an onlooker, their seat free
+
+
+class Hold(Enum):
+    """Why choices wait now: what the board branches on (review: it branched on the line it showed); ``line`` says it."""
+
+    NONE = ""  # they do not wait
+    SAVE_CHECK = N_("the save is still being checked against its action log: a moment")
+    RECORDING = N_("your choice is being recorded in the store: a moment")
+    COMPUTERS = N_("The computer players are moving...")  # in a hot seat game the board shows no hand meanwhile (GEN-8)
+
+    def __bool__(self) -> bool:
+        return self is not Hold.NONE
+
+    def line(self) -> str:
+        return _(self.value) if self.value else ""
 
 
 # Answers in a card window that played no card (CARD-2, CARD-3): the decision they lead back to is the
@@ -144,8 +159,8 @@ class GameDriver(Protocol):
     def people_here(self) -> tuple[Seat, ...]:
         """The people who play at this keyboard (more than one: hot seat, with hand-offs)."""
 
-    def waiting(self) -> str:
-        """Why choices wait now ("" when they do not): a save being checked, a choice being recorded."""
+    def hold(self) -> Hold:
+        """Why choices wait now: a save being checked, a choice being recorded (the computers' moves are the controller's)."""
 
     def away(self) -> Absence:
         """Whether the person the game waits for is at it (a shared game's seat nobody sits in now)."""
@@ -259,8 +274,8 @@ class _Driver:
     def people_here(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in self.session.setup.seats if seat.is_person)
 
-    def waiting(self) -> str:
-        return ""
+    def hold(self) -> Hold:
+        return Hold.NONE
 
     def away(self) -> Absence:
         return Absence.NONE
@@ -272,8 +287,8 @@ class _Driver:
         """At a hand-off u takes back only the move that made it, while nobody has seen anything (review: a second
         u on "Pass to Ana", after a take-back, undid her earlier move under a hand-off that still named it)."""
         session = self.session
-        if self.waiting() or not session.taking_back():  # said in a line or two: the hand-off's box fits 24 rows (play-test)
-            raise Refused(self.waiting() or (_("GEN-9: nothing to take back since {barrier}").format(barrier=session.latest_barrier(short=True))
+        if self.hold() or not session.taking_back():  # said in a line or two: the hand-off's box fits 24 rows (play-test)
+            raise Refused(self.hold().line() or (_("GEN-9: nothing to take back since {barrier}").format(barrier=session.latest_barrier(short=True))
                                              if not session.can_undo() else _(
                 "GEN-9: at a hand-off u takes back only the move that made it; {person} undoes their own moves on their board, "
                 "after Enter").format(person=person)))
@@ -447,12 +462,12 @@ class LocalGame(_Driver):
             self._unread_at_load = {person: list(log[marks.read_to.get(person, marks.moved_to.get(person, 0)) :]) for person in people}
         self.listener.game_changed()
 
-    def waiting(self) -> str:
-        return _("the save is still being checked against its action log: a moment") if self._checking else ""
+    def hold(self) -> Hold:
+        return Hold.SAVE_CHECK if self._checking else Hold.NONE
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._checking:
-            raise Refused(self.waiting())
+            raise Refused(self.hold().line())
         person = self.session.seat_of(actor).name  # before the move: the table's actions are the keyboard's (TABLE-1)
         self._moved(by_computer, person, self._apply(actor, choice), choice)
         self.autosave()
@@ -469,7 +484,7 @@ class LocalGame(_Driver):
 
     def undo(self) -> None:
         if self._checking:
-            raise Refused(self.waiting())
+            raise Refused(self.hold().line())
         actions, logged = list(self.session.actions), list(self.session.log)
         if not self.session.undo():
             raise UndoRefused(self.session.undo_refusal())
@@ -852,8 +867,8 @@ class SharedGameClient(_Driver):
                         "Table talk: {count} lines from {authors} since you last spoke; c reads them.",
                         len(unanswered)).format(count=len(unanswered), authors=authors)
 
-    def waiting(self) -> str:
-        return _("your choice is being recorded in the store: a moment") if self._recording else ""
+    def hold(self) -> Hold:
+        return Hold.RECORDING if self._recording else Hold.NONE
 
     def away(self) -> Absence:
         """Play-test: a board waiting for a player who had left their seat said only "Waiting for Ana"; and
@@ -867,7 +882,7 @@ class SharedGameClient(_Driver):
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         if self._recording:
-            raise Refused(self.waiting())
+            raise Refused(self.hold().line())
         session = self.session
         pending = session.seat_to_decide()
         if not by_computer and (pending is None or pending.name != self.seat.name):

@@ -8,7 +8,7 @@ from core.engine import table_entry_allowed
 from core.i18n import _
 from core.setup import Seat
 from core.views import ONLOOKER, SeatView
-from tui.drivers import Absence, GameDriver, Lesson, one_person_here
+from tui.drivers import Absence, GameDriver, Hold, Lesson, one_person_here
 
 
 @frozen
@@ -16,7 +16,7 @@ class OnScreen:
     view: SeatView
     names: dict[str, str]  # power id -> name
     lesson: Lesson | None
-    waiting: str  # why choices wait now ("" when they do not)
+    hold: Hold  # why choices wait now
     away: Absence  # whether the person the game waits for is at it now (a shared game's seat nobody sits in)
     undo_key: bool  # undo exists in this game (GEN-9)
     taking_back: str  # at a hand-off, the person who may still take back the move that made it (GEN-9), else ""
@@ -33,7 +33,7 @@ class OnScreen:
         """Why a choice is not taken: no decision is offered here now, or the one it was made at is gone (the game
         moved on before the choice reached it)."""
         if self.view.decision is None:
-            return self.waiting or _("not your decision: {status}").format(status=self.view.status)
+            return self.hold.line() or _("not your decision: {status}").format(status=self.view.status)
         return _("the decision changed before your choice reached it: read it, then choose")
 
 
@@ -53,11 +53,10 @@ def public_view(driver: GameDriver) -> SeatView:
     return driver.session.view(ONLOOKER)
 
 
-def built_for(driver: GameDriver, keyboard: str, computers: str, names: dict[str, str]) -> OnScreen:
-    """``computers``: what the board says while the computer players move ("" when they do not)."""
+def built_for(driver: GameDriver, keyboard: str, computers_moving: bool, names: dict[str, str]) -> OnScreen:
     session = driver.session
     return OnScreen(
-        session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.waiting() or computers, driver.away(),
+        session.view(seat_here(driver, keyboard)), names, driver.lesson(), driver.hold() or (Hold.COMPUTERS if computers_moving else Hold.NONE), driver.away(),
         driver.undoes, session.taking_back() if driver.undoes else "", table_entry_allowed(session.state), driver.shared,
         one_person_here(driver), bool(driver.people_here()), driver.saves_copies,
         driver.after_others(), driver.brought_back(), driver.changes,

@@ -142,7 +142,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
             done = "".join(f"\n  {render(event, shown.names)}" for event in lesson.last_step)
             last = "\n" + _("The last step did:") + done if done else ""
             suggested = lesson.suggested
-            how = how_to_take(None if shown.waiting else view.decision, suggested)
+            how = how_to_take(None if shown.hold else view.decision, suggested)
             so_far = "".join(f"\n  {text}" for text in lesson.so_far)  # the steps whose words this one continues
             # the step on top, what it goes on from under it (re-test at 80x24: a long trail above it pushed the step
             # below the panel)
@@ -157,13 +157,13 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         if shows != self._shows:
             self._shows = shows
             self.query_one("#phase-panel", Scrolling).scroll_home(animate=False)
-        decision = None if shown.waiting else view.decision  # a choice now would be refused: say why instead
+        decision = None if shown.hold else view.decision  # a choice now would be refused: say why instead
         others_moved = shown.shared and decision is None and shown.changes != self._changes_shown  # another terminal's move
         self._changes_shown = shown.changes
         # no table action can be started while one is being recorded (TABLE-1): Esc backs out of it
         self._recording_table = decision is not None and not shown.table_key
         self.query_one(DecisionPanel).offer(
-            decision, shown.waiting or display.waiting_line(view, shown.away, not shown.seated), suggested, self._recording_table, shown.after_others,
+            decision, shown.hold.line() or display.waiting_line(view, shown.away, not shown.seated), suggested, self._recording_table, shown.after_others,
             lesson=lesson is not None and bool(lesson.instruction), brought_back=shown.brought_back, changes=shown.changes,
         )
         if others_moved:
