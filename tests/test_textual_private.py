@@ -3,9 +3,11 @@ upgrade moves or changes the private API a workaround uses."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import inspect
 import os
+import shlex
 import pty
 import queue
 import re
@@ -44,6 +46,7 @@ from tui.textual_private import (
     prompt_input_driver,
     record_frames,
     replace_first_screen,
+    served_with_middleware,
     STRIP_CACHE_SIZES,
     STRIP_SLOTS,
     StyledAnewOnlyWhenStale,
@@ -750,3 +753,36 @@ async def test_one_toast_is_withdrawn_before_its_timeout_and_withdrawing_it_agai
         assert [str(n.message) for n in app._notifications] == ["second"]
         shown = app.export_screenshot()
         assert "second" in shown and "first" not in shown
+
+
+async def test_a_server_with_middleware_passes_every_request_through_it_and_each_socket_runs_its_requests_command(tmp_path):
+    """textual-serve 1.1 builds its aiohttp app in _make_app and starts a socket's game as self.command (web.py's
+    keys and per-player games)."""
+    from aiohttp import web
+    from aiohttp.test_utils import TestClient, TestServer
+
+    seen: list[str] = []
+
+    @web.middleware
+    async def noting(request, handler):
+        seen.append(request.path)
+        return await handler(request)
+
+    told = tmp_path / "told"
+
+    def command(who: str) -> str:
+        return f"sh -c {shlex.quote(f'echo {who} >> {told}')}"
+
+    server = served_with_middleware(command("everyone"), "127.0.0.1", 8000, "Test", "http://127.0.0.1:8000", noting,
+                                    lambda request: command(request.query["who"]))
+    async with TestClient(TestServer(await server._make_app())) as client:
+        assert (await client.get("/")).status == 200
+        for who in ("ana", "ben"):
+            socket_ = await client.ws_connect(f"/ws?who={who}")
+            for _ in range(200):
+                if told.exists() and who in told.read_text():
+                    break
+                await asyncio.sleep(0.05)
+            await socket_.close()
+        await asyncio.sleep(1.0)  # textual-serve stops each game before the test server goes
+    assert told.read_text().split() == ["ana", "ben"] and seen == ["/", "/ws", "/ws"] and server.command == command("everyone")

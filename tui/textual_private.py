@@ -1,12 +1,13 @@
-"""Every use of Textual's private API, in one place, each a workaround for a Textual 8.2 behaviour and
-each checked by tests/test_textual_private.py, which fails when an upgrade breaks it (textual is pinned
-below 9 in pyproject.toml)."""
+"""Every use of Textual's private API (and textual-serve's), in one place, each a workaround for a Textual 8.2
+(textual-serve 1.1) behaviour and each checked by tests/test_textual_private.py, which fails when an upgrade
+breaks it (textual is pinned below 9 and textual-serve below 2 in pyproject.toml)."""
 
 from __future__ import annotations
 
 import os
 import selectors
 from codecs import getincrementaldecoder
+from contextvars import ContextVar
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,8 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 from core.i18n import N_
 
 if TYPE_CHECKING:
+    from aiohttp import web
+    from textual_serve.server import Server
     from textual.widgets import RichLog  # imports rich.pretty and attrs: not before the title's first frame
 
 
@@ -512,3 +515,35 @@ def _prompt_linux_driver() -> type[Driver]:
                     pass
 
     return PromptLinuxDriver
+
+
+def served_with_middleware(
+    command: str, host: str, port: int, title: str, public_url: str, middleware: Any, command_for: Callable[[web.Request], str],
+) -> Server:
+    """textual-serve 1.1's Server with ``middleware`` on every request, each game socket running ``command_for(its
+    request)`` in place of ``command``; textual-serve has a hook for neither. It builds its aiohttp app in the private
+    ``_make_app``, and its socket handler starts ``self.command``: here the request's own, set in the handler's task
+    (aiohttp and textual-serve are imported only when a server is made, as for the browser command alone)."""
+    from textual_serve.server import Server
+
+    requests_command: ContextVar[str] = ContextVar("requests_command")
+
+    class ServerWithMiddleware(Server):
+        @property  # type: ignore[override]
+        def command(self) -> str:
+            return requests_command.get(self.default_command)
+
+        @command.setter
+        def command(self, command: str) -> None:
+            self.default_command = command
+
+        async def _make_app(self) -> web.Application:
+            app = await super()._make_app()
+            app.middlewares.append(middleware)
+            return app
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            requests_command.set(command_for(request))
+            return await super().handle_websocket(request)
+
+    return ServerWithMiddleware(command, host=host, port=port, title=title, public_url=public_url)

@@ -17,7 +17,6 @@ settings.json (the language key in the lobby), else the browser's Accept-Languag
 from __future__ import annotations
 
 import argparse
-import asyncio
 import functools
 import hmac
 import ipaddress
@@ -34,6 +33,7 @@ from core.atomic import make_private_folder
 from core.i18n import LANGUAGE_ENV, LANGUAGES, N_, _
 from tui.app import PLAYER_ENV, add_language_argument, save_folder_refused, use_language_asked
 from tui.settings import Settings, language_for
+from tui.textual_private import served_with_middleware
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -157,43 +157,11 @@ def keyed_server(
     """A textual-serve Server whose every request needs a player's key (see ``key_checker``) and
     whose games run as the key's player, in their language (``request_language``; the choices kept in
     ``save_dir``'s settings.json)."""
-    from aiohttp import web
-    from textual_serve.app_service import AppService
-    from textual_serve.server import Server, to_int  # aiohttp and jinja load only for this command
+    def games_command(request: web.Request) -> str:
+        player = request[request_player()]
+        return player_command(command, player, request_language(request, player, save_dir))
 
-    class KeyedServer(Server):
-        async def _make_app(self) -> web.Application:  # textual-serve 1.1 builds its aiohttp app here
-            app = await super()._make_app()
-            app.middlewares.append(key_checker(keys))
-            return app
-
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            """textual-serve 1.1's handler, with the game run as the request's player."""
-            websocket = web.WebSocketResponse(heartbeat=15)
-            width = to_int(request.query.get("width", "80"), 80)
-            height = to_int(request.query.get("height", "24"), 24)
-            app_service: AppService | None = None
-            try:
-                await websocket.prepare(request)
-                player = request[request_player()]
-                app_service = AppService(
-                    player_command(self.command, player, request_language(request, player, save_dir)),
-                    write_bytes=websocket.send_bytes,
-                    write_str=websocket.send_str,
-                    close=websocket.close,
-                    download_manager=self.download_manager,
-                    debug=self.debug,
-                )
-                await app_service.start(width, height)
-                await self._process_messages(websocket, app_service)
-            except asyncio.CancelledError:
-                await websocket.close()
-            finally:
-                if app_service is not None:
-                    await app_service.stop()
-            return websocket
-
-    return KeyedServer(command, host=host, port=port, title="The Virgin Queen", public_url=public_url or base_url(host, port))
+    return served_with_middleware(command, host, port, "The Virgin Queen", public_url or base_url(host, port), key_checker(keys), games_command)
 
 
 def main(argv: list[str]) -> int:
