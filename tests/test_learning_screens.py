@@ -252,7 +252,7 @@ async def test_log_search_renders_only_visible_lines_and_opens_the_cited_rule(tm
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, RulesBrowser) and app.screen.current_rule == "AGE-1"
-        await pilot.press("escape", "escape")
+        await pilot.press("escape", "escape", "escape")  # the rule, the search (the whole log, at the line read), the log
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
 
@@ -317,7 +317,19 @@ async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data
         await pilot.press("backspace", "backspace", "backspace", "escape")
         await settle(pilot)
         assert isinstance(app.screen, LogSearchScreen) and app.screen.query_one(LogLines).has_focus
-        assert app.screen.query_one(LogLines).events and "with 'leicester'" in screen_text(app)
+        found = app.screen.query_one(LogLines)
+        assert found.events and "with 'leicester'" in screen_text(app)
+        assert [e.description for e in footer_entries(app.screen) if e.key == "escape"] == ["Whole log"]
+        # SSH play-test: one Esc on the lines found closed the whole log; it shows the whole log at the line read
+        await pilot.press("home")
+        await settle(pilot)
+        reading = found.events[0]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LogSearchScreen) and found.events == list(app.screen.events) and found.events[found.cursor] is reading
+        assert not app.screen.query_one("#log-filter", Input).value and "with 'leicester'" not in screen_text(app)
+        assert found.cursor < len(found.events) - 1 and found.scroll_offset.y <= found.cursor < found.scroll_offset.y + found.size.height
+        assert [e.description for e in footer_entries(app.screen) if e.key == "escape"] == ["Close"]
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, LogSearchScreen)

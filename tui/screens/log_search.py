@@ -134,7 +134,11 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
     LogSearchScreen #log-count { height: auto; color: $text-muted; padding: 0 1; }
     LogSearchScreen #log-detail { height: auto; max-height: 6; border-top: solid $primary-darken-2; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("slash", "filter", N_("Filter"), priority=True)]
+    BINDINGS = [
+        Binding("escape", "whole_log", N_("Whole log")),  # while the lines a search found are read (else the next)
+        Binding("escape", "close", N_("Close")),
+        Binding("slash", "filter", N_("Filter"), priority=True),
+    ]
 
     def __init__(self, log: Sequence[Event], data: GameData, names: dict[str, str]) -> None:
         super().__init__()
@@ -203,6 +207,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
             )
         self._count = count.format(found=len(found), count=len(log), words=log_filter.describe())
         self._show_count()
+        self.refresh_bindings()
 
     def _show_count(self) -> None:
         """The count, and the search's examples, wrapped, while it is being typed."""
@@ -219,9 +224,17 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
 
     def on_descendant_focus(self) -> None:
         self._show_count()
+        self.refresh_bindings()
 
     def on_descendant_blur(self) -> None:
         self._show_count()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "whole_log":
+            boxes = self.query("#log-filter").results(Input)  # none before the screen is composed
+            return any(box.value and not box.has_focus for box in boxes)
+        return True
 
     @on(LogLines.Moved)
     def _moved(self, message: LogLines.Moved) -> None:
@@ -245,6 +258,18 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
         box = self.query_one("#log-filter", Input)
         if not typed_if_focused(box, "/"):
             self.set_focus(box)
+
+    def action_whole_log(self) -> None:
+        """Esc on the lines a search found: the whole log, at the line being read (SSH play-test: one Esc after a
+        search closed the whole log, where the lines around a found one were what was looked for)."""
+        lines = self.query_one(LogLines)
+        reading = lines.events[lines.cursor] if lines.events else None
+        box = self.query_one("#log-filter", Input)
+        with box.prevent(Input.Changed):
+            box.value = ""
+        self._apply(LogFilter())
+        if reading is not None:
+            lines.cursor = next(index for index, event in enumerate(lines.events) if event is reading)
 
     def action_close(self) -> None:
         """Esc: out of the search box to the lines it found (tmux re-test: Esc while typing closed the whole
