@@ -53,7 +53,7 @@ class Forwarder:
 
     def game_closed(self, text: str) -> None:
         if self._current():  # a shared game removed by the host: back to the lobby, with the others there
-            self.controller.close(m.Destination.LOBBY if isinstance(self.driver, SharedGameClient) else m.Destination.TITLE, text)
+            self.controller.close(m.Destination.LOBBY if self.driver.shared else m.Destination.TITLE, text)
 
     def walkthrough_done(self, title: str, text: str) -> None:
         if self._current():
