@@ -19,7 +19,7 @@ from core.sim import play
 from core.setup import Seat, SeatKind, Setup
 from core.state import Phase
 from core.store import STORE_NAME, SharedGame, SqliteStore
-from tests.tui_helpers import ANA_AND_COMPUTERS, footer_entries, read_reports, screen_text, settle, until
+from tests.tui_helpers import ANA_AND_COMPUTERS, HearsNothing, QueuedIo, footer_entries, read_reports, screen_text, settle, until
 from tui.app import VirginQueenApp
 from tui.drivers import Hold
 from tui.messages import Choose
@@ -813,3 +813,55 @@ async def test_table_talk_said_goes_on_after_a_fault_and_is_written_when_the_gam
         await settle(pilot)
         await app.workers.wait_for_complete()
     assert [line.text for line in SqliteStore.in_folder(tmp_path, data).chat(1)] == ["after", "last"]
+
+
+def test_a_players_move_from_their_other_terminal_is_no_news_on_this_one(tmp_path, data):
+    """SSH play-test: Ana, seated on two terminals, saw in "While you waited" on one the move she had just made on the
+    other. A move from her own seat is hers from either terminal: what passed before it is not news after it; the
+    computers' moves after it are."""
+    from tui.drivers import SharedGameClient
+    from tui.shared_games import SharedGames
+
+    games = SharedGames(tmp_path, data)
+    game_id = games.create(Setup(seed=4, seats=ANA_AND_COMPUTERS))
+    host = SqliteStore.in_folder(tmp_path, data)
+    table, bots = host.load(game_id), bots_for(ANA_AND_COMPUTERS)
+    terminals = []
+    for _ in range(2):
+        joined = games.join(game_id, "Ana", "Ana")
+        terminals.append((SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ana", HearsNothing(), io := QueuedIo(),
+                                           joined.chat, joined.looked), io))
+
+    def computers_move() -> None:
+        while not (seat := table.seat_to_decide()).is_person:
+            decision = table.decision
+            choice = bots[seat.name].choose(table.detached(), decision)
+            host.append(game_id, len(table.actions) + 1, decision.power, str(choice), seat.name)
+            table.choose(decision.power, choice)
+        for client, io in terminals:
+            client.tick()
+            io.run()
+
+    def ana_moves_on(client: SharedGameClient, io: QueuedIo) -> None:
+        decision = client.session.decision
+        client.choose(decision.power, _person_choice(decision))
+        io.run()
+        table.choose(decision.power, _person_choice(decision))
+        for other, other_io in terminals:
+            other.tick()
+            other_io.run()
+
+    (here, here_io), (there, there_io) = terminals
+    computers_move()
+    ana_moves_on(here, here_io)
+    computers_move()
+    assert here.since_last_move("Ana", told=False), "the computers' moves since her move here are news"
+    ana_moves_on(there, there_io)
+    assert len(here.session.actions) == len(there.session.actions) == len(table.actions)
+    assert here.since_last_move("Ana", told=False) == there.since_last_move("Ana", told=False) == []
+    after_her_move = len(here.session.log)
+    computers_move()
+    assert here.since_last_move("Ana", told=False) == list(here.session.log[after_her_move:])
+    for client, _io in terminals:
+        client.close()
+    host.close()

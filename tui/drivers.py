@@ -1017,6 +1017,10 @@ class SharedGameClient(_Driver):
                 made = self.session.choose(action.actor, choice)
                 self._events += made
                 self._moved((action.number, action.choice) != self._own, self.seat.name, made, choice)
+                if self.seat.is_person and action.seat == self.seat.name:
+                    # the player's own move, from their other terminal too: what passed before it is no news here
+                    # (SSH play-test: "While you waited" listed the move just made on the other terminal)
+                    self._told[self.seat.name] = len(self.session.log)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(
                     _("game {game}: action {number} cannot be followed here ({problem})").format(game=self.game_id, number=action.number, problem=exc),
