@@ -2939,3 +2939,35 @@ async def test_the_status_line_fits_the_width_again_after_the_terminal_was_too_s
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
         assert screen_text(app).splitlines()[0] == whole
+
+
+async def test_an_esc_meant_for_the_typed_box_as_it_closes_by_itself_opens_no_menu(tmp_path, data):
+    """SSH play-test: the typed box closed as the decision changed (another terminal's move) just as Esc was
+    pressed to close it, and the Esc opened the game menu. For a moment it says the box closed; Esc again opens it."""
+    from core.choices import Choice, Decision, Verb
+    from tui.screens.overlays import GameMenu
+    from tui.widgets import decision as decision_panel
+
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("colon", "d", "o")
+        await settle(pilot)
+        panel = app.screen.query_one("DecisionPanel")
+        panel.show(Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, GameMenu) and "The typed choice closed by itself" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("colon", "d")
+        panel.show(Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
+        await pilot.pause(decision_panel.ESC_AFTER_TYPED_CLOSED_SECONDS + 0.1)
+        await pilot.press("escape")  # a moment later, Esc is the board's again
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)

@@ -68,6 +68,8 @@ REPORT_CAME_UNDER_SECONDS = 0.6
 # The line said about a typed choice stays this long through the keys read with its Enter, typed into the box kept
 # open for a correction (a refusal cleared by them was never read)
 LINE_THROUGH_KEYS_BEHIND_SECONDS = 0.5
+# An Esc this soon after the typed box closed by itself (its decision gone) was meant for the box: it opens no menu
+ESC_AFTER_TYPED_CLOSED_SECONDS = 1.0
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
@@ -178,6 +180,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._refused_key = False  # the line said refuses a key pressed at the decision on screen
         self._suggested = ""
         self._lesson = False  # a walkthrough's step is on screen: only its choice is taken (core/walkthroughs)
+        self._typed_closed_at: float | None = None  # when the typed box last closed by itself, its decision gone
         self._waiting = ""
         self._show_refused = False  # the options core refused now, greyed with their reasons
         self._shown = 0  # which list of choices is on screen: a selection from an older one is stale
@@ -222,7 +225,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if action == "cycle":
             return self.typing
         if action == "close_typed":
-            return self.typing
+            return self.typing or self._typed_just_closed()
         if action == "back_out":
             return not self.typing and self._backs_out
         if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
@@ -298,6 +301,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._suggested = suggested
         self._waiting = waiting_text
         self._shown += 1
+        if self.typing:
+            self._typed_closed_at = time.monotonic()
+            self.set_timer(ESC_AFTER_TYPED_CLOSED_SECONDS, self.refresh_bindings)  # Esc opens the game menu again
         self._close_typed()  # a typed choice kept open (refused) is done with now
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
@@ -688,7 +694,15 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if typed.display:
             typed.focus()
 
+    def _typed_just_closed(self) -> bool:
+        return self._typed_closed_at is not None and time.monotonic() - self._typed_closed_at < ESC_AFTER_TYPED_CLOSED_SECONDS
+
     def action_close_typed(self) -> None:
+        if not self.typing:  # SSH play-test: an Esc meant for the box, as it closed by itself, opened the game menu
+            self._typed_closed_at = None
+            self.say(_("The typed choice closed by itself: the decision changed. Esc again opens the game menu."), transient=True)
+            self.refresh_bindings()
+            return
         self.action_back_out()
 
     def action_back_out(self) -> None:
