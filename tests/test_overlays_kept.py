@@ -142,7 +142,7 @@ async def test_a_log_line_opens_the_kept_browser_and_rule_help_finds_it_at_the_d
         await settle(pilot)
         browser = app.screen
         assert isinstance(browser, RulesBrowser) and browser.current_rule == "AGE-1"
-        await pilot.press("escape", "escape")
+        await pilot.press("escape", "escape", "escape")  # the browser, the search (the whole log), the log
         await settle(pilot)
         assert isinstance(app.screen, PhaseScreen)
         await pilot.press("question_mark")

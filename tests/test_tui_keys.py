@@ -221,7 +221,7 @@ async def test_keys_typed_at_once_after_colon_are_the_typed_choices_not_the_boar
         await pilot.press("escape", "l")
         await settle(pilot)
         assert await typed_at_once(["slash", *"card"], "#log-filter") == "card" and isinstance(app.screen, LogSearchScreen)
-        await pilot.press("escape", "escape", "question_mark")  # out of the box, then out of the log
+        await pilot.press("escape", "escape", "escape", "question_mark")  # out of the box, to the whole log, out of the log
         await settle(pilot)
         assert await typed_at_once(["slash", *"mar"], "#rules-search") == "mar" and isinstance(app.screen, RulesBrowser)
 

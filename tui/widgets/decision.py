@@ -181,6 +181,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._suggested = ""
         self._lesson = False  # a walkthrough's step is on screen: only its choice is taken (core/walkthroughs)
         self._typed_closed_at: float | None = None  # when the typed box last closed by itself, its decision gone
+        self._typed_sent = False  # the box's choice was sent (it closes as it is taken, not by itself)
         self._waiting = ""
         self._show_refused = False  # the options core refused now, greyed with their reasons
         self._shown = 0  # which list of choices is on screen: a selection from an older one is stale
@@ -301,9 +302,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._suggested = suggested
         self._waiting = waiting_text
         self._shown += 1
-        if self.typing:
+        if self.typing and not self._typed_sent:
             self._typed_closed_at = time.monotonic()
             self.set_timer(ESC_AFTER_TYPED_CLOSED_SECONDS, self.refresh_bindings)  # Esc opens the game menu again
+        self._typed_sent = False
         self._close_typed()  # a typed choice kept open (refused) is done with now
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
@@ -577,6 +579,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """What is typed changed: the choices that match it are listed under the box, and the line said
         about the last try goes (it is the player's next key)."""
         event.stop()
+        self._typed_sent = False
         if time.monotonic() - self._keys_behind_sent_at >= LINE_THROUGH_KEYS_BEHIND_SECONDS:
             self.say("")
         self._list_matches(completions(self._decision, event.value))
@@ -624,6 +627,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         elif text and self._decision is not None and (refusal := self._verb_refusal(text.split()[0].lower())):
             self.say(refusal)
         elif text:
+            self._typed_sent = True
             self.app.post_message(ChooseTyped(text, self._changes))
             return  # the keys behind it wait for the next decision, or core's refusal
         else:
