@@ -149,3 +149,35 @@ async def test_a_screens_work_that_outlives_the_screen_or_the_app_logs_nothing(t
         await pilot.pause()
     await asyncio.sleep(1.0)
     assert not (tmp_path / LOG_NAME).exists()
+
+
+async def test_a_follow_up_that_fails_closes_its_own_game_never_the_next_one_on_screen(tmp_path):
+    """Review: a done-callback's failure closed whatever game was on screen. One for the game on screen closes it
+    (logged, one line); one for a game gone since is logged and said, the game on screen played on."""
+    import threading
+
+    def failing_follow_up(_result) -> None:
+        raise RuntimeError("a follow-up bug")
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=1, seats=SEATS)))
+        await settle(pilot)
+        release = threading.Event()
+        app.run_io(lambda: release.wait(10), failing_follow_up)  # asked for by the first game
+        app.post_message(StartGame(Setup(seed=2, seats=SEATS)))
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if app.controller.driver is not None and app.controller.driver.session.setup.seed == 2:
+                break
+        second = app.controller.driver
+        assert second is not None and second.session.setup.seed == 2
+        release.set()
+        await settle(pilot)
+        assert app.controller.driver is second and not isinstance(app.screen, TitleScreen)
+        assert "RuntimeError: a follow-up bug" in (tmp_path / LOG_NAME).read_text()
+        said = [str(n.message) for n in app._notifications]  # a toast over the report on screen
+        assert any("RuntimeError: a follow-up bug" in line and LOG_NAME in line for line in said), said
+        app.run_io(lambda: None, failing_follow_up)  # the game on screen's own: it closes
+        await settle(pilot)
+        assert app.controller.driver is None and isinstance(app.screen, TitleScreen)

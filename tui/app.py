@@ -94,12 +94,14 @@ WARM_UP_AFTER_SECONDS = 0.5
 
 
 class IoDone(Message):
-    """Work run in a worker finished: ``done`` takes its result on the event loop."""
+    """Work run in a worker finished: ``done`` takes its result on the event loop. ``game``: the driver on screen
+    when the work was asked for (None: none was)."""
 
-    def __init__(self, done: Callable[[Any], None], result: Any) -> None:
+    def __init__(self, done: Callable[[Any], None], result: Any, game: object | None) -> None:
         super().__init__()
         self.done = done
         self.result = result
+        self.game = game
 
 
 class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
@@ -237,15 +239,15 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
     def run_io(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None) -> None:
         """tui/drivers.IoRunner: ``work`` in a thread worker, then ``done`` with its result on the loop;
         an error ``work`` did not expect is logged with its traceback, then ``failed`` gets the line."""
-        save_dir = self.terminal.save_dir
+        save_dir, game = self.terminal.save_dir, self._game_on_screen()
 
         def job() -> None:
             try:
                 result = work()
             except Exception as exc:  # the work caught what it expects: this is a bug, kept in the log
-                self.post_message(IoDone(failed or self._show_problem, log_unexpected(save_dir, N_("working in the background"), exc)))
+                self.post_message(IoDone(failed or self._show_problem, log_unexpected(save_dir, N_("working in the background"), exc), game))
                 return
-            self.post_message(IoDone(done, result))
+            self.post_message(IoDone(done, result, game))
 
         self.run_worker(job, thread=True, group="io", exit_on_error=False)
 
@@ -254,7 +256,14 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
         try:
             message.done(message.result)
         except Exception as exc:
-            self.controller.crashed(N_("following up work done in the background"), exc)
+            doing = N_("following up work done in the background")
+            if message.game is not self._game_on_screen():  # review: another game's (or none's) bug closed the one on screen
+                self._show_problem(log_unexpected(self.terminal.save_dir, doing, exc))
+                return
+            self.controller.crashed(doing, exc)
+
+    def _game_on_screen(self) -> object | None:
+        return self.controller.driver if "controller" in self.__dict__ else None
 
     # ---- intents: every one goes to the controller -------------------------------------------------
 
