@@ -82,6 +82,7 @@ class Session:
     # why the window is empty (GEN-9): a message, or the barrier event, put in words when undo is refused
     _barrier: Message | Event = Message(N_("the game began"))
     _barrier_actions: int = 0  # the actions the barrier came after: those since are not behind it
+    _barrier_log: int = 0  # the log's length then
     _last_person: str = ""
     # GEN-9 (``hand_off_barrier_when_taken``): the person a decision passed to who has not taken the keyboard
     # yet; the window stays open for its person to take the move back until they do
@@ -167,6 +168,7 @@ class Session:
         self._window_base = b""
         self._barrier = reason
         self._barrier_actions = len(self.actions)
+        self._barrier_log = len(self.log)
         self._handed_to = ""
 
     # ---- who decides (GEN-2) --------------------------------------------------------------------
@@ -270,6 +272,10 @@ class Session:
 
     def undo_refusal(self) -> str:
         """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language."""
+        if len(self.actions) > self._barrier_actions and len(self.log) == self._barrier_log:
+            # (hot-seat play-test: "the moves since are the computer players'" where the log showed none since)
+            return _("GEN-9: none of your moves to undo since {barrier}: the only moves since are the computer players' quiet "
+                     "answers, which the log does not list, and undo takes back only your own").format(barrier=self.latest_barrier())
         if len(self.actions) > self._barrier_actions:  # moves since, none a person's here to take back
             # (Spanish hot-seat play-test: after Ana's two moves were undone, "nothing to undo since the game began" read
             # as if nothing had been played, though Spain's proposal had)

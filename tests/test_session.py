@@ -243,3 +243,25 @@ def test_gen_9_a_refused_choice_leaves_the_take_back_as_it_was(data):
     with pytest.raises(IllegalChoice):
         session.choose("france", Choice.parse("propose nobody nobody"))
     assert session.taking_back() == "Ana" and session.handed_to == "Ben"
+
+
+def test_gen_9_undo_refused_after_only_the_computers_quiet_answers_says_the_log_lists_none(data):
+    """GEN-9 (hot-seat play-test): after a barrier, only the computers' quiet answers (a window passed, logging
+    nothing) came before the person's decision, and "the moves since are the computer players'" named moves the log
+    never showed: it says they are quiet answers the log does not list."""
+    from core.bots import bots_for
+    from core.setup import Seat, SeatKind
+
+    seats = (Seat("Ana", ("spain",)), Seat("computers", tuple(p for p in data.power_ids if p != "spain"), SeatKind.COMPUTER, "random"))
+    session, bots = new_session(data, seed=20, seats=seats), bots_for(seats)
+    for _ in range(2500):
+        seat = session.seat_to_decide()
+        if seat.is_person and session.undo_refusal().startswith("GEN-9: none of your moves to undo since"):
+            if "quiet answers, which the log does not list" in session.undo_refusal():
+                break
+        decision = session.decision
+        choice = decision.quiet_or_first() if seat.is_person else bots[seat.name].choose(session.detached(), decision)
+        session.choose(decision.power, choice)
+    else:
+        raise AssertionError("no decision came after the computers' quiet answers alone")
+    assert not session.can_undo() and "the moves since are the computer players'" not in session.undo_refusal()
