@@ -2941,6 +2941,25 @@ async def test_the_status_line_fits_the_width_again_after_the_terminal_was_too_s
         assert screen_text(app).splitlines()[0] == whole
 
 
+async def test_the_status_line_fits_the_width_again_after_a_resize_made_under_a_report(tmp_path, data):
+    """Hot-seat play-test: shrunk and grown back while a report covered the board, the board came back with the
+    status line's short form ("Turn 4/8 - Negotiation Segment - ..."), though the whole line fits 80 columns."""
+    from core.setup import Setup
+    from tui.messages import StartGame
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=1)))
+        await settle(pilot)
+        assert isinstance(app.screen, ReportScreen) and isinstance(app.screen_stack[-2], PhaseScreen)  # over the board
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        await _reports_read(app, pilot)
+        assert "Diplomacy Phase - Negotiation Segment" in screen_text(app).splitlines()[0]
+
+
 async def test_an_esc_meant_for_the_typed_box_as_it_closes_by_itself_opens_no_menu(tmp_path, data):
     """SSH play-test: the typed box closed as the decision changed (another terminal's move) just as Esc was
     pressed to close it, and the Esc opened the game menu. For a moment it says the box closed; Esc again opens it."""

@@ -107,6 +107,8 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         if self._ready and self.is_current:
             self._await_a_move()
             self.query_one(DecisionPanel).forget_transient()
+            # a resize while another screen covered the board reached only that screen (hot-seat play-test)
+            self._show_status(self.shown.view, self.app.size.width)
 
     def _await_a_move(self) -> None:
         if self.no_highlight_when_shown:
