@@ -236,6 +236,9 @@ class Frame:
 # begun before had them picked and then cancelled.
 # 8: "no responses until the next phase" is told only to its power's player, not logged (GEN-8: the line said the
 # power held a response card); a game begun before logs it, so the log lines its players have read stay where they were.
+# 9: a table action's unit owner is refused where no unit change can follow (independent units where none stand, IND-2),
+# and Mary Queen of Scots is neither captured nor released once she has left play (MAR-6); a game begun before had
+# them picked, then cancelled or recorded.
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3
@@ -244,7 +247,8 @@ FIFTH_EDITION = 5
 SIXTH_EDITION = 6
 SEVENTH_EDITION = 7
 EIGHTH_EDITION = 8
-RULES_EDITION = EIGHTH_EDITION
+NINTH_EDITION = 9
+RULES_EDITION = NINTH_EDITION
 
 
 @define

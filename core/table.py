@@ -17,7 +17,7 @@ from core.ids import INDEPENDENT, Power, Religion
 from core.marriage import MARY
 from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
 from core.responses import open_battle_windows
-from core.state import SECOND_EDITION, SEVENTH_EDITION, SIXTH_EDITION, Frame, LeaderStatus
+from core.state import NINTH_EDITION, SECOND_EDITION, SEVENTH_EDITION, SIXTH_EDITION, Frame, LeaderStatus, RoyalStatus
 from core.units import add_units, fortified
 
 CANCEL = "cancel"
@@ -123,7 +123,15 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    return list(ctx.tables.memo(("unit owners", args[0]), _unit_owner_picks, ctx, args[0]))
+    """IND-2: independent units are never added, so they are only removed where they stand (hot-seat play-test:
+    "Units of Independent in London" led to four refused changes and Cancel)."""
+    owners = list(ctx.tables.memo(("unit owners", args[0]), _unit_owner_picks, ctx, args[0]))
+    held = ctx.state.spaces[args[0]].units.get(INDEPENDENT)
+    if ctx.state.rules_edition >= NINTH_EDITION and not (held and (held.regulars or held.mercenaries)):
+        independent = owners[-1]
+        owners[-1] = Option(independent.choice, msg("IND-2: no independent unit stands in {space} to remove, and none is ever added",
+                                                     space=ctx.name(args[0])))
+    return owners
 
 
 def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
@@ -196,9 +204,15 @@ def _record_leader(ctx: Ctx, by: str, args: list[str]) -> None:
         patronage.sea_captain_destroyed(ctx, leader_id)
 
 
+# Mary Queen of Scots has left play (MAR-6, MAR-8): she is neither captured nor released any more
+MARY_GONE = (RoyalStatus.MARRIED, RoyalStatus.ON_FRENCH_CARD, RoyalStatus.DEAD)
+
+
 def _mary_changes(ctx: Ctx, args: list[str]) -> list[Option]:
-    captured = ctx.state.royals[MARY].captured
-    return [pick("release", _("Released")) if captured else pick("capture", _("Captured in England (MAR-3c)"))]
+    mary = ctx.state.royals[MARY]
+    gone = msg("MAR-6: Mary Queen of Scots has left play ({status}): she is neither captured nor released now",
+               status=msg(mary.status.value)) if ctx.state.rules_edition >= NINTH_EDITION and mary.status in MARY_GONE else ""
+    return [pick("release", _("Released"), gone) if mary.captured else pick("capture", _("Captured in England (MAR-3c)"), gone)]
 
 
 def _record_mary(ctx: Ctx, by: str, args: list[str]) -> None:

@@ -274,3 +274,37 @@ def test_table_1_control_goes_back_to_the_side_whose_units_are_in_the_space(data
     resettle(session)
     _record(session, "control", "milan", "spain")
     assert session.state.spaces["milan"].control == "spain"
+
+
+def test_table_1_independent_units_are_picked_only_where_they_stand_ind_2(data):
+    """Hot-seat play-test: "Units of Independent in London" was offered, and led to four refused changes and Cancel:
+    independent units are never added (IND-2), so they are only picked where some stand. A game begun under the
+    eighth edition still picks them, as it may have recorded that pick and then cancelled."""
+    from core.state import EIGHTH_EDITION
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    _record(session, "units", "london")
+    assert _refusal(session, "pick independent") == "IND-2: no independent unit stands in London to remove, and none is ever added"
+    choose(session, "pick cancel")
+    held = next(space for space, state in session.state.spaces.items() if state.units.get("independent"))
+    _record(session, "units", held, "independent")
+    assert "pick remove-regular" in choice_strings(session.decision)
+    older = new_session(data, rules_edition=EIGHTH_EDITION)
+    to_impulse_of(older, "spain", [101])
+    _record(older, "units", "london", "independent")
+    assert choice_strings(older.decision) == ["pick cancel"]
+
+
+def test_table_1_mary_queen_of_scots_is_neither_captured_nor_released_once_she_has_left_play_mar_6(data):
+    """Hot-seat play-test: after Mary Queen of Scots married in turn 1 and left play (MAR-6), the table action still
+    offered "Captured in England (MAR-3c)"."""
+    from core.state import RoyalStatus
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    session.state.royals["mary-queen-of-scots"].status = RoyalStatus.MARRIED
+    resettle(session)
+    _record(session, "mary")
+    assert _refusal(session, "pick capture") == "MAR-6: Mary Queen of Scots has left play (married): she is neither captured nor released now"
+    assert choice_strings(session.decision) == ["pick cancel"]
