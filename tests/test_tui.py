@@ -2551,6 +2551,37 @@ async def test_a_hand_off_into_a_phase_a_person_decides_in_names_no_report_of_it
         assert isinstance(app.screen, MarriageScreen) and app.controller.session.decision.rule == "VQ-2"
 
 
+async def test_a_hand_off_into_a_phase_a_person_decides_in_lists_the_rolls_made_in_it_before_gen_9(tmp_path, data):
+    """Hot-seat play-test: the opening wedding was rolled before Elizabeth's VQ-2 choice, and her hand-off said
+    nothing of it (its report comes once the phase is over), while u there said "nothing to take back since dice
+    were rolled [MAR-4]". The lines of the phase under way are listed as moves."""
+    from core import marriage
+    from core.session import Session
+    from core.setup import Seat, SeatKind
+
+    others = tuple(p for p in data.power_ids if p not in ("england", "spain"))
+    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), Seat("computer", others, SeatKind.COMPUTER, "random"))
+    session = Session.new(data, Setup(seed=1, seats=seats))
+    marriage.betroth(session.state, data, "marguerite-de-valois", "don-carlos")  # rolled in the phase, before VQ-2
+    marriage.betroth(session.state, data, "elizabeth-i", "archduke-charles")
+    to_impulse_of(session, "spain", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        await pilot.press("enter")  # Ana takes the keyboard
+        await settle(pilot)
+        for choice in ("play 101 cp", "cp influence scotland", "pass"):
+            await pick(app, pilot, choice)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"
+        lines = list(app.screen.last_moves.lines)
+        ended = next(i for i, line in enumerate(lines) if "the Action Phase ends" in line)
+        assert any(line.startswith("[MAR-4]") for line in lines[ended + 1 :]), "\n".join(lines)
+        assert not any("Marriage Resolution Phase: in the reports after Enter" in line for line in lines), lines
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MarriageScreen) and app.controller.session.decision.rule == "VQ-2"
+
+
 @pytest.mark.slow
 async def test_every_hand_off_names_the_reports_its_enter_brings_over_two_turns(tmp_path, data):
     """Random play by two people and four computers, three turns: each hand-off names, by turn and phase, exactly

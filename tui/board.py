@@ -90,13 +90,17 @@ def report_groups(events: list[Event]) -> list[tuple[type[ReportScreen], int, li
     return [(report, turn, ran) for report, needs, turn, ran in groups if not needs or any(e.rule in needs for e in ran)]
 
 
-def _reports_named(events: list[Event], reports: Sequence[ReportScreen], reported: list[Event]) -> list[Event]:
+def _reports_named(events: list[Event], reports: Sequence[ReportScreen], reported: list[Event], running: Sequence[Event] = ()) -> list[Event]:
     """``_unreported(events)``, with one line a turn naming the phases whose reports, to come after the hand-off's
     Enter (``reports`` kept unread, those ``reported`` makes), show the lines between (hot-seat play-test: the end
-    of a turn went by without a word, and the list read as if nothing had happened between two moves)."""
+    of a turn went by without a word, and the list read as if nothing had happened between two moves). The lines
+    of the reported phase still ``running`` (its report comes once it is over, after the next person's decision in
+    it) are listed as moves (hot-seat play-test: the opening wedding's roll before Elizabeth's VQ-2 choice was
+    nowhere on her hand-off, whose u then said "nothing to take back since dice were rolled [MAR-4]")."""
     kept_lines = [line for report in reports if isinstance(report, PHASE_REPORTS) for line in report.log_lines()]
     coming = {id(line) for line in kept_lines} | {id(line) for _report, _turn, ran in report_groups(reported) for line in ran}
     moves = {id(event) for event in events}
+    listed_now = {id(event) for event in running if event.kind is not EventKind.PHASE}
     # reports of phases before these moves (missed at an earlier turn at the keyboard) first
     named: set[tuple[int, Phase]] = set()  # a report partly before these moves is named once (review)
     kept = _phases_named([line for line in kept_lines if id(line) not in moves], named)
@@ -104,7 +108,7 @@ def _reports_named(events: list[Event], reports: Sequence[ReportScreen], reporte
     for event in events:
         if id(event) in coming:
             run.append(event)
-        elif event.kind is not EventKind.PHASE and event.phase not in REPORTED_PHASES:
+        elif event.kind is not EventKind.PHASE and event.phase not in REPORTED_PHASES or id(event) in listed_now:
             kept += _phases_named(run, named)
             run = []
             kept.append(event)
@@ -358,8 +362,9 @@ class Board:
         repeated the lines the hand-off had just shown), named instead (``reports``: those kept unread and those the
         next person missed; and those ``events`` make), else of ``events``."""
         pending = [*self._still_held(), *events]  # a phase a person decides in reports once it is over
-        reported = pending[: len(pending) - len(still_running(pending, shown.view))]
-        moves = _reports_named(since, reports, reported) if since else events
+        running = still_running(pending, shown.view)
+        reported = pending[: len(pending) - len(running)]
+        moves = _reports_named(since, reports, reported, running) if since else events
         named = {id(line) for line in moves} - {id(line) for line in since}
         lines = handoff_lines(moves, named)
         self._listed_at_handoff = (person, lines if since else [])
