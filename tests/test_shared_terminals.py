@@ -865,3 +865,22 @@ def test_a_players_move_from_their_other_terminal_is_no_news_on_this_one(tmp_pat
     for client, _io in terminals:
         client.close()
     host.close()
+
+
+async def test_an_onlookers_u_says_onlookers_make_no_moves_gen_9_and_the_menu_names_no_seat_of_theirs(tmp_path, data):
+    """SSH play-test: an onlooker's u was told "a shared game cannot be undone: every action is already recorded for
+    the other players", as if they had moves of their own; their game menu offered "Lobby: your seat is free to take again"."""
+    SqliteStore.in_folder(tmp_path, data).create(Setup(seed=5, seats=SEATS))
+    cy = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
+    async with cy.run_test(size=SIZE) as pilot:
+        await _watch(cy, pilot)
+        await read_reports(cy, pilot)
+        assert isinstance(cy.screen, PhaseScreen)
+        await pilot.press("u")
+        await settle(pilot)
+        said = " ".join(screen_text(cy).split())
+        assert "GEN-9: an onlooker has no moves to undo: onlookers make no moves" in said and "cannot be undone" not in said
+        await pilot.press("escape")  # the game menu: an onlooker has no seat to free (SSH play-test)
+        await settle(pilot)
+        said = " ".join(screen_text(cy).split())
+        assert "Lobby: stop watching this game (t)" in said and "your seat" not in said

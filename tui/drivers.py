@@ -1099,6 +1099,8 @@ class SharedGameClient(_Driver):
         self._write_what_is_said()
 
     def undo(self) -> None:
+        if not self.seat.is_person:  # SSH play-test: an onlooker's u was told why a shared game's moves stay
+            raise Refused(_("GEN-9: an onlooker has no moves to undo: onlookers make no moves"))
         raise Refused(_("GEN-9: a shared game cannot be undone: every action is already recorded for the other players"))
 
     def save_copy(self, folder: Path) -> None:

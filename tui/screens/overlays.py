@@ -222,6 +222,8 @@ LEAVE_LINES = {
     Destination.LOBBY: N_("Lobby: your seat is free to take again (t)"),
     Destination.WALKTHROUGHS: N_("Walkthrough menu (t)"),
 }
+# An onlooker has no seat to free (SSH play-test: "your seat is free to take again" was said to one)
+LEAVE_WATCHING = N_("Lobby: stop watching this game (t)")
 # A free game from a walkthrough's position is never saved (it cannot replay from a seed)
 LEAVE_UNSAVED = N_("Walkthrough menu: this game is not saved (t)")
 # A walkthrough under way keeps its step (tui/progress.py), though its position is no saved game (newcomer
@@ -263,6 +265,7 @@ class GameMenu(ModalScreen[None]):
         self.kept = shown.kept or shown.shared  # on disk, or in the store
         self.unsaved = unsaved
         self.in_lesson = shown.lesson is not None and bool(shown.lesson.instruction)  # a walkthrough under way
+        self.watching = shown.shared and not shown.seated
 
     def compose(self) -> ComposeResult:
         entries = [("close", _("Back to the game (Esc)"))]
@@ -272,7 +275,8 @@ class GameMenu(ModalScreen[None]):
             entries += [("leave", _(LEAVE_AUTOSAVE_FAILED)), ("quit", _(QUIT_AUTOSAVE_FAILED))]
         else:
             entries += [
-                ("leave", _(LEAVE_LINES[self.leaving_to] if self.kept else LEAVE_LESSON if self.in_lesson else LEAVE_UNSAVED)),
+                ("leave", _(LEAVE_WATCHING if self.watching else LEAVE_LINES[self.leaving_to] if self.kept
+                            else LEAVE_LESSON if self.in_lesson else LEAVE_UNSAVED)),
                 ("quit", _("Quit: the game is kept (Ctrl+Q)") if self.kept else _("Quit (Ctrl+Q)")),
             ]
         menu = KeyMenu(entries, id="game-menu")
