@@ -3021,3 +3021,32 @@ async def test_an_esc_meant_for_the_typed_box_as_it_closes_by_itself_opens_no_me
         await pilot.press("escape")  # a moment later, Esc is the board's again
         await settle(pilot)
         assert isinstance(app.screen, GameMenu)
+
+
+async def test_reports_that_come_while_one_waits_under_a_menu_keep_their_order(tmp_path, data):
+    """SSH play-test: an onlooker's game menu was open above the Marriage report when the next phases passed; their
+    reports (Patronage, Winter, the next Card Draw) came above the menu, and the Marriage report was read last.
+    Reports wait behind one still to read anywhere under the screen on top."""
+    from core.setup import Setup
+    from tui.messages import StartGame
+    from tui.screens.overlays import GameMenu
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(StartGame(Setup(seed=1)))
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, ReportScreen)
+        later = first.again_where_read()  # a report of a phase passed since, queued behind it
+        app.board._next_reports.append(later)
+        app.board.game_menu()
+        await settle(pilot)
+        app.board.show_reports_due()  # as when the game moves on under the menu
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu) and [s for s in app.screen_stack if isinstance(s, ReportScreen)] == [first]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is first
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is later

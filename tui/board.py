@@ -540,8 +540,10 @@ class Board:
             self.app.notify(_("New reports: they show when the table talk is closed (Esc)."), timeout=6)
             return
         # the last turn's reports come above the game's end, read before it (play-test: never shown);
-        # at a hand-off they wait for its Enter (``_leave`` takes them up for the next board)
-        if not isinstance(top, (ReportScreen, HandoffScreen)) or isinstance(top, GameOverScreen):
+        # at a hand-off they wait for its Enter (``_leave`` takes them up for the next board); behind a report still
+        # to read under the screen on top (SSH play-test: with the game menu open above the Marriage report, the next
+        # phases' reports came above the menu, and the Marriage report was read last)
+        if not any(isinstance(s, (ReportScreen, HandoffScreen)) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
             self._show_next_report()
 
     def _note_if_all_read(self) -> None:
