@@ -139,7 +139,7 @@ async def test_a_u_refused_while_a_continued_save_is_checked_gives_way_to_the_of
         assert "still being checked" in _text(app)
         checked.set()
         await settle(pilot)
-        assert f"u: {mover} takes back the last move" in _text(app) and "still being checked" not in _text(app)
+        assert f"u: {mover} takes back their last move" in _text(app) and "still being checked" not in _text(app)
 
 
 async def test_keys_behind_a_typed_choice_that_passes_the_keyboard_never_act_for_the_next_person(tmp_path):

@@ -198,10 +198,10 @@ async def test_gen_9_a_move_is_taken_back_at_its_hand_off_and_its_board_comes_af
     async with app.run_test(size=SIZE) as pilot:
         await ana_passes_to_ben(app, pilot)
         made = len(session.actions)
-        assert "u: Ana takes back the last move (Ben has seen nothing yet, GEN-9)." in " ".join(screen_text(app).split())
+        assert "u: Ana takes back their last move (Ben has seen nothing yet, GEN-9)." in " ".join(screen_text(app).split())
         await pilot.press("l")  # a key that shows nothing here keeps the offer said (play-test: it took it off the screen)
         await settle(pilot)
-        assert "l: nothing is shown before Enter (GEN-8); u: Ana takes back the last move." in " ".join(screen_text(app).split())
+        assert "l: nothing is shown before Enter (GEN-8); u: Ana takes back their last move." in " ".join(screen_text(app).split())
         await pilot.press("u")
         await settle(pilot)
         assert len(session.actions) == made - 1 and session.decision.power == "spain"
@@ -332,7 +332,7 @@ async def test_gen_9_an_undo_refused_and_read_before_a_move_is_not_said_again_on
             assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
             said = " ".join(screen_text(app).split())
             assert "Not allowed" not in said, said
-            assert "u: Ben takes back the last move (Ana has seen nothing yet, GEN-9)." in said
+            assert "u: Ben takes back their last move (Ana has seen nothing yet, GEN-9)." in said
 
 
 async def test_the_refused_options_one_person_asked_for_are_not_listed_on_the_next_persons_board(tmp_path, data):
@@ -2387,7 +2387,7 @@ async def test_gen_9_a_game_left_at_a_hand_off_still_offers_to_take_the_move_bac
         await pilot.press("c")
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person != mover
-        assert f"u: {mover} takes back the last move" in " ".join(screen_text(app).split())
+        assert f"u: {mover} takes back their last move" in " ".join(screen_text(app).split())
         await pilot.press("u")
         await settle(pilot)
         assert len(app.controller.session.actions) < made

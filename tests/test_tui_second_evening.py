@@ -94,7 +94,7 @@ async def test_ctrl_s_saves_on_a_report_and_on_the_hand_off(tmp_path, data):
         assert len(list((tmp_path / "second").glob("save-*.json"))) == 1
         # said in the hand-off's box, not in a toast over its last rows (80x24)
         assert isinstance(app.screen, HandoffScreen) and "Saved to" in screen_text(app) and not app._notifications
-        assert "u: Ana takes back the last move (Ben has seen nothing yet" in " ".join(screen_text(app).split()), "still offered"
+        assert "u: Ana takes back their last move (Ben has seen nothing yet" in " ".join(screen_text(app).split()), "still offered"
 
 
 # ---- typed input: a framed list of matches, Tab cycling, toasts that go with their screen ----------

@@ -91,7 +91,7 @@ class HandoffScreen(Screen[None]):
         """The line under it all offers it until something else is said there."""
         if not self.taking_back:
             return ""
-        return _("u: {person} takes back the last move ({next} has seen nothing yet, GEN-9).").format(person=self.taking_back, next=self.person)
+        return _("u: {person} takes back their last move ({next} has seen nothing yet, GEN-9).").format(person=self.taking_back, next=self.person)
 
     def offer_take_back(self, person: str) -> None:
         """Who may take back the move now (a game continued: known once its log is checked; what was said before,
@@ -197,7 +197,7 @@ class HandoffScreen(Screen[None]):
 
     def _hidden(self, key: str) -> None:
         if self.taking_back:  # the offer stays said (play-test: a stray key took it off the screen, u still worked)
-            self._say(_("{key}: nothing is shown before Enter (GEN-8); u: {person} takes back the last move.").format(key=key, person=self.taking_back))
+            self._say(_("{key}: nothing is shown before Enter (GEN-8); u: {person} takes back their last move.").format(key=key, person=self.taking_back))
             return
         self._say(_("{key}: nothing is shown before Enter (GEN-8): the board, the log and the displays wait for {person}.").format(
             key=key, person=self.person))
