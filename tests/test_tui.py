@@ -2993,20 +2993,23 @@ async def test_the_status_line_fits_the_width_again_after_a_resize_made_under_a_
 
 async def test_an_esc_meant_for_the_typed_box_as_it_closes_by_itself_opens_no_menu(tmp_path, data):
     """SSH play-test: the typed box closed as the decision changed (another terminal's move) just as Esc was
-    pressed to close it, and the Esc opened the game menu. For a moment it says the box closed; Esc again opens it."""
+    pressed to close it, and the Esc opened the game menu. For a moment it says the box closed; Esc again opens it.
+    So too for a box kept open after its choice was refused, to be corrected (review)."""
     from core.choices import Choice, Decision, Verb
     from tui.screens.overlays import GameMenu
     from tui.widgets import decision as decision_panel
 
+    another = Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),))
     session = new_session(data)
     advance_until(session, lambda s: s.decision.power == "england")
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
-        await pilot.press("colon", "d", "o")
-        await settle(pilot)
         panel = app.screen.query_one("DecisionPanel")
-        panel.show(Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
+        await pilot.press("colon", *"propose qqq", "enter")
+        await settle(pilot)
+        assert "Not allowed" in screen_text(app) and app.screen.query_one("#typed").display
+        panel.show(another)
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, GameMenu) and "The typed choice closed by itself" in screen_text(app)
@@ -3015,12 +3018,33 @@ async def test_an_esc_meant_for_the_typed_box_as_it_closes_by_itself_opens_no_me
         assert isinstance(app.screen, GameMenu)
         await pilot.press("escape")
         await settle(pilot)
+        await pilot.press("colon", "d", "o")
+        await settle(pilot)
+        panel.show(another)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, GameMenu) and "The typed choice closed by itself" in screen_text(app)
         await pilot.press("colon", "d")
-        panel.show(Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),)))
+        panel.show(another)
         await pilot.pause(decision_panel.ESC_AFTER_TYPED_CLOSED_SECONDS + 0.1)
         await pilot.press("escape")  # a moment later, Esc is the board's again
         await settle(pilot)
         assert isinstance(app.screen, GameMenu)
+
+
+async def test_an_esc_after_a_typed_choice_was_taken_opens_the_game_menu_at_once(tmp_path, data):
+    """The typed box closes as its choice is taken: that is no closing by itself, and the next Esc is the board's."""
+    from tui.screens.overlays import GameMenu
+
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        actions = len(app.controller.session.actions)
+        await pilot.press("colon", *"done", "enter", "escape")
+        await settle(pilot)
+        assert len(app.controller.session.actions) == actions + 1 and isinstance(app.screen, GameMenu)
 
 
 async def test_reports_that_come_while_one_waits_under_a_menu_keep_their_order(tmp_path, data):

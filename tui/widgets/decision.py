@@ -422,6 +422,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._refused_key = refused_key
         self._answered_at = None if refused_key else self._answered_at
         if refused_key:  # the typed choice refused; a problem that refused nothing waits for the decision (review)
+            self._typed_sent = False  # kept open to be corrected: closing under it now is closing by itself (review)
             self._send_keys_behind()
 
     def _highlight_the_lesson(self) -> bool:
