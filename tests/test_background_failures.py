@@ -181,3 +181,25 @@ async def test_a_follow_up_that_fails_closes_its_own_game_never_the_next_one_on_
         app.run_io(lambda: None, failing_follow_up)  # the game on screen's own: it closes
         await settle(pilot)
         assert app.controller.driver is None and isinstance(app.screen, TitleScreen)
+
+
+async def test_a_loaded_saves_check_whose_follow_up_fails_closes_that_game(tmp_path, data, monkeypatch):
+    """Review: the check of a loaded save is asked for before its game is on screen, and was taken for the game on
+    screen then (none, at the title): its follow-up's failure was said in a toast and the loaded game stayed open,
+    half set up. Work a game's driver asks for is that game's."""
+    from tests.conftest import new_session
+    from tui.drivers import LocalGame
+
+    path = saves.write(new_session(data, seats=(Seat("Ana", tuple(data.power_ids)),)), tmp_path / "mine.json")
+
+    def failing(self, result) -> None:
+        raise RuntimeError("a check follow-up bug")
+
+    monkeypatch.setattr(LocalGame, "_checked", failing)
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(LoadGame(path))
+        await settle(pilot)
+        await asyncio.sleep(0.3); await settle(pilot)
+        assert app.controller.driver is None and isinstance(app.screen, TitleScreen)
+        assert "RuntimeError: a check follow-up bug" in (tmp_path / LOG_NAME).read_text()

@@ -148,7 +148,7 @@ class QueuedIo:
     def __init__(self) -> None:
         self.jobs: list = []
 
-    def __call__(self, work, done, failed=None) -> None:
+    def __call__(self, work, done, failed=None, of_game=None) -> None:
         self.jobs.append((work, done, failed))
 
     def run(self, at_most: int = -1) -> None:

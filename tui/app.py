@@ -94,10 +94,10 @@ WARM_UP_AFTER_SECONDS = 0.5
 
 
 class IoDone(Message):
-    """Work run in a worker finished: ``done`` takes its result on the event loop. ``game``: the driver on screen
-    when the work was asked for (None: none was)."""
+    """Work run in a worker finished: ``done`` takes its result on the event loop. ``game``: the game it was for
+    (tui/drivers.IoRunner's ``of_game``)."""
 
-    def __init__(self, done: Callable[[Any], None], result: Any, game: object | None) -> None:
+    def __init__(self, done: Callable[[Any], None], result: Any, game: Callable[[], object]) -> None:
         super().__init__()
         self.done = done
         self.result = result
@@ -227,7 +227,7 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
     @property
     def playing(self) -> bool:
         """A game is on screen (the controller was loaded for it)."""
-        return "controller" in self.__dict__ and self.controller.driver is not None
+        return self._game_on_screen() is not None
 
     def _tick(self) -> None:
         """A few times a second: the game's background work (a shared game follows the other terminals)."""
@@ -236,10 +236,12 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
 
     # ---- work off the event loop ------------------------------------------------------------------
 
-    def run_io(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None) -> None:
+    def run_io(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None,
+               of_game: Callable[[], object] | None = None) -> None:
         """tui/drivers.IoRunner: ``work`` in a thread worker, then ``done`` with its result on the loop;
         an error ``work`` did not expect is logged with its traceback, then ``failed`` gets the line."""
-        save_dir, game = self.terminal.save_dir, self._game_on_screen()
+        save_dir, on_screen = self.terminal.save_dir, self._game_on_screen()
+        game = of_game or (lambda: on_screen)
 
         def job() -> None:
             try:
@@ -257,7 +259,7 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
             message.done(message.result)
         except Exception as exc:
             doing = N_("following up work done in the background")
-            if message.game is not self._game_on_screen():  # review: another game's (or none's) bug closed the one on screen
+            if message.game() is not self._game_on_screen():  # review: another game's (or none's) bug closed the one on screen
                 self._show_problem(log_unexpected(self.terminal.save_dir, doing, exc))
                 return
             self.controller.crashed(doing, exc)

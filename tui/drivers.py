@@ -103,9 +103,12 @@ class NotSaved(Refused):
 class IoRunner(Protocol):
     """Runs ``work`` away from the event loop, then ``done`` with its result on the loop. ``work``
     catches the errors it expects; any other is logged with its traceback by the runner, which then
-    calls ``failed`` with the line for the player (shown as a problem when there is no ``failed``)."""
+    calls ``failed`` with the line for the player (shown as a problem when there is no ``failed``).
+    ``of_game``: the game the work is for (a follow-up that fails closes that game only, when it is on screen);
+    without it, the game on screen as the work is asked for."""
 
-    def __call__(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None) -> None: ...
+    def __call__(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None,
+                 of_game: Callable[[], object] | None = None) -> None: ...
 
 
 class Listener(Protocol):

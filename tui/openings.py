@@ -32,9 +32,16 @@ class Forwarder:
     """A driver's listener (tui/drivers.Listener): what it says reaches the controller only while it is
     the game on screen (a save check or a store write finishing after its game was left is dropped)."""
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, io: IoRunner) -> None:
         self.controller = controller
         self.driver: GameDriver | None = None
+        self._io = io
+
+    def io(self, work: Callable[[], T], done: Callable[[T], None], failed: Callable[[str], None] | None = None,
+           of_game: Callable[[], object] | None = None) -> None:
+        """The driver's IoRunner: its work is its own game's, though asked for before it is on screen (review: a
+        loaded save's check was taken for the game on screen then, and its failure left the new game open)."""
+        self._io(work, done, failed, of_game=of_game or (lambda: self.driver))
 
     def _current(self) -> bool:
         return self.driver is not None and self.driver is self.controller.driver
@@ -132,12 +139,12 @@ class Openings:
         self.io(guarded, opened, broke)
 
     def _listening(self, make: Callable[[Forwarder], Any]) -> Any:
-        forwarder = Forwarder(self.controller)
+        forwarder = Forwarder(self.controller, self.io)
         driver = forwarder.driver = make(forwarder)
         return driver
 
     def local(self, session: Session, slot: Path | None, events: list[Any] | None = None, claim: slots.SlotClaim | None = None) -> LocalGame:
-        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, events, claim=claim))
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, listener.io, slot, events, claim=claim))
         driver.autosave()
         return driver
 
@@ -200,7 +207,7 @@ class Openings:
         """The game at once; its action log replayed and compared in the background (choices wait)."""
         opened, session, slot, marks, claim = read
         on_disk = slot == opened.path  # a game continued in its own slot; a copy's new slot is written at its first move
-        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, self.io, slot, marks=marks, claim=claim, slot_written=on_disk))
+        driver: LocalGame = self._listening(lambda listener: LocalGame(session, listener, listener.io, slot, marks=marks, claim=claim, slot_written=on_disk))
         driver.check(opened)
         return driver
 
@@ -208,7 +215,7 @@ class Openings:
         data, data_dir = self.controller.terminal.data, self.controller.terminal.save_dir
 
         def started(ran: tuple[Session, WalkthroughRun]) -> WalkthroughGame:
-            return self._listening(lambda listener: WalkthroughGame(ran[0], ran[1], listener, self.io, data_dir))
+            return self._listening(lambda listener: WalkthroughGame(ran[0], ran[1], listener, listener.io, data_dir))
 
         self._open(lambda: play_through(WALKTHROUGHS[intent.walkthrough_id], data, intent.steps), started)
 
@@ -237,5 +244,5 @@ class Openings:
     def _joined(self, joined: Joined) -> SharedGameClient:
         player = self.controller.terminal.player
         return self._listening(lambda listener: SharedGameClient(
-            joined.store, joined.game_id, joined.session, joined.seat, player, listener, self.io, joined.chat, joined.looked,
+            joined.store, joined.game_id, joined.session, joined.seat, player, listener, listener.io, joined.chat, joined.looked,
         ))
