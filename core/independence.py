@@ -11,7 +11,7 @@ from core.context import Ctx
 from core.i18n import N_, Message, _, msg, msgn
 from core.ids import INDEPENDENT
 from core.procedures import CardEvent, Procedure, TableConstraint, named, pick, shown_name
-from core.state import Frame, GameState, Units
+from core.state import NINTH_EDITION, Frame, GameState, Units
 
 @define
 class CityStateRebelsFrame(Frame):
@@ -112,6 +112,15 @@ def _units_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refus
     return ""
 
 
+def _units_owner_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
+    """IND-2: no independent unit is ever added, so independent units are picked only where some stand, to be
+    removed (hot-seat play-test: "Units of Independent in London" led to four refused changes and Cancel)."""
+    held = ctx.state.spaces[args[0]].units.get(INDEPENDENT)
+    if value == INDEPENDENT and ctx.state.rules_edition >= NINTH_EDITION and not (held and held.regulars):
+        return msg("IND-2: no independent unit stands in {space} to remove, and none is ever added", space=ctx.name(args[0]))
+    return ""
+
+
 def _move_constraint(ctx: Ctx, kind: str, args: list[str], value: str) -> Refusal:
     """IND-2: independent regulars never move."""
     return msg("IND-2: independent regulars never move") if value == INDEPENDENT else ""
@@ -143,9 +152,10 @@ CARD_EVENTS = (
     ),
 )
 
-# the parameter each judges: the new controller, the change to the units, the owner of the units moved
+# the parameter each judges: the new controller, the owner of the units changed, the change to them, the owner of the units moved
 TABLE_CONSTRAINTS = (
     TableConstraint(("IND-1", "IND-3"), ("control",), _control_constraint, step=1),
+    TableConstraint(("IND-2",), ("units",), _units_owner_constraint, step=1),
     TableConstraint(("IND-2",), ("units",), _units_constraint, step=2),
     TableConstraint(("IND-2",), ("move",), _move_constraint, step=1),
 )

@@ -123,15 +123,7 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _unit_owners(ctx: Ctx, args: list[str]) -> list[Option]:
-    """IND-2: independent units are never added, so they are only removed where they stand (hot-seat play-test:
-    "Units of Independent in London" led to four refused changes and Cancel)."""
-    owners = list(ctx.tables.memo(("unit owners", args[0]), _unit_owner_picks, ctx, args[0]))
-    held = ctx.state.spaces[args[0]].units.get(INDEPENDENT)
-    if ctx.state.rules_edition >= NINTH_EDITION and not (held and (held.regulars or held.mercenaries)):
-        independent = owners[-1]
-        owners[-1] = Option(independent.choice, msg("IND-2: no independent unit stands in {space} to remove, and none is ever added",
-                                                     space=ctx.name(args[0])))
-    return owners
+    return list(ctx.tables.memo(("unit owners", args[0]), _unit_owner_picks, ctx, args[0]))
 
 
 def _unit_owner_picks(ctx: Ctx, space: str) -> tuple[Option, ...]:
@@ -210,8 +202,8 @@ MARY_GONE = (RoyalStatus.MARRIED, RoyalStatus.ON_FRENCH_CARD, RoyalStatus.DEAD)
 
 def _mary_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     mary = ctx.state.royals[MARY]
-    gone = msg("MAR-6: Mary Queen of Scots has left play ({status}): she is neither captured nor released now",
-               status=msg(mary.status.value)) if ctx.state.rules_edition >= NINTH_EDITION and mary.status in MARY_GONE else ""
+    gone = (msg("MAR-6: Mary Queen of Scots has left play: she is neither captured nor released now")
+            if ctx.state.rules_edition >= NINTH_EDITION and mary.status in MARY_GONE else "")
     return [pick("release", _("Released"), gone) if mary.captured else pick("capture", _("Captured in England (MAR-3c)"), gone)]
 
 

@@ -298,13 +298,23 @@ def test_table_1_independent_units_are_picked_only_where_they_stand_ind_2(data):
 
 def test_table_1_mary_queen_of_scots_is_neither_captured_nor_released_once_she_has_left_play_mar_6(data):
     """Hot-seat play-test: after Mary Queen of Scots married in turn 1 and left play (MAR-6), the table action still
-    offered "Captured in England (MAR-3c)"."""
-    from core.state import RoyalStatus
+    offered "Captured in England (MAR-3c)". Nor is she released once she has died captured (MAR-8). A game begun
+    under the eighth edition still records either, as it may have."""
+    from core.state import EIGHTH_EDITION, RoyalStatus
 
-    session = new_session(data)
-    to_impulse_of(session, "spain", [101])
-    session.state.royals["mary-queen-of-scots"].status = RoyalStatus.MARRIED
-    resettle(session)
-    _record(session, "mary")
-    assert _refusal(session, "pick capture") == "MAR-6: Mary Queen of Scots has left play (married): she is neither captured nor released now"
-    assert choice_strings(session.decision) == ["pick cancel"]
+    gone = "MAR-6: Mary Queen of Scots has left play: she is neither captured nor released now"
+    for status, captured, change in ((RoyalStatus.MARRIED, False, "capture"), (RoyalStatus.DEAD, True, "release")):
+        session = new_session(data)
+        to_impulse_of(session, "spain", [101])
+        mary = session.state.royals["mary-queen-of-scots"]
+        mary.status, mary.captured = status, captured
+        resettle(session)
+        _record(session, "mary")
+        assert _refusal(session, f"pick {change}") == gone
+        assert choice_strings(session.decision) == ["pick cancel"]
+    older = new_session(data, rules_edition=EIGHTH_EDITION)
+    to_impulse_of(older, "spain", [101])
+    older.state.royals["mary-queen-of-scots"].status = RoyalStatus.MARRIED
+    resettle(older)
+    _record(older, "mary", "capture")
+    assert older.state.royals["mary-queen-of-scots"].captured
