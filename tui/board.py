@@ -543,12 +543,16 @@ class Board:
         # at a hand-off they wait for its Enter (``_leave`` takes them up for the next board); behind a report still
         # to read under the screen on top (SSH play-test: with the game menu open above the Marriage report, the next
         # phases' reports came above the menu, and the Marriage report was read last)
-        if not any(isinstance(s, (ReportScreen, HandoffScreen)) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
+        if not self._report_or_handoff_open():
             self._show_next_report()
+
+    def _report_or_handoff_open(self) -> bool:
+        """A report still to read, or a hand-off, anywhere on the screen stack (the game's end is read after its reports)."""
+        return any(isinstance(s, (ReportScreen, HandoffScreen)) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack)
 
     def _note_if_all_read(self) -> None:
         """Every report taken is read: the driver keeps how far (a shared game's next look starts there)."""
-        if self._next_reports or any(isinstance(s, (ReportScreen, HandoffScreen)) and not isinstance(s, GameOverScreen) for s in self.app.screen_stack):
+        if self._next_reports or self._report_or_handoff_open():
             return  # at a hand-off, the next person's reports wait for its Enter: nobody has read them
         self.controller.reports_read(len(self._still_held()), self._unshown_news_from())
         news = self.controller.driver.first_look() if self.controller.driver is not None else ""

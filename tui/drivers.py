@@ -1019,10 +1019,12 @@ class SharedGameClient(_Driver):
                 choice = Choice.parse(action.choice)
                 made = self.session.choose(action.actor, choice)
                 self._events += made
-                self._moved((action.number, action.choice) != self._own, self.seat.name, made, choice)
-                if self.seat.is_person and action.seat == self.seat.name:
-                    # the player's own move, from their other terminal too: what passed before it is no news here
-                    # (SSH play-test: "While you waited" listed the move just made on the other terminal)
+                asked_here = (action.number, action.choice) == self._own
+                self._moved(not asked_here, self.seat.name, made, choice)
+                if not asked_here and self.seat.is_person and action.seat == self.seat.name:
+                    # the player's own move from their other terminal: what passed before it is no news here (SSH
+                    # play-test: "While you waited" listed the move just made there); it still changed the decision
+                    # under this screen, as the others' moves do (after_others)
                     self._told[self.seat.name] = len(self.session.log)
             except IllegalChoice as exc:  # a store this engine cannot follow (other game data)
                 self.listener.game_problem(

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 import selectors
 from codecs import getincrementaldecoder
-from contextvars import ContextVar
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Any
 

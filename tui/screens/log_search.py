@@ -233,7 +233,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "whole_log":
             boxes = self.query("#log-filter").results(Input)  # none before the screen is composed
-            return any(box.value and not box.has_focus for box in boxes)
+            return any(not box.has_focus and parse_filter(box.value, self.data) != LogFilter() for box in boxes)
         return True
 
     @on(LogLines.Moved)
@@ -269,7 +269,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
             box.value = ""
         self._apply(LogFilter())
         if reading is not None:
-            lines.cursor = next(index for index, event in enumerate(lines.events) if event is reading)
+            lines.cursor = next((index for index, event in enumerate(lines.events) if event is reading), lines.cursor)
 
     def action_close(self) -> None:
         """Esc: out of the search box to the lines it found (tmux re-test: Esc while typing closed the whole
