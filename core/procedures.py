@@ -119,6 +119,8 @@ class TableKind:
     looks_ahead: bool = False
     # why nothing can follow the parameters given, in the kind's own words ("" to give the next step's first refusal)
     dead_end: Callable[[Ctx, list[str]], Refusal] | None = None
+    # why this kind cannot be recorded at all now ("" when it can): refused in the list of kinds
+    refusal: Callable[[Ctx], Refusal] | None = None
 
 
 @frozen

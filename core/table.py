@@ -201,10 +201,15 @@ MARY_GONE = (RoyalStatus.MARRIED, RoyalStatus.ON_FRENCH_CARD, RoyalStatus.DEAD)
 
 
 def _mary_changes(ctx: Ctx, args: list[str]) -> list[Option]:
-    mary = ctx.state.royals[MARY]
-    gone = (msg("MAR-6: Mary Queen of Scots has left play: she is neither captured nor released now")
-            if ctx.state.rules_edition >= NINTH_EDITION and mary.status in MARY_GONE else "")
-    return [pick("release", _("Released"), gone) if mary.captured else pick("capture", _("Captured in England (MAR-3c)"), gone)]
+    captured = ctx.state.royals[MARY].captured
+    return [pick("release", _("Released")) if captured else pick("capture", _("Captured in England (MAR-3c)"))]
+
+
+def _mary_gone(ctx: Ctx) -> Refusal:
+    """Hot-seat play-test: after Mary Queen of Scots married and left play, "Captured in England" was still offered."""
+    if ctx.state.rules_edition >= NINTH_EDITION and ctx.state.royals[MARY].status in MARY_GONE:
+        return msg("MAR-6: Mary Queen of Scots has left play: she is neither captured nor released now")
+    return ""
 
 
 def _record_mary(ctx: Ctx, by: str, args: list[str]) -> None:
@@ -393,7 +398,8 @@ TABLE_KINDS = (
     TableKind("religion", N_("Change a space's religion"), (_religion_spaces,), _record_religion),
     TableKind("units", N_("Add or remove units in a space"), (_spaces(N_("Units in {space}")), _unit_owners, _unit_changes), _record_units, ("TABLE-1", "UNIT-3")),
     TableKind("leader", N_("Capture, release or remove a leader"), (_leaders, _leader_changes), _record_leader, ("TABLE-1", "UNIT-3", "SCI-3")),
-    TableKind("mary", N_("Capture or release Mary Queen of Scots in England"), (_mary_changes,), _record_mary, ("TABLE-1", "MAR-3")),
+    TableKind("mary", N_("Capture or release Mary Queen of Scots in England"), (_mary_changes,), _record_mary, ("TABLE-1", "MAR-3", "MAR-6"),
+              refusal=_mary_gone),
     TableKind("war", N_("Declare war between two powers"), (_powers, _war_partners), _record_war, ("TABLE-1", "DIP-8")),
     TableKind("peace", N_("Make peace between two powers"), (_wars,), _record_peace, ("TABLE-1", "DIP-8", "CL-5")),
     *(_battle(battle) for battle in BATTLES),
@@ -412,8 +418,14 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
     cancel = ctx.tables.memo("table cancel", _cancel)
     if not frame.kind:  # made once per data, rules and language (the memo is per language)
         kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
-        return [*kinds, cancel]
+        refused = dict(_kinds_refused(ctx))
+        return [*(Option(kind.choice, refused[kind.choice.args[0]]) if kind.choice.args[0] in refused else kind for kind in kinds), cancel]
     return [*_step_options(ctx, frame.kind, frame.args)[0], cancel]
+
+
+def _kinds_refused(ctx: Ctx) -> tuple[tuple[str, Refusal], ...]:
+    """The kinds that cannot be recorded now, and why."""
+    return tuple((kind.id, refusal) for kind in ctx.rules.table_kinds.values() if kind.refusal and (refusal := kind.refusal(ctx)))
 
 
 def _step_options(ctx: Ctx, kind_id: str, chosen: list[str]) -> tuple[list[Option], Refusal]:
@@ -467,8 +479,9 @@ def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:
 
 
 def _decide(ctx: Ctx, frame: TableFrame) -> Decision:
-    if not frame.kind:  # the same decision every time for a power: made once per data, rules and language
-        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules)), _kind_decision, ctx, frame)
+    if not frame.kind:  # the same decision every time for a power and kinds refused: made once per data, rules and language
+        refused = tuple(kind for kind, _refusal in _kinds_refused(ctx))
+        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules), refused), _kind_decision, ctx, frame)
     return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
 
 
