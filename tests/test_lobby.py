@@ -435,3 +435,11 @@ async def test_a_lobby_left_closes_its_connection_to_the_store(tmp_path, data):
                 break
             await asyncio.sleep(0.05)
         assert lobby._games._store is None
+
+
+def test_a_seat_the_player_holds_on_another_terminal_says_so():
+    """SSH play-test: Ben's second terminal's lobby said "yours: Enter to rejoin" while he played France on his first."""
+    from tui.screens.lobby import seat_label
+
+    line = seat_label(Seat("Ben", ("france",)), "Ben", "Ben", {"france": "France"})
+    assert line == "  France: seat Ben - yours, open elsewhere: Enter to play here too"

@@ -38,8 +38,8 @@ def seat_label(seat: Seat, holder: str, player: str, power_names: dict[str, str]
         return "  " + _("{powers}: {bot}").format(powers=powers, bot=seat_shown(seat))
     if over:  # only one's own seat is taken (another's seat is refused): the watch line shows the end too
         state = _("the game is over: Enter shows its end") if seat.name == player else _("the game is over")
-    elif holder == player:
-        state = _("yours: Enter to rejoin")
+    elif holder == player:  # SSH play-test: "Enter to rejoin" read as if the game there had been left
+        state = _("yours, open elsewhere: Enter to play here too")
     elif holder:
         state = _("played by {person}").format(person=holder)
     elif seat.name == player:
