@@ -547,6 +547,24 @@ async def _ana_ends_turn_1(app, pilot) -> None:
         await pick(app, pilot, choice)
 
 
+async def test_a_hand_off_lists_what_the_next_persons_own_last_move_set_off_in_the_phases_after_it(tmp_path, data):
+    """Hot-seat play-test: Ana's pass ended the turn, and the Ottoman's "has nothing to propose: done negotiating" at
+    the next turn's start was logged with it; the hand-off back to Ana listed Spain's move after it but not that line
+    (it was no move "since" hers), while Ben's next hand-off did. What her move set off once its own phase was over
+    is listed as the others' moves are (GEN-8: public lines)."""
+    app = app_for(tmp_path, _ana_last_in_turn_1_as_england(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_ends_turn_1(app, pilot)
+        await pilot.press("enter")  # Ben takes the keyboard, reads the reports
+        await settle(pilot)
+        await _reports_read(app, pilot)
+        assert app.controller.session.decision.power == "spain"
+        await pick(app, pilot, "done")
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ana"
+        lines = list(app.screen.last_moves.lines)
+        assert any("Ottoman: has nothing to propose: done negotiating" in line for line in lines), "\n".join(lines)
+
+
 async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the_next_board_gen_8(tmp_path, data):
     """Review: the reports were shown above the hand-off, and an Enter too many on the last one passed
     it, bringing the next person's hand up before whoever was reading. They wait for the hand-off's

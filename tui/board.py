@@ -350,7 +350,7 @@ class Board:
         their board, but for the lines listed here (tmux play-test: the same two)."""
         driver = self.controller.driver
         assert driver is not None
-        since = driver.since_last_move(person, told=False)
+        since = driver.since_last_move(person, told=False, set_off=True)
         if since:
             return since, False
         return driver.since_last_move(person, told=False, from_start=True), True

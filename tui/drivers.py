@@ -28,7 +28,7 @@ from attrs import field, frozen
 from core import atomic, engine, saves
 from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
-from core.events import Event, render
+from core.events import Event, EventKind, render
 from core.i18n import N_, _, ngettext
 from core.session import Session
 from core.setup import Seat
@@ -202,9 +202,10 @@ class GameDriver(Protocol):
         kept as ``reports_read`` keeps it, ``news_from`` too (shared-game play-test: Ben left on the second of a
         turn's reports, and came back to the first again)."""
 
-    def since_last_move(self, person: str, told: bool = True, from_start: bool = False) -> list[Event]:
+    def since_last_move(self, person: str, told: bool = True, from_start: bool = False, set_off: bool = False) -> list[Event]:
         """The events since ``person`` here last moved or was last ``told`` of them; none before their
-        first move here (``from_start``: the whole log)."""
+        first move here (``from_start``: the whole log). ``set_off``: with what their last move set off once its own
+        phase was over, when they were told nothing since (a hand-off came at once)."""
 
     def last_move_lines(self, person: str) -> list[Event]:
         """The lines ``person``'s last move here logged (a roll it made, a wedding it set off), once; none
@@ -334,14 +335,25 @@ class _Driver:
             self._told[seat.name] = self._moved_to[seat.name] = len(self.session.log)
             self._last_move[seat.name] = (len(self.session.log) - len(made), list(made))
 
-    def since_last_move(self, person: str, told: bool = True, from_start: bool = False) -> list[Event]:
+    def since_last_move(self, person: str, told: bool = True, from_start: bool = False, set_off: bool = False) -> list[Event]:
         log = self.session.log
         start = self._told.get(person, 0 if from_start else None)
         if start is None:
             return []
         if told:
             self._told[person] = len(log)
-        return list(log[start:])  # an undo since leaves a shorter log: nothing
+        return list(log[self._set_off_from(person, start) if set_off else start :])  # an undo since leaves a shorter log: nothing
+
+    def _set_off_from(self, person: str, start: int) -> int:
+        """Where what ``person``'s last move set off after its own phase begins (hot-seat play-test: Ana's pass ended
+        the turn, and the Ottoman's "done negotiating" logged with it at the next turn's start was on no list of hers),
+        when nothing was told them since; else ``start``."""
+        at, made = self._last_move.get(person, (0, []))
+        turned = next((index for index, event in enumerate(made) if event.kind is EventKind.PHASE), None)
+        log = self.session.log
+        if turned is None or at + len(made) != start or start > len(log) or log[at + turned] is not made[turned]:
+            return start
+        return at + turned
 
     def last_move_lines(self, person: str) -> list[Event]:
         start, made = self._last_move.pop(person, (0, []))
