@@ -202,7 +202,7 @@ MARY_GONE = (RoyalStatus.MARRIED, RoyalStatus.ON_FRENCH_CARD, RoyalStatus.DEAD)
 
 def _mary_changes(ctx: Ctx, args: list[str]) -> list[Option]:
     captured = ctx.state.royals[MARY].captured
-    return [pick("release", _("Released")) if captured else pick("capture", _("Captured in England (MAR-3c)"))]
+    return [pick("release", _("Released by England (MAR-3c)")) if captured else pick("capture", _("Captured in England (MAR-3c)"))]
 
 
 def _mary_gone(ctx: Ctx) -> Refusal:
