@@ -375,7 +375,8 @@ CARD_EVENTS = (
 )
 
 TABLE_KINDS = (
-    TableKind("guise", N_("Move the Duke of Guise (move, intercept, retreat, avoid battle)"), (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6")),
+    TableKind("guise", N_("Move the Duke of Guise (move, intercept, retreat, avoid battle)"), (_guise_moves, _guise_spaces), _record_guise, ("TABLE-1", "CL-6"),
+              refused_when_none_legal=True),
 )
 
 TABLE_CONSTRAINTS = (TableConstraint(("CL-6",), ("guise",), _guise_constraint, step=1),)

@@ -184,6 +184,7 @@ CARD_EVENTS = (
     ),
 )
 
-TABLE_KINDS = (TableKind("morisco", N_("Move the Morisco, record its siege or its loss"), (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4")),)
+TABLE_KINDS = (TableKind("morisco", N_("Move the Morisco, record its siege or its loss"), (_actions, _targets), _record, ("TABLE-1", "MOR-3", "MOR-4"),
+                         refused_when_none_legal=True),)
 
 TABLE_CONSTRAINTS = (TableConstraint(("MOR-2", "MOR-3"), ("morisco",), _constraint),)

@@ -121,6 +121,9 @@ class TableKind:
     dead_end: Callable[[Ctx, list[str]], Refusal] | None = None
     # why this kind cannot be recorded at all now ("" when it can): refused in the list of kinds
     refusal: Callable[[Ctx], Refusal] | None = None
+    # refused in the list of kinds, with its first step's own reason, when that step offers nothing legal (rules
+    # edition 9): for kinds whose first step is cheap to list
+    refused_when_none_legal: bool = False
 
 
 @frozen

@@ -236,9 +236,10 @@ class Frame:
 # begun before had them picked and then cancelled.
 # 8: "no responses until the next phase" is told only to its power's player, not logged (GEN-8: the line said the
 # power held a response card); a game begun before logs it, so the log lines its players have read stay where they were.
-# 9: a table action's unit owner is refused where no unit change can follow (independent units where none stand, IND-2),
-# and Mary Queen of Scots is neither captured nor released once she has left play (MAR-6); a game begun before had
-# them picked, then cancelled or recorded.
+# 9: a table action's unit owner is refused where no unit change can follow (independent units where none stand, IND-2);
+# Mary Queen of Scots is neither captured nor released once she has left play (MAR-6); a kind of table action with
+# nothing to record now is refused in the list of kinds (a field battle or an assault where no space could hold one,
+# the Duke of Guise or the Morisco out of play); a game begun before had them picked, then cancelled or recorded.
 FIRST_EDITION = 1
 SECOND_EDITION = 2
 THIRD_EDITION = 3

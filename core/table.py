@@ -300,7 +300,7 @@ def _battle(battle: str) -> TableKind:
         open_battle_windows(ctx, space_id, (attacker, defender), BATTLES[battle])
 
     return TableKind(battle, _BATTLE_KIND[battle], (_battle_spaces(battle), _attackers, _defenders), record, ("TABLE-1", "CARD-3", "CARD-2"),
-                     looks_ahead=True, dead_end=_no_field_battle if battle == "battle" else None)
+                     looks_ahead=True, dead_end=_BATTLE_DEAD_ENDS.get(battle), refusal=_NOWHERE_TO_FIGHT.get(battle))
 
 
 def _no_field_battle(ctx: Ctx, args: list[str]) -> Refusal:
@@ -316,6 +316,44 @@ def _no_field_battle(ctx: Ctx, args: list[str]) -> Refusal:
         return msg("TABLE-1: only {side} has units in {space}", side=named(ctx, sides[0]), space=ctx.name(space_id))
     return msg("DIP-8: no two of the sides with units in {space} are at war ({sides})", space=ctx.name(space_id),
                sides=listed([named(ctx, side) for side in sides]))
+
+
+def _no_assault(ctx: Ctx, args: list[str]) -> Refusal:
+    """Why no assault can be recorded in a space, in the assault's own words (Spanish play-test: "Ottoman neither
+    holds Madrid nor has units in it to defend" named a power nobody had picked: only the first tried)."""
+    if len(args) != 1:
+        return ""
+    return msg("TABLE-1: no power with units in {space} is at war with the side that holds it", space=ctx.name(args[0]))
+
+
+def _no_field_battle_anywhere(ctx: Ctx) -> Refusal:
+    """TABLE-1 (rules edition 9): a field battle needs a space holding units of two sides (Spanish play-test: the kind
+    was offered, and every space after it was refused, leaving Cancel alone). Refused only where no space has two:
+    looking further (the wars, the settings) at every space cost a simulated game a third of its time."""
+    if not _fights_need_units(ctx) or any(len(_sides_in(ctx, space_id)) > 1 for space_id in ctx.state.spaces):
+        return ""
+    return msg("TABLE-1: no space holds units of two sides: no field battle can be recorded now")
+
+
+def _no_assault_anywhere(ctx: Ctx) -> Refusal:
+    """TABLE-1 (rules edition 9): an assault needs a space holding units of a side that does not hold it."""
+    spaces = ctx.state.spaces
+    if not _fights_need_units(ctx) or any(_sides_in(ctx, space_id) - {spaces[space_id].control} for space_id in spaces):
+        return ""
+    return msg("TABLE-1: no space holds units of a side that does not hold it: no assault can be recorded now")
+
+
+def _fights_need_units(ctx: Ctx) -> bool:
+    return ctx.state.rules_edition >= NINTH_EDITION and _checked(ctx) and ctx.data.settings.table.battles_need_units
+
+
+def _sides_in(ctx: Ctx, space_id: str) -> set[str]:
+    """The sides with units in a space (``_holds_units``)."""
+    return {*ctx.state.spaces[space_id].units, *((Power.OTTOMAN,) if _morisco_in(ctx, space_id) else ())}
+
+
+_BATTLE_DEAD_ENDS = {"battle": _no_field_battle, "assault": _no_assault}
+_NOWHERE_TO_FIGHT = {"battle": _no_field_battle_anywhere, "assault": _no_assault_anywhere}
 
 
 # ---- consistency with the map and the war track (settings.toml [table], provisional) ----------------
@@ -425,7 +463,14 @@ def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
 
 def _kinds_refused(ctx: Ctx) -> tuple[tuple[str, Refusal], ...]:
     """The kinds that cannot be recorded now, and why."""
-    return tuple((kind.id, refusal) for kind in ctx.rules.table_kinds.values() if kind.refusal and (refusal := kind.refusal(ctx)))
+    return tuple((kind.id, refusal) for kind in ctx.rules.table_kinds.values() if (refusal := _kind_refusal(ctx, kind)))
+
+
+def _kind_refusal(ctx: Ctx, kind: TableKind) -> Refusal:
+    refusal = kind.refusal(ctx) if kind.refusal else ""
+    if refusal or not kind.refused_when_none_legal or ctx.state.rules_edition < NINTH_EDITION:
+        return refusal
+    return _step_options(ctx, kind.id, [])[1]
 
 
 def _step_options(ctx: Ctx, kind_id: str, chosen: list[str]) -> tuple[list[Option], Refusal]:
@@ -480,8 +525,7 @@ def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:
 
 def _decide(ctx: Ctx, frame: TableFrame) -> Decision:
     if not frame.kind:  # the same decision every time for a power and kinds refused: made once per data, rules and language
-        refused = tuple(kind for kind, _refusal in _kinds_refused(ctx))
-        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules), refused), _kind_decision, ctx, frame)
+        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules), _kinds_refused(ctx)), _kind_decision, ctx, frame)
     return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
 
 

@@ -120,13 +120,14 @@ def test_gen_8_strict_windows_ask_both_sides_then_every_power(data):
 
 
 def test_table_1_an_assault_needs_a_fortified_space(data):
+    """Where no assault can be fought anywhere, the kind itself is refused (rules edition 9); a space with no side at
+    war with its holder is refused in the assault's own words (Spanish play-test: "Ottoman neither holds Madrid nor has
+    units in it to defend" named a power nobody had picked)."""
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
     choose(session, "table")
-    choose(session, "pick assault")
-    refusals = {o.choice.args[0]: o.refusal for o in session.decision.refused}
-    assert refusals["orleans"].startswith("TABLE-1") and "fortified" in refusals["orleans"]
-    assert refusals["paris"].endswith(": nothing can follow this choice")  # no Spanish units there, no war
+    refused = {o.choice.args[0]: str(o.refusal) for o in session.decision.refused}
+    assert refused["assault"] == "TABLE-1: no space holds units of a side that does not hold it: no assault can be recorded now"
     choose(session, "pick cancel")
     for step in ("table", "pick war", "pick spain", "pick france"):
         choose(session, step)
@@ -134,6 +135,9 @@ def test_table_1_an_assault_needs_a_fortified_space(data):
     resettle(session)
     choose(session, "table")
     choose(session, "pick assault")
+    refusals = {o.choice.args[0]: str(o.refusal) for o in session.decision.refused}
+    assert refusals["orleans"].startswith("TABLE-1") and "fortified" in refusals["orleans"]
+    assert refusals["madrid"] == "TABLE-1: no power with units in Madrid is at war with the side that holds it: nothing can follow this choice"
     assert "pick paris" in choice_strings(session.decision)
     with pytest.raises(IllegalChoice, match="TABLE-1: an assault"):
         choose(session, "pick orleans")

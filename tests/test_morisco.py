@@ -25,9 +25,16 @@ def test_mor_1_the_event_sets_unrest_and_places_the_morisco_in_granada(data):
 
 
 def test_mor_2_the_morisco_is_never_placed_by_a_table_action(data):
+    """Before the revolt the kind itself is refused, in its first step's words (rules edition 9; Spanish play-test:
+    each step was refused, leaving Cancel alone); a game begun before lists it and refuses each step."""
+    from core.state import EIGHTH_EDITION
+
     session = new_session(data)
-    table_action(session, "morisco")
-    refused = refusals(session)
+    table_action(session)
+    assert refusals(session)["morisco"].startswith("MOR-1: the Morisco unit is not in play")
+    older = new_session(data, rules_edition=EIGHTH_EDITION)
+    table_action(older, "morisco")
+    refused = refusals(older)
     assert refused["place"].startswith("MOR-2")
     assert refused["move"].startswith("MOR-1")  # not in play yet
 

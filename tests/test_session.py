@@ -25,7 +25,7 @@ def test_gen_9_undo_own_decision_without_a_barrier_and_table_1_a_table_action_wh
     assert not session.can_undo() and session.actions[-1].choice != "table"
     # re-test: after backing out of a battle, u said "4 moves undone" and nothing on the screen changed; a table
     # action cancelled is no move of its own: the move before it goes with it
-    for step in ("table", "pick unrest", "pick madrid", "table", "pick battle", "pick cancel"):
+    for step in ("table", "pick unrest", "pick madrid", "table", "pick war", "pick cancel"):
         choose(session, step)
     assert session.state.spaces["madrid"].unrest
     assert session.undo()

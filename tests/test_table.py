@@ -123,17 +123,28 @@ def test_table_1_a_field_battle_needs_both_sides_units_there_and_two_powers_at_w
     """Play-test: a field battle at London, France against England, was recorded at peace and with no French
     unit there; either side could then play combat cards (CARD-3). The record must agree with the map. A later
     play-test: a space or an attacker with no battle possible after it left "Cancel" alone two steps on; it is
-    refused where it is picked, with the reason found furthest on."""
+    refused where it is picked, with the reason found furthest on; where none can be fought anywhere, the kind itself is
+    refused (rules edition 9; Spanish play-test: every space was refused, leaving Cancel alone)."""
+    from core.state import EIGHTH_EDITION
+
+    nowhere = "TABLE-1: no space holds units of two sides: no field battle can be recorded now"
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
-    _record(session, "battle")  # France's regulars alone are in Metz
-    # in the field battle's own words (review: "France and Ottoman are not at war" where France alone was there)
-    assert _refusal(session, "pick metz") == "TABLE-1: only France has units in Metz: nothing can follow this choice"
-    assert _refusal(session, "pick york") == "TABLE-1: no side has units in York: nothing can follow this choice"
+    choose(session, "table")
+    assert _refusal(session, "pick battle") == nowhere
     choose(session, "pick cancel")
+    older = new_session(data, rules_edition=EIGHTH_EDITION)  # the kind listed, each space refused
+    to_impulse_of(older, "spain", [101])
+    _record(older, "battle")  # France's regulars alone are in Metz
+    # in the field battle's own words (review: "France and Ottoman are not at war" where France alone was there)
+    assert _refusal(older, "pick metz") == "TABLE-1: only France has units in Metz: nothing can follow this choice"
+    assert _refusal(older, "pick york") == "TABLE-1: no side has units in York: nothing can follow this choice"
     session.state.spaces["metz"].units["spain"] = Units(regulars=2)  # as a recorded move would
+    older.state.spaces["metz"].units["spain"] = Units(regulars=2)
     resettle(session)
-    _record(session, "battle")
+    resettle(older)
+    choose(older, "pick cancel")
+    _record(session, "battle")  # Spain and France meet in Metz: listed, refused where they are not at war
     assert _refusal(session, "pick metz") == "DIP-8: no two of the sides with units in Metz are at war (Spain, France): nothing can follow this choice"
     choose(session, "pick cancel")
     _record(session, "war", "spain", "france")
@@ -322,3 +333,24 @@ def test_table_1_mary_queen_of_scots_is_neither_captured_nor_released_once_she_h
     resettle(older)
     _record(older, "mary", "capture")
     assert older.state.royals["mary-queen-of-scots"].captured
+
+
+def test_table_1_a_kind_with_nothing_to_record_now_is_refused_in_the_list_of_kinds(data):
+    """Spanish play-test: at the game's start a field battle, an assault, the Duke of Guise's move and the Morisco's
+    were offered, and each led to a list refused whole, with Cancel alone. Rules edition 9 refuses the kind, saying
+    why; a game begun before lists them, as it may have picked one and cancelled."""
+    from core.state import EIGHTH_EDITION
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    choose(session, "table")
+    refused = {o.choice.args[0]: str(o.refusal) for o in session.decision.refused}
+    assert set(refused) == {"battle", "assault", "guise", "morisco"}, refused
+    assert refused["guise"].startswith("CL-4") and refused["morisco"].startswith("MOR-1")
+    for kind in refused:
+        with pytest.raises(IllegalChoice):
+            session.choose(session.decision.power, Choice.parse(f"pick {kind}"))
+    older = new_session(data, rules_edition=EIGHTH_EDITION)
+    to_impulse_of(older, "spain", [101])
+    choose(older, "table")
+    assert not older.decision.refused
