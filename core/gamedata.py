@@ -266,6 +266,8 @@ class ReligionSettings:
     region_protestant: dict[str, int] = attrs.field(metadata=_range(0, MAX_SPACES))
     france_and_scotland_regions: tuple[str, ...]
     provisional: bool
+    # a region's name as players read it (Spanish play-test: the table action listed "france-other"); its id without one
+    region_names: dict[str, str] = attrs.Factory(dict)
 
 
 @frozen
@@ -623,6 +625,8 @@ class GameData:
                 return record.name
         if ident == "independent":
             return N_("Independent")  # a term: shown translated by the views
+        if ident in self.settings.religion.region_names:
+            return self.settings.religion.region_names[ident]
         return self.power_name(ident)
 
     def patron(self, patron_id: str) -> ArtistRecord | ScientistRecord:
@@ -914,6 +918,9 @@ def _check_setting_relations(data: GameData, sources: Sources) -> None:
     for region in settings.religion.france_and_scotland_regions:
         if region not in regions:
             raise _bad(where("religion", "", "france_and_scotland_regions"), _unknown("region", region))
+    for region in settings.religion.region_names:
+        if region not in regions:
+            raise _bad(where("religion", "", "region_names"), _unknown("region", region))
     patronage = settings.patronage
     if str(patronage.event_box_cp) not in patronage.cp_modifier:
         raise _bad(

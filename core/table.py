@@ -98,15 +98,15 @@ def _record_religion(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _regions(ctx: Ctx, args: list[str]) -> list[Option]:
-    return [ctx.tables.memo(("region", r, n), _region, r, n) for r, n in ctx.state.region_protestant.items()]
+    return [ctx.tables.memo(("region", r, n), _region, r, ctx.name(r), n) for r, n in ctx.state.region_protestant.items()]
 
 
-def _region(region: str, count: int) -> Option:
-    return pick(region, ngettext("{region} ({count} Protestant space)", "{region} ({count} Protestant spaces)", count).format(region=region, count=count))
+def _region(region: str, name: str, count: int) -> Option:
+    return pick(region, ngettext("{region} ({count} Protestant space)", "{region} ({count} Protestant spaces)", count).format(region=name, count=count))
 
 
 def _region_changes(ctx: Ctx, args: list[str]) -> list[Option]:
-    none_left = "" if ctx.state.region_protestant[args[0]] else msg("TABLE-1: {region} has no Protestant space to remove", region=args[0])
+    none_left = "" if ctx.state.region_protestant[args[0]] else msg("TABLE-1: {region} has no Protestant space to remove", region=ctx.name(args[0]))
     return [pick("+1", _("+1 Protestant space")), pick("-1", _("-1 Protestant space"), none_left)]
 
 
@@ -115,7 +115,7 @@ def _record_region(ctx: Ctx, by: str, args: list[str]) -> None:
     ctx.state.region_protestant[args[0]] += int(args[1])
     count = ctx.state.region_protestant[args[0]]
     # "1 Protestant spaces" in English as it always read (the log's wording is kept)
-    now = msgn("{region} now has {count} Protestant spaces", "{region} now has {count} Protestant spaces", count, region=args[0])
+    now = msgn("{region} now has {count} Protestant spaces", "{region} now has {count} Protestant spaces", count, region=ctx.name(args[0]))
     ctx.log("TABLE-1", by_table(by, now), by)
 
 

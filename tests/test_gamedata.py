@@ -196,6 +196,7 @@ def _setting(section: str, field: str, value: str) -> str:
         # religion
         (_setting("religion", "region_protestant", "{ germany = -1 }"), '[religion]: region_protestant.germany: must be 0 to 200, got -1'),
         (_setting("religion", "france_and_scotland_regions", '["atlantis"]'), "[religion]: france_and_scotland_regions: unknown region 'atlantis'"),
+        (_setting("religion", "region_names", '{ atlantis = "Atlantis" }'), "[religion]: region_names: unknown region 'atlantis'"),
         # patronage
         (_setting("patronage", "cp_modifier", "{}"), '[patronage]: cp_modifier: must not be empty'),
         (_setting("patronage", "cp_modifier", "{ two = 0 }"), "[patronage]: cp_modifier: key 'two': must be a whole number"),

@@ -354,3 +354,15 @@ def test_table_1_a_kind_with_nothing_to_record_now_is_refused_in_the_list_of_kin
     to_impulse_of(older, "spain", [101])
     choose(older, "table")
     assert not older.decision.refused
+
+
+def test_table_1_a_region_reads_by_its_name_in_the_list_and_the_log(data):
+    """Spanish play-test: the region step listed data ids ("france-other (4 espacios protestantes)")."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    _record(session, "region")
+    labels = [c.label for c in session.decision.choices if c.args[0] != "cancel"]
+    assert labels == ["France (other) (4 Protestant spaces)", "Germany (8 Protestant spaces)", "Low Countries (other) (2 Protestant spaces)"]
+    events = choose(session, "pick low-countries-other")
+    events += choose(session, "pick -1")
+    assert any("Low Countries (other) now has 1 Protestant spaces" in e.text for e in events)
