@@ -29,6 +29,16 @@ def influence_options(ctx: Ctx, power: str, cp_left: int) -> list[Option]:
     return options
 
 
+def influence_refusal(ctx: Ctx, power: str, minor_id: str) -> Refusal:
+    """DIP-7: why ``power``'s influence on a minor is never offered (Spanish play-test: England's typed "cp influence
+    venice" was refused as not among the choices, with no rule: Venice is open to the Ottoman, Spain, the Empire and
+    France alone)."""
+    contenders = ctx.tables.contenders.get(minor_id, ())
+    if minor_id not in ctx.data.minors or power in contenders:
+        return ""
+    return msg("DIP-7: only {powers} place influence on {minor}", powers=listed([named(ctx, p) for p in contenders]), minor=named(ctx, minor_id))
+
+
 def _influence_option(ctx: Ctx, minor: MinorRecord, held: int, short_of: int | None) -> Option:
     """An influence marker on ``minor`` for a power holding ``held`` there with ``short_of`` CP left
     (None: enough), labelled in the current language: made once per data, language and those."""

@@ -8,7 +8,7 @@ options a procedure lists, so they never drift apart.
 
 from __future__ import annotations
 
-from core import marriage, victory
+from core import diplomacy, marriage, units, victory
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Refusal, Verb, typed_shown
 from core.context import Ctx
 from core.events import Event
@@ -85,6 +85,9 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
     same_sex = _same_sex_proposal(data, state, pending, choice)
     if same_sex is not None:
         raise IllegalChoice(text_of(same_sex))
+    never_offered = _cp_spend_never_offered(data, state, pending, choice)
+    if never_offered:
+        raise IllegalChoice(text_of(never_offered) + _nearest_legal(pending, choice, 1))
     refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=typed_shown(str(choice)), rule=pending.rule, prompt=pending.prompt)
     raise IllegalChoice(refused + _unknown_words(pending, choice))
 
@@ -101,6 +104,20 @@ def _same_sex_proposal(data: GameData, state: GameState, pending: Decision, choi
     if a == b or marriage.sex_refusal(data, a, b) is None:
         return None
     return marriage.refusal(Ctx(data, state, rules=RULES), pending.power, a, b)
+
+
+def _cp_spend_never_offered(data: GameData, state: GameState, pending: Decision, choice: Choice) -> Refusal:
+    """DIP-7, UNIT-1, UNIT-2: at a decision spending CP on the kind typed, why a minor or a space its list leaves out is
+    never offered to this power (Spanish play-test: "cp influence venice" said only that it was not among the choices)."""
+    if choice.verb is not Verb.CP or len(choice.args) != 2:
+        return ""
+    kind, where = choice.args
+    if not any(c.verb is Verb.CP and c.args[:1] == (kind,) for c in (*pending.choices, *(o.choice for o in pending.refused))):
+        return ""
+    ctx = Ctx(data, state, rules=RULES)
+    if kind == "influence":
+        return diplomacy.influence_refusal(ctx, pending.power, where)
+    return units.raise_refusal(ctx, pending.power, kind, where)
 
 
 # How many of the legal choices a typed one went astray from are named
@@ -124,12 +141,16 @@ def _unknown_words(pending: Decision, choice: Choice) -> str:
         return ""
     # tmux play-test: "not known here: paris" read as if Paris were no space
     said = _("; not among this decision's choices: {words}").format(words=typed_shown(", ".join(choice.args[i] for i in places)))
-    first = places[0]
+    return said + _nearest_legal(pending, choice, places[0])
+
+
+def _nearest_legal(pending: Decision, choice: Choice, first: int) -> str:
+    """The legal choices that begin as the typed one does, up to its word ``first`` ("" when none does)."""
     nearest = [str(c) for c in pending.choices if c.verb is choice.verb and c.args[:first] == choice.args[:first]]
     if not nearest:
-        return said
+        return ""
     shown = ", ".join(nearest[:NEAREST_SHOWN]) + (", ..." if len(nearest) > NEAREST_SHOWN else "")
-    return said + ngettext(  # play-test: "like it" read as vague
+    return ngettext(  # play-test: "like it" read as vague
         "; the legal choice that begins the same way: {choices}", "; the {count} legal choices that begin the same way: {choices}", len(nearest)).format(count=len(nearest), choices=shown)
 
 

@@ -26,6 +26,23 @@ def raise_spaces(ctx: Ctx, power: str, regulars: bool) -> list[str]:
     return [s for s in homes if state.spaces[s].control == power and fortified(data, state, s)]
 
 
+def raise_refusal(ctx: Ctx, power: str, kind: str, space_id: str) -> Refusal:
+    """UNIT-1 / UNIT-2: why a unit of ``kind`` is never offered in a space (Spanish play-test: France's typed "cp
+    mercenary london" was refused as not among the choices, with no rule)."""
+    if space_id not in ctx.data.spaces or kind not in ("mercenary", "regular"):
+        return ""
+    rule, space, who = ("UNIT-1" if kind == "mercenary" else "UNIT-2"), ctx.name(space_id), named(ctx, power)
+    if space_id not in ctx.tables.raise_homes.get(power, ()):
+        return msg("{rule}: {power} raises units only in its own home spaces: {space} is not one", rule=rule, power=who, space=space)
+    holder = ctx.state.spaces[space_id].control
+    if holder != power:
+        return msg("{rule}: {power} raises units only in home spaces it controls: {space} is held by {holder}", rule=rule, power=who,
+                   space=space, holder=named(ctx, holder))
+    if kind == "regular" and not fortified(ctx.data, ctx.state, space_id):
+        return msg("UNIT-2: a regular is raised only in a fortified home space: {space} is not fortified", space=space)
+    return ""
+
+
 def raise_options(ctx: Ctx, power: str, cp_left: int, regulars_allowed: bool = True) -> list[Option]:
     """UNIT-1 / UNIT-2: a unit in each home space the power controls (fortified ones for regulars)."""
     costs = ctx.data.settings.costs

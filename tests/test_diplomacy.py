@@ -6,7 +6,7 @@ import pytest
 
 from core import diplomacy
 from core.setup import new_state
-from tests.conftest import ctx, force
+from tests.conftest import choose, ctx, force, new_session, resettle, to_impulse_of
 
 
 def _ctx(data):
@@ -147,3 +147,33 @@ def test_dip_2_france_adds_2_on_scotland_only_with_all_three_scottish_home_space
         c.state.spaces[space].religion = "catholic"
     assert not [m for m in _france_scotland_modifiers(c) if m[0].startswith("all Scottish")]
     assert not any(str(m.source).startswith("all Scottish") for e in c.events if e.roll for m in e.roll.modifiers)
+
+
+@pytest.mark.parametrize(("power", "typed", "said"), [
+    ("england", "cp influence venice", "DIP-7: only Ottoman, Spain, France, Empire place influence on Venice"),
+    ("france", "cp mercenary london", "UNIT-1: France raises units only in its own home spaces: London is not one"),
+    ("france", "cp regular metz", "UNIT-2: France raises units only in its own home spaces: Metz is not one"),
+])
+def test_dip_7_unit_1_a_typed_cp_spend_never_offered_to_the_power_says_the_rule(data, power, typed, said):
+    """Spanish play-test: England's "cp influence venice" and France's "cp mercenary london" were refused as "not among
+    this decision's choices", with no rule saying why the list leaves them out."""
+    from core.choices import Choice, IllegalChoice
+
+    session = new_session(data)
+    to_impulse_of(session, power, [101])
+    choose(session, "play 101 cp")
+    with pytest.raises(IllegalChoice) as refused:
+        session.choose(power, Choice.parse(typed))
+    assert str(refused.value).split("; the ")[0] == said  # then the legal choices that begin the same way, if any
+
+
+def test_unit_1_a_home_space_held_by_another_power_says_who_holds_it(data):
+    from core.choices import Choice, IllegalChoice
+
+    session = new_session(data)
+    to_impulse_of(session, "france", [101])
+    session.state.spaces["lyon"].control = "spain"
+    resettle(session)
+    choose(session, "play 101 cp")
+    with pytest.raises(IllegalChoice, match="UNIT-1: France raises units only in home spaces it controls: Lyon is held by Spain"):
+        session.choose("france", Choice.parse("cp mercenary lyon"))
