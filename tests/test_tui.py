@@ -3048,6 +3048,28 @@ async def test_an_esc_meant_for_the_typed_box_as_it_closes_by_itself_opens_no_me
         await pilot.press("escape")  # a moment later, Esc is the board's again
         await settle(pilot)
         assert isinstance(app.screen, GameMenu)
+        await pilot.press("escape")
+        await settle(pilot)
+        # keys typed on after the box closed by itself take nothing (SSH play-test: c opened the table talk)
+        board = app.screen
+        await pilot.press("colon", "d", "o")
+        await settle(pilot)
+        panel.show(another)
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen is board and "l: the typed choice closed by itself (the decision changed), so it took nothing" in screen_text(app)
+        # nor does an Esc over the screen that came as it closed (SSH play-test: a report; here a hand-off)
+        await pilot.press("colon", "d", "o")
+        await settle(pilot)
+        panel.show(another)
+        app.push_screen(HandoffScreen("Ben", "France"))
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen) and any("closed by itself" in str(n.message) for n in app._notifications)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
 
 
 async def test_an_esc_after_a_typed_choice_was_taken_opens_the_game_menu_at_once(tmp_path, data):

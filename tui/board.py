@@ -35,6 +35,7 @@ from tui.screens.reports import (
 )
 from tui.screens.too_small import TooSmallScreen
 from tui.textual_private import forget_gone_widgets_styles
+from tui.widgets.decision import TYPED_BOX_CLOSED_BY_ITSELF, DecisionPanel
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -623,6 +624,11 @@ class Board:
         open_rules_browser(self.app, rule)
 
     def game_menu(self) -> None:
+        board = self._game_screen()
+        if board is not None and board.is_mounted and board.query_one(DecisionPanel).esc_meant_for_the_typed_box():
+            # over the report or hand-off that came as the box closed by itself (SSH play-test: it opened the menu)
+            self.app.notify(_(TYPED_BOX_CLOSED_BY_ITSELF), timeout=4, markup=False)
+            return
         if not isinstance(self.app.screen, GameMenu):
             driver = self.controller.driver
             self.app.push_screen(GameMenu(self.controller.on_screen(), unsaved=driver is not None and bool(driver.unsaved())))

@@ -213,6 +213,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         """A printable key bound to nothing on the board says so (play-tests: z, j, Space did nothing, and an
         earlier line, "q: Ctrl+Q quits", stayed as if it answered them). The keys bound here, and those answered
         by a method of their own (q, c), are left to them (``stray_key``: a letter of another layout too)."""
+        if event.character and event.is_printable and self.query_one(DecisionPanel).key_meant_for_the_typed_box(event.character):
+            event.prevent_default()
+            event.stop()
+            return
         key = stray_key(event, self.active_bindings)
         if key and not hasattr(self, f"key_{event.key}"):
             self.query_one(DecisionPanel).say(_("{key}: no such key here: the footer lists the board's keys (? rule help, Esc the menu)")

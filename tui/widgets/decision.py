@@ -68,8 +68,10 @@ REPORT_CAME_UNDER_SECONDS = 0.6
 # The line said about a typed choice stays this long through the keys read with its Enter, typed into the box kept
 # open for a correction (a refusal cleared by them was never read)
 LINE_THROUGH_KEYS_BEHIND_SECONDS = 0.5
-# An Esc this soon after the typed box closed by itself (its decision gone) was meant for the box: it opens no menu
+# An Esc this soon after the typed box closed by itself (its decision gone) was meant for the box: it opens no menu;
+# nor does a key typed on act on the board
 ESC_AFTER_TYPED_CLOSED_SECONDS = 1.0
+TYPED_BOX_CLOSED_BY_ITSELF = N_("The typed choice closed by itself: the decision changed. Esc again opens the game menu.")
 
 
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
@@ -702,11 +704,27 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def _typed_just_closed(self) -> bool:
         return self._typed_closed_at is not None and time.monotonic() - self._typed_closed_at < ESC_AFTER_TYPED_CLOSED_SECONDS
 
+    def esc_meant_for_the_typed_box(self) -> bool:
+        """An Esc now was meant for the typed box that closed by itself a moment ago (SSH play-test: it opened the game
+        menu, over the board or over the report that closed the box); once."""
+        meant = self._typed_just_closed()
+        self._typed_closed_at = None
+        if meant:
+            self.refresh_bindings()
+        return meant
+
+    def key_meant_for_the_typed_box(self, key: str) -> bool:
+        """A key typed on, a moment after the box closed by itself, was meant for it: it takes nothing and says so
+        (SSH play-test: "y 24 cp" typed on opened the table talk with c, and p went into it)."""
+        if not self._typed_just_closed():
+            return False
+        self.say(_("{key}: the typed choice closed by itself (the decision changed), so it took nothing").format(key=key), transient=True)
+        return True
+
     def action_close_typed(self) -> None:
         if not self.typing:  # SSH play-test: an Esc meant for the box, as it closed by itself, opened the game menu
-            self._typed_closed_at = None
-            self.say(_("The typed choice closed by itself: the decision changed. Esc again opens the game menu."), transient=True)
-            self.refresh_bindings()
+            self.esc_meant_for_the_typed_box()
+            self.say(_(TYPED_BOX_CLOSED_BY_ITSELF), transient=True)
             return
         self.action_back_out()
 
