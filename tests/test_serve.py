@@ -629,3 +629,34 @@ async def test_a_session_without_a_terminal_is_told_why_in_its_client_s_language
             conn = await hosted.login(key)
             result = await conn.run(env=sent, term_type=None, timeout=TIMEOUT)
             assert result.exit_status == 1 and result.stdout.strip() == told
+
+
+async def test_a_client_gone_before_its_connection_is_closed_hangs_its_game_up_without_a_traceback(tmp_path):
+    """SSH re-test: a client killed mid-game left tracebacks in the server's log, one per write of the game's screen
+    ("BrokenPipeError: Channel not open for sending"), until its connection_lost came. The first such write hangs up."""
+    from tui.serve import PlayerSession
+
+    class GoneChannel:
+        closed = False
+
+        def write(self, data: bytes) -> None:
+            raise BrokenPipeError("Channel not open for sending")
+
+        def is_closing(self) -> bool:
+            return True
+
+        def close(self) -> None:
+            self.closed = True
+
+    hosting = Hosting()
+    session = PlayerSession(["true"], hosting, lambda line: None, tmp_path)
+    channel = GoneChannel()
+    session._channel = channel
+    hosting.sessions.add(session)
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"the game's screen")
+    session._master = read_end
+    asyncio.get_running_loop().add_reader(read_end, session._from_game)
+    session._from_game()
+    os.close(write_end)
+    assert session._master == -1 and session not in hosting.sessions and channel.closed

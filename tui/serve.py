@@ -405,7 +405,10 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         except OSError:  # EIO: the game's side of the terminal is closed
             data = b""
         if data and self._channel is not None:
-            self._channel.write(data)
+            try:
+                self._channel.write(data)
+            except BrokenPipeError:  # the client went, its connection_lost not in yet (SSH re-test: a traceback a write)
+                self.hang_up()
             return
         self._close_terminal()
         asyncio.ensure_future(self._game_over())
