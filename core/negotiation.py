@@ -68,7 +68,7 @@ def _decide(ctx: Ctx, frame: NegotiationFrame) -> Decision | None:
         powers = ctx.tables.power_ids
         after = [powers[(frame.next_index + step) % len(powers)] for step in range(1, len(powers))]
         movers = listed([ctx.power_term(other) for other in after if other not in frame.said_done])
-        prompt = msg("{power}: you said done, then {powers} did not, so the segment goes on: make a proposal or say done",
+        prompt = msg("{power}: you said done, then {powers} did not say done, so the segment goes on: make a proposal or say done",
                      power=ctx.power_term(power), powers=movers)
     else:
         prompt = msg("{power}: make a proposal or say done", power=ctx.power_term(power))

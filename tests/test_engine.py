@@ -142,7 +142,7 @@ def test_gen_7_a_power_asked_again_after_its_done_is_told_who_proposed_since(dat
     session = new_session(data)
     assert session.decision.prompt == "Spain: make a proposal or say done"
     session = _to_spain_again_after_englands_proposal(data)
-    assert session.decision.prompt == "Spain: you said done, then England did not, so the segment goes on: make a proposal or say done"
+    assert session.decision.prompt == "Spain: you said done, then England did not say done, so the segment goes on: make a proposal or say done"
     session.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
     while session.decision.power != "spain" or session.decision.rule != "GEN-7":
         session.choose(session.decision.power, session.decision.quiet_or_first())
@@ -168,5 +168,5 @@ def test_gen_7_a_power_asked_again_is_told_every_power_that_did_not_say_done_sin
         else:
             session.choose(decision.power, decision.quiet_or_first())
     assert moved == ["france", "protestant", "spain"]  # in turn after England; Spain is before it in impulse order (review)
-    assert session.decision.prompt == ("England: you said done, then France, Protestant, Spain did not, so the segment goes on: "
+    assert session.decision.prompt == ("England: you said done, then France, Protestant, Spain did not say done, so the segment goes on: "
                                        "make a proposal or say done")

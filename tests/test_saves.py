@@ -186,7 +186,7 @@ def test_an_older_save_in_a_reopened_negotiation_segment_loads_and_says_why_gen_
     source = V1_SAVES / f"v{version}-negotiation-reopened.json"
     assert json.loads(source.read_text())["version"] == version
     session = saves.load(source, data)
-    assert session.decision.power == "spain" and "you said done, then England did not" in session.decision.prompt
+    assert session.decision.power == "spain" and "you said done, then England did not say done" in session.decision.prompt
     again = saves.load(saves.write(session, tmp_path / "v5.json"), data)
     assert again.state == session.state and saves.to_dict(again)["version"] == saves.SAVE_VERSION == 6
 

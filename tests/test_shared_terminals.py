@@ -879,7 +879,12 @@ async def test_an_onlookers_u_says_onlookers_make_no_moves_gen_9_and_the_menu_na
         await pilot.press("u")
         await settle(pilot)
         said = " ".join(screen_text(cy).split())
-        assert "GEN-9: an onlooker has no moves to undo: onlookers make no moves" in said and "cannot be undone" not in said
+        assert "GEN-9: an onlooker has no moves to undo" in said and "cannot be undone" not in said
+        await pilot.press("colon", *"done", "enter")  # SSH re-test: a typed choice was "not your decision: ..."
+        await settle(pilot)
+        assert "Not allowed: you watch as an onlooker: onlookers make no moves" in " ".join(screen_text(cy).split())
+        await pilot.press("escape")  # the typed box
+        await settle(pilot)
         await pilot.press("escape")  # the game menu: an onlooker has no seat to free (SSH play-test)
         await settle(pilot)
         said = " ".join(screen_text(cy).split())

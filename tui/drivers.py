@@ -1117,7 +1117,7 @@ class SharedGameClient(_Driver):
 
     def undo(self) -> None:
         if not self.seat.is_person:  # SSH play-test: an onlooker's u was told why a shared game's moves stay
-            raise Refused(_("GEN-9: an onlooker has no moves to undo: onlookers make no moves"))
+            raise Refused(_("GEN-9: an onlooker has no moves to undo"))  # the board says onlookers make no moves
         raise Refused(_("GEN-9: a shared game cannot be undone: every action is already recorded for the other players"))
 
     def save_copy(self, folder: Path) -> None:

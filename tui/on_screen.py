@@ -32,6 +32,8 @@ class OnScreen:
     def refusal_of_a_choice(self) -> str:
         """Why a choice is not taken: no decision is offered here now, or the one it was made at is gone (the game
         moved on before the choice reached it)."""
+        if self.view.decision is None and not self.seated:  # SSH re-test: an onlooker's typed choice was "not your decision"
+            return _("you watch as an onlooker: onlookers make no moves")
         if self.view.decision is None:
             return self.hold.line() or _("not your decision: {status}").format(status=self.view.status)
         return _("the decision changed before your choice reached it: read it, then choose")
