@@ -330,9 +330,12 @@ def _no_field_battle_anywhere(ctx: Ctx) -> Refusal:
     """TABLE-1 (rules edition 9): a field battle needs a space holding units of two sides (Spanish play-test: the kind
     was offered, and every space after it was refused, leaving Cancel alone). Refused only where no space has two:
     looking further (the wars, the settings) at every space cost a simulated game a third of its time."""
-    if not _fights_need_units(ctx) or any(len(_sides_in(ctx, space_id)) > 1 for space_id in ctx.state.spaces):
+    spaces, minors = ctx.state.spaces, ctx.data.minors
+    # a minor's own units are not on the map: units alone in its space may fight it, or its ally (review)
+    if not _fights_need_units(ctx) or any(len(sides := _sides_in(ctx, space_id)) > 1 or (sides and spaces[space_id].control in minors)
+                                          for space_id in spaces):
         return ""
-    return msg("TABLE-1: no space holds units of two sides: no field battle can be recorded now")
+    return msg("TABLE-1: no space holds units of two sides, nor units in a minor's space: no field battle can be recorded now")
 
 
 def _no_assault_anywhere(ctx: Ctx) -> Refusal:

@@ -127,7 +127,7 @@ def test_table_1_a_field_battle_needs_both_sides_units_there_and_two_powers_at_w
     refused (rules edition 9; Spanish play-test: every space was refused, leaving Cancel alone)."""
     from core.state import EIGHTH_EDITION
 
-    nowhere = "TABLE-1: no space holds units of two sides: no field battle can be recorded now"
+    nowhere = "TABLE-1: no space holds units of two sides, nor units in a minor's space: no field battle can be recorded now"
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
     choose(session, "table")
@@ -366,3 +366,17 @@ def test_table_1_a_region_reads_by_its_name_in_the_list_and_the_log(data):
     events = choose(session, "pick low-countries-other")
     events += choose(session, "pick -1")
     assert any("Low Countries (other) now has 1 Protestant spaces" in e.text for e in events)
+
+
+def test_table_1_a_field_battle_in_a_minors_space_keeps_the_kind_listed(data):
+    """Review: a minor's own units are not on the map, so units alone in a minor's space may fight there; the kind is
+    not refused as if no space held units of two sides."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [101])
+    minor_space = next(s for s, state in session.state.spaces.items() if state.control in data.minors and not state.units)
+    session.state.spaces[minor_space].units["ottoman"] = Units(regulars=1)
+    resettle(session)
+    choose(session, "table")
+    assert "pick battle" in choice_strings(session.decision)
+    choose(session, "pick battle")
+    assert f"pick {minor_space}" in choice_strings(session.decision)  # the steps agree: one can be fought there
