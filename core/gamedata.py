@@ -625,8 +625,8 @@ class GameData:
                 return record.name
         if ident == "independent":
             return N_("Independent")  # a term: shown translated by the views
-        if ident in self.settings.religion.region_names:
-            return self.settings.religion.region_names[ident]
+        if ident in self.settings.religion.region_protestant:  # its id where the data names it not (review)
+            return self.settings.religion.region_names.get(ident, ident)
         return self.power_name(ident)
 
     def patron(self, patron_id: str) -> ArtistRecord | ScientistRecord:
