@@ -2735,6 +2735,12 @@ async def test_a_typed_choice_box_closed_while_the_choices_wait_gives_the_keys_b
         panel.offer(None, "Waiting for the store")
         await settle(pilot)
         assert not app.screen.query_one("#typed").display and app.focused is app.screen.query_one("#choices")
+        await pilot.press("l")  # typed on at once: meant for the box that closed by itself, it takes nothing and says so
+        await settle(pilot)
+        assert "l: the typed choice closed by itself" in screen_text(app)
+        from tui.widgets.decision import ESC_AFTER_TYPED_CLOSED_SECONDS
+
+        await pilot.pause(ESC_AFTER_TYPED_CLOSED_SECONDS + 0.1)
         await pilot.press("l")
         await settle(pilot)
         assert isinstance(app.screen, LogSearchScreen)
@@ -3114,3 +3120,34 @@ async def test_reports_that_come_while_one_waits_under_a_menu_keep_their_order(t
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is later
+
+
+async def test_a_typed_box_open_as_its_phase_ends_takes_the_esc_and_keys_typed_on_over_the_next_screen(tmp_path, data):
+    """Review: at a phase change the next phase's board takes the place of the one whose typed box was open; the box
+    stayed open under it, its Esc opened the menu over the report that came, and the box closed a turn later, when
+    that board came back, swallowing someone's keys then. The box closes as its board goes, and for a moment an Esc
+    over the next screen, or a key typed on (a number among them), takes nothing."""
+    from tests.conftest import quiet_choice
+    from tui.screens.overlays import GameMenu
+
+    app = app_for(tmp_path, new_session(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        first = type(app.screen)
+        old_board = app.screen
+        for _ in range(80):
+            if not isinstance(app.screen, PhaseScreen) or type(app.screen) is not first:
+                break
+            await pilot.press("colon", "p")
+            await settle(pilot)
+            await post(pilot, Choose(quiet_choice(app.controller.on_screen().view.decision), app.controller.on_screen().changes))
+        assert type(app.screen) is not first, "the phase never changed"
+        assert not old_board.query_one("#typed").display, "closed as its board went"
+        actions = len(app.controller.session.actions)
+        await pilot.press("2")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, GameMenu) and len(app.controller.session.actions) == actions
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)

@@ -509,7 +509,7 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
                     title=_("Do you want to quit?"), markup=False)
 
     def action_game_menu(self) -> None:
-        self.board.game_menu()
+        self.board.menu_key()
 
     def action_vp_chart(self) -> None:
         self.board.vp_chart()

@@ -35,7 +35,7 @@ from tui.screens.reports import (
 )
 from tui.screens.too_small import TooSmallScreen
 from tui.textual_private import forget_gone_widgets_styles
-from tui.widgets.decision import TYPED_BOX_CLOSED_BY_ITSELF, DecisionPanel
+from tui.widgets.decision import TYPED_BOX_CLOSED_BY_ITSELF, DecisionPanel, TypedBoxGrace
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -213,6 +213,7 @@ class Board:
         self.app = app
         self.controller = controller
         self._laid_out_for: object = None  # the game the board was last laid out for
+        self._typed_grace = TypedBoxGrace()  # when a board's typed box last closed by itself (every board's panel shares it)
         # the reports after the one on screen, each made (composed) only when the one before is read:
         # composing the four reports of a turn's end at once held the keys for a quarter of a second
         self._next_reports: list[ReportScreen] = []
@@ -446,6 +447,8 @@ class Board:
             app.push_screen(GameOverScreen(view, shown.names, events, view.turn, self.controller.driver, leaving_goes_to(shown), shown.kept))
             return unread
         wanted = PHASE_SCREENS[view.phase]
+        if isinstance(app.screen, PhaseScreen) and type(app.screen) is not wanted and app.screen.is_mounted:
+            app.screen.query_one(DecisionPanel).close_typed_under_the_player()  # review: open under the next board
         if not isinstance(app.screen, PhaseScreen):
             app.push_screen(self._board(wanted, shown))
         elif type(app.screen) is not wanted:
@@ -455,7 +458,7 @@ class Board:
     def _board(self, kind: type[PhaseScreen], shown: OnScreen) -> PhaseScreen:
         """The board of this kind of phase, kept between hand-offs, phases and games and shown anew from
         ``shown`` (composing and styling a board was most of a hand-off's Enter: ~0.15 s of CPU)."""
-        return kept_screen(self.app, f"board-{kind.__name__}", lambda: kind(shown))
+        return kept_screen(self.app, f"board-{kind.__name__}", lambda: kind(shown, self._typed_grace))
 
     def _push_reports(self, unread: list[ReportScreen], events: list[Event], meanwhile: list[ReportScreen] | None = None, reader: str = "") -> None:
         """The reports not read yet (those the person at the keyboard, ``reader``, missed first), then one
@@ -526,6 +529,7 @@ class Board:
         named = naming(events, self.controller.terminal.data, driver.session.state, seat.powers, view.decision.prompt)
         strip = [*own, *since][-LOG_STRIP_SURELY_SHOWS:]  # what the log strip surely shows
         own = own if since and any(e.kind is EventKind.ROLL for e in own) and not all(e in strip for e in own) else []
+        own = [e for e in own if not any(e is line for line in listed)]  # but what the hand-off listed of it (review)
         if not own and (not named or all(event in strip for event in named)):
             return []  # the log strip shows them: a proposal's answer is no news to report
         return [MeanwhileReport(view, shown.names, named, view.turn, driver, own)]
@@ -623,12 +627,15 @@ class Board:
         rule = screen.rule if isinstance(screen, ReportScreen) else taught or (pending.rule if pending is not None else "")
         open_rules_browser(self.app, rule)
 
-    def game_menu(self) -> None:
-        board = self._game_screen()
-        if board is not None and board.is_mounted and board.query_one(DecisionPanel).esc_meant_for_the_typed_box():
-            # over the report or hand-off that came as the box closed by itself (SSH play-test: it opened the menu)
+    def menu_key(self) -> None:
+        """Esc over a report or a hand-off: the game menu, unless it was meant for the typed box that closed by itself as
+        that screen came (SSH re-test: it opened the menu over the Diplomatic Status report)."""
+        if self._typed_grace.taken():
             self.app.notify(_(TYPED_BOX_CLOSED_BY_ITSELF), timeout=4, markup=False)
             return
+        self.game_menu()
+
+    def game_menu(self) -> None:
         if not isinstance(self.app.screen, GameMenu):
             driver = self.controller.driver
             self.app.push_screen(GameMenu(self.controller.on_screen(), unsaved=driver is not None and bool(driver.unsaved())))

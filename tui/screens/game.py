@@ -29,7 +29,7 @@ from tui.textual_private import (
     bounded_line_cache,
     bounded_query_cache,
 )
-from tui.widgets.decision import DecisionPanel, how_to_take
+from tui.widgets.decision import DecisionPanel, TypedBoxGrace, how_to_take
 from tui.widgets.scrolling import Scrolling
 from tui.widgets.key_footer import KeyFooter, NamesKeysNow
 from tui.widgets.texts import set_text
@@ -62,9 +62,10 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         Binding("x", "decision_key(-1)", show=False),
     ]
 
-    def __init__(self, shown: OnScreen) -> None:
+    def __init__(self, shown: OnScreen, typed_grace: TypedBoxGrace | None = None) -> None:
         super().__init__()
         bounded_query_cache(self)
+        self._typed_grace = typed_grace  # the boards' one (tui/board.py)
         self.shown = shown  # what the board shows now: composed from it, refreshed with the next
         self._ready = False  # the widgets are mounted
         self._log_shown = 0  # how many events of the game log the strip has written
@@ -85,7 +86,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         with Horizontal(id="main"):
             with Scrolling(id="phase-panel"):
                 yield LaidOutOnceStatic("", id="phase-info", markup=False)
-            yield DecisionPanel(id="decision")
+            yield DecisionPanel(self._typed_grace, id="decision")
         log = WrappedLog(id="log", markup=False, wrap=True, max_lines=LOG_LINES_SHOWN)
         bounded_line_cache(log)
         yield log

@@ -74,6 +74,25 @@ ESC_AFTER_TYPED_CLOSED_SECONDS = 1.0
 TYPED_BOX_CLOSED_BY_ITSELF = N_("The typed choice closed by itself: the decision changed. Esc again opens the game menu.")
 
 
+class TypedBoxGrace:
+    """When a typed box last closed by itself, on whichever board of the game it was: one for the app's boards (review:
+    at a phase change the next board's panel knew nothing of the box closed on the board before it)."""
+
+    def __init__(self) -> None:
+        self._closed_at: float | None = None
+
+    def closed_now(self) -> None:
+        self._closed_at = time.monotonic()
+
+    def holds(self) -> bool:
+        return self._closed_at is not None and time.monotonic() - self._closed_at < ESC_AFTER_TYPED_CLOSED_SECONDS
+
+    def taken(self) -> bool:
+        """An Esc now was meant for the box: held, once."""
+        held, self._closed_at = self.holds(), None
+        return held
+
+
 def _entry(number: int, choice: Choice, quiet: bool = False) -> Content:
     """'3. Label  typed form': the typed form, dim, is what ':' accepts for this choice."""
     typed = str(choice)
@@ -174,15 +193,15 @@ class DecisionPanel(NamesKeysNow, Vertical):
         Binding("escape", "back_out", N_("Back out")),
     ]
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, grace: TypedBoxGrace | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         bounded_query_cache(self)
+        self._grace = grace or TypedBoxGrace()  # the board's (tui/board.py); a panel of its own alone (tests)
         self._decision: Decision | None = None
         self._transient = False  # the line said is about a key that took nothing for a moment
         self._refused_key = False  # the line said refuses a key pressed at the decision on screen
         self._suggested = ""
         self._lesson = False  # a walkthrough's step is on screen: only its choice is taken (core/walkthroughs)
-        self._typed_closed_at: float | None = None  # when the typed box last closed by itself, its decision gone
         self._typed_sent = False  # the box's choice was sent (it closes as it is taken, not by itself)
         self._waiting = ""
         self._show_refused = False  # the options core refused now, greyed with their reasons
@@ -228,7 +247,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if action == "cycle":
             return self.typing
         if action == "close_typed":
-            return self.typing or self._typed_just_closed()
+            return self.typing or self._grace.holds()
         if action == "back_out":
             return not self.typing and self._backs_out
         if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
@@ -304,10 +323,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._suggested = suggested
         self._waiting = waiting_text
         self._shown += 1
-        if self.typing and not self._typed_sent:
-            self._typed_closed_at = time.monotonic()
-            self.set_timer(ESC_AFTER_TYPED_CLOSED_SECONDS, self.refresh_bindings)  # Esc opens the game menu again
-        self._typed_sent = False
+        self.close_typed_under_the_player()
         self._close_typed()  # a typed choice kept open (refused) is done with now
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
@@ -701,29 +717,28 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if typed.display:
             typed.focus()
 
-    def _typed_just_closed(self) -> bool:
-        return self._typed_closed_at is not None and time.monotonic() - self._typed_closed_at < ESC_AFTER_TYPED_CLOSED_SECONDS
-
-    def esc_meant_for_the_typed_box(self) -> bool:
-        """An Esc now was meant for the typed box that closed by itself a moment ago (SSH play-test: it opened the game
-        menu, over the board or over the report that closed the box); once."""
-        meant = self._typed_just_closed()
-        self._typed_closed_at = None
-        if meant:
-            self.refresh_bindings()
-        return meant
+    def close_typed_under_the_player(self) -> None:
+        """The decision this box was typed at is gone (another's move, the computers', the board left for the next
+        phase's): the box closes by itself, and for a moment the keys typed on are taken for it (``TypedBoxGrace``).
+        A box whose choice was sent closes as it is taken, not by itself."""
+        if self.typing and not self._typed_sent:
+            self._grace.closed_now()
+            self.set_timer(ESC_AFTER_TYPED_CLOSED_SECONDS, self.refresh_bindings)  # Esc opens the game menu again
+        self._typed_sent = False
+        self._close_typed()
 
     def key_meant_for_the_typed_box(self, key: str) -> bool:
         """A key typed on, a moment after the box closed by itself, was meant for it: it takes nothing and says so
         (SSH play-test: "y 24 cp" typed on opened the table talk with c, and p went into it)."""
-        if not self._typed_just_closed():
+        if not self._grace.holds():
             return False
         self.say(_("{key}: the typed choice closed by itself (the decision changed), so it took nothing").format(key=key), transient=True)
         return True
 
     def action_close_typed(self) -> None:
         if not self.typing:  # SSH play-test: an Esc meant for the box, as it closed by itself, opened the game menu
-            self.esc_meant_for_the_typed_box()
+            self._grace.taken()
+            self.refresh_bindings()
             self.say(_(TYPED_BOX_CLOSED_BY_ITSELF), transient=True)
             return
         self.action_back_out()
