@@ -153,6 +153,7 @@ def test_dip_2_france_adds_2_on_scotland_only_with_all_three_scottish_home_space
     ("england", "cp influence venice", "DIP-7: only Ottoman, Spain, France, Empire place influence on Venice"),
     ("france", "cp mercenary london", "UNIT-1: France raises units only in its own home spaces: London is not one"),
     ("france", "cp regular metz", "UNIT-2: France raises units only in its own home spaces: Metz is not one"),
+    ("france", "cp regular reims", "UNIT-2: a regular is raised only in a fortified home space: Reims is not fortified"),
 ])
 def test_dip_7_unit_1_a_typed_cp_spend_never_offered_to_the_power_says_the_rule(data, power, typed, said):
     """Spanish play-test: England's "cp influence venice" and France's "cp mercenary london" were refused as "not among
