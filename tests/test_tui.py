@@ -529,6 +529,13 @@ async def end_turn_1_as_spain(app, pilot) -> None:
     await pick(app, pilot, "pass")
 
 
+def _at_englands_decision(data):
+    """A new game taken on with quiet choices up to England's first decision (Negotiation Segment)."""
+    session = new_session(data)
+    advance_until(session, lambda s: s.decision.power == "england")
+    return session
+
+
 def _ana_last_in_turn_1_as_england(data):
     """Ana plays England, the last power holding cards in turn 1's Action Phase; Ben plays the others."""
     controllers = {power: "Ben" for power in data.power_ids} | {"england": "Ana"}
@@ -1380,8 +1387,7 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
 async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_no_quiet_choice(tmp_path, data):
     """Play-test: ': do' Tab Tab left the typed box open but unfocused (Esc and typing went
     nowhere); 0 on a decision with no done/pass/cancel did nothing, silently."""
-    session = new_session(data)
-    advance_until(session, lambda s: s.decision.power == "england")
+    session = _at_englands_decision(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -1419,8 +1425,7 @@ async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, dat
     its one match in the box (the next Enter applies it), or says how many match."""
     from tui.widgets.decision import completions
 
-    session = new_session(data)
-    advance_until(session, lambda s: s.decision.power == "england")
+    session = _at_englands_decision(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -1466,8 +1471,7 @@ async def test_a_typed_choice_is_never_completed_into_another_move(tmp_path, dat
 async def test_zero_takes_done_or_pass_and_escape_backs_out_of_a_table_action(tmp_path, data):
     """Issue 13 (play-test): 'Done negotiating' sat unnumbered at the end of a long list; 0 takes
     the choice that changes least wherever it is, and Esc cancels a table action (TABLE-1)."""
-    session = new_session(data)
-    advance_until(session, lambda s: s.decision.power == "england")
+    session = _at_englands_decision(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -1501,8 +1505,7 @@ async def test_problems_do_not_pile_up_over_the_board(tmp_path, data):
 
 async def test_a_typed_choice_in_capitals_is_read_as_its_lower_case_form(tmp_path, data):
     """Play-test: 'PICK SPAIN' was refused as "unknown action 'PICK'"; every typed form is lower case."""
-    session = new_session(data)
-    advance_until(session, lambda s: s.decision.power == "england")
+    session = _at_englands_decision(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -1610,8 +1613,7 @@ async def test_a_table_action_started_from_the_map_over_a_report_keeps_the_unrea
 async def test_a_refused_typed_choice_stays_typed_to_be_corrected(tmp_path, data):
     """Play-test: a refused typed choice closed the box and cleared it, and the next keys fell on the
     board ('p' of 'propose' opened the Patronage chart). It stays, focused, until taken or Esc."""
-    session = new_session(data)
-    advance_until(session, lambda s: s.decision.power == "england")
+    session = _at_englands_decision(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -3024,8 +3026,7 @@ async def test_an_esc_meant_for_the_typed_box_as_it_closes_by_itself_opens_no_me
     from tui.widgets import decision as decision_panel
 
     another = Decision("england", "Choose a kind of patron", "PAT-10", (Choice(Verb.PICK, ("artist",)),))
-    session = new_session(data)
-    advance_until(session, lambda s: s.decision.power == "england")
+    session = _at_englands_decision(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
@@ -3082,8 +3083,7 @@ async def test_an_esc_after_a_typed_choice_was_taken_opens_the_game_menu_at_once
     """The typed box closes as its choice is taken: that is no closing by itself, and the next Esc is the board's."""
     from tui.screens.overlays import GameMenu
 
-    session = new_session(data)
-    advance_until(session, lambda s: s.decision.power == "england")
+    session = _at_englands_decision(data)
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
