@@ -272,11 +272,10 @@ class Session:
 
     def undo_refusal(self) -> str:
         """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language."""
-        if len(self.actions) > self._barrier_actions and len(self.log) == self._barrier_log:
-            # (hot-seat play-test: "the moves since are the computer players'" where the log showed none since)
-            return _("GEN-9: none of your moves to undo since {barrier}: the only moves since are the computer players' quiet "
-                     "answers, which the log does not list, and undo takes back only your own").format(barrier=self.latest_barrier())
         if len(self.actions) > self._barrier_actions:  # moves since, none a person's here to take back
+            if len(self.log) == self._barrier_log:  # hot-seat play-test: "the computer players'" beside a log with none
+                return _("GEN-9: none of your moves to undo since {barrier}: the only moves since are the computer players' quiet "
+                         "answers, which the log does not list, and undo takes back only your own").format(barrier=self.latest_barrier())
             # (Spanish hot-seat play-test: after Ana's two moves were undone, "nothing to undo since the game began" read
             # as if nothing had been played, though Spain's proposal had)
             return _("GEN-9: none of your moves to undo since {barrier}: the moves since are the computer players', "

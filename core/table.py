@@ -351,8 +351,8 @@ def _fights_need_units(ctx: Ctx) -> bool:
 
 
 def _sides_in(ctx: Ctx, space_id: str) -> set[str]:
-    """The sides with units in a space (``_holds_units``)."""
-    return {*ctx.state.spaces[space_id].units, *((Power.OTTOMAN,) if _morisco_in(ctx, space_id) else ())}
+    """The sides with units in a space (``_holds_units``: the Morisco's is the Ottoman)."""
+    return {side for side in (*ctx.state.spaces[space_id].units, Power.OTTOMAN) if _holds_units(ctx, space_id, side)}
 
 
 _BATTLE_DEAD_ENDS = {"battle": _no_field_battle, "assault": _no_assault}
@@ -455,13 +455,13 @@ def _cancel() -> Option:
     return pick(CANCEL, _("Cancel the table action"), quiet=Quiet.CANCELS)
 
 
-def _options(ctx: Ctx, frame: TableFrame) -> list[Option]:
-    cancel = ctx.tables.memo("table cancel", _cancel)
-    if not frame.kind:  # made once per data, rules and language (the memo is per language)
-        kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
-        refused = dict(_kinds_refused(ctx))
-        return [*(Option(kind.choice, refused[kind.choice.args[0]]) if kind.choice.args[0] in refused else kind for kind in kinds), cancel]
-    return [*_step_options(ctx, frame.kind, frame.args)[0], cancel]
+def _kind_options(ctx: Ctx, refused: tuple[tuple[str, Refusal], ...]) -> list[Option]:
+    """The kinds of table action, those ``refused`` now with why, then Cancel."""
+    # made once per data, rules and language (the memo is per language)
+    kinds = ctx.tables.memo(("table kinds", id(ctx.rules)), lambda: tuple(pick(k.id, _(k.label)) for k in ctx.rules.table_kinds.values()))
+    reasons = dict(refused)
+    return [*(Option(kind.choice, reasons[kind.choice.args[0]]) if kind.choice.args[0] in reasons else kind for kind in kinds),
+            ctx.tables.memo("table cancel", _cancel)]
 
 
 def _kinds_refused(ctx: Ctx) -> tuple[tuple[str, Refusal], ...]:
@@ -528,12 +528,14 @@ def _chosen(ctx: Ctx, kind: TableKind, before: list[str], arg: str) -> str:
 
 def _decide(ctx: Ctx, frame: TableFrame) -> Decision:
     if not frame.kind:  # the same decision every time for a power and kinds refused: made once per data, rules and language
-        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules), _kinds_refused(ctx)), _kind_decision, ctx, frame)
-    return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
+        refused = _kinds_refused(ctx)
+        return ctx.tables.memo(("table kind decision", frame.power, id(ctx.rules), refused), _kind_decision, ctx, frame, refused)
+    options = [*_step_options(ctx, frame.kind, frame.args)[0], ctx.tables.memo("table cancel", _cancel)]
+    return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", options)
 
 
-def _kind_decision(ctx: Ctx, frame: TableFrame) -> Decision:
-    return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _options(ctx, frame))
+def _kind_decision(ctx: Ctx, frame: TableFrame, refused: tuple[tuple[str, Refusal], ...]) -> Decision:
+    return Decision.of(frame.power, _prompt(ctx, frame), "TABLE-1", _kind_options(ctx, refused))
 
 
 def _choose(ctx: Ctx, frame: TableFrame, choice: Choice) -> None:
