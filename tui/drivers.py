@@ -350,15 +350,18 @@ class _Driver:
         when nothing was told them since; else ``start``."""
         at, made = self._last_move.get(person, (0, []))
         turned = next((index for index, event in enumerate(made) if event.kind is EventKind.PHASE), None)
-        log = self.session.log
-        if turned is None or at + len(made) != start or start > len(log) or log[at + turned] is not made[turned]:
+        if turned is None or at + len(made) != start or not self._still_logged(at, made):
             return start
         return at + turned
 
     def last_move_lines(self, person: str) -> list[Event]:
         start, made = self._last_move.pop(person, (0, []))
-        logged = self.session.log[start : start + len(made)]
-        return made if len(logged) == len(made) and all(a is b for a, b in zip(logged, made)) else []
+        return made if self._still_logged(start, made) else []
+
+    def _still_logged(self, at: int, made: list[Event]) -> bool:
+        """A move's lines are in the log where it logged them (an undo since took them out)."""
+        logged = self.session.log[at : at + len(made)]
+        return len(logged) == len(made) and all(a is b for a, b in zip(logged, made))
 
     def unread_at_load(self) -> dict[str, list[Event]]:
         unread, self._unread_at_load = self._unread_at_load, {}

@@ -323,8 +323,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._suggested = suggested
         self._waiting = waiting_text
         self._shown += 1
-        self.close_typed_under_the_player()
-        self._close_typed()  # a typed choice kept open (refused) is done with now
+        self.close_typed_under_the_player()  # a typed choice kept open (refused) is done with now
         prompt = self.query_one("#prompt", Static)
         options = self.query_one("#choices", OptionList)
         if decision is None:
