@@ -1,5 +1,5 @@
 """Searching the game log: filters by power, phase, turn, rule ID prefix and "dice only"; any other
-word is looked for in the line's text (a royal, a card, a space: "leicester", "metz").
+word is looked for in the line's text (a royal, a card, a space: "leicester", "metz"), in its other forms too.
 
 The log is public: events never carry a card number from a hidden hand (a card is named only when it is
 played, a reveal), so every seat sees the same log and the filter needs no per-seat view.
@@ -54,7 +54,7 @@ class LogFilter:
     turns: frozenset[int] = frozenset()
     rule_prefixes: tuple[str, ...] = ()
     dice_only: bool = False
-    words: tuple[str, ...] = ()  # lower case, as typed; each found in the line's text, both folded (core.i18n.folded)
+    words: tuple[str, ...] = ()  # lower case, as typed; each found in the line's text (_word_found), both folded (core.i18n.folded)
 
     def matches(self, event: Event, names: dict[str, str]) -> bool:
         if not (
@@ -68,11 +68,28 @@ class LogFilter:
         if not self.words:
             return True
         line = folded(log_line(event, names))  # rendered once for all the words
-        return all(folded(word) in line for word in self.words)
+        return all(_word_found(folded(word), line) for word in self.words)
 
     def describe(self) -> str:
         """The words looked for in the text, for the screen to say what is filtered."""
         return " ".join(f"'{word}'" for word in self.words)  # the player's own words, as typed
+
+
+# A word typed is found in another of its forms too: a word of the line that begins as it does, but for its last
+# letters (Spanish play-test: "barajar" found nothing, though "se baraja" was logged; "shuffling" finds "shuffled")
+FORM_ENDING_LETTERS = 3
+SHORTEST_STEM = 4
+
+
+def _word_found(word: str, line: str) -> bool:
+    """``word`` anywhere in ``line`` as typed, or another form of it (both folded)."""
+    return word in line or _other_forms(word).search(line) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _other_forms(word: str) -> re.Pattern[str]:
+    stem = word[: max(SHORTEST_STEM, len(word) - FORM_ENDING_LETTERS)]
+    return re.compile(r"\b" + re.escape(stem)) if stem != word else re.compile(r"(?!)")  # a short word: as typed only
 
 
 def parse_filter(text: str, data: GameData) -> LogFilter:

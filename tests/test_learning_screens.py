@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from core.choices import Choice
 from core.events import EventKind
+from core.i18n import _
 from core.log_query import LogFilter, log_line, parse_filter
 from core.rule_status import Treatment, all_statuses
 from core.rules_text import entries
@@ -136,6 +137,28 @@ def test_any_other_log_filter_word_is_text_to_find(data):
     both = parse_filter("england leicester t1", data)
     assert [e for e in session.log if both.matches(e, names)] == [e for e in found if e.power == "england" and e.turn == 1]
     assert [e for e in session.log if parse_filter("sideways", data).matches(e, names)] == []
+
+
+@pytest.mark.parametrize(("language", "typed", "logged"), [("es", "barajar", "se baraja"), ("en", "shuffling", "is shuffled"),
+                                                            ("ru", "перемешать", "перемешана")])
+def test_a_word_typed_in_the_log_search_finds_its_other_forms(data, language, typed, logged):
+    """Spanish play-test: "barajar" found nothing, though "se baraja" was logged (CARD-6): a word of the line that
+    begins as the typed one does, but for its last letters, is found too; not one that only holds it inside."""
+    from core import i18n
+
+    session = played_session(data)
+    i18n.use(language)
+    try:
+        names = {p: _(data.power_name(p)) for p in data.power_ids}
+        shuffles = [e for e in session.log if e.kind is EventKind.SHUFFLE]
+        assert shuffles and all(logged in log_line(e, names) for e in shuffles)
+        assert typed not in log_line(shuffles[0], names)
+        found = [e for e in session.log if parse_filter(typed, data).matches(e, names)]
+        assert set(map(id, shuffles)) <= set(map(id, found)) and len(found) < len(session.log)
+        assert not [e for e in session.log if parse_filter(typed[1:], data).matches(e, names)], "a stem must begin a word"
+    finally:
+        i18n.use("en")
+
 
 
 def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_and_its_cause_mar_8_mar_9_dip_8(data):
@@ -310,11 +333,11 @@ async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data
         names = {p: data.power_name(p) for p in data.power_ids}
         assert lines and all("leicester" in log_line(e, names).lower() for e in lines)
         assert "with 'leicester'" in screen_text(app)
-        await pilot.press(*"zzz")
+        await pilot.press(*"zzzz")  # three letters more would be found as a form of it
         await settle(pilot)
         assert not app.screen.query_one(LogLines).events and "0 of" in screen_text(app)
         # tmux re-test: Esc while typing closed the whole log; it leaves the box, the search kept
-        await pilot.press("backspace", "backspace", "backspace", "escape")
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "escape")
         await settle(pilot)
         assert isinstance(app.screen, LogSearchScreen) and app.screen.query_one(LogLines).has_focus
         found = app.screen.query_one(LogLines)
