@@ -169,7 +169,7 @@ async def test_in_a_walkthrough_the_menu_says_its_step_is_kept(tmp_path):
 
 
 async def test_in_a_shared_game_the_menu_leaves_for_the_lobby_and_offers_no_copy(tmp_path, data):
-    """A shared game is kept in the store: its menu leaves for the lobby (the seat free to take again)."""
+    """A shared game is kept in the store: its menu leaves for the lobby (the seat to sit in again any time; still held on another terminal of the player's)."""
     from core.store import SqliteStore
     from tests.test_shared_terminals import SEATS, _take_seat
     from tui.screens.lobby import LobbyScreen
@@ -184,7 +184,7 @@ async def test_in_a_shared_game_the_menu_leaves_for_the_lobby_and_offers_no_copy
         await pilot.press("escape"); await settle(pilot)
         assert isinstance(app.screen, GameMenu)
         assert dict(app.screen.query_one(KeyMenu).entries) == {
-            "close": "Back to the game (Esc)", "leave": "Lobby: your seat is free to take again (t)", "quit": "Quit: the game is kept (Ctrl+Q)"}
+            "close": "Back to the game (Esc)", "leave": "Lobby: the game is kept; sit down again any time (t)", "quit": "Quit: the game is kept (Ctrl+Q)"}
         await pilot.press("t"); await settle(pilot)
         assert isinstance(app.screen, LobbyScreen) and app.controller.driver is None
 

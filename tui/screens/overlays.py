@@ -219,7 +219,8 @@ def leaving_goes_to(shown: OnScreen) -> Destination:
 # The line of the menu that leaves the game, by where it goes
 LEAVE_LINES = {
     Destination.TITLE: N_("Title screen: the game is kept, Continue goes on with it (t)"),
-    Destination.LOBBY: N_("Lobby: your seat is free to take again (t)"),
+    # true too of a seat also open on another terminal, which keeps it (SSH play-test: "your seat is free" was not)
+    Destination.LOBBY: N_("Lobby: the game is kept; sit down again any time (t)"),
     Destination.WALKTHROUGHS: N_("Walkthrough menu (t)"),
 }
 # An onlooker has no seat to free (SSH play-test: "your seat is free to take again" was said to one)
