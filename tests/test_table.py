@@ -339,7 +339,7 @@ def test_table_1_a_kind_with_nothing_to_record_now_is_refused_in_the_list_of_kin
     """Spanish play-test: at the game's start a field battle, an assault, the Duke of Guise's move and the Morisco's
     were offered, and each led to a list refused whole, with Cancel alone. Rules edition 9 refuses the kind, saying
     why; a game begun before lists them, as it may have picked one and cancelled."""
-    from core.state import EIGHTH_EDITION
+    from core.state import EIGHTH_EDITION, LeaderStatus
 
     session = new_session(data)
     to_impulse_of(session, "spain", [101])
@@ -350,6 +350,14 @@ def test_table_1_a_kind_with_nothing_to_record_now_is_refused_in_the_list_of_kin
     for kind in refused:
         with pytest.raises(IllegalChoice):
             session.choose(session.decision.power, Choice.parse(f"pick {kind}"))
+    # review: once the Duke of Guise (CL-4) and the Morisco (MOR-1) are in play, their kinds are listed
+    choose(session, "pick cancel")
+    session.state.leaders["guise"].status, session.state.leaders["guise"].space = LeaderStatus.ON_MAP, "reims"
+    session.state.morisco_space = "granada"
+    resettle(session)
+    choose(session, "table")
+    assert {"pick guise", "pick morisco"} <= set(choice_strings(session.decision))
+    assert not {"guise", "morisco"} & {o.choice.args[0] for o in session.decision.refused}
     older = new_session(data, rules_edition=EIGHTH_EDITION)
     to_impulse_of(older, "spain", [101])
     choose(older, "table")
