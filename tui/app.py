@@ -511,6 +511,9 @@ class VirginQueenApp(CoveredScreensApp, CrashLoggedApp):
     def action_game_menu(self) -> None:
         self.board.menu_key()
 
+    def action_skip_reports(self) -> None:
+        self.board.skip_reports()
+
     def action_vp_chart(self) -> None:
         self.board.vp_chart()
 

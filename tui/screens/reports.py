@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.events import Event, EventKind, render
-from core.i18n import N_, _
+from core.i18n import N_, _, ngettext
 from core.state import Phase
 from core.victory import is_ledger_line, is_ranking_line
 from core.views import SeatView
@@ -42,6 +42,8 @@ class ReportScreen(ModalScreen[None]):
         Binding("escape", "app.game_menu", N_("Menu"), show=False),
         # play-test: a choice's number on a report did nothing, and said nothing
         *(Binding(key, f"not_continue({key!r})", show=False) for key in "0123456789"),
+        # said above the footer when many wait (Board.skip_offer), which is full
+        Binding("s", "app.skip_reports", N_("Skip the reports"), show=False),
     ]
     HEADING = ""  # marked N_, translated when shown
     RULE = ""  # where ? opens the rules browser on this report
@@ -61,6 +63,7 @@ class ReportScreen(ModalScreen[None]):
         self.turn = turn  # the turn the phase ran in (the state may already be in the next one)
         self.of_game = of_game  # a report unread when the board is rebuilt is shown again in this game only
         self.opens_at = 0.0  # the row it opens on: a report being read when the board was rebuilt, where it was read to
+        self.skip_offer = 0  # the reports waiting after it, said to be skipped with s (a late reader's many: Board)
 
     def read_late(self, view: SeatView) -> Static | None:
         """Read once a move has been logged at or past STATE_HOLDS_UNTIL (a player sitting down again reads
@@ -105,6 +108,10 @@ class ReportScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         if self.opens_at:
             self.call_after_refresh(self._open_where_read)
+        if self.skip_offer:
+            self.say(ngettext("s skips the {count} report after this one: every line is in the log (l).",
+                              "s skips the {count} reports after this one: every line is in the log (l).",
+                              self.skip_offer).format(count=self.skip_offer))
 
     def _open_where_read(self) -> None:
         self.query_one(Scrolling).scroll_to(y=self.opens_at, animate=False, immediate=True)
