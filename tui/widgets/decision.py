@@ -392,8 +392,15 @@ class DecisionPanel(NamesKeysNow, Vertical):
     @on(ChoiceList.NothingHighlighted)
     def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
         event.stop()
-        self.say(_("Nothing is highlighted, so an Enter too many plays nothing: an arrow highlights a choice "
-                   "(Enter plays it); its number plays it at once"))
+        self.say(self._typed_step() or _("Nothing is highlighted, so an Enter too many plays nothing: an arrow highlights a choice "
+                                         "(Enter plays it); its number plays it at once"))
+
+    def _typed_step(self) -> str:
+        """A walkthrough's step whose choice is in no list (a refusal it teaches) is typed: said for a key that takes
+        nothing (walkthrough play-test: 0 and Enter said to choose from the list, the step asked to type 'pass')."""
+        if not self._lesson or not self._suggested or self._decision is None or self._suggested in map(str, self._decision.choices):
+            return ""
+        return _("This step's choice is in no list: press : and type {choice}, then Enter.").format(choice=self._suggested)
 
     def action_pick_quiet(self) -> None:
         self.say("")
@@ -402,7 +409,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         quiet = quiet_index(self._decision)
         if quiet is None:
-            self.say(_("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list"))
+            self.say(self._typed_step() or _("0 takes done, pass, no response, stop spending or cancel: this decision has none; choose from the list"))
             return
         choice = self._decision.choices[quiet]
         if self._lesson and str(choice) != self._suggested:  # refused at once, as another number is (walkthrough)
