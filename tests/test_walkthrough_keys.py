@@ -160,3 +160,31 @@ async def test_a_refused_choice_typed_in_a_walkthrough_says_its_rule_card_1(tmp_
         await settle(pilot)
         assert app.controller.driver.run.step == 10
         assert "CARD-1" in " ".join(screen_text(app).split())
+
+
+async def test_0_and_enter_on_a_walkthrough_step_that_is_typed_say_how_to_type_it_card_1(tmp_path):
+    """Walkthrough play-test: at the card walkthrough's step asking France to type ':pass' (CARD-1), 0 said "this
+    decision has none; choose from the list" and Enter "Nothing is highlighted", neither naming ':'."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play", 9)
+        assert app.controller.driver.run.current.choice == "pass"
+        typed = "This step's choice is in no list: press : and type pass, then Enter."
+        for key in ("0", "enter"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert typed in " ".join(screen_text(app).split()), key
+            assert app.controller.driver.run.step == 9
+
+
+async def test_u_in_a_walkthrough_says_how_to_step_back_and_where_undo_is_tried_gen_9(tmp_path):
+    """Walkthrough play-test: "GEN-9: a walkthrough steps back with k, not with undo" read as if GEN-9 said so, and
+    nothing said where undo could be tried (playing on from a walkthrough's end)."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play", 3)
+        await pilot.press("u")
+        await settle(pilot)
+        said = " ".join(screen_text(app).split())
+        assert "undo (GEN-9) is off in a walkthrough: k steps back a step; at its end, p plays on, and u takes moves back there" in said
+        assert app.controller.driver.run.step == 3

@@ -772,7 +772,8 @@ class WalkthroughGame(_Driver):
             self.listener.game_problem(problem, failed=True)
 
     def undo(self) -> None:
-        raise Refused(_("GEN-9: a walkthrough steps back with k, not with undo"))
+        # walkthrough play-test: "GEN-9: a walkthrough steps back..." read as if GEN-9 said so; where undo is tried
+        raise Refused(_("undo (GEN-9) is off in a walkthrough: k steps back a step; at its end, p plays on, and u takes moves back there"))
 
     def lesson(self) -> Lesson:
         run = self.run
