@@ -156,7 +156,8 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
     for space_id in frame.chosen:
         space = ctx.state.spaces[space_id]
         space.control = Power.SPAIN
-        taken = msg("{space} is now under Spanish control", space=ctx.name(space_id))
+        # walkthrough play-test: a space Catholic already was logged as taken alone, and CL-2's influence was nowhere
+        taken = msg("{space} is now under Spanish control; it is Catholic already", space=ctx.name(space_id))
         if space.religion != Religion.CATHOLIC:
             space.religion = Religion.CATHOLIC
             taken = msg("{space} is now under Spanish control and Catholic", space=ctx.name(space_id))

@@ -66,6 +66,10 @@ def test_cl_2_chosen_spaces_become_spanish_and_catholic(data):
     for space in ("reims", "dijon", "amiens"):
         assert session.state.spaces[space].control == "spain"
         assert session.state.spaces[space].religion == "catholic"
+    # walkthrough play-test: the log said nothing of the religion of the spaces Catholic already
+    taken = [e.text for e in session.log if e.rule == "CL-2"]
+    assert "Amiens is now under Spanish control and Catholic" in taken
+    assert {"Reims is now under Spanish control; it is Catholic already", "Dijon is now under Spanish control; it is Catholic already"} <= set(taken)
 
 
 def test_cl_3_france_removes_a_third_rounded_up_regulars_then_mercenaries(data):
