@@ -13,7 +13,7 @@ from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Refusal, 
 from core.context import Ctx
 from core.events import Event
 from core.gamedata import GameData
-from core.i18n import _, ngettext, text_of
+from core.i18n import _, msg, ngettext, text_of
 from core.registry import RULES
 from core.state import GameState, Phase
 from core.table import TableFrame
@@ -87,7 +87,7 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
         raise IllegalChoice(text_of(same_sex))
     never_offered = _cp_spend_never_offered(data, state, pending, choice)
     if never_offered:
-        raise IllegalChoice(text_of(never_offered) + _nearest_legal(pending, choice, 1))
+        raise IllegalChoice(text_of(never_offered) + (_nearest_legal(pending, choice, 1) or _nearest_legal(pending, choice, 0)))
     refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=typed_shown(str(choice)), rule=pending.rule, prompt=pending.prompt)
     raise IllegalChoice(refused + _unknown_words(pending, choice))
 
@@ -112,7 +112,10 @@ def _cp_spend_never_offered(data: GameData, state: GameState, pending: Decision,
     if choice.verb is not Verb.CP or len(choice.args) != 2:
         return ""
     kind, where = choice.args
-    if not any(c.verb is Verb.CP and c.args[:1] == (kind,) for c in (*pending.choices, *(o.choice for o in pending.refused))):
+    kinds = list(dict.fromkeys(c.args[0] for c in (*pending.choices, *(o.choice for o in pending.refused)) if c.verb is Verb.CP and len(c.args) == 2))
+    if kinds and kind not in kinds:  # hot-seat play-test: "cp regular london" at Elizabeth's courtship (VQ-2) gave no rule
+        return msg("{rule}: the CP spent here buy only {kinds}", rule=pending.rule, kinds=", ".join(kinds))
+    if not kinds:
         return ""
     ctx = Ctx(data, state, rules=RULES)
     if kind == "influence":

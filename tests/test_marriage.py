@@ -434,6 +434,11 @@ def test_vq_2_courtship_cp_only_on_influence_and_mercenaries(data):
     assert session.decision.prompt.endswith("spend 4 CP")
     assert any(o.startswith("cp influence") for o in options) and any(o.startswith("cp mercenary") for o in options)
     assert not any(o.startswith(("cp regular", "cp patronise")) for o in options)
+    # hot-seat play-test: typed, a regular was refused as "not among this decision's choices: regular", with no rule
+    with pytest.raises(IllegalChoice) as refused:
+        session.choose("england", Choice.parse("cp regular london"))
+    said = str(refused.value)
+    assert said.startswith("VQ-2: the CP spent here buy only influence, mercenary; the ") and "cp influence" in said
     # rules review: the CP given up were logged under GEN-6, an impulse's rule; they are VQ-2's
     assert [e.rule for e in choose(session, "cp done") if "unspent" in e.text] == ["VQ-2"]
 
