@@ -129,3 +129,17 @@ def test_win_6_a_key_track_of_provisional_data_is_marked_and_explained(data):
     assert england.lines[0].provisional and data.power("england").provisional  # DATA.md: the tracks are [P]
     assert "+6 VP for 3 key spaces on the power card track* (WIN-6)" in display.vp_cells(england)[2]
     assert display.power_display_lines(view)[-1] == "* provisional: a value not from the printed game"
+
+
+def test_card_7_each_step_of_a_card_count_reads_its_cards_then_why():
+    """Hot-seat play-test: "6 (track square for 10 key spaces), -1 Unrest in 2 spaces covers 2 more squares" read as a
+    contradiction (two squares, one card); each step reads as the first does, its cards then why, but a Card marker's
+    line, which begins with its own number."""
+    from core.views import DealRow, DealStep
+    from tui import display
+
+    steps = (DealStep("CARD-7", "track square for 10 key spaces", 6), DealStep("CARD-7", "Unrest in 2 spaces covers 2 more squares", -1),
+             DealStep("CARD-7", "ruler card bonus", 1), DealStep("MAR-5", "+1 Card marker: True Love", 1))
+    assert display.deal_cells(DealRow("spain", "Spain", 7, steps)) == ("Spain", "7", (
+        "6 (track square for 10 key spaces), -1 (Unrest in 2 spaces covers 2 more squares), +1 (ruler card bonus), "
+        "+1 Card marker: True Love"))

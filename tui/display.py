@@ -52,12 +52,13 @@ def minor_lines(view: SeatView) -> list[str]:
 
 
 def _deal_step(first: bool, value: int, text: str) -> str:
-    """'6 (track square for 10 key spaces)', then '-1 Unrest in 1 space ...' (newcomer play-test: '4 track
-    square for 5 key spaces' read as four squares, Russian '4 деление шкалы' as ungrammatical)."""
+    """'6 (track square for 10 key spaces)', then '-1 (Unrest in 2 spaces covers 2 more squares)': each step's cards,
+    then why (newcomer play-test: '4 track square for 5 key spaces' read as four squares, Russian '4 деление шкалы' as
+    ungrammatical; hot-seat play-test: '-1 Unrest in 2 spaces covers 2 more squares' read as a contradiction)."""
     if first:
         return f"{value} ({text})"
     number = f"{value:+d}"
-    return text if text.startswith(number + " ") else f"{number} {text}"  # '+1 Card marker: True Love' once
+    return text if text.startswith(number + " ") else f"{number} ({text})"  # '+1 Card marker: True Love' once
 
 
 def deal_cells(row: DealRow, dealt: int | None = None) -> tuple[str, str, str]:
