@@ -529,3 +529,14 @@ def test_card_2_the_others_read_that_a_power_is_asked_in_a_window_not_that_its_t
     assert session.decision.power == "england" and session.decision.rule == "CARD-2"
     assert waiting_line(session.view(seats[0])) == (
         "Waiting for Ben - England, asked in a window to play a card (CARD-2); what was under way goes on after it.")
+
+
+def test_gen_6_an_impulse_lists_the_cards_in_the_order_the_hand_is_shown(data):
+    """Hot-seat play-test: the hand was shown by number (#3, #102, #106...) and the choices came in the order dealt
+    (1. #106, ... 3. #3), so a card's number key matched nothing on the screen; a Mandatory event still comes first."""
+    session = new_session(data)
+    to_impulse_of(session, "england", [121, 106, 102, 101])
+    played = [c.args[0] for c in session.decision.choices if c.verb.value == "play"]
+    assert played == sorted(played, key=int) and played[0] == "101"
+    numbers = list(dict.fromkeys(played))
+    assert numbers == ["101", "102", "106", "121"]
