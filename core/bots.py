@@ -52,12 +52,18 @@ class Bot(Protocol):
     def choose(self, session: Session, decision: Decision) -> Choice: ...
 
 
+# A computer never starts a table action (TABLE-1), nor plays Louise of Lorraine's special event (CARD-4): its terms
+# are agreed at the table, which a computer cannot do, so the card was thrown away (hot-seat play-test: the Ottoman
+# played it in turn 4's Negotiation Segment, and nothing came of it)
+NOT_FOR_COMPUTERS = frozenset({Verb.TABLE, Verb.LOUISE})
+
+
 def playable_choices(decision: Decision) -> tuple[Choice, ...]:
-    """The legal choices a computer player may take: all but starting a table action (TABLE-1),
-    and inside one only its cancel."""
+    """The legal choices a computer player may take: all but NOT_FOR_COMPUTERS, and inside a table action
+    only its cancel."""
     if decision.cancel is not None:
         return (decision.cancel,)
-    choices = tuple(c for c in decision.choices if c.verb is not Verb.TABLE)
+    choices = tuple(c for c in decision.choices if c.verb not in NOT_FOR_COMPUTERS)
     return choices or decision.choices
 
 

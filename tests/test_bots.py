@@ -278,3 +278,20 @@ def test_a_table_action_inside_a_negotiation_segment_does_not_hide_the_proposals
         session.choose(TABLE_ACTOR, Choice.parse(step))
     assert session.decision.rule == "GEN-7"
     assert proposals_this_segment(session, "spain") == {"propose don-carlos elizabeth-i"}
+
+
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_card_4_a_computer_never_plays_louise_of_lorraines_special_event(data, kind):
+    """Hot-seat play-test: the Ottoman, a computer, played Louise of Lorraine for its special event in a Negotiation
+    Segment; its terms are agreed at the table (CARD-4), which a computer cannot do, so the card was thrown away."""
+    from tests.conftest import choice_strings, choose, give, new_session
+
+    session = new_session(data)
+    give(session.state, "france", 16)
+    while session.decision.power != "france":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    decision = session.decision
+    assert "louise 16" in choice_strings(decision)
+    assert "louise 16" not in map(str, playable_choices(decision))
+    seat = Seat("computer", ("france",), SeatKind.COMPUTER, kind)
+    assert all(str(make_bot(seat).choose(session.detached(), decision)) != "louise 16" for _ in range(3))
