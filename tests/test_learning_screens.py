@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from core.choices import Choice
 from core.events import EventKind
-from core.i18n import _
+from core.i18n import _ as translated
 from core.log_query import LogFilter, log_line, parse_filter
 from core.rule_status import Treatment, all_statuses
 from core.rules_text import entries
@@ -149,7 +149,7 @@ def test_a_word_typed_in_the_log_search_finds_its_other_forms(data, language, ty
     session = played_session(data)
     i18n.use(language)
     try:
-        names = {p: _(data.power_name(p)) for p in data.power_ids}
+        names = {p: translated(data.power_name(p)) for p in data.power_ids}
         shuffles = [e for e in session.log if e.kind is EventKind.SHUFFLE]
         assert shuffles and all(logged in log_line(e, names) for e in shuffles)
         assert typed not in log_line(shuffles[0], names)
