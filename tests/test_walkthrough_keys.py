@@ -188,3 +188,36 @@ async def test_u_in_a_walkthrough_says_how_to_step_back_and_where_undo_is_tried_
         said = " ".join(screen_text(app).split())
         assert "undo (GEN-9) is off in a walkthrough: k steps back a step; at its end, p plays on, and u takes moves back there" in said
         assert app.controller.driver.run.step == 3
+
+
+async def test_the_undo_walkthrough_takes_a_decision_back_with_u_and_shows_its_barrier_gen_9(tmp_path):
+    """Walkthrough play-test: undo and its barriers were taught in words only, and u was refused in every walkthrough.
+    In gen-9-undo, u takes back the mercenary England raised (the same decision asks again, and says what was undone),
+    then u again is refused, naming the card played just before as the barrier (GEN-9); a choice where u is asked for
+    is refused with the step's words."""
+    from tests.tui_helpers import pick
+    from tui.screens.walkthrough_menu import WalkthroughDone
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "gen-9-undo")
+        session = app.controller.session
+        await pick(app, pilot, "play 3 cp")
+        await pick(app, pilot, "cp mercenary london")
+        assert session.state.spaces["london"].units["england"].mercenaries == 2 and app.controller.driver.run.step == 2
+        await pilot.press("1")  # a choice where the step asks for u
+        await settle(pilot)
+        said = " ".join(screen_text(app).split())
+        assert "in this walkthrough, press u:" in said and app.controller.driver.run.step == 2
+        await pilot.press("u")
+        await settle(pilot)
+        said = " ".join(screen_text(app).split())
+        assert session.state.spaces["london"].units["england"].mercenaries == 1 and app.controller.driver.run.step == 3
+        assert "undo once more" in said
+        assert [n.message for n in app._notifications] == ["GEN-9: taken back, decide again: [UNIT-1] England: raises a mercenary in London"]
+        await pilot.press("u")
+        await settle(pilot)
+        said = " ".join(screen_text(app).split())
+        assert app.controller.driver.run.step == 4 and "GEN-9: nothing to undo since" in said and "Elizabeth I" in said
+        await pick(app, pilot, "cp influence scotland")
+        assert isinstance(app.screen, WalkthroughDone)

@@ -35,6 +35,7 @@ from core.setup import Seat
 from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
+from core.walkthroughs.model import StepTaken
 from tui.progress import mark_done, remember_step
 from tui.slots import PeopleMarks, SlotClaim, free_name, marks_file
 
@@ -731,11 +732,22 @@ class WalkthroughGame(_Driver):
         return self.session.setup.seats[:1]  # one person plays every power
 
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
-        step_before = self.run.step
-        taken = self.run.take(self.session, actor, choice)
+        self._step_taken(self.run.step, self.run.take(self.session, actor, choice))
+
+    def undo(self) -> None:
+        """A step that teaches undo (GEN-9) takes it, or the refusal it teaches; any other refuses it."""
+        step_before, logged = self.run.step, list(self.session.log)
+        taken = self.run.take_undo(self.session)
+        undone = taken.advanced and not taken.problem
+        if undone:
+            self.listener.game_notice(_undone(1, 0, logged[len(self.session.log) :]))
+        self._step_taken(step_before, taken, brought_back=undone)
+
+    def _step_taken(self, step_before: int, taken: StepTaken, brought_back: bool = False) -> None:
         if not taken.advanced:
             raise Refused(taken.problem)
         self._moved(by_computer=False)  # the quiet play between steps is the walkthrough's, not others'
+        self._brought_back = brought_back  # an undo brings back a decision already answered (GEN-9)
         if taken.problem:  # the refusal this step teaches
             self.listener.game_problem(taken.problem)
         self._events += taken.events
@@ -770,10 +782,6 @@ class WalkthroughGame(_Driver):
         if problem and not self._progress_problem_said:
             self._progress_problem_said = True
             self.listener.game_problem(problem, failed=True)
-
-    def undo(self) -> None:
-        # walkthrough play-test: "GEN-9: a walkthrough steps back..." read as if GEN-9 said so; where undo is tried
-        raise Refused(_("undo (GEN-9) is off in a walkthrough: k steps back a step; at its end, p plays on, and u takes moves back there"))
 
     def lesson(self) -> Lesson:
         run = self.run

@@ -25,6 +25,8 @@ from core.state import PHASE_TITLES, CardMarker, GameState, Phase, Units, VpEntr
 from core.walkthroughs.promises import Outcome, Promise, Refused
 
 RULE_ID = re.compile(r"\b([A-Z]+-\d+)[a-z]?\b")
+# A step that takes back the last decision with u (GEN-9), no choice of a list; with a Refused promise, u refused
+UNDO = "undo"
 AUTOPLAY_LIMIT = 2000
 WALKTHROUGH_PERSON = N_("You")  # the seat of every power in a walkthrough: the reader, named in their language
 ARTIST_TYPES = {"writer": N_("writer"), "painter": N_("painter"), "architect": N_("architect")}  # PAT-8's marker types
@@ -368,6 +370,11 @@ class Step:
         return any(isinstance(p, Refused) for p in self.promises)
 
     @property
+    def undoes(self) -> bool:
+        """Taken with u, undo (GEN-9), not a choice (walkthrough play-test: undo was practised nowhere)."""
+        return self.choice == UNDO
+
+    @property
     def records_in_an_impulse(self) -> bool:
         """A table action the acting power records in its impulse, from its list (not t: the table's)."""
         return self.choice == "table" and self.power not in ("", TABLE_ACTOR)
@@ -376,7 +383,7 @@ class Step:
     def highlighted(self) -> str:
         """The choice the board highlights: none where the table starts a table action (t, TABLE-1), which
         the acting power's list offers too (play-test: Enter on it was taken for the table's)."""
-        return "" if self.power == TABLE_ACTOR and self.choice == "table" else self.choice
+        return "" if self.power == TABLE_ACTOR and self.choice == "table" or self.undoes else self.choice
 
     def shown_explanation(self) -> str:
         """The step's explanation in the reader's language."""
@@ -385,6 +392,8 @@ class Step:
     def instruction(self) -> str:
         """What the step asks of the player; a refusal is typed, being in no list of legal choices."""
         explanation = _(self.explain)
+        if self.undoes:
+            return _("{explanation}: press u.").format(explanation=explanation.rstrip("."))
         if self.teaches_refusal:
             return _("{explanation}. Type it with ':' ({choice}) to see the refusal.").format(explanation=explanation.rstrip("."), choice=self.choice)
         if self.records_in_an_impulse:
@@ -399,6 +408,8 @@ class Step:
         refusal = [N_("{explanation}. Type it with ':' ({choice}) to see the refusal."),
                    N_("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}")]
         in_impulse = [N_("{explanation}: choose \"{label}\" in the list (t records by the table, outside any impulse).")] if self.records_in_an_impulse else []
+        if self.undoes:
+            return [self.explain, N_("{explanation}: press u."), N_("in this walkthrough, press u: {explanation}")]
         return [self.explain, *in_impulse, *(refusal if self.teaches_refusal else [N_("in this walkthrough, choose '{choice}': {explanation}")])]
 
 
@@ -555,6 +566,8 @@ class WalkthroughRun:
         step = self.current
         if step is None:
             return None
+        if step.undoes:
+            return _("in this walkthrough, press u: {explanation}").format(explanation=_(step.explain))
         if str(choice) == step.choice:
             if not _recorded_by_the_other_hand(step, actor):
                 return None
@@ -609,8 +622,29 @@ class WalkthroughRun:
                 events = session.choose(actor, choice)
             except IllegalChoice as exc:
                 return StepTaken([], False, str(exc))
-        self.step_events = list(events)
         self.taken += events
+        return self._taken(session, step, events, before, refusal)
+
+    def take_undo(self, session: Session) -> StepTaken:
+        """u on the board: the step's undo (GEN-9), or the refusal it teaches; refused where the step is no undo."""
+        step = self.current
+        if step is None or not step.undoes:  # walkthrough play-test: "GEN-9: a walkthrough steps back..." read as if GEN-9 said so
+            return StepTaken([], False, _("undo (GEN-9) is off in a walkthrough: k steps back a step; at its end, p plays on, and u takes moves back there"))
+        before = {p: victory.total_vp(session.state, session.data, p) for p in session.data.power_ids}
+        refusal = self.note = ""
+        if step.teaches_refusal:
+            if session.can_undo():
+                return StepTaken([], False, _("walkthrough {id}: '{choice}' was expected to be refused").format(id=self.walkthrough.id, choice=UNDO))
+            refusal = self.note = session.undo_refusal()
+        elif not session.undo():
+            return StepTaken([], False, session.undo_refusal())
+        logged = {id(event) for event in session.log}
+        self.taken = [event for event in self.taken if id(event) in logged]  # the conclusion repeats no line taken back
+        return self._taken(session, step, [], before, refusal)
+
+    def _taken(self, session: Session, step: Step, events: list[Event], before: dict[str, int], refusal: str) -> StepTaken:
+        """The step taken: on to the next, the quiet play up to it, and the step's promises checked."""
+        self.step_events = list(events)
         self.advance()
         events += self.autoplay(session)
         outcome = Outcome(session, events, before, refusal)
@@ -644,8 +678,8 @@ def _recorded_by_the_other_hand(step: Step, actor: str) -> bool:
 
 def step_is_due(step: Step, pending: Decision) -> bool:
     """The pending decision is the one this step is about."""
-    if step.power == TABLE_ACTOR and step.choice == "table":
-        return True  # the table may record an action at any time (TABLE-1)
+    if step.power == TABLE_ACTOR and step.choice == "table" or step.undoes:
+        return True  # the table may record an action at any time (TABLE-1); u is pressed at any decision
     if step.power and step.power != pending.power:
         return False
     if step.teaches_refusal:
@@ -678,7 +712,7 @@ def play_through(walkthrough: Walkthrough, data: GameData, steps: int | None = N
             raise WalkthroughFailed(_("{where}: not a legal choice of {power}'s decision {rule}: {choices}").format(
                 where=where, power=_power(data, pending.power), rule=pending.rule, choices=choices))
         actor = TABLE_ACTOR if step.choice == "table" and step.power == TABLE_ACTOR else pending.power
-        taken = run.take(session, actor, Choice.parse(step.choice))
+        taken = run.take_undo(session) if step.undoes else run.take(session, actor, Choice.parse(step.choice))
         if not taken.advanced:
             raise WalkthroughFailed(f"{where}: {taken.problem}")
         if taken.failures:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from core.i18n import N_
 from core.state import Phase
-from core.walkthroughs.model import Position, Reach, Step, Walkthrough
-from core.walkthroughs.promises import Logged
+from core.walkthroughs.model import UNDO, Hands, Position, Reach, Step, Walkthrough
+from core.walkthroughs.promises import Logged, Refused, UnitsIn
 
 SECTION = N_("Game frame")
 
@@ -60,4 +60,42 @@ TURN = Walkthrough(
     teaches=("GEN-1", "GEN-2", "GEN-4", "GEN-5", "GEN-8", "GEN-9"),
 )
 
-WALKTHROUGHS = (TURN,)
+# Walkthrough play-test: undo and its barriers were taught in words only (u is refused in the other walkthroughs)
+UNDO_BARRIERS = Walkthrough(
+    id="gen-9-undo",
+    section=SECTION,
+    title=N_("Undo and its barriers: taking a decision back (GEN-9)"),
+    rule="GEN-9",
+    intro=N_(
+        "A person may undo their own decisions with u, back to the last barrier: a die roll or a random draw (undo "
+        "never rolls again), a reveal of hidden cards (a card played is shown to every player), or a hand-off to "
+        "another person (GEN-9). Position: England holds only its home card, Elizabeth I (4 CP); every other hand "
+        "is empty, so England's impulse comes first."
+    ),
+    position=Position(moves=(Reach(Phase.ACTION), Hands((("england", (3,)),)))),
+    steps=(
+        Step("play 3 cp", "GEN-9",
+             N_("England plays Elizabeth I for its 4 CP. The card is now shown to every player: a reveal, and undo never "
+                "goes back across one (GEN-9)"), power="england"),
+        Step("cp mercenary london", "UNIT-1", N_("spend 1 CP on a mercenary in London (UNIT-1)"),
+             (Logged("UNIT-1", "raises a mercenary in London"), UnitsIn("london", "england", 4, 2))),
+        Step(UNDO, "GEN-9",
+             N_("you meant to place influence on Scotland instead: undo takes back your last decision, the mercenary is gone, "
+                "its CP are England's again and the same decision asks again (GEN-9)"),
+             (UnitsIn("london", "england", 4, 1),)),
+        Step(UNDO, "GEN-9",
+             N_("undo once more: refused, and the refusal names the barrier, the card played just before (GEN-9)"),
+             (Refused("GEN-9"),)),
+        Step("cp influence scotland", "DIP-7", N_("place the influence on Scotland after all (DIP-7)"), power="england"),
+    ),
+    summary=N_(
+        "Undo takes back only your own decisions. A computer's quiet answers after yours that rolled nothing and revealed "
+        "nothing (a pass, \"no response\") are taken back with yours, and it decides again. In a hot-seat game, u at a "
+        "hand-off takes back the move that made it; once the next person has pressed Enter, the hand-off is a barrier "
+        "(GEN-9)."
+    ),
+    recap=("GEN-9", "UNIT-1", "DIP-7"),
+    teaches=("GEN-9",),
+)
+
+WALKTHROUGHS = (TURN, UNDO_BARRIERS)
