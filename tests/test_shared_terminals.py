@@ -271,6 +271,39 @@ async def test_an_onlooker_who_begins_watching_mid_game_reads_this_turns_reports
         assert isinstance(cy.screen, PhaseScreen) and all(h.cards is None for h in cy.controller.on_screen().view.hands)
 
 
+@pytest.mark.slow
+async def test_an_onlooker_sitting_down_in_turn_2_is_offered_to_skip_the_reports_and_s_skips_them(tmp_path, data):
+    """Late-join play-test: an onlooker sitting down read the last two turns' reports one by one, with no way past them.
+    A first look's reports hold a phase's report twice (two Card Draws): the first says s skips the rest, and s does;
+    the board comes, and no report of them again."""
+    setup = Setup(seed=11, seats=SEATS)
+    session, bots = Session.new(data, setup), bots_for(SEATS)
+    play_computer_turns(session, bots)
+    while not (session.state.turn == 2 and session.state.phase is Phase.ACTION):
+        decision = session.decision
+        session.choose(decision.power, _person_choice(decision))
+        play_computer_turns(session, bots)
+    save = tmp_path / "turn-2.json"
+    saves.write(session, save)
+    game_id = SqliteStore.in_folder(tmp_path, data).import_save(save)
+    cy = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
+    async with cy.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        listing = cy.screen.query_one("#lobby-games")
+        listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
+        await pilot.press("enter")
+        await settle(pilot)
+        first = cy.screen
+        waiting = cy.board.reports_to_read()
+        assert isinstance(first, ReportScreen) and first.skip_offer == len(waiting) - 1 >= 3
+        assert [type(r) for r in waiting].count(CardDrawScreen) == 2
+        said = " ".join(screen_text(cy).split())
+        assert f"s skips the {first.skip_offer} reports after this one: every line is in the log (l)." in said
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(cy.screen, PhaseScreen) and not cy.board.reports_to_read()
+
+
 async def test_the_lobby_starts_on_the_players_own_seat_and_a_waiting_boards_0_says_why_it_takes_nothing(tmp_path, data):
     """Play-test: Ben's lobby started on Ana's seat (Enter there was refused: it is hers); it starts on
     his own. Waiting for Ana, 0 and x (dimmed in the footer) did nothing and said nothing; they say why."""

@@ -594,39 +594,30 @@ async def test_the_reports_of_a_turn_ended_at_a_hand_off_come_after_it_above_the
         assert len(session.actions) == made and app.screen.query_one("#choices", OptionList).highlighted is None
 
 
-async def test_s_on_a_report_skips_the_reports_waiting_after_it_and_keeps_them_read(tmp_path, data, monkeypatch):
-    """Late-join play-test: an onlooker sitting down read two turns' reports one by one, with no way past them. When the
-    reports waiting span more turns than a turn's end does, the first says that s skips them (every line is in the
-    log); s passes over all waiting, and they count as read: the board comes, and nothing of them comes again."""
-    from tui import board as board_module
+async def test_s_on_a_report_skips_the_phase_reports_waiting_after_it_and_keeps_them_read(tmp_path, data):
+    """Late-join play-test: an onlooker sitting down read two turns' reports one by one, with no way past them. s passes
+    over the phase reports waiting, and they count as read: nothing of them comes again. A turn's end offers no skip
+    (no phase reports twice), and "While you waited" is not skipped (review: its news, once shown, is not shown again)."""
+    from tui.screens.reports import MeanwhileReport
 
     app = app_for(tmp_path, _ana_last_in_turn_1_as_england(data))
     async with app.run_test(size=SIZE) as pilot:
         await _ana_ends_turn_1(app, pilot)
         await pilot.press("enter")  # Ben takes the keyboard: a turn's end reports, no offer to skip them
         await settle(pilot)
-        assert isinstance(app.screen, MarriageReport) and app.screen.skip_offer == 0
-        assert "s skips" not in str(app.screen.query_one("#report-said", Static).render())
-        await pilot.press("enter")
-        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, MarriageReport) and first.skip_offer == 0
+        assert "s skips" not in str(first.query_one("#report-said", Static).render())
+        news = MeanwhileReport(first.view, first.names, first.events[:1], first.turn, first.of_game)
+        app.board._next_reports.append(news)
         waiting = len(app.board.reports_to_read())
-        await pilot.press("s")  # skipping works whenever others wait
+        await pilot.press("s")
         await settle(pilot)
-        assert not app.board.reports_to_read() and waiting > 1 and isinstance(app.screen, NegotiationScreen)
-        assert app.controller.driver._read_to["Ben"] == len(app.controller.session.log), "read as far as the log goes"
-    monkeypatch.setattr(board_module, "TURNS_OF_REPORTS_READ_ONE_BY_ONE", 1)  # as if they spanned a turn more
-    app = app_for(tmp_path / "again", _ana_last_in_turn_1_as_england(data))
-    async with app.run_test(size=SIZE) as pilot:
-        await _ana_ends_turn_1(app, pilot)
+        assert app.screen is news and app.board.reports_to_read() == [news] and waiting > 2
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, MarriageReport)
-        offer = app.screen.skip_offer
-        assert offer == len(app.board.reports_to_read()) - 1 >= 2
-        said = str(app.screen.query_one("#report-said", Static).render())
-        assert f"s skips the {offer} reports after this one: every line is in the log (l)." in said
-        await read_reports(app, pilot)
         assert isinstance(app.screen, NegotiationScreen)
+        assert app.controller.driver._read_to["Ben"] == len(app.controller.session.log), "read as far as the log goes"
 
 
 async def test_s_on_the_last_report_says_none_waits(tmp_path, data):
@@ -641,7 +632,7 @@ async def test_s_on_the_last_report_says_none_waits(tmp_path, data):
         last = app.screen
         await pilot.press("s")
         await settle(pilot)
-        assert app.screen is last and "s: no other report waits; Enter goes on." in str(last.query_one("#report-said", Static).render())
+        assert app.screen is last and "s: no phase report waits; Enter goes on." in str(last.query_one("#report-said", Static).render())
 
 
 async def test_in_hot_seat_each_person_reads_the_reports_of_the_phases_passed_at_their_next_turn_gen_8(tmp_path, data):
@@ -886,6 +877,10 @@ async def test_the_last_turns_reports_come_before_the_game_over_screen_win_1(tmp
         assert EndOfTurnScreen in read, read
         assert isinstance(app.screen, GameOverScreen)
         assert app.controller.session.state.winner == ended.state.winner
+        await pilot.press("s")  # review: s skips phase reports, and on the game's end said nothing
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "s skips phase reports; the game's end is read, not skipped." in " ".join(screen_text(app).split())
         await pilot.press("enter")  # an Enter too many on the last report does not leave the end unread
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)

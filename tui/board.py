@@ -56,9 +56,6 @@ HANDOFF_LINE_CHARACTERS = 252
 SAID_AGAIN_AT_A_HAND_OFF_SECONDS = 2.0
 # The last log lines the board's strip shows at 80x24 whatever their length (a line wraps to two rows at most)
 LOG_STRIP_SURELY_SHOWS = 2
-# A turn's end reports span two turns (Marriage, Winter; then the Card Draw): reports waiting of more turns are a
-# late reader's, and s on them is offered to skip the rest (ReportScreen.skip_offer)
-TURNS_OF_REPORTS_READ_ONE_BY_ONE = 2
 
 # The phases that get a report screen, in the order they run, and the rules one of whose events must be
 # present for the report to be worth showing (none: always). Winter and Victory Determination share one.
@@ -190,6 +187,11 @@ def phase_runs(events: list[Event]) -> list[PhaseRun]:
         elif runs:
             runs[-1].events.append(event)
     return runs
+
+
+def _skippable(report: ReportScreen) -> bool:
+    """A phase's report, which s on a report passes over; not "While you waited" nor the game's end."""
+    return not isinstance(report, (MeanwhileReport, GameOverScreen))
 
 
 def _log_position(log: Sequence[Event], event: Event) -> int | None:
@@ -593,26 +595,27 @@ class Board:
         if isinstance(self.app.screen, GameOverScreen):
             self.app.screen.read_before_leaving = True
         report = self._next_reports.pop(0)
-        waiting = self._skippable()
-        if len({r.turn for r in (report, *waiting)}) > TURNS_OF_REPORTS_READ_ONE_BY_ONE:
+        waiting = [r for r in self._next_reports if _skippable(r)]
+        kinds = [type(r) for r in (report, *waiting) if _skippable(r)]
+        if len(set(kinds)) < len(kinds):  # a phase's report twice: more than a turn's end, a late reader's (review)
             report.skip_offer = len(waiting)
         self.app.push_screen(report, lambda _read: self._one_read(report))
 
-    def _skippable(self) -> list[ReportScreen]:
-        """The reports waiting that s on a report passes over: all but the game's end."""
-        return [r for r in self._next_reports if not isinstance(r, GameOverScreen)]
-
     def skip_reports(self) -> None:
-        """s on a report: the others waiting are passed over, but the game's end, and read as they would have been
-        once the one on screen goes (late-join play-test: an onlooker sitting down read two turns' reports one by
-        one, with no way past them). Every line is in the log."""
+        """s on a report: the phase reports waiting are passed over, and read as they would have been once the one on
+        screen goes (late-join play-test: an onlooker sitting down read two turns' reports one by one, with no way past
+        them). Every line is in the log. "While you waited" and the game's end are not skipped (review: the news of the
+        others' moves, once shown, is not shown again)."""
         top = self.app.screen
-        if not isinstance(top, ReportScreen) or isinstance(top, GameOverScreen):
+        if not isinstance(top, ReportScreen):
             return
-        if not self._skippable():
-            top.say(_("s: no other report waits; Enter goes on."))
+        if isinstance(top, GameOverScreen):
+            top.say(_("s skips phase reports; the game's end is read, not skipped."))
             return
-        self._next_reports = [r for r in self._next_reports if isinstance(r, GameOverScreen)]
+        if not any(_skippable(r) for r in self._next_reports):
+            top.say(_("s: no phase report waits; Enter goes on."))
+            return
+        self._next_reports = [r for r in self._next_reports if not _skippable(r)]
         top.dismiss(None)
 
     def _one_read(self, report: ReportScreen) -> None:

@@ -109,7 +109,7 @@ class ReportScreen(ModalScreen[None]):
         if self.opens_at:
             self.call_after_refresh(self._open_where_read)
         if self.skip_offer:
-            self.say(ngettext("s skips the {count} report after this one: every line is in the log (l).",
+            self.say(ngettext("s skips the next report: every line is in the log (l).",
                               "s skips the {count} reports after this one: every line is in the log (l).",
                               self.skip_offer).format(count=self.skip_offer))
 
@@ -271,6 +271,7 @@ class MeanwhileReport(ReportScreen):
         return MeanwhileReport(self.view, self.names, self.events, self.turn, self.of_game, self.own)
 
     def on_mount(self) -> None:
+        super().on_mount()
         self._shown_at = time.monotonic()
 
     def body(self, view: SeatView) -> ComposeResult:
