@@ -8,7 +8,7 @@ from enum import StrEnum
 from attrs import Factory, define
 
 from core import diplomacy, patronage, units
-from core.choices import Choice, Decision, Option, Quiet, Verb
+from core.choices import Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.i18n import N_, Message, _, msg, msgn, ngettext
 from core.procedures import Procedure
@@ -52,10 +52,21 @@ def _end_foreign_war_option(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
     return [Option(Choice(Verb.CP, (END_FOREIGN_WAR,), _("End the foreign war: {cost} CP (CARD-8)").format(cost=cost)), refusal)]
 
 
+# VQ-2: what the CP of Elizabeth's courtship buy
+COURTSHIP_KINDS = ("influence", "mercenary")
+
+
+def purpose_refusal(purpose: CpPurpose, kind: str) -> Refusal:
+    """Why CP spent for ``purpose`` never buy a CP action of ``kind`` ("" where they may)."""
+    if purpose is CpPurpose.COURTSHIP and kind not in COURTSHIP_KINDS:
+        return msg("VQ-2: the CP of Elizabeth's courtship buy only influence and mercenaries")
+    return ""
+
+
 def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
     power, cp = frame.power, frame.cp
     options = diplomacy.influence_options(ctx, power, cp)
-    if frame.purpose is CpPurpose.COURTSHIP:  # VQ-2: influence and/or mercenaries only
+    if frame.purpose is CpPurpose.COURTSHIP:  # VQ-2: influence and/or mercenaries only (COURTSHIP_KINDS)
         options += units.raise_options(ctx, power, cp, regulars_allowed=False)
         return options
     options += units.raise_options(ctx, power, cp)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from core import diplomacy, marriage, units, victory
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Refusal, Verb, typed_shown
 from core.context import Ctx
+from core.cp_spending import SpendCpFrame, purpose_refusal
 from core.events import Event
 from core.gamedata import GameData
-from core.i18n import _, msg, ngettext, text_of
+from core.i18n import _, ngettext, text_of
 from core.registry import RULES
 from core.state import GameState, Phase
 from core.table import TableFrame
@@ -87,7 +88,7 @@ def check(data: GameData, state: GameState, actor: str, choice: Choice, pending:
         raise IllegalChoice(text_of(same_sex))
     never_offered = _cp_spend_never_offered(data, state, pending, choice)
     if never_offered:
-        raise IllegalChoice(text_of(never_offered) + (_nearest_legal(pending, choice, 1) or _nearest_legal(pending, choice, 0)))
+        raise IllegalChoice(text_of(never_offered) + _nearest_legal(pending, choice, 1))
     refused = _("'{choice}' is not a legal choice now ({rule}: {prompt})").format(choice=typed_shown(str(choice)), rule=pending.rule, prompt=pending.prompt)
     raise IllegalChoice(refused + _unknown_words(pending, choice))
 
@@ -107,16 +108,16 @@ def _same_sex_proposal(data: GameData, state: GameState, pending: Decision, choi
 
 
 def _cp_spend_never_offered(data: GameData, state: GameState, pending: Decision, choice: Choice) -> Refusal:
-    """DIP-7, UNIT-1, UNIT-2: at a decision spending CP on the kind typed, why a minor or a space its list leaves out is
-    never offered to this power (Spanish play-test: "cp influence venice" said only that it was not among the choices)."""
-    if choice.verb is not Verb.CP or len(choice.args) != 2:
+    """VQ-2, DIP-7, UNIT-1, UNIT-2: at a decision spending CP, why a kind, a minor or a space its list leaves out is never
+    offered to this power (Spanish play-test: "cp influence venice" said only that it was not among the choices; hot-seat
+    play-test: "cp regular london" at Elizabeth's courtship gave no rule)."""
+    frame = state.stack[-1] if state.stack else None
+    if choice.verb is not Verb.CP or len(choice.args) != 2 or not isinstance(frame, SpendCpFrame) or frame.power != pending.power:
         return ""
     kind, where = choice.args
-    kinds = list(dict.fromkeys(c.args[0] for c in (*pending.choices, *(o.choice for o in pending.refused)) if c.verb is Verb.CP and len(c.args) == 2))
-    if kinds and kind not in kinds:  # hot-seat play-test: "cp regular london" at Elizabeth's courtship (VQ-2) gave no rule
-        return msg("{rule}: the CP spent here buy only {kinds}", rule=pending.rule, kinds=", ".join(kinds))
-    if not kinds:
-        return ""
+    refused_kind = purpose_refusal(frame.purpose, kind)
+    if refused_kind:
+        return refused_kind
     ctx = Ctx(data, state, rules=RULES)
     if kind == "influence":
         return diplomacy.influence_refusal(ctx, pending.power, where)

@@ -154,6 +154,8 @@ def test_dip_2_france_adds_2_on_scotland_only_with_all_three_scottish_home_space
     ("france", "cp mercenary london", "UNIT-1: France raises units only in its own home spaces: London is not one"),
     ("france", "cp regular metz", "UNIT-2: France raises units only in its own home spaces: Metz is not one"),
     ("france", "cp regular reims", "UNIT-2: a regular is raised only in a fortified home space: Reims is not fortified"),
+    # review: with a kind none of whose spaces is listed now, its rule, not another kind's purpose (GEN-6 CP buy regulars)
+    ("england", "cp regular london", "UNIT-2: England raises units only in home spaces it controls: London is held by France"),
 ])
 def test_dip_7_unit_1_a_typed_cp_spend_never_offered_to_the_power_says_the_rule(data, power, typed, said):
     """Spanish play-test: England's "cp influence venice" and France's "cp mercenary london" were refused as "not among
@@ -162,7 +164,13 @@ def test_dip_7_unit_1_a_typed_cp_spend_never_offered_to_the_power_says_the_rule(
 
     session = new_session(data)
     to_impulse_of(session, power, [101])
+    if typed == "cp regular london":  # every fortified home space of England's held by another power: no regular listed
+        for space in session.state.spaces.values():
+            if space.control == "england":
+                space.control = "france"
+        resettle(session)
     choose(session, "play 101 cp")
+    assert not any(c.args[:1] == ("regular",) for c in session.decision.choices if c.args)
     with pytest.raises(IllegalChoice) as refused:
         session.choose(power, Choice.parse(typed))
     assert str(refused.value).split("; the ")[0] == said  # then the legal choices that begin the same way, if any
