@@ -58,12 +58,14 @@ class Bot(Protocol):
 NOT_FOR_COMPUTERS = frozenset({Verb.TABLE, Verb.LOUISE})
 
 
-def playable_choices(decision: Decision) -> tuple[Choice, ...]:
+def playable_choices(decision: Decision, of_a_person: bool = False) -> tuple[Choice, ...]:
     """The legal choices a computer player may take: all but NOT_FOR_COMPUTERS, and inside a table action
-    only its cancel."""
+    only its cancel; ``of_a_person``: those a person's random play may take (the soak's), all but a table action's
+    start (review: the soak never played Louise of Lorraine's special event again)."""
     if decision.cancel is not None:
         return (decision.cancel,)
-    choices = tuple(c for c in decision.choices if c.verb not in NOT_FOR_COMPUTERS)
+    left_out = frozenset({Verb.TABLE}) if of_a_person else NOT_FOR_COMPUTERS
+    choices = tuple(c for c in decision.choices if c.verb not in left_out)
     return choices or decision.choices
 
 

@@ -155,7 +155,7 @@ def _own_choice(game: SharedGame, seed: int) -> tuple[str, Choice]:
     chooser = random.Random(f"{seed}/{game.player}/{game.game_id}/{len(session.actions)}")
     if decision.power in session.state.powers and chooser.random() < TABLE_ACTION_CHANCE:
         return TABLE_ACTOR, Choice.parse("table")
-    return decision.power, chooser.choice(playable_choices(decision))
+    return decision.power, chooser.choice(playable_choices(decision, of_a_person=True))
 
 
 def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> dict[str, object]:

@@ -293,5 +293,6 @@ def test_card_4_a_computer_never_plays_louise_of_lorraines_special_event(data, k
     decision = session.decision
     assert "louise 16" in choice_strings(decision)
     assert "louise 16" not in map(str, playable_choices(decision))
+    assert "louise 16" in map(str, playable_choices(decision, of_a_person=True)), "a person's random play (the soak's) may"
     seat = Seat("computer", ("france",), SeatKind.COMPUTER, kind)
     assert all(str(make_bot(seat).choose(session.detached(), decision)) != "louise 16" for _ in range(3))
