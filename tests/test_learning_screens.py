@@ -10,8 +10,8 @@ import pytest
 from textual.widgets import Input
 
 from core.choices import Choice
-from core.events import EventKind
-from core.i18n import _ as translated
+from core.events import Event, EventKind
+from core.i18n import _ as translated, msg
 from core.log_query import LogFilter, log_line, parse_filter
 from core.rule_status import Treatment, all_statuses
 from core.rules_text import entries
@@ -159,6 +159,16 @@ def test_a_word_typed_in_the_log_search_finds_its_other_forms(data, language, ty
     finally:
         i18n.use("en")
 
+
+def test_a_word_typed_in_the_log_search_keeps_enough_of_itself_to_find_no_other_word(data):
+    """Review: with four letters kept, "assault" found "assassinated" (MAR-8) and "granada" "Grand Vizier"; a stem keeps
+    at least five."""
+    names = {p: data.power_name(p) for p in data.power_ids}
+    lines = [Event("MAR-8", msg("{royal} is assassinated", royal="Henry III"), "france"), Event("GEN-6", msg("plays #1 Grand Vizier"), "ottoman"),
+             Event("TABLE-1", msg("war is declared"), "spain")]
+    for typed in ("assault", "granada", "decline"):
+        assert not [e for e in lines if parse_filter(typed, data).matches(e, names)], typed
+    assert [e.rule for e in lines if parse_filter("assassination", data).matches(e, names)] == ["MAR-8"]
 
 
 def test_the_lines_naming_a_power_or_its_royals_come_with_the_line_before_each_and_its_cause_mar_8_mar_9_dip_8(data):
