@@ -177,7 +177,7 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
 def mandatory_in_hand(ctx: Ctx, power: str) -> tuple[int, ...]:
     """The Mandatory events ``power`` holds (CARD-1: it may not pass while it holds one)."""
     mandatory, cards = CardKind.MANDATORY, ctx.data.cards  # read once, not per card in hand
-    return tuple(number for number in ctx.state.powers[power].hand if cards[number].kind == mandatory)
+    return tuple(sorted(number for number in ctx.state.powers[power].hand if cards[number].kind == mandatory))  # as the hand is shown
 
 
 def removes_only_events(data: GameData, state: GameState) -> bool:

@@ -540,3 +540,6 @@ def test_gen_6_an_impulse_lists_the_cards_in_the_order_the_hand_is_shown(data):
     assert played == sorted(played, key=int) and played[0] == "101"
     numbers = list(dict.fromkeys(played))
     assert numbers == ["101", "102", "106", "121"]
+    session = new_session(data)
+    to_impulse_of(session, "england", [121, 19, 102, 18])  # review: the Mandatory events first, by number too (CARD-1)
+    assert list(dict.fromkeys(c.args[0] for c in session.decision.choices if c.verb.value == "play")) == ["18", "19", "102", "121"]
