@@ -156,11 +156,11 @@ def _take_spaces(ctx: Ctx, frame: LeagueFrame) -> None:
     for space_id in frame.chosen:
         space = ctx.state.spaces[space_id]
         space.control = Power.SPAIN
-        # walkthrough play-test: a space Catholic already was logged as taken alone, and CL-2's influence was nowhere
-        taken = msg("{space} is now under Spanish control; it is Catholic already", space=ctx.name(space_id))
         if space.religion != Religion.CATHOLIC:
             space.religion = Religion.CATHOLIC
             taken = msg("{space} is now under Spanish control and Catholic", space=ctx.name(space_id))
+        else:  # walkthrough play-test: a space Catholic already was logged as taken alone, and CL-2's influence was nowhere
+            taken = msg("{space} is now under Spanish control; it is Catholic already", space=ctx.name(space_id))
         ctx.log("CL-2", taken, Power.SPAIN)
     frame.regulars_due = removals_due(ctx, "regulars")
     frame.mercenaries_due = removals_due(ctx, "mercenaries")
