@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.tui_helpers import app_for, screen_text, settle, start_walkthrough
+from tests.tui_helpers import app_for, footer_entries, screen_text, settle, start_walkthrough
 from tui.screens.walkthrough_menu import WalkthroughDone
 from tui.widgets.decision import ChoiceList
 
@@ -186,7 +186,7 @@ async def test_u_in_a_walkthrough_says_how_to_step_back_and_where_undo_is_tried_
         await pilot.press("u")
         await settle(pilot)
         said = " ".join(screen_text(app).split())
-        assert "undo (GEN-9) is off in a walkthrough: k steps back a step; at its end, p plays on, and u takes moves back there" in said
+        assert "undo (GEN-9) is off in a walkthrough: k, then b, steps back; at its end, p plays on, and u takes moves back there" in said
         assert app.controller.driver.run.step == 3
 
 
@@ -202,13 +202,21 @@ async def test_the_undo_walkthrough_takes_a_decision_back_with_u_and_shows_its_b
     async with app.run_test(size=SIZE) as pilot:
         await start_walkthrough(pilot, "gen-9-undo")
         session = app.controller.session
+        assert "u" not in [e.key for e in footer_entries(app.screen)], "u only where a step asks for it"
+        await pilot.press("u")  # review: "undo is off in a walkthrough" was said in the walkthrough teaching it
+        await settle(pilot)
+        assert "in this walkthrough, choose 'play 3 cp':" in " ".join(screen_text(app).split())
         await pick(app, pilot, "play 3 cp")
         await pick(app, pilot, "cp mercenary london")
         assert session.state.spaces["london"].units["england"].mercenaries == 2 and app.controller.driver.run.step == 2
+        assert "u" in [e.key for e in footer_entries(app.screen)], "review: the footer hid u where the step said press u"
         await pilot.press("1")  # a choice where the step asks for u
         await settle(pilot)
         said = " ".join(screen_text(app).split())
         assert "in this walkthrough, press u:" in said and app.controller.driver.run.step == 2
+        await pilot.press("enter")  # nothing highlighted: the step is taken with u
+        await settle(pilot)
+        assert "This step is taken with u: undo (GEN-9) takes back your last decision." in " ".join(screen_text(app).split())
         await pilot.press("u")
         await settle(pilot)
         said = " ".join(screen_text(app).split())

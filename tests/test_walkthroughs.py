@@ -236,3 +236,18 @@ def test_vq_1_win_5_the_turns_conclusion_says_what_changed_the_vp(data):
     text = turn.conclude(session, run.taken)
     assert "[GEN-3] Turn 1: Marriage Resolution Phase\n[VQ-1] England: gains 1 VP (Virgin Queen)\n[GEN-3] Turn 1: Patronage Phase" in text
     assert "[WIN-5] VP: Spain 10, England 7" in text
+
+
+@pytest.mark.parametrize("steps", [3, 4])
+def test_gen_9_the_undo_walkthrough_resumes_after_its_undo_steps(data, steps):
+    """A walkthrough resumed at a step (or stepped back to it) is replayed up to it, its undo steps too (GEN-9): the
+    mercenary taken back stays gone, and the refusal the next step teaches still comes."""
+    from core.walkthroughs.model import UNDO
+
+    walkthrough = WALKTHROUGHS["gen-9-undo"]
+    session, run = play_through(walkthrough, data, steps)
+    assert run.step == steps and session.state.spaces["london"].units["england"].mercenaries == 1
+    assert [s.choice for s in walkthrough.steps[2:4]] == [UNDO, UNDO]
+    if steps == 3:
+        taken = run.take_undo(session)
+        assert taken.advanced and taken.problem.startswith("GEN-9: nothing to undo since") and not taken.failures

@@ -731,6 +731,12 @@ class WalkthroughGame(_Driver):
     def people_here(self) -> tuple[Seat, ...]:
         return self.session.setup.seats[:1]  # one person plays every power
 
+    @property
+    def undoes(self) -> bool:  # type: ignore[override]
+        """u is offered at the steps that ask for it (GEN-9; review: the footer hid it where a step said "press u")."""
+        step = self.run.current
+        return step is not None and step.undoes
+
     def choose(self, actor: str, choice: Choice, by_computer: bool = False) -> None:
         self._step_taken(self.run.step, self.run.take(self.session, actor, choice))
 

@@ -383,7 +383,7 @@ class Step:
     def highlighted(self) -> str:
         """The choice the board highlights: none where the table starts a table action (t, TABLE-1), which
         the acting power's list offers too (play-test: Enter on it was taken for the table's)."""
-        return "" if self.power == TABLE_ACTOR and self.choice == "table" or self.undoes else self.choice
+        return "" if self.power == TABLE_ACTOR and self.choice == "table" else self.choice
 
     def shown_explanation(self) -> str:
         """The step's explanation in the reader's language."""
@@ -578,9 +578,7 @@ class WalkthroughRun:
             return _("in this walkthrough {power} records it in its own impulse: choose '{choice}' from its list").format(
                 power=_power(data, step.power), choice=step.choice,
             )
-        if step.teaches_refusal:
-            return _("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}").format(choice=step.choice, explanation=_(step.explain))
-        return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=step.choice, explanation=_(step.explain))
+        return _asked_for(step)
 
     def advance(self) -> None:
         self.step += 1
@@ -628,8 +626,11 @@ class WalkthroughRun:
     def take_undo(self, session: Session) -> StepTaken:
         """u on the board: the step's undo (GEN-9), or the refusal it teaches; refused where the step is no undo."""
         step = self.current
+        if step is not None and not step.undoes and any(s.undoes for s in self.walkthrough.steps):
+            return StepTaken([], False, _asked_for(step))  # review: "undo is off" was said in the walkthrough teaching it
         if step is None or not step.undoes:  # walkthrough play-test: "GEN-9: a walkthrough steps back..." read as if GEN-9 said so
-            return StepTaken([], False, _("undo (GEN-9) is off in a walkthrough: k steps back a step; at its end, p plays on, and u takes moves back there"))
+            return StepTaken([], False, _("undo (GEN-9) is off in a walkthrough: k, then b, steps back; at its end, p plays on, and u "
+                                          "takes moves back there"))
         before = {p: victory.total_vp(session.state, session.data, p) for p in session.data.power_ids}
         refusal = self.note = ""
         if step.teaches_refusal:
@@ -668,6 +669,13 @@ class WalkthroughRun:
                 return events
             events += session.choose(pending.power, pending.quiet_or_first())
         raise AssertionError(f"walkthrough {walkthrough.id}: the next step was never reached")
+
+
+def _asked_for(step: Step) -> str:
+    """What the step asks for instead of another choice (or of u)."""
+    if step.teaches_refusal:
+        return _("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}").format(choice=step.choice, explanation=_(step.explain))
+    return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=step.choice, explanation=_(step.explain))
 
 
 def _recorded_by_the_other_hand(step: Step, actor: str) -> bool:

@@ -49,8 +49,9 @@ TURN = Walkthrough(
     ),
     summary=N_(
         "That was one turn. Response windows (GEN-8) open after every action and event; by default only a power "
-        "that holds a playable response card is asked, a game option asks everyone so nothing leaks. To try undo (GEN-9), "
-        "play on from here with p: u takes your decisions back to the last roll, reveal or hand-off, and says which stops it."
+        "that holds a playable response card is asked, a game option asks everyone so nothing leaks. Undo (GEN-9) has a "
+        "walkthrough of its own, \"Undo and its barriers\"; or play on from here with p: u takes your decisions back to the "
+        "last roll, reveal or hand-off, and says which stops it."
     ),
     # with what changed the VP (walkthrough play-test: England's 7 VP after it, where 6 were before, said nowhere); the
     # royals' aging (AGE-1, some 30 lines) has a walkthrough of its own

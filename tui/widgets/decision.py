@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from core.choices import Choice, Decision, Verb, typed_shown
 from core.choices import Option as ChoiceOption
 from core.i18n import N_, _, ngettext
+from core.walkthroughs.model import UNDO
 from tui.messages import Choose, ChooseTyped
 from tui.textual_private import SteadyOptionList, bounded_query_cache
 from tui.widgets.key_footer import NamesKeysNow
@@ -396,10 +397,13 @@ class DecisionPanel(NamesKeysNow, Vertical):
                                          "(Enter plays it); its number plays it at once"))
 
     def _typed_step(self) -> str:
-        """A walkthrough's step whose choice is in no list (a refusal it teaches) is typed: said for a key that takes
-        nothing (walkthrough play-test: 0 and Enter said to choose from the list, the step asked to type 'pass')."""
+        """A walkthrough's step whose choice is in no list is typed (a refusal it teaches), or taken with u (an undo, GEN-9):
+        said for a key that takes nothing (walkthrough play-test: 0 and Enter said to choose from the list, the step
+        asked to type 'pass'; review: Enter at an undo step said an arrow highlights a choice)."""
         if not self._lesson or not self._suggested or self._decision is None or self._suggested in map(str, self._decision.choices):
             return ""
+        if self._suggested == UNDO:
+            return _("This step is taken with u: undo (GEN-9) takes back your last decision.")
         return _("This step's choice is in no list: press : and type {choice}, then Enter.").format(choice=self._suggested)
 
     def action_pick_quiet(self) -> None:
