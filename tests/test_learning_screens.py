@@ -20,9 +20,10 @@ from core.setup import Setup
 from core.state import Phase
 from core.walkthroughs import TITIAN, WALKTHROUGHS
 from tests.conftest import advance_to_phase
-from tests.tui_helpers import app_for, footer_entries, screen_text, settle, show_session, start_walkthrough
+from tests.tui_helpers import app_for, footer_entries, post, screen_text, settle, show_session, start_walkthrough
 from tui.messages import Choose
 from tui.screens.game import ActionScreen, PhaseScreen
+from tui.screens.reports import ReportScreen
 from tui.screens.log_search import LogLines, LogSearchScreen
 from tui.screens.menus import TitleScreen
 from tui.screens.rules_browser import RulesBrowser, matching
@@ -701,6 +702,37 @@ async def test_a_line_said_in_one_game_is_gone_from_the_board_of_the_next(tmp_pa
         assert app.screen is board  # the kept board of the Action Phase, shown anew
         assert "a line of the last game" not in screen_text(app)
         assert board.focused is not None and board.focused.id == "choices"
+
+
+async def test_a_walkthroughs_taught_refusal_is_gone_from_the_next_games_boards_of_later_phases_card_2(tmp_path, data):
+    """tmux play-test: the refusal the card walkthrough teaches (CARD-2) came up, with no key pressed, on the next game's
+    Action Phase board, kept from the walkthrough: only the board shown first in a new game was cleared. Each kept
+    board clears the last game's line at its first showing in a game."""
+    from core.setup import Setup
+    from tui.messages import Destination, LeaveGame, StartGame
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play")
+        await pilot.press("colon", *"play 22 event", "enter")
+        await settle(pilot)
+        taught = "CARD-2: a response card's event is played in a response window"
+        assert taught in " ".join(screen_text(app).split())
+        await post(pilot, LeaveGame(Destination.TITLE))
+        await post(pilot, StartGame(Setup(seed=3)))
+        session = app.controller.session
+        for _ in range(60):
+            if session.state.phase is Phase.ACTION:
+                break
+            while isinstance(app.screen, ReportScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            await post(pilot, Choose(session.decision.quiet_or_first()))
+        while not isinstance(app.screen, PhaseScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, ActionScreen)
+        assert taught not in " ".join(screen_text(app).split())
 
 
 async def test_question_mark_on_the_walkthrough_list_opens_the_rules_at_its_rule(tmp_path):

@@ -3196,3 +3196,18 @@ async def test_a_typed_box_open_as_its_phase_ends_takes_the_esc_and_keys_typed_o
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GameMenu)
+
+
+def test_a_negotiation_decision_opens_on_done_not_on_a_proposal_gen_7(data):
+    """tmux play-test: after England declined Spain's proposal, its own decision opened with proposing that very marriage
+    highlighted, and a stray Enter proposed it. A Negotiation Segment's decision opens on "Done negotiating" (GEN-7), as a
+    window opens on "No response"; a proposal is taken with its number, or an arrow and Enter. Other decisions open on
+    their first choice."""
+    from tui.widgets.decision import _first_highlighted
+
+    session = _at_englands_decision(data)
+    decision = session.decision
+    assert decision.rule == "GEN-7" and str(decision.choices[0]).startswith("propose")
+    assert str(decision.choices[_first_highlighted(decision)]) == "done"
+    to_impulse_of(session, "england", [101, 102])
+    assert _first_highlighted(session.decision) == 0

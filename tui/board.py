@@ -218,6 +218,7 @@ class Board:
         self.app = app
         self.controller = controller
         self._laid_out_for: object = None  # the game the board was last laid out for
+        self._games_laid_out = 0  # how many games it was laid out for: the phase boards kept say for which they last showed
         self._typed_grace = TypedBoxGrace()  # when a board's typed box last closed by itself (every board's panel shares it)
         # the reports after the one on screen, each made (composed) only when the one before is read:
         # composing the four reports of a turn's end at once held the keys for a quarter of a second
@@ -285,6 +286,7 @@ class Board:
                 self._push_reports(held, events, meanwhile, reader)
                 return
         self._laid_out_for = self.controller.driver
+        self._games_laid_out += not same_game
         menu_open = same_game and any(isinstance(s, GameMenu) for s in self.app.screen_stack)
         with self.app.batch_update():  # one frame for the whole change
             unread = [*held, *self._leave_for_the_board(shown, events)]
@@ -293,6 +295,8 @@ class Board:
                 screen.refresh_view(shown)
                 if not same_game:  # a game put on screen (new, continued, loaded, joined) after a menu's Enter
                     screen.no_highlight_when_shown = True
+                if screen.game_shown != self._games_laid_out:  # this game's first look at the board kept (tmux play-test: a
+                    screen.game_shown = self._games_laid_out  # walkthrough's taught refusal came up on the next game's Action Phase)
                     screen.another_game()
             self._push_reports(unread, events, meanwhile, reader)
             if menu_open:  # the game menu stays above it all (review: its t, closed under it, started a table action)

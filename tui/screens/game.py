@@ -78,6 +78,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         # shown after screens read with Enter (a report, a hand-off, the title's Continue): the first Enter
         # on it takes no choice (tui/board.py sets it)
         self.no_highlight_when_shown = False
+        self.game_shown = 0  # which of the games laid out it last showed (tui/board.py): another's line is not said on it
 
     def compose(self) -> ComposeResult:
         # a choice changes every pane: each takes its new size in the choice's one layout
