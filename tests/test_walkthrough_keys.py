@@ -222,6 +222,7 @@ async def test_the_undo_walkthrough_takes_a_decision_back_with_u_and_shows_its_b
         said = " ".join(screen_text(app).split())
         assert session.state.spaces["london"].units["england"].mercenaries == 1 and app.controller.driver.run.step == 3
         assert "undo once more" in said
+        assert "The last step took back (GEN-9): [UNIT-1] England: raises a mercenary in London" in said  # tmux play-test: a passing notice only
         assert [n.message for n in app._notifications] == ["GEN-9: taken back, decide again: [UNIT-1] England: raises a mercenary in London"]
         await pilot.press("u")
         await settle(pilot)

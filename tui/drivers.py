@@ -149,6 +149,7 @@ class Lesson:
     last_step: tuple[Event, ...] = ()  # what the last step's choice did (the quiet play after it moved on)
     so_far: tuple[str, ...] = ()  # the steps of the table action this step goes on recording, whose words it continues
     rule: str = ""  # the rule the step teaches (? opens it: newcomer play-test, it opened the decision's GEN-6 at a PAT-2 step)
+    last_undone: tuple[Event, ...] = ()  # what the last step's undo took back (GEN-9)
 
 
 class GameDriver(Protocol):
@@ -796,7 +797,7 @@ class WalkthroughGame(_Driver):
         return Lesson(
             walkthrough.id, walkthrough.shown_title(), run.step, run.heading(), step.instruction() if step else "",
             walkthrough.shown_intro(), step.highlighted if step else "", tuple(walkthrough.position.describe(self.session.data)),
-            tuple(run.step_events), tuple(run.recording_so_far()), step.rule if step else walkthrough.rule,
+            tuple(run.step_events), tuple(run.recording_so_far()), step.rule if step else walkthrough.rule, tuple(run.step_undone),
         )
 
 

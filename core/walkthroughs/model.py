@@ -546,6 +546,8 @@ class WalkthroughRun:
     # what the last step's own choice did, before the quiet play after it moved the game on (the board
     # shows it: a failed Suez dig was otherwise never on screen when it happened)
     step_events: list[Event] = field(factory=list)
+    # what the last step's undo took back (GEN-9; tmux play-test: said only in a passing notice, then nowhere)
+    step_undone: list[Event] = field(factory=list)
     taken: list[Event] = field(factory=list)  # what every step's own choice logged, for the conclusion
 
     @property
@@ -637,15 +639,17 @@ class WalkthroughRun:
             if session.can_undo():
                 return StepTaken([], False, _("walkthrough {id}: '{choice}' was expected to be refused").format(id=self.walkthrough.id, choice=UNDO))
             refusal = self.note = session.undo_refusal()
-        elif not session.undo():
+        logged_before = list(session.log)
+        if not step.teaches_refusal and not session.undo():
             return StepTaken([], False, session.undo_refusal())
         logged = {id(event) for event in session.log}
         self.taken = [event for event in self.taken if id(event) in logged]  # the conclusion repeats no line taken back
-        return self._taken(session, step, [], before, refusal)
+        return self._taken(session, step, [], before, refusal, undone=logged_before[len(session.log) :])
 
-    def _taken(self, session: Session, step: Step, events: list[Event], before: dict[str, int], refusal: str) -> StepTaken:
+    def _taken(self, session: Session, step: Step, events: list[Event], before: dict[str, int], refusal: str,
+               undone: Sequence[Event] = ()) -> StepTaken:
         """The step taken: on to the next, the quiet play up to it, and the step's promises checked."""
-        self.step_events = list(events)
+        self.step_events, self.step_undone = list(events), list(undone)
         self.advance()
         events += self.autoplay(session)
         outcome = Outcome(session, events, before, refusal)

@@ -144,7 +144,8 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         if lesson is not None and lesson.instruction:
             intro = f"\n{lesson.intro}" if lesson.step == 0 else ""
             done = "".join(f"\n  {render(event, shown.names)}" for event in lesson.last_step)
-            last = "\n" + _("The last step did:") + done if done else ""
+            undone = "".join(f"\n  {render(event, shown.names)}" for event in lesson.last_undone)
+            last = "\n" + _("The last step did:") + done if done else "\n" + _("The last step took back (GEN-9):") + undone if undone else ""
             suggested = lesson.suggested
             how = how_to_take(None if shown.hold else view.decision, suggested)
             so_far = "".join(f"\n  {text}" for text in lesson.so_far)  # the steps whose words this one continues
