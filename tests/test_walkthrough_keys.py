@@ -169,7 +169,7 @@ async def test_0_and_enter_on_a_walkthrough_step_that_is_typed_say_how_to_type_i
     async with app.run_test(size=SIZE) as pilot:
         await start_walkthrough(pilot, "card-play", 9)
         assert app.controller.driver.run.current.choice == "pass"
-        typed = "This step's choice is in no list: press : and type pass, then Enter."
+        typed = "This step's choice is in no list: press : and type pass, then Enter (or x, then Enter on it)."
         for key in ("0", "enter"):
             await pilot.press(key)
             await settle(pilot)
@@ -230,3 +230,23 @@ async def test_the_undo_walkthrough_takes_a_decision_back_with_u_and_shows_its_b
         assert app.controller.driver.run.step == 4 and "GEN-9: nothing to undo since" in said and "Elizabeth I" in said
         await pick(app, pilot, "cp influence scotland")
         assert isinstance(app.screen, WalkthroughDone)
+
+
+async def test_the_refusal_a_walkthrough_step_teaches_can_be_picked_among_those_x_shows_card_1(tmp_path):
+    """Walkthrough play-test: the options x showed could not be picked to see their refusal; at the step teaching that
+    France may not pass while holding a Mandatory event, Enter on 'pass' among them takes the step, as typing it does."""
+    from textual.widgets import OptionList
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "card-play", 9)
+        decision = app.controller.session.decision
+        refused = [str(o.choice) for o in decision.refused]
+        assert app.controller.driver.run.current.choice == "pass" and "pass" in refused
+        await pilot.press("x")
+        await settle(pilot)
+        app.screen.query_one("#choices", OptionList).highlighted = len(decision.choices) + refused.index("pass")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.controller.driver.run.step == 10
+        assert "CARD-1" in " ".join(screen_text(app).split())

@@ -409,7 +409,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return ""
         if self._suggested == UNDO:
             return _("This step is taken with u: undo (GEN-9) takes back your last decision.")
-        return _("This step's choice is in no list: press : and type {choice}, then Enter.").format(choice=self._suggested)
+        return _("This step's choice is in no list: press : and type {choice}, then Enter (or x, then Enter on it).").format(choice=self._suggested)
 
     def action_pick_quiet(self) -> None:
         self.say("")
@@ -498,6 +498,9 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         if event.option_index >= len(self._decision.choices):  # a refused option, shown on x
             refused = self._decision.refused[event.option_index - len(self._decision.choices)]
+            if self._lesson and str(refused.choice) == self._suggested:  # the refusal a walkthrough's step teaches, taken as
+                self._send(refused.choice, "Enter")  # typed (walkthrough play-test: shown with x, it could not be picked)
+                return
             self.show_problem(refused.refusal, refused_key=True)
             return
         self._choose(self._decision.choices[event.option_index], "Enter")
