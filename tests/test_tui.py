@@ -2821,17 +2821,19 @@ async def test_the_decision_an_undo_brings_back_has_no_choice_highlighted_gen_9(
     plays nothing); an undo refused leaves the next decision as any other."""
     from textual.widgets import OptionList
 
-    app = app_for(tmp_path, new_session(data, 3))
+    session = new_session(data, 3)
+    to_impulse_of(session, "spain", [101, 102, 103])  # in the Action Phase: a Negotiation Segment's opens on nothing (GEN-7)
+    app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         choices = app.screen.query_one("#choices", OptionList)
         await pilot.press("u")  # nothing to undo yet: refused
         await settle(pilot)
         assert "Not allowed: GEN-9" in screen_text(app)
-        await pick(app, pilot, str(app.controller.session.decision.choices[-1]))
+        await pick(app, pilot, "play 101 cp")
         assert choices.highlighted is not None  # the next decision, as any other
         made = len(app.controller.session.actions)
-        await pick(app, pilot, str(app.controller.session.decision.choices[-1]))
+        await pick(app, pilot, str(app.controller.session.decision.choices[0]))
         await pilot.press("u")
         await settle(pilot)
         assert len(app.controller.session.actions) == made and choices.highlighted is None
@@ -3198,16 +3200,16 @@ async def test_a_typed_box_open_as_its_phase_ends_takes_the_esc_and_keys_typed_o
         assert isinstance(app.screen, GameMenu)
 
 
-def test_a_negotiation_decision_opens_on_done_not_on_a_proposal_gen_7(data):
+def test_a_negotiation_decision_opens_with_nothing_highlighted_gen_7(data):
     """tmux play-test: after England declined Spain's proposal, its own decision opened with proposing that very marriage
-    highlighted, and a stray Enter proposed it. A Negotiation Segment's decision opens on "Done negotiating" (GEN-7), as a
-    window opens on "No response"; a proposal is taken with its number, or an arrow and Enter. Other decisions open on
-    their first choice."""
+    highlighted, and a stray Enter proposed it. A Negotiation Segment's decision opens with nothing highlighted (GEN-7): a
+    proposal is taken with its number, or an arrow and Enter (opened on "Done" at the list's end, it scrolled the proposals
+    off the screen). Other decisions open on their first choice."""
     from tui.widgets.decision import _first_highlighted
 
     session = _at_englands_decision(data)
     decision = session.decision
     assert decision.rule == "GEN-7" and str(decision.choices[0]).startswith("propose")
-    assert str(decision.choices[_first_highlighted(decision)]) == "done"
+    assert _first_highlighted(decision) is None
     to_impulse_of(session, "england", [101, 102])
     assert _first_highlighted(session.decision) == 0

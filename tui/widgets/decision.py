@@ -28,15 +28,17 @@ from tui.widgets.texts import KEYS_BEHIND_SECONDS, EnterFirstInput, say_in
 # (re-test: a response window right after the player's own decline opened on "Play #22 Wedding Festivities", an
 # Enter pressed twice away from playing it)
 WINDOW_VERBS = frozenset({Verb.NO_RESPONSE, Verb.NO_COMBAT})
-# The decisions whose list opens on its quiet choice: the windows, and a Negotiation Segment's proposal or done (tmux
-# play-test: after England declined Spain's proposal, its own decision opened on proposing that very marriage, and a
-# stray Enter proposed it; GEN-7)
-OPENS_ON_THE_QUIET_CHOICE = WINDOW_VERBS | {Verb.DONE}
+# A Negotiation Segment's decision (proposals, then done) opens with nothing highlighted: a proposal is made with its
+# number, or an arrow and Enter (tmux play-test: after England declined Spain's proposal, its own decision opened on
+# proposing that very marriage, and a stray Enter proposed it; GEN-7). Opened on "Done" it scrolled the proposals away.
+OPENS_ON_NOTHING = frozenset({Verb.DONE})
 
 
-def _first_highlighted(decision: Decision) -> int:
+def _first_highlighted(decision: Decision) -> int | None:
     quiet = decision.quiet
-    return decision.choices.index(quiet) if quiet is not None and quiet.verb in OPENS_ON_THE_QUIET_CHOICE else 0
+    if quiet is not None and quiet.verb in OPENS_ON_NOTHING:
+        return None
+    return decision.choices.index(quiet) if quiet is not None and quiet.verb in WINDOW_VERBS else 0
 
 
 def quiet_index(decision: Decision) -> int | None:
