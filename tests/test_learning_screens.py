@@ -718,6 +718,8 @@ async def test_a_walkthroughs_taught_refusal_is_gone_from_the_next_games_boards_
         await settle(pilot)
         taught = "CARD-2: a response card's event is played in a response window"
         assert taught in " ".join(screen_text(app).split())
+        await pilot.press("x")  # review: the refused options x showed stayed on the board into the next game
+        await settle(pilot)
         await post(pilot, LeaveGame(Destination.TITLE))
         await post(pilot, StartGame(Setup(seed=3)))
         session = app.controller.session
@@ -733,6 +735,7 @@ async def test_a_walkthroughs_taught_refusal_is_gone_from_the_next_games_boards_
             await settle(pilot)
         assert isinstance(app.screen, ActionScreen)
         assert taught not in " ".join(screen_text(app).split())
+        assert len(app.screen.query_one("#choices").options) == len(session.decision.choices), "no refused option shown"
 
 
 async def test_question_mark_on_the_walkthrough_list_opens_the_rules_at_its_rule(tmp_path):

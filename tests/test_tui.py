@@ -3200,16 +3200,27 @@ async def test_a_typed_box_open_as_its_phase_ends_takes_the_esc_and_keys_typed_o
         assert isinstance(app.screen, GameMenu)
 
 
-def test_a_negotiation_decision_opens_with_nothing_highlighted_gen_7(data):
+async def test_a_negotiation_decision_opens_with_nothing_highlighted_gen_7(tmp_path, data):
     """tmux play-test: after England declined Spain's proposal, its own decision opened with proposing that very marriage
-    highlighted, and a stray Enter proposed it. A Negotiation Segment's decision opens with nothing highlighted (GEN-7): a
-    proposal is taken with its number, or an arrow and Enter (opened on "Done" at the list's end, it scrolled the proposals
-    off the screen). Other decisions open on their first choice."""
-    from tui.widgets.decision import _first_highlighted
+    highlighted, and a stray Enter proposed it. A Negotiation Segment's decision opens with nothing highlighted (GEN-7),
+    at the top of its list: an Enter plays nothing, and a proposal's number plays it at once (review: opened on "Done" at
+    the list's end, it scrolled the proposals off the screen, and 1 only brought the first into view)."""
+    from textual.widgets import OptionList
 
-    session = _at_englands_decision(data)
-    decision = session.decision
-    assert decision.rule == "GEN-7" and str(decision.choices[0]).startswith("propose")
-    assert _first_highlighted(decision) is None
-    to_impulse_of(session, "england", [101, 102])
-    assert _first_highlighted(session.decision) == 0
+    session = new_session(data)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await show_session(app, pilot)
+        assert session.decision.power == "spain"
+        await pick(app, pilot, "done")  # the same person's next decision: England's, shown after their own move
+        decision = session.decision
+        assert decision.power == "england" and decision.rule == "GEN-7" and str(decision.choices[0]).startswith("propose")
+        choices = app.screen.query_one("#choices", OptionList)
+        assert choices.highlighted is None and choices.scroll_y == 0
+        made = len(session.actions)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(session.actions) == made
+        await pilot.press("1")
+        await settle(pilot)
+        assert [a.choice for a in session.actions[made:]][:1] == [str(decision.choices[0])]

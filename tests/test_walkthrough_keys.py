@@ -232,6 +232,15 @@ async def test_the_undo_walkthrough_takes_a_decision_back_with_u_and_shows_its_b
         assert isinstance(app.screen, WalkthroughDone)
 
 
+async def test_the_undo_walkthrough_resumed_after_an_undo_says_what_it_took_back_gen_9(tmp_path):
+    """Review: resumed at the step after an undo (or stepped back to it), the walkthrough says what that undo took back."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_walkthrough(pilot, "gen-9-undo", 3)
+        said = " ".join(screen_text(app).split())
+        assert "The last step took back (GEN-9): [UNIT-1] England: raises a mercenary in London" in said
+
+
 async def test_the_refusal_a_walkthrough_step_teaches_can_be_picked_among_those_x_shows_card_1(tmp_path):
     """Walkthrough play-test: the options x showed could not be picked to see their refusal; at the step teaching that
     France may not pass while holding a Mandatory event, Enter on 'pass' among them takes the step, as typing it does."""

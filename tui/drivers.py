@@ -743,11 +743,11 @@ class WalkthroughGame(_Driver):
 
     def undo(self) -> None:
         """A step that teaches undo (GEN-9) takes it, or the refusal it teaches; any other refuses it."""
-        step_before, logged = self.run.step, list(self.session.log)
+        step_before, made = self.run.step, len(self.session.actions)
         taken = self.run.take_undo(self.session)
         undone = taken.advanced and not taken.problem
         if undone:
-            self.listener.game_notice(_undone(1, 0, logged[len(self.session.log) :]))
+            self.listener.game_notice(_undone(made - len(self.session.actions), 0, self.run.step_undone))
         self._step_taken(step_before, taken, brought_back=undone)
 
     def _step_taken(self, step_before: int, taken: StepTaken, brought_back: bool = False) -> None:

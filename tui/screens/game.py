@@ -201,7 +201,9 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         undo refused stayed above the walkthrough opened next), and the keys go back to the choices (Tab
         left them on the last walkthrough's text, and Enter scrolled the next one's)."""
         if self._ready:
-            self.query_one(DecisionPanel).say("")
+            panel = self.query_one(DecisionPanel)
+            panel.say("")
+            panel.hide_refused()
             self.set_focus(self.query_one("#choices"))
 
     def show_problem(self, text: str, refused_key: bool = False, failed: bool = False) -> None:

@@ -365,7 +365,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self.call_after_refresh(options.scroll_to_highlight)
         else:
             options.highlighted = None if unhighlighted else _first_highlighted(decision)
-            if options.highlighted:  # a window's "No response" in view once laid out
+            if options.highlighted:  # a window's "No response" in view once laid out (none: a Negotiation Segment's)
                 self.call_after_refresh(options.scroll_to_highlight)
         self._await_next = False
         options.focus()
@@ -385,10 +385,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         # a key pressed at once was meant for a decision not yet read
         self._changed_under_at = time.monotonic() if settle_first else None
         self._just_shown = settle_first
-        if self._show_refused:  # asked for by whoever pressed x, not by the next person or game (hostile play-test)
-            self._show_refused = False
-            if self._decision is not None:
-                self.show(self._decision, self._waiting, self._suggested)
+        self.hide_refused()
         if self._suggested:
             return
         self.say("")
@@ -427,6 +424,14 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self._send(choice, "0")
             return
         self._choose(choice, "0")
+
+    def hide_refused(self) -> None:
+        """The options x showed, hidden: asked for by whoever pressed x, not by the next person or game (hostile play-test;
+        review: a walkthrough's stayed on its Action Phase board into the next game)."""
+        if self._show_refused:
+            self._show_refused = False
+            if self._decision is not None:
+                self.show(self._decision, self._waiting, self._suggested)
 
     def action_toggle_refused(self) -> None:
         self.say("")
