@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.tui_helpers import app_for, footer_entries, screen_text, settle, start_walkthrough
 from tui.screens.walkthrough_menu import WalkthroughDone
 from tui.widgets.decision import ChoiceList
@@ -209,7 +211,9 @@ async def test_the_undo_walkthrough_takes_a_decision_back_with_u_and_shows_its_b
         await pick(app, pilot, "play 3 cp")
         await pick(app, pilot, "cp mercenary london")
         assert session.state.spaces["london"].units["england"].mercenaries == 2 and app.controller.driver.run.step == 2
-        assert "u" in [e.key for e in footer_entries(app.screen)], "review: the footer hid u where the step said press u"
+        footer = footer_entries(app.screen)
+        assert "u" in [e.key for e in footer], "review: the footer hid u where the step said press u"
+        assert not {"t", ":"} & {e.key_display or e.key for e in footer} and max(e.end for e in footer) <= SIZE[0], "tmux check: it ran past 80 columns"
         await pilot.press("1")  # a choice where the step asks for u
         await settle(pilot)
         said = " ".join(screen_text(app).split())
@@ -259,3 +263,20 @@ async def test_the_refusal_a_walkthrough_step_teaches_can_be_picked_among_those_
         await settle(pilot)
         assert app.controller.driver.run.step == 10
         assert "CARD-1" in " ".join(screen_text(app).split())
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ru"])
+async def test_the_footer_of_a_walkthrough_step_taken_with_u_fits_80_columns(tmp_path, language):
+    """tmux check: with u shown at the undo walkthrough's u steps, the footer ran past 80 columns ("k S"); ':' and t,
+    which such a step needs neither of, are left out."""
+    from core import i18n
+
+    i18n.use(language)
+    try:
+        app = app_for(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_walkthrough(pilot, "gen-9-undo", 2)
+            footer = footer_entries(app.screen)
+            assert "u" in [e.key for e in footer] and max(e.end for e in footer) <= SIZE[0], [(e.key, e.description, e.end) for e in footer]
+    finally:
+        i18n.use("en")

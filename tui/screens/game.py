@@ -249,11 +249,13 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
 
     def binding_shown(self, binding: Binding) -> Binding:
         """Undo is not shown where the game has none (a shared game, a walkthrough), though u says why
-        (play-test: it did nothing at all); nor is the table key while a table action is recorded (the
-        footer ran past 80 columns), nor ':' while a choice is typed (the box's own keys are named then).
-        The footer asks (tui/widgets/key_footer.NamesKeysNow)."""
-        hidden = ((binding.action == "undo" and not self.shown.undo_key) or (binding.action == "table" and self._recording_table)
-                  or (binding.action == "type_choice" and any(panel.typing for panel in self.query(DecisionPanel))))  # ':' again starts anew
+        (play-test: it did nothing at all); nor is the table key while a table action is recorded (the footer ran past 80
+        columns), nor ':' while a choice is typed (the box's own keys are named then); nor either at a walkthrough's step
+        taken with u, which needs neither (tmux check: the footer ran past 80 columns). The footer asks
+        (tui/widgets/key_footer.NamesKeysNow)."""
+        undo_step = self.shown.lesson is not None and self.shown.undo_key  # a walkthrough has undo at such steps alone
+        hidden = ((binding.action == "undo" and not self.shown.undo_key) or (binding.action == "table" and (self._recording_table or undo_step))
+                  or (binding.action == "type_choice" and (undo_step or any(panel.typing for panel in self.query(DecisionPanel)))))  # ':' again starts anew
         return replace(binding, show=False) if hidden else binding
 
     def action_undo(self) -> None:
