@@ -259,14 +259,10 @@ async def test_an_onlooker_who_begins_watching_mid_game_reads_this_turns_reports
     onlooker = Seat("Cy", (), SeatKind.ONLOOKER)
     assert _not_looked_at(session, onlooker, None) == _not_looked_at(session, SEATS[0], None)
     assert _not_looked_at(session, onlooker, 3) == _not_looked_at(session, onlooker, None), "no kept look"
-    game_id, _ana, _ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
+    _game_id, _ana, _ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
     cy = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
     async with cy.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        listing = cy.screen.query_one("#lobby-games")
-        listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
-        await pilot.press("enter")
-        await settle(pilot)
+        await _watch(cy, pilot)
         assert CardDrawScreen in await read_reports(cy, pilot)
         assert isinstance(cy.screen, PhaseScreen) and all(h.cards is None for h in cy.controller.on_screen().view.hands)
 
@@ -285,14 +281,10 @@ async def test_an_onlooker_sitting_down_in_turn_2_is_offered_to_skip_the_reports
         play_computer_turns(session, bots)
     save = tmp_path / "turn-2.json"
     saves.write(session, save)
-    game_id = SqliteStore.in_folder(tmp_path, data).import_save(save)
+    SqliteStore.in_folder(tmp_path, data).import_save(save)
     cy = VirginQueenApp(tmp_path, player="Cy", lobby=True, player_fixed=True)
     async with cy.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        listing = cy.screen.query_one("#lobby-games")
-        listing.highlighted = [o.id for o in listing.options].index(f"watch-{game_id}")
-        await pilot.press("enter")
-        await settle(pilot)
+        await _watch(cy, pilot)
         first = cy.screen
         waiting = cy.board.reports_to_read()
         assert isinstance(first, ReportScreen) and first.skip_offer == len(waiting) - 1 >= 3
@@ -539,11 +531,7 @@ async def test_a_player_watching_as_an_onlooker_is_told_their_seat_waits_for_the
     away = "Ana is not at the game now: it goes on when they take their seat again."
     async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
         await _take_seat(ben, ben_pilot, 1)
-        await settle(ana_pilot)
-        listing = ana.screen.query_one("#lobby-games")
-        listing.highlighted = [o.id for o in listing.options].index("watch-1")
-        await ana_pilot.press("enter")
-        await settle(ana_pilot)
+        await _watch(ana, ana_pilot)
         assert ana.controller.session.seat_to_decide().name == "Ana"  # the game waits for Ana's seat
         text = (await _until_shown(ana, ana_pilot, watching)).replace("\n", " ")
         assert away not in text and "Waiting for Ana" not in text

@@ -545,10 +545,11 @@ def _ana_last_in_turn_1_as_england(data):
 
 
 async def _ana_ends_turn_1(app, pilot) -> None:
-    """On ``_ana_last_in_turn_1_as_england``: Ana takes the keyboard and ends the turn; Spain (Ben)
-    negotiates first in turn 2, so the hand-off to Ben shows."""
+    """On a game whose last power to act in turn 1's Action Phase is Ana's, holding #101 and #102
+    (``_ana_last_in_turn_1_as_england``, ``_ana_as_spain_ben_as_england``): Ana takes the keyboard and ends the
+    Action Phase, and the hand-off to Ben shows."""
     await show_session(app, pilot)
-    await pilot.press("enter")  # Ana takes England
+    await pilot.press("enter")  # Ana takes the keyboard
     await settle(pilot)
     for choice in ("play 101 cp", "cp influence scotland", "pass"):
         await pick(app, pilot, choice)
@@ -2006,6 +2007,14 @@ async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_mom
             assert len(alone.controller.session.actions) == made + 1
 
 
+def _ana_as_spain_ben_as_england(data):
+    """Ana plays Spain, Ben England, and a random computer the other powers."""
+    from core.setup import Seat, SeatKind
+
+    others = tuple(p for p in data.power_ids if p not in ("england", "spain"))
+    return Seat("Ana", ("spain",)), Seat("Ben", ("england",)), Seat("computer", others, SeatKind.COMPUTER, "random")
+
+
 def _elizabeth_courted_and_spain_last_to_act(data, seats=None):
     """Turn 1 with Elizabeth betrothed (her VQ-2 choice comes in the Marriage Resolution Phase) and
     Spain last to act in the Action Phase, holding #101 and #102."""
@@ -2598,17 +2607,9 @@ async def test_a_hand_off_names_the_phases_whose_reports_follow_its_enter_where_
 async def test_a_hand_off_into_a_phase_a_person_decides_in_names_no_report_of_it(tmp_path, data):
     """Its report comes once the phase is over (tmux check: the hand-off to Elizabeth's VQ-2 choice said "Turn 1:
     Marriage Resolution Phase: in the reports after Enter", and the Enter brought her decision, no report)."""
-    from core.setup import Seat, SeatKind
-
-    others = tuple(p for p in data.power_ids if p not in ("england", "spain"))
-    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), Seat("computer", others, SeatKind.COMPUTER, "random"))
-    app = app_for(tmp_path, _elizabeth_courted_and_spain_last_to_act(data, seats))
+    app = app_for(tmp_path, _elizabeth_courted_and_spain_last_to_act(data, _ana_as_spain_ben_as_england(data)))
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pilot.press("enter")  # Ana takes the keyboard
-        await settle(pilot)
-        for choice in ("play 101 cp", "cp influence scotland", "pass"):
-            await pick(app, pilot, choice)
+        await _ana_ends_turn_1(app, pilot)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"
         assert app.screen.last_moves.lines[-1] == "[GEN-6] every power has passed in a row: the Action Phase ends"
         await pilot.press("enter")
@@ -2622,21 +2623,14 @@ async def test_a_hand_off_into_a_phase_a_person_decides_in_lists_the_rolls_made_
     were rolled [MAR-4]". The lines of the phase under way are listed as moves."""
     from core import marriage
     from core.session import Session
-    from core.setup import Seat, SeatKind
 
-    others = tuple(p for p in data.power_ids if p not in ("england", "spain"))
-    seats = (Seat("Ana", ("spain",)), Seat("Ben", ("england",)), Seat("computer", others, SeatKind.COMPUTER, "random"))
-    session = Session.new(data, Setup(seed=1, seats=seats))
+    session = Session.new(data, Setup(seed=1, seats=_ana_as_spain_ben_as_england(data)))
     marriage.betroth(session.state, data, "marguerite-de-valois", "don-carlos")  # rolled in the phase, before VQ-2
     marriage.betroth(session.state, data, "elizabeth-i", "archduke-charles")
     to_impulse_of(session, "spain", [101, 102])
     app = app_for(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await show_session(app, pilot)
-        await pilot.press("enter")  # Ana takes the keyboard
-        await settle(pilot)
-        for choice in ("play 101 cp", "cp influence scotland", "pass"):
-            await pick(app, pilot, choice)
+        await _ana_ends_turn_1(app, pilot)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ben"
         lines = list(app.screen.last_moves.lines)
         ended = next(i for i, line in enumerate(lines) if "the Action Phase ends" in line)
