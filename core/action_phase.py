@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from attrs import define, frozen
 
-from core.cards import PlayMode, card_title, discard_after_play, mandatory_in_hand, take_from_hand
+from core.cards import PlayMode, as_shown, card_title, discard_after_play, mandatory_in_hand, take_from_hand
 from core.choices import TABLE_ENTRY, Choice, Decision, Option, Quiet, Refusal, Verb
 from core.context import Ctx
 from core.i18n import Message, N_, _, listed, msg, msgn
@@ -83,12 +83,11 @@ def _table_and_pass() -> tuple[Option, Option]:
 
 def _impulse_options(ctx: Ctx, power: str, mandatory: tuple[int, ...]) -> list[Option]:
     """The hand's plays, the Mandatory events first (play-tests: the one card a power had to play came
-    after nine others, past the number keys and off the screen at 80x24), then a table action and Pass. The
-    cards in the order the hand is shown, by number (hot-seat play-test: in the order dealt, a card's number key
-    matched nothing on the screen)."""
+    after nine others, past the number keys and off the screen at 80x24), then a table action and Pass; the cards
+    as the hand is shown."""
     plays = ctx.tables.memo(("impulse plays", id(ctx.rules)), _card_plays, ctx)
     options = []
-    hand = sorted(ctx.state.powers[power].hand)
+    hand = as_shown(ctx.state.powers[power].hand)
     for number in (*mandatory, *(n for n in hand if n not in mandatory)) if mandatory else hand:
         play = plays[number]
         options.append(play.as_event if play.event is None else play.as_event.with_refusal(play.event.refusal(ctx, power)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from core import dice
@@ -174,10 +175,17 @@ def _deal_order(ctx: Ctx, wanted: dict[str, int]) -> dict[str, list[int]]:
     return dealt
 
 
+def as_shown(numbers: Iterable[int]) -> list[int]:
+    """Cards of a hand in the order every list shows them: by number, as the hand panel does, so the impulse's and the
+    windows' choices follow it (hot-seat play-test: in the order dealt, a card's number key matched nothing on screen).
+    The hand itself stays in the order dealt: a replay draws from it as it was."""
+    return sorted(numbers)
+
+
 def mandatory_in_hand(ctx: Ctx, power: str) -> tuple[int, ...]:
-    """The Mandatory events ``power`` holds (CARD-1: it may not pass while it holds one)."""
+    """The Mandatory events ``power`` holds (CARD-1: it may not pass while it holds one), as the hand is shown."""
     mandatory, cards = CardKind.MANDATORY, ctx.data.cards  # read once, not per card in hand
-    return tuple(sorted(number for number in ctx.state.powers[power].hand if cards[number].kind == mandatory))  # as the hand is shown
+    return tuple(as_shown(number for number in ctx.state.powers[power].hand if cards[number].kind == mandatory))
 
 
 def removes_only_events(data: GameData, state: GameState) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Collection
 
 from attrs import Factory, define
 
-from core.cards import discard_after_play, in_deck_or_hands, take_from_hand
+from core.cards import as_shown, discard_after_play, in_deck_or_hands, take_from_hand
 from core.choices import Choice, Decision, Option, Quiet, Verb
 from core.context import Ctx
 from core.i18n import Message, _, msg
@@ -43,8 +43,8 @@ def _played_at(ctx: Ctx, moment: Moment) -> frozenset[int]:
 
 def _window_options(ctx: Ctx, power: str, playable: frozenset[int], cards: Collection[int] | None = None) -> list[Option]:
     """The options of the cards in the power's hand (or of ``cards``, as if it held them) whose event is
-    ``playable`` in the window, in the order the hand is shown (by number)."""
-    hand = sorted(ctx.state.powers[power].hand if cards is None else cards)
+    ``playable`` in the window, as the hand is shown."""
+    hand = as_shown(ctx.state.powers[power].hand if cards is None else cards)
     if playable.isdisjoint(hand):
         return []
     options: list[Option] = []

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from core import independence, marriage, morisco, patronage, suez, victory
-from core.cards import PlayMode, card_title, removes_only_events
+from core.cards import PlayMode, as_shown, card_title, removes_only_events
 from core.choices import Decision, Verb
 from core.cp_spending import refused_purchases
 from core.context import Ctx
@@ -635,7 +635,7 @@ def seat_view(
     hands = tuple(
         HandView(
             p.id, _(p.name), seat_shown(setup.seat_of(p.id)), len(state.powers[p.id].hand),
-            card_rows(data, state, sorted(state.powers[p.id].hand)) if p.id in seat.powers else None,
+            card_rows(data, state, as_shown(state.powers[p.id].hand)) if p.id in seat.powers else None,
             p.id in seat.powers and quiet_this_phase(state, p.id),
         )
         for p in data.powers
