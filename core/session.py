@@ -74,6 +74,9 @@ class Session:
     actions: list[Action] = Factory(list)
     log: list[Event] = Factory(list)
     keep_undo: bool = True
+    # GEN-9 in a shared game: the person a decision passes to sees it on their own screen at once, so the hand-off
+    # is a barrier as it happens (``hand_off_barrier_when_taken`` is the hot seat's, where a "Pass to" screen comes first)
+    hand_off_seen_at_once: bool = False
     # GEN-9 undo window: the state (pickled) before the first undoable decision since the last
     # barrier, and those decisions (one person's, with the computers' quiet answers after them); undo
     # replays all but the last person's decision and the answers after it (exact: no chance inside).
@@ -244,7 +247,7 @@ class Session:
         # it passed tells the person handing over something of that hand, and taken back on seeing it, it would be used
         # (review); said so, in words that say no more of that hand than the hand-off did (second review; rules
         # play-test: "since the decision passed to Ana" alone read as wrong, where other hand-offs could be taken back)
-        if not self.data.settings.undo.hand_off_barrier_when_taken:
+        if self.hand_off_seen_at_once or not self.data.settings.undo.hand_off_barrier_when_taken:
             self._close_window(msg("the decision passed to {person}", person=seat.name))
         elif asked_whatever_the_hand(self.state, self._pending):
             self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
@@ -269,6 +272,10 @@ class Session:
 
     def can_undo(self) -> bool:
         return any(not undoable.by_computer for undoable in self._window)
+
+    def undoer(self) -> str:
+        """The person whose moves undo would take back now ("" when none: GEN-9's window holds one person's moves)."""
+        return self._window[0].person if self.can_undo() else ""
 
     def undo_refusal(self) -> str:
         """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language."""

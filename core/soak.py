@@ -4,7 +4,8 @@ The parent makes ``games`` store games (three person seats, ``soak-1`` to ``soak
 client when there are fewer, and computer seats, the powers turning from game to game), starts
 ``clients`` processes, each the person of one seat in every game, and waits for them to play every game to its end. A client plays as a terminal
 does: the computer seats it sees deciding (the store takes the first client's), random choices for
-its own seat (now and then a table action, TABLE-1, begun and cancelled), and a second thread that
+its own seat (now and then a table action, TABLE-1, begun and cancelled; now and then a move taken back, GEN-9),
+and a second thread that
 follows the store all the while (as the app's worker does). Then every game is exported, the export
 is replayed, and its state compared with each client's copy: a refused export, a save that does not
 replay, or a copy that differs is a divergence. The last line: ``N games, K actions, D divergences``.
@@ -32,10 +33,11 @@ from core.choices import TABLE_ACTOR, Choice
 from core.gamedata import GameData
 from core.session import Session
 from core.setup import Seat, SeatKind, Setup
-from core.store import STORE_NAME, IllegalAction, SharedGame, SqliteStore, StaleGame, StoreError
+from core.store import STORE_NAME, IllegalAction, SharedGame, SqliteStore, StaleGame, StoreError, TakeBackRefused
 
 PERSONS = 3
 TABLE_ACTION_CHANCE = 0.03  # a person's decision begins a table action (and cancels it) this often
+TAKE_BACK_CHANCE = 0.05  # a person's move is taken back (GEN-9) this often, the others' copies following it back
 COMPUTER_STEP_SECONDS = 0.05  # a client plays a game's computer seats this long before looking at the next game
 IDLE_WAIT_SECONDS = 0.005  # nothing to do in any game: the others are choosing
 STALL_SECONDS = 120.0  # no game moved for this long: a client gives up (a soak must end)
@@ -99,7 +101,7 @@ def run(data: GameData, clients: int, games: int, seed: int, folder: Path) -> It
         for i in range(clients)
     ]
     copies: list[dict[int, str]] = []
-    refused = 0
+    refused = taken_back = 0
     for process in processes:
         out, err = process.communicate()
         if process.returncode != 0:
@@ -109,7 +111,9 @@ def run(data: GameData, clients: int, games: int, seed: int, folder: Path) -> It
         report = json.loads(out.strip().splitlines()[-1])
         copies.append({int(game): value for game, value in report["digests"].items()})
         refused += report["refused"]
-    yield f"the clients played every game to its end in {time.monotonic() - started:.0f} s ({refused} actions refused by the store)"
+        taken_back += report["taken_back"]
+    yield (f"the clients played every game to its end in {time.monotonic() - started:.0f} s ({refused} actions refused by the store, "
+           f"{taken_back} taken back, GEN-9)")
     divergences = 0
     actions = 0
     for game_id in game_ids:
@@ -152,10 +156,15 @@ def _own_choice(game: SharedGame, seed: int) -> tuple[str, Choice]:
     session = game.session
     decision = session.decision
     assert decision is not None
-    chooser = random.Random(f"{seed}/{game.player}/{game.game_id}/{len(session.actions)}")
+    chooser = _chooser(game, seed)
     if decision.power in session.state.powers and chooser.random() < TABLE_ACTION_CHANCE:
         return TABLE_ACTOR, Choice.parse("table")
     return decision.power, chooser.choice(playable_choices(decision, of_a_person=True))
+
+
+def _chooser(game: SharedGame, seed: int) -> random.Random:
+    """Seeded by the game, its length and its take-backs (a position taken back to is chosen at anew)."""
+    return random.Random(f"{seed}/{game.player}/{game.game_id}/{len(game.session.actions)}/{game.takebacks_seen}")
 
 
 def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> dict[str, object]:
@@ -170,7 +179,7 @@ def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> di
     done = threading.Event()
     follower = threading.Thread(target=_follow, args=(games, done), name="follow", daemon=True)
     follower.start()
-    refused = 0
+    refused = taken_back = 0
     playing = list(games)
     last_move = time.monotonic()
     while playing:
@@ -187,6 +196,11 @@ def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> di
                         continue
                     if game.session.seat_of(decision.power).name == player:
                         game.choose(*_own_choice(game, seed))
+                        if _chooser(game, seed).random() < TAKE_BACK_CHANCE:
+                            try:
+                                taken_back += game.undo().taken
+                            except TakeBackRefused:  # a roll, a reveal or a hand-off since: the move stays
+                                pass
                     moved = moved or len(game.session.actions) != before
             except StaleGame:
                 game.refresh()
@@ -201,7 +215,7 @@ def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> di
             time.sleep(IDLE_WAIT_SECONDS)
     done.set()
     follower.join()
-    return {"player": player, "refused": refused, "digests": {game.game_id: digest(game.session) for game in games}}
+    return {"player": player, "refused": refused, "taken_back": taken_back, "digests": {game.game_id: digest(game.session) for game in games}}
 
 
 def main(argv: list[str]) -> int:

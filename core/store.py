@@ -64,6 +64,7 @@ CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this lo
 CHAT_LINE_CHARS = 300  # the longest line of table talk
 REPLAYS_KEPT = 16  # games whose replay a store keeps between appends (the others are replayed again)
 _REMOVED = "removed_games"  # the numbers of games removed, never given again
+_TAKEBACKS = "takebacks"  # GEN-9: each take-back of moves in a game, for the terminals following it
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -183,6 +184,10 @@ class DamagedGame(StoreError):
         self.reason = reason  # the one line without the store's path (a listing of the store's games names it)
 
 
+class TakeBackRefused(StoreError):
+    """GEN-9: nothing of the player's own to take back now (a barrier since their last move, or another's moves)."""
+
+
 class ChatRefused(StoreError):
     """A line of table talk that cannot be kept: empty, too long, or with no author."""
 
@@ -240,6 +245,19 @@ class StoredAction:
 
 
 @frozen
+class TakeBack:
+    """Moves taken back in a shared game (GEN-9): ``player`` took back the actions after ``back_to``, ``taken`` of
+    them (their move and the computers' quiet answers after it), playing ``seat``."""
+
+    number: int
+    player: str
+    seat: str
+    back_to: int
+    taken: int
+    at: str
+
+
+@frozen
 class ChatLine:
     """One line of a game's table talk, plain text (never markup)."""
 
@@ -278,6 +296,10 @@ class GameStore(Protocol):
     def load(self, game_id: int) -> Session: ...
 
     def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None: ...
+
+    def take_back(self, game_id: int, latest: int, player: str) -> TakeBack: ...
+
+    def takebacks(self, game_id: int, after: int = 0) -> list[TakeBack]: ...
 
     def export(self, game_id: int, path: Path) -> Path: ...
 
@@ -379,7 +401,7 @@ class SqliteStore:
         """The games row of a set-up, inside the caller's transaction; its new id, never a removed game's (a
         terminal still following that number would take another game's moves for its own)."""
         text = json.dumps(saves.converter().unstructure(setup), separators=(",", ":"))
-        highest = f"SELECT MAX(id) FROM (SELECT id FROM games{f' UNION ALL SELECT id FROM {_REMOVED}' if self._removed_table() else ''})"
+        highest = f"SELECT MAX(id) FROM (SELECT id FROM games{f' UNION ALL SELECT id FROM {_REMOVED}' if self._has_table(_REMOVED) else ''})"
         cursor = self._db.execute(
             f"INSERT INTO games (id, created, setup, data_fingerprint) VALUES (COALESCE(({highest}), 0) + 1, ?, ?, ?)",
             (self._now(), text, self.data.fingerprint),
@@ -404,7 +426,7 @@ class SqliteStore:
             # made here, not with the schema: a store stays readable by the versions before this one
             self._db.execute(f"CREATE TABLE IF NOT EXISTS {_REMOVED} (id INTEGER PRIMARY KEY, at TEXT NOT NULL)")
             self._db.execute(f"INSERT OR REPLACE INTO {_REMOVED} (id, at) VALUES (?, ?)", (game_id, self._now()))
-            for table in ("actions", "seat_claims", "chat", "notices", "looks"):
+            for table in ("actions", "seat_claims", "chat", "notices", "looks", *([_TAKEBACKS] if self._has_table(_TAKEBACKS) else [])):
                 self._db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         self._replays.pop(game_id, None)
@@ -507,6 +529,66 @@ class SqliteStore:
             if applied:  # the replay took an action the store did not keep
                 self._replays.pop(game_id, None)
             raise
+
+    def take_back(self, game_id: int, latest: int, player: str) -> TakeBack:
+        """GEN-9 in a shared game: ``player``'s last move taken back, with the computers' quiet answers after it, as u
+        does in a hot seat; but a hand-off is a barrier as it happens (the next person sees the decision on their own
+        screen at once). ``latest``: the action the player's copy stands at (StaleGame if the game moved on since).
+        TakeBackRefused names the barrier when nothing of theirs is left to take back, or whose the moves since it are."""
+        with self._guard(), self._transaction():
+            _created, setup_text, fingerprint = self._game(game_id)
+            setup = self._setup(game_id, setup_text)
+            if self._latest(game_id) != latest:
+                raise StaleGame(_("the game moved on: game {game} is at action {latest}, your copy at action {made_at}").format(
+                    game=game_id, latest=self._latest(game_id), made_at=latest))
+            session = self._undoable_replay(game_id, setup, fingerprint)
+            person = session.undoer()
+            if not person:
+                raise TakeBackRefused(session.undo_refusal())
+            held = self._db.execute("SELECT 1 FROM seat_claims WHERE game_id = ? AND seat = ? AND player = ?", (game_id, person, player)).fetchone()
+            if held is None:
+                raise TakeBackRefused(_("GEN-9: the moves since {barrier} are {person}'s, and undo takes back only your own").format(
+                    barrier=session.latest_barrier(), person=person))
+            session.undo()
+            back_to = len(session.actions)
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND number > ?", (game_id, back_to))
+            self._db.execute("DELETE FROM notices WHERE game_id = ? AND number > ?", (game_id, back_to))  # their positions are gone
+            self._db.execute("UPDATE looks SET events = MIN(events, ?) WHERE game_id = ?", (len(session.log), game_id))
+            # made here, not with the schema: a store stays readable by the versions before this one
+            self._db.execute(f"CREATE TABLE IF NOT EXISTS {_TAKEBACKS} (game_id INTEGER NOT NULL, number INTEGER NOT NULL, player TEXT NOT NULL, "
+                             "seat TEXT NOT NULL, back_to INTEGER NOT NULL, taken INTEGER NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, number))")
+            number = self._db.execute(f"SELECT COALESCE(MAX(number), 0) + 1 FROM {_TAKEBACKS} WHERE game_id = ?", (game_id,)).fetchone()[0]
+            taken = TakeBack(number, player, person, back_to, latest - back_to, self._now())
+            self._db.execute(f"INSERT INTO {_TAKEBACKS} (game_id, number, player, seat, back_to, taken, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (game_id, taken.number, taken.player, taken.seat, taken.back_to, taken.taken, taken.at))
+            self._replays.pop(game_id, None)
+            self._write_waiting(game_id, session)
+        return taken
+
+    def takebacks(self, game_id: int, after: int = 0) -> list[TakeBack]:
+        """The game's take-backs numbered above ``after``, in order (GEN-9): a terminal following the game reads them
+        after the actions it fetched, and on any loads the game again (the actions it fetched may be taken back)."""
+        with self._guard():
+            self._game(game_id)
+            if not self._has_table(_TAKEBACKS):
+                return []
+            rows = self._db.execute(
+                f"SELECT number, player, seat, back_to, taken, at FROM {_TAKEBACKS} WHERE game_id = ? AND number > ? ORDER BY number",
+                (game_id, after),
+            ).fetchall()
+        return [TakeBack(*row) for row in rows]
+
+    def _undoable_replay(self, game_id: int, setup: Setup, fingerprint: str) -> Session:
+        """The game replayed with undo's window as play left it, a hand-off a barrier at once (GEN-9 in a shared game)."""
+        stored = self._db.execute("SELECT actor, choice FROM actions WHERE game_id = ? ORDER BY number", (game_id,)).fetchall()
+        try:
+            session = Session.new(self.data, setup, keep_undo=True)
+            session.hand_off_seen_at_once = True
+            for actor, choice in stored:
+                session.choose(actor, Choice.parse(choice))
+        except (IllegalChoice, SetupError) as exc:
+            raise self._unreplayable(game_id, fingerprint, exc) from None
+        return session
 
     def _acting_seat(self, game_id: int, setup: Setup, actor: str, player: str) -> str:
         """The seat an action is taken from, inside the append's transaction; NotSeated unless it is a
@@ -778,10 +860,10 @@ class SqliteStore:
 
     def _removed(self, game_id: int) -> bool:
         """Whether the host removed the game (its number is kept in a table the first removal makes)."""
-        return self._removed_table() and self._db.execute(f"SELECT 1 FROM {_REMOVED} WHERE id = ?", (game_id,)).fetchone() is not None
+        return self._has_table(_REMOVED) and self._db.execute(f"SELECT 1 FROM {_REMOVED} WHERE id = ?", (game_id,)).fetchone() is not None
 
-    def _removed_table(self) -> bool:
-        return self._db.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{_REMOVED}'").fetchone() is not None
+    def _has_table(self, name: str) -> bool:
+        return self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
 
     def _latest(self, game_id: int) -> int:
         return self._db.execute("SELECT COALESCE(MAX(number), 0) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
@@ -804,6 +886,12 @@ class SqliteStore:
 
 
 GAME_OVER_PROMPT = N_("the game is over")
+
+
+def last_takeback(store: GameStore, game_id: int) -> int:
+    """The number of the game's latest take-back (GEN-9; 0 when none): where a copy loaded now starts following them."""
+    taken = store.takebacks(game_id)
+    return taken[-1].number if taken else 0
 
 
 def _kept(prompt: Message) -> str:
@@ -831,6 +919,10 @@ def _waiting_of(game_id: int, session: Session) -> Waiting:
     return Waiting(game_id, number, seat.name, seat.is_person, decision.power, _kept(prompt), decision.rule)
 
 
+class _CopyReloaded(Exception):
+    """A shared game's copy was loaded again while the computers played on it (SharedGame.play_computer_turns)."""
+
+
 @define
 class SharedGame:
     """One client's copy of a store game: it chooses through the store and follows the others.
@@ -842,11 +934,13 @@ class SharedGame:
     game_id: int
     session: Session
     player: str  # who plays at this client: the store records only the actions of their own seat
+    takebacks_seen: int = 0  # the number of the store's last take-back (GEN-9) this copy has followed
     _lock: threading.RLock = field(factory=threading.RLock, init=False, repr=False)
 
     @classmethod
     def open(cls, store: GameStore, game_id: int, player: str) -> SharedGame:
-        return cls(store, game_id, store.load(game_id), player)
+        seen = last_takeback(store, game_id)  # before the load: one made between them loads the game again, never is missed
+        return cls(store, game_id, store.load(game_id), player, seen)
 
     def choose(self, actor: str, choice: Choice) -> list[Event]:
         """Check the choice (IllegalChoice changes nothing), record it (StaleGame if the game moved
@@ -873,16 +967,33 @@ class SharedGame:
                 return self.refresh()
 
     def play_computer_turns(self, bots: Mapping[str, Bot], until: float | None = None, events: list[Event] | None = None) -> list[Event]:
-        """The computer seats' decisions, each recorded through the store (bots.play_computer_turns)."""
+        """The computer seats' decisions, each recorded through the store (bots.play_computer_turns); on the store's
+        game, when this copy is loaded again on the way (moves taken back, GEN-9: soak, a decision of the copy before
+        was recorded on the one after)."""
         with self._lock:
-            return play_computer_turns(self.session, bots, record=self.choose_or_follow, until=until, events=events)
+            events = [] if events is None else events
+            while True:
+                session = self.session
+
+                def record(actor: str, choice: Choice) -> list[Event]:
+                    if self.session is not session:
+                        raise _CopyReloaded
+                    return self.choose_or_follow(actor, choice)
+
+                try:
+                    return play_computer_turns(session, bots, record=record, until=until, events=events)
+                except _CopyReloaded:
+                    continue
 
     def refresh(self) -> list[Event]:
         """Apply the actions other clients recorded since this copy last looked; their events."""
         with self._lock:
             events: list[Event] = []
+            actions = self.store.actions(self.game_id, after=len(self.session.actions))
+            if self._took_back():  # read after the actions: they may follow moves taken back since
+                return []
             try:
-                for action in self.store.actions(self.game_id, after=len(self.session.actions)):
+                for action in actions:
                     events += self.session.choose(action.actor, Choice.parse(action.choice))
             except IllegalChoice:  # the store's log replays (it checks every action): this copy is wrong
                 self.reload()
@@ -895,6 +1006,22 @@ class SharedGame:
         or take several steps, from one thread while another follows the store)."""
         with self._lock:
             yield self.session
+
+    def undo(self) -> TakeBack:
+        """GEN-9: this player's last move taken back through the store, with the computers' quiet answers after it
+        (TakeBackRefused, StaleGame: refresh first); then this copy is the store's game again (a new ``session``)."""
+        with self._lock:
+            taken = self.store.take_back(self.game_id, len(self.session.actions), self.player)
+            self._took_back()
+            return taken
+
+    def _took_back(self) -> bool:
+        """Whether moves were taken back since this copy last looked (GEN-9); if so, it is loaded again."""
+        taken = self.store.takebacks(self.game_id, after=self.takebacks_seen)
+        if taken:
+            self.takebacks_seen = taken[-1].number
+            self.reload()
+        return bool(taken)
 
     def reload(self) -> None:
         """This copy replaced by the store's game, replayed from its log (a new ``session``)."""

@@ -154,7 +154,7 @@ async def test_a_new_game_with_a_seat_of_the_players_takes_the_cursor_when_it_is
 
 async def test_in_a_shared_game_the_board_shown_after_reports_takes_no_number_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
     """Shared-game play-test: Ben pressed Enter on a report (or on his seat in the lobby) and 0 at once, and it
-    declined a proposal that had come meanwhile, which a shared game cannot undo. A board shown after screens
+    declined a proposal that had come meanwhile (a shared game had no undo then). A board shown after screens
     taken with Enter takes no key from its list for a moment, and says so; a moment later it does."""
     from tui.widgets import decision as panel_module
 

@@ -329,10 +329,10 @@ async def test_back_from_watching_the_lobby_highlights_the_players_own_seat_agai
 
 
 @pytest.mark.slow
-async def test_in_a_shared_game_u_says_why_there_is_no_undo_gen_9_and_a_table_actions_footer_fits(tmp_path, data):
-    """Play-test: u did nothing at all in a shared game (its key was off); it says why now (GEN-9),
-    though the footer leaves it out. Recording a table action (TABLE-1), the footer ran past 80 columns
-    ("c Ch"): the table key, of no use then, and 0 (Esc backs out) are left out."""
+async def test_in_a_shared_game_u_says_what_stops_it_gen_9_and_a_table_actions_footer_fits(tmp_path, data):
+    """With no move of the player's to take back, the footer leaves u out and names c; u says why (GEN-9). Recording a
+    table action (TABLE-1), the footer ran past 80 columns ("c Ch"): the table key, of no use then, and 0 (Esc backs
+    out) are left out."""
     SqliteStore.in_folder(tmp_path, data).create(Setup(seed=5, seats=SEATS))
     app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -341,14 +341,67 @@ async def test_in_a_shared_game_u_says_why_there_is_no_undo_gen_9_and_a_table_ac
         keys = {entry.key: entry for entry in footer_entries(app.screen) if entry.key}
         assert "u" not in keys and "c" in keys  # the chat's key, in shared games only
         await pilot.press("u")
-        await settle(pilot)
-        assert "GEN-9: a shared game cannot be undone" in screen_text(app)
+        await until(pilot, lambda: "GEN-9: nothing to undo since the game began" in screen_text(app))
         await pilot.press("t")
         await settle(pilot)
         assert app.controller.on_screen().view.decision.rule == "TABLE-1"
         keys = {entry.key: entry for entry in footer_entries(app.screen) if entry.key}
         assert "t" not in keys and "0" not in keys and keys["escape"].description == "Back out"
         assert max(entry.end for entry in footer_entries(app.screen)) <= 80, keys  # the last group's label too
+
+
+def _ben_to_propose(tmp_path, data) -> int:
+    """Seed 5 in the store: Ana (Spain) proposed to Ben (France), who accepted; the computers answered, and Ben makes a
+    proposal or says done now (GEN-7)."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=SEATS))
+    store.take_seat(game_id, "Ana", "Ana")
+    store.take_seat(game_id, "Ben", "Ben")
+    ana, ben = SharedGame.open(store, game_id, "Ana"), SharedGame.open(store, game_id, "Ben")
+    ana.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+    ben.refresh()
+    ben.choose("france", Choice.parse("accept"))
+    ben.play_computer_turns(bots_for(SEATS))
+    assert ben.session.decision.power == "france" and ben.session.decision.rule == "GEN-7"
+    store.leave_seat(game_id, "Ana", "Ana")
+    store.leave_seat(game_id, "Ben", "Ben")
+    return game_id
+
+
+@pytest.mark.slow
+async def test_gen_9_in_a_shared_game_u_takes_back_the_players_move_and_the_other_terminal_follows_saying_so(tmp_path, data):
+    """GEN-9 in shared games (it was refused whole): Ben proposes to the Empire, a computer, whose answers (an accept, a
+    proposal to France) come back to Ben with no roll or reveal; u takes them back with his proposal, in the store. Ben is told what went, and decides again; Ana's terminal
+    follows the game back, and says what Ben took back; Ana's u there takes back nothing of Ben's."""
+    game_id = _ben_to_propose(tmp_path, data)
+    ana = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    ben = VirginQueenApp(tmp_path, player="Ben", lobby=True, player_fixed=True)
+    async with ana.run_test(size=SIZE) as ana_pilot, ben.run_test(size=SIZE) as ben_pilot:
+        await _take_seat(ana, ana_pilot, 0)
+        await _take_seat(ben, ben_pilot, 1)
+        await read_reports(ana, ana_pilot)
+        await _to_the_board(ben, ben_pilot)
+        before = list(ben.controller.session.actions)
+        ben.post_message(Choose(Choice.parse("propose charles-ix anna-of-austria")))
+        await until(ben_pilot, lambda: len(ben.controller.session.actions) > len(before) + 1
+                    and ben.controller.on_screen().view.decision is not None)
+        await until(ana_pilot, lambda: ana.controller.session.actions == ben.controller.session.actions)
+        keys = {entry.key for entry in footer_entries(ben.screen)}
+        assert "u" in keys and "c" not in keys and max(entry.end for entry in footer_entries(ben.screen)) <= 80  # c fits no more
+        assert "u" not in {entry.key for entry in footer_entries(ana.screen)}  # Ben's moves: nothing of Ana's to take back
+        await ben_pilot.press("u")
+        await until(ben_pilot, lambda: ben.controller.session.actions == before)
+        notices = [n.message for n in ben._notifications]
+        assert any(n.startswith("GEN-9: taken back, decide again: [MAR-2] France: proposes the marriage of Charles IX and Anna of Austria")
+                   for n in notices), notices
+        assert ben.controller.on_screen().view.decision.rule == "GEN-7"
+        assert SqliteStore.in_folder(tmp_path, data).load(game_id).actions == before
+        await until(ana_pilot, lambda: ana.controller.session.actions == before)
+        said = [n.message for n in ana._notifications]
+        assert any(re.match(r"GEN-9: Ben took back 3 moves: \[MAR-2\] France: proposes the marriage of Charles IX", n) for n in said), said
+        await ana_pilot.press("u")
+        await until(ana_pilot, lambda: "undo takes back only your own" in screen_text(ana).replace("\n", " "))
+        assert ana.controller.session.actions == before
 
 
 HOLD_THE_STORE = """
@@ -773,8 +826,9 @@ async def test_lines_of_table_talk_typed_in_one_burst_are_said_one_by_one(tmp_pa
 
 
 async def test_a_keys_refusal_goes_when_another_terminal_moves_while_this_one_waits(tmp_path, data):
-    """SSH play-test: "Not allowed: GEN-9: a shared game cannot be undone", said of Ana's u while Ben decided, stayed
-    under "Waiting for Ben" for minutes, through his proposal, acceptance and decline. It goes with his next move."""
+    """SSH play-test: "Not allowed: GEN-9: ...", said of Ana's u while Ben decided, stayed under "Waiting for Ben" for
+    minutes, through his proposal, acceptance and decline. It goes with his next move (the refusal comes from the store
+    now, which takes a shared game's moves back, GEN-9)."""
     from core.choices import TABLE_ACTOR
 
     store = SqliteStore.in_folder(tmp_path, data)
@@ -785,8 +839,7 @@ async def test_a_keys_refusal_goes_when_another_terminal_moves_while_this_one_wa
         await read_reports(ben, pilot)
         assert ben.controller.on_screen().view.decision is None  # waiting for Ana
         await pilot.press("u")
-        await settle(pilot)
-        assert "GEN-9: a shared game cannot be undone" in screen_text(ben)
+        await until(pilot, lambda: "Not allowed: GEN-9: nothing to undo since the game began" in screen_text(ben))
         store.take_seat(1, "Ana", "Ana")
         ana = SharedGame.open(store, 1, "Ana")
         ana.choose(TABLE_ACTOR, Choice.parse("table"))  # Ana starts recording a table action: still hers to decide
@@ -796,13 +849,12 @@ async def test_a_keys_refusal_goes_when_another_terminal_moves_while_this_one_wa
         await settle(pilot)
         waiting = ben.screen.query_one(DecisionPanel)._waiting
         await pilot.press("u")
-        await settle(pilot)
-        assert "GEN-9: a shared game cannot be undone" in screen_text(ben)
+        await until(pilot, lambda: "are Ana's, and undo takes back only your own" in screen_text(ben).replace("\n", " "))
         ana.choose(TABLE_ACTOR, ana.session.decision.choices[0])  # her next step: the board waits as it did
         await until(pilot, lambda: len(ben.controller.session.actions) == 2, seconds=5)
         await settle(pilot)
         assert ben.controller.on_screen().view.decision is None and ben.screen.query_one(DecisionPanel)._waiting == waiting
-        assert "cannot be undone" not in screen_text(ben)
+        assert "Not allowed" not in screen_text(ben)
 
 
 async def test_table_talk_said_goes_on_after_a_fault_and_is_written_when_the_game_is_left_at_once(tmp_path, data, monkeypatch):

@@ -39,6 +39,7 @@ from core.store import (
     SqliteStore,
     StaleGame,
     StoreError,
+    TakeBackRefused,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -691,3 +692,79 @@ def test_the_soak_plays_shared_games_to_the_end_from_several_processes_without_a
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("2 games created in ") and "2 clients playing them" in lines[0]
     assert re.fullmatch(r"2 games, \d+ actions, 0 divergences", lines[-1]) and int(lines[-1].split()[2]) > 200
+
+
+def _ben_proposes_to_a_computer(tmp_path: Path, data) -> tuple[SqliteStore, SharedGame, SharedGame, int]:
+    """Seed 5, Ana Spain and Ben France, computers in the rest: Ana proposes to Ben (a hand-off), Ben accepts (the
+    computers propose and decline among themselves) and proposes to England, a computer, whose answers (a proposal to
+    France among them) come back to Ben's decision with no roll or reveal. Also the number of actions when Ben's decision came back after his accept."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=_two_people(data)))
+    ana, ben = _seated(tmp_path, data, game_id, "Ana"), _seated(tmp_path, data, game_id, "Ben")
+    ana.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+    ben.refresh()
+    bots = bots_for(ben.session.setup.seats)
+    ben.choose("france", Choice.parse("accept"))
+    ben.play_computer_turns(bots)
+    accepted = len(ben.session.actions)
+    ben.choose("france", Choice.parse("propose charles-ix elizabeth-i"))
+    ben.play_computer_turns(bots)
+    assert ben.session.actions[1].choice == "accept" and ben.session.decision.power == "france"
+    return store, ana, ben, accepted
+
+
+def test_gen_9_a_shared_games_player_takes_back_their_move_with_the_computers_answers_and_every_client_follows(data, tmp_path):
+    """GEN-9 in a shared game: u takes back the player's last move and the computers' quiet answers after it, in the
+    store; another client following the game loads it again, and the same decision is asked again."""
+    store, ana, ben, accepted = _ben_proposes_to_a_computer(tmp_path, data)
+    ana.refresh()
+    before = len(ben.session.actions)
+    taken = ben.undo()
+    assert (taken.player, taken.seat, taken.back_to) == ("Ben", "Ben", accepted) and taken.taken == before - accepted >= 2
+    assert [str(a) for a in store.load(ana.game_id).actions] == [str(a) for a in ben.session.actions]
+    assert ben.session.decision.power == "france" and ben.session.decision.rule == "GEN-7"
+    assert store.latest_number(ana.game_id) == accepted and store.takebacks(ana.game_id) == [taken]
+    assert ana.refresh() == [] and ana.session.actions == ben.session.actions and ana.takebacks_seen == taken.number
+    [waiting] = store.waiting("Ben")
+    assert waiting.number == accepted  # who decides, written with the take-back
+
+
+def test_gen_9_a_hand_off_in_a_shared_game_is_a_barrier_at_once_and_nobody_takes_back_anothers_move(data, tmp_path):
+    """The next person sees the decision on their own screen as it passes: the move that passed it stays; and a
+    player's u never takes back another player's moves."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5, seats=_two_people(data)))
+    ana, ben = _seated(tmp_path, data, game_id, "Ana"), _seated(tmp_path, data, game_id, "Ben")
+    ana.choose("spain", Choice.parse("propose don-carlos marguerite-de-valois"))
+    with pytest.raises(TakeBackRefused, match="GEN-9: nothing to undo since the decision passed to Ben"):
+        ana.undo()
+    ben.refresh()
+    ben.choose("france", Choice.parse("accept"))
+    ana.refresh()
+    with pytest.raises(TakeBackRefused, match="GEN-9: the moves since the decision passed to Ben are Ben's, and undo takes back only your own"):
+        ana.undo()
+    assert store.latest_number(game_id) == 2 and store.takebacks(game_id) == []
+
+
+def test_gen_9_a_take_back_asked_of_a_game_that_moved_on_is_refused_and_nothing_changes(data, tmp_path):
+    store, ana, ben, accepted = _ben_proposes_to_a_computer(tmp_path, data)
+    latest = store.latest_number(ben.game_id)
+    with pytest.raises(StaleGame):
+        store.take_back(ben.game_id, latest - 1, "Ben")
+    assert store.latest_number(ben.game_id) == latest and store.takebacks(ben.game_id) == []
+
+
+def test_gen_9_a_take_back_clears_the_notices_and_looks_of_what_it_took_back_and_a_removed_game_takes_its_take_backs(data, tmp_path):
+    store, ana, ben, accepted = _ben_proposes_to_a_computer(tmp_path, data)
+    latest = store.latest_number(ben.game_id)
+    assert store.claim_notice(ben.game_id, latest, "Ben")
+    store.look(ben.game_id, "Ben", len(ben.session.log))
+    ben.undo()
+    assert store.looked(ben.game_id, "Ben") == len(ben.session.log)
+    ben.choose("france", Choice.parse("propose charles-ix elizabeth-i"))
+    ben.play_computer_turns(bots_for(ben.session.setup.seats))
+    assert store.claim_notice(ben.game_id, store.latest_number(ben.game_id), "Ben")  # a new position: told again
+    ben.store.leave_seat(ben.game_id, "Ben", "Ben")
+    ana.store.leave_seat(ana.game_id, "Ana", "Ana")
+    store.remove(ben.game_id, tmp_path / "kept.json")
+    assert store._db.execute("SELECT COUNT(*) FROM takebacks").fetchone()[0] == 0

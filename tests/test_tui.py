@@ -266,7 +266,7 @@ async def test_a_number_key_for_a_choice_off_the_screen_brings_it_into_view_befo
 
 async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_pick(tmp_path, data):
     """Play-test: Enter pressed once more than there were reports (or twice on a hand-off, GEN-8) landed
-    on the board and played its first choice; in a shared game nothing is undone. After screens read
+    on the board and played its first choice (a card played is no move to undo, GEN-9). After screens read
     with Enter, no choice is highlighted until an arrow or a number picks one, and no line about a key
     pressed before them stays (a refusal stayed through four reports)."""
     from textual.widgets import OptionList
@@ -1960,7 +1960,7 @@ async def test_the_spend_after_ones_own_card_play_takes_keys_though_computers_pa
 
 async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_moment_gen_7(tmp_path, data, monkeypatch):
     """Shared-game play-test: France said done (GEN-7), a computer proposed at once, and the next 0 meant
-    for "done" declined the proposal, which a shared game cannot undo. A decision shown after moves
+    for "done" declined the proposal (a shared game had no undo then). A decision shown after moves
     nobody here asked for (the computers', another terminal's) takes no key from its list for
     CHANGED_UNDER_SECONDS, and says so; x does not end that moment; a person playing every power (no
     moves of others) is never held."""

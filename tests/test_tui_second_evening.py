@@ -630,7 +630,7 @@ async def test_not_now_said_while_the_computers_move_is_gone_when_the_decision_c
         await settle(pilot)
         assert "Not now" not in screen_text(app)
         # shared-game play-test: a refused u stayed on the waiting board after the other player's move
-        app.screen.show_problem("GEN-9: a shared game cannot be undone", refused_key=True)
+        app.screen.show_problem("GEN-9: nothing to undo since the game began", refused_key=True)
         await settle(pilot)
         assert "Not allowed: GEN-9" in screen_text(app)
         panel.offer(None, "Waiting for Cy - England.")

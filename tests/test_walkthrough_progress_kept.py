@@ -65,7 +65,7 @@ def test_progress_that_cannot_be_written_is_said_once_a_walkthrough(tmp_path, da
     problems = []
 
     class Listening(HearsNothing):
-        def game_problem(self, text, failed=False):
+        def game_problem(self, text, failed=False, refused_key=False):
             problems.append(text)
 
     session, run = play_through(TITIAN, data, 0)

@@ -188,9 +188,9 @@ class Controller:
         self._shown = None
         self._post(m.WalkthroughFinished(title, text, self.session is not None and self.session.decision is None))
 
-    def problem(self, text: str, failed: bool = False) -> None:
+    def problem(self, text: str, failed: bool = False, refused_key: bool = False) -> None:
         if text:
-            self._post(m.GameProblem(text, failed=failed))
+            self._post(m.GameProblem(text, refused_key=refused_key, failed=failed))
 
     def crashed(self, doing: str, exc: Exception, detail: str = "") -> None:
         """An error nobody expected (``doing``: an English message marked ``N_``): logged with its traceback, the

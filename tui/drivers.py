@@ -23,16 +23,16 @@ from itertools import dropwhile
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from core import atomic, engine, saves
 from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.events import Event, EventKind, render
 from core.i18n import N_, _, ngettext
-from core.session import Session
+from core.session import Action, Session
 from core.setup import Seat
-from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, StoredAction, StoreError
+from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, StoredAction, StoreError, TakeBack, TakeBackRefused
 from core.views import ONLOOKER
 from core.walkthroughs import WalkthroughRun
 from core.walkthroughs.model import StepTaken
@@ -118,8 +118,9 @@ class Listener(Protocol):
     def game_changed(self) -> None:
         """The game moved on (a choice here, an undo, another terminal's move)."""
 
-    def game_problem(self, text: str, failed: bool = False) -> None:
-        """One line for the player: a refusal (nothing was lost), or ``failed``: a file or the store failed."""
+    def game_problem(self, text: str, failed: bool = False, refused_key: bool = False) -> None:
+        """One line for the player: a refusal (nothing was lost; ``refused_key``: of a key, about the decision on screen,
+        that came back from the store), or ``failed``: a file or the store failed."""
 
     def game_notice(self, text: str) -> None:
         """Something done as asked (a save written)."""
@@ -508,11 +509,7 @@ class LocalGame(_Driver):
         actions, logged = list(self.session.actions), list(self.session.log)
         if not self.session.undo():
             raise UndoRefused(self.session.undo_refusal())
-        undone = actions[len(self.session.actions) :]
-        by_computers = sum(not self.session.seat_of(action.actor).is_person for action in undone)
-        first_yours = by_computers and self.session.seat_of(undone[0].actor).is_person
-        yours = _labelled(self.session.decision, undone[0].choice) if first_yours else ""
-        self.listener.game_notice(_undone(len(undone), by_computers, logged[len(self.session.log) :], yours))
+        self.listener.game_notice(_undo_notice(self.session, actions[len(self.session.actions) :], logged[len(self.session.log) :]))
         self._moved(by_computer=False)
         self._brought_back = True
         self._events = []
@@ -697,6 +694,22 @@ def _labelled(decision: Decision | None, choice: str) -> str:
     return re.sub(r" \([A-Z]+-\d+[a-z]?\).*", "", quiet.label) if quiet.label else choice
 
 
+def _undo_notice(session: Session, undone: Sequence[Action], taken: list[Event]) -> str:
+    """What an undo of ``undone`` (their log lines ``taken``) took back, said to its person (GEN-9)."""
+    by_computers = sum(not session.seat_of(action.actor).is_person for action in undone)
+    first_yours = by_computers and session.seat_of(undone[0].actor).is_person
+    return _undone(len(undone), by_computers, taken, _labelled(session.decision, undone[0].choice) if first_yours else "")
+
+
+def _lines_named(taken: Sequence[Event]) -> str:
+    """The first log lines of what was taken back, and how many more (GEN-9)."""
+    lines = "; ".join(render(event) for event in taken[:UNDONE_LINES_NAMED])
+    if len(taken) > UNDONE_LINES_NAMED:
+        more = len(taken) - UNDONE_LINES_NAMED
+        lines = ngettext("{lines}; and {count} more line", "{lines}; and {count} more lines", more).format(lines=lines, count=more)
+    return lines
+
+
 def _undone(moves: int, by_computers: int, taken: list[Event], yours: str = "") -> str:
     """What an undo took back (GEN-9), by its log lines (play-test: "1 move undone" left a player to find
     what; a long play-test before: after u the board could look just as before). ``yours``: the person's move
@@ -708,10 +721,7 @@ def _undone(moves: int, by_computers: int, taken: list[Event], yours: str = "") 
     if not taken:
         return ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (yours, and the "
                         "computers' moves after it): decide again", moves).format(count=moves)
-    lines = "; ".join(render(event) for event in taken[:UNDONE_LINES_NAMED])
-    if len(taken) > UNDONE_LINES_NAMED:
-        more = len(taken) - UNDONE_LINES_NAMED
-        lines = ngettext("{lines}; and {count} more line", "{lines}; and {count} more lines", more).format(lines=lines, count=more)
+    lines = _lines_named(taken)
     if yours:
         return _("GEN-9: taken back, decide again: your '{move}' and the computers' moves after it: {lines}").format(move=yours, lines=lines)
     return _("GEN-9: taken back, decide again: {lines}").format(lines=lines)
@@ -813,6 +823,19 @@ class _Recorded:
     held: frozenset[str] | None = None  # the seats someone sits in now, when they were looked at
     removed: bool = False  # the host took the game out of the store: the problem says so, and the game closes
     looked: int | None = None  # the look written to the store, kept on the event loop (review: written from the worker)
+    refused: str = ""  # a refusal to show (nothing failed: an undo with nothing of the player's to take back)
+    # moves taken back in the store (GEN-9): the game loaded again, and how many of its log's first events are this
+    # copy's own (kept as they were: the board knows events by themselves)
+    taken_back: list[TakeBack] = field(factory=list)
+    reloaded: Session | None = None
+    kept: int = 0
+
+
+def _keeps_undo_windows(session: Session) -> Session:
+    """A shared game's copy that knows, from now on, which moves u would take back (GEN-9), to name the key when there
+    are some: a hand-off is a barrier as it happens, as in the store (the next person sees the decision at once)."""
+    session.keep_undo = session.hand_off_seen_at_once = True
+    return session
 
 
 def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Event]:
@@ -853,11 +876,13 @@ class SharedGameClient(_Driver):
 
     def __init__(
         self, store: GameStore, game_id: int, session: Session, seat: Seat, player: str, listener: Listener, io: IoRunner,
-        chat: list[ChatLine] | None = None, looked: int | None = None,
+        chat: list[ChatLine] | None = None, looked: int | None = None, takebacks_seen: int = 0,
     ) -> None:
         super().__init__(session, listener, io, _not_looked_at(session, seat, looked))
+        _keeps_undo_windows(session)
         self.store = store
         self.game_id = game_id
+        self._takebacks_seen = takebacks_seen  # the store's last take-back (GEN-9) this copy followed
         self.seat = seat
         self.player = player
         self._recording = False
@@ -885,6 +910,12 @@ class SharedGameClient(_Driver):
 
     def people_here(self) -> tuple[Seat, ...]:
         return (self.seat,) if self.seat.is_person else ()
+
+    @property
+    def undoes(self) -> bool:  # type: ignore[override]
+        """Whether u has a move of this player's to take back now (GEN-9), as far as this copy saw the game played (the
+        store decides; u says why not where it is not shown)."""
+        return self.seat.is_person and self.session.undoer() == self.seat.name
 
     def first_look(self) -> str:
         """The others' lines of table talk since one's own last (SSH play-test: lines said to Ben while he was away
@@ -993,7 +1024,7 @@ class SharedGameClient(_Driver):
         self._polls += 1
         look_at_seats = self._polls % CLAIM_RENEW_POLLS == 1
         renew = self.seat.is_person and look_at_seats
-        known = len(self.session.actions)
+        known, seen, log, logged = len(self.session.actions), self._takebacks_seen, self.session.log, len(self.session.log)
         heard = self._heard_through()
         look = self._look_to_store() if renew else None
 
@@ -1009,13 +1040,16 @@ class SharedGameClient(_Driver):
                     held = frozenset(self.store.holders(self.game_id))
                 latest = self.store.latest_number(self.game_id)
                 said = self.store.chat(self.game_id, after=heard)
+                actions = self.store.actions(self.game_id, after=known) if latest > known else []
+                if self.store.takebacks(self.game_id, after=seen):  # read after the actions: they may follow moves taken back
+                    return evolve(self._reloaded(seen, log, logged), said=said, held=held, looked=looked)
             except SeatTaken as exc:
-                lost, latest, said = str(exc), known, []
+                lost, actions, said = str(exc), [], []
             except GameRemoved as exc:
                 return _Recorded([], str(exc), removed=True)
             except StoreError as exc:
                 return _Recorded([], str(exc))
-            return _Recorded(self._fetch(known) if latest > known else [], seat_lost=lost, said=said, held=held, looked=looked)
+            return _Recorded(actions, seat_lost=lost, said=said, held=held, looked=looked)
 
         self.io(work, self._polled, self._broke)
 
@@ -1042,6 +1076,8 @@ class SharedGameClient(_Driver):
         if said:
             self._chat = sorted([*self._chat, *said], key=lambda line: line.number)
             self.listener.chat_said(said)
+        if result.reloaded is not None:
+            self._taken_back(result.reloaded, result.kept, result.taken_back)
         applied = False
         for action in result.actions:
             if action.number != len(self.session.actions) + 1:
@@ -1064,10 +1100,51 @@ class SharedGameClient(_Driver):
                 )
                 break
             applied = True
-        if applied or changed or result.seat_lost:
+        if applied or changed or result.seat_lost or result.reloaded is not None:
             self.listener.game_changed()
         if result.problem:  # after the board caught up, so that it stays on screen
             self.listener.game_problem(result.problem, failed=True)
+        if result.refused:
+            self.listener.game_problem(result.refused, refused_key=True)
+
+    def _reloaded(self, seen: int, log: list[Event], length: int) -> _Recorded:
+        """A worker's, after moves were taken back in the store (GEN-9): the game loaded again, its log's first events
+        those of this copy's log (its first ``length`` were there when the worker was asked) that it shares."""
+        taken = self.store.takebacks(self.game_id, after=seen)
+        session = _keeps_undo_windows(self.store.load(self.game_id))
+        kept = 0
+        while kept < min(length, len(session.log)) and session.log[kept] == log[kept]:
+            kept += 1
+        session.log[:kept] = log[:kept]
+        return _Recorded([], taken_back=taken, reloaded=session, kept=kept)
+
+    def _taken_back(self, session: Session, kept: int, taken: list[TakeBack]) -> None:
+        """The game as the store has it after moves were taken back (GEN-9), said in one line: by this player (decide
+        again), or by another (what of theirs went)."""
+        before = self.session
+        gone_lines, gone_actions = before.log[kept:], before.actions[len(session.actions):]
+        kept_here = {id(event) for event in session.log[:kept]}
+        self.session = session
+        self._takebacks_seen = taken[-1].number if taken else self._takebacks_seen
+        self._events = [event for event in self._events if id(event) in kept_here] + session.log[kept:]
+        self._told = {person: min(at, kept) for person, at in self._told.items()}
+        self._moved_to = {person: min(at, kept) for person, at in self._moved_to.items()}
+        self._last_move = {person: move for person, move in self._last_move.items() if move[0] + len(move[1]) <= kept}
+        self._read_through, self._stored_look = min(self._read_through, kept), min(self._stored_look, len(session.log))
+        self._own = (0, "")
+        mine = any(take.player == self.player for take in taken)
+        self._moved(by_computer=not mine)
+        self._brought_back = mine
+        if mine:
+            self.listener.game_notice(_undo_notice(session, gone_actions, gone_lines))
+        else:
+            players = ", ".join(dict.fromkeys(take.player for take in taken))
+            lines = _lines_named(gone_lines)
+            count = sum(take.taken for take in taken)
+            self.listener.game_notice(ngettext("GEN-9: {players} took back {count} move: {lines}", "GEN-9: {players} took back {count} moves: {lines}",
+                                               count).format(players=players, count=count, lines=lines) if lines else
+                                      ngettext("GEN-9: {players} took back {count} move", "GEN-9: {players} took back {count} moves",
+                                               count).format(players=players, count=count))
 
     def chat(self) -> tuple[ChatLine, ...]:
         return tuple(self._chat)
@@ -1135,9 +1212,29 @@ class SharedGameClient(_Driver):
         self._write_what_is_said()
 
     def undo(self) -> None:
+        """GEN-9: the player's last move taken back in the store, with the computers' quiet answers after it, off the
+        event loop (the store decides, from the whole game: a roll, a reveal or a hand-off since is a barrier)."""
         if not self.seat.is_person:  # SSH play-test: an onlooker's u was told why a shared game's moves stay
             raise Refused(_("GEN-9: an onlooker has no moves to undo"))  # the board says onlookers make no moves
-        raise Refused(_("GEN-9: a shared game cannot be undone: every action is already recorded for the other players"))
+        if self._recording:
+            raise Refused(self.hold().line())
+        known, seen, log, logged = len(self.session.actions), self._takebacks_seen, self.session.log, len(self.session.log)
+        self._recording = True
+        self.listener.game_changed()
+
+        def work() -> _Recorded:
+            try:
+                self.store.take_back(self.game_id, known, self.player)
+            except StaleGame:
+                return _Recorded(self._fetch(known), refused=_(
+                    "GEN-9: the game moved on before your undo reached it: read the board, then u again if the move is still yours"))
+            except TakeBackRefused as exc:
+                return _Recorded([], refused=str(exc))
+            except StoreError as exc:
+                return _Recorded([], str(exc))
+            return self._reloaded(seen, log, logged)
+
+        self.io(work, self._recorded, self._broke)
 
     def save_copy(self, folder: Path) -> None:
         raise Refused(_("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'"))

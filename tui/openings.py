@@ -50,9 +50,9 @@ class Forwarder:
         if self._current():
             self.controller.game_changed()
 
-    def game_problem(self, text: str, failed: bool = False) -> None:
+    def game_problem(self, text: str, failed: bool = False, refused_key: bool = False) -> None:
         if self._current():
-            self.controller.problem(text, failed)
+            self.controller.problem(text, failed, refused_key)
 
     def game_notice(self, text: str) -> None:
         if self._current():
@@ -245,4 +245,5 @@ class Openings:
         player = self.controller.terminal.player
         return self._listening(lambda listener: SharedGameClient(
             joined.store, joined.game_id, joined.session, joined.seat, player, listener, listener.io, joined.chat, joined.looked,
+            joined.takebacks_seen,
         ))

@@ -13,7 +13,7 @@ from core.gamedata import GameData
 from core.i18n import _
 from core.session import Session
 from core.setup import Seat, Setup, SetupError
-from core.store import CHAT_LINE_CHARS, ChatLine, GameRow, SqliteStore, StoreError
+from core.store import CHAT_LINE_CHARS, ChatLine, GameRow, SqliteStore, StoreError, last_takeback
 from core.views import ONLOOKER
 
 
@@ -30,6 +30,7 @@ class Joined:
     seat: Seat
     chat: list[ChatLine]  # the table talk said before (not news at this terminal)
     looked: int | None = None  # the log events whose reports the player read at their last look (None: never)
+    takebacks_seen: int = 0  # the store's last take-back (GEN-9) when the game was loaded
 
 
 __all__ = ["CHAT_LINE_CHARS", "GameRow", "Joined", "Listing", "SharedGames"]  # what the lobby and the table talk show
@@ -81,6 +82,7 @@ class SharedGames:
         try:
             if seat_name is not None:
                 store.take_seat(game_id, seat_name, player)
+            seen = last_takeback(store, game_id)  # before the load (core.store.SharedGame.open)
             session = store.load(game_id)
             chat = store.chat(game_id)
             looked = store.looked(game_id, player) if seat_name is not None else None
@@ -88,4 +90,4 @@ class SharedGames:
             store.close()
             raise
         seat = next((s for s in session.setup.seats if s.name == seat_name), ONLOOKER)
-        return Joined(store, game_id, session, seat, chat, looked)
+        return Joined(store, game_id, session, seat, chat, looked, seen)

@@ -248,13 +248,15 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
         return True
 
     def binding_shown(self, binding: Binding) -> Binding:
-        """Undo is not shown where the game has none (a shared game, a walkthrough), though u says why
-        (play-test: it did nothing at all); nor is the table key while a table action is recorded (the footer ran past 80
-        columns), nor ':' while a choice is typed (the box's own keys are named then); nor either at a walkthrough's step
+        """Undo is not shown where the game has none (a walkthrough), or a shared game has no move of the player's to take
+        back now, though u says why (play-test: it did nothing at all); beside it, a shared game's c is not shown (the
+        footer ran past 80 columns, 89 in Spanish; each line said names c); nor is the table key while a table action is
+        recorded (the footer ran past 80 columns), nor ':' while a choice is typed (the box's own keys are named then); nor either at a walkthrough's step
         taken with u, which needs neither (tmux check: the footer ran past 80 columns). The footer asks
         (tui/widgets/key_footer.NamesKeysNow)."""
         undo_step = self.shown.lesson is not None and self.shown.undo_key  # a walkthrough has undo at such steps alone
         hidden = ((binding.action == "undo" and not self.shown.undo_key) or (binding.action == "table" and (self._recording_table or undo_step))
+                  or (binding.action == "app.chat" and self.shown.undo_key)  # a shared game's u, while it has a move to take back
                   or (binding.action == "type_choice" and (undo_step or any(panel.typing for panel in self.query(DecisionPanel)))))  # ':' again starts anew
         return replace(binding, show=False) if hidden else binding
 
@@ -274,7 +276,7 @@ class PhaseScreen(NamesKeysNow, StyledAnewOnlyWhenStale, Screen[None]):
 
     def action_decision_key(self, number: int) -> None:
         """A number, 0 or x where the choices do not have the keys: never a move played from the phase
-        panel, read with Tab (a shared game has no undo: review); from elsewhere (the log strip, clicked)
+        panel, read with Tab (review: in a shared game, where it had no undo); from elsewhere (the log strip, clicked)
         the choices take it."""
         panel = self.query_one(DecisionPanel)
         if not panel.deciding:

@@ -23,7 +23,7 @@ VIEW_KEYS: list[Binding] = [
     Binding("d", "app.discards", N_("Disc"), group=DISPLAYS),
     Binding("g", "app.vp_chart", N_("VP"), group=DISPLAYS),
     # The app's own keys, here too: a report is a modal screen, which hides the app's bindings
-    Binding("c", "app.chat", N_("Chat")),  # shared games only: there "u Undo" is not shown, so it fits
+    Binding("c", "app.chat", N_("Chat")),  # shared games only, and not beside "u Undo" (tui/screens/game.py): it fits
     Binding("k", "app.walkthrough_controls", N_("Steps")),
     Binding("ctrl+l", "app.lobby", N_("Lobby"), show=False),  # in the help and README: the footer is full
 ]

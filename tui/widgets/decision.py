@@ -375,7 +375,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def await_a_move(self, settle_first: bool = False) -> None:
         """After screens taken with Enter (reports, a hand-off, the menu that put the game on screen): no
         choice is highlighted until an arrow or a number picks one, so an Enter too many plays nothing
-        (play-test: it played a card in a shared game, where nothing is undone), and the line about a
+        (play-test: it played a card in a shared game: a reveal, no move to undo, GEN-9), and the line about a
         key pressed before them is gone (it stayed through four reports into the next impulse). A
         walkthrough's suggested choice, and the refusal its step teaches, stay. ``settle_first`` (a shared
         game: nothing is undone): the decision takes no key from its list for a moment either, as one changed under
@@ -554,7 +554,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def _moved_from(self, number: int) -> bool:
         """A number pressed again just after it took a choice of the same kind that is no longer offered: held once,
         and said (shared-game play-test: 2 2 2 placed influence on Papacy until its cap took it off the list, and
-        the third 2 went to Venice, with nothing to undo it in a shared game)."""
+        the third 2 went to Venice, when a shared game had no undo)."""
         taken, self._number_taken = self._number_taken, None
         assert self._decision is not None
         now = self._decision.choices[number - 1]
