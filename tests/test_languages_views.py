@@ -124,14 +124,15 @@ def test_undo_refusals_are_put_in_words_when_asked_not_when_stored(data):
 
 
 def test_the_hand_off_refusal_names_the_person_in_russian(data):
-    """GEN-9: a hand-off to another person is a barrier; the person's name is never translated."""
+    """GEN-9: a hand-off to another person is a barrier; the person's name is never translated, nor declined: it follows
+    «игрок» (Russian play-test: «к Борис», «к Аня»)."""
     controllers = {p: TWO_PEOPLE.get(p, "Ana") for p in data.power_ids}
     handed = new_session(data, controllers=controllers)
     while handed.person_for(handed.decision.power) == "Ana":
         choose(handed, "done" if "done" in choice_strings(handed.decision) else "opening postpone")
     handed.hand_off_taken()  # Ben's Enter on "Pass to"
     i18n.use("ru")
-    assert "клавиатура перешла к Ben" in handed.undo_refusal()
+    assert "клавиатура перешла к игроку Ben" in handed.undo_refusal()
 
 
 def test_log_lines_and_filters_read_in_russian(data):

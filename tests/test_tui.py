@@ -1428,6 +1428,15 @@ async def test_refused_options_show_greyed_with_their_rule_on_x(tmp_path, data):
         await pilot.press("x")
         await settle(pilot)
         assert {entry.action: entry.description for entry in footer_entries(app.screen)}["toggle_refused"] == "Why"
+        # SSH play-test: Esc opened the game menu over the greyed list; it closes the list first, then opens the menu
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, PhaseScreen) and options.option_count == len(session.decision.choices)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameMenu)
 
 
 async def test_tab_never_leaves_the_open_typed_choice_and_0_says_when_there_is_no_quiet_choice(tmp_path, data):

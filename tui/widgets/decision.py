@@ -198,6 +198,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         Binding("down", "cycle(1)", N_("Next match"), show=False),
         Binding("up", "cycle(-1)", N_("Previous"), show=False),
         Binding("escape", "close_typed", N_("Close")),
+        # Esc closes what x opened before it opens the game menu (SSH play-test: the menu came over the greyed list)
+        Binding("escape", "hide_refused", HIDE_REFUSED, show=False),
         Binding("escape", "back_out", N_("Back out")),
     ]
 
@@ -256,6 +258,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return self.typing
         if action == "close_typed":
             return self.typing or self._grace.holds()
+        if action == "hide_refused":
+            return not self.typing and self._show_refused
         if action == "back_out":
             return not self.typing and self._backs_out
         if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
@@ -432,6 +436,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self._show_refused = False
             if self._decision is not None:
                 self.show(self._decision, self._waiting, self._suggested)
+
+    def action_hide_refused(self) -> None:
+        self.say("")
+        self.hide_refused()
 
     def action_toggle_refused(self) -> None:
         self.say("")
