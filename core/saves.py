@@ -93,6 +93,8 @@ REWORDED: dict[tuple[str, str], tuple[str, str]] = {
     ("{count} Unrest covers more squares", "{count} Unrest cover more squares"): (
         "Unrest in {count} space covers 1 more square", "Unrest in {count} spaces covers {count} more squares",
     ),
+    # Russian play-test: the Suez roll read "+1 1 box on the attempts track" (SUEZ-2)
+    ("{count} box on the attempts track", "{count} boxes on the attempts track"): ("attempts marker in box {count}", ""),
 }
 
 

@@ -8,7 +8,7 @@ from core.cards import add_card_marker, card_title
 from core.choices import Choice, Decision
 from core.context import Ctx
 from core.events import Modifier
-from core.i18n import N_, Message, _, msg, msgn
+from core.i18n import N_, Message, _, msg
 from core.procedures import CardEvent, Procedure, pick
 from core.state import Frame, MarkerKind
 
@@ -31,7 +31,8 @@ def dig_modifiers(ctx: Ctx, power: str, attempts: int | None = None) -> list[Mod
     settings = ctx.data.settings.suez
     state = ctx.state
     boxes = state.suez_attempts if attempts is None else attempts
-    mods = [Modifier(msgn("{count} box on the attempts track", "{count} boxes on the attempts track", boxes), boxes * settings.box_bonus)]
+    # the box as the marker's place, not a count ahead of a count (Russian play-test: "+1 1 box on the attempts track")
+    mods = [Modifier(msg("attempts marker in box {count}", count=boxes), boxes * settings.box_bonus)]
     if state.markers.bonus_holders.get(EXCAVATION) == power:
         mods.append(Modifier(Message(ctx.data.bonuses[EXCAVATION].name), settings.excavation_bonus))
     return mods

@@ -575,7 +575,7 @@ def test_a_version_2_save_whose_plain_text_has_card_7s_old_unrest_words_still_lo
 def test_a_recorded_message_in_the_words_of_its_day_agrees_with_its_replay():
     """An older save compared field by field (saves._agrees) may record a message as it was worded
     then: it agrees with the replay's message in today's words (review: only plain texts did)."""
-    (old_id, old_plural), (new_id, new_plural) = next(iter(saves.REWORDED.items()))
-    recorded = {"id": old_id, "params": {"count": 2}, "plural": old_plural}
-    assert saves._agrees(recorded, {"id": new_id, "params": {"count": 2}, "plural": new_plural})
-    assert not saves._agrees(recorded, {"id": new_id, "params": {"count": 3}, "plural": new_plural})
+    for (old_id, old_plural), (new_id, new_plural) in saves.REWORDED.items():  # the Card Draw's Unrest, the Suez roll's box
+        recorded = {"id": old_id, "params": {"count": 2}, "plural": old_plural}
+        assert saves._agrees(recorded, {"id": new_id, "params": {"count": 2}, "plural": new_plural})
+        assert not saves._agrees(recorded, {"id": new_id, "params": {"count": 3}, "plural": new_plural})

@@ -147,7 +147,7 @@ def test_a_dealt_promise_with_no_card_7_deal_line_is_broken_not_passed(data):
 @pytest.mark.parametrize(
     ("walkthrough_id", "lines"),
     [
-        ("suez-canal", ("moves to box 1", "1d6 [3] +1 1 box on the attempts track +2 Excavation = 6", "gains 2 VP (the Suez Canal)")),
+        ("suez-canal", ("moves to box 1", "1d6 [3] +1 attempts marker in box 1 +2 Excavation = 6", "gains 2 VP (the Suez Canal)")),
         ("morisco-revolt", ("Unrest in Granada, Seville", "moves to Barcelona (2 from Granada)", "at the start of Winter is destroyed")),
         ("catholic-league", ("and 2 more regulars to make 4", "returns for the winter to Reims")),
         ("ind-city-state-rebels", ("Metz rebels against France", "2 independent regulars are placed in Metz")),
