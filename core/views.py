@@ -474,15 +474,17 @@ def _pool_name(data: GameData, pool: str) -> str:
 def marker_lines(data: GameData, state: GameState) -> tuple[str, ...]:
     markers = state.markers
     none = _("none")
-    typed = ", ".join(
+    # the 1 VP markers named while some are left (SSH play-test: "1 VP x0" read as a marker worth nothing)
+    one_vp = [_("{vp} VP x{count}").format(vp=1, count=markers.artist_one_vp)] if markers.artist_one_vp else []
+    artist = "; ".join([*one_vp, *(
         _("{vp} VP: {kinds}").format(vp=value, kinds="/".join(_(PATRON_KINDS.get(k, k)) for k in kinds) or none)
         for value, kinds in markers.artist_typed.items()
-    )
+    )]) or none
     scientist = ", ".join(_("{vp} VP x{count}").format(vp=value, count=count) for value, count in markers.scientist.items())
     held = ", ".join(f"{_(data.bonuses[b].name)}: {power_name(data, p)}" for b, p in markers.bonus_holders.items()) or none
     free = ", ".join(_(b.name) for b in data.bonuses.values() if b.id not in markers.bonus_holders)
     return (
-        _("Artist markers left: 1 VP x{count}; {typed} (PAT-8)").format(count=markers.artist_one_vp, typed=typed),
+        _("Artist markers left: {markers} (PAT-8)").format(markers=artist),
         _("Scientist markers left: {markers} (SCI-1)").format(markers=scientist),
         _("Bonuses held: {held} (SCI-2)").format(held=held),
         _("Bonuses free: {free}").format(free=free),

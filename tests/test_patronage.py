@@ -415,3 +415,15 @@ def test_pat_8_patronising_an_artist_says_so_when_only_markers_of_other_types_ar
     session.refresh()
     labels = {str(c): c.label for c in session.decision.choices}
     assert "no artist VP marker" not in labels["cp patronise artist 2"]
+
+
+def test_pat_8_the_markers_left_name_the_1_vp_markers_only_while_some_are_left(data):
+    """SSH play-test: "Artist markers left: 1 VP x0" read as a marker worth nothing."""
+    from core.views import marker_lines
+
+    state = new_state(data)
+    assert marker_lines(data, state)[0].startswith(f"Artist markers left: 1 VP x{state.markers.artist_one_vp}; ")
+    state.markers.artist_one_vp = 0
+    assert "1 VP x" not in marker_lines(data, state)[0]
+    state.markers.artist_typed.clear()
+    assert marker_lines(data, state)[0] == "Artist markers left: none (PAT-8)"
