@@ -65,6 +65,8 @@ def _rules_and_data_terms() -> list[tuple[str, tuple[str, int], str]]:
     found: list[tuple[str, tuple[str, int], str]] = []
     for index, entry in enumerate(source_entries()):
         found.append((entry.section, ("core/data/rules.md", index), "a section of the rules"))
+        if entry.topic:
+            found.append((entry.topic, ("core/data/rules.md", index), "a topic of a section of the rules (its ### heading)"))
         found.append((entry.markdown, ("core/data/rules.md", index), f"rule {entry.id} (Markdown; keep the rule IDs and `[S]`-style tags)"))
     data = load()
     found += [(p.name, ("core/data/powers.toml", i), "a power") for i, p in enumerate(data.powers)]

@@ -18,7 +18,8 @@ _SUB_ITEM = re.compile(r"^([a-z])\. ")
 
 @frozen
 class RuleEntry:
-    """One rule: its ID, the section it is in, its text (Markdown) and its source tags (S, D, P)."""
+    """One rule: its ID, the section it is in (and the topic of the section, its "###" heading, if any), its text
+    (Markdown) and its source tags (S, D, P)."""
 
     id: str
     section: str
@@ -27,6 +28,13 @@ class RuleEntry:
     # a rule that is a heading alone ("CL-1 When the Catholic League forms:"): the rules after it in its part of the
     # section, which are its steps (walkthrough play-test: its help was the heading, ending in a colon)
     steps: tuple[str, ...] = ()
+    # Russian play-test: «Суэц» found no SUEZ rule, whose texts say «канал»; the topic, "Ottoman: the Suez Canal", names it
+    topic: str = ""
+
+    @property
+    def where(self) -> str:
+        """The section, and the topic in it if any: "Power-specific rules: Ottoman: the Suez Canal"."""
+        return f"{self.section}: {self.topic}" if self.topic else self.section
 
     @property
     def plain(self) -> str:
@@ -50,35 +58,38 @@ def _entries_in(language: str) -> tuple[RuleEntry, ...]:
     if language == i18n.SOURCE_LANGUAGE:
         return english
     catalog = i18n.translations(language)
-    return tuple(RuleEntry(e.id, catalog.gettext(e.section), catalog.gettext(e.markdown), e.tags, e.steps) for e in english)
+    return tuple(RuleEntry(e.id, catalog.gettext(e.section), catalog.gettext(e.markdown), e.tags, e.steps, catalog.gettext(e.topic) if e.topic else "")
+                 for e in english)
 
 
 @cache
 def source_entries() -> tuple[RuleEntry, ...]:
     """Every rule of the reference as written (English), in its order."""
-    found: list[tuple[str, str, int, list[str]]] = []
-    section = ""
+    found: list[tuple[str, str, str, int, list[str]]] = []
+    section = topic = ""
     part = 0  # the "###" part of a section a rule is in
     current: list[str] | None = None
     for line in RULES_FILE.read_text(encoding="utf-8").splitlines():
         match = _RULE_START.match(line)
         if line.startswith("## "):
-            section = re.sub(r"^\d+\.\s*", "", line[3:]).strip()
+            section, topic = re.sub(r"^\d+\.\s*", "", line[3:]).strip(), ""
+        elif line.startswith("### "):
+            topic = line[4:].strip()
         if line.startswith("#"):
             part += 1
         if match:
             current = [line[2:]]
-            found.append((match.group(1), section, part, current))
+            found.append((match.group(1), section, topic, part, current))
         elif current is not None and (line.startswith("  ") or line == ""):
             current.append(line[2:])
         else:
             current = None
     out = []
-    for index, (rule_id, rule_section, rule_part, lines) in enumerate(found):
+    for index, (rule_id, rule_section, rule_topic, rule_part, lines) in enumerate(found):
         markdown = "\n".join(f"- {ln}" if _SUB_ITEM.match(ln) else ln for ln in lines).strip()
         heading_alone = len(lines) == 1 and markdown.endswith(":")
-        steps = tuple(later[0] for later in found[index + 1 :] if later[2] == rule_part) if heading_alone else ()
-        out.append(RuleEntry(rule_id, rule_section, markdown, _tags(markdown), steps))
+        steps = tuple(later[0] for later in found[index + 1 :] if later[3] == rule_part) if heading_alone else ()
+        out.append(RuleEntry(rule_id, rule_section, markdown, _tags(markdown), steps, rule_topic))
     return tuple(out)
 
 

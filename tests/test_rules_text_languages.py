@@ -81,6 +81,23 @@ def test_the_rules_browser_lists_and_searches_the_spanish_text():
     assert [e.id for e in matching("prometidos")] == []  # the English text has no Spanish words
 
 
+def test_a_rules_topic_finds_its_rules_in_russian_whose_texts_do_not_name_it():
+    """Russian play-test: «Суэц» found SCI-2, CARD-7 and WIN-6, not SUEZ-1..3, whose Russian texts say only «канал».
+    The section's topic (its "###" heading, «Оттоман: Суэцкий канал») is searched, and shown with the section."""
+    from tui.screens.rules_browser import matching, rule_markdown
+    from core.rule_status import status
+
+    i18n.use("ru")
+    try:
+        found = [e.id for e in matching("Суэц")]
+        suez = next(e for e in entries() if e.id == "SUEZ-1")
+        assert {"SUEZ-1", "SUEZ-2", "SUEZ-3"} <= set(found) and "Суэц" not in suez.plain
+        assert "## SUEZ-1 (Особые правила держав: Оттоман: Суэцкий канал)" in rule_markdown(suez, status("SUEZ-1"))
+    finally:
+        i18n.use("en")
+    assert next(e for e in entries() if e.id == "GEN-1").where == next(e for e in entries() if e.id == "GEN-1").section  # no topic
+
+
 def test_rule_texts_in_the_spanish_catalog_are_all_translated():
     """No rule text of core/data/rules.md is left without a Spanish translation (section titles, which
     are messages of their own, are checked by the catalog test)."""

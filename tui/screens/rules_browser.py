@@ -62,8 +62,8 @@ def matching(query: str) -> list[RuleEntry]:
 
 @functools.cache  # each language's entries once (a search runs at each key typed)
 def _searched_text(entry: RuleEntry) -> str:
-    """A rule's ID, section and text as a search reads them: case and accents set aside (core.i18n.folded)."""
-    return folded(f"{entry.id} {entry.section} {entry.plain}")
+    """A rule's ID, section (and topic) and text as a search reads them: case and accents set aside (core.i18n.folded)."""
+    return folded(f"{entry.id} {entry.where} {entry.plain}")
 
 
 def rule_markdown(entry: RuleEntry, engine: Status) -> str:
@@ -71,7 +71,7 @@ def rule_markdown(entry: RuleEntry, engine: Status) -> str:
     note = f" - {_(engine.note)}" if engine.note else ""  # the engine's notes are core's messages
     about = _("Sources: {tags}. Engine: {treatment}{note}.").format(tags=tags, treatment=_(TREATMENT_NAME[engine.treatment]), note=note)
     steps = "".join(f"\n\n{rule.markdown}" for rule in entries() if rule.id in entry.steps)
-    return f"## {entry.id} ({entry.section})\n\n*{about}*\n\n{entry.markdown}{steps}"
+    return f"## {entry.id} ({entry.where})\n\n*{about}*\n\n{entry.markdown}{steps}"
 
 
 def short_title(entry: RuleEntry) -> str:
