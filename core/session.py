@@ -121,11 +121,13 @@ class Session:
         return session
 
     @classmethod
-    def replay(cls, data: GameData, setup: Setup, actions: list[Action], keep_undo: bool = False) -> Session:
+    def replay(cls, data: GameData, setup: Setup, actions: list[Action], keep_undo: bool = False, hand_off_seen_at_once: bool = False) -> Session:
         """The game its action log makes; ``keep_undo``: with undo's window as play left it (GEN-9: a
         load is no barrier; saves play-test, "nothing to undo since the game was loaded" after Continue),
-        at the cost of a copy of the state at each window's start (a replay ~3x as long)."""
+        at the cost of a copy of the state at each window's start (a replay ~3x as long); ``hand_off_seen_at_once``:
+        a shared game's (the field's)."""
         session = cls.new(data, setup, keep_undo=keep_undo)
+        session.hand_off_seen_at_once = hand_off_seen_at_once
         for number, action in enumerate(actions, 1):
             try:
                 session.choose(action.actor, Choice.parse(action.choice))

@@ -162,9 +162,19 @@ def _own_choice(game: SharedGame, seed: int) -> tuple[str, Choice]:
     return decision.power, chooser.choice(playable_choices(decision, of_a_person=True))
 
 
-def _chooser(game: SharedGame, seed: int) -> random.Random:
-    """Seeded by the game, its length and its take-backs (a position taken back to is chosen at anew)."""
-    return random.Random(f"{seed}/{game.player}/{game.game_id}/{len(game.session.actions)}/{game.takebacks_seen}")
+def _chooser(game: SharedGame, seed: int, why: str = "choice") -> random.Random:
+    """Seeded by the game, its length and its take-backs (a position taken back to is chosen at anew), and ``why``."""
+    return random.Random(f"{seed}/{game.player}/{game.game_id}/{len(game.session.actions)}/{game.takebacks_seen}/{why}")
+
+
+def _takes_back(game: SharedGame, seed: int, when: str) -> int:
+    """Now and then (TAKE_BACK_CHANCE) this player's last move taken back (GEN-9): how many actions went."""
+    if _chooser(game, seed, when).random() >= TAKE_BACK_CHANCE:
+        return 0
+    try:
+        return game.undo().taken
+    except TakeBackRefused:  # a roll, a reveal or a hand-off since: the move stays
+        return 0
 
 
 def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> dict[str, object]:
@@ -195,12 +205,13 @@ def play_client(folder: Path, player: str, seed: int, game_ids: list[int]) -> di
                         playing.remove(game)
                         continue
                     if game.session.seat_of(decision.power).name == player:
-                        game.choose(*_own_choice(game, seed))
-                        if _chooser(game, seed).random() < TAKE_BACK_CHANCE:
-                            try:
-                                taken_back += game.undo().taken
-                            except TakeBackRefused:  # a roll, a reveal or a hand-off since: the move stays
-                                pass
+                        # at the player's decision, after the computers' answers to their last move (review: the soak took a
+                        # move back only before any answer), or just after the move
+                        taken = _takes_back(game, seed, "before")
+                        if not taken:
+                            game.choose(*_own_choice(game, seed))
+                            taken = _takes_back(game, seed, "after")
+                        taken_back += taken
                     moved = moved or len(game.session.actions) != before
             except StaleGame:
                 game.refresh()

@@ -57,14 +57,15 @@ from core.setup import Setup, SetupError
 from core.state import FIRST_EDITION
 
 STORE_NAME = atomic.STORE_NAME
-SCHEMA_VERSION = 5  # 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read; 5: rules editions
+# 2: seat claims; 3: who decides per game, table talk, notices sent; 4: reports read; 5: rules editions; 6: take-backs
+# (GEN-9: a version before them would follow a game taken back along the moves taken back: it is refused the store)
+SCHEMA_VERSION = 6
 BUSY_TIMEOUT_MS = 5000
 WAL_PAGES_BEFORE_CHECKPOINT = 1  # SQLite checkpoints when the -wal holds more pages than this after a commit
 CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this long is free again
 CHAT_LINE_CHARS = 300  # the longest line of table talk
 REPLAYS_KEPT = 16  # games whose replay a store keeps between appends (the others are replayed again)
 _REMOVED = "removed_games"  # the numbers of games removed, never given again
-_TAKEBACKS = "takebacks"  # GEN-9: each take-back of moves in a game, for the terminals following it
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -109,6 +110,16 @@ CREATE TABLE IF NOT EXISTS notices (
     player TEXT NOT NULL,
     at TEXT NOT NULL,
     PRIMARY KEY (game_id, number, player)
+);
+CREATE TABLE IF NOT EXISTS takebacks (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    number INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    back_to INTEGER NOT NULL,
+    taken INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, number)
 );
 CREATE TABLE IF NOT EXISTS looks (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -293,13 +304,15 @@ class GameStore(Protocol):
 
     def latest_number(self, game_id: int) -> int: ...
 
-    def load(self, game_id: int) -> Session: ...
+    def load(self, game_id: int, undoable: bool = False) -> Session: ...
 
-    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None: ...
+    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str, takebacks_seen: int | None = None) -> None: ...
 
-    def take_back(self, game_id: int, latest: int, player: str) -> TakeBack: ...
+    def take_back(self, game_id: int, latest: int, player: str, takebacks_seen: int | None = None) -> TakeBack: ...
 
     def takebacks(self, game_id: int, after: int = 0) -> list[TakeBack]: ...
+
+    def last_takeback(self, game_id: int) -> int: ...
 
     def export(self, game_id: int, path: Path) -> Path: ...
 
@@ -340,7 +353,9 @@ class SqliteStore:
         self.data = data
         self._clock = clock
         self._lock = threading.RLock()
-        self._replays: dict[int, Session] = {}  # game -> this store's replay of it, as far as it appended
+        # game -> this store's replay of it, as far as it appended, and the game's last take-back then (GEN-9: another
+        # connection's take-back makes it a replay of moves taken back; review)
+        self._replays: dict[int, tuple[Session, int]] = {}
         try:
             _make_private_store(path)
             self._db = sqlite3.connect(
@@ -394,7 +409,7 @@ class SqliteStore:
         with self._guard(), self._transaction():
             game_id = self._insert_game(setup)
             self._write_waiting(game_id, session)
-            self._replays[game_id] = session
+            self._replays[game_id] = (session, 0)
         return game_id
 
     def _insert_game(self, setup: Setup) -> int:
@@ -426,7 +441,7 @@ class SqliteStore:
             # made here, not with the schema: a store stays readable by the versions before this one
             self._db.execute(f"CREATE TABLE IF NOT EXISTS {_REMOVED} (id INTEGER PRIMARY KEY, at TEXT NOT NULL)")
             self._db.execute(f"INSERT OR REPLACE INTO {_REMOVED} (id, at) VALUES (?, ?)", (game_id, self._now()))
-            for table in ("actions", "seat_claims", "chat", "notices", "looks", *([_TAKEBACKS] if self._has_table(_TAKEBACKS) else [])):
+            for table in ("actions", "seat_claims", "chat", "notices", "looks", "takebacks"):
                 self._db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         self._replays.pop(game_id, None)
@@ -479,8 +494,9 @@ class SqliteStore:
             self._game(game_id)
             return self._latest(game_id)
 
-    def load(self, game_id: int) -> Session:
-        """The game replayed from its set-up and action log."""
+    def load(self, game_id: int, undoable: bool = False) -> Session:
+        """The game replayed from its set-up and action log; ``undoable``: with undo's window as play left it, as
+        the store takes moves back (GEN-9, ``take_back``: a replay ~3x as long)."""
         with self._guard():
             _created, setup_text, fingerprint = self._game(game_id)
             stored = self._db.execute(
@@ -488,13 +504,15 @@ class SqliteStore:
             ).fetchall()
         setup = self._setup(game_id, setup_text)
         try:
-            return Session.replay(self.data, setup, [Action(actor=actor, choice=choice) for actor, choice in stored])
+            return Session.replay(self.data, setup, [Action(actor=actor, choice=choice) for actor, choice in stored],
+                                  keep_undo=undoable, hand_off_seen_at_once=undoable)
         except (IllegalChoice, SetupError) as exc:  # the log and the data disagree
             raise self._unreplayable(game_id, fingerprint, exc) from None
 
-    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str) -> None:
+    def append(self, game_id: int, expected_number: int, actor: str, choice: str, player: str, takebacks_seen: int | None = None) -> None:
         """Record ``player``'s action as number ``expected_number``: StaleGame if that is not the next
-        number, NotSeated if the actor's seat is a person seat ``player`` does not hold, IllegalAction
+        number, or moves were taken back since the client's copy followed the take-back numbered ``takebacks_seen``
+        (GEN-9; None: not asked), NotSeated if the actor's seat is a person seat ``player`` does not hold, IllegalAction
         if the store's own replay of the game does not take it. Who decides next is written with it."""
         applied = False
         try:
@@ -509,6 +527,7 @@ class SqliteStore:
                             game=game_id, latest=latest, made_at=expected_number - 1
                         )
                     )
+                self._no_takeback_since(game_id, takebacks_seen)
                 replay = self._replay(game_id, setup, fingerprint, latest)
                 try:
                     legal = engine.check(self.data, replay.state, actor, Choice.parse(choice), replay.decision)
@@ -530,21 +549,26 @@ class SqliteStore:
                 self._replays.pop(game_id, None)
             raise
 
-    def take_back(self, game_id: int, latest: int, player: str) -> TakeBack:
+    def take_back(self, game_id: int, latest: int, player: str, takebacks_seen: int | None = None) -> TakeBack:
         """GEN-9 in a shared game: ``player``'s last move taken back, with the computers' quiet answers after it, as u
         does in a hot seat; but a hand-off is a barrier as it happens (the next person sees the decision on their own
-        screen at once). ``latest``: the action the player's copy stands at (StaleGame if the game moved on since).
-        TakeBackRefused names the barrier when nothing of theirs is left to take back, or whose the moves since it are."""
+        screen at once). ``latest`` and ``takebacks_seen``: where the player's copy stands (StaleGame if the game moved on,
+        or was taken back, since). TakeBackRefused names the barrier when nothing of theirs is left to take back, or whose
+        the moves since it are. The game is replayed outside the write lock (review: 0.3 s at 1,150 actions held every
+        other terminal's moves)."""
+        with self._guard():
+            self._game(game_id)
+            replayed_at = self._last_takeback(game_id)
+            self._no_move_since(game_id, latest, takebacks_seen)
+        session = self.load(game_id, undoable=True)
+        if len(session.actions) != latest:  # a move recorded since the look above
+            raise StaleGame(_("the game moved on: game {game} is at action {latest}, your copy at action {made_at}").format(
+                game=game_id, latest=len(session.actions), made_at=latest))
+        person = session.undoer()
+        if not person:
+            raise TakeBackRefused(session.undo_refusal())
         with self._guard(), self._transaction():
-            _created, setup_text, fingerprint = self._game(game_id)
-            setup = self._setup(game_id, setup_text)
-            if self._latest(game_id) != latest:
-                raise StaleGame(_("the game moved on: game {game} is at action {latest}, your copy at action {made_at}").format(
-                    game=game_id, latest=self._latest(game_id), made_at=latest))
-            session = self._undoable_replay(game_id, setup, fingerprint)
-            person = session.undoer()
-            if not person:
-                raise TakeBackRefused(session.undo_refusal())
+            self._no_move_since(game_id, latest, replayed_at)  # nothing recorded, or taken back, since the replay
             held = self._db.execute("SELECT 1 FROM seat_claims WHERE game_id = ? AND seat = ? AND player = ?", (game_id, person, player)).fetchone()
             if held is None:
                 raise TakeBackRefused(_("GEN-9: the moves since {barrier} are {person}'s, and undo takes back only your own").format(
@@ -554,12 +578,8 @@ class SqliteStore:
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND number > ?", (game_id, back_to))
             self._db.execute("DELETE FROM notices WHERE game_id = ? AND number > ?", (game_id, back_to))  # their positions are gone
             self._db.execute("UPDATE looks SET events = MIN(events, ?) WHERE game_id = ?", (len(session.log), game_id))
-            # made here, not with the schema: a store stays readable by the versions before this one
-            self._db.execute(f"CREATE TABLE IF NOT EXISTS {_TAKEBACKS} (game_id INTEGER NOT NULL, number INTEGER NOT NULL, player TEXT NOT NULL, "
-                             "seat TEXT NOT NULL, back_to INTEGER NOT NULL, taken INTEGER NOT NULL, at TEXT NOT NULL, PRIMARY KEY (game_id, number))")
-            number = self._db.execute(f"SELECT COALESCE(MAX(number), 0) + 1 FROM {_TAKEBACKS} WHERE game_id = ?", (game_id,)).fetchone()[0]
-            taken = TakeBack(number, player, person, back_to, latest - back_to, self._now())
-            self._db.execute(f"INSERT INTO {_TAKEBACKS} (game_id, number, player, seat, back_to, taken, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            taken = TakeBack(replayed_at + 1, player, person, back_to, latest - back_to, self._now())
+            self._db.execute("INSERT INTO takebacks (game_id, number, player, seat, back_to, taken, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                              (game_id, taken.number, taken.player, taken.seat, taken.back_to, taken.taken, taken.at))
             self._replays.pop(game_id, None)
             self._write_waiting(game_id, session)
@@ -570,25 +590,33 @@ class SqliteStore:
         after the actions it fetched, and on any loads the game again (the actions it fetched may be taken back)."""
         with self._guard():
             self._game(game_id)
-            if not self._has_table(_TAKEBACKS):
-                return []
             rows = self._db.execute(
-                f"SELECT number, player, seat, back_to, taken, at FROM {_TAKEBACKS} WHERE game_id = ? AND number > ? ORDER BY number",
+                "SELECT number, player, seat, back_to, taken, at FROM takebacks WHERE game_id = ? AND number > ? ORDER BY number",
                 (game_id, after),
             ).fetchall()
         return [TakeBack(*row) for row in rows]
 
-    def _undoable_replay(self, game_id: int, setup: Setup, fingerprint: str) -> Session:
-        """The game replayed with undo's window as play left it, a hand-off a barrier at once (GEN-9 in a shared game)."""
-        stored = self._db.execute("SELECT actor, choice FROM actions WHERE game_id = ? ORDER BY number", (game_id,)).fetchall()
-        try:
-            session = Session.new(self.data, setup, keep_undo=True)
-            session.hand_off_seen_at_once = True
-            for actor, choice in stored:
-                session.choose(actor, Choice.parse(choice))
-        except (IllegalChoice, SetupError) as exc:
-            raise self._unreplayable(game_id, fingerprint, exc) from None
-        return session
+    def last_takeback(self, game_id: int) -> int:
+        """The number of the game's latest take-back (GEN-9; 0 when none): where a copy loaded now starts following them
+        (read before the load: one made between them loads the game again, and is never missed)."""
+        with self._guard():
+            self._game(game_id)
+            return self._last_takeback(game_id)
+
+    def _last_takeback(self, game_id: int) -> int:
+        return self._db.execute("SELECT COALESCE(MAX(number), 0) FROM takebacks WHERE game_id = ?", (game_id,)).fetchone()[0]
+
+    def _no_move_since(self, game_id: int, latest: int, takebacks_seen: int | None) -> None:
+        """StaleGame unless the game stands at action ``latest`` with no take-back after ``takebacks_seen`` (None: any)."""
+        now = self._latest(game_id)
+        if now != latest:
+            raise StaleGame(_("the game moved on: game {game} is at action {latest}, your copy at action {made_at}").format(
+                game=game_id, latest=now, made_at=latest))
+        self._no_takeback_since(game_id, takebacks_seen)
+
+    def _no_takeback_since(self, game_id: int, takebacks_seen: int | None) -> None:
+        if takebacks_seen is not None and self._last_takeback(game_id) > takebacks_seen:
+            raise StaleGame(_("the game moved on: moves were taken back in game {game} since your copy looked (GEN-9)").format(game=game_id))
 
     def _acting_seat(self, game_id: int, setup: Setup, actor: str, player: str) -> str:
         """The seat an action is taken from, inside the append's transaction; NotSeated unless it is a
@@ -636,7 +664,7 @@ class SqliteStore:
                 [(game_id, number, actor, choice, seat, at) for number, actor, choice, seat in rows],
             )
             self._write_waiting(game_id, replay)
-            self._replays[game_id] = replay
+            self._replays[game_id] = (replay, 0)
         return game_id
 
     # ---- who sits where -------------------------------------------------------------------------
@@ -798,14 +826,16 @@ class SqliteStore:
 
     def _replay(self, game_id: int, setup: Setup, fingerprint: str, latest: int) -> Session:
         """This store's replay of the game at action ``latest``, inside the caller's transaction:
-        the one kept from the last append, brought up to date with the actions others recorded."""
-        replay = self._replays.pop(game_id, None)
-        if replay is None or len(replay.actions) > latest:
+        the one kept from the last append, brought up to date with the actions others recorded (none kept
+        when moves were taken back since)."""
+        taken = self._last_takeback(game_id)
+        replay, replayed_at = self._replays.pop(game_id, (None, taken))
+        if replay is None or len(replay.actions) > latest or replayed_at != taken:
             try:
                 replay = Session.new(self.data, setup, keep_undo=False)
             except SetupError as exc:
                 raise self._unreplayable(game_id, fingerprint, exc) from None
-        self._replays[game_id] = replay  # the most recently used last
+        self._replays[game_id] = (replay, taken)  # the most recently used last
         while len(self._replays) > REPLAYS_KEPT:
             del self._replays[next(iter(self._replays))]
         stored = self._db.execute(
@@ -888,12 +918,6 @@ class SqliteStore:
 GAME_OVER_PROMPT = N_("the game is over")
 
 
-def last_takeback(store: GameStore, game_id: int) -> int:
-    """The number of the game's latest take-back (GEN-9; 0 when none): where a copy loaded now starts following them."""
-    taken = store.takebacks(game_id)
-    return taken[-1].number if taken else 0
-
-
 def _kept(prompt: Message) -> str:
     """A prompt as a game's row keeps it: a message without a language, as JSON (every reader renders it
     in their own)."""
@@ -939,7 +963,7 @@ class SharedGame:
 
     @classmethod
     def open(cls, store: GameStore, game_id: int, player: str) -> SharedGame:
-        seen = last_takeback(store, game_id)  # before the load: one made between them loads the game again, never is missed
+        seen = store.last_takeback(game_id)  # before the load: one made between them loads the game again, never is missed
         return cls(store, game_id, store.load(game_id), player, seen)
 
     def choose(self, actor: str, choice: Choice) -> list[Event]:
@@ -951,7 +975,7 @@ class SharedGame:
             session = self.session
             legal = engine.check(session.data, session.state, actor, choice, session.decision)
             try:
-                self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), self.player)
+                self.store.append(self.game_id, len(session.actions) + 1, actor, str(legal), self.player, self.takebacks_seen)
             except IllegalAction:
                 self.reload()
                 raise
@@ -973,7 +997,7 @@ class SharedGame:
         with self._lock:
             events = [] if events is None else events
             while True:
-                session = self.session
+                session, start = self.session, len(events)
 
                 def record(actor: str, choice: Choice) -> list[Event]:
                     if self.session is not session:
@@ -983,7 +1007,7 @@ class SharedGame:
                 try:
                     return play_computer_turns(session, bots, record=record, until=until, events=events)
                 except _CopyReloaded:
-                    continue
+                    del events[start:]  # some of them taken back, perhaps (review)
 
     def refresh(self) -> list[Event]:
         """Apply the actions other clients recorded since this copy last looked; their events."""
@@ -1011,7 +1035,7 @@ class SharedGame:
         """GEN-9: this player's last move taken back through the store, with the computers' quiet answers after it
         (TakeBackRefused, StaleGame: refresh first); then this copy is the store's game again (a new ``session``)."""
         with self._lock:
-            taken = self.store.take_back(self.game_id, len(self.session.actions), self.player)
+            taken = self.store.take_back(self.game_id, len(self.session.actions), self.player, self.takebacks_seen)
             self._took_back()
             return taken
 

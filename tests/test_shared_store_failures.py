@@ -28,11 +28,11 @@ def test_after_a_busy_store_the_computers_of_a_shared_game_decide_again(tmp_path
     real = SqliteStore.append
     failed = []
 
-    def busy_once(self, game_id, number, actor, choice, player):
+    def busy_once(self, game_id, number, actor, choice, player, takebacks_seen=None):
         if actor != "spain" and not failed:
             failed.append(number)
             raise StoreError("the store is busy (database is locked)")
-        return real(self, game_id, number, actor, choice, player)
+        return real(self, game_id, number, actor, choice, player, takebacks_seen)
 
     monkeypatch.setattr(SqliteStore, "append", busy_once)
     for _ in range(30):

@@ -768,3 +768,60 @@ def test_gen_9_a_take_back_clears_the_notices_and_looks_of_what_it_took_back_and
     ana.store.leave_seat(ana.game_id, "Ana", "Ana")
     store.remove(ben.game_id, tmp_path / "kept.json")
     assert store._db.execute("SELECT COUNT(*) FROM takebacks").fetchone()[0] == 0
+
+
+def test_gen_9_after_a_take_back_another_connections_kept_replay_is_of_the_game_as_it_is(data, tmp_path):
+    """Review: a store connection kept its replay of a game between appends, and after another connection's take-back
+    it went on validating moves, and writing who decides, from the moves taken back."""
+    store, ana, ben, accepted = _ben_proposes_to_a_computer(tmp_path, data)
+    bots = bots_for(ben.session.setup.seats)
+    ben.undo()
+    ben.choose("france", Choice.parse("propose charles-ix elizabeth-i"))
+    ana.refresh()
+    ana.play_computer_turns(bots)  # the computers' answers through Ana's connection, which keeps its replay of them
+    kept_then = len(ana.store._replays[ana.game_id][0].actions)
+    ben.refresh()
+    ben.undo()
+    ben.choose("france", Choice.parse("propose charles-ix catherine-grey"))  # another branch, as long
+    ben.play_computer_turns(bots)
+    assert store.latest_number(ben.game_id) == kept_then and ben.session.decision.power == "france"
+    ben.choose("france", Choice.parse("decline"))
+    ana.refresh()
+    ana.choose("spain", ana.session.decision.quiet_or_first())  # Ana's connection records again, checked by its replay
+    kept, _taken = ana.store._replays[ana.game_id]
+    assert [str(a) for a in kept.actions] == [str(a) for a in store.load(ana.game_id).actions] == [str(a) for a in ana.session.actions]
+    assert kept.actions[accepted].choice == "propose charles-ix catherine-grey"
+
+
+def test_gen_9_a_move_chosen_before_a_take_back_is_refused_though_its_number_is_free(data, tmp_path):
+    """Review: a computer's answer thought out before a take-back landed after it when its number lined up. A client
+    says which take-back it followed last; the store refuses its move after a newer one, as a game that moved on."""
+    store, ana, ben, accepted = _ben_proposes_to_a_computer(tmp_path, data)
+    taken = ben.undo()
+    number = store.latest_number(ben.game_id) + 1
+    with pytest.raises(StaleGame, match="moves were taken back"):
+        store.append(ben.game_id, number, "france", "done", "Ben", takebacks_seen=taken.number - 1)
+    with pytest.raises(StaleGame, match="moves were taken back"):
+        store.take_back(ben.game_id, number - 1, "Ben", takebacks_seen=taken.number - 1)
+    store.append(ben.game_id, number, "france", "done", "Ben", takebacks_seen=taken.number)
+    assert store.latest_number(ben.game_id) == number
+
+
+def test_gen_9_a_player_holding_no_seat_takes_back_nothing(data, tmp_path):
+    store, ana, ben, accepted = _ben_proposes_to_a_computer(tmp_path, data)
+    latest = store.latest_number(ben.game_id)
+    store.leave_seat(ben.game_id, "Ben", "Ben")
+    with pytest.raises(TakeBackRefused, match="are Ben's, and undo takes back only your own"):
+        store.take_back(ben.game_id, latest, "Ben")
+    assert store.latest_number(ben.game_id) == latest
+
+
+def test_a_store_of_version_5_gets_the_take_backs_table_gen_9(data, tmp_path):
+    store = SqliteStore.in_folder(tmp_path, data)
+    game_id = store.create(Setup(seed=5))
+    store._db.execute("DROP TABLE takebacks")
+    store._db.execute("PRAGMA user_version = 5")
+    store.close()
+    reopened = SqliteStore.in_folder(tmp_path, data)
+    assert reopened.takebacks(game_id) == [] and reopened.last_takeback(game_id) == 0
+    assert reopened._db.execute("PRAGMA user_version").fetchone()[0] == core.store.SCHEMA_VERSION == 6

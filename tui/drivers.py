@@ -694,10 +694,11 @@ def _labelled(decision: Decision | None, choice: str) -> str:
     return re.sub(r" \([A-Z]+-\d+[a-z]?\).*", "", quiet.label) if quiet.label else choice
 
 
-def _undo_notice(session: Session, undone: Sequence[Action], taken: list[Event]) -> str:
-    """What an undo of ``undone`` (their log lines ``taken``) took back, said to its person (GEN-9)."""
+def _undo_notice(session: Session, undone: Sequence[Action], taken: list[Event], labelled: bool = True) -> str:
+    """What an undo of ``undone`` (their log lines ``taken``) took back, said to its person (GEN-9); ``labelled``: the
+    session's decision is the one the person's move was taken at, whose list names it."""
     by_computers = sum(not session.seat_of(action.actor).is_person for action in undone)
-    first_yours = by_computers and session.seat_of(undone[0].actor).is_person
+    first_yours = labelled and by_computers and session.seat_of(undone[0].actor).is_person
     return _undone(len(undone), by_computers, taken, _labelled(session.decision, undone[0].choice) if first_yours else "")
 
 
@@ -824,6 +825,9 @@ class _Recorded:
     removed: bool = False  # the host took the game out of the store: the problem says so, and the game closes
     looked: int | None = None  # the look written to the store, kept on the event loop (review: written from the worker)
     refused: str = ""  # a refusal to show (nothing failed: an undo with nothing of the player's to take back)
+    # the take-back the copy had followed when the actions were fetched (GEN-9): after a later one, they may be of moves
+    # taken back, and are left for the next poll (review: a poll under way as u was pressed)
+    takebacks_seen: int = 0
     # moves taken back in the store (GEN-9): the game loaded again, and how many of its log's first events are this
     # copy's own (kept as they were: the board knows events by themselves)
     taken_back: list[TakeBack] = field(factory=list)
@@ -831,11 +835,14 @@ class _Recorded:
     kept: int = 0
 
 
-def _keeps_undo_windows(session: Session) -> Session:
-    """A shared game's copy that knows, from now on, which moves u would take back (GEN-9), to name the key when there
-    are some: a hand-off is a barrier as it happens, as in the store (the next person sees the decision at once)."""
-    session.keep_undo = session.hand_off_seen_at_once = True
-    return session
+@frozen
+class _CopyAt:
+    """Where a shared game's copy stood when a worker was asked to follow the store from it."""
+
+    actions: int
+    takebacks_seen: int
+    log: list[Event]  # the copy's log itself: the worker reads its first ``logged`` events, which never change
+    logged: int
 
 
 def _not_looked_at(session: Session, seat: Seat, looked: int | None) -> list[Event]:
@@ -879,7 +886,6 @@ class SharedGameClient(_Driver):
         chat: list[ChatLine] | None = None, looked: int | None = None, takebacks_seen: int = 0,
     ) -> None:
         super().__init__(session, listener, io, _not_looked_at(session, seat, looked))
-        _keeps_undo_windows(session)
         self.store = store
         self.game_id = game_id
         self._takebacks_seen = takebacks_seen  # the store's last take-back (GEN-9) this copy followed
@@ -967,16 +973,17 @@ class SharedGameClient(_Driver):
             self._own = (number, str(legal))  # applied when the store has it, with the others' moves around it
         self._recording = True
         self.listener.game_changed()  # the board says the choice is being recorded
+        where = self._where()
 
         def work() -> _Recorded:
             try:
-                self.store.append(self.game_id, number, actor, str(legal), self.player)
+                self.store.append(self.game_id, number, actor, str(legal), self.player, where.takebacks_seen)
             except StaleGame:
                 moved = "" if by_computer else _("the game moved on: another terminal chose first; the board now shows the game as it is")
-                return _Recorded(self._fetch(number - 1), moved)
+                return evolve(self._caught_up(where), problem=moved)
             except StoreError as exc:
                 return _Recorded([], str(exc))
-            return _Recorded([StoredAction(number, actor, str(legal), self.seat.name, "")])
+            return _Recorded([StoredAction(number, actor, str(legal), self.seat.name, "")], takebacks_seen=where.takebacks_seen)
 
         with self._record_lock:
             self._to_record = work
@@ -1009,11 +1016,32 @@ class SharedGameClient(_Driver):
         self._recording = False
         self._follow(result, changed=True)
 
-    def _fetch(self, after: int) -> list[StoredAction]:
+    def _where(self) -> _CopyAt:
+        """Where this copy stands now, for a worker to follow the store from."""
+        return _CopyAt(len(self.session.actions), self._takebacks_seen, self.session.log, len(self.session.log))
+
+    def _followed(self, where: _CopyAt) -> _Recorded:
+        """A worker's: the actions recorded since ``where``; or, moves taken back since (GEN-9), the game loaded again,
+        its log's first events those of this copy's log that it shares (the board knows events by themselves). The
+        take-backs are read after the actions, which may follow moves taken back (StoreError)."""
+        actions = self.store.actions(self.game_id, after=where.actions) if self.store.latest_number(self.game_id) > where.actions else []
+        taken = self.store.takebacks(self.game_id, after=where.takebacks_seen)
+        if not taken:
+            return _Recorded(actions, takebacks_seen=where.takebacks_seen)
+        session = self.store.load(self.game_id, undoable=True)
+        kept = 0
+        while kept < min(where.logged, len(session.log)) and session.log[kept] == where.log[kept]:
+            kept += 1
+        session.log[:kept] = where.log[:kept]
+        return _Recorded([], taken_back=taken, reloaded=session, kept=kept)
+
+    def _caught_up(self, where: _CopyAt) -> _Recorded:
+        """``_followed`` after the store refused a write for a game that moved on; a store failing now is followed at
+        the next poll."""
         try:
-            return self.store.actions(self.game_id, after=after)
+            return self._followed(where)
         except StoreError:
-            return []  # followed at the next poll
+            return _Recorded([])
 
     def tick(self) -> None:
         """Renew this seat's claim now and then, and look at who sits in the others; fetch the actions
@@ -1024,12 +1052,12 @@ class SharedGameClient(_Driver):
         self._polls += 1
         look_at_seats = self._polls % CLAIM_RENEW_POLLS == 1
         renew = self.seat.is_person and look_at_seats
-        known, seen, log, logged = len(self.session.actions), self._takebacks_seen, self.session.log, len(self.session.log)
+        where = self._where()
         heard = self._heard_through()
         look = self._look_to_store() if renew else None
 
         def work() -> _Recorded:
-            lost, held, looked = "", None, None
+            held, looked = None, None
             try:
                 if renew:
                     self.store.take_seat(self.game_id, self.seat.name, self.player)
@@ -1038,18 +1066,15 @@ class SharedGameClient(_Driver):
                     looked = look
                 if look_at_seats:
                     held = frozenset(self.store.holders(self.game_id))
-                latest = self.store.latest_number(self.game_id)
                 said = self.store.chat(self.game_id, after=heard)
-                actions = self.store.actions(self.game_id, after=known) if latest > known else []
-                if self.store.takebacks(self.game_id, after=seen):  # read after the actions: they may follow moves taken back
-                    return evolve(self._reloaded(seen, log, logged), said=said, held=held, looked=looked)
+                followed = self._followed(where)
             except SeatTaken as exc:
-                lost, actions, said = str(exc), [], []
+                return _Recorded([], seat_lost=str(exc), held=held, looked=looked)
             except GameRemoved as exc:
                 return _Recorded([], str(exc), removed=True)
             except StoreError as exc:
                 return _Recorded([], str(exc))
-            return _Recorded(actions, seat_lost=lost, said=said, held=held, looked=looked)
+            return evolve(followed, said=said, held=held, looked=looked)
 
         self.io(work, self._polled, self._broke)
 
@@ -1076,10 +1101,12 @@ class SharedGameClient(_Driver):
         if said:
             self._chat = sorted([*self._chat, *said], key=lambda line: line.number)
             self.listener.chat_said(said)
-        if result.reloaded is not None:
+        reloaded = result.reloaded is not None and result.taken_back[-1].number > self._takebacks_seen  # not followed already
+        if reloaded:
+            assert result.reloaded is not None
             self._taken_back(result.reloaded, result.kept, result.taken_back)
         applied = False
-        for action in result.actions:
+        for action in result.actions if result.takebacks_seen >= self._takebacks_seen else []:
             if action.number != len(self.session.actions) + 1:
                 continue
             try:
@@ -1100,32 +1127,22 @@ class SharedGameClient(_Driver):
                 )
                 break
             applied = True
-        if applied or changed or result.seat_lost or result.reloaded is not None:
+        if applied or changed or result.seat_lost or reloaded:
             self.listener.game_changed()
         if result.problem:  # after the board caught up, so that it stays on screen
             self.listener.game_problem(result.problem, failed=True)
         if result.refused:
             self.listener.game_problem(result.refused, refused_key=True)
 
-    def _reloaded(self, seen: int, log: list[Event], length: int) -> _Recorded:
-        """A worker's, after moves were taken back in the store (GEN-9): the game loaded again, its log's first events
-        those of this copy's log (its first ``length`` were there when the worker was asked) that it shares."""
-        taken = self.store.takebacks(self.game_id, after=seen)
-        session = _keeps_undo_windows(self.store.load(self.game_id))
-        kept = 0
-        while kept < min(length, len(session.log)) and session.log[kept] == log[kept]:
-            kept += 1
-        session.log[:kept] = log[:kept]
-        return _Recorded([], taken_back=taken, reloaded=session, kept=kept)
-
     def _taken_back(self, session: Session, kept: int, taken: list[TakeBack]) -> None:
         """The game as the store has it after moves were taken back (GEN-9), said in one line: by this player (decide
         again), or by another (what of theirs went)."""
         before = self.session
-        gone_lines, gone_actions = before.log[kept:], before.actions[len(session.actions):]
+        back_to = min(take.back_to for take in taken)
+        gone_lines, gone_actions = before.log[kept:], before.actions[back_to:]
         kept_here = {id(event) for event in session.log[:kept]}
         self.session = session
-        self._takebacks_seen = taken[-1].number if taken else self._takebacks_seen
+        self._takebacks_seen = taken[-1].number
         self._events = [event for event in self._events if id(event) in kept_here] + session.log[kept:]
         self._told = {person: min(at, kept) for person, at in self._told.items()}
         self._moved_to = {person: min(at, kept) for person, at in self._moved_to.items()}
@@ -1136,11 +1153,14 @@ class SharedGameClient(_Driver):
         self._moved(by_computer=not mine)
         self._brought_back = mine
         if mine:
-            self.listener.game_notice(_undo_notice(session, gone_actions, gone_lines))
-        else:
-            players = ", ".join(dict.fromkeys(take.player for take in taken))
-            lines = _lines_named(gone_lines)
-            count = sum(take.taken for take in taken)
+            self.listener.game_notice(_undo_notice(session, gone_actions, gone_lines, labelled=len(session.actions) == back_to))
+            return
+        # their own moves counted, not the computers' quiet answers: those asked because of what a hand holds would
+        # tell who holds a response card (review, GEN-8)
+        seats = {take.seat for take in taken}
+        count = max(1, sum(before.seat_of(action.actor).name in seats for action in gone_actions))
+        players, lines = ", ".join(dict.fromkeys(take.player for take in taken)), _lines_named(gone_lines)
+        if count or lines:
             self.listener.game_notice(ngettext("GEN-9: {players} took back {count} move: {lines}", "GEN-9: {players} took back {count} moves: {lines}",
                                                count).format(players=players, count=count, lines=lines) if lines else
                                       ngettext("GEN-9: {players} took back {count} move", "GEN-9: {players} took back {count} moves",
@@ -1218,21 +1238,21 @@ class SharedGameClient(_Driver):
             raise Refused(_("GEN-9: an onlooker has no moves to undo"))  # the board says onlookers make no moves
         if self._recording:
             raise Refused(self.hold().line())
-        known, seen, log, logged = len(self.session.actions), self._takebacks_seen, self.session.log, len(self.session.log)
+        where = self._where()
         self._recording = True
         self.listener.game_changed()
 
         def work() -> _Recorded:
             try:
-                self.store.take_back(self.game_id, known, self.player)
+                self.store.take_back(self.game_id, where.actions, self.player, where.takebacks_seen)
             except StaleGame:
-                return _Recorded(self._fetch(known), refused=_(
+                return evolve(self._caught_up(where), refused=_(
                     "GEN-9: the game moved on before your undo reached it: read the board, then u again if the move is still yours"))
             except TakeBackRefused as exc:
                 return _Recorded([], refused=str(exc))
             except StoreError as exc:
                 return _Recorded([], str(exc))
-            return self._reloaded(seen, log, logged)
+            return self._caught_up(where)
 
         self.io(work, self._recorded, self._broke)
 

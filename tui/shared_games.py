@@ -13,7 +13,7 @@ from core.gamedata import GameData
 from core.i18n import _
 from core.session import Session
 from core.setup import Seat, Setup, SetupError
-from core.store import CHAT_LINE_CHARS, ChatLine, GameRow, SqliteStore, StoreError, last_takeback
+from core.store import CHAT_LINE_CHARS, ChatLine, GameRow, SqliteStore, StoreError
 from core.views import ONLOOKER
 
 
@@ -82,8 +82,8 @@ class SharedGames:
         try:
             if seat_name is not None:
                 store.take_seat(game_id, seat_name, player)
-            seen = last_takeback(store, game_id)  # before the load (core.store.SharedGame.open)
-            session = store.load(game_id)
+            seen = store.last_takeback(game_id)  # before the load (core.store.SharedGame.open)
+            session = store.load(game_id, undoable=True)  # u is named while the player has a move to take back (GEN-9)
             chat = store.chat(game_id)
             looked = store.looked(game_id, player) if seat_name is not None else None
         except BaseException:

@@ -382,10 +382,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         (play-test: it played a card in a shared game: a reveal, no move to undo, GEN-9), and the line about a
         key pressed before them is gone (it stayed through four reports into the next impulse). A
         walkthrough's suggested choice, and the refusal its step teaches, stay. ``settle_first`` (a shared
-        game: nothing is undone): the decision takes no key from its list for a moment either, as one changed under
+        game, where others' moves come under it): the decision takes no key from its list for a moment either, as one changed under
         the player's eyes (shared-game play-test: Enter on a report, or on a seat in the lobby, then 0 at
         once declined a proposal that had come meanwhile, for good)."""
-        # shown anew after those screens, not changed under the player's eyes: but where nothing is undone,
+        # shown anew after those screens, not changed under the player's eyes: but where others' moves come under it,
         # a key pressed at once was meant for a decision not yet read
         self._changed_under_at = time.monotonic() if settle_first else None
         self._just_shown = settle_first
