@@ -474,10 +474,11 @@ def _pool_name(data: GameData, pool: str) -> str:
 def marker_lines(data: GameData, state: GameState) -> tuple[str, ...]:
     markers = state.markers
     none = _("none")
-    # the 1 VP markers named while some are left (SSH play-test: "1 VP x0" read as a marker worth nothing)
+    # the 1 VP markers named while some are left (SSH play-test: "1 VP x0" read as a marker worth nothing); the kinds
+    # spaced, so a narrow panel breaks the line between them (Russian play-test: «архитект» | «ор (PAT-8)»)
     one_vp = [_("{vp} VP x{count}").format(vp=1, count=markers.artist_one_vp)] if markers.artist_one_vp else []
     artist = "; ".join([*one_vp, *(
-        _("{vp} VP: {kinds}").format(vp=value, kinds="/".join(_(PATRON_KINDS.get(k, k)) for k in kinds) or none)
+        _("{vp} VP: {kinds}").format(vp=value, kinds=" / ".join(_(PATRON_KINDS.get(k, k)) for k in kinds) or none)
         for value, kinds in markers.artist_typed.items()
     )]) or none
     scientist = ", ".join(_("{vp} VP x{count}").format(vp=value, count=count) for value, count in markers.scientist.items())

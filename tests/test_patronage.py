@@ -425,5 +425,6 @@ def test_pat_8_the_markers_left_name_the_1_vp_markers_only_while_some_are_left(d
     assert marker_lines(data, state)[0].startswith(f"Artist markers left: 1 VP x{state.markers.artist_one_vp}; ")
     state.markers.artist_one_vp = 0
     assert "1 VP x" not in marker_lines(data, state)[0]
+    assert " / " in marker_lines(data, state)[0]  # a narrow panel breaks between the kinds, not inside one
     state.markers.artist_typed.clear()
     assert marker_lines(data, state)[0] == "Artist markers left: none (PAT-8)"
