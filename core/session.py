@@ -23,6 +23,7 @@ from core.views import SeatView, seat_view
 
 
 CANCEL_CHOICE = str(Choice(Verb.PICK, (CANCEL,)))  # a table action cancelled (TABLE-1)
+TABLE_CHOICE = str(Choice(Verb.TABLE, ()))  # a table action begun (TABLE-1)
 
 
 @frozen
@@ -86,6 +87,7 @@ class Session:
     _barrier: Message | Event = Message(N_("the game began"))
     _barrier_actions: int = 0  # the actions the barrier came after: those since are not behind it
     _barrier_log: int = 0  # the log's length then
+    _barrier_to: str = ""  # the person the barrier handed the decision to, when it was a hand-off
     _last_person: str = ""
     # GEN-9 (``hand_off_barrier_when_taken``): the person a decision passed to who has not taken the keyboard
     # yet; the window stays open for its person to take the move back until they do
@@ -168,10 +170,10 @@ class Session:
         self._build_pending()
         self._close_window(reason if isinstance(reason, Message) else Message(reason))
 
-    def _close_window(self, reason: Message | Event) -> None:
+    def _close_window(self, reason: Message | Event, to: str = "") -> None:
         self._window.clear()
         self._window_base = b""
-        self._barrier = reason
+        self._barrier, self._barrier_to = reason, to
         self._barrier_actions = len(self.actions)
         self._barrier_log = len(self.log)
         self._handed_to = ""
@@ -250,17 +252,17 @@ class Session:
         # (review); said so, in words that say no more of that hand than the hand-off did (second review; rules
         # play-test: "since the decision passed to Ana" alone read as wrong, where other hand-offs could be taken back)
         if self.hand_off_seen_at_once or not self.data.settings.undo.hand_off_barrier_when_taken:
-            self._close_window(msg("the decision passed to {person}", person=seat.name))
+            self._close_window(msg("the decision passed to {person}", person=seat.name), seat.name)
         elif asked_whatever_the_hand(self.state, self._pending):
             self._handed_to = seat.name  # the barrier falls when they take the keyboard (``hand_off_taken``)
         else:
-            self._close_window(msg("the decision passed to {person}, asked because of what that hand holds (GEN-8)", person=seat.name))
+            self._close_window(msg("the decision passed to {person}, asked because of what that hand holds (GEN-8)", person=seat.name), seat.name)
 
     def hand_off_taken(self) -> None:
         """GEN-9: the person the decision passed to took the keyboard (a hot seat's Enter on "Pass to", or their
         first choice): the hand-off is a barrier from now."""
         if self._handed_to:
-            self._close_window(msg("{person} took the keyboard", person=self._handed_to))
+            self._close_window(msg("{person} took the keyboard", person=self._handed_to), self._handed_to)
 
     @property
     def handed_to(self) -> str:
@@ -273,14 +275,31 @@ class Session:
         return self._window[0].person if self._handed_to and self.can_undo() else ""
 
     def can_undo(self) -> bool:
-        return any(not undoable.by_computer for undoable in self._window)
+        """Whether undo has a person's move to take back: a table action backed out of changed nothing, and is none
+        (shared-game play-test: t, a kind, Esc, then u took back three steps nobody could see, and told the others)."""
+        steps = [undoable for undoable in self._window if not undoable.by_computer]
+        while steps:
+            if not (steps[-1].in_table_action and steps[-1].action.choice == CANCEL_CHOICE):
+                return True
+            while steps and steps[-1].in_table_action:
+                steps.pop()
+            if steps and steps[-1].action.choice == TABLE_CHOICE:
+                steps.pop()
+        return False
 
     def undoer(self) -> str:
         """The person whose moves undo would take back now ("" when none: GEN-9's window holds one person's moves)."""
         return self._window[0].person if self.can_undo() else ""
 
-    def undo_refusal(self) -> str:
-        """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language."""
+    def undo_refusal(self, reader: str = "") -> str:
+        """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language; to ``reader``, the
+        person a hand-off gave the decision to, in their words (shared-game play-test: "since the decision passed to
+        Ben", said to Ben)."""
+        if any(not undoable.by_computer for undoable in self._window):
+            return _("GEN-9: nothing to undo since {barrier}: the table action you backed out of changed nothing (TABLE-1)").format(
+                barrier=self.latest_barrier())
+        if reader and reader == self._barrier_to:
+            return _("GEN-9: nothing of yours to undo: the decision came to you after the others' moves, and undo takes back only your own")
         if len(self.actions) > self._barrier_actions:  # moves since, none a person's here to take back
             if len(self.log) == self._barrier_log:  # hot-seat play-test: "the computer players'" beside a log with none
                 return _("GEN-9: none of your moves to undo since {barrier}: the only moves since are the computer players' quiet "

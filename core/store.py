@@ -566,7 +566,7 @@ class SqliteStore:
                 game=game_id, latest=len(session.actions), made_at=latest))
         person = session.undoer()
         if not person:
-            raise TakeBackRefused(session.undo_refusal())
+            raise TakeBackRefused(session.undo_refusal(reader=player))  # a person seat is its player's
         with self._guard(), self._transaction():
             self._no_move_since(game_id, latest, replayed_at)  # nothing recorded, or taken back, since the replay
             held = self._db.execute("SELECT 1 FROM seat_claims WHERE game_id = ? AND seat = ? AND player = ?", (game_id, person, player)).fetchone()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import choice_strings, choose, new_session, to_impulse_of
+from tests.conftest import choice_strings, choose, new_session, table_action, to_impulse_of
 
 TWO_PEOPLE = {"spain": "Ana", "france": "Ben"}
 
@@ -273,3 +273,30 @@ def test_gen_9_undo_refused_after_only_the_computers_quiet_answers_says_the_log_
     assert session is not None, "no decision came after the computers' quiet answers alone"
     refusal = session.undo_refusal()
     assert refusal.startswith("GEN-9: none of your moves to undo since") and "the moves since are the computer players'" not in refusal
+
+
+def test_gen_9_a_table_action_backed_out_of_is_no_move_to_undo_table_1(data):
+    """Shared-game play-test: t, a kind, Esc, and u took back three steps nobody could see, and told the others; after
+    a barrier, a table action backed out of changed nothing, and undo says so."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    choose(session, "play 2 cp")  # a reveal: the barrier
+    table_action(session, "war", "cancel")
+    assert not session.can_undo() and not session.undo()
+    assert session.undo_refusal().startswith("GEN-9: nothing to undo since a card was revealed")
+    assert "the table action you backed out of changed nothing (TABLE-1)" in session.undo_refusal()
+    choose(session, "cp mercenary madrid")
+    assert session.can_undo() and session.undo() and session.actions[-1].choice == "pick cancel"
+
+
+def test_gen_9_the_person_a_hand_off_gave_the_decision_to_is_told_it_came_to_them(data):
+    """Shared-game play-test: Ben's u said "nothing to undo since the decision passed to Ben"."""
+    controllers = {p: TWO_PEOPLE.get(p, "Ana") for p in data.power_ids}
+    session = new_session(data, controllers=controllers)
+    session.hand_off_seen_at_once = True  # a shared game's
+    while session.person_for(session.decision.power) == "Ana":
+        choose(session, "done" if "done" in choice_strings(session.decision) else "opening postpone")
+    assert not session.can_undo()
+    assert session.undo_refusal(reader="Ben") == (
+        "GEN-9: nothing of yours to undo: the decision came to you after the others' moves, and undo takes back only your own")
+    assert "since the decision passed to Ben" in session.undo_refusal(reader="Ana")

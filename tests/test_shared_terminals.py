@@ -18,7 +18,7 @@ from core.session import Session
 from core.sim import play
 from core.setup import Seat, SeatKind, Setup
 from core.state import Phase
-from core.store import STORE_NAME, SharedGame, SqliteStore
+from core.store import STORE_NAME, SharedGame, SqliteStore, StoreError
 from tests.tui_helpers import ANA_AND_COMPUTERS, HearsNothing, QueuedIo, footer_entries, read_reports, screen_text, settle, until
 from tui.app import VirginQueenApp
 from tui.drivers import Hold
@@ -1014,3 +1014,30 @@ def test_gen_9_a_poll_under_way_when_u_is_pressed_brings_no_second_take_back_nor
     host.close()
     games.close()
     ben.close()
+
+
+def test_gen_9_u_pressed_while_the_move_is_being_recorded_takes_it_back_once_it_is(tmp_path, data, monkeypatch):
+    """Shared-game play-test: "3 u" said "your choice is being recorded in the store: a moment" and dropped the u. It
+    waits for the move's write, then takes the move back; a u meant for a move the store refused takes nothing."""
+    from tui.drivers import SharedGameClient
+    from tui.shared_games import SharedGames
+
+    game_id = _ben_to_propose(tmp_path, data)
+    games = SharedGames(tmp_path, data)
+    joined = games.join(game_id, "Ben", "Ben")
+    heard, io = _Notices(), QueuedIo()
+    ben = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ben", heard, io, joined.chat, joined.looked,
+                           joined.takebacks_seen)
+    before = list(ben.session.actions)
+    ben.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
+    ben.undo()  # no refusal: it waits
+    io.run()
+    assert ben.session.actions == before == SqliteStore.in_folder(tmp_path, data).load(game_id).actions
+    assert [n.split(":")[0] for n in heard.notices] == ["GEN-9"] and ben.session.decision.rule == "GEN-7"
+    monkeypatch.setattr(ben.store, "append", lambda *args: (_ for _ in ()).throw(StoreError("the store is busy")))
+    ben.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
+    ben.undo()
+    io.run()
+    assert ben.session.actions == before and len(heard.notices) == 1 and not io.jobs  # nothing of Ben's taken back
+    ben.close()
+    games.close()

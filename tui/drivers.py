@@ -30,7 +30,7 @@ from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.events import Event, EventKind, render
 from core.i18n import N_, _, ngettext
-from core.session import Action, Session
+from core.session import TABLE_CHOICE, Action, Session
 from core.setup import Seat
 from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, StoredAction, StoreError, TakeBack, TakeBackRefused
 from core.views import ONLOOKER
@@ -720,8 +720,8 @@ def _undone(moves: int, by_computers: int, taken: list[Event], yours: str = "") 
         return ngettext("GEN-9: {count} choice of yours undone: decide again", "GEN-9: {count} choices of yours undone: decide again",
                         moves).format(count=moves)
     if not taken:
-        return ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (yours, and the "
-                        "computers' moves after it): decide again", moves).format(count=moves)
+        return ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (your move and the "
+                        "computers' after it): decide again", moves).format(count=moves)
     lines = _lines_named(taken)
     if yours:
         return _("GEN-9: taken back, decide again: your '{move}' and the computers' moves after it: {lines}").format(move=yours, lines=lines)
@@ -892,6 +892,7 @@ class SharedGameClient(_Driver):
         self.seat = seat
         self.player = player
         self._recording = False
+        self._undos_waiting = 0  # u pressed while a move or an undo was being recorded (GEN-9): taken after it
         # the store write of the choice being recorded, until a worker or close() takes it; set when none
         # is under way (close() waits for one a worker has taken: the app's exit does not wait for workers)
         self._record_lock = threading.Lock()
@@ -1012,9 +1013,17 @@ class SharedGameClient(_Driver):
 
     def _recorded(self, result: _Recorded) -> None:
         """Whatever the store said, the board is shown anew: no longer "being recorded", and a computer
-        whose choice could not be written decides again."""
+        whose choice could not be written decides again. An undo pressed meanwhile is taken now, unless the store
+        took nothing (it was meant for the move refused)."""
         self._recording = False
         self._follow(result, changed=True)
+        waiting, self._undos_waiting = self._undos_waiting, 0
+        if waiting and not (result.problem or result.refused or self._closed):
+            self._undos_waiting = waiting - 1
+            try:
+                self.undo()
+            except Refused as exc:
+                self.listener.game_problem(str(exc), refused_key=True)
 
     def _where(self) -> _CopyAt:
         """Where this copy stands now, for a worker to follow the store from."""
@@ -1155,16 +1164,18 @@ class SharedGameClient(_Driver):
         if mine:
             self.listener.game_notice(_undo_notice(session, gone_actions, gone_lines, labelled=len(session.actions) == back_to))
             return
-        # their own moves counted, not the computers' quiet answers: those asked because of what a hand holds would
-        # tell who holds a response card (review, GEN-8)
+        if not gone_actions:  # none of them had come here: nothing changed on this screen
+            return
+        # their own moves counted, a table action as one, not the computers' quiet answers: those asked because of what
+        # a hand holds would tell who holds a response card (review, GEN-8; play-test: "8 moves" for one table action)
         seats = {take.seat for take in taken}
-        count = max(1, sum(before.seat_of(action.actor).name in seats for action in gone_actions))
+        count = max(1, sum((action.choice == TABLE_CHOICE) if action.actor == TABLE_ACTOR else before.seat_of(action.actor).name in seats
+                           for action in gone_actions))
         players, lines = ", ".join(dict.fromkeys(take.player for take in taken)), _lines_named(gone_lines)
-        if count or lines:
-            self.listener.game_notice(ngettext("GEN-9: {players} took back {count} move: {lines}", "GEN-9: {players} took back {count} moves: {lines}",
-                                               count).format(players=players, count=count, lines=lines) if lines else
-                                      ngettext("GEN-9: {players} took back {count} move", "GEN-9: {players} took back {count} moves",
-                                               count).format(players=players, count=count))
+        self.listener.game_notice(ngettext("GEN-9: {players} took back {count} move: {lines}", "GEN-9: {players} took back {count} moves: {lines}",
+                                           count).format(players=players, count=count, lines=lines) if lines else
+                                  ngettext("GEN-9: {players} took back {count} move", "GEN-9: {players} took back {count} moves",
+                                           count).format(players=players, count=count))
 
     def chat(self) -> tuple[ChatLine, ...]:
         return tuple(self._chat)
@@ -1236,20 +1247,24 @@ class SharedGameClient(_Driver):
         event loop (the store decides, from the whole game: a roll, a reveal or a hand-off since is a barrier)."""
         if not self.seat.is_person:  # SSH play-test: an onlooker's u was told why a shared game's moves stay
             raise Refused(_("GEN-9: an onlooker has no moves to undo"))  # the board says onlookers make no moves
-        if self._recording:
-            raise Refused(self.hold().line())
+        if self._recording:  # taken once the move being recorded is (shared-game play-test: "3 u" dropped the u)
+            self._undos_waiting += 1
+            return
         where = self._where()
         self._recording = True
         self.listener.game_changed()
 
         def work() -> _Recorded:
             try:
-                self.store.take_back(self.game_id, where.actions, self.player, where.takebacks_seen)
+                try:
+                    self.store.take_back(self.game_id, where.actions, self.player, where.takebacks_seen)
+                except StaleGame:  # another's move or take-back came first: asked again of the game as the store has it
+                    self.store.take_back(self.game_id, self.store.latest_number(self.game_id), self.player)
             except StaleGame:
                 return evolve(self._caught_up(where), refused=_(
                     "GEN-9: the game moved on before your undo reached it: read the board, then u again if the move is still yours"))
             except TakeBackRefused as exc:
-                return _Recorded([], refused=str(exc))
+                return evolve(self._caught_up(where), refused=str(exc))
             except StoreError as exc:
                 return _Recorded([], str(exc))
             return self._caught_up(where)
