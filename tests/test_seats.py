@@ -289,3 +289,13 @@ def test_before_their_first_decision_the_one_person_sees_their_own_hand(tmp_path
     view = controller.on_screen().view
     assert view.seat == "Ana" and view.decision is None
     assert [h.power for h in view.hands if h.cards is not None] == ["protestant"]
+
+
+def test_gen_9_an_undo_that_took_back_only_quiet_answers_after_the_move_counts_none_of_them_gen_8():
+    """Review: how many of the computers' quiet answers came after a move (a "no response" is asked only of a hand
+    holding a card there, GEN-8) told who holds a response card; an undo with no log lines counts only one's own."""
+    from tui.drivers import _undone
+
+    said = _undone(3, 2, [])
+    assert said == "GEN-9: your move undone, and the computers' quiet answers after it: decide again" and not any(c.isdigit() for c in said[5:])
+    assert _undone(2, 0, []) == "GEN-9: 2 choices of yours undone: decide again"

@@ -719,9 +719,8 @@ def _undone(moves: int, by_computers: int, taken: list[Event], yours: str = "") 
     if not taken and not by_computers:  # review: a table action under way, its steps said to be the computers' too
         return ngettext("GEN-9: {count} choice of yours undone: decide again", "GEN-9: {count} choices of yours undone: decide again",
                         moves).format(count=moves)
-    if not taken:
-        return ngettext("GEN-9: {count} move undone: decide again", "GEN-9: {count} moves undone (your move and the "
-                        "computers' after it): decide again", moves).format(count=moves)
+    if not taken:  # uncounted: how many quiet answers came after it would tell who was asked (GEN-8)
+        return _("GEN-9: your move undone, and the computers' quiet answers after it: decide again")
     lines = _lines_named(taken)
     if yours:
         return _("GEN-9: taken back, decide again: your '{move}' and the computers' moves after it: {lines}").format(move=yours, lines=lines)
