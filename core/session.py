@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pickle
 
-from attrs import Factory, define, evolve, frozen
+from attrs import Factory, define, evolve, field, frozen
 
 from core import engine
 from core.choices import Choice, Decision, IllegalChoice, Verb, typed_shown
@@ -67,6 +67,25 @@ def barrier_reason(event: Event, short: bool = False) -> str:
     return _("{what} ({line})").format(what=what, line=render(event))
 
 
+def moves_seen(steps: list[_Undoable], under_way: bool = False) -> int:
+    """How many moves a person's ``steps`` (in order) were to the others (GEN-9's notices): a table action finished
+    counts once; one backed out of, or still being recorded (``under_way``: the last), not at all (TABLE-1); a quiet
+    move once (review: one table action was "8 moves", one backed out of told the others "1 move")."""
+    count, index = 0, 0
+    while index < len(steps):
+        group = [steps[index]]
+        index += 1
+        while index < len(steps) and steps[index].in_table_action:
+            group.append(steps[index])
+            index += 1
+        if group[0].action.choice != TABLE_CHOICE and not group[0].in_table_action:
+            count += 1  # a decision of its own
+            continue
+        backed_out = group[-1].action.choice == CANCEL_CHOICE
+        count += 0 if backed_out or (under_way and index == len(steps)) else 1
+    return count
+
+
 @define
 class Session:
     data: GameData
@@ -96,6 +115,10 @@ class Session:
     _pending_for: Frame | None = None  # the frame the pending decision was built for
     # each power's seat, read from the set-up it holds (asked on every decision)
     _seated: tuple[Setup, dict[str, Seat]] | None = None
+    # the moves the last undo took back (``moves_seen``; GEN-9's notices): as their person made them, and as the others
+    # saw them (a table action still being recorded is none of theirs)
+    undone_moves: int = field(default=0, init=False)
+    undone_moves_seen: int = field(default=0, init=False)
 
     def _build_pending(self) -> None:
         self._pending = engine.decision(self.data, self.state)
@@ -295,10 +318,11 @@ class Session:
         """Why there is nothing to undo now (GEN-9), naming the barrier, in the reader's language; to ``reader``, the
         person a hand-off gave the decision to, in their words (shared-game play-test: "since the decision passed to
         Ben", said to Ben)."""
-        if any(not undoable.by_computer for undoable in self._window):
-            return _("GEN-9: nothing to undo since {barrier}: the table action you backed out of changed nothing (TABLE-1)").format(
-                barrier=self.latest_barrier())
-        if reader and reader == self._barrier_to:
+        came_to_reader = bool(reader) and reader == self._barrier_to
+        if any(not undoable.by_computer and (not reader or undoable.person == reader) for undoable in self._window):
+            barrier = _("the decision came to you") if came_to_reader else self.latest_barrier()
+            return _("GEN-9: nothing to undo since {barrier}: the table action you backed out of changed nothing (TABLE-1)").format(barrier=barrier)
+        if came_to_reader:
             return _("GEN-9: nothing of yours to undo: the decision came to you after the others' moves, and undo takes back only your own")
         if len(self.actions) > self._barrier_actions:  # moves since, none a person's here to take back
             if len(self.log) == self._barrier_log:  # hot-seat play-test: "the computer players'" beside a log with none
@@ -325,6 +349,7 @@ class Session:
         under way, is taken back whole (TABLE-1)."""
         if not self.can_undo():
             return False
+        window, under_way = list(self._window), isinstance(self._pending_for, TableFrame)
         last, cancelled = self._take_back_move()
         while cancelled and self.can_undo():  # a table action cancelled changed nothing: the move before it goes too
             last, cancelled = self._take_back_move()
@@ -339,6 +364,8 @@ class Session:
         if not self._window:
             self._window_base = b""
         self._build_pending()
+        steps = [undoable for undoable in window[len(self._window) :] if not undoable.by_computer]
+        self.undone_moves, self.undone_moves_seen = moves_seen(steps), moves_seen(steps, under_way)
         return True
 
     def _take_back_move(self) -> tuple[_Undoable, bool]:

@@ -118,6 +118,7 @@ CREATE TABLE IF NOT EXISTS takebacks (
     seat TEXT NOT NULL,
     back_to INTEGER NOT NULL,
     taken INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
     at TEXT NOT NULL,
     PRIMARY KEY (game_id, number)
 );
@@ -258,13 +259,15 @@ class StoredAction:
 @frozen
 class TakeBack:
     """Moves taken back in a shared game (GEN-9): ``player`` took back the actions after ``back_to``, ``taken`` of
-    them (their move and the computers' quiet answers after it), playing ``seat``."""
+    them (their move and the computers' quiet answers after it), playing ``seat``: ``moves`` moves as the others saw
+    them (Session.undone_moves_seen)."""
 
     number: int
     player: str
     seat: str
     back_to: int
     taken: int
+    moves: int
     at: str
 
 
@@ -578,9 +581,9 @@ class SqliteStore:
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND number > ?", (game_id, back_to))
             self._db.execute("DELETE FROM notices WHERE game_id = ? AND number > ?", (game_id, back_to))  # their positions are gone
             self._db.execute("UPDATE looks SET events = MIN(events, ?) WHERE game_id = ?", (len(session.log), game_id))
-            taken = TakeBack(replayed_at + 1, player, person, back_to, latest - back_to, self._now())
-            self._db.execute("INSERT INTO takebacks (game_id, number, player, seat, back_to, taken, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (game_id, taken.number, taken.player, taken.seat, taken.back_to, taken.taken, taken.at))
+            taken = TakeBack(replayed_at + 1, player, person, back_to, latest - back_to, session.undone_moves_seen, self._now())
+            self._db.execute("INSERT INTO takebacks (game_id, number, player, seat, back_to, taken, moves, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (game_id, taken.number, taken.player, taken.seat, taken.back_to, taken.taken, taken.moves, taken.at))
             self._replays.pop(game_id, None)
             self._write_waiting(game_id, session)
         return taken
@@ -591,7 +594,7 @@ class SqliteStore:
         with self._guard():
             self._game(game_id)
             rows = self._db.execute(
-                "SELECT number, player, seat, back_to, taken, at FROM takebacks WHERE game_id = ? AND number > ? ORDER BY number",
+                "SELECT number, player, seat, back_to, taken, moves, at FROM takebacks WHERE game_id = ? AND number > ? ORDER BY number",
                 (game_id, after),
             ).fetchall()
         return [TakeBack(*row) for row in rows]

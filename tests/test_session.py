@@ -300,3 +300,23 @@ def test_gen_9_the_person_a_hand_off_gave_the_decision_to_is_told_it_came_to_the
     assert session.undo_refusal(reader="Ben") == (
         "GEN-9: nothing of yours to undo: the decision came to you after the others' moves, and undo takes back only your own")
     assert "since the decision passed to Ben" in session.undo_refusal(reader="Ana")
+
+
+def test_gen_9_an_undo_counts_the_moves_as_the_others_saw_them_table_1(data):
+    """Review: one table action was "5 moves" to the others, one backed out of "1 move", one still being recorded told
+    them of a table action. A table action finished counts once, one backed out of not at all, one being recorded only
+    to its person; the window's other readers are never told of a table action backed out of."""
+    session = new_session(data)
+    to_impulse_of(session, "spain", [2, 101])
+    table_action(session, "unrest", "madrid")
+    assert session.undo() and (session.undone_moves, session.undone_moves_seen) == (1, 1)
+    table_action(session, "war")  # still being recorded
+    assert session.undo() and (session.undone_moves, session.undone_moves_seen) == (1, 0)
+    choose(session, "play 2 cp")
+    choose(session, "cp mercenary madrid")
+    table_action(session, "war", "cancel")
+    assert session.undo() and (session.undone_moves, session.undone_moves_seen) == (1, 1)
+    assert session.actions[-1].choice == "play 2 cp"
+    table_action(session, "war", "cancel")
+    person = session.seat_of("spain").name
+    assert "backed out of" in session.undo_refusal(reader=person) and "backed out of" not in session.undo_refusal(reader="Someone else")

@@ -1041,3 +1041,40 @@ def test_gen_9_u_pressed_while_the_move_is_being_recorded_takes_it_back_once_it_
     assert ben.session.actions == before and len(heard.notices) == 1 and not io.jobs  # nothing of Ben's taken back
     ben.close()
     games.close()
+
+
+def test_gen_9_a_u_on_a_second_terminal_of_the_same_player_after_a_take_back_takes_back_nothing_more(tmp_path, data):
+    """Review: a take-back refused as stale was asked again of the store's game, so Ben's u on his second terminal,
+    stale after his first terminal's take-back, could take back a second move of his. It is asked again only when no
+    take-back of the player's and no person's move came since; else the game moved on, and nothing more goes."""
+    from tui.drivers import SharedGameClient
+    from tui.shared_games import SharedGames
+
+    game_id = _ben_to_propose(tmp_path, data)
+    games = SharedGames(tmp_path, data)
+    terminals = []
+    for _ in range(2):
+        joined = games.join(game_id, "Ben", "Ben")
+        terminals.append((SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ben", _Notices(), io := QueuedIo(),
+                                           joined.chat, joined.looked, joined.takebacks_seen), io))
+    (here, here_io), (there, there_io) = terminals
+    here.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
+    here_io.run()
+    there.tick()
+    there_io.run()
+    assert there.session.actions == here.session.actions
+    accept_stays = len(here.session.actions) - 1
+    here.undo()
+    here_io.run()
+    problems: list[str] = []
+    there.listener.game_problem = lambda text, failed=False, refused_key=False: problems.append(text)
+    there.undo()
+    there_io.run()
+    store = SqliteStore.in_folder(tmp_path, data)
+    assert store.latest_number(game_id) == accept_stays and [t.player for t in store.takebacks(game_id)] == ["Ben"]
+    assert problems and problems[0].startswith("GEN-9: the game moved on before your undo reached it")
+    assert there.session.actions == here.session.actions
+    for client, _io in terminals:
+        client.close()
+    games.close()
+    store.close()

@@ -30,7 +30,7 @@ from core.bots import Bot, bots_for
 from core.choices import TABLE_ACTOR, Choice, Decision, IllegalChoice, Verb
 from core.events import Event, EventKind, render
 from core.i18n import N_, _, ngettext
-from core.session import TABLE_CHOICE, Action, Session
+from core.session import Action, Session
 from core.setup import Seat
 from core.store import ChatLine, GameRemoved, GameStore, SeatTaken, StaleGame, StoredAction, StoreError, TakeBack, TakeBackRefused
 from core.views import ONLOOKER
@@ -509,7 +509,8 @@ class LocalGame(_Driver):
         actions, logged = list(self.session.actions), list(self.session.log)
         if not self.session.undo():
             raise UndoRefused(self.session.undo_refusal())
-        self.listener.game_notice(_undo_notice(self.session, actions[len(self.session.actions) :], logged[len(self.session.log) :]))
+        self.listener.game_notice(_undo_notice(self.session, actions[len(self.session.actions) :], logged[len(self.session.log) :],
+                                               self.session.undone_moves))
         self._moved(by_computer=False)
         self._brought_back = True
         self._events = []
@@ -694,12 +695,13 @@ def _labelled(decision: Decision | None, choice: str) -> str:
     return re.sub(r" \([A-Z]+-\d+[a-z]?\).*", "", quiet.label) if quiet.label else choice
 
 
-def _undo_notice(session: Session, undone: Sequence[Action], taken: list[Event], labelled: bool = True) -> str:
-    """What an undo of ``undone`` (their log lines ``taken``) took back, said to its person (GEN-9); ``labelled``: the
-    session's decision is the one the person's move was taken at, whose list names it."""
+def _undo_notice(session: Session, undone: Sequence[Action], taken: list[Event], moves: int, labelled: bool = True) -> str:
+    """What an undo of ``undone`` (their log lines ``taken``; ``moves`` of the person's, Session.undone_moves) took back,
+    said to its person (GEN-9); ``labelled``: the session's decision is the one the person's move was taken at, whose
+    list names it."""
     by_computers = sum(not session.seat_of(action.actor).is_person for action in undone)
     first_yours = labelled and by_computers and session.seat_of(undone[0].actor).is_person
-    return _undone(len(undone), by_computers, taken, _labelled(session.decision, undone[0].choice) if first_yours else "")
+    return _undone(moves, by_computers, taken, _labelled(session.decision, undone[0].choice) if first_yours else "")
 
 
 def _lines_named(taken: Sequence[Event]) -> str:
@@ -1013,7 +1015,8 @@ class SharedGameClient(_Driver):
     def _recorded(self, result: _Recorded) -> None:
         """Whatever the store said, the board is shown anew: no longer "being recorded", and a computer
         whose choice could not be written decides again. An undo pressed meanwhile is taken now, unless the store
-        took nothing (it was meant for the move refused)."""
+        refused the move with a problem to say (the undo was meant for it): a computer's answer refused as stale says
+        none, and the undo goes on (it takes back the player's move with the answers after it)."""
         self._recording = False
         self._follow(result, changed=True)
         waiting, self._undos_waiting = self._undos_waiting, 0
@@ -1021,7 +1024,8 @@ class SharedGameClient(_Driver):
             self._undos_waiting = waiting - 1
             try:
                 self.undo()
-            except Refused as exc:
+            except Refused as exc:  # the seat lost meanwhile, say
+                self._undos_waiting = 0
                 self.listener.game_problem(str(exc), refused_key=True)
 
     def _where(self) -> _CopyAt:
@@ -1160,16 +1164,15 @@ class SharedGameClient(_Driver):
         mine = any(take.player == self.player for take in taken)
         self._moved(by_computer=not mine)
         self._brought_back = mine
+        # the moves as the others saw them (Session.moves_seen): not the computers' quiet answers, whose number would tell
+        # who was asked (review, GEN-8), a table action once (play-test: "8 moves"), one backed out of or still being
+        # recorded not at all (review)
+        count = sum(take.moves for take in taken)
         if mine:
-            self.listener.game_notice(_undo_notice(session, gone_actions, gone_lines, labelled=len(session.actions) == back_to))
+            self.listener.game_notice(_undo_notice(session, gone_actions, gone_lines, max(count, 1), labelled=len(session.actions) == back_to))
             return
-        if not gone_actions:  # none of them had come here: nothing changed on this screen
+        if not gone_actions or not count:  # none of them had come here, or none was a move seen: nothing changed here
             return
-        # their own moves counted, a table action as one, not the computers' quiet answers: those asked because of what
-        # a hand holds would tell who holds a response card (review, GEN-8; play-test: "8 moves" for one table action)
-        seats = {take.seat for take in taken}
-        count = max(1, sum((action.choice == TABLE_CHOICE) if action.actor == TABLE_ACTOR else before.seat_of(action.actor).name in seats
-                           for action in gone_actions))
         players, lines = ", ".join(dict.fromkeys(take.player for take in taken)), _lines_named(gone_lines)
         self.listener.game_notice(ngettext("GEN-9: {players} took back {count} move: {lines}", "GEN-9: {players} took back {count} moves: {lines}",
                                            count).format(players=players, count=count, lines=lines) if lines else
@@ -1257,8 +1260,8 @@ class SharedGameClient(_Driver):
             try:
                 try:
                     self.store.take_back(self.game_id, where.actions, self.player, where.takebacks_seen)
-                except StaleGame:  # another's move or take-back came first: asked again of the game as the store has it
-                    self.store.take_back(self.game_id, self.store.latest_number(self.game_id), self.player)
+                except StaleGame:
+                    self._take_back_again(where)
             except StaleGame:
                 return evolve(self._caught_up(where), refused=_(
                     "GEN-9: the game moved on before your undo reached it: read the board, then u again if the move is still yours"))
@@ -1269,6 +1272,19 @@ class SharedGameClient(_Driver):
             return self._caught_up(where)
 
         self.io(work, self._recorded, self._broke)
+
+    def _take_back_again(self, where: _CopyAt) -> None:
+        """A worker's, after the store refused a take-back as stale: asked again of the game as it is, where no move of
+        the player's came since (two players' u at once: the loser got "u again" for nothing of theirs), unless a person's
+        move came since (a hand-off: the game moved on), or the player's own take-back from another terminal (review: it
+        would take back a second move of theirs)."""
+        newer = self.store.takebacks(self.game_id, after=where.takebacks_seen)
+        computers = {seat.name for seat in self.session.setup.seats if not seat.is_person}
+        since = [] if newer else self.store.actions(self.game_id, after=where.actions)
+        if any(take.player == self.player for take in newer) or any(action.seat not in computers for action in since):
+            raise StaleGame("")
+        seen = newer[-1].number if newer else where.takebacks_seen
+        self.store.take_back(self.game_id, self.store.latest_number(self.game_id) if newer else where.actions + len(since), self.player, seen)
 
     def save_copy(self, folder: Path) -> None:
         raise Refused(_("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'"))
