@@ -300,15 +300,7 @@ class Session:
     def can_undo(self) -> bool:
         """Whether undo has a person's move to take back: a table action backed out of changed nothing, and is none
         (shared-game play-test: t, a kind, Esc, then u took back three steps nobody could see, and told the others)."""
-        steps = [undoable for undoable in self._window if not undoable.by_computer]
-        while steps:
-            if not (steps[-1].in_table_action and steps[-1].action.choice == CANCEL_CHOICE):
-                return True
-            while steps and steps[-1].in_table_action:
-                steps.pop()
-            if steps and steps[-1].action.choice == TABLE_CHOICE:
-                steps.pop()
-        return False
+        return moves_seen([undoable for undoable in self._window if not undoable.by_computer]) > 0
 
     def undoer(self) -> str:
         """The person whose moves undo would take back now ("" when none: GEN-9's window holds one person's moves)."""
