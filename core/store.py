@@ -565,8 +565,7 @@ class SqliteStore:
             self._no_move_since(game_id, latest, takebacks_seen)
         session = self.load(game_id, undoable=True)
         if len(session.actions) != latest:  # a move recorded since the look above
-            raise StaleGame(_("the game moved on: game {game} is at action {latest}, your copy at action {made_at}").format(
-                game=game_id, latest=len(session.actions), made_at=latest))
+            raise _moved_on(game_id, len(session.actions), latest)
         person = session.undoer()
         if not person:
             raise TakeBackRefused(session.undo_refusal(reader=player))  # a person seat is its player's
@@ -613,8 +612,7 @@ class SqliteStore:
         """StaleGame unless the game stands at action ``latest`` with no take-back after ``takebacks_seen`` (None: any)."""
         now = self._latest(game_id)
         if now != latest:
-            raise StaleGame(_("the game moved on: game {game} is at action {latest}, your copy at action {made_at}").format(
-                game=game_id, latest=now, made_at=latest))
+            raise _moved_on(game_id, now, latest)
         self._no_takeback_since(game_id, takebacks_seen)
 
     def _no_takeback_since(self, game_id: int, takebacks_seen: int | None) -> None:
@@ -944,6 +942,11 @@ def _waiting_of(game_id: int, session: Session) -> Waiting:
     seat = session.seat_of(decision.power)
     prompt = decision.prompt_message or Message(decision.prompt)  # a prompt its procedure composes live: as shown
     return Waiting(game_id, number, seat.name, seat.is_person, decision.power, _kept(prompt), decision.rule)
+
+
+def _moved_on(game_id: int, now: int, copy_at: int) -> StaleGame:
+    return StaleGame(_("the game moved on: game {game} is at action {latest}, your copy at action {made_at}").format(
+        game=game_id, latest=now, made_at=copy_at))
 
 
 class _CopyReloaded(Exception):

@@ -1078,3 +1078,32 @@ def test_gen_9_a_u_on_a_second_terminal_of_the_same_player_after_a_take_back_tak
         client.close()
     games.close()
     store.close()
+
+
+def test_gen_9_a_u_overtaken_by_a_computers_answer_is_asked_again_and_takes_the_move_back(tmp_path, data):
+    """A computer's answer recorded by another terminal between u and the store: the take-back, refused as stale, is
+    asked again of the game with that answer (no person's move came since), and takes the move back with it."""
+    from tui.drivers import SharedGameClient
+    from tui.shared_games import SharedGames
+
+    game_id = _ben_to_propose(tmp_path, data)
+    games = SharedGames(tmp_path, data)
+    joined = games.join(game_id, "Ben", "Ben")
+    heard, io = _Notices(), QueuedIo()
+    ben = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ben", heard, io, joined.chat, joined.looked,
+                           joined.takebacks_seen)
+    before = list(ben.session.actions)
+    ben.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
+    io.run()
+    ben.undo()  # asked at the proposal; the Empire's answer lands first
+    host = SqliteStore.in_folder(tmp_path, data)
+    table = host.load(game_id)
+    seat = table.seat_to_decide()
+    assert not seat.is_person
+    choice = bots_for(SEATS)[seat.name].choose(table.detached(), table.decision)
+    host.append(game_id, len(table.actions) + 1, table.decision.power, str(choice), seat.name)
+    io.run()
+    assert host.load(game_id).actions == ben.session.actions == before and heard.notices[0].startswith("GEN-9: taken back")
+    host.close()
+    games.close()
+    ben.close()

@@ -1261,7 +1261,11 @@ class SharedGameClient(_Driver):
                 try:
                     self.store.take_back(self.game_id, where.actions, self.player, where.takebacks_seen)
                 except StaleGame:
-                    self._take_back_again(where)
+                    again = self._where_to_ask_again(where)
+                    if again is None:
+                        raise
+                    latest, seen = again
+                    self.store.take_back(self.game_id, latest, self.player, seen)
             except StaleGame:
                 return evolve(self._caught_up(where), refused=_(
                     "GEN-9: the game moved on before your undo reached it: read the board, then u again if the move is still yours"))
@@ -1273,18 +1277,17 @@ class SharedGameClient(_Driver):
 
         self.io(work, self._recorded, self._broke)
 
-    def _take_back_again(self, where: _CopyAt) -> None:
-        """A worker's, after the store refused a take-back as stale: asked again of the game as it is, where no move of
-        the player's came since (two players' u at once: the loser got "u again" for nothing of theirs), unless a person's
-        move came since (a hand-off: the game moved on), or the player's own take-back from another terminal (review: it
-        would take back a second move of theirs)."""
+    def _where_to_ask_again(self, where: _CopyAt) -> tuple[int, int] | None:
+        """A worker's, after the store refused a take-back as stale: the action and the take-back to ask it again at,
+        the game as it is (two players' u at once: the loser got "u again" for nothing of theirs); None where a person's
+        move came since (a hand-off: the game moved on), or a take-back of the player's own from another terminal
+        (review: it would take back a second move of theirs)."""
         newer = self.store.takebacks(self.game_id, after=where.takebacks_seen)
+        if newer:
+            return None if any(take.player == self.player for take in newer) else (self.store.latest_number(self.game_id), newer[-1].number)
         computers = {seat.name for seat in self.session.setup.seats if not seat.is_person}
-        since = [] if newer else self.store.actions(self.game_id, after=where.actions)
-        if any(take.player == self.player for take in newer) or any(action.seat not in computers for action in since):
-            raise StaleGame("")
-        seen = newer[-1].number if newer else where.takebacks_seen
-        self.store.take_back(self.game_id, self.store.latest_number(self.game_id) if newer else where.actions + len(since), self.player, seen)
+        since = self.store.actions(self.game_id, after=where.actions)
+        return None if any(action.seat not in computers for action in since) else (where.actions + len(since), where.takebacks_seen)
 
     def save_copy(self, folder: Path) -> None:
         raise Refused(_("a shared game is not saved from a seat (GEN-8: it would hold every hand); the host exports it with 'python -m core store export'"))
