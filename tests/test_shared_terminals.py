@@ -899,11 +899,7 @@ def test_a_players_move_from_their_other_terminal_is_no_news_on_this_one(tmp_pat
     game_id = games.create(Setup(seed=4, seats=ANA_AND_COMPUTERS))
     host = SqliteStore.in_folder(tmp_path, data)
     table, bots = host.load(game_id), bots_for(ANA_AND_COMPUTERS)
-    terminals = []
-    for _ in range(2):
-        joined = games.join(game_id, "Ana", "Ana")
-        terminals.append((SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ana", HearsNothing(), io := QueuedIo(),
-                                           joined.chat, joined.looked), io))
+    terminals = [(client, io) for client, _heard, io in (_terminal(games, game_id, "Ana") for _ in range(2))]
 
     def computers_move() -> None:
         while not (seat := table.seat_to_decide()).is_person:
@@ -974,19 +970,26 @@ class _Notices(HearsNothing):
         self.notices.append(text)
 
 
+def _terminal(games, game_id: int, person: str) -> tuple:
+    """A terminal of ``person``'s seat, without the app: its driver (SharedGameClient), what it was told, its queued work."""
+    from tui.drivers import SharedGameClient
+
+    joined = games.join(game_id, person, person)
+    heard, io = _Notices(), QueuedIo()
+    client = SharedGameClient(joined.store, game_id, joined.session, joined.seat, person, heard, io, joined.chat, joined.looked,
+                              joined.takebacks_seen)
+    return client, heard, io
+
+
 def test_gen_9_a_poll_under_way_when_u_is_pressed_brings_no_second_take_back_nor_takes_a_later_move(tmp_path, data):
     """Review: a poll asked for before u, answered after it, loaded the game again: a second notice ("0 choices of yours
     undone"), or, after a new move, "taken back, decide again" of a move that stood in the store. A reload of a take-back
     followed already, and actions fetched before one, are left to the next poll."""
-    from tui.drivers import SharedGameClient
     from tui.shared_games import SharedGames
 
     game_id = _ben_to_propose(tmp_path, data)
     games = SharedGames(tmp_path, data)
-    joined = games.join(game_id, "Ben", "Ben")
-    heard, io = _Notices(), QueuedIo()
-    ben = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ben", heard, io, joined.chat, joined.looked,
-                           joined.takebacks_seen)
+    ben, heard, io = _terminal(games, game_id, "Ben")
     ben.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
     io.run()
     host = SqliteStore.in_folder(tmp_path, data)
@@ -1019,15 +1022,11 @@ def test_gen_9_a_poll_under_way_when_u_is_pressed_brings_no_second_take_back_nor
 def test_gen_9_u_pressed_while_the_move_is_being_recorded_takes_it_back_once_it_is(tmp_path, data, monkeypatch):
     """Shared-game play-test: "3 u" said "your choice is being recorded in the store: a moment" and dropped the u. It
     waits for the move's write, then takes the move back; a u meant for a move the store refused takes nothing."""
-    from tui.drivers import SharedGameClient
     from tui.shared_games import SharedGames
 
     game_id = _ben_to_propose(tmp_path, data)
     games = SharedGames(tmp_path, data)
-    joined = games.join(game_id, "Ben", "Ben")
-    heard, io = _Notices(), QueuedIo()
-    ben = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ben", heard, io, joined.chat, joined.looked,
-                           joined.takebacks_seen)
+    ben, heard, io = _terminal(games, game_id, "Ben")
     before = list(ben.session.actions)
     ben.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
     ben.undo()  # no refusal: it waits
@@ -1047,17 +1046,11 @@ def test_gen_9_a_u_on_a_second_terminal_of_the_same_player_after_a_take_back_tak
     """Review: a take-back refused as stale was asked again of the store's game, so Ben's u on his second terminal,
     stale after his first terminal's take-back, could take back a second move of his. It is asked again only when no
     take-back of the player's and no person's move came since; else the game moved on, and nothing more goes."""
-    from tui.drivers import SharedGameClient
     from tui.shared_games import SharedGames
 
     game_id = _ben_to_propose(tmp_path, data)
     games = SharedGames(tmp_path, data)
-    terminals = []
-    for _ in range(2):
-        joined = games.join(game_id, "Ben", "Ben")
-        terminals.append((SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ben", _Notices(), io := QueuedIo(),
-                                           joined.chat, joined.looked, joined.takebacks_seen), io))
-    (here, here_io), (there, there_io) = terminals
+    (here, _, here_io), (there, _, there_io) = _terminal(games, game_id, "Ben"), _terminal(games, game_id, "Ben")
     here.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
     here_io.run()
     there.tick()
@@ -1074,7 +1067,7 @@ def test_gen_9_a_u_on_a_second_terminal_of_the_same_player_after_a_take_back_tak
     assert store.latest_number(game_id) == accept_stays and [t.player for t in store.takebacks(game_id)] == ["Ben"]
     assert problems and problems[0].startswith("GEN-9: the game moved on before your undo reached it")
     assert there.session.actions == here.session.actions
-    for client, _io in terminals:
+    for client in (here, there):
         client.close()
     games.close()
     store.close()
@@ -1083,15 +1076,11 @@ def test_gen_9_a_u_on_a_second_terminal_of_the_same_player_after_a_take_back_tak
 def test_gen_9_a_u_overtaken_by_a_computers_answer_is_asked_again_and_takes_the_move_back(tmp_path, data):
     """A computer's answer recorded by another terminal between u and the store: the take-back, refused as stale, is
     asked again of the game with that answer (no person's move came since), and takes the move back with it."""
-    from tui.drivers import SharedGameClient
     from tui.shared_games import SharedGames
 
     game_id = _ben_to_propose(tmp_path, data)
     games = SharedGames(tmp_path, data)
-    joined = games.join(game_id, "Ben", "Ben")
-    heard, io = _Notices(), QueuedIo()
-    ben = SharedGameClient(joined.store, game_id, joined.session, joined.seat, "Ben", heard, io, joined.chat, joined.looked,
-                           joined.takebacks_seen)
+    ben, heard, io = _terminal(games, game_id, "Ben")
     before = list(ben.session.actions)
     ben.choose("france", Choice.parse("propose charles-ix anna-of-austria"))
     io.run()
