@@ -66,6 +66,7 @@ CLAIM_SECONDS = 5.0  # a seat whose holder has not renewed its claim for this lo
 CHAT_LINE_CHARS = 300  # the longest line of table talk
 REPLAYS_KEPT = 16  # games whose replay a store keeps between appends (the others are replayed again)
 _REMOVED = "removed_games"  # the numbers of games removed, never given again
+_CHAT_READ = "chat_read"  # how far each player has read each game's table talk
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -341,6 +342,10 @@ class GameStore(Protocol):
 
     def look(self, game_id: int, player: str, events: int) -> None: ...
 
+    def chat_read(self, game_id: int, player: str) -> int: ...
+
+    def read_chat(self, game_id: int, player: str, line: int) -> None: ...
+
 
 def _wall_clock() -> float:
     return time.time()
@@ -444,7 +449,8 @@ class SqliteStore:
             # made here, not with the schema: a store stays readable by the versions before this one
             self._db.execute(f"CREATE TABLE IF NOT EXISTS {_REMOVED} (id INTEGER PRIMARY KEY, at TEXT NOT NULL)")
             self._db.execute(f"INSERT OR REPLACE INTO {_REMOVED} (id, at) VALUES (?, ?)", (game_id, self._now()))
-            for table in ("actions", "seat_claims", "chat", "notices", "looks", "takebacks"):
+            read_marks = [_CHAT_READ] if self._has_table(_CHAT_READ) else []
+            for table in ["actions", "seat_claims", "chat", "notices", "looks", "takebacks", *read_marks]:
                 self._db.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         self._replays.pop(game_id, None)
@@ -808,6 +814,29 @@ class SqliteStore:
                 # never back (a late write of an older look: a closing terminal, the same player on two)
                 "ON CONFLICT (game_id, player) DO UPDATE SET events = MAX(events, excluded.events)",
                 (game_id, player, events),
+            )
+
+    def chat_read(self, game_id: int, player: str) -> int:
+        """The number of the last line of the game's table talk ``player`` has read (0: none): the others' lines after
+        it, and after their own last, are pointed out when they sit down again."""
+        with self._guard():
+            if not self._has_table(_CHAT_READ):
+                return 0
+            row = self._db.execute(f"SELECT line FROM {_CHAT_READ} WHERE game_id = ? AND player = ?", (game_id, player)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def read_chat(self, game_id: int, player: str, line: int) -> None:
+        """``player`` has read the table talk through ``line`` (never back: a late write of an older mark)."""
+        with self._guard(), self._transaction():
+            self._game(game_id)
+            # made here, not with the schema: a store stays readable by the versions before this one (they point out
+            # the lines since one's own last, as before)
+            self._db.execute(f"CREATE TABLE IF NOT EXISTS {_CHAT_READ} (game_id INTEGER NOT NULL REFERENCES games(id), "
+                             "player TEXT NOT NULL, line INTEGER NOT NULL, PRIMARY KEY (game_id, player))")
+            self._db.execute(
+                f"INSERT INTO {_CHAT_READ} (game_id, player, line) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, player) DO UPDATE SET line = MAX(line, excluded.line)",
+                (game_id, player, line),
             )
 
     # ---- inside ----------------------------------------------------------------------------------

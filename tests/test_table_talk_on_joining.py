@@ -6,6 +6,7 @@ from core.store import SqliteStore
 from tests.tui_helpers import post, read_reports, settle, until
 from tui.app import VirginQueenApp
 from tui.messages import JoinSharedGame
+from tui.screens.chat import ChatScreen
 from tui.screens.game import PhaseScreen
 from tui.screens.reports import CardDrawScreen, ReportScreen
 
@@ -78,3 +79,55 @@ async def test_sitting_down_again_points_out_the_table_talk_said_since_ones_own_
             assert isinstance(app.screen, PhaseScreen)
             toasts = [str(n.message) for n in app._notifications if "Table talk" in str(n.message)]
             assert toasts == ([expected] if expected else []), toasts
+
+
+async def test_table_talk_read_with_c_is_not_pointed_out_again_at_the_next_sitting_down(tmp_path, data):
+    """SSH play-test: "1 line from Ana since you last spoke" came again at every sitting down, for lines read with c.
+    The store keeps the last line each player read; sitting down points out only the others' lines after it (and
+    after one's own last), and says since when."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=1, seats=SEATS))
+    store.say(1, "Ben", "welcome")
+    store.say(1, "Ben", "I open with Spain")
+
+    async def sit_down(read_with_c: bool) -> list[str]:
+        app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await post(pilot, JoinSharedGame(1, "Ana"))
+            await until(pilot, lambda: isinstance(app.screen, (ReportScreen, PhaseScreen)), seconds=10)
+            await asyncio.sleep(0.6); await settle(pilot)
+            await read_reports(app, pilot)
+            toasts = [str(n.message) for n in app._notifications if "Table talk" in str(n.message)]
+            if read_with_c:
+                await pilot.press("c")
+                await until(pilot, lambda: isinstance(app.screen, ChatScreen), seconds=5)
+                await settle(pilot)
+                await pilot.press("escape")
+                await settle(pilot)
+        return toasts
+
+    assert await sit_down(read_with_c=False) == ["Table talk: 2 lines from Ben so far; c reads them."]
+    assert await sit_down(read_with_c=True) == ["Table talk: 2 lines from Ben so far; c reads them."]
+    assert store.chat_read(1, "Ana") == 2
+    assert await sit_down(read_with_c=False) == []
+    store.say(1, "Ben", "your move, Ana")
+    assert await sit_down(read_with_c=False) == ["Table talk: 1 line from Ben since you last read it; c reads it."]
+    store.say(1, "Ana", "thinking")
+    store.say(1, "Ben", "take your time")
+    assert await sit_down(read_with_c=False) == ["Table talk: 1 line from Ben since you last spoke; c reads it."]
+
+
+def test_a_read_mark_of_table_talk_never_goes_back_and_goes_with_its_game(tmp_path, data):
+    """The last line read is kept per game and player, never lowered by a late write; a store that never kept one
+    (made by an earlier version) has none; removing the game removes its marks."""
+    store = SqliteStore.in_folder(tmp_path, data)
+    game = store.create(Setup(seed=1, seats=SEATS))
+    assert store.chat_read(game, "Ana") == 0
+    store.read_chat(game, "Ana", 3)
+    store.read_chat(game, "Ana", 2)
+    store.read_chat(game, "Ben", 1)
+    assert (store.chat_read(game, "Ana"), store.chat_read(game, "Ben"), store.chat_read(game, "Cleo")) == (3, 1, 0)
+    store.remove(game, tmp_path / "kept.json")
+    again = store.create(Setup(seed=1, seats=SEATS))
+    assert store.chat_read(again, "Ana") == 0

@@ -120,11 +120,11 @@ class Controller:
     def _on_Say(self, intent: m.Say) -> None:
         self._game().say(intent.text)
 
+    def _on_ChatRead(self, intent: m.ChatRead) -> None:
+        self._game().chat_read(intent.line)
+
     def chat(self) -> tuple[ChatLine, ...]:
         return self.driver.chat() if self.driver is not None else ()
-
-    def chat_said(self, lines: list[ChatLine]) -> None:
-        self._post(m.ChatSaid(lines))
 
     def _on_HandedOff(self, intent: m.HandedOff) -> None:
         if self.driver is not None:  # not closed meanwhile
@@ -181,8 +181,8 @@ class Controller:
         self._moving_shown = stage if moving else None
         self._post(m.BoardChanged())
 
-    def notice(self, text: str) -> None:
-        self._post(m.GameNotice(text))
+    def tell(self, news: m.GameNotice | m.ChatSaid) -> None:
+        self._post(news)
 
     def walkthrough_done(self, title: str, text: str) -> None:
         self._shown = None

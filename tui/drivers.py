@@ -232,6 +232,9 @@ class GameDriver(Protocol):
     def say(self, text: str) -> None:
         """A line of table talk from this terminal's player (Refused outside shared games)."""
 
+    def chat_read(self, line: int) -> None:
+        """The table talk through ``line`` was shown to this terminal's player (c): not pointed out again."""
+
     def unsaved(self) -> str:
         """Why this game's latest moves are not on disk ("" when they are, or when nothing here writes them):
         the game menu says it instead of "the game is kept"."""
@@ -384,6 +387,9 @@ class _Driver:
 
     def say(self, text: str) -> None:
         raise Refused(_("table talk is for shared games: here everyone sits at one table"))
+
+    def chat_read(self, line: int) -> None:
+        return None
 
     def close(self, exiting: bool = False) -> None:
         return None
@@ -825,6 +831,7 @@ class _Recorded:
     held: frozenset[str] | None = None  # the seats someone sits in now, when they were looked at
     removed: bool = False  # the host took the game out of the store: the problem says so, and the game closes
     looked: int | None = None  # the look written to the store, kept on the event loop (review: written from the worker)
+    chat_read: int | None = None  # the last line of table talk read, as written to the store then
     refused: str = ""  # a refusal to show (nothing failed: an undo with nothing of the player's to take back)
     # the take-back the copy had followed when the actions were fetched (GEN-9): after a later one, they may be of moves
     # taken back, and are left for the next poll (review: a poll under way as u was pressed)
@@ -869,10 +876,10 @@ def _short_of(read: int, news_from: int | None) -> int:
     return read if news_from is None else min(read, news_from)
 
 
-def talk_since_own(chat: list[ChatLine], player: str) -> list[ChatLine]:
-    """The others' lines of table talk after ``player``'s own last one (all of them if they never spoke)."""
-    last_own = max((index for index, line in enumerate(chat) if line.author == player), default=-1)
-    return [line for line in chat[last_own + 1 :] if line.author != player]
+def unread_talk(chat: list[ChatLine], player: str, read: int) -> list[ChatLine]:
+    """The others' lines of table talk after ``player``'s own last one and after line ``read``, the last they read (c)."""
+    since = max([read, *(line.number for line in chat if line.author == player)])
+    return [line for line in chat if line.number > since and line.author != player]
 
 
 class SharedGameClient(_Driver):
@@ -884,7 +891,7 @@ class SharedGameClient(_Driver):
 
     def __init__(
         self, store: GameStore, game_id: int, session: Session, seat: Seat, player: str, listener: Listener, io: IoRunner,
-        chat: list[ChatLine] | None = None, looked: int | None = None, takebacks_seen: int = 0,
+        chat: list[ChatLine] | None = None, looked: int | None = None, takebacks_seen: int = 0, chat_read: int = 0,
     ) -> None:
         super().__init__(session, listener, io, _not_looked_at(session, seat, looked))
         self.store = store
@@ -907,8 +914,12 @@ class SharedGameClient(_Driver):
         self._saying = False  # a worker is writing them
         self._say_lock = threading.Lock()  # held by whoever writes them: the say worker, or close() for those left
         self._closed = False
-        self._talk_since_own = talk_since_own(self._chat, player)  # ... but what the others said since one's own last is
+        # ... but what the others said since one's own last, and since the last line read with c (SSH play-test: the same
+        # lines were pointed out at every sitting down, read or not), is
+        self._unread_talk = unread_talk(self._chat, player, chat_read)
         self._spoke = any(line.author == player for line in self._chat)
+        self._read_talk_last = chat_read > max((line.number for line in self._chat if line.author == player), default=0)
+        self._chat_read = self._stored_chat_read = chat_read  # the last line of table talk read here, and as the store has it
         self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
         self._own = (0, "")  # the number and choice of this terminal's person's last move asked for
         # the log events whose reports this player has read: here, and as the store last heard it
@@ -926,19 +937,23 @@ class SharedGameClient(_Driver):
         return self.seat.is_person and self.session.undoer() == self.seat.name
 
     def first_look(self) -> str:
-        """The others' lines of table talk since one's own last (SSH play-test: lines said to Ben while he was away
-        were pointed out nowhere when he sat down again; only c had them)."""
-        unanswered, self._talk_since_own = self._talk_since_own, []
-        if not unanswered:
+        """The others' lines of table talk since one's own last and since the last read (SSH play-test: lines said to Ben
+        while he was away were pointed out nowhere when he sat down again; only c had them)."""
+        unread, self._unread_talk = self._unread_talk, []
+        if not unread:
             return ""
-        authors = ", ".join(dict.fromkeys(line.author for line in unanswered))
+        authors = ", ".join(dict.fromkeys(line.author for line in unread))
+        if self._read_talk_last:
+            return ngettext("Table talk: {count} line from {authors} since you last read it; c reads it.",
+                            "Table talk: {count} lines from {authors} since you last read it; c reads them.",
+                            len(unread)).format(count=len(unread), authors=authors)
         if not self._spoke:  # sitting down for the first time, or never having said a word (review)
             return ngettext("Table talk: {count} line from {authors} so far; c reads it.",
                             "Table talk: {count} lines from {authors} so far; c reads them.",
-                            len(unanswered)).format(count=len(unanswered), authors=authors)
+                            len(unread)).format(count=len(unread), authors=authors)
         return ngettext("Table talk: {count} line from {authors} since you last spoke; c reads it.",
                         "Table talk: {count} lines from {authors} since you last spoke; c reads them.",
-                        len(unanswered)).format(count=len(unanswered), authors=authors)
+                        len(unread)).format(count=len(unread), authors=authors)
 
     def hold(self) -> Hold:
         return Hold.RECORDING if self._recording else Hold.NONE
@@ -1067,6 +1082,7 @@ class SharedGameClient(_Driver):
         where = self._where()
         heard = self._heard_through()
         look = self._look_to_store() if renew else None
+        chat_read = self._chat_read if look_at_seats and self._chat_read != self._stored_chat_read else None
 
         def work() -> _Recorded:
             held, looked = None, None
@@ -1076,6 +1092,8 @@ class SharedGameClient(_Driver):
                 if look is not None:
                     self.store.look(self.game_id, self.player, look)
                     looked = look
+                if chat_read is not None:
+                    self.store.read_chat(self.game_id, self.player, chat_read)
                 if look_at_seats:
                     held = frozenset(self.store.holders(self.game_id))
                 said = self.store.chat(self.game_id, after=heard)
@@ -1086,7 +1104,7 @@ class SharedGameClient(_Driver):
                 return _Recorded([], str(exc), removed=True)
             except StoreError as exc:
                 return _Recorded([], str(exc))
-            return evolve(followed, said=said, held=held, looked=looked)
+            return evolve(followed, said=said, held=held, looked=looked, chat_read=chat_read)
 
         self.io(work, self._polled, self._broke)
 
@@ -1094,6 +1112,8 @@ class SharedGameClient(_Driver):
         self._polling = False
         if result.looked is not None:
             self._stored_look = result.looked
+        if result.chat_read is not None:
+            self._stored_chat_read = result.chat_read
         if result.removed:  # review: its terminals said "no game 1" four times a second, on a board that never moved
             self.listener.game_closed(result.problem)
             return
@@ -1181,6 +1201,10 @@ class SharedGameClient(_Driver):
 
     def chat(self) -> tuple[ChatLine, ...]:
         return tuple(self._chat)
+
+    def chat_read(self, line: int) -> None:
+        """Kept in the store with the next claim renewal, and when the game is left."""
+        self._chat_read = max(self._chat_read, line)
 
     def reports_read(self, held_back: int, news_from: int | None = None) -> None:
         """Kept in the store with the next claim renewal (and when the game is left): a player who left,
@@ -1304,9 +1328,12 @@ class SharedGameClient(_Driver):
         self._closed = True
         seat, player, store = self.seat, self.player, self.store
         look = self._look_to_store()
+        chat_read = self._chat_read if self._chat_read != self._stored_chat_read else None
 
         def leave() -> None:
             try:
+                if chat_read is not None:
+                    store.read_chat(self.game_id, player, chat_read)
                 if seat.is_person:
                     if look is not None:
                         store.look(self.game_id, player, look)

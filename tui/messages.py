@@ -145,6 +145,14 @@ class Say(Intent):
         self.text = text
 
 
+class ChatRead(Intent):
+    """The table talk through line ``line`` was shown (c): it is not pointed out again at the next sitting down."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+
+
 class HandedOff(Intent):
     """The person the hand-off named pressed Enter: their board may be shown (GEN-2, GEN-8)."""
 

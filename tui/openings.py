@@ -56,7 +56,7 @@ class Forwarder:
 
     def game_notice(self, text: str) -> None:
         if self._current():
-            self.controller.notice(text)
+            self.controller.tell(m.GameNotice(text))
 
     def game_closed(self, text: str) -> None:
         if self._current():  # a shared game removed by the host: back to the lobby, with the others there
@@ -68,7 +68,7 @@ class Forwarder:
 
     def chat_said(self, lines: list[ChatLine]) -> None:
         if self._current():
-            self.controller.chat_said(lines)
+            self.controller.tell(m.ChatSaid(lines))
 
 
 def _claimed(slot: Path) -> slots.SlotClaim:
@@ -225,7 +225,7 @@ class Openings:
             self.controller.close(m.Destination.WALKTHROUGHS, _("The game is over: there is nothing to play on."))
             return
         self.controller.play_position(session)
-        self.controller.notice(_("A free game from the walkthrough's position: it is not saved."))
+        self.controller.tell(m.GameNotice(_("A free game from the walkthrough's position: it is not saved.")))
 
     def _on_CreateSharedGame(self, intent: m.CreateSharedGame) -> None:
         setup, player = intent.setup, self.controller.terminal.player
@@ -245,5 +245,5 @@ class Openings:
         player = self.controller.terminal.player
         return self._listening(lambda listener: SharedGameClient(
             joined.store, joined.game_id, joined.session, joined.seat, player, listener, listener.io, joined.chat, joined.looked,
-            joined.takebacks_seen,
+            joined.takebacks_seen, joined.chat_read,
         ))

@@ -31,6 +31,7 @@ class Joined:
     chat: list[ChatLine]  # the table talk said before (not news at this terminal)
     looked: int | None = None  # the log events whose reports the player read at their last look (None: never)
     takebacks_seen: int = 0  # the store's last take-back (GEN-9) when the game was loaded
+    chat_read: int = 0  # the last line of the table talk the player read (c), when they last sat here
 
 
 __all__ = ["CHAT_LINE_CHARS", "GameRow", "Joined", "Listing", "SharedGames"]  # what the lobby and the table talk show
@@ -86,8 +87,9 @@ class SharedGames:
             session = store.load(game_id, undoable=True)  # u is named while the player has a move to take back (GEN-9)
             chat = store.chat(game_id)
             looked = store.looked(game_id, player) if seat_name is not None else None
+            chat_read = store.chat_read(game_id, player)
         except BaseException:
             store.close()
             raise
         seat = next((s for s in session.setup.seats if s.name == seat_name), ONLOOKER)
-        return Joined(store, game_id, session, seat, chat, looked, seen)
+        return Joined(store, game_id, session, seat, chat, looked, seen, chat_read)

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from core.i18n import N_, _
-from tui.messages import Say
+from tui.messages import ChatRead, Say
 from tui.shared_games import CHAT_LINE_CHARS  # the store refuses longer lines: the box stops there
 from tui.textual_private import being_taken_down
 from tui.widgets.texts import LineInput
@@ -96,6 +96,8 @@ class ChatScreen(ModalScreen[None]):
         for line in lines[len(self._written):]:
             log.add(chat_line(line))
         self._written = numbers
+        if numbers:
+            self.post_message(ChatRead(max(numbers)))
 
     @on(Input.Changed, "#chat-say")
     def _at_most(self, event: Input.Changed) -> None:
