@@ -52,7 +52,7 @@ class _CardPlays:
 def _refusal_by_data(ctx: Ctx, number: int, event: CardEvent | None) -> Refusal:
     """Why a card's event is never played in an impulse ("" when the position decides)."""
     if event is None:
-        return msg("{card} has no event (operations only): play it for CP", card=card_title(ctx, number))
+        return msg("CARD-4: {card} has no event (a generic operations card): play it for CP", card=card_title(ctx, number))
     if event.moment is Moment.IMPULSE:
         return ""
     title = Message(ctx.data.cards[number].title)

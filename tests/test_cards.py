@@ -543,3 +543,13 @@ def test_gen_6_an_impulse_lists_the_cards_in_the_order_the_hand_is_shown(data):
     session = new_session(data)
     to_impulse_of(session, "england", [121, 19, 102, 18])  # review: the Mandatory events first, by number too (CARD-1)
     assert list(dict.fromkeys(c.args[0] for c in session.decision.choices if c.verb.value == "play")) == ["18", "19", "102", "121"]
+
+
+def test_card_4_a_generic_operations_card_has_no_event_and_its_refusal_says_which_rule(data):
+    """CARD-4 (DATA.md: generic operations cards have no event): the event play is refused with the rule cited, and
+    the card is played for CP (review: the refusal was the only one of the impulse without a rule ID)."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [101])
+    no_event = next(o for o in session.decision.refused if o.choice.args == ("101", "event"))
+    assert no_event.refusal.startswith("CARD-4: #101 ") and "play it for CP" in no_event.refusal
+    assert "play 101 cp" in choice_strings(session.decision)

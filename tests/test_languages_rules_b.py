@@ -231,7 +231,7 @@ def test_the_impulse_and_cp_spending_are_decided_in_the_readers_language(data, n
     impulse = engine.decision(data, session.state)
     assert_reads_in(language, _decision_texts(impulse), names)
     no_event = next(o for o in impulse.refused if o.choice.args == ("101", "event"))
-    assert no_event.refusal.startswith("#101 ") and ("КО" if language == "ru" else "CP") in no_event.refusal
+    assert no_event.refusal.startswith("CARD-4: #101 ") and ("КО" if language == "ru" else "CP") in no_event.refusal
     i18n.use("en")
     choose(session, "play 101 cp")
     i18n.use(language)
