@@ -388,7 +388,7 @@ async def test_walkthrough_menu_groups_by_section_and_plays_titian_to_its_end(tm
         assert isinstance(app.screen, ActionScreen) and "Walkthrough PAT-9, step 1 of 3" in screen_text(app)
         app.post_message(Choose(Choice.parse("pass")))  # a wrong choice is refused with the lesson
         await settle(pilot)
-        assert "in this walkthrough, choose 'play 2 cp'" in screen_text(app)
+        assert "in this walkthrough, choose 'Play #2 Philip II for 4 CP'" in screen_text(app)
         await pilot.press("enter")  # the expected choice is highlighted
         await settle(pilot)
         assert "step 2 of 3" in screen_text(app)

@@ -77,8 +77,8 @@ async def test_a_number_key_for_another_choice_is_refused_at_once_win_2(tmp_path
         await settle(pilot)
         text = screen_text(app)
         assert "not all on the screen" not in text
-        assert "Not allowed: in this walkthrough, choose 'pick vienna'" in text
-        assert "'pick vienna' is highlighted again: Enter plays it" in text
+        assert "Not allowed: in this walkthrough, choose 'Clear Unrest in Vienna'" in text
+        assert "'Clear Unrest in Vienna' is highlighted again: Enter plays it" in text
         assert listing.highlighted == vienna and listing.whole_in_view(vienna)
         assert app.controller.driver.run.step == 6
         await pilot.press("enter")
@@ -95,7 +95,7 @@ async def test_a_typed_choice_refused_in_a_walkthrough_closes_its_box_so_enter_p
         listing = app.screen.query_one(ChoiceList)
         await pilot.press("colon", *"pick madrid", "enter")
         await settle(pilot)
-        assert "'pick vienna' is highlighted again: Enter plays it" in screen_text(app)
+        assert "'Clear Unrest in Vienna' is highlighted again: Enter plays it" in screen_text(app)
         assert not app.screen.query_one("#typed").display and app.focused is listing
         await pilot.press("enter")
         await settle(pilot)
@@ -110,7 +110,7 @@ async def test_enter_on_another_choice_puts_the_highlight_back_on_the_walkthroug
         vienna = _lesson_index(app)
         await pilot.press("up", "up", "enter")
         await settle(pilot)
-        assert "'pick vienna' is highlighted again: Enter plays it" in screen_text(app)
+        assert "'Clear Unrest in Vienna' is highlighted again: Enter plays it" in screen_text(app)
         assert listing.highlighted == vienna
         await pilot.press("enter")
         await settle(pilot)
@@ -147,7 +147,7 @@ async def test_key_0_for_a_quiet_choice_the_step_does_not_teach_is_refused_at_on
         await settle(pilot)
         text = screen_text(app)
         assert "again stops spending" not in text
-        assert "Not allowed: in this walkthrough, choose 'cp mercenary istanbul'" in text
+        assert "Not allowed: in this walkthrough, choose 'Raise a mercenary in Istanbul: 1 CP (UNIT-1)'" in text
         assert app.controller.driver.run.step == 6
 
 
@@ -207,7 +207,7 @@ async def test_the_undo_walkthrough_takes_a_decision_back_with_u_and_shows_its_b
         assert "u" not in [e.key for e in footer_entries(app.screen)], "u only where a step asks for it"
         await pilot.press("u")  # review: "undo is off in a walkthrough" was said in the walkthrough teaching it
         await settle(pilot)
-        assert "in this walkthrough, choose 'play 3 cp':" in " ".join(screen_text(app).split())
+        assert "in this walkthrough, choose 'Play #3 Elizabeth I for 4 CP':" in " ".join(screen_text(app).split())
         await pick(app, pilot, "play 3 cp")
         await pick(app, pilot, "cp mercenary london")
         assert session.state.spaces["london"].units["england"].mercenaries == 2 and app.controller.driver.run.step == 2

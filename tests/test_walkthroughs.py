@@ -84,7 +84,7 @@ def test_a_wrong_choice_is_refused_with_the_lesson(data):
     session = TITIAN.prepare(data)
     run = WalkthroughRun(TITIAN)
     taken = run.take(session, "spain", Choice.parse("pass"))
-    assert not taken.advanced and taken.problem.startswith("in this walkthrough, choose 'play 2 cp'")
+    assert not taken.advanced and taken.problem.startswith("in this walkthrough, choose 'Play #2 Philip II for 4 CP'")
     assert run.step == 0 and not session.actions
 
 

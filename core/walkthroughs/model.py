@@ -563,8 +563,9 @@ class WalkthroughRun:
         head = _("Walkthrough {rule}, step {step} of {total}").format(rule=self.walkthrough.rule, step=min(self.step + 1, total), total=total)
         return _("{heading}\nRefused, as the last step showed: {refusal}").format(heading=head, refusal=self.note) if self.note else head
 
-    def refusal(self, choice: Choice, actor: str, data: GameData) -> str | None:
-        """Why this choice (by ``actor``) is not the one the walkthrough teaches now (None: it is)."""
+    def refusal(self, choice: Choice, actor: str, data: GameData, decision: Decision | None = None) -> str | None:
+        """Why this choice (by ``actor``) is not the one the walkthrough teaches now (None: it is); the choice taught is
+        named as ``decision`` lists it, where it does."""
         step = self.current
         if step is None:
             return None
@@ -580,7 +581,7 @@ class WalkthroughRun:
             return _("in this walkthrough {power} records it in its own impulse: choose '{choice}' from its list").format(
                 power=_power(data, step.power), choice=step.choice,
             )
-        return _asked_for(step)
+        return _asked_for(step, decision)
 
     def advance(self) -> None:
         self.step += 1
@@ -601,7 +602,7 @@ class WalkthroughRun:
 
     def take(self, session: Session, actor: str, choice: Choice) -> StepTaken:
         """Apply the step's choice (or show the refusal it teaches), then the quiet play after it."""
-        refused = self.refusal(choice, actor, session.data)
+        refused = self.refusal(choice, actor, session.data, session.decision)
         if refused is not None:
             return StepTaken([], False, refused)
         step = self.current
@@ -629,7 +630,7 @@ class WalkthroughRun:
         """u on the board: the step's undo (GEN-9), or the refusal it teaches; refused where the step is no undo."""
         step = self.current
         if step is not None and not step.undoes and any(s.undoes for s in self.walkthrough.steps):
-            return StepTaken([], False, _asked_for(step))  # review: "undo is off" was said in the walkthrough teaching it
+            return StepTaken([], False, _asked_for(step, session.decision))  # review: "undo is off" was said in the walkthrough teaching it
         if step is None or not step.undoes:  # walkthrough play-test: "GEN-9: a walkthrough steps back..." read as if GEN-9 said so
             return StepTaken([], False, _("undo (GEN-9) is off in a walkthrough: k, then b, steps back; at its end, p plays on, and u "
                                           "takes moves back there"))
@@ -675,11 +676,13 @@ class WalkthroughRun:
         raise AssertionError(f"walkthrough {walkthrough.id}: the next step was never reached")
 
 
-def _asked_for(step: Step) -> str:
-    """What the step asks for instead of another choice (or of u)."""
+def _asked_for(step: Step, decision: Decision | None) -> str:
+    """What the step asks for instead of another choice (or of u): a choice in the list by its label, in the reader's
+    language (Spanish play-test: "elige 'opening wed'"); one to be refused by what is typed."""
     if step.teaches_refusal:
         return _("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}").format(choice=step.choice, explanation=_(step.explain))
-    return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=step.choice, explanation=_(step.explain))
+    listed = [c.label for c in (decision.choices if decision is not None else ()) if str(c) == step.choice and c.label]
+    return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=listed[0] if listed else step.choice, explanation=_(step.explain))
 
 
 def _recorded_by_the_other_hand(step: Step, actor: str) -> bool:

@@ -404,6 +404,11 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.say(self._typed_step() or _("Nothing is highlighted, so an Enter too many plays nothing: an arrow highlights a choice "
                                          "(Enter plays it); its number plays it at once"))
 
+    def _suggested_label(self) -> str:
+        """The walkthrough's choice as the list shows it, in the reader's language (Spanish play-test: 'opening wed')."""
+        listed = [c.label for c in (self._decision.choices if self._decision is not None else ()) if str(c) == self._suggested and c.label]
+        return listed[0] if listed else self._suggested
+
     def _typed_step(self) -> str:
         """A walkthrough's step whose choice is in no list is typed (a refusal it teaches), or taken with u (an undo, GEN-9):
         said for a key that takes nothing (walkthrough play-test: 0 and Enter said to choose from the list, the step
@@ -462,7 +467,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if refused_key and self._highlight_the_lesson():
             # newcomer play-test (WIN-2 step 7): after a refusal the highlight stayed where the wrong key had put
             # it, and nothing said how to reach the walkthrough's choice
-            said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._suggested)
+            said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._suggested_label())
             if self.query_one("#typed", Input).display:  # newcomer play-test: the box stayed open, and Enter sent the refused text again
                 self._close_typed()
                 self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
