@@ -316,10 +316,11 @@ class Session:
             return _("GEN-9: nothing to undo since {barrier}: the table action you backed out of changed nothing (TABLE-1)").format(barrier=barrier)
         if came_to_reader:
             return _("GEN-9: nothing of yours to undo: the decision came to you after the others' moves, and undo takes back only your own")
-        if len(self.actions) > self._barrier_actions:  # moves since, none a person's here to take back
-            if len(self.log) == self._barrier_log:  # hot-seat play-test: "the computer players'" beside a log with none
-                return _("GEN-9: none of your moves to undo since {barrier}: the only moves since are the computer players' quiet "
-                         "answers, which the log does not list, and undo takes back only your own").format(barrier=self.latest_barrier())
+        # moves since that the log shows, none a person's here to take back; the computers' quiet answers alone, which it does
+        # not, go unsaid (hot-seat play-tests: "the computer players'" beside a log with none; then "the only moves since
+        # are the computer players' quiet answers" after the player's own random draw baffled, and told that a hand had
+        # been asked: GEN-8)
+        if len(self.actions) > self._barrier_actions and len(self.log) > self._barrier_log:
             # (Spanish hot-seat play-test: after Ana's two moves were undone, "nothing to undo since the game began" read
             # as if nothing had been played, though Spain's proposal had)
             return _("GEN-9: none of your moves to undo since {barrier}: the moves since are the computer players', "

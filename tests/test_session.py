@@ -245,10 +245,11 @@ def test_gen_9_a_refused_choice_leaves_the_take_back_as_it_was(data):
     assert session.taking_back() == "Ana" and session.handed_to == "Ben"
 
 
-def test_gen_9_undo_refused_after_only_the_computers_quiet_answers_says_the_log_lists_none(data):
-    """GEN-9 (hot-seat play-test): after a barrier, only the computers' quiet answers (a window passed, logging
-    nothing) came before the person's decision, and "the moves since are the computer players'" named moves the log
-    never showed: it says they are quiet answers the log does not list."""
+def test_gen_9_undo_refused_after_only_the_computers_quiet_answers_names_the_barrier_alone(data):
+    """GEN-9, GEN-8 (hot-seat play-tests): after a barrier, only the computers' quiet answers (a window passed, logging
+    nothing) came before the person's decision. "The moves since are the computer players'" named moves the log never
+    showed; "the only moves since are the computer players' quiet answers", after the player's own random draw,
+    baffled, and told that some hand had been asked. The refusal names the barrier and why undo stops there."""
     from core.bots import bots_for
     from core.session import Session
     from core.setup import Seat, SeatKind
@@ -258,21 +259,27 @@ def test_gen_9_undo_refused_after_only_the_computers_quiet_answers_says_the_log_
     def after_quiet_answers_alone(seed: int) -> Session | None:
         """The first such decision of a random game, within its first 1500 decisions (review: a whole game each)."""
         session, bots = new_session(data, seed=seed, seats=seats), bots_for(seats)
+        logged_at_barrier, quiet_since = None, False  # the log's length at the last barrier; a computer's quiet answer since
         for _ in range(1500):
             seat = session.seat_to_decide()
             if seat is None:
                 return None
-            if seat.is_person and not session.can_undo() and "quiet answers, which the log does not list" in session.undo_refusal():
+            if seat.is_person and not session.can_undo() and logged_at_barrier == len(session.log) and quiet_since:
                 return session
             decision = session.decision
             choice = decision.quiet_or_first() if seat.is_person else bots[seat.name].choose(session.detached(), decision)
-            session.choose(decision.power, choice)
+            made = session.choose(decision.power, choice)
+            if any(event.is_barrier for event in made):
+                logged_at_barrier, quiet_since = len(session.log), False
+            elif not made and not seat.is_person:
+                quiet_since = True
         return None
 
-    session = next(filter(None, map(after_quiet_answers_alone, range(20, 60))), None)  # seed 22 has one now
+    session = next(filter(None, map(after_quiet_answers_alone, range(20, 60))), None)
     assert session is not None, "no decision came after the computers' quiet answers alone"
     refusal = session.undo_refusal()
-    assert refusal.startswith("GEN-9: none of your moves to undo since") and "the moves since are the computer players'" not in refusal
+    assert refusal.startswith("GEN-9: nothing to undo since") and "undo never goes back across" in refusal
+    assert "computer" not in refusal and "moves since" not in refusal
 
 
 def test_gen_9_a_table_action_backed_out_of_is_no_move_to_undo_table_1(data):
