@@ -216,6 +216,16 @@ def discard_after_play(ctx: Ctx, number: int, as_event: bool = True) -> None:
         piles.discard.append(number)
 
 
+# The choices that play a card from hand: in an impulse, a response or combat window, or Louise of Lorraine's special use
+CARD_PLAYS = frozenset({Verb.PLAY, Verb.RESPOND, Verb.COMBAT, Verb.LOUISE})
+
+
+def reveals_a_card(choice: Choice) -> bool:
+    """GEN-9: a card played is shown to everyone, so no undo goes back past it (the board asks for such a choice
+    twice: play-tests played a card by a stray number, and lost its event for good)."""
+    return choice.verb in CARD_PLAYS
+
+
 def take_from_hand(ctx: Ctx, power: str, number: int, how: Message | str, rule: str) -> None:
     """Play a card from hand: the card is revealed (an undo barrier, GEN-9). ``how``: a message
     ("as its event", "for 3 CP")."""

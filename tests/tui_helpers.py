@@ -78,9 +78,11 @@ async def pick(app: VirginQueenApp, pilot, text: str) -> None:
     if index < 9:
         from tui.widgets.decision import ChoiceList
 
+        from core.cards import reveals_a_card
+
         listing = app.screen.query(ChoiceList)
-        if listing and not listing.first().whole_in_view(index):
-            await pilot.press(str(index + 1))  # off the screen: the first press brings it into view
+        if listing and not listing.first().whole_in_view(index) or reveals_a_card(decision.choices[index]):
+            await pilot.press(str(index + 1))  # off the screen, or a card play: the first press highlights it (GEN-9)
             await settle(pilot)
         await pilot.press(str(index + 1))
     else:

@@ -29,6 +29,7 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.worker import WorkerState
 
+from core.cards import reveals_a_card
 from tui.app import VirginQueenApp
 from tui.messages import Destination, LeaveGame, LoadGame, StartGame
 
@@ -92,6 +93,9 @@ async def keypress_cpu(save: Path, repeats: int) -> dict[str, float]:
                     if app.screen is board:
                         raise RuntimeError(f"key {key!r} opened nothing on {type(board).__name__}")
                     await pilot.press("escape")
+                    await _settle(pilot)
+                if reveals_a_card(app.controller.session.decision.choices[0]):  # asked first, taken at the second press (GEN-9)
+                    await pilot.press("1")
                     await _settle(pilot)
                 times["choose"].append(await _cpu_ms(pilot, "1"))
     return {name: statistics.median(values) for name, values in times.items()}
@@ -187,7 +191,12 @@ async def _play_random_game(app: VirginQueenApp, pilot: Pilot[None], seed: int, 
         if decision is None:
             break
         if isinstance(app.screen, PhaseScreen):
-            key = str(chooser.randrange(min(len(decision.choices), 9)) + 1)
+            index = chooser.randrange(min(len(decision.choices), 9))
+            key = str(index + 1)
+            if reveals_a_card(decision.choices[index]):  # asked first, taken at the second press (GEN-9)
+                await pilot.press(key)
+                await pilot.pause()
+                made += 1
         else:
             key = "enter"  # a report or a hand-off
         await pilot.press(key)

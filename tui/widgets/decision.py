@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.cards import reveals_a_card
 from core.choices import Choice, Decision, Verb, typed_shown
 from core.choices import Option as ChoiceOption
 from core.i18n import N_, _, ngettext
@@ -220,7 +221,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._match = -1  # the one Tab put in the box (-1: what is in the box was typed)
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
-        self._cp_asked = False  # the line said is that question, about the list on screen
+        self._play_asked: tuple[int, Choice] | None = None  # the list of choices and the card play asked about once (GEN-9)
+        self._asked = False  # the line said is one of those questions, about the list on screen
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
         self._changed_under_at: float | None = None  # when a decision came after others' moves
         self._just_shown = False  # ... or was shown after screens taken with Enter, in a shared game
@@ -326,7 +328,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         shown_again = decision is not None and shown_as(decision) == shown_as(self._decision)
         waits_anew = decision is None and waiting_text != self._waiting
         another_decision = decision is not None and not shown_again
-        if (self._transient or self._refused_key) and waits_anew or self._transient and another_decision or self._cp_asked and not shown_again:
+        if (self._transient or self._refused_key) and waits_anew or self._transient and another_decision or self._asked and not shown_again:
             # "Not now: the computer players are moving" is over (play-test: it stayed on the decision; and
             # "Not now: Waiting for Ben ... in a window" stayed once Ben's window had closed; a refused u, after
             # the other player's move; SSH play-test: "(2 CP left are lost)" after 1 CP was spent from another terminal)
@@ -402,7 +404,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
         event.stop()
         self.say(self._typed_step() or _("Nothing is highlighted, so an Enter too many plays nothing: an arrow highlights a choice "
-                                         "(Enter plays it); its number plays it at once"))
+                                         "(Enter plays it); its number plays it at once, a card play at its second press"))
 
     def _suggested_label(self) -> str:
         """The walkthrough's choice as the list shows it, in the reader's language (Spanish play-test: 'opening wed')."""
@@ -495,7 +497,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         ``transient``: about a key that took nothing for a moment (a wait, the keys elsewhere), gone
         when the next decision shows (an autosave's problem, said meanwhile, stays: review)."""
         self._transient = transient and bool(text)
-        self._refused_key = self._cp_asked = False
+        self._refused_key = self._asked = False
         problem = self.query_one("#problem", Static)
         if not text and not problem.display:  # nothing to clear: an update would lay the screen out again
             return
@@ -593,9 +595,26 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if throws_cp_away(choice) and self._confirmed != self._shown and str(choice) != self._suggested:
             self._confirmed = self._shown
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
-            self._cp_asked = True
+            self._asked = True
+            return False
+        if reveals_a_card(choice) and self._play_asked != (self._shown, choice) and str(choice) != self._suggested:
+            self._ask_before_playing(choice, key)
             return False
         return self._send(choice, key)
+
+    def _ask_before_playing(self, choice: Choice, key: str) -> None:
+        """A card play is taken at its second press, highlighted meanwhile (GEN-9: a card played is revealed, and no
+        undo goes back past it; play-tests: a stray number played a card whose line had moved up the list, and Patron
+        of the Arts by mistake, their events lost for good)."""
+        assert self._decision is not None
+        self._play_asked = (self._shown, choice)
+        self.query_one("#choices", ChoiceList).highlighted = self._decision.choices.index(choice)
+        if key == "Enter":
+            said = _("{choice}: Enter again plays it. A card played is shown to everyone, and no undo goes back past it (GEN-9).")
+        else:
+            said = _("{choice}: {key} again or Enter plays it. A card played is shown to everyone, and no undo goes back past it (GEN-9).")
+        self.say(said.format(choice=choice.label or str(choice), key=key))
+        self._asked = True
 
     def _send(self, choice: Choice, key: str) -> bool:
         if self._answered_at is not None and time.monotonic() - self._answered_at < KEYS_WITH_A_CHOICE_SECONDS:

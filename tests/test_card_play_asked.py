@@ -1,0 +1,52 @@
+"""GEN-9: a card played is shown to everyone and never undone, so the board takes a card play at its second press
+(play-tests: a stray number played a card whose line had moved up the list, and Patron of the Arts by mistake)."""
+from __future__ import annotations
+
+from tests.conftest import new_session, to_impulse_of
+from tests.tui_helpers import app_for, screen_text, settle, show_session
+from tui.widgets.decision import ChoiceList
+
+
+def _number_of(session, typed: str) -> str:
+    return str([str(c) for c in session.decision.choices].index(typed) + 1)
+
+
+async def test_gen_9_a_card_play_is_highlighted_at_the_first_press_and_played_at_the_second(tmp_path, data):
+    session = new_session(data)
+    to_impulse_of(session, "france", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        session = app.controller.session
+        decision, key = session.decision, _number_of(session, "play 101 cp")
+        await pilot.press(key)
+        await settle(pilot)
+        assert session.decision is decision and not any("plays #101" in str(e.message) for e in session.log)
+        text = " ".join(screen_text(app).split())
+        assert f"{key} again or Enter plays it" in text and "no undo goes back past it (GEN-9)" in text
+        assert app.screen.query_one(ChoiceList).highlighted == int(key) - 1
+        await pilot.press(key)
+        await settle(pilot)
+        assert any(e.power == "france" and "plays #101" in str(e.message) for e in session.log)
+
+
+async def test_gen_9_another_card_asked_for_takes_the_question_and_enter_plays_the_one_highlighted(tmp_path, data):
+    """The first card asked about is not played by a press on another: that one is asked about, and Enter plays it;
+    a choice that shows no card (Pass) is taken at once."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        session = app.controller.session
+        await pilot.press(_number_of(session, "play 101 cp"))
+        await settle(pilot)
+        await pilot.press(_number_of(session, "play 102 cp"))
+        await settle(pilot)
+        assert not any("plays #" in str(e.message) for e in session.log)
+        await pilot.press("enter")
+        await settle(pilot)
+        played = [str(e.message) for e in session.log if "plays #" in str(e.message)]
+        assert len(played) == 1 and "plays #102" in played[0], played
+        await pilot.press(_number_of(session, "cp done"))
+        await settle(pilot)
