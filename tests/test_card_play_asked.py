@@ -50,3 +50,23 @@ async def test_gen_9_another_card_asked_for_takes_the_question_and_enter_plays_t
         assert len(played) == 1 and "plays #102" in played[0], played
         await pilot.press(_number_of(session, "cp done"))
         await settle(pilot)
+
+
+async def test_gen_9_a_card_play_off_the_screen_is_brought_into_view_and_asked_about_in_one_press(tmp_path, data):
+    """tmux check: 6, on a card play scrolled off the list, brought it into view; Enter then asked about the card, and
+    only a second Enter played it. One press brings it into view and asks; its number again plays it."""
+    session = new_session(data)
+    to_impulse_of(session, "france", list(range(101, 110)))
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        session, listing = app.controller.session, app.screen.query_one(ChoiceList)
+        key = _number_of(session, "play 109 cp")
+        assert not listing.whole_in_view(int(key) - 1)
+        await pilot.press(key)
+        await settle(pilot)
+        assert listing.highlighted == int(key) - 1 and listing.whole_in_view(int(key) - 1)
+        assert f"{key} again or Enter plays it" in " ".join(screen_text(app).split())
+        await pilot.press(key)
+        await settle(pilot)
+        assert any("plays #109" in str(e.message) for e in session.log)

@@ -550,6 +550,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self._send(self._decision.choices[number - 1], str(number))
             return
         if number <= count and options.highlighted != number - 1 and not options.whole_in_view(number - 1):
+            choice = self._decision.choices[number - 1]
+            if reveals_a_card(choice) and str(choice) != self._suggested:  # one question, not two (tmux check: 6, Enter, Enter)
+                self._ask_before_playing(choice, str(number))
+                return
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
             options.highlighted = number - 1  # brought into view
             self.say(_("{number}: that choice is not all on the screen; it is highlighted now: {number} again or Enter plays it").format(number=number))
