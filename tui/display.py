@@ -29,7 +29,7 @@ def pile_line(view: SeatView) -> str:
 def cp_refusal_lines(view: SeatView) -> list[str]:
     """What a card played for CP could not buy now, before the card is chosen (GEN-6; hot-seat play-test:
     a card played for a scientist was revealed before PAT-3 said none was left)."""
-    return [_("CP cannot buy this now: {why}").format(why=why) for why in view.cp_refusals]
+    return [_("Not for CP now: {why}").format(why=why) for why in view.cp_refusals]  # hot-seat play-test: "cannot buy this" read as the card
 
 
 def war_line(view: SeatView) -> str:
