@@ -212,8 +212,10 @@ def _refused_as_now(
     return tuple(options)
 
 
-def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str) -> str:
-    """Draw a patron at random (a random draw, GEN-9) and place it on the Patronage chart."""
+def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str], rule: str, other_kind_barred: Message | None = None) -> str:
+    """Draw a patron at random (a random draw, GEN-9) and place it on the Patronage chart; ``other_kind_barred``: why an
+    event that sponsors either kind asked for none (hot-seat play-test: Commissioned from Italy drew an artist with no
+    question, and nothing said why)."""
     patron_id = dice.pick(ctx.state.rng, sorted(candidates))
     patron = _patrons(ctx, kind)[patron_id]
     patron.status = PatronStatus.SPONSORED
@@ -223,7 +225,13 @@ def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str],
         ctx.state.powers[power].sponsored_artist_turn = ctx.state.turn
     else:
         ctx.state.powers[power].sponsored_scientist_turn = ctx.state.turn
-    ctx.log(rule, msg("draws {patron} at random and places it in the {box}-CP box", patron=ctx.name(patron_id), box=box_cp), power, EventKind.DRAW)
+    if other_kind_barred is None:
+        drawn = msg("draws {patron} at random and places it in the {box}-CP box", patron=ctx.name(patron_id), box=box_cp)
+    elif kind == ARTIST:
+        drawn = msg("draws {patron} at random and places it in the {box}-CP box (an artist: {why})", patron=ctx.name(patron_id), box=box_cp, why=other_kind_barred)
+    else:
+        drawn = msg("draws {patron} at random and places it in the {box}-CP box (a scientist: {why})", patron=ctx.name(patron_id), box=box_cp, why=other_kind_barred)
+    ctx.log(rule, drawn, power, EventKind.DRAW)
     turn = ctx.state.turn
     if rule == "PAT-10":
         if kind == ARTIST:
@@ -257,9 +265,9 @@ def event_kinds(ctx: Ctx, power: str, kinds: tuple[str, ...], italian_only: bool
     ]
 
 
-def patronise_by_event(ctx: Ctx, power: str, kind: str, italian_only: bool, rule: str) -> None:
+def patronise_by_event(ctx: Ctx, power: str, kind: str, italian_only: bool, rule: str, other_kind_barred: Message | None = None) -> None:
     box = ctx.data.settings.patronage.event_box_cp
-    sponsor(ctx, power, kind, box, event_candidates(ctx, power, kind, italian_only), rule)
+    sponsor(ctx, power, kind, box, event_candidates(ctx, power, kind, italian_only), rule, other_kind_barred)
 
 
 # ---- Patronage Phase ------------------------------------------------------------------------------
@@ -596,7 +604,8 @@ def _sponsoring_event(event_id: str, help_text: str) -> CardEvent:
     def resolve(ctx: Ctx, power: str, number: int, args: tuple[str, ...]) -> None:
         allowed = event_kinds(ctx, power, kinds, italian_only)
         if len(allowed) == 1:
-            patronise_by_event(ctx, power, allowed[0], italian_only, "PAT-10")
+            barred = [_event_barred(ctx, power, kind, italian_only) for kind in kinds if kind not in allowed]
+            patronise_by_event(ctx, power, allowed[0], italian_only, "PAT-10", barred[0] if barred else None)
         else:
             ctx.state.stack.append(SponsorKindFrame(power=power, card=number))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import patronage
+from core.events import EventKind
 from core.choices import Choice, IllegalChoice
 from core.patronage import ARTIST_TABLE, SCIENTIST_TABLE, artist_row, scientist_row
 from core.setup import new_state
@@ -428,3 +429,16 @@ def test_pat_8_the_markers_left_name_the_1_vp_markers_only_while_some_are_left(d
     assert " / " in marker_lines(data, state)[0]  # a narrow panel breaks between the kinds, not inside one
     state.markers.artist_typed.clear()
     assert marker_lines(data, state)[0] == "Artist markers left: none (PAT-8)"
+
+
+def test_pat_10_an_event_of_either_kind_that_can_draw_only_one_says_why_in_its_draw(data):
+    """Hot-seat play-test: Commissioned from Italy ("an Italian artist or scientist") drew an artist with no question
+    asked, and neither the screen nor the log said why. The draw's line says which kind, and why not the other."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [10, 12, 101])
+    made = choose(session, "play 12 event")  # no Italian scientist before turn 4
+    drawn = [str(e.message) for e in made if e.kind is EventKind.DRAW]
+    assert len(drawn) == 1 and drawn[0].endswith("in the 3-CP box (an artist: PAT-10: no Italian scientist can be drawn now)"), drawn
+    made = choose(session, "play 10 event")  # Papal Bull: the artist sponsored this turn, a scientist then
+    drawn = [str(e.message) for e in made if e.kind is EventKind.DRAW]
+    assert drawn[0].endswith("(a scientist: PAT-1: France has already sponsored an artist this turn)"), drawn
