@@ -600,6 +600,8 @@ async def test_a_number_and_ctrl_q_in_one_burst_record_the_move_in_a_shared_game
     ran in a worker the app's exit did not wait for); the other terminal waited on."""
     from textual.events import Key
 
+    from core.cards import reveals_a_card
+
     game_id, ana, ben = _ana_and_ben_before_the_marriage_phase(tmp_path, data)
     store = SqliteStore.in_folder(tmp_path, data)
     deciding = store.load(game_id).seat_to_decide().name
@@ -608,7 +610,8 @@ async def test_a_number_and_ctrl_q_in_one_burst_record_the_move_in_a_shared_game
     async with app.run_test(size=SIZE) as pilot:
         await _take_seat(app, pilot, seat)
         await _to_the_board(app, pilot)
-        app.post_message(Key("1", "1"))
+        for _press in range(2 if reveals_a_card(app.controller.session.decision.choices[0]) else 1):  # a card play: asked first (GEN-9)
+            app.post_message(Key("1", "1"))
         app.post_message(Key("ctrl+q", None))
         await pilot.pause(0.5)
     assert len(store.actions(game_id)) > before

@@ -6,6 +6,7 @@ import pytest
 from textual.widgets import Input, RichLog, Static
 
 from core import saves
+from core.cards import reveals_a_card
 from core.choices import Choice
 from core.setup import Setup
 from core.state import Phase, RoyalStatus
@@ -294,7 +295,10 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
         await pilot.press("x", "enter")  # hidden again: nothing is highlighted, not the first choice (review)
         await settle(pilot)
         assert len(session.actions) == made and choices.highlighted is None
-        await pilot.press("down", "enter")  # an arrow picks the first choice; Enter plays it
+        await pilot.press("down", "enter")  # an arrow picks the first choice, a card play: Enter asks about it first (GEN-9)...
+        await settle(pilot)
+        assert len(session.actions) == made and "Enter again plays it" in " ".join(screen_text(app).split())
+        await pilot.press("enter")  # ... and plays it the second time
         await settle(pilot)
         assert len(session.actions) == made + 1 and session.actions[-1].actor == "france"
 
@@ -1602,7 +1606,7 @@ async def test_a_refusal_toast_never_outlives_the_hand_off(tmp_path, data):
         await pilot.press("enter")  # Ana takes Spain
         await pilot.press("colon", *"play 101 event", "enter")
         await settle(pilot)
-        assert "Not allowed: #101 Operations 1 CP has no event" in screen_text(app), "the refusal is shown to Ana"
+        assert "Not allowed: CARD-4: #101 Operations 1 CP has no event" in screen_text(app), "the refusal is shown to Ana"
         app.notify("a toast naming a card of Ana's hand")
         await pilot.press("escape")  # the refused choice stays typed until Esc
         await pick(app, pilot, "pass")
@@ -2001,7 +2005,8 @@ async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_mom
         await pilot.press("enter")
         await settle(pilot)
         assert len(app.controller.session.actions) == after and "Nothing is highlighted" in screen_text(app)
-        await pilot.press("1")
+        first = app.controller.session.decision.choices[0]
+        await pilot.press(*["1"] * (2 if reveals_a_card(first) else 1))  # a card play is asked about first (GEN-9)
         await settle(pilot)
         assert len(app.controller.session.actions) > after
     monkeypatch.setattr(panel_module, "CHANGED_UNDER_SECONDS", 60.0)
@@ -2010,8 +2015,8 @@ async def test_a_decision_shown_after_the_computers_moves_takes_no_key_for_a_mom
         await show_session(alone, pilot)
         await _reports_read(alone, pilot)
         for _ in range(3):
-            made = len(alone.controller.session.actions)
-            await pilot.press("1")
+            made, first = len(alone.controller.session.actions), alone.controller.session.decision.choices[0]
+            await pilot.press(*["1"] * (2 if reveals_a_card(first) else 1))  # a card play is asked about first (GEN-9)
             await settle(pilot)
             assert len(alone.controller.session.actions) == made + 1
 
