@@ -184,6 +184,11 @@ class Decision:
         except ValueError:
             return None
 
+    def label_of(self, typed: str) -> str:
+        """A legal choice as the list shows it (its label, in the reader's language), from its typed form; the typed
+        form itself when no legal choice has it, or it has no label."""
+        return next((c.label for c in self.choices if str(c) == typed and c.label), typed)
+
     def refusal_of(self, choice: Choice) -> str | None:
         """Why a known option is refused now (None when it is not one of the refused options)."""
         return next((o.refusal for o in self.refused if o.choice == choice), None)

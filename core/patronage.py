@@ -228,9 +228,9 @@ def sponsor(ctx: Ctx, power: str, kind: str, box_cp: int, candidates: list[str],
     if other_kind_barred is None:
         drawn = msg("draws {patron} at random and places it in the {box}-CP box", patron=ctx.name(patron_id), box=box_cp)
     elif kind == ARTIST:
-        drawn = msg("draws {patron} at random and places it in the {box}-CP box (an artist: {why})", patron=ctx.name(patron_id), box=box_cp, why=other_kind_barred)
+        drawn = msg("draws {patron} at random and places it in the {box}-CP box (an artist, since {why})", patron=ctx.name(patron_id), box=box_cp, why=other_kind_barred)
     else:
-        drawn = msg("draws {patron} at random and places it in the {box}-CP box (a scientist: {why})", patron=ctx.name(patron_id), box=box_cp, why=other_kind_barred)
+        drawn = msg("draws {patron} at random and places it in the {box}-CP box (a scientist, since {why})", patron=ctx.name(patron_id), box=box_cp, why=other_kind_barred)
     ctx.log(rule, drawn, power, EventKind.DRAW)
     turn = ctx.state.turn
     if rule == "PAT-10":

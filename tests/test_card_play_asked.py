@@ -70,3 +70,20 @@ async def test_gen_9_a_card_play_off_the_screen_is_brought_into_view_and_asked_a
         await pilot.press(key)
         await settle(pilot)
         assert any("plays #109" in str(e.message) for e in session.log)
+
+
+async def test_gen_9_a_walkthrough_refuses_another_card_play_at_once_whatever_the_key(tmp_path):
+    """Review: in a walkthrough, Enter on a card play the step does not ask for said "Enter again plays it", and the
+    second Enter was then refused (a newcomer play-test had met the same with a number): it is refused at once."""
+    from tests.tui_helpers import start_walkthrough
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_walkthrough(pilot, "catholic-league")
+        session, listing = app.controller.session, app.screen.query_one(ChoiceList)
+        listing.highlighted = [str(c) for c in session.decision.choices].index("play 2 cp")
+        await pilot.press("enter")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "again plays it" not in text and "Not allowed: in this walkthrough, choose 'Play #21 Catholic League" in text, text
+        assert not any("plays #" in str(e.message) for e in session.log)

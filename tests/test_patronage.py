@@ -438,7 +438,7 @@ def test_pat_10_an_event_of_either_kind_that_can_draw_only_one_says_why_in_its_d
     to_impulse_of(session, "france", [10, 12, 101])
     made = choose(session, "play 12 event")  # no Italian scientist before turn 4
     drawn = [str(e.message) for e in made if e.kind is EventKind.DRAW]
-    assert len(drawn) == 1 and drawn[0].endswith("in the 3-CP box (an artist: PAT-10: no Italian scientist can be drawn now)"), drawn
+    assert len(drawn) == 1 and drawn[0].endswith("in the 3-CP box (an artist, since PAT-10: no Italian scientist can be drawn now)"), drawn
     made = choose(session, "play 10 event")  # Papal Bull: the artist sponsored this turn, a scientist then
     drawn = [str(e.message) for e in made if e.kind is EventKind.DRAW]
-    assert drawn[0].endswith("(a scientist: PAT-1: France has already sponsored an artist this turn)"), drawn
+    assert drawn[0].endswith("(a scientist, since PAT-1: France has already sponsored an artist this turn)"), drawn

@@ -103,7 +103,7 @@ def test_table_1_a_table_action_taken_by_the_other_hand_is_refused_with_the_less
     before = len(session.actions)
     taken = run.take(session, TABLE_ACTOR, Choice.parse("table"))
     assert not taken.advanced
-    assert taken.problem.startswith("in this walkthrough France records it in its own impulse: choose 'table' from its list")
+    assert taken.problem.startswith("in this walkthrough France records it in its own impulse: choose 'Record a table action (TABLE-1)' from its list")
     assert run.step == 3 and len(session.actions) == before
 
 

@@ -74,9 +74,8 @@ def test_what_a_walkthrough_shows_is_in_the_readers_language(data):
     assert run.heading() == "Урок PAT-9, шаг 1 из 3"
     assert run.current is not None and run.current.instruction().startswith("сыграйте родную карточку Испании Philip II")
     assert "кубики PAT-5 заданы: 5, 3" in TITIAN.position.describe(data)
-    assert (run.refusal(Choice.parse("pass"), "spain", data) or "").startswith("в этом уроке выберите 'play 2 cp': ")
     # the choice taught named as the list shows it, in the reader's language (Spanish play-test: "elige 'opening wed'")
-    shown = next(c.label for c in session.decision.choices if str(c) == "play 2 cp")
+    shown = session.decision.label_of("play 2 cp")
     assert (run.refusal(Choice.parse("pass"), "spain", data, session.decision) or "").startswith(f"в этом уроке выберите '{shown}': ")
     assert "КО" in shown and "play 2 cp" not in shown
     session, run = play_through(TITIAN, data)

@@ -76,15 +76,11 @@ async def pick(app: VirginQueenApp, pilot, text: str) -> None:
     assert text in legal, f"{text!r} not among {legal}"
     index = legal.index(text)
     if index < 9:
-        from tui.widgets.decision import ChoiceList
-
-        from core.cards import reveals_a_card
-
-        listing = app.screen.query(ChoiceList)
-        if listing and not listing.first().whole_in_view(index) or reveals_a_card(decision.choices[index]):
-            await pilot.press(str(index + 1))  # off the screen, or a card play: the first press highlights it (GEN-9)
-            await settle(pilot)
+        made = len(app.controller.session.actions)
         await pilot.press(str(index + 1))
+        await settle(pilot)
+        if len(app.controller.session.actions) == made and app.controller.session.decision is decision:
+            await pilot.press(str(index + 1))  # off the screen, or a card play (GEN-9): the first press highlighted it
     else:
         app.screen.post_message(Choose(Choice.parse(text)))
     await settle(pilot)

@@ -111,7 +111,8 @@ class Controller:
         driver = self._game()
         if not table_entry_allowed(driver.session.state):
             raise Refused(_("TABLE-1: a table action is already being recorded"))
-        self._unless_waiting("TABLE-1", _("record it at your next decision"))
+        if hold := self.on_screen().hold:
+            raise Refused(_("{rule}: {waiting}: {then}").format(rule="TABLE-1", waiting=hold.line().rstrip(".").lower(), then=_("record it at your next decision")))
         driver.choose(TABLE_ACTOR, Choice.parse("table"))
 
     def _on_SaveCopy(self, intent: m.SaveCopy) -> None:
@@ -121,7 +122,8 @@ class Controller:
         self._game().say(intent.text)
 
     def _on_ChatRead(self, intent: m.ChatRead) -> None:
-        self._game().chat_read(intent.line)
+        if self.driver is not None:  # a game left as its table talk was shown: nothing to refuse (review)
+            self.driver.mark_chat_read(intent.line)
 
     def chat(self) -> tuple[ChatLine, ...]:
         return self.driver.chat() if self.driver is not None else ()
@@ -136,10 +138,6 @@ class Controller:
         if self.driver is None:
             raise Refused(_("no game is on screen"))
         return self.driver
-
-    def _unless_waiting(self, rule: str, then: str) -> None:
-        if hold := self.on_screen().hold:
-            raise Refused(_("{rule}: {waiting}: {then}").format(rule=rule, waiting=hold.line().rstrip(".").lower(), then=then))
 
     # ---- the game on screen -----------------------------------------------------------------------
 

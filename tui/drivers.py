@@ -232,7 +232,7 @@ class GameDriver(Protocol):
     def say(self, text: str) -> None:
         """A line of table talk from this terminal's player (Refused outside shared games)."""
 
-    def chat_read(self, line: int) -> None:
+    def mark_chat_read(self, line: int) -> None:
         """The table talk through ``line`` was shown to this terminal's player (c): not pointed out again."""
 
     def unsaved(self) -> str:
@@ -388,7 +388,7 @@ class _Driver:
     def say(self, text: str) -> None:
         raise Refused(_("table talk is for shared games: here everyone sits at one table"))
 
-    def chat_read(self, line: int) -> None:
+    def mark_chat_read(self, line: int) -> None:
         return None
 
     def close(self, exiting: bool = False) -> None:
@@ -1202,8 +1202,8 @@ class SharedGameClient(_Driver):
     def chat(self) -> tuple[ChatLine, ...]:
         return tuple(self._chat)
 
-    def chat_read(self, line: int) -> None:
-        """Kept in the store with the next claim renewal, and when the game is left."""
+    def mark_chat_read(self, line: int) -> None:
+        """Kept in the store at the next poll that looks at the seats (a person's claim renewal), and when the game is left."""
         self._chat_read = max(self._chat_read, line)
 
     def reports_read(self, held_back: int, news_from: int | None = None) -> None:
@@ -1332,12 +1332,15 @@ class SharedGameClient(_Driver):
 
         def leave() -> None:
             try:
-                if chat_read is not None:
-                    store.read_chat(self.game_id, player, chat_read)
                 if seat.is_person:
                     if look is not None:
                         store.look(self.game_id, player, look)
                     store.leave_seat(self.game_id, seat.name, player)
+            except StoreError:
+                pass
+            try:  # last, on its own: the least of the three (review: first, a busy store spent the exit's moment on it)
+                if chat_read is not None:
+                    store.read_chat(self.game_id, player, chat_read)
             except StoreError:
                 pass
             finally:

@@ -563,7 +563,7 @@ class WalkthroughRun:
         head = _("Walkthrough {rule}, step {step} of {total}").format(rule=self.walkthrough.rule, step=min(self.step + 1, total), total=total)
         return _("{heading}\nRefused, as the last step showed: {refusal}").format(heading=head, refusal=self.note) if self.note else head
 
-    def refusal(self, choice: Choice, actor: str, data: GameData, decision: Decision | None = None) -> str | None:
+    def refusal(self, choice: Choice, actor: str, data: GameData, decision: Decision) -> str | None:
         """Why this choice (by ``actor``) is not the one the walkthrough teaches now (None: it is); the choice taught is
         named as ``decision`` lists it, where it does."""
         step = self.current
@@ -579,7 +579,7 @@ class WalkthroughRun:
             if step.power == TABLE_ACTOR:
                 return _("in this walkthrough the table records it, outside any impulse: press t")
             return _("in this walkthrough {power} records it in its own impulse: choose '{choice}' from its list").format(
-                power=_power(data, step.power), choice=step.choice,
+                power=_power(data, step.power), choice=decision.label_of(step.choice),
             )
         return _asked_for(step, decision)
 
@@ -602,6 +602,7 @@ class WalkthroughRun:
 
     def take(self, session: Session, actor: str, choice: Choice) -> StepTaken:
         """Apply the step's choice (or show the refusal it teaches), then the quiet play after it."""
+        assert session.decision is not None
         refused = self.refusal(choice, actor, session.data, session.decision)
         if refused is not None:
             return StepTaken([], False, refused)
@@ -681,8 +682,8 @@ def _asked_for(step: Step, decision: Decision | None) -> str:
     language (Spanish play-test: "elige 'opening wed'"); one to be refused by what is typed."""
     if step.teaches_refusal:
         return _("in this walkthrough, choose '{choice}' (type it with ':'): {explanation}").format(choice=step.choice, explanation=_(step.explain))
-    listed = [c.label for c in (decision.choices if decision is not None else ()) if str(c) == step.choice and c.label]
-    return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=listed[0] if listed else step.choice, explanation=_(step.explain))
+    shown = decision.label_of(step.choice) if decision is not None else step.choice
+    return _("in this walkthrough, choose '{choice}': {explanation}").format(choice=shown, explanation=_(step.explain))
 
 
 def _recorded_by_the_other_hand(step: Step, actor: str) -> bool:

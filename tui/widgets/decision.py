@@ -406,11 +406,6 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.say(self._typed_step() or _("Nothing is highlighted, so an Enter too many plays nothing: an arrow highlights a choice "
                                          "(Enter plays it); its number plays it at once, a card play at its second press"))
 
-    def _suggested_label(self) -> str:
-        """The walkthrough's choice as the list shows it, in the reader's language (Spanish play-test: 'opening wed')."""
-        listed = [c.label for c in (self._decision.choices if self._decision is not None else ()) if str(c) == self._suggested and c.label]
-        return listed[0] if listed else self._suggested
-
     def _typed_step(self) -> str:
         """A walkthrough's step whose choice is in no list is typed (a refusal it teaches), or taken with u (an undo, GEN-9):
         said for a key that takes nothing (walkthrough play-test: 0 and Enter said to choose from the list, the step
@@ -469,7 +464,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if refused_key and self._highlight_the_lesson():
             # newcomer play-test (WIN-2 step 7): after a refusal the highlight stayed where the wrong key had put
             # it, and nothing said how to reach the walkthrough's choice
-            said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._suggested_label())
+            said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._decision.label_of(self._suggested) if self._decision is not None else self._suggested)
             if self.query_one("#typed", Input).display:  # newcomer play-test: the box stayed open, and Enter sent the refused text again
                 self._close_typed()
                 self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
@@ -584,6 +579,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return False
         self.say(_("{number} is {choice} now: {before} is no longer offered; {number} again or Enter takes it").format(
             number=number, choice=now.label or str(now), before=f"'{typed_shown(str(before))}'"))  # its label was of then (re-test: "0 -> 1")
+        self._play_asked = (self._shown, now)  # a card play too is taken at the next press, as said (review: it asked again)
         return True
 
     def _choose(self, choice: Choice, key: str) -> bool:
@@ -601,8 +597,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
             self._asked = True
             return False
-        if reveals_a_card(choice) and self._play_asked != (self._shown, choice) and str(choice) != self._suggested:
-            self._ask_before_playing(choice, key)
+        if reveals_a_card(choice) and self._play_asked != (self._shown, choice) and not self._lesson:  # a walkthrough takes its
+            self._ask_before_playing(choice, key)  # step's choice alone: another is refused at once (review: asked, then refused)
             return False
         return self._send(choice, key)
 
@@ -614,7 +610,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._play_asked = (self._shown, choice)
         self.query_one("#choices", ChoiceList).highlighted = self._decision.choices.index(choice)
         if key == "Enter":
-            said = _("{choice}: Enter again plays it. A card played is shown to everyone, and no undo goes back past it (GEN-9).")
+            said = _("{choice}: Enter (or a click) again plays it. A card played is shown to everyone, and no undo goes back past it (GEN-9).")
         else:
             said = _("{choice}: {key} again or Enter plays it. A card played is shown to everyone, and no undo goes back past it (GEN-9).")
         self.say(said.format(choice=choice.label or str(choice), key=key))
