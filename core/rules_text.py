@@ -30,6 +30,9 @@ class RuleEntry:
     steps: tuple[str, ...] = ()
     # Russian play-test: «Суэц» found no SUEZ rule, whose texts say «канал»; the topic, "Ottoman: the Suez Canal", names it
     topic: str = ""
+    # a rule with no source tag of its own: the nearest rule before it in its series ("WIN-1" for WIN-3) that says where
+    # it is stated, which RULES.md tags once for the rules after it (Spanish play-test: "Sources: none" read as invented)
+    stated_as: str = ""
 
     @property
     def where(self) -> str:
@@ -58,8 +61,8 @@ def _entries_in(language: str) -> tuple[RuleEntry, ...]:
     if language == i18n.SOURCE_LANGUAGE:
         return english
     catalog = i18n.translations(language)
-    return tuple(RuleEntry(e.id, catalog.gettext(e.section), catalog.gettext(e.markdown), e.tags, e.steps, catalog.gettext(e.topic) if e.topic else "")
-                 for e in english)
+    return tuple(RuleEntry(e.id, catalog.gettext(e.section), catalog.gettext(e.markdown), e.tags, e.steps, catalog.gettext(e.topic) if e.topic else "",
+                           e.stated_as) for e in english)
 
 
 @cache
@@ -84,12 +87,16 @@ def source_entries() -> tuple[RuleEntry, ...]:
             current.append(line[2:])
         else:
             current = None
-    out = []
+    out: list[RuleEntry] = []
+    stated: dict[str, str] = {}  # per series ("WIN"), the last rule tagged as stated in the sources
     for index, (rule_id, rule_section, rule_topic, rule_part, lines) in enumerate(found):
         markdown = "\n".join(f"- {ln}" if _SUB_ITEM.match(ln) else ln for ln in lines).strip()
         heading_alone = len(lines) == 1 and markdown.endswith(":")
         steps = tuple(later[0] for later in found[index + 1 :] if later[3] == rule_part) if heading_alone else ()
-        out.append(RuleEntry(rule_id, rule_section, markdown, _tags(markdown), steps, rule_topic))
+        tags, series = _tags(markdown), rule_id.split("-")[0]
+        out.append(RuleEntry(rule_id, rule_section, markdown, tags, steps, rule_topic, "" if tags else stated.get(series, "")))
+        if "S" in tags:
+            stated[series] = rule_id
     return tuple(out)
 
 

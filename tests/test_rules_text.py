@@ -51,3 +51,17 @@ def test_cl_1_a_rule_that_is_a_heading_alone_shows_its_steps_in_the_rules_browse
     assert by_id["MAR-3"].steps == () and by_id["CL-7"].steps == ()
     shown = rule_markdown(by_id["CL-1"], status("CL-1"))
     assert "When the Catholic League forms" in shown and "`CL-2` Spain chooses Reims" in shown and "`CL-7`" in shown
+
+
+def test_a_rule_without_a_source_tag_shows_the_one_its_series_was_tagged_with():
+    """Spanish play-test: WIN-3 and CL-6 showed "Sources: none", read as invented; RULES.md tags a series once (WIN-1
+    [S3] for the ways to win). An untagged rule shows [S] and the rule that carries the tag; a [D] or [P] is never
+    carried over (DIP-4's decision is not DIP-5's), and a rule no earlier one of its series states still shows none."""
+    from core.rule_status import status
+    from tui.screens.rules_browser import rule_markdown
+
+    by_id = {e.id: e for e in entries()}
+    assert (by_id["WIN-3"].stated_as, by_id["CL-6"].stated_as, by_id["DIP-5"].stated_as) == ("WIN-1", "CL-4", "DIP-1")
+    assert by_id["WIN-1"].stated_as == "" and by_id["TABLE-1"].stated_as == ""
+    assert "*Sources: [S] (tagged on WIN-1, for the rules after it)." in rule_markdown(by_id["WIN-3"], status("WIN-3"))
+    assert "*Sources: none." in rule_markdown(by_id["TABLE-1"], status("TABLE-1"))

@@ -67,7 +67,9 @@ def _searched_text(entry: RuleEntry) -> str:
 
 
 def rule_markdown(entry: RuleEntry, engine: Status) -> str:
-    tags = "".join(f"[{t}]" for t in entry.tags) or _("none")
+    tags = "".join(f"[{t}]" for t in entry.tags)
+    if not tags:
+        tags = _("[S] (tagged on {rule}, for the rules after it)").format(rule=entry.stated_as) if entry.stated_as else _("none")
     note = f" - {_(engine.note)}" if engine.note else ""  # the engine's notes are core's messages
     about = _("Sources: {tags}. Engine: {treatment}{note}.").format(tags=tags, treatment=_(TREATMENT_NAME[engine.treatment]), note=note)
     steps = "".join(f"\n\n{rule.markdown}" for rule in entries() if rule.id in entry.steps)
