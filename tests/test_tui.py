@@ -297,7 +297,7 @@ async def test_an_enter_too_many_after_a_hand_off_plays_nothing_and_says_how_to_
         assert len(session.actions) == made and choices.highlighted is None
         await pilot.press("down", "enter")  # an arrow picks the first choice, a card play: Enter asks about it first (GEN-9)...
         await settle(pilot)
-        assert len(session.actions) == made and "Enter again plays it" in " ".join(screen_text(app).split())
+        assert len(session.actions) == made and "Enter (or a click) again plays it" in " ".join(screen_text(app).split())
         await pilot.press("enter")  # ... and plays it the second time
         await settle(pilot)
         assert len(session.actions) == made + 1 and session.actions[-1].actor == "france"
