@@ -287,6 +287,8 @@ async def test_two_players_over_ssh_share_a_game_each_seeing_the_others_move_and
         assert "France's hand" not in ana.text()
         assert logged not in before
         await asyncio.sleep(CHANGED_UNDER_SECONDS)  # a shared game's board, just shown, holds its number keys
+        ana_chan.write(b"1")  # a card play: asked about, then played at the second press (GEN-9)
+        await ana.wait_for("for 4 CP: 1 again")
         ana_chan.write(b"1")
         await ana.wait_for(logged)
         loop = asyncio.get_running_loop()
@@ -574,6 +576,8 @@ async def test_two_players_over_ssh_read_one_shared_game_each_in_the_language_th
             await ana.wait_for("совместная партия не сохраняется")
             await ben.wait_for("una partida compartida no se")
             await asyncio.sleep(CHANGED_UNDER_SECONDS)  # a shared game's board, just shown, holds its number keys
+            ana_chan.write(b"1")  # a card play: asked about, then played at the second press (GEN-9)
+            await ana.wait_for("за 4 КО: 1 ещё раз")
             ana_chan.write(b"1")
             await ana.wait_for(logged["ru"])
             await ben.wait_for(logged["es"])
