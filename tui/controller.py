@@ -111,8 +111,9 @@ class Controller:
         driver = self._game()
         if not table_entry_allowed(driver.session.state):
             raise Refused(_("TABLE-1: a table action is already being recorded"))
-        if hold := self.on_screen().hold:
-            raise Refused(_("{rule}: {waiting}: {then}").format(rule="TABLE-1", waiting=hold.line().rstrip(".").lower(), then=_("record it at your next decision")))
+        if hold := self.on_screen().hold:  # a move being recorded (a shared game's) comes first
+            waiting = hold.line().rstrip(".").lower()
+            raise Refused(_("{rule}: {waiting}: {then}").format(rule="TABLE-1", waiting=waiting, then=_("record it at your next decision")))
         driver.choose(TABLE_ACTOR, Choice.parse("table"))
 
     def _on_SaveCopy(self, intent: m.SaveCopy) -> None:

@@ -464,7 +464,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if refused_key and self._highlight_the_lesson():
             # newcomer play-test (WIN-2 step 7): after a refusal the highlight stayed where the wrong key had put
             # it, and nothing said how to reach the walkthrough's choice
-            said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=self._decision.label_of(self._suggested) if self._decision is not None else self._suggested)
+            shown = self._decision.label_of(self._suggested) if self._decision is not None else self._suggested  # as listed (Spanish play-test)
+            said += "\n" + _("'{choice}' is highlighted again: Enter plays it").format(choice=shown)
             if self.query_one("#typed", Input).display:  # newcomer play-test: the box stayed open, and Enter sent the refused text again
                 self._close_typed()
                 self.screen.set_focus(self.query_one("#choices", OptionList))  # at once: an Enter of the same burst plays it
@@ -546,7 +547,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         if number <= count and options.highlighted != number - 1 and not options.whole_in_view(number - 1):
             choice = self._decision.choices[number - 1]
-            if reveals_a_card(choice) and str(choice) != self._suggested:  # one question, not two (tmux check: 6, Enter, Enter)
+            if reveals_a_card(choice) and not self._lesson:  # one question, not two (tmux check: 6, Enter, Enter)
                 self._ask_before_playing(choice, str(number))
                 return
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
