@@ -80,7 +80,10 @@ MORISCO = Walkthrough(
         Step("pick toulouse", "MOR-3", N_("try Toulouse, 3 spaces from Granada: refused (MOR-3)"), (Refused("MOR-3"),)),
         Step("pick barcelona", "MOR-3", N_("Barcelona is 2 spaces away: allowed"),
              (Logged("MOR-3", "moves to Barcelona (2 from Granada)"), MoriscoIs("barcelona"))),
-        Step("table", "TABLE-1", N_("then it records that the Morisco marches back and lays siege to Seville"), power=OTTOMAN),
+        # Spanish play-test: "marches back and lays siege" read as two steps, and the siege's list offered Seville with the
+        # Morisco still in Barcelona
+        Step("table", "TABLE-1", N_("then it records a siege of Seville: one table action, which also moves the Morisco there from Barcelona"),
+             power=OTTOMAN),
         Step("pick morisco", "TABLE-1", N_("the Morisco")),
         Step("pick besiege", "MOR-4", N_("a siege")),
         Step("pick seville", "MOR-4",
