@@ -62,13 +62,14 @@ def _actions(ctx: Ctx, args: list[str]) -> list[Option]:
 
 def _action_options(in_play: bool, besieging: bool) -> tuple[Option, ...]:
     """What the table may record of the Morisco, refused as far as whether it is in play and besieging
-    a space says (MOR-1, MOR-4): made once per data, language and those."""
+    a space says (MOR-1, TABLE-1): made once per data, language and those."""
     absent: Refusal = "" if in_play else msg("MOR-1: the Morisco unit is not in play")
     options = []
     for action, label in ACTIONS.items():
         refusal = "" if action == "place" else absent
         if action == "lift-siege" and not refusal and not besieging:
-            refusal = msg("MOR-4: the Morisco is not besieging a space")
+            # a table action must match the board (TABLE-1); MOR-4, cited before, is Winter's rule (Spanish play-test)
+            refusal = msg("TABLE-1: the Morisco is not besieging a space: there is no siege to lift")
         options.append(pick(action, _(label), refusal))
     return tuple(options)
 

@@ -157,3 +157,11 @@ def test_mor_2_a_second_morisco_is_refused_as_the_one_unit_is_in_play(data):
     refusal = refusals(session)["place"]
     assert refusal.startswith("MOR-2") and "in Granada already" in refusal
     assert "only through the Morisco Revolt event" not in refusal
+
+
+def test_table_1_lifting_a_siege_the_morisco_does_not_hold_is_refused_as_not_matching_the_board(data):
+    """Spanish play-test: the greyed "lifts its siege" cited MOR-4, Winter's rule; a table action must match the board,
+    and there is no siege to lift (TABLE-1)."""
+    session = _revolted(data)
+    table_action(session, "morisco")
+    assert refusals(session)["lift-siege"] == "TABLE-1: the Morisco is not besieging a space: there is no siege to lift"
