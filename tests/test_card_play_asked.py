@@ -87,3 +87,31 @@ async def test_gen_9_a_walkthrough_refuses_another_card_play_at_once_whatever_th
         text = " ".join(screen_text(app).split())
         assert "again plays it" not in text and "Not allowed: in this walkthrough, choose 'Play #21 Catholic League" in text, text
         assert not any("plays #" in str(e.message) for e in session.log)
+
+
+async def test_gen_9_an_arrow_away_or_a_refused_key_drops_the_question_and_the_card_is_asked_about_again(tmp_path, data):
+    """Play-test: after Up, the line still named the card asked about and its number played it at once, with another
+    highlighted; after a refused u, the question was gone from the screen but the number still played the card."""
+    session = new_session(data)
+    to_impulse_of(session, "france", [101, 102, 103])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        session = app.controller.session
+        key = _number_of(session, "play 102 cp")
+        for away in ("up", "u"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert f"{key} again or Enter plays it" in " ".join(screen_text(app).split())
+            await pilot.press(away)
+            await settle(pilot)
+            assert f"{key} again or Enter plays it" not in " ".join(screen_text(app).split()), away
+            await pilot.press(key)
+            await settle(pilot)
+            assert not any("plays #" in str(e.message) for e in session.log), away
+            assert f"{key} again or Enter plays it" in " ".join(screen_text(app).split()), away
+            await pilot.press("x", "x")  # the list shown anew: nothing asked about
+            await settle(pilot)
+        await pilot.press(key, key)
+        await settle(pilot)
+        assert any("plays #102" in str(e.message) for e in session.log)

@@ -400,11 +400,24 @@ class DecisionPanel(NamesKeysNow, Vertical):
         else:  # choices wait (a loaded save being checked, the computers): for the decision shown next
             self._await_next = True
 
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlight_moved(self, event: OptionList.OptionHighlighted) -> None:
+        """A card play asked about is taken at the next press only while it is highlighted: an arrow away drops the
+        question (play-test: after Up, the line still named the card below, and its number played it at once)."""
+        if self._play_asked is None or self._decision is None:
+            return
+        choices = self._decision.choices
+        if event.option_index >= len(choices) or choices[event.option_index] != self._play_asked[1]:
+            self._play_asked = None
+            if self._asked:
+                self.say("")
+
     @on(ChoiceList.NothingHighlighted)
     def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
         event.stop()
         self.say(self._typed_step() or _("Nothing is highlighted, so an Enter too many plays nothing: an arrow highlights a choice "
-                                         "(Enter plays it); its number plays it at once, a card play at its second press"))
+                                         "(Enter plays it); its number plays it at once. A card play is asked about first, and "
+                                         "played at the second press"))
 
     def _typed_step(self) -> str:
         """A walkthrough's step whose choice is in no list is typed (a refusal it teaches), or taken with u (an undo, GEN-9):
@@ -460,6 +473,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         """``refused_key``: a key's refusal, about the decision on screen (gone when others' moves bring
         another); else a problem met meanwhile (a walkthrough's taught refusal; ``failed``: a save's, the
         store's, which refused nothing: saves play-test, "Not allowed: autosave failed" read as a refused move)."""
+        self._play_asked = None  # a card play asked about is asked again: its question is gone (play-test: after a refused u)
         said = _("Problem: {problem}").format(problem=text) if failed else _("Not allowed: {refusal}").format(refusal=text)
         if refused_key and self._highlight_the_lesson():
             # newcomer play-test (WIN-2 step 7): after a refusal the highlight stayed where the wrong key had put
