@@ -629,3 +629,14 @@ def test_quitting_a_shared_game_waits_a_moment_at_most_for_the_store_to_take_its
     host = SqliteStore.in_folder(tmp_path, data)
     assert [line.text for line in host.chat(game_id)] == ["back tomorrow"]
     host.close()
+
+
+def test_table_talk_shown_as_its_game_is_left_marks_nothing_and_refuses_nothing(tmp_path, data):
+    """Review: the table talk screen's read mark (ChatRead) arriving after its game was left said "Not allowed: no game
+    is on screen" in the lobby, over the line that said why the game closed. With no game, it is dropped."""
+    from tui.messages import ChatRead, GameProblem
+
+    posted: list = []
+    controller = Controller(Terminal(tmp_path, data, "Ana"), posted.append, QueuedIo())
+    controller.handle(ChatRead(3))
+    assert not [p for p in posted if isinstance(p, GameProblem)]
