@@ -115,3 +115,31 @@ async def test_gen_9_an_arrow_away_or_a_refused_key_drops_the_question_and_the_c
         await pilot.press(key, key)
         await settle(pilot)
         assert any("plays #102" in str(e.message) for e in session.log)
+
+
+async def test_gen_9_a_number_pressed_again_onto_another_card_play_takes_it_at_the_next_press_as_it_says(tmp_path, data, monkeypatch):
+    """Review: a number pressed again just after it played a card, on a list where another card has moved to that
+    number, is held and said ("1 is ... now: ... no longer offered; 1 again or Enter takes it"); the next press asked
+    about the card once more instead of taking it, as the line said."""
+    import time
+
+    from core.choices import Choice
+    from tui.widgets import decision
+    from tui.widgets.decision import DecisionPanel
+
+    monkeypatch.setattr(decision, "NUMBER_AGAIN_SECONDS", 60.0)  # the hold, off in tests (conftest), on here
+    session = new_session(data)
+    to_impulse_of(session, "france", [101, 102])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        session = app.controller.session
+        key = _number_of(session, "play 101 cp")
+        # as if the same number had just played a card no longer in the list (one person's card plays back to back)
+        app.screen.query_one(DecisionPanel)._number_taken = (int(key), Choice.parse("play 103 cp"), time.monotonic())
+        await pilot.press(key)
+        await settle(pilot)
+        assert "is no longer offered" in " ".join(screen_text(app).split()) and not any("plays #" in str(e.message) for e in session.log)
+        await pilot.press(key)
+        await settle(pilot)
+        assert any("plays #101" in str(e.message) for e in session.log)
