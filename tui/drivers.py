@@ -876,12 +876,6 @@ def _short_of(read: int, news_from: int | None) -> int:
     return read if news_from is None else min(read, news_from)
 
 
-def unread_talk(chat: list[ChatLine], player: str, read: int) -> list[ChatLine]:
-    """The others' lines of table talk after ``player``'s own last one and after line ``read``, the last they read (c)."""
-    since = max([read, *(line.number for line in chat if line.author == player)])
-    return [line for line in chat if line.number > since and line.author != player]
-
-
 class SharedGameClient(_Driver):
     """A store game seen from one seat (or watched): choices are recorded through the store, off the
     event loop, and applied here once stored; the other terminals' moves are followed a few times a
@@ -916,9 +910,9 @@ class SharedGameClient(_Driver):
         self._closed = False
         # ... but what the others said since one's own last, and since the last line read with c (SSH play-test: the same
         # lines were pointed out at every sitting down, read or not), is
-        self._unread_talk = unread_talk(self._chat, player, chat_read)
-        self._spoke = any(line.author == player for line in self._chat)
-        self._read_talk_last = chat_read > max((line.number for line in self._chat if line.author == player), default=0)
+        own_last = max((line.number for line in self._chat if line.author == player), default=0)  # lines are numbered from 1
+        self._unread_talk = [line for line in self._chat if line.number > max(own_last, chat_read) and line.author != player]
+        self._spoke, self._read_talk_last = own_last > 0, chat_read > own_last
         self._chat_read = self._stored_chat_read = chat_read  # the last line of table talk read here, and as the store has it
         self._held: frozenset[str] | None = None  # the person seats someone sits in (None: not looked at yet)
         self._own = (0, "")  # the number and choice of this terminal's person's last move asked for

@@ -561,7 +561,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return
         if number <= count and options.highlighted != number - 1 and not options.whole_in_view(number - 1):
             choice = self._decision.choices[number - 1]
-            if reveals_a_card(choice) and not self._lesson:  # one question, not two (tmux check: 6, Enter, Enter)
+            if self._asks_first(choice):  # one question, not two (tmux check: 6, Enter, Enter)
                 self._ask_before_playing(choice, str(number))
                 return
             # play-test: 9 with choices 1-5 on screen made a proposal nobody had read, and it was accepted at once
@@ -612,10 +612,15 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
             self._asked = True
             return False
-        if reveals_a_card(choice) and self._play_asked != (self._shown, choice) and not self._lesson:  # a walkthrough takes its
-            self._ask_before_playing(choice, key)  # step's choice alone: another is refused at once (review: asked, then refused)
+        if self._asks_first(choice) and self._play_asked != (self._shown, choice):
+            self._ask_before_playing(choice, key)
             return False
         return self._send(choice, key)
+
+    def _asks_first(self, choice: Choice) -> bool:
+        """A card play is asked about before it is played (GEN-9), but in a walkthrough, which takes its step's choice
+        alone and refuses another at once (review: asked, then refused)."""
+        return reveals_a_card(choice) and not self._lesson
 
     def _ask_before_playing(self, choice: Choice, key: str) -> None:
         """A card play is taken at its second press, highlighted meanwhile (GEN-9: a card played is revealed, and no
