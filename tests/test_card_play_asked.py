@@ -2,27 +2,46 @@
 (play-tests: a stray number played a card whose line had moved up the list, and Patron of the Arts by mistake)."""
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from tests.conftest import new_session, to_impulse_of
 from tests.tui_helpers import app_for, screen_text, settle, show_session
 from tui.widgets.decision import ChoiceList
+
+
+@asynccontextmanager
+async def _france_to_play(tmp_path, data, cards: list[int]) -> AsyncIterator[tuple]:
+    """France's impulse with ``cards`` (no other power holds one) on the board: the app, its pilot and the game shown."""
+    session = new_session(data)
+    to_impulse_of(session, "france", cards)
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        yield app, pilot, app.controller.session
 
 
 def _number_of(session, typed: str) -> str:
     return str([str(c) for c in session.decision.choices].index(typed) + 1)
 
 
+def _played(session) -> list[str]:
+    """The log's card plays so far ("plays #101 ...")."""
+    return [str(e.message) for e in session.log if "plays #" in str(e.message)]
+
+
+def _said(app) -> str:
+    """The screen's text, its wrapped lines joined."""
+    return " ".join(screen_text(app).split())
+
+
 async def test_gen_9_a_card_play_is_highlighted_at_the_first_press_and_played_at_the_second(tmp_path, data):
-    session = new_session(data)
-    to_impulse_of(session, "france", [101, 102])
-    app = app_for(tmp_path, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await show_session(app, pilot)
-        session = app.controller.session
+    async with _france_to_play(tmp_path, data, [101, 102]) as (app, pilot, session):
         decision, key = session.decision, _number_of(session, "play 101 cp")
         await pilot.press(key)
         await settle(pilot)
-        assert session.decision is decision and not any("plays #101" in str(e.message) for e in session.log)
-        text = " ".join(screen_text(app).split())
+        assert session.decision is decision and not any("plays #101" in line for line in _played(session))
+        text = _said(app)
         assert f"{key} again or Enter plays it" in text and "no undo goes back past it (GEN-9)" in text
         assert app.screen.query_one(ChoiceList).highlighted == int(key) - 1
         await pilot.press(key)
@@ -31,45 +50,33 @@ async def test_gen_9_a_card_play_is_highlighted_at_the_first_press_and_played_at
 
 
 async def test_gen_9_another_card_asked_for_takes_the_question_and_enter_plays_the_one_highlighted(tmp_path, data):
-    """The first card asked about is not played by a press on another: that one is asked about, and Enter plays it;
-    a choice that shows no card (Pass) is taken at once."""
-    session = new_session(data)
-    to_impulse_of(session, "france", [101, 102])
-    app = app_for(tmp_path, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await show_session(app, pilot)
-        session = app.controller.session
+    """The first card asked about is not played by a press on another: that one is asked about, and Enter plays it."""
+    async with _france_to_play(tmp_path, data, [101, 102]) as (app, pilot, session):
         await pilot.press(_number_of(session, "play 101 cp"))
         await settle(pilot)
         await pilot.press(_number_of(session, "play 102 cp"))
         await settle(pilot)
-        assert not any("plays #" in str(e.message) for e in session.log)
+        assert not _played(session)
         await pilot.press("enter")
         await settle(pilot)
-        played = [str(e.message) for e in session.log if "plays #" in str(e.message)]
+        played = _played(session)
         assert len(played) == 1 and "plays #102" in played[0], played
-        await pilot.press(_number_of(session, "cp done"))
-        await settle(pilot)
 
 
 async def test_gen_9_a_card_play_off_the_screen_is_brought_into_view_and_asked_about_in_one_press(tmp_path, data):
     """tmux check: 6, on a card play scrolled off the list, brought it into view; Enter then asked about the card, and
     only a second Enter played it. One press brings it into view and asks; its number again plays it."""
-    session = new_session(data)
-    to_impulse_of(session, "france", list(range(101, 110)))
-    app = app_for(tmp_path, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await show_session(app, pilot)
-        session, listing = app.controller.session, app.screen.query_one(ChoiceList)
+    async with _france_to_play(tmp_path, data, list(range(101, 110))) as (app, pilot, session):
+        listing = app.screen.query_one(ChoiceList)
         key = _number_of(session, "play 109 cp")
         assert not listing.whole_in_view(int(key) - 1)
         await pilot.press(key)
         await settle(pilot)
         assert listing.highlighted == int(key) - 1 and listing.whole_in_view(int(key) - 1)
-        assert f"{key} again or Enter plays it" in " ".join(screen_text(app).split())
+        assert f"{key} again or Enter plays it" in _said(app)
         await pilot.press(key)
         await settle(pilot)
-        assert any("plays #109" in str(e.message) for e in session.log)
+        assert any("plays #109" in line for line in _played(session))
 
 
 async def test_gen_9_a_walkthrough_refuses_another_card_play_at_once_whatever_the_key(tmp_path):
@@ -84,37 +91,32 @@ async def test_gen_9_a_walkthrough_refuses_another_card_play_at_once_whatever_th
         listing.highlighted = [str(c) for c in session.decision.choices].index("play 2 cp")
         await pilot.press("enter")
         await settle(pilot)
-        text = " ".join(screen_text(app).split())
+        text = _said(app)
         assert "again plays it" not in text and "Not allowed: in this walkthrough, choose 'Play #21 Catholic League" in text, text
-        assert not any("plays #" in str(e.message) for e in session.log)
+        assert not _played(session)
 
 
 async def test_gen_9_an_arrow_away_or_a_refused_key_drops_the_question_and_the_card_is_asked_about_again(tmp_path, data):
     """Play-test: after Up, the line still named the card asked about and its number played it at once, with another
     highlighted; after a refused u, the question was gone from the screen but the number still played the card."""
-    session = new_session(data)
-    to_impulse_of(session, "france", [101, 102, 103])
-    app = app_for(tmp_path, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await show_session(app, pilot)
-        session = app.controller.session
+    async with _france_to_play(tmp_path, data, [101, 102, 103]) as (app, pilot, session):
         key = _number_of(session, "play 102 cp")
         for away in ("up", "u"):
             await pilot.press(key)
             await settle(pilot)
-            assert f"{key} again or Enter plays it" in " ".join(screen_text(app).split())
+            assert f"{key} again or Enter plays it" in _said(app)
             await pilot.press(away)
             await settle(pilot)
-            assert f"{key} again or Enter plays it" not in " ".join(screen_text(app).split()), away
+            assert f"{key} again or Enter plays it" not in _said(app), away
             await pilot.press(key)
             await settle(pilot)
-            assert not any("plays #" in str(e.message) for e in session.log), away
-            assert f"{key} again or Enter plays it" in " ".join(screen_text(app).split()), away
+            assert not _played(session), away
+            assert f"{key} again or Enter plays it" in _said(app), away
             await pilot.press("x", "x")  # the list shown anew: nothing asked about
             await settle(pilot)
         await pilot.press(key, key)
         await settle(pilot)
-        assert any("plays #102" in str(e.message) for e in session.log)
+        assert any("plays #102" in line for line in _played(session))
 
 
 async def test_gen_9_a_number_pressed_again_onto_another_card_play_takes_it_at_the_next_press_as_it_says(tmp_path, data, monkeypatch):
@@ -128,18 +130,13 @@ async def test_gen_9_a_number_pressed_again_onto_another_card_play_takes_it_at_t
     from tui.widgets.decision import DecisionPanel
 
     monkeypatch.setattr(decision, "NUMBER_AGAIN_SECONDS", 60.0)  # the hold, off in tests (conftest), on here
-    session = new_session(data)
-    to_impulse_of(session, "france", [101, 102])
-    app = app_for(tmp_path, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await show_session(app, pilot)
-        session = app.controller.session
+    async with _france_to_play(tmp_path, data, [101, 102]) as (app, pilot, session):
         key = _number_of(session, "play 101 cp")
         # as if the same number had just played a card no longer in the list (one person's card plays back to back)
         app.screen.query_one(DecisionPanel)._number_taken = (int(key), Choice.parse("play 103 cp"), time.monotonic())
         await pilot.press(key)
         await settle(pilot)
-        assert "is no longer offered" in " ".join(screen_text(app).split()) and not any("plays #" in str(e.message) for e in session.log)
+        assert "is no longer offered" in _said(app) and not _played(session)
         await pilot.press(key)
         await settle(pilot)
-        assert any("plays #101" in str(e.message) for e in session.log)
+        assert any("plays #101" in line for line in _played(session))
