@@ -17,6 +17,8 @@ import functools
 import gettext
 import io
 import os
+import re
+import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -68,7 +70,86 @@ def translations(language: str) -> gettext.NullTranslations:
     compiled = io.BytesIO()
     write_mo(compiled, merged, use_fuzzy=False)
     compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return _Translations(compiled, articles(language))
+
+
+# A name with its article: a Spanish translation writes the form a name with "el" takes ("Impulso del
+# {power}", "{space} pasa al {owner}", "El {attacker} ataca"), and a name that takes none is put in without
+# it ("Impulso de España"; a language play-test read "Impulso de Otomano" on every screen). The names,
+# each with its article ("" for none), are listed per language in core/locale/<language>/articles.toml;
+# a value not listed there (a number, a person's name) leaves the words as written. Labels, headings and
+# lists show names alone.
+ARTICLE_FORMS = {"el": "", "del": "de", "al": "a"}
+ARTICLE_FIELD = re.compile(r"(?<![\w])((?i:el|del|al)) \{([a-z_][a-z0-9_]*)\}")
+
+
+def articles_path(language: str) -> Path:
+    return LOCALE_DIR / language / "articles.toml"
+
+
+@functools.cache
+def articles(language: str) -> dict[str, str]:
+    """Each name's article in a sentence of ``language`` ({} for a language with no articles file)."""
+    path = articles_path(language)
+    if not path.exists():
+        return {}
+    with path.open("rb") as file:
+        return dict(tomllib.load(file)["articles"])
+
+
+def with_article(form: str, name: str, known: Mapping[str, str]) -> str:
+    """``form`` (written for a name with "el": "del", "El") put before ``name`` with the name's own article:
+    "del Otomano", "de España"; as written for a name not in ``known``."""
+    if name not in known:
+        return f"{form} {name}"
+    preposition, article = ARTICLE_FORMS[form.lower()], known[name]
+    if preposition and article == "el":  # Spanish contracts "de el" and "a el"
+        words = [preposition + "l", name]
+    else:
+        words = [word for word in (preposition, article, name) if word]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:] if form[:1].isupper() else text
+
+
+class Phrase(str):
+    """A translation naming a value after an article's form, put in by its own ``format`` (the rest by
+    ``str.format``)."""
+
+    known: Mapping[str, str]
+
+    def __new__(cls, text: str, known: Mapping[str, str]) -> Phrase:
+        phrase = super().__new__(cls, text)
+        phrase.known = known
+        return phrase
+
+    def format(self, *args: object, **values: object) -> str:
+        def named(field: re.Match[str]) -> str:
+            return with_article(field[1], str(values[field[2]]), self.known).replace("{", "{{").replace("}", "}}")
+
+        return ARTICLE_FIELD.sub(named, str(self)).format(*args, **values)
+
+
+class _Translations(gettext.GNUTranslations):
+    """A language's compiled catalogs whose translations naming a value after an article format themselves."""
+
+    def __init__(self, compiled: io.BytesIO, known: Mapping[str, str]) -> None:
+        super().__init__(compiled)
+        self.known = known
+
+    def _phrased(self, text: str) -> str:
+        return Phrase(text, self.known) if self.known and ARTICLE_FIELD.search(text) else text
+
+    def gettext(self, message: str) -> str:
+        return self._phrased(super().gettext(message))
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._phrased(super().ngettext(msgid1, msgid2, n))
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._phrased(super().pgettext(context, message))
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self._phrased(super().npgettext(context, msgid1, msgid2, n))
 
 
 _language = SOURCE_LANGUAGE

@@ -1,0 +1,119 @@
+"""Spanish names a power with its article in a sentence: "Impulso del Otomano", "Impulso de España",
+"Tunis pasa al Imperio" (a language play-test read "Impulso de Otomano" on every screen). A translation
+writes the form a name with "el" takes before the placeholder; core/i18n.py puts in each name's own
+article from core/locale/es/articles.toml."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from core import i18n, sim
+from core.catalogs import _read
+from core.gamedata import GameData
+from core.i18n import ARTICLE_FIELD, articles, msg, with_article
+
+# The placeholders whose value is a power's name (or a minor's, the Independent side's, "no one"); {a} and
+# {b} name two powers at war or at peace, and two royals in a marriage, so the game's test below covers them
+NAME_PLACEHOLDERS = ("power", "owner", "attacker", "defender", "holder", "former", "opponent", "actor",
+                     "other", "ally", "side", "winner", "minor")
+PREPOSITIONS = ("de", "a", "con", "contra", "para", "por", "entre", "y", "que", "sobre", "ante")
+TAKE_EL = ("Otomano", "Imperio", "Protestante", "Papado")
+# a name that takes "el", put in without it or "de el" uncontracted
+WITHOUT_ITS_ARTICLE = re.compile(rf"\b(?:{'|'.join(PREPOSITIONS)}) (?:{'|'.join(TAKE_EL)})\b|\b(?:de|a) el\b|(?:^|[.!?] )(?:{'|'.join(TAKE_EL)}) [a-zé]")
+
+
+@pytest.fixture
+def spanish():
+    i18n.use("es")
+    yield
+    i18n.use("en")
+
+
+@pytest.mark.parametrize(("form", "name", "expected"), [
+    ("el", "Otomano", "el Otomano"), ("El", "Otomano", "El Otomano"), ("del", "Otomano", "del Otomano"),
+    ("Del", "Otomano", "Del Otomano"), ("al", "Otomano", "al Otomano"), ("Al", "Otomano", "Al Otomano"),
+    ("el", "España", "España"), ("El", "España", "España"), ("del", "España", "de España"),
+    ("Del", "España", "De España"), ("al", "España", "a España"), ("Al", "España", "A España"),
+    ("el", "Liga", "la Liga"), ("del", "Liga", "de la Liga"), ("Al", "Liga", "A la Liga"),
+    ("el", "12 de mayo", "el 12 de mayo"), ("al", "ruso", "al ruso"), ("del", "Ana", "del Ana"),
+])
+def test_each_article_form_before_each_kind_of_name(form, name, expected):
+    """A name listed with "el" keeps the form as written; one with none drops the article and keeps the
+    preposition; another article is put in whole; a value not listed leaves the words as written."""
+    known = {"Otomano": "el", "España": "", "Liga": "la"}
+    assert with_article(form, name, known) == expected
+
+
+@pytest.mark.parametrize(("power", "impulse", "taken"), [
+    ("Ottoman", "Impulso del Otomano", "Tunis pasa al Otomano"),
+    ("Spain", "Impulso de España", "Tunis pasa a España"),
+    ("Empire", "Impulso del Imperio", "Tunis pasa al Imperio"),
+    ("Protestant", "Impulso del Protestante", "Tunis pasa al Protestante"),
+    ("France", "Impulso de Francia", "Tunis pasa a Francia"),
+    ("Independent", "Impulso de Independiente", "Tunis pasa a Independiente"),
+])
+def test_spanish_sentences_name_each_power_with_its_article(spanish, power, impulse, taken):
+    assert msg("{power}'s impulse: play a card or pass", power=msg(power)).render().startswith(impulse + ":")
+    assert msg("{space} to {owner}", space="Tunis", owner=msg(power)).render() == taken
+    at_war = msg("{a} and {b} are at war", a=msg(power), b=msg("Empire")).render()
+    assert at_war.endswith(" y el Imperio están en guerra") and not at_war.startswith(("el ", "de "))
+
+
+def test_a_sentence_read_at_once_and_one_kept_for_later_read_alike(spanish):
+    """``_(...).format(...)`` (a label, a refusal) and a kept message (a log line) put in the same article."""
+    kept = msg("{minor} is deactivated from {power}", minor=msg("Papacy"), power=msg("Ottoman")).render()
+    assert kept == i18n._("{minor} is deactivated from {power}").format(minor="Papado", power="Otomano")
+    assert kept == "El Papado se desactiva: deja la alianza con el Otomano"
+    assert msg("{minor} (ally of {power})", minor=msg("Venice"), power=msg("no one")).render() == "Venecia (aliado de nadie)"
+
+
+def test_english_and_russian_are_left_as_written():
+    assert articles("en") == {} and articles("ru") == {}
+    for language, expected in (("en", "Ottoman's impulse"), ("ru", "Импульс")):
+        assert msg("{power}'s impulse: play a card or pass", power=msg("Ottoman")).in_language(language).startswith(expected)
+
+
+def test_every_name_a_sentence_puts_after_an_article_is_listed(data: GameData):
+    """Each power, minor power, the Independent side and "no one": a name left out of articles.toml
+    would keep the form written for "el" ("pasa al Francia")."""
+    listed = articles("es")
+    names = [power.name for power in data.powers] + [minor.name for minor in data.minors.values()] + ["Independent", "no one"]
+    spanish = i18n.translations("es")
+    assert {name: spanish.gettext(name) for name in names if spanish.gettext(name) not in listed} == {}
+    assert {name for name, article in listed.items() if article == "el"} == set(TAKE_EL)
+
+
+def test_no_spanish_translation_puts_a_power_after_a_bare_preposition():
+    """"de {power}" would read "de Otomano": a translation writes "del {power}" (and "al", "con el")."""
+    bare = re.compile(rf"\b(?:{'|'.join(PREPOSITIONS)}) \{{(?:{'|'.join(NAME_PLACEHOLDERS)})\}}")
+    found = []
+    for domain in i18n.DOMAINS:
+        path = Path(i18n.catalog_path("es", domain))
+        for message in _read(path, "es", domain):
+            texts = message.string if isinstance(message.string, tuple) else (message.string,)
+            found += [text for text in texts if message.id and bare.search(text)]
+    assert found == []
+    assert ARTICLE_FIELD.search("Impulso del {power}: juega") and not ARTICLE_FIELD.search("Impulso de {power}")
+
+
+def test_a_spanish_game_names_every_power_with_its_article(data: GameData, spanish):
+    """Random games read in Spanish: the log, every prompt, choice and refusal."""
+    read: list[str] = []
+
+    def look(session) -> bool:
+        decision = session.decision
+        if decision is not None:
+            read.append(decision.prompt)
+            read.extend(choice.label for choice in decision.choices)
+            read.extend(str(option.refusal) for option in decision.refused)
+        return False
+
+    for seed in (1, 2, 3):
+        session = sim.play(data, seed, check_invariants=False, until=look)
+        read += [event.text for event in session.log]
+    assert len(read) > 3000
+    assert sorted({text for text in read if WITHOUT_ITS_ARTICLE.search(text)}) == []
+    assert any("del Otomano" in text for text in read) and any("de España" in text for text in read)
