@@ -140,3 +140,22 @@ async def test_gen_9_a_number_pressed_again_onto_another_card_play_takes_it_at_t
         await pilot.press(key)
         await settle(pilot)
         assert any("plays #101" in line for line in _played(session))
+
+
+async def test_gen_9_esc_after_a_card_plays_first_press_keeps_the_card_and_opens_no_menu(tmp_path, data):
+    """Play-test: Esc between the two presses opened the game menu over the question, and the question was kept. Esc
+    now keeps the card (its next press asks again); a second Esc opens the menu."""
+    async with _france_to_play(tmp_path, data, [101, 102]) as (app, pilot, session):
+        board, key = app.screen, _number_of(session, "play 101 cp")
+        await pilot.press(key)
+        await settle(pilot)
+        assert "Esc keeps it" in _said(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is board and "not played; the card stays in your hand" in _said(app)
+        await pilot.press(key)
+        await settle(pilot)
+        assert not _played(session) and f"{key} again or Enter plays it" in _said(app)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        assert app.screen is not board and not _played(session)

@@ -201,6 +201,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         Binding("escape", "close_typed", N_("Close")),
         # Esc closes what x opened before it opens the game menu (SSH play-test: the menu came over the greyed list)
         Binding("escape", "hide_refused", HIDE_REFUSED, show=False),
+        # and drops a card play's question before it opens the menu (play-test: the menu came over the question, kept)
+        Binding("escape", "keep_card", show=False),
         Binding("escape", "back_out", N_("Back out")),
     ]
 
@@ -262,6 +264,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return self.typing or self._grace.holds()
         if action == "hide_refused":
             return not self.typing and self._show_refused
+        if action == "keep_card":
+            return not self.typing and self._play_asked is not None and self._play_asked[0] == self._shown
         if action == "back_out":
             return not self.typing and self._backs_out
         if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
@@ -630,11 +634,21 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._play_asked = (self._shown, choice)
         self.query_one("#choices", ChoiceList).highlighted = self._decision.choices.index(choice)
         if key == "Enter":
-            said = _("{choice}: Enter (or a click) again plays it. A card played is shown to everyone, and no undo goes back past it (GEN-9).")
+            said = _("{choice}: Enter (or a click) again plays it, Esc keeps it. A card played is shown to everyone, and no undo "
+                     "goes back past it (GEN-9).")
         else:
-            said = _("{choice}: {key} again or Enter plays it. A card played is shown to everyone, and no undo goes back past it (GEN-9).")
+            said = _("{choice}: {key} again or Enter plays it, Esc keeps it. A card played is shown to everyone, and no undo goes "
+                     "back past it (GEN-9).")
         self.say(said.format(choice=choice.label or str(choice), key=key))
         self._asked = True
+
+    def action_keep_card(self) -> None:
+        """Esc after a card play's first press: the card is not played, and its next press asks again."""
+        if self._play_asked is None:
+            return
+        choice = self._play_asked[1]
+        self._play_asked = None
+        self.say(_("{choice}: not played; the card stays in your hand").format(choice=choice.label or str(choice)))
 
     def _send(self, choice: Choice, key: str) -> bool:
         if self._answered_at is not None and time.monotonic() - self._answered_at < KEYS_WITH_A_CHOICE_SECONDS:
