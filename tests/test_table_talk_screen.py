@@ -114,3 +114,18 @@ async def test_a_line_of_table_talk_past_the_longest_says_so(tmp_path, data):
         await pilot.press("enter")
         await settle(pilot)
         assert [len(line.text) for line in app.controller.chat()] == [CHAT_LINE_CHARS]
+
+
+async def test_ctrl_l_goes_back_to_the_lobby_from_the_table_talk(tmp_path, data):
+    """Play-test: Ctrl+L did nothing while the table talk was open (a modal screen hides the board's keys)."""
+    from tui.screens.lobby import LobbyScreen
+
+    store = SqliteStore.in_folder(tmp_path, data)
+    store.create(Setup(seed=1, seats=SEATS))
+    app = VirginQueenApp(tmp_path, player="Ana", lobby=True, player_fixed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _ana_in_game(tmp_path, data, pilot, app)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen), type(app.screen).__name__
+        assert app.controller.driver is None

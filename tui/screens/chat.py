@@ -57,6 +57,8 @@ class ChatScreen(ModalScreen[None]):
         Binding("pagedown", "scroll_lines(1)", N_("Later lines"), key_display="PgDn", priority=True),
         Binding("up", "scroll_lines(-1, 1)", show=False, priority=True),
         Binding("down", "scroll_lines(1, 1)", show=False, priority=True),
+        # a modal screen hides the board's keys: the way back to the lobby is here too (play-test: inert while talking)
+        Binding("ctrl+l", "app.lobby", N_("Lobby"), show=False),
     ]
 
     def __init__(self, lines: Sequence[ChatLine]) -> None:
