@@ -159,3 +159,44 @@ async def test_gen_9_esc_after_a_card_plays_first_press_keeps_the_card_and_opens
         await pilot.press("escape", "escape")
         await settle(pilot)
         assert app.screen is not board and not _played(session)
+
+
+async def test_gen_9_a_question_closed_by_the_typed_box_or_by_x_is_asked_again_at_the_next_press(tmp_path, data):
+    """Review: the card's number, then ':' and Esc, dropped the question's line but kept it armed, and the number
+    played the card at once; and x redrew the list with the question dropped under "Esc keeps it"."""
+    async with _france_to_play(tmp_path, data, [101, 102]) as (app, pilot, session):
+        key = _number_of(session, "play 101 cp")
+        await pilot.press(key, "colon", "escape")
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        assert not _played(session) and f"{key} again or Enter plays it" in _said(app)
+        await pilot.press("x")
+        await settle(pilot)
+        assert "Esc keeps it" not in _said(app)
+        await pilot.press(key)
+        await settle(pilot)
+        assert not _played(session) and "Esc keeps it" in _said(app)
+
+
+async def test_esc_keeps_only_a_card_not_a_choice_held_after_a_number_pressed_again(tmp_path, data, monkeypatch):
+    """Review: after 2 2 2 held its third press (DIP-7's cap took Papacy off the list), Esc said the influence
+    marker on Venice was "not played; the card stays in your hand", and opened no menu."""
+    from tests.conftest import new_session as fresh, to_impulse_of as impulse_of
+    from tests.tui_helpers import pick
+    from tui.widgets import decision as panel_module
+
+    monkeypatch.setattr(panel_module, "NUMBER_AGAIN_SECONDS", 60.0)
+    session = fresh(data)
+    impulse_of(session, "spain", [2, 101])
+    app = app_for(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_session(app, pilot)
+        await pick(app, pilot, "play 2 cp")
+        board = app.screen
+        await pilot.press("2", "2", "2")
+        await settle(pilot)
+        assert "2 again or Enter takes it" in _said(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is not board and "the card stays in your hand" not in _said(app)

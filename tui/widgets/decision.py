@@ -199,10 +199,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
         Binding("down", "cycle(1)", N_("Next match"), show=False),
         Binding("up", "cycle(-1)", N_("Previous"), show=False),
         Binding("escape", "close_typed", N_("Close")),
-        # Esc closes what x opened before it opens the game menu (SSH play-test: the menu came over the greyed list)
-        Binding("escape", "hide_refused", HIDE_REFUSED, show=False),
-        # and drops a card play's question before it opens the menu (play-test: the menu came over the question, kept)
+        # Esc closes what x opened before it opens the game menu (SSH play-test: the menu came over the greyed list);
+        # Esc drops a card play's question (GEN-9) first (play-test: the menu came over the question, kept)
         Binding("escape", "keep_card", show=False),
+        Binding("escape", "hide_refused", HIDE_REFUSED, show=False),
         Binding("escape", "back_out", N_("Back out")),
     ]
 
@@ -265,7 +265,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if action == "hide_refused":
             return not self.typing and self._show_refused
         if action == "keep_card":
-            return not self.typing and self._play_asked is not None and self._play_asked[0] == self._shown
+            return not self.typing and self._asking_about_a_card()
         if action == "back_out":
             return not self.typing and self._backs_out
         if action in ("pick_quiet", "toggle_refused"):  # dimmed, not gone, while another decides (a steady footer)
@@ -337,6 +337,10 @@ class DecisionPanel(NamesKeysNow, Vertical):
             # "Not now: Waiting for Ben ... in a window" stayed once Ben's window had closed; a refused u, after
             # the other player's move; SSH play-test: "(2 CP left are lost)" after 1 CP was spent from another terminal)
             self.say("")
+        if self._play_asked is not None:  # the list is drawn anew: the question goes, and its line (review: "Esc keeps it" stayed)
+            self._play_asked = None
+            if self._asked:
+                self.say("")
         self._decision = decision
         self._suggested = suggested
         self._waiting = waiting_text
@@ -642,10 +646,14 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self.say(said.format(choice=choice.label or str(choice), key=key))
         self._asked = True
 
+    def _asking_about_a_card(self) -> bool:
+        """A card play on the list shown is asked about (GEN-9); not a choice held after a number pressed again
+        (``_moved_from``: review, Esc said an influence marker was "not played")."""
+        return self._play_asked is not None and self._play_asked[0] == self._shown and self._asks_first(self._play_asked[1])
+
     def action_keep_card(self) -> None:
-        """Esc after a card play's first press: the card is not played, and its next press asks again."""
-        if self._play_asked is None:
-            return
+        """Esc after a card play's first press: the card is not played (GEN-9), and its next press asks again."""
+        assert self._play_asked is not None
         choice = self._play_asked[1]
         self._play_asked = None
         self.say(_("{choice}: not played; the card stays in your hand").format(choice=choice.label or str(choice)))
@@ -666,6 +674,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             typed.value = ""
             return
         self.say("")
+        self._play_asked = None  # its line is gone: a number after the box closes asks again (review: it played at once)
         typed.display = True
         # Play-test: ':' then "cp regular london" came in one read, and c opened the table talk: the box
         # took the focus after the other keys had gone to the choices. ':' is a priority key, taken before
