@@ -831,7 +831,7 @@ def _check_relations(data: GameData, sources: Sources) -> None:
             other = by_impulse[power.impulse]
             raise _bad(
                 where("power", power.id, "impulse", also=(("power", other, "impulse"),)),
-                _("{impulse} is also {other}'s impulse (GEN-1: one impulse each)").format(impulse=power.impulse, other=other),
+                _("{impulse} is also {other}'s impulse (GEN-1: one impulse each)").format(impulse=power.impulse, other=_(data.power_name(other))),
             )
         by_impulse[power.impulse] = power.id
     key_spaces = sum(1 for space in data.spaces.values() if space.key)

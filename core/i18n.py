@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Union
 
 
@@ -78,9 +79,10 @@ def translations(language: str) -> gettext.NullTranslations:
 # it ("Impulso de España"; a language play-test read "Impulso de Otomano" on every screen). The names,
 # each with its article ("" for none), are listed per language in core/locale/<language>/articles.toml;
 # a value not listed there (a number, a person's name) leaves the words as written. Labels, headings and
-# lists show names alone.
-ARTICLE_FORMS = {"el": "", "del": "de", "al": "a"}
-ARTICLE_FIELD = re.compile(r"(?<![\w])((?i:el|del|al)) \{([a-z_][a-z0-9_]*)\}")
+# lists show names alone. The forms are Spanish's (the one language here with articles).
+ARTICLE_FORMS = {"el": "", "del": "de", "al": "a"}  # each form, and the preposition it holds
+ARTICLES = ("", "el", "la", "los", "las")
+ARTICLE_FIELD = re.compile(r"(?<!\w)((?i:el|del|al)) \{([a-z_][a-z0-9_]*)\}")
 
 
 def articles_path(language: str) -> Path:
@@ -88,13 +90,17 @@ def articles_path(language: str) -> Path:
 
 
 @functools.cache
-def articles(language: str) -> dict[str, str]:
-    """Each name's article in a sentence of ``language`` ({} for a language with no articles file)."""
+def articles(language: str) -> Mapping[str, str]:
+    """Each name's article in a sentence of ``language`` (none for a language with no articles file)."""
     path = articles_path(language)
     if not path.exists():
-        return {}
+        return MappingProxyType({})
     with path.open("rb") as file:
-        return dict(tomllib.load(file)["articles"])
+        listed = dict(tomllib.load(file)["articles"])
+    wrong = {name: article for name, article in listed.items() if article not in ARTICLES}
+    if wrong:
+        raise ValueError(f"{path}: articles not one of {ARTICLES}: {wrong}")
+    return MappingProxyType(listed)
 
 
 def with_article(form: str, name: str, known: Mapping[str, str]) -> str:
@@ -122,11 +128,17 @@ class Phrase(str):
         phrase.known = known
         return phrase
 
+    def __reduce__(self) -> tuple[type[Phrase], tuple[str, dict[str, str]]]:  # copied and pickled whole
+        return Phrase, (str(self), dict(self.known))
+
     def format(self, *args: object, **values: object) -> str:
         def named(field: re.Match[str]) -> str:
             return with_article(field[1], str(values[field[2]]), self.known).replace("{", "{{").replace("}", "}}")
 
         return ARTICLE_FIELD.sub(named, str(self)).format(*args, **values)
+
+    def format_map(self, values: Mapping[str, object]) -> str:
+        return self.format(**values)
 
 
 class _Translations(gettext.GNUTranslations):
@@ -135,9 +147,13 @@ class _Translations(gettext.GNUTranslations):
     def __init__(self, compiled: io.BytesIO, known: Mapping[str, str]) -> None:
         super().__init__(compiled)
         self.known = known
+        self._phrases: dict[str, str] = {}  # each translation looked at, as given (the regex once per text)
 
     def _phrased(self, text: str) -> str:
-        return Phrase(text, self.known) if self.known and ARTICLE_FIELD.search(text) else text
+        phrase = self._phrases.get(text)
+        if phrase is None:
+            phrase = self._phrases[text] = Phrase(text, self.known) if self.known and ARTICLE_FIELD.search(text) else text
+        return phrase
 
     def gettext(self, message: str) -> str:
         return self._phrased(super().gettext(message))

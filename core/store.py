@@ -543,7 +543,7 @@ class SqliteStore:
                 except IllegalChoice as exc:
                     raise IllegalAction(
                         _("game {game}: the store's replay refuses {choice} for {actor} as action {number} ({problem}): nothing was recorded").format(
-                            game=game_id, choice=repr(choice), actor=actor, number=expected_number, problem=exc
+                            game=game_id, choice=repr(choice), actor=_(self.data.power_name(actor)), number=expected_number, problem=exc
                         )
                     ) from None
                 applied = True
@@ -647,7 +647,7 @@ class SqliteStore:
                 _(
                     "GEN-2: {actor} is played from seat {seat} in game {game}, which {player} does not hold: nothing was recorded "
                     "(take your seat in the lobby)"
-                ).format(actor=actor, seat=repr(seat_name), game=game_id, player=repr(player))
+                ).format(actor=_(self.data.power_name(actor)), seat=repr(seat_name), game=game_id, player=repr(player))
             )
         return seat_name
 

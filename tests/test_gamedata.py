@@ -151,7 +151,7 @@ def _setting(section: str, field: str, value: str) -> str:
         (_setting("costs", "influence", "1000000000"), "[costs]: influence: must be 1 to 6, got 1000000000"),
         (_setting("victory", "standard_vp", str(10**18)), f"[victory]: standard_vp: must be 1 to 100, got {10**18}"),
         (_setting("morisco", "start_space", '"atlantis"'), "[morisco]: start_space: unknown space 'atlantis'"),
-        (_power("impulse", "1"), "power spain: impulse: 1 is also ottoman's impulse (GEN-1: one impulse each)"),
+        (_power("impulse", "1"), "power spain: impulse: 1 is also Ottoman's impulse (GEN-1: one impulse each)"),
         ("a = " + "9" * 5000, "not valid TOML: a number of more than 4300 digits"),
         # every other setting of those sections, and the relations between them
         (_setting("suez", "box_bonus", "7"), "[suez]: box_bonus: must be 0 to 6, got 7"),
@@ -231,7 +231,7 @@ def _setting(section: str, field: str, value: str) -> str:
         (_card("enters", "9"), 'card 10: enters: must be 0 to 8, got 9'),
         # powers
         (_power("impulse", "0"), 'power spain: impulse: must be 1 to 6, got 0'),
-        (_power("impulse", "1"), "power spain: impulse: 1 is also ottoman's impulse (GEN-1: one impulse each)"),
+        (_power("impulse", "1"), "power spain: impulse: 1 is also Ottoman's impulse (GEN-1: one impulse each)"),
         (_power("cards_by_keys", "[]"), 'power spain: cards_by_keys: must not be empty'),
         (_power("vp_by_keys", "[0, -1]"), 'power spain: vp_by_keys[1]: must be 0 to 100, got -1'),
         (_power("auto_win_keys", "-1"), 'power spain: auto_win_keys: must be 0 to 200, got -1'),

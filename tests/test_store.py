@@ -398,7 +398,7 @@ def test_an_action_for_a_seat_the_client_does_not_hold_is_refused_and_nothing_is
     ana, ben = _seated(tmp_path, data, game_id, "Ana"), _seated(tmp_path, data, game_id, "Ben")
     spain = ana.session.decision
     assert spain is not None and spain.power == "spain"
-    with pytest.raises(NotSeated, match="GEN-2: spain is played from seat 'Ana' in game 1, which 'Ben' does not hold: nothing was recorded"):
+    with pytest.raises(NotSeated, match="GEN-2: Spain is played from seat 'Ana' in game 1, which 'Ben' does not hold: nothing was recorded"):
         ben.choose("spain", playable_choices(spain)[0])
     assert ben.store.latest_number(game_id) == 0 and ben.session.actions == []
     ana.store.leave_seat(game_id, "Ana", "Ana")

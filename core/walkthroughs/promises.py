@@ -29,6 +29,12 @@ def english_roll(roll: Roll) -> str:
     return f"{' '.join(parts)} = {roll.total}"
 
 
+def _named(outcome: Outcome, power: str) -> str:
+    """A power (or the Independent side) as a broken promise names it: in the reader's language, as every
+    message names a power (Spanish puts its article before it: "El Otomano tiene 3 VP, no 5"); "no one" for none."""
+    return _(outcome.session.data.power_name(power)) if power else _("no one")
+
+
 def english_line(event: Event, data: GameData) -> str:
     """The log line of ``event`` in English, whatever the reader's language: ``[RULE] Power: text``."""
     names = {power.id: power.name for power in data.powers}  # the data's names: English, as written
@@ -104,7 +110,7 @@ class VpChange:
     def broken(self, outcome: Outcome) -> str:
         state, data = outcome.session.state, outcome.session.data
         delta = victory.total_vp(state, data, self.power) - outcome.vp_before[self.power]
-        return "" if delta == self.delta else _("{power} VP changed by {delta}, not {expected}").format(power=self.power, delta=delta, expected=self.delta)
+        return "" if delta == self.delta else _("{power} VP changed by {delta}, not {expected}").format(power=_named(outcome, self.power), delta=delta, expected=self.delta)
 
 
 @frozen
@@ -116,7 +122,7 @@ class VpIs:
 
     def broken(self, outcome: Outcome) -> str:
         total = victory.total_vp(outcome.session.state, outcome.session.data, self.power)
-        return "" if total == self.total else _("{power} has {total} VP, not {expected}").format(power=self.power, total=total, expected=self.total)
+        return "" if total == self.total else _("{power} has {total} VP, not {expected}").format(power=_named(outcome, self.power), total=total, expected=self.total)
 
 
 @frozen
@@ -129,7 +135,7 @@ class CardMarkers:
     def broken(self, outcome: Outcome) -> str:
         held = sum(m.delta for m in outcome.session.state.powers[self.power].card_markers)
         return "" if held == self.total else _("{power} holds Card markers {held}, not {expected}").format(
-            power=self.power, held=f"{held:+d}", expected=f"{self.total:+d}")
+            power=_named(outcome, self.power), held=f"{held:+d}", expected=f"{self.total:+d}")
 
 
 @frozen
@@ -145,10 +151,10 @@ class Dealt:
         dealt = [dict(e.message.params).get("count") for e in outcome.events
                  if e.rule == "CARD-7" and e.power == self.power and e.message.id.startswith("is dealt")]
         if not dealt:  # a reworded deal line fails here, never passes unchecked
-            return _("{power} is dealt no cards in the log (CARD-7)").format(power=self.power)
+            return _("{power} is dealt no cards in the log (CARD-7)").format(power=_named(outcome, self.power))
         for got in (count, *dealt):
             if got != self.count:
-                return _("{power} is dealt {count}, not {expected}").format(power=self.power, count=got, expected=self.count)
+                return _("{power} is dealt {count}, not {expected}").format(power=_named(outcome, self.power), count=got, expected=self.count)
         return ""
 
 
@@ -160,7 +166,7 @@ class Holds:
     card: int
 
     def broken(self, outcome: Outcome) -> str:
-        return "" if self.card in outcome.session.state.powers[self.power].hand else _("{power} does not hold #{card}").format(power=self.power, card=self.card)
+        return "" if self.card in outcome.session.state.powers[self.power].hand else _("{power} does not hold #{card}").format(power=_named(outcome, self.power), card=self.card)
 
 
 @frozen
@@ -187,7 +193,7 @@ class AllyIs:
     def broken(self, outcome: Outcome) -> str:
         ally = outcome.session.state.minors[self.minor].ally
         return "" if ally == self.ally else _("{minor}'s ally is {ally}, not {expected}").format(
-            minor=self.minor, ally=ally or _("none"), expected=self.ally or _("none"))
+            minor=self.minor, ally=_named(outcome, ally), expected=_named(outcome, self.ally))
 
 
 @frozen
@@ -207,7 +213,7 @@ class BonusHeld:
 
     def broken(self, outcome: Outcome) -> str:
         holder = outcome.session.state.markers.bonus_holders.get(self.bonus, "")
-        return "" if holder == self.power else _("{bonus} is held by {holder}, not {expected}").format(bonus=self.bonus, holder=holder or _("no one"), expected=self.power)
+        return "" if holder == self.power else _("{bonus} is held by {holder}, not {expected}").format(bonus=self.bonus, holder=_named(outcome, holder), expected=_named(outcome, self.power))
 
 
 @frozen
@@ -220,7 +226,7 @@ class Wins:
     def broken(self, outcome: Outcome) -> str:
         state = outcome.session.state
         if state.winner != self.power:
-            return _("the winner is {winner}, not {expected}").format(winner=state.winner or _("no one"), expected=self.power)
+            return _("the winner is {winner}, not {expected}").format(winner=_named(outcome, state.winner or ""), expected=_named(outcome, self.power))
         return Logged(self.rule, "wins").broken(outcome)
 
 
@@ -263,7 +269,7 @@ class ControlIs:
 
     def broken(self, outcome: Outcome) -> str:
         control = outcome.session.state.spaces[self.space].control
-        return "" if control == self.power else _("{space} is controlled by {power}, not {expected}").format(space=self.space, power=control, expected=self.power)
+        return "" if control == self.power else _("{space} is controlled by {power}, not {expected}").format(space=self.space, power=_named(outcome, control), expected=_named(outcome, self.power))
 
 
 @frozen
@@ -279,7 +285,7 @@ class UnitsIn:
         held = outcome.session.state.spaces[self.space].units.get(self.power)
         have = (held.regulars, held.mercenaries) if held else (0, 0)
         expected = (self.regulars, self.mercenaries)
-        return "" if have == expected else _("{power} has {units} in {space}, not {expected}").format(power=self.power, units=have, space=self.space, expected=expected)
+        return "" if have == expected else _("{power} has {units} in {space}, not {expected}").format(power=_named(outcome, self.power), units=have, space=self.space, expected=expected)
 
 
 @frozen
@@ -288,7 +294,7 @@ class AtWar:
     b: str
 
     def broken(self, outcome: Outcome) -> str:
-        return "" if sorted((self.a, self.b)) in outcome.session.state.wars else _("{a} and {b} are not at war").format(a=self.a, b=self.b)
+        return "" if sorted((self.a, self.b)) in outcome.session.state.wars else _("{a} and {b} are not at war").format(a=_named(outcome, self.a), b=_named(outcome, self.b))
 
 
 @frozen
