@@ -12,7 +12,7 @@ from attrs import Factory, define
 from core import catholic_league, diplomacy, patronage
 from core.choices import TABLE_ACTOR, Choice, Decision, Option, Quiet, Refusal
 from core.context import Ctx
-from core.i18n import Message, N_, _, listed, msg, ngettext, msgn
+from core.i18n import Message, N_, _, listed, msg, msgn, ngettext, pgettext
 from core.ids import INDEPENDENT, Power, Religion
 from core.marriage import MARY
 from core.procedures import LEADER_STATUS, Procedure, StepFn, TableConstraint, TableKind, by_table, named, pick, shown_name, space_picks
@@ -237,7 +237,8 @@ def _record_war(ctx: Ctx, by: str, args: list[str]) -> None:
 
 
 def _wars(ctx: Ctx, args: list[str]) -> list[Option]:
-    label = _("{a} and {b} make peace")
+    # a label starts a sentence, and the log's line of the same words follows "Power: " (Spanish: "El"/"el Imperio")
+    label = pgettext("a choice", "{a} and {b} make peace")
     return [pick(f"{a}:{b}", label.format(a=shown_name(ctx, a), b=shown_name(ctx, b)), catholic_league.peace_refusal(ctx.state, a, b))
             for a, b in ctx.state.wars]
 
