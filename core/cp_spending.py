@@ -69,14 +69,16 @@ def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
     if frame.purpose is CpPurpose.COURTSHIP:  # VQ-2: influence and/or mercenaries only (COURTSHIP_KINDS)
         options += units.raise_options(ctx, power, cp, regulars_allowed=False)
         return options
-    options += units.raise_options(ctx, power, cp)
+    # the few choices before the many: a unit a space (up to dozens) came first, and patronage was past key 9
+    # (late-game play-test: reached only with End or typed)
     options += patronage.cp_options(ctx, power, cp)
     options += _end_foreign_war_option(ctx, frame)
+    options += units.raise_options(ctx, power, cp)
     return options
 
 
 # each kind of CP action, in the order the spending decision lists them
-_KINDS = ("influence", "mercenary", "regular", "patronise artist", "patronise scientist", END_FOREIGN_WAR)
+_KINDS = ("influence", "patronise artist", "patronise scientist", END_FOREIGN_WAR, "mercenary", "regular")
 _ENOUGH_CP = 99  # what can be bought at all: no option refused for the CP left
 
 

@@ -564,7 +564,7 @@ def test_gen_9_a_choice_reveals_a_card_exactly_when_it_plays_one_from_hand(data)
     from core.sim import FuzzLeaning, RandomBot
 
     verbs_seen = set()
-    for seed in (3, 8):
+    for seed in (3, 6):
         session = Session.new(data, Setup(seed=seed))
         player = RandomBot(session.setup.seats[0], FuzzLeaning.for_seed(data, seed))
         while (pending := session.decision) is not None:

@@ -120,7 +120,7 @@ def test_gen_6_gen_7_card_2_every_decision_marks_its_quiet_choice_once(data):
             seen.update(forms)
         return False  # never stop: every decision of both games is checked
 
-    for seed in (1, 3):  # seed 1 records a battle a side holds a combat card for (CARD-3)
+    for seed in (3, 4):  # seed 4 records a battle a side holds a combat card for (CARD-3)
         assert play(data, seed, check_invariants=False, until=check).decision is None
     assert seen == QUIET_FORMS
 

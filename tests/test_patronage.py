@@ -442,3 +442,17 @@ def test_pat_10_an_event_of_either_kind_that_can_draw_only_one_says_why_in_its_d
     made = choose(session, "play 10 event")  # Papal Bull: the artist sponsored this turn, a scientist then
     drawn = [str(e.message) for e in made if e.kind is EventKind.DRAW]
     assert drawn[0].endswith("(a scientist, since PAT-1: France has already sponsored an artist this turn)"), drawn
+
+
+def test_gen_6_patronage_is_listed_before_the_units_within_the_number_keys(data):
+    """Late-game play-test: a unit a space came first, and "Patronise artist" was past key 9 (reached only with End
+    or typed). The spending decision lists influence, patronage and ending a foreign war, then the units."""
+    from tests.conftest import new_session, to_impulse_of
+
+    session = new_session(data)
+    to_impulse_of(session, "spain", [125])  # 3 CP
+    session.choose("spain", Choice.parse("play 125 cp"))
+    kinds = [str(choice).split()[1] for choice in session.decision.choices]
+    first_unit = min(kinds.index(kind) for kind in ("mercenary", "regular") if kind in kinds)
+    assert "patronise" in kinds and max(i for i, kind in enumerate(kinds) if kind == "patronise") < first_unit
+    assert kinds.index("patronise") < 9
