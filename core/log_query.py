@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
@@ -41,10 +41,9 @@ PHASE_WORDS = {
 }
 
 
-def _readers_word(message: str) -> str | None:
-    """The word a message of DICE_WORD or PHASE_WORDS gives in the reader's language (None in English: as written)."""
-    translated = _(message)
-    return translated.rsplit(":", 1)[-1].strip().lower() if translated != message else None
+def _word_of(message: str) -> str:
+    """The word a message of DICE_WORD, TURN_LETTER or PHASE_WORDS gives, after its colon."""
+    return message.rsplit(":", 1)[-1].strip().lower()
 
 
 @frozen
@@ -70,9 +69,18 @@ class LogFilter:
         line = folded(log_line(event, names))  # rendered once for all the words
         return all(_word_found(folded(word), line) for word in self.words)
 
-    def describe(self) -> str:
-        """The words looked for in the text, for the screen to say what is filtered."""
-        return " ".join(f"'{word}'" for word in self.words)  # the player's own words, as typed
+    def describe(self, names: Mapping[str, str]) -> str:
+        """Every filter, for the screen to say what it counts: the powers (``names``: as the log names them), the
+        phases, turns and rules, die rolls, then the words as typed (late-game play-test: "home card" said "with
+        'home'", and not the Card Draw Phase it took "card" for; "t3 suez" left out turn 3)."""
+        parts = [names.get(power, power) for power in sorted(self.powers)]
+        parts += [_(PHASE_TITLES[phase]) for phase in Phase if phase.value in self.phases]
+        parts += [_("turn {turn}").format(turn=turn) for turn in sorted(self.turns)]
+        parts += self.rule_prefixes
+        if self.dice_only:
+            parts.append(_("die rolls"))
+        parts += [f"'{word}'" for word in self.words]  # the player's own words, as typed
+        return ", ".join(parts)
 
 
 # A word typed is found in another of its forms too: a word of the line that begins as it does, but for its last
@@ -101,10 +109,12 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
     dice = False
     words: list[str] = []
     by_name = {folded(p.name): p.id for p in data.powers} | {folded(_(p.name)): p.id for p in data.powers} | {p: p for p in data.power_ids}
-    phase_words = {phase.value: phase.value for phase in Phase} | {phase.value.split("-")[0]: phase.value for phase in Phase}
-    phase_words |= {folded(word): phase.value for phase, message in PHASE_WORDS.items() if (word := _readers_word(message))}
-    dice_words = {"dice", "rolls", folded(_readers_word(DICE_WORD) or "dice")}
-    turn_letters = {"t", folded(_readers_word(TURN_LETTER) or "t")}
+    # each phase's own value and its word in English and in the reader's language (late-game play-test: "card", the
+    # first half of "card-draw", filtered the Card Draw Phase, where it was meant as a word of the lines)
+    phase_words = {phase.value: phase.value for phase in Phase}
+    phase_words |= {folded(_word_of(text)): phase.value for phase, message in PHASE_WORDS.items() for text in (message, _(message))}
+    dice_words = {"rolls", *(folded(_word_of(text)) for text in (DICE_WORD, _(DICE_WORD)))}
+    turn_letters = {folded(_word_of(text)) for text in (TURN_LETTER, _(TURN_LETTER))}
     for word in text.split():
         lower = folded(word)
         if lower in dice_words:

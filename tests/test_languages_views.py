@@ -153,7 +153,7 @@ def test_log_lines_and_filters_read_in_russian(data):
     # language play-test: "espana" and "negociacion" found nothing; case and accents are set aside (ё is е)
     assert parse_filter("ИСПАНИЯ", data).powers == frozenset({"spain"})
     assert i18n.folded("ЕЩЁ") == i18n.folded("еще") and i18n.folded("мой") != i18n.folded("мои")  # review: й is a letter of its own
-    assert parse_filter("Ещё", data).describe() == "'ещё'"  # the words as typed (review: said folded)
+    assert parse_filter("Ещё", data).describe({}) == "'ещё'"  # the words as typed (review: said folded)
     word = line.split("Испания: ", 1)[1].split()[0]
     assert parse_filter(word.upper(), data).matches(spain_lines[-1], {}) and parse_filter(word.capitalize(), data).matches(spain_lines[-1], {})
     i18n.use("es")

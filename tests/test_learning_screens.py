@@ -98,6 +98,16 @@ async def test_rule_help_on_a_decision_opens_the_browser_at_its_rule(tmp_path, d
 # ---- the log search ----------------------------------------------------------------------------------
 
 
+def test_a_log_filter_says_every_filter_it_applies_and_card_is_a_word(data):
+    """Late-game play-test: "home card" counted lines "with 'home'": "card", the first half of "card-draw", had
+    filtered the Card Draw Phase, unsaid; "t3 suez" left turn 3 out of what it said."""
+    names = {p: data.power_name(p) for p in data.power_ids}
+    assert parse_filter("home card", data) == LogFilter(words=("home", "card"))
+    assert parse_filter("draw card-draw", data).phases == frozenset({"card-draw"})
+    every = parse_filter("suez dice t3 action spain PAT-5 t1", data)
+    assert every.describe(names) == "Spain, Action Phase, turn 1, turn 3, PAT-5, die rolls, 'suez'"
+
+
 def test_log_filters_by_power_phase_turn_rule_and_dice(data):
     session = played_session(data)
     log = session.log
@@ -278,7 +288,11 @@ async def test_log_search_renders_only_visible_lines_and_opens_the_cited_rule(tm
         await settle(pilot)
         assert lines.events and all(e.rule == "AGE-1" and e.roll for e in lines.events)
         # play-test: "dice" found no line before a roll, beside "[GEN-4] dice are six-sided": the count says what it counts
-        assert f"{len(lines.events)} of {len(session.log)} log lines are die rolls" in " ".join(screen_text(app).split())
+        assert f"{len(lines.events)} of {len(session.log)} log lines: AGE, die rolls" in " ".join(screen_text(app).split())
+        # late-game play-test: "t3 suez" said only "with 'suez'"; "home card" took "card" for the Card Draw Phase, unsaid
+        await pilot.press("escape", "slash", *"t1 marriage AGE")
+        await settle(pilot)
+        assert lines.events and f"{len(lines.events)} of {len(session.log)} log lines: Marriage Resolution Phase, turn 1, AGE" in " ".join(screen_text(app).split())
         await pilot.press("enter")
         await pilot.press("home")
         await settle(pilot)
@@ -343,7 +357,7 @@ async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data
         lines = app.screen.query_one(LogLines).events
         names = {p: data.power_name(p) for p in data.power_ids}
         assert lines and all("leicester" in log_line(e, names).lower() for e in lines)
-        assert "with 'leicester'" in screen_text(app)
+        assert "log lines: 'leicester'" in screen_text(app)
         await pilot.press(*"zzzz")  # three letters more would be found as a form of it
         await settle(pilot)
         assert not app.screen.query_one(LogLines).events and "0 of" in screen_text(app)
@@ -352,7 +366,7 @@ async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data
         await settle(pilot)
         assert isinstance(app.screen, LogSearchScreen) and app.screen.query_one(LogLines).has_focus
         found = app.screen.query_one(LogLines)
-        assert found.events and "with 'leicester'" in screen_text(app)
+        assert found.events and "log lines: 'leicester'" in screen_text(app)
         assert [e.description for e in footer_entries(app.screen) if e.key == "escape"] == ["Whole log"]
         # SSH play-test: one Esc on the lines found closed the whole log; it shows the whole log at the line read
         await pilot.press("home")
@@ -361,7 +375,7 @@ async def test_log_search_finds_a_name_and_says_what_it_looks_for(tmp_path, data
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, LogSearchScreen) and found.events == list(app.screen.events) and found.events[found.cursor] is reading
-        assert not app.screen.query_one("#log-filter", Input).value and "with 'leicester'" not in screen_text(app)
+        assert not app.screen.query_one("#log-filter", Input).value and "log lines: 'leicester'" not in screen_text(app)
         assert found.cursor < len(found.events) - 1 and found.scroll_offset.y <= found.cursor < found.scroll_offset.y + found.size.height
         assert [e.description for e in footer_entries(app.screen) if e.key == "escape"] == ["Close"]
         await pilot.press("slash", "space", "space", "enter")  # a search of nothing shows the whole log: Esc closes it (review)

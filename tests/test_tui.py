@@ -420,8 +420,8 @@ async def test_pat_3_the_board_says_before_a_card_is_played_for_cp_that_no_scien
     async with app.run_test(size=SIZE) as pilot:
         await show_session(app, pilot)
         panel = str(app.screen.query_one("#phase-info").render())
-        assert "Not for CP now: PAT-3: no scientist is available to Ottoman" in panel
-        assert panel.index("#102") < panel.index("Not for CP now") < panel.index("Deck ")
+        assert "What CP cannot buy now: PAT-3: no scientist is available to Ottoman" in panel
+        assert panel.index("#102") < panel.index("What CP cannot buy now") < panel.index("Deck ")
         # IND-3 (Russian play-test): what the event would offer once revealed, its space's holder named
         assert ("#17 City State Rebels as its event would offer: Metz (France) rebels and becomes independent (IND-3); "
                 "Tunis (Ottoman) rebels and becomes independent (IND-3)") in panel

@@ -29,7 +29,8 @@ def pile_line(view: SeatView) -> str:
 def cp_refusal_lines(view: SeatView) -> list[str]:
     """What a card played for CP could not buy now, before the card is chosen (GEN-6; hot-seat play-test:
     a card played for a scientist was revealed before PAT-3 said none was left)."""
-    return [_("Not for CP now: {why}").format(why=why) for why in view.cp_refusals]  # hot-seat play-test: "cannot buy this" read as the card
+    # hot-seat play-test: "cannot buy this" read as the card; late-game play-test: "Not for CP now" read as the card too
+    return [_("What CP cannot buy now: {why}").format(why=why) for why in view.cp_refusals]
 
 
 def war_line(view: SeatView) -> str:

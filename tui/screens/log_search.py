@@ -187,16 +187,10 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
         found = [e for e in log if log_filter.matches(e, self.names)]
         self.query_one(LogLines).show(found)
         self._show_detail(found[-1] if found else None)  # now, in this layout: the cursor's Moved comes later
-        if log_filter.words:
+        if log_filter != LogFilter():
             count = ngettext(
-                "{found} of {count} log lines with {words} - Enter: the rule a line cites",
-                "{found} of {count} log lines with {words} - Enter: the rule a line cites",
-                len(log),
-            )
-        elif log_filter.dice_only:  # play-test: "dice" found none before a roll, beside a line about dice (GEN-4)
-            count = ngettext(
-                "{found} of {count} log lines are die rolls - Enter: the rule a line cites",
-                "{found} of {count} log lines are die rolls - Enter: the rule a line cites",
+                "{found} of {count} log lines: {filters} - Enter: the rule a line cites",
+                "{found} of {count} log lines: {filters} - Enter: the rule a line cites",
                 len(log),
             )
         else:
@@ -205,7 +199,7 @@ class LogSearchScreen(StyledAnewOnlyWhenStale, ModalScreen[None]):
                 "{found} of {count} log lines - Enter: the rule a line cites",
                 len(log),
             )
-        self._count = count.format(found=len(found), count=len(log), words=log_filter.describe())
+        self._count = count.format(found=len(found), count=len(log), filters=log_filter.describe(self.names))
         self._show_count()
         self.refresh_bindings()
 
