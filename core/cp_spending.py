@@ -71,14 +71,14 @@ def cp_options(ctx: Ctx, frame: SpendCpFrame) -> list[Option]:
         return options
     # the few choices before the many: a unit a space (up to dozens) came first, and patronage was past key 9
     # (late-game play-test: reached only with End or typed)
-    options += patronage.cp_options(ctx, power, cp)
     options += _end_foreign_war_option(ctx, frame)
+    options += patronage.cp_options(ctx, power, cp)
     options += units.raise_options(ctx, power, cp)
     return options
 
 
 # each kind of CP action, in the order the spending decision lists them
-_KINDS = ("influence", "patronise artist", "patronise scientist", END_FOREIGN_WAR, "mercenary", "regular")
+_KINDS = ("influence", END_FOREIGN_WAR, "patronise artist", "patronise scientist", "mercenary", "regular")
 _ENOUGH_CP = 99  # what can be bought at all: no option refused for the CP left
 
 

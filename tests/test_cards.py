@@ -156,6 +156,22 @@ def test_card_8_foreign_war_ends_with_4_cp_in_a_later_impulse(data):
     assert state.powers["ottoman"].card_markers == []
 
 
+def test_gen_6_card_8_ending_a_foreign_war_comes_before_patronage_and_the_units(data):
+    """Review: with every minor open and both patron kinds, "cp end-foreign-war" came at 11, past the number keys.
+    It is one choice: it comes right after influence (at most 4), then patronage, then a unit a space."""
+    session = new_session(data)
+    to_impulse_of(session, "ottoman", [23, 1])  # 1: Grand Vizier, 4 CP
+    choose(session, "play 23 event")
+    choose(session, "cp done")
+    while session.decision.power != "ottoman" or "play 1 cp" not in choice_strings(session.decision):
+        choose(session, "pass" if "pass" in choice_strings(session.decision) else "no-response")
+    choose(session, "play 1 cp")
+    kinds = [choice.split()[1] for choice in choice_strings(session.decision)]
+    ended = kinds.index("end-foreign-war")
+    assert ended < 5 and set(kinds[:ended]) <= {"influence"}
+    assert ended < kinds.index("patronise") < min(kinds.index(kind) for kind in ("mercenary", "regular") if kind in kinds)
+
+
 def test_gen_6_card_cp_split_and_leftover_lost(data):
     session = new_session(data)
     to_impulse_of(session, "spain", [2])  # Philip II, 4 CP
