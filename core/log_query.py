@@ -20,12 +20,12 @@ from core.i18n import N_, Message, ParamValue, _, folded, text_of
 from core.rules_text import entries
 from core.state import PHASE_TITLES, GameState, Phase
 
-# Shown with _(FILTER_HELP). The filter words are typed as written here or in the reader's language (power
-# names; the words of DICE_WORD and PHASE_WORDS: Russian play-test, "кубики" found one line where "dice" found 76); t3
-# and rule IDs as written.
-FILTER_HELP = N_("a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester)")
-# The reader's word for dice rolls and for each phase, after the colon of a message of its own (review: a
-# plain "patronage" was one message with the word shown elsewhere). English types the phases' own words.
+# Shown with _(FILTER_HELP). The filter words are typed in English or in the reader's language (power names;
+# the words of DICE_WORD, TURN_LETTER and PHASE_WORDS: Russian play-test, "кубики" found one line where "dice"
+# found 76); rule IDs as written. A word in quotes is always text to find ("draw" in the Action Phase's lines).
+FILTER_HELP = N_('a power (spain), a phase (action), t3 (turn 3), a rule (MAR, PAT-5), dice, or any word (leicester; "action" as a word)')
+# The word for dice rolls, a turn and each phase, after the colon of a message of its own (review: a plain
+# "patronage" was one message with the word shown elsewhere): the English word, and the reader's.
 DICE_WORD = N_("the log filter's word for dice rolls: dice")
 # Russian play-test: t3 is typed е3 on a Russian keyboard, and «ход 3» found the word alone
 TURN_LETTER = N_("the log filter's letter before a turn's number (t3): t")
@@ -39,6 +39,9 @@ PHASE_WORDS = {
     Phase.WINTER: N_("the log filter's word for the Winter Phase: winter"),
     Phase.VICTORY: N_("the log filter's word for the Victory Determination Phase: victory"),
 }
+
+
+QUOTES = "\"'«»“”"  # around a word that is always text to find (FILTER_HELP)
 
 
 def _word_of(message: str) -> str:
@@ -73,7 +76,8 @@ class LogFilter:
         """Every filter, for the screen to say what it counts: the powers (``names``: as the log names them), the
         phases, turns and rules, die rolls, then the words as typed (late-game play-test: "home card" said "with
         'home'", and not the Card Draw Phase it took "card" for; "t3 suez" left out turn 3)."""
-        parts = [names.get(power, power) for power in sorted(self.powers)]
+        parts = [name for power, name in names.items() if power in self.powers]  # in the game's order
+        parts += [power.capitalize() for power in sorted(self.powers) if power not in names]
         parts += [_(PHASE_TITLES[phase]) for phase in Phase if phase.value in self.phases]
         parts += [_("turn {turn}").format(turn=turn) for turn in sorted(self.turns)]
         parts += self.rule_prefixes
@@ -112,12 +116,14 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
     # each phase's own value and its word in English and in the reader's language (late-game play-test: "card", the
     # first half of "card-draw", filtered the Card Draw Phase, where it was meant as a word of the lines)
     phase_words = {phase.value: phase.value for phase in Phase}
-    phase_words |= {folded(_word_of(text)): phase.value for phase, message in PHASE_WORDS.items() for text in (message, _(message))}
-    dice_words = {"rolls", *(folded(_word_of(text)) for text in (DICE_WORD, _(DICE_WORD)))}
-    turn_letters = {folded(_word_of(text)) for text in (TURN_LETTER, _(TURN_LETTER))}
+    phase_words |= {folded(_word_of(wording)): phase.value for phase, message in PHASE_WORDS.items() for wording in (message, _(message))}
+    dice_words = {"rolls", *(folded(_word_of(wording)) for wording in (DICE_WORD, _(DICE_WORD)))}  # "rolls": the log's own word
+    turn_letters = {folded(_word_of(wording)) for wording in (TURN_LETTER, _(TURN_LETTER))}
     for word in text.split():
         lower = folded(word)
-        if lower in dice_words:
+        if len(word) > 2 and word[0] in QUOTES and word[-1] in QUOTES:  # review: "draw" could no longer be found as text
+            words.append(word[1:-1].lower())
+        elif lower in dice_words:
             dice = True
         elif lower in by_name:
             powers.add(by_name[lower])
@@ -126,7 +132,8 @@ def parse_filter(text: str, data: GameData) -> LogFilter:
         elif lower[:1] in turn_letters and lower[1:].isdigit():
             turns.add(int(lower[1:]))
         elif word.upper().split("-")[0] in _rule_sections() and (word.isupper() or "-" in word):
-            prefixes.append(word.upper())
+            if word.upper() not in prefixes:
+                prefixes.append(word.upper())
         else:
             words.append(word.lower())
     return LogFilter(frozenset(powers), frozenset(phases), frozenset(turns), tuple(prefixes), dice, tuple(words))

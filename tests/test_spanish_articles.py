@@ -24,7 +24,7 @@ from core.i18n import ARTICLE_FIELD, _Translations, articles, msg, msgn, with_ar
 # {b} name two powers at war or at peace, and two royals in a marriage, so the game's test below covers them
 NAME_PLACEHOLDERS = ("power", "owner", "attacker", "defender", "holder", "former", "opponent", "actor",
                      "other", "ally", "side", "winner", "minor")
-PREPOSITIONS = ("de", "a", "en", "con", "contra", "para", "por", "entre", "y", "que", "sobre", "ante")
+PREPOSITIONS = ("de", "a", "en", "con", "contra", "para", "por", "entre", "y", "que", "sobre", "ante", "es")
 TAKE_EL = ("Otomano", "Imperio", "Protestante", "Papado")
 TAKE_NONE = ("España", "Francia", "Inglaterra", "Escocia", "Venecia", "Génova", "Independiente")
 # a name that takes "el" put in without it (after a preposition, or as a sentence's subject), "de el" uncontracted,
