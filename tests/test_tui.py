@@ -768,6 +768,9 @@ async def test_end_of_turn_and_diplomatic_status_reports(tmp_path, data):
         # WIN-5, WIN-6: the standings Victory Determination logged are the ones shown, once (play-test)
         assert "[WIN-6]" not in screen_text(app) and "[WIN-5] VP:" not in screen_text(app)
         assert "[WIN-1]" in screen_text(app)
+        # late-game play-test: the Winter lines came under the whole ledger, below the fold at 80x24
+        report = screen_text(app)
+        assert report.index("[WIN-1]") < report.index("Standings and VP ledger (WIN-6)")
         # titled with the turn that ended, and the next turn's deal is not in it (it has its own report)
         assert app.screen.heading().startswith("Turn 1:") and session.state.turn == 2
         assert "[CARD-7]" not in screen_text(app) and "Turn 2" not in screen_text(app)

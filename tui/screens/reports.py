@@ -296,7 +296,13 @@ class EndOfTurnScreen(ReportScreen):
     RULE = "WIN-5"
 
     def body(self, view: SeatView) -> ComposeResult:
+        """The phases' lines, then the standings (late-game play-test: the Winter lines came under the whole VP
+        ledger, below the fold at 80x24)."""
         then = self.standings_then(view)
+        # the standings under them are the ones Victory Determination logged: not in the lines too (play-test);
+        # the turn's ledgers stay when the standings are not theirs
+        already_shown = is_ranking_line if then is not None else (lambda e: is_ledger_line(e) or is_ranking_line(e))
+        yield Static(self.event_lines(shown=already_shown), markup=False)
         if then is None:
             yield Static(_("Standings and VP ledger (WIN-6):"), markup=False)
             yield self.vp_standings(view)
@@ -304,10 +310,6 @@ class EndOfTurnScreen(ReportScreen):
             yield Static(_("Standings at the end of turn {turn} (WIN-6): {standings}. VP have changed since: v shows each power's ledger now.").format(
                 turn=self.turn, standings=", ".join(_("{power} {total} VP").format(power=power, total=total) for power, total in then),
             ), id="standings", markup=False)
-        # the standings above are the ones Victory Determination logged: not again under them (play-test);
-        # the turn's ledgers stay when the standings above are not theirs
-        already_shown = is_ranking_line if then is not None else (lambda e: is_ledger_line(e) or is_ranking_line(e))
-        yield Static(self.event_lines(shown=already_shown), markup=False)
 
     def standings_then(self, view: SeatView) -> list[tuple[str, int]] | None:
         """Each power's total at this turn's Victory Determination (WIN-5), most first, when the totals
