@@ -85,14 +85,10 @@ ARTICLES = ("", "el", "la", "los", "las")
 ARTICLE_FIELD = re.compile(r"(?<!\w)((?i:el|del|al)) \{([a-z_][a-z0-9_]*)\}")
 
 
-def articles_path(language: str) -> Path:
-    return LOCALE_DIR / language / "articles.toml"
-
-
 @functools.cache
 def articles(language: str) -> Mapping[str, str]:
     """Each name's article in a sentence of ``language`` (none for a language with no articles file)."""
-    path = articles_path(language)
+    path = LOCALE_DIR / language / "articles.toml"
     if not path.exists():
         return MappingProxyType({})
     with path.open("rb") as file:

@@ -223,7 +223,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         self._match = -1  # the one Tab put in the box (-1: what is in the box was typed)
         self._backs_out = False  # Esc backs out of what is being recorded (a table action, TABLE-1)
         self._confirmed = 0  # the list of choices (``_shown``) in which losing CP was confirmed
-        self._play_asked: tuple[int, Choice] | None = None  # the list of choices and the card play asked about once (GEN-9)
+        self._play_asked: Choice | None = None  # the card play asked about once, on the list on screen (GEN-9): dropped as a list is shown
         self._asked = False  # the line said is one of those questions, about the list on screen
         self._await_next = False  # the next decision shown has no choice highlighted (await_a_move)
         self._changed_under_at: float | None = None  # when a decision came after others' moves
@@ -337,10 +337,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             # "Not now: Waiting for Ben ... in a window" stayed once Ben's window had closed; a refused u, after
             # the other player's move; SSH play-test: "(2 CP left are lost)" after 1 CP was spent from another terminal)
             self.say("")
-        if self._play_asked is not None:  # the list is drawn anew: the question goes, and its line (review: "Esc keeps it" stayed)
-            self._play_asked = None
-            if self._asked:
-                self.say("")
+        self._drop_card_question()  # the list is drawn anew (review: "Esc keeps it" stayed)
         self._decision = decision
         self._suggested = suggested
         self._waiting = waiting_text
@@ -415,10 +412,8 @@ class DecisionPanel(NamesKeysNow, Vertical):
         if self._play_asked is None or self._decision is None:
             return
         choices = self._decision.choices
-        if event.option_index >= len(choices) or choices[event.option_index] != self._play_asked[1]:
-            self._play_asked = None
-            if self._asked:
-                self.say("")
+        if event.option_index >= len(choices) or choices[event.option_index] != self._play_asked:
+            self._drop_card_question()
 
     @on(ChoiceList.NothingHighlighted)
     def _nothing_highlighted(self, event: ChoiceList.NothingHighlighted) -> None:
@@ -602,7 +597,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             return False
         self.say(_("{number} is {choice} now: {before} is no longer offered; {number} again or Enter takes it").format(
             number=number, choice=now.label or str(now), before=f"'{typed_shown(str(before))}'"))  # its label was of then (re-test: "0 -> 1")
-        self._play_asked = (self._shown, now)  # a card play too is taken at the next press, as said (review: it asked again)
+        self._play_asked = now  # a card play too is taken at the next press, as said (review: it asked again)
         return True
 
     def _choose(self, choice: Choice, key: str) -> bool:
@@ -620,7 +615,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
             self.say(_("{choice}: {key} again stops spending; otherwise choose a way to spend what is left").format(choice=choice.label, key=key))
             self._asked = True
             return False
-        if self._asks_first(choice) and self._play_asked != (self._shown, choice):
+        if self._asks_first(choice) and self._play_asked != choice:
             self._ask_before_playing(choice, key)
             return False
         return self._send(choice, key)
@@ -635,7 +630,7 @@ class DecisionPanel(NamesKeysNow, Vertical):
         undo goes back past it; play-tests: a stray number played a card whose line had moved up the list, and Patron
         of the Arts by mistake, their events lost for good)."""
         assert self._decision is not None
-        self._play_asked = (self._shown, choice)
+        self._play_asked = choice
         self.query_one("#choices", ChoiceList).highlighted = self._decision.choices.index(choice)
         if key == "Enter":
             said = _("{choice}: Enter (or a click) again plays it, Esc keeps it. A card played is shown to everyone, and no undo "
@@ -649,12 +644,19 @@ class DecisionPanel(NamesKeysNow, Vertical):
     def _asking_about_a_card(self) -> bool:
         """A card play on the list shown is asked about (GEN-9); not a choice held after a number pressed again
         (``_moved_from``: review, Esc said an influence marker was "not played")."""
-        return self._play_asked is not None and self._play_asked[0] == self._shown and self._asks_first(self._play_asked[1])
+        return self._play_asked is not None and self._asks_first(self._play_asked)
+
+    def _drop_card_question(self) -> None:
+        """The card play asked about is asked again at its next press, and the question's line goes with it."""
+        if self._play_asked is not None:
+            self._play_asked = None
+            if self._asked:
+                self.say("")
 
     def action_keep_card(self) -> None:
         """Esc after a card play's first press: the card is not played (GEN-9), and its next press asks again."""
         assert self._play_asked is not None
-        choice = self._play_asked[1]
+        choice = self._play_asked
         self._play_asked = None
         self.say(_("{choice}: not played; the card stays in your hand").format(choice=choice.label or str(choice)))
 
